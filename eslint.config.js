@@ -1,0 +1,48 @@
+// ESLint flat config. Besides TypeScript hygiene it enforces the architecture's import
+// boundaries, so that a wrong import fails `npm test` instead of relying on review:
+//   shared/            pure TypeScript: no Node built-ins, no electron (runs in the renderer too)
+//   electron/service/  no electron (runs in plain Node: tests, headless `serve`)
+//   renderer/          no Node built-ins, no electron (sandboxed page; data only by fetch)
+import { builtinModules } from 'node:module';
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
+
+/** A no-restricted-imports rule that forbids the given module names, with the reason shown. */
+function forbid(names, message) {
+  return {
+    'no-restricted-imports': ['error', { paths: names.map((name) => ({ name, message })), patterns: [{ group: ['node:*'], message }] }],
+  };
+}
+
+const pureMessage = 'shared/ and renderer/ are pure TypeScript: no Node built-ins and no electron.';
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'dist/', 'out/', 'coverage/', 'test/.tmp/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      globals: { ...globals.node },
+      parserOptions: { projectService: { allowDefaultProject: ['*.js', 'electron/cli/*.js'] }, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      eqeqeq: ['error', 'always'],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['shared/**/*.{ts,tsx}', 'renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: forbid([...nodeBuiltins, 'electron', 'better-sqlite3'], pureMessage),
+  },
+  {
+    files: ['electron/service/**/*.ts'],
+    rules: forbid(['electron'], 'electron/service/ runs in plain Node (tests, headless serve): no electron import.'),
+  },
+);
