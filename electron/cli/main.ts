@@ -1,19 +1,17 @@
 /**
  * Entry of the `ledger-explorer` command line. Each command is its own module; this file only
- * dispatches, prints usage, and turns a thrown {@link CliError} into one line on stderr and a
- * non-zero exit code (no stack traces for user mistakes).
+ * dispatches, prints usage, and turns any error into one line on stderr and exit code 1: users
+ * pointing the tool at a wrong file get a sentence, not a stack trace (set LEDGER_EXPLORER_DEBUG=1
+ * to see the stack).
  */
 import { pathToFileURL } from 'node:url';
-
-/** An error whose message is meant for the user as is: printed as one line, exit code 1. */
-export class CliError extends Error {
-  override readonly name = 'CliError';
-}
+import { CliError } from './cli-error.ts';
+import { runSnapshotCommand, SNAPSHOT_USAGE } from './snapshot-command.ts';
 
 const usage = `Usage: ledger-explorer <command> [options]
 
 Commands:
-  help                       show this text
+${SNAPSHOT_USAGE}  help                       show this text
   version                    print the version
 `;
 
@@ -37,16 +35,16 @@ export async function runCli(args: readonly string[]): Promise<number> {
         process.stdout.write(`${version}\n`);
         return 0;
       }
+      case 'snapshot':
+        return runSnapshotCommand(rest);
       default:
-        void rest;
         throw new CliError(`unknown command "${command}"; run "ledger-explorer help"`);
     }
   } catch (error) {
-    if (error instanceof CliError) {
-      process.stderr.write(`ledger-explorer: ${error.message}\n`);
-      return 1;
-    }
-    throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`ledger-explorer: ${message.split('\n')[0]}\n`);
+    if (process.env.LEDGER_EXPLORER_DEBUG && error instanceof Error && !(error instanceof CliError)) process.stderr.write(`${error.stack}\n`);
+    return 1;
   }
 }
 

@@ -1,0 +1,149 @@
+/**
+ * Produces one planned block: the block-metadata transaction (block resource, time, new-block
+ * event, and the reconfiguration when an epoch starts), the user transactions with their gas
+ * charges, and the block epilogue.
+ */
+import { bytesToHex } from '../../../shared/hex.ts';
+import type { BlockPlan } from './block-plan.ts';
+import { derivedBytes, type ChainOptions } from './chain-options.ts';
+import { eventHandle, FRAMEWORK_STREAMS, FRAMEWORK_TYPES } from './framework-values.ts';
+import { FRAMEWORK_ADDRESS } from './genesis.ts';
+import type { Random } from './random.ts';
+import { createAccount, publishRegistry, registryCall, rotateKey, transfer, type UserTxnEffect } from './user-transactions.ts';
+import type { World } from './world.ts';
+
+/** Writes blocks into the world, one plan at a time. */
+export class BlockProducer {
+  readonly #world: World;
+  readonly #options: ChainOptions;
+  readonly #random: Random;
+  #version = 1;
+  #round = 0;
+
+  /** Continues after genesis (version 0, block 0). */
+  constructor(world: World, options: ChainOptions, random: Random) {
+    this.#world = world;
+    this.#options = options;
+    this.#random = random;
+  }
+
+  /** Number of blocks written, genesis included. */
+  get blocks(): number {
+    return this.#world.framework.blockHeight + 1;
+  }
+
+  /** Writes the block for `plan`; returns its first version. */
+  produce(plan: BlockPlan): number {
+    const world = this.#world;
+    const fw = world.framework;
+    const first = this.#version;
+    const seed = this.#options.seed;
+    fw.blockHeight += 1;
+    this.#round += this.#random.chance(0.05) ? 2 : 1;
+    fw.timestampUsec += BigInt(this.#random.int(150_000, 900_000));
+    const blockHash = derivedBytes(seed, `block:${fw.blockHeight}`);
+    this.#begin();
+    if (plan.newEpoch) this.#reconfigure();
+    const put = (type: string, value: unknown): void => world.resource(FRAMEWORK_ADDRESS, type, world.encoder.encode(type, value));
+    put(FRAMEWORK_TYPES.blockResource, {
+      height: String(fw.blockHeight),
+      epoch_interval: '7200000000',
+      new_block_events: eventHandle(fw.newBlockEvents + 1, FRAMEWORK_STREAMS.newBlock, '0x1'),
+      update_epoch_interval_events: eventHandle(0, FRAMEWORK_STREAMS.updateEpochInterval, '0x1'),
+    });
+    put(FRAMEWORK_TYPES.currentTime, { microseconds: fw.timestampUsec.toString() });
+    const proposer = this.#random.pick(world.validators);
+    world.emit(FRAMEWORK_ADDRESS, FRAMEWORK_STREAMS.newBlock, fw.newBlockEvents++, FRAMEWORK_TYPES.newBlockEvent, {
+      hash: bytesToHex(blockHash),
+      epoch: String(fw.epoch),
+      round: String(this.#round),
+      height: String(fw.blockHeight),
+      previous_block_votes_bitvec: bytesToHex(this.#random.bytes(this.#random.chance(0.9) ? 1 : 2)),
+      proposer: proposer.short,
+      failed_proposer_indices: this.#random.chance(0.03) ? [String(this.#random.int(0, 3))] : [],
+      time_microseconds: fw.timestampUsec.toString(),
+    });
+    this.#system('block_metadata', first);
+
+    for (let i = 0; i < plan.userTxns; i += 1) this.#userTransaction(plan);
+    if (plan.epilogue) {
+      this.#begin();
+      this.#system('block_epilogue', this.#version - 1);
+    }
+    world.writer.block({
+      height: fw.blockHeight,
+      epoch: fw.epoch,
+      round: this.#round,
+      firstVersion: first,
+      lastVersion: this.#version - 1,
+      timestampUsec: fw.timestampUsec,
+      hash: blockHash,
+      blockLimitReached: plan.kind === 'limit_reached',
+    });
+    return first;
+  }
+
+  #begin(): void {
+    this.#world.beginVersion(this.#version);
+    this.#version += 1;
+  }
+
+  #reconfigure(): void {
+    const world = this.#world;
+    const fw = world.framework;
+    fw.epoch += 1;
+    fw.lastReconfigurationTime = fw.timestampUsec;
+    world.emit(FRAMEWORK_ADDRESS, FRAMEWORK_STREAMS.configuration, fw.configurationEvents++, FRAMEWORK_TYPES.newEpochEvent, { epoch: String(fw.epoch) });
+    world.resource(FRAMEWORK_ADDRESS, FRAMEWORK_TYPES.configuration, world.encoder.encode(FRAMEWORK_TYPES.configuration, {
+      epoch: String(fw.epoch),
+      last_reconfiguration_time: fw.lastReconfigurationTime.toString(),
+      events: eventHandle(fw.configurationEvents, FRAMEWORK_STREAMS.configuration, '0x1'),
+    }));
+  }
+
+  #system(kind: 'block_metadata' | 'block_epilogue', version: number): void {
+    this.#world.writer.transaction({
+      version, blockHeight: this.#world.framework.blockHeight, hash: derivedBytes(this.#options.seed, `txn:${version}`), kind,
+      sender: null, sequenceNumber: null, nonce: null, entryFunction: null, gasUnitPrice: 0, maxGasAmount: 0, gasUsed: 0,
+      success: true, timestampUsec: this.#world.framework.timestampUsec,
+    });
+  }
+
+  #chooseEffect(plan: BlockPlan): UserTxnEffect {
+    const world = this.#world;
+    const random = this.#random;
+    const seed = this.#options.seed;
+    if (!world.registry && world.framework.blockHeight >= 1) return publishRegistry(world, seed, random);
+    const progress = this.#version / this.#options.versions;
+    const wanted = Math.min(this.#options.accounts, Math.ceil(this.#options.accounts * Math.min(1, progress / 0.5)));
+    if (world.userAccounts.length < Math.max(2, wanted)) return createAccount(world, seed, random);
+    const roll = random.float();
+    const registryShare = plan.kind === 'one_contract' ? 0.7 : 0.3;
+    if (roll < registryShare) return registryCall(world, random) ?? transfer(world, random, false);
+    if (roll < registryShare + 0.01) return rotateKey(world, random);
+    return transfer(world, random, random.chance(0.08));
+  }
+
+  #userTransaction(plan: BlockPlan): void {
+    const world = this.#world;
+    const random = this.#random;
+    this.#begin();
+    // A failed transaction only pays gas: its effects are never applied.
+    const success = world.userAccounts.length < 2 || !random.chance(0.015);
+    const effect: UserTxnEffect = success
+      ? this.#chooseEffect(plan)
+      : { sender: random.pick(world.userAccounts), entryFunction: '0x1::aptos_account::transfer', gasUsed: random.int(5, 20), orderless: false };
+    const price = random.int(plan.minPrice, plan.maxPrice);
+    const sender = effect.sender;
+    sender.balance -= BigInt(effect.gasUsed * price);
+    const sequenceNumber = effect.orderless ? null : sender.sequenceNumber++;
+    if (!effect.orderless) world.writeAccount(sender);
+    world.writeCoinStore(sender);
+    world.writer.transaction({
+      version: world.version, blockHeight: world.framework.blockHeight, hash: derivedBytes(this.#options.seed, `txn:${world.version}`),
+      kind: 'user', sender: sender.address, sequenceNumber, nonce: effect.orderless ? random.int(1, 2 ** 40) : null,
+      entryFunction: effect.entryFunction, gasUnitPrice: price, maxGasAmount: 200_000, gasUsed: effect.gasUsed,
+      success, timestampUsec: world.framework.timestampUsec,
+    });
+  }
+}

@@ -1,0 +1,19 @@
+/**
+ * Options of a generation run and the seed-derived byte strings every part of the generator uses.
+ */
+import { createHash } from 'node:crypto';
+import type { NodeSettings } from '../ledger-store.ts';
+
+/** Options of one generation run. */
+export interface ChainOptions {
+  readonly seed: number;
+  readonly versions: number;
+  readonly accounts: number;
+  readonly chainId: number;
+  readonly settings: NodeSettings;
+}
+
+/** 32 pseudo-random bytes derived from the seed and a label (hashes, handles, keys, addresses). */
+export function derivedBytes(seed: number, label: string): Uint8Array {
+  return createHash('sha3-256').update(`${seed}:${label}`).digest();
+}

@@ -1,0 +1,39 @@
+/**
+ * The chain simulation behind `snapshot generate`: genesis, then the planned blocks through several
+ * epochs, then the pruning window (the oldest retained version is the first block at ~10% of the chain).
+ */
+import type { SnapshotWriter } from '../snapshot-writer.ts';
+import { BlockProducer } from './block-producer.ts';
+import { planBlocks } from './block-plan.ts';
+import type { ChainOptions } from './chain-options.ts';
+import { buildGenesis } from './genesis.ts';
+import { Random } from './random.ts';
+
+/** Figures of the generated chain, for `meta` and the command's report. */
+export interface ChainSummary {
+  readonly latestVersion: number;
+  readonly oldestVersion: number;
+  readonly blocks: number;
+  readonly epochs: number;
+  readonly accounts: number;
+}
+
+/** Runs the simulation, writing every version through `writer`. Needs at least 4 versions. */
+export function simulateChain(writer: SnapshotWriter, options: ChainOptions): ChainSummary {
+  const random = new Random(options.seed);
+  const world = buildGenesis(writer, options, random);
+  const producer = new BlockProducer(world, options, random);
+  const pruneAt = Math.floor(options.versions * 0.1);
+  let oldestVersion: number | undefined;
+  for (const plan of planBlocks(options.versions, random)) {
+    const first = producer.produce(plan);
+    if (oldestVersion === undefined && first >= pruneAt && first > 0) oldestVersion = first;
+  }
+  return {
+    latestVersion: options.versions - 1,
+    oldestVersion: oldestVersion ?? 0,
+    blocks: producer.blocks,
+    epochs: world.framework.epoch,
+    accounts: world.userAccounts.length,
+  };
+}

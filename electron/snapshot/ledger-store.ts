@@ -1,0 +1,162 @@
+/**
+ * The typed read interface of a ledger snapshot: what the read service needs from storage.
+ * Implemented by {@link SnapshotStore} over a SQLite file (format v1, docs/snapshot-format.md).
+ * Every method is synchronous because better-sqlite3 is; the service runs off the UI thread.
+ *
+ * Conventions: versions, sequence numbers, counters and amounts are `bigint`; addresses and handles
+ * are 32-byte `Uint8Array`s; type tags are parsed values from shared/type-tag.ts.
+ */
+import type { MoveModuleAbi, AbiLookup } from '../../shared/move/abi.ts';
+import type { StructTag } from '../../shared/type-tag.ts';
+
+/** Paging and gas-estimation settings of the node being imitated (node-behaviour.md §1 and §5). */
+export interface NodeSettings {
+  readonly eventsDefaultLimit: number;
+  readonly eventsMaxLimit: number;
+  readonly summariesDefaultLimit: number;
+  readonly summariesMaxLimit: number;
+  readonly resourcesDefaultLimit: number;
+  readonly resourcesMaxLimit: number;
+  readonly nodeRole: string;
+  readonly gasEstimation: GasEstimationSettings;
+}
+
+/** The node's gas estimation configuration (node-behaviour.md §5). */
+export interface GasEstimationSettings {
+  readonly enabled: boolean;
+  readonly fullBlockTxns: number;
+  readonly lowBlockHistory: number;
+  readonly marketBlockHistory: number;
+  readonly aggressiveBlockHistory: number;
+  readonly priceBuckets: readonly number[];
+}
+
+/** The ledger figures sent in every response's headers and by `GET /v1`. */
+export interface LedgerInfo {
+  readonly chainId: number;
+  readonly epoch: bigint;
+  readonly ledgerVersion: bigint;
+  readonly oldestLedgerVersion: bigint;
+  readonly ledgerTimestampUsec: bigint;
+  readonly blockHeight: bigint;
+  readonly oldestBlockHeight: bigint;
+  readonly nodeRole: string;
+}
+
+/** One resource of an account as stored: its full state key (the paging cursor), tag and BCS bytes. */
+export interface StoredResource {
+  readonly stateKey: Uint8Array;
+  readonly tag: StructTag;
+  readonly bytes: Uint8Array;
+}
+
+/** A page of an account's resources and the state key where the next page starts, if any. */
+export interface ResourcePage {
+  readonly resources: readonly StoredResource[];
+  readonly nextCursor: Uint8Array | undefined;
+}
+
+/** One event as stored. `typeTag` is the canonical text of the event's type. */
+export interface StoredEvent {
+  readonly version: bigint;
+  readonly address: Uint8Array;
+  readonly creationNumber: bigint;
+  readonly sequenceNumber: bigint;
+  readonly typeTag: string;
+  readonly data: Uint8Array;
+}
+
+/** How a user transaction is protected from replay: by the sender's sequence number or by a nonce. */
+export type ReplayProtector =
+  | { readonly type: 'sequence_number'; readonly value: bigint }
+  | { readonly type: 'nonce'; readonly value: bigint };
+
+/** One committed user transaction, as listed by the account summaries endpoint. */
+export interface StoredTransactionSummary {
+  readonly sender: Uint8Array;
+  readonly version: bigint;
+  readonly hash: Uint8Array;
+  readonly replayProtector: ReplayProtector;
+}
+
+/** Which summaries to list: the three range rules of the summaries endpoint. */
+export interface SummaryQuery {
+  readonly startVersion?: bigint | undefined;
+  readonly endVersion?: bigint | undefined;
+  readonly limit: number;
+}
+
+/** What gas estimation needs to know of one committed block (node-behaviour.md §5). */
+export interface BlockGasFacts {
+  readonly height: bigint;
+  readonly epoch: bigint;
+  readonly firstVersion: bigint;
+  readonly lastVersion: bigint;
+  readonly userTransactions: number;
+  /** Lowest gas unit price among the block's user transactions; undefined when it has none. */
+  readonly minGasUnitPrice: bigint | undefined;
+  /** How many user transactions call the single most-called contract (module) of the block. */
+  readonly maxTransactionsToOneModule: number;
+  /** Whether the block-end record says a block limit (gas or output size) was reached. */
+  readonly blockLimitReached: boolean;
+}
+
+/** A stored module: ABI (as the node serves it) and bytecode. */
+export interface StoredModule {
+  readonly abi: MoveModuleAbi;
+  readonly bytecode: Uint8Array;
+}
+
+/** What is known of a table: its key and value types and where its handle lives. */
+export interface TableInfo {
+  readonly handle: Uint8Array;
+  readonly keyType: string;
+  readonly valueType: string;
+  readonly ownerAddress: Uint8Array | undefined;
+  readonly ownerResource: string | undefined;
+  readonly ownerField: string | undefined;
+}
+
+/** Read-only access to one ledger snapshot. Every `version` argument must be within the retained range. */
+export interface LedgerStore {
+  readonly settings: NodeSettings;
+  /** Figures of the latest ledger version. */
+  ledgerInfo(): LedgerInfo;
+  /** Bytes of the resource `tag` of `address` as of `version`, or undefined when absent. */
+  resource(address: Uint8Array, tag: StructTag, version: bigint): Uint8Array | undefined;
+  /** Resources of `address` existing at `version`, in state-key order, from `startKey` (inclusive). */
+  accountResources(address: Uint8Array, version: bigint, startKey: Uint8Array | undefined, limit: number): ResourcePage;
+  /** Stored bytes of table item (handle, key) as of `version`, or undefined when absent or deleted. */
+  tableItem(handle: Uint8Array, key: Uint8Array, version: bigint): Uint8Array | undefined;
+  /** Events of a stream: from `start` ascending, or the newest `limit` when `start` is undefined; ascending. */
+  events(address: Uint8Array, creationNumber: bigint, start: bigint | undefined, limit: number): readonly StoredEvent[];
+  /** Summaries of user transactions sent by `sender`, ascending by version, by the three range rules. */
+  transactionSummaries(sender: Uint8Array, query: SummaryQuery): readonly StoredTransactionSummary[];
+  /** Up to `count` committed blocks of `epoch`, newest first. */
+  recentBlocks(epoch: bigint, count: number): readonly BlockGasFacts[];
+  /** The on-chain minimum gas unit price (`txn.min_price_per_gas_unit` of GasScheduleV2) at `version`. */
+  minGasUnitPrice(version: bigint): bigint;
+  /** Module `name` of `address` as of `version`. */
+  module(address: Uint8Array, name: string, version: bigint): StoredModule | undefined;
+  /** All modules of `address` as of `version`, by name. */
+  modules(address: Uint8Array, version: bigint): readonly StoredModule[];
+  /** ABI lookup for decoding values as of `version` (cached per version by the implementation). */
+  abiLookup(version: bigint): AbiLookup;
+  /** Table metadata for a handle, if the snapshot knows it. */
+  tableInfo(handle: Uint8Array): TableInfo | undefined;
+
+  // Explorer extras (served under /explorer/v1, not part of the node API).
+  /** Accounts that exist at `version`, ascending by address, strictly after `after` when given. */
+  listAccounts(version: bigint, after: Uint8Array | undefined, limit: number): readonly Uint8Array[];
+  /** Known tables, ascending by handle, strictly after `after` when given. */
+  listTables(after: Uint8Array | undefined, limit: number): readonly TableInfo[];
+  /** Blocks ending at or below `beforeHeight` (newest first), any epoch, for the blocks/gas panel. */
+  blocksBefore(beforeHeight: bigint | undefined, limit: number): readonly BlockSummary[];
+  /** The block holding `version`, if retained. */
+  blockOfVersion(version: bigint): BlockSummary | undefined;
+}
+
+/** A block as the explorer lists it. */
+export interface BlockSummary extends BlockGasFacts {
+  readonly timestampUsec: bigint;
+}

@@ -1,0 +1,114 @@
+/**
+ * Snapshot format v1: the SQLite schema, written once here and documented in docs/snapshot-format.md.
+ * The generator creates it; the store checks `application_id`/`user_version` and the meta rows
+ * before trusting a file, so a foreign SQLite database is refused with a clear message.
+ */
+
+/** `PRAGMA application_id` of a snapshot: the ASCII bytes "LEXS" (Ledger EXplorer Snapshot). */
+export const SNAPSHOT_APPLICATION_ID = 0x4c455853;
+
+/** The format version this code writes and reads (`PRAGMA user_version` and meta `format_version`). */
+export const SNAPSHOT_FORMAT_VERSION = 1;
+
+/** Names of the `meta` rows. Values are text: decimal integers, or JSON for `node_settings`. */
+export const META_KEYS = {
+  format: 'format',
+  formatVersion: 'format_version',
+  chainId: 'chain_id',
+  oldestVersion: 'oldest_version',
+  latestVersion: 'latest_version',
+  nodeSettings: 'node_settings',
+  generator: 'generator',
+} as const;
+
+/** The `meta.format` value that marks a file as ours. */
+export const SNAPSHOT_FORMAT_NAME = 'ledger-explorer-snapshot';
+
+/** DDL of format v1. Tables are WITHOUT ROWID where the key is the natural lookup path. */
+export const SCHEMA_SQL = `
+CREATE TABLE meta (
+  key   TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+) WITHOUT ROWID;
+
+CREATE TABLE blocks (
+  height              INTEGER PRIMARY KEY,
+  epoch               INTEGER NOT NULL,
+  round               INTEGER NOT NULL,
+  first_version       INTEGER NOT NULL,
+  last_version        INTEGER NOT NULL,
+  timestamp_usec      INTEGER NOT NULL,
+  hash                BLOB    NOT NULL CHECK (length(hash) = 32),
+  block_limit_reached INTEGER NOT NULL DEFAULT 0 CHECK (block_limit_reached IN (0, 1))
+);
+CREATE UNIQUE INDEX blocks_by_last_version ON blocks (last_version);
+
+CREATE TABLE transactions (
+  version         INTEGER PRIMARY KEY,
+  block_height    INTEGER NOT NULL,
+  hash            BLOB    NOT NULL CHECK (length(hash) = 32),
+  kind            TEXT    NOT NULL CHECK (kind IN ('genesis', 'block_metadata', 'user', 'state_checkpoint', 'block_epilogue')),
+  sender          BLOB    CHECK (sender IS NULL OR length(sender) = 32),
+  sequence_number INTEGER,
+  nonce           INTEGER,
+  entry_function  TEXT,
+  gas_unit_price  INTEGER NOT NULL DEFAULT 0,
+  max_gas_amount  INTEGER NOT NULL DEFAULT 0,
+  gas_used        INTEGER NOT NULL DEFAULT 0,
+  success         INTEGER NOT NULL DEFAULT 1 CHECK (success IN (0, 1)),
+  timestamp_usec  INTEGER NOT NULL
+);
+
+CREATE TABLE account_transactions (
+  sender  BLOB    NOT NULL,
+  version INTEGER NOT NULL,
+  PRIMARY KEY (sender, version)
+) WITHOUT ROWID;
+
+CREATE TABLE state_values (
+  state_key BLOB    NOT NULL,
+  version   INTEGER NOT NULL,
+  value     BLOB,
+  PRIMARY KEY (state_key, version)
+) WITHOUT ROWID;
+
+CREATE TABLE modules (
+  address BLOB    NOT NULL,
+  name    TEXT    NOT NULL,
+  version INTEGER NOT NULL,
+  abi     TEXT    NOT NULL,
+  PRIMARY KEY (address, name, version)
+) WITHOUT ROWID;
+
+CREATE TABLE events (
+  address         BLOB    NOT NULL,
+  creation_number INTEGER NOT NULL,
+  sequence_number INTEGER NOT NULL,
+  version         INTEGER NOT NULL,
+  event_index     INTEGER NOT NULL,
+  type_tag        TEXT    NOT NULL,
+  data            BLOB    NOT NULL,
+  PRIMARY KEY (address, creation_number, sequence_number)
+) WITHOUT ROWID;
+
+CREATE TABLE table_info (
+  handle          BLOB PRIMARY KEY,
+  key_type        TEXT NOT NULL,
+  value_type      TEXT NOT NULL,
+  owner_address   BLOB,
+  owner_resource  TEXT,
+  owner_field     TEXT,
+  created_version INTEGER NOT NULL
+) WITHOUT ROWID;
+
+CREATE TABLE accounts (
+  address         BLOB PRIMARY KEY,
+  created_version INTEGER NOT NULL
+) WITHOUT ROWID;
+`;
+
+/** Indexes built after bulk loading (cheaper than maintaining them row by row). */
+export const POST_LOAD_INDEX_SQL = `
+CREATE INDEX events_by_version ON events (version);
+CREATE INDEX transactions_by_block ON transactions (block_height);
+`;

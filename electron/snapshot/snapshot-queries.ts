@@ -1,0 +1,55 @@
+/**
+ * The prepared statements of the snapshot store, in one place so the SQL can be read (and its
+ * query plans checked) together. Each uses a primary key or one of the format's indexes.
+ */
+import type Database from 'better-sqlite3';
+
+/** Prepared statements over one open snapshot. */
+export class SnapshotQueries {
+  readonly valueAt: Database.Statement;
+  readonly nextKey: Database.Statement;
+  readonly nextKeyInclusive: Database.Statement;
+  readonly newestEvents: Database.Statement;
+  readonly eventsFrom: Database.Statement;
+  readonly summariesFrom: Database.Statement;
+  readonly summariesUpTo: Database.Statement;
+  readonly blocksOfEpoch: Database.Statement;
+  readonly blocksBefore: Database.Statement;
+  readonly blockOfVersion: Database.Statement;
+  readonly blockUserTransactions: Database.Statement;
+  readonly moduleAbi: Database.Statement;
+  readonly moduleNames: Database.Statement;
+  readonly tableInfo: Database.Statement;
+  readonly tables: Database.Statement;
+  readonly accounts: Database.Statement;
+
+  /** Prepares every statement on `db`. */
+  constructor(db: Database.Database) {
+    this.valueAt = db.prepare('SELECT value FROM state_values WHERE state_key = ? AND version <= ? ORDER BY version DESC LIMIT 1');
+    this.nextKey = db.prepare('SELECT state_key FROM state_values WHERE state_key > ? AND state_key < ? ORDER BY state_key LIMIT 1');
+    this.nextKeyInclusive = db.prepare('SELECT state_key FROM state_values WHERE state_key >= ? AND state_key < ? ORDER BY state_key LIMIT 1');
+    this.newestEvents = db.prepare(
+      `SELECT version, sequence_number, type_tag, data FROM events WHERE address = ? AND creation_number = ?
+       ORDER BY sequence_number DESC LIMIT ?`,
+    );
+    this.eventsFrom = db.prepare(
+      `SELECT version, sequence_number, type_tag, data FROM events WHERE address = ? AND creation_number = ? AND sequence_number >= ?
+       ORDER BY sequence_number LIMIT ?`,
+    );
+    const summary = `SELECT t.version, t.hash, t.sequence_number, t.nonce FROM account_transactions a JOIN transactions t ON t.version = a.version`;
+    this.summariesFrom = db.prepare(`${summary} WHERE a.sender = ? AND a.version >= ? AND a.version <= ? ORDER BY a.version LIMIT ?`);
+    this.summariesUpTo = db.prepare(`${summary} WHERE a.sender = ? AND a.version <= ? ORDER BY a.version DESC LIMIT ?`);
+    const block = 'SELECT height, epoch, first_version, last_version, timestamp_usec, block_limit_reached FROM blocks';
+    this.blocksOfEpoch = db.prepare(`${block} WHERE epoch = ? ORDER BY height DESC LIMIT ?`);
+    this.blocksBefore = db.prepare(`${block} WHERE height <= ? ORDER BY height DESC LIMIT ?`);
+    this.blockOfVersion = db.prepare(`${block} WHERE last_version >= ? ORDER BY last_version LIMIT 1`);
+    this.blockUserTransactions = db.prepare(
+      `SELECT gas_unit_price, entry_function FROM transactions WHERE version >= ? AND version <= ? AND kind = 'user'`,
+    );
+    this.moduleAbi = db.prepare('SELECT abi FROM modules WHERE address = ? AND name = ? AND version <= ? ORDER BY version DESC LIMIT 1');
+    this.moduleNames = db.prepare('SELECT DISTINCT name FROM modules WHERE address = ? ORDER BY name');
+    this.tableInfo = db.prepare('SELECT * FROM table_info WHERE handle = ?');
+    this.tables = db.prepare('SELECT * FROM table_info WHERE handle > ? ORDER BY handle LIMIT ?');
+    this.accounts = db.prepare('SELECT address FROM accounts WHERE address > ? AND created_version <= ? ORDER BY address LIMIT ?');
+  }
+}

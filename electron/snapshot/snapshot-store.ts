@@ -1,0 +1,224 @@
+/**
+ * {@link LedgerStore} over a snapshot file (format v1). Every read is "as of version V": the newest
+ * write at or below V, a tombstone meaning absent. Opened read-only; statements are prepared once.
+ */
+import type Database from 'better-sqlite3';
+import { parseAddress } from '../../shared/address.ts';
+import { parseStructTag } from '../../shared/type-tag.ts';
+import type { AbiLookup, MoveModuleAbi } from '../../shared/move/abi.ts';
+import type { StructTag } from '../../shared/type-tag.ts';
+import { SnapshotQueries } from './snapshot-queries.ts';
+import { accountKeyPrefix, decodeStateKey, moduleStateKey, prefixUpperBound, resourceStateKey, tableItemStateKey } from './state-keys.ts';
+import { openSnapshot, type SnapshotMeta } from './open-snapshot.ts';
+import { blockGasFacts, type BlockRowData } from './block-facts.ts';
+import { readMinGasUnitPrice } from './gas-schedule.ts';
+import type {
+  BlockGasFacts, BlockSummary, LedgerInfo, LedgerStore, NodeSettings, ResourcePage, StoredEvent, StoredModule,
+  StoredResource, StoredTransactionSummary, SummaryQuery, TableInfo,
+} from './ledger-store.ts';
+
+const FRAMEWORK_ADDRESS = parseAddress('0x1');
+const GAS_SCHEDULE_TAG = parseStructTag('0x1::gas_schedule::GasScheduleV2');
+
+/** A read-only snapshot store. Close it when done. */
+export class SnapshotStore implements LedgerStore {
+  readonly meta: SnapshotMeta;
+  readonly settings: NodeSettings;
+  readonly #db: Database.Database;
+  readonly #q: SnapshotQueries;
+  readonly #abiCache = new Map<bigint, AbiLookup>();
+  #ledgerInfo: LedgerInfo | undefined;
+
+  private constructor(db: Database.Database, meta: SnapshotMeta) {
+    this.#db = db;
+    this.meta = meta;
+    this.settings = meta.settings;
+    this.#q = new SnapshotQueries(db);
+  }
+
+  /** Opens `path` read-only; throws SnapshotOpenError (one line) when it is not a usable snapshot. */
+  static open(path: string): SnapshotStore {
+    const { db, meta } = openSnapshot(path);
+    return new SnapshotStore(db, meta);
+  }
+
+  /** The read-only connection, for `snapshot info`/`verify` queries outside the store interface. */
+  get database(): Database.Database {
+    return this.#db;
+  }
+
+  /** Closes the file. */
+  close(): void {
+    this.#db.close();
+  }
+
+  ledgerInfo(): LedgerInfo {
+    if (!this.#ledgerInfo) {
+      const latest = this.#q.blockOfVersion.get(this.meta.latestVersion) as BlockRowData | undefined;
+      const oldest = this.#q.blockOfVersion.get(this.meta.oldestVersion) as BlockRowData | undefined;
+      this.#ledgerInfo = {
+        chainId: this.meta.chainId,
+        epoch: BigInt(latest?.epoch ?? 0),
+        ledgerVersion: this.meta.latestVersion,
+        oldestLedgerVersion: this.meta.oldestVersion,
+        ledgerTimestampUsec: BigInt(latest?.timestamp_usec ?? 0),
+        blockHeight: BigInt(latest?.height ?? 0),
+        oldestBlockHeight: BigInt(oldest?.height ?? 0),
+        nodeRole: this.settings.nodeRole,
+      };
+    }
+    return this.#ledgerInfo;
+  }
+
+  /** Value of a state key as of `version`, or undefined when absent or deleted. */
+  stateValue(stateKey: Uint8Array, version: bigint): Uint8Array | undefined {
+    const row = this.#q.valueAt.get(stateKey, version) as { value: Uint8Array | null } | undefined;
+    return row?.value ?? undefined;
+  }
+
+  resource(address: Uint8Array, tag: StructTag, version: bigint): Uint8Array | undefined {
+    return this.stateValue(resourceStateKey(address, tag), version);
+  }
+
+  accountResources(address: Uint8Array, version: bigint, startKey: Uint8Array | undefined, limit: number): ResourcePage {
+    const prefix = accountKeyPrefix(address);
+    const end = prefixUpperBound(prefix);
+    let from: Uint8Array = startKey && Buffer.compare(startKey, prefix) > 0 ? startKey : prefix;
+    let inclusive = true;
+    const resources: StoredResource[] = [];
+    // Skip-scan: one index seek to the next distinct key, one to its value as of `version`.
+    for (;;) {
+      const next = (inclusive ? this.#q.nextKeyInclusive : this.#q.nextKey).get(from, end) as { state_key: Uint8Array } | undefined;
+      if (!next) return { resources, nextCursor: undefined };
+      from = next.state_key;
+      inclusive = false;
+      const decoded = decodeStateKey(next.state_key);
+      if (decoded.kind !== 'resource' && decoded.kind !== 'resource_group') continue;
+      const bytes = this.stateValue(next.state_key, version);
+      if (!bytes) continue;
+      if (resources.length === limit) return { resources, nextCursor: next.state_key };
+      resources.push({ stateKey: next.state_key, tag: decoded.tag, bytes });
+    }
+  }
+
+  tableItem(handle: Uint8Array, key: Uint8Array, version: bigint): Uint8Array | undefined {
+    return this.stateValue(tableItemStateKey(handle, key), version);
+  }
+
+  events(address: Uint8Array, creationNumber: bigint, start: bigint | undefined, limit: number): readonly StoredEvent[] {
+    const rows = (start === undefined
+      ? (this.#q.newestEvents.all(address, creationNumber, limit) as EventRow[]).reverse()
+      : (this.#q.eventsFrom.all(address, creationNumber, start, limit) as EventRow[]));
+    return rows.map((row) => ({
+      version: BigInt(row.version),
+      address,
+      creationNumber,
+      sequenceNumber: BigInt(row.sequence_number),
+      typeTag: row.type_tag,
+      data: row.data,
+    }));
+  }
+
+  transactionSummaries(sender: Uint8Array, query: SummaryQuery): readonly StoredTransactionSummary[] {
+    const { startVersion, endVersion, limit } = query;
+    let rows: SummaryRow[];
+    if (startVersion !== undefined) {
+      rows = this.#q.summariesFrom.all(sender, startVersion, endVersion ?? BigInt(Number.MAX_SAFE_INTEGER), limit) as SummaryRow[];
+    } else {
+      rows = (this.#q.summariesUpTo.all(sender, endVersion ?? this.meta.latestVersion, limit) as SummaryRow[]).reverse();
+    }
+    return rows.map((row) => ({
+      sender,
+      version: BigInt(row.version),
+      hash: row.hash,
+      replayProtector: row.nonce === null
+        ? { type: 'sequence_number', value: BigInt(row.sequence_number ?? 0) }
+        : { type: 'nonce', value: BigInt(row.nonce) },
+    }));
+  }
+
+  recentBlocks(epoch: bigint, count: number): readonly BlockGasFacts[] {
+    const rows = this.#q.blocksOfEpoch.all(epoch, count) as BlockRowData[];
+    return rows.map((row) => blockGasFacts(row, this.#q));
+  }
+
+  minGasUnitPrice(version: bigint): bigint {
+    const bytes = this.resource(FRAMEWORK_ADDRESS, GAS_SCHEDULE_TAG, version);
+    return bytes ? readMinGasUnitPrice(bytes) : 0n;
+  }
+
+  module(address: Uint8Array, name: string, version: bigint): StoredModule | undefined {
+    const bytecode = this.stateValue(moduleStateKey(address, name), version);
+    if (!bytecode) return undefined;
+    const row = this.#q.moduleAbi.get(address, name, version) as { abi: string } | undefined;
+    if (!row) return undefined;
+    return { abi: JSON.parse(row.abi) as MoveModuleAbi, bytecode };
+  }
+
+  modules(address: Uint8Array, version: bigint): readonly StoredModule[] {
+    const names = this.#q.moduleNames.all(address) as { name: string }[];
+    return names.flatMap(({ name }) => {
+      const found = this.module(address, name, version);
+      return found ? [found] : [];
+    });
+  }
+
+  abiLookup(version: bigint): AbiLookup {
+    let lookup = this.#abiCache.get(version);
+    if (!lookup) {
+      const cache = new Map<string, MoveModuleAbi | undefined>();
+      lookup = (address, module) => {
+        const key = `${address}::${module}`;
+        if (!cache.has(key)) {
+          const row = this.#q.moduleAbi.get(parseAddress(address), module, version) as { abi: string } | undefined;
+          cache.set(key, row ? (JSON.parse(row.abi) as MoveModuleAbi) : undefined);
+        }
+        return cache.get(key);
+      };
+      if (this.#abiCache.size > 64) this.#abiCache.clear();
+      this.#abiCache.set(version, lookup);
+    }
+    return lookup;
+  }
+
+  tableInfo(handle: Uint8Array): TableInfo | undefined {
+    const row = this.#q.tableInfo.get(handle) as TableInfoRow | undefined;
+    return row ? toTableInfo(row) : undefined;
+  }
+
+  listAccounts(version: bigint, after: Uint8Array | undefined, limit: number): readonly Uint8Array[] {
+    const rows = this.#q.accounts.all(after ?? new Uint8Array(0), version, limit) as { address: Uint8Array }[];
+    return rows.map((row) => row.address);
+  }
+
+  listTables(after: Uint8Array | undefined, limit: number): readonly TableInfo[] {
+    return (this.#q.tables.all(after ?? new Uint8Array(0), limit) as TableInfoRow[]).map(toTableInfo);
+  }
+
+  blocksBefore(beforeHeight: bigint | undefined, limit: number): readonly BlockSummary[] {
+    const rows = this.#q.blocksBefore.all(beforeHeight ?? BigInt(Number.MAX_SAFE_INTEGER), limit) as BlockRowData[];
+    return rows.map((row) => ({ ...blockGasFacts(row, this.#q), timestampUsec: BigInt(row.timestamp_usec) }));
+  }
+
+  blockOfVersion(version: bigint): BlockSummary | undefined {
+    const row = this.#q.blockOfVersion.get(version) as BlockRowData | undefined;
+    return row ? { ...blockGasFacts(row, this.#q), timestampUsec: BigInt(row.timestamp_usec) } : undefined;
+  }
+}
+
+interface EventRow { version: number; sequence_number: number; type_tag: string; data: Uint8Array }
+interface SummaryRow { version: number; hash: Uint8Array; sequence_number: number | null; nonce: number | null }
+interface TableInfoRow {
+  handle: Uint8Array; key_type: string; value_type: string; owner_address: Uint8Array | null; owner_resource: string | null; owner_field: string | null;
+}
+
+function toTableInfo(row: TableInfoRow): TableInfo {
+  return {
+    handle: row.handle,
+    keyType: row.key_type,
+    valueType: row.value_type,
+    ownerAddress: row.owner_address ?? undefined,
+    ownerResource: row.owner_resource ?? undefined,
+    ownerField: row.owner_field ?? undefined,
+  };
+}

@@ -1,0 +1,118 @@
+/**
+ * `snapshot verify`: SQLite's integrity check plus the format's invariants — contiguous versions
+ * from 0 to the latest, blocks that tile them, every event's version committed, every table item's
+ * handle known, and every state value and event decoding with the ABIs as of its version.
+ */
+import { formatAddress } from '../../shared/address.ts';
+import { bytesToHex } from '../../shared/hex.ts';
+import { decodeMoveValue } from '../../shared/move/decode.ts';
+import { resolveLayout, type MoveLayout } from '../../shared/move/layout.ts';
+import { parseTypeTag, formatStructTag } from '../../shared/type-tag.ts';
+import type { SnapshotStore } from './snapshot-store.ts';
+import { decodeStateKey } from './state-keys.ts';
+
+/** The outcome of a verification: figures checked and the problems found (at most `maxProblems`). */
+export interface VerifyReport {
+  readonly ok: boolean;
+  readonly checked: Readonly<Record<string, number>>;
+  readonly problems: readonly string[];
+}
+
+const MAX_PROBLEMS = 50;
+
+/** Verifies an open snapshot; never throws for a problem in the data, it reports it. */
+export function verifySnapshot(store: SnapshotStore): VerifyReport {
+  const db = store.database;
+  const problems: string[] = [];
+  const problem = (text: string): void => {
+    if (problems.length < MAX_PROBLEMS) problems.push(text);
+  };
+  const checked: Record<string, number> = {};
+
+  const integrity = db.pragma('integrity_check') as { integrity_check: string }[];
+  if (integrity.length !== 1 || integrity[0]?.integrity_check !== 'ok') {
+    for (const row of integrity.slice(0, 10)) problem(`sqlite integrity: ${row.integrity_check}`);
+    return { ok: false, checked, problems };
+  }
+
+  const versions = db.prepare('SELECT count(*) AS n, min(version) AS lo, max(version) AS hi FROM transactions').get() as { n: number; lo: number | null; hi: number | null };
+  checked.transactions = versions.n;
+  if (versions.lo !== 0 || versions.hi !== Number(store.meta.latestVersion) || versions.n !== (versions.hi ?? -1) + 1) {
+    problem(`versions are not contiguous from 0 to meta.latest_version ${store.meta.latestVersion}: ${versions.n} rows from ${versions.lo} to ${versions.hi}`);
+  }
+
+  let expectedFirst = 0;
+  let blocks = 0;
+  for (const block of db.prepare('SELECT height, first_version, last_version FROM blocks ORDER BY height').iterate() as Iterable<{ height: number; first_version: number; last_version: number }>) {
+    if (block.height !== blocks) problem(`block heights skip: expected ${blocks}, found ${block.height}`);
+    if (block.first_version !== expectedFirst || block.last_version < block.first_version) {
+      problem(`block ${block.height} covers ${block.first_version}..${block.last_version}, expected to start at ${expectedFirst}`);
+    }
+    expectedFirst = block.last_version + 1;
+    blocks += 1;
+  }
+  checked.blocks = blocks;
+  if (expectedFirst !== Number(store.meta.latestVersion) + 1) problem(`blocks end at version ${expectedFirst - 1}, latest is ${store.meta.latestVersion}`);
+
+  const orphanEvents = db.prepare('SELECT count(*) AS n FROM events e WHERE NOT EXISTS (SELECT 1 FROM transactions t WHERE t.version = e.version)').get() as { n: number };
+  if (orphanEvents.n > 0) problem(`${orphanEvents.n} events name a version with no transaction`);
+
+  const abiVersions = (db.prepare('SELECT DISTINCT version FROM modules ORDER BY version').all() as { version: number }[]).map((r) => BigInt(r.version));
+  // Values are decoded with the ABIs as of their own version: the newest module publication at or below it.
+  const effectiveAbiVersion = (version: bigint): bigint => {
+    let effective = 0n;
+    for (const published of abiVersions) if (published <= version) effective = published;
+    return effective;
+  };
+  const layouts = new Map<string, MoveLayout>();
+  const layoutOf = (typeText: string, version: bigint): MoveLayout => {
+    const abiVersion = effectiveAbiVersion(version);
+    const key = `${typeText}@${abiVersion}`;
+    let layout = layouts.get(key);
+    if (!layout) {
+      layout = resolveLayout(parseTypeTag(typeText), store.abiLookup(abiVersion));
+      layouts.set(key, layout);
+    }
+    return layout;
+  };
+
+  const tables = new Map(store.listTables(undefined, 1_000_000).map((t) => [bytesToHex(t.handle), t]));
+  let values = 0;
+  for (const row of db.prepare('SELECT state_key, version, value FROM state_values').iterate() as Iterable<{ state_key: Uint8Array; version: number; value: Uint8Array | null }>) {
+    values += 1;
+    const where = `state value ${bytesToHex(row.state_key, false).slice(0, 80)} at version ${row.version}`;
+    try {
+      const key = decodeStateKey(row.state_key);
+      if (key.kind === 'table_item') {
+        const table = tables.get(bytesToHex(row.state_key.subarray(1, 33)));
+        if (!table) {
+          problem(`${where}: table handle ${key.handle} is not in table_info`);
+          continue;
+        }
+        decodeMoveValue(key.key, layoutOf(table.keyType, BigInt(row.version)));
+        if (row.value) decodeMoveValue(row.value, layoutOf(table.valueType, BigInt(row.version)));
+      } else if (key.kind === 'module') {
+        if (!store.module(row.state_key.subarray(1, 33), key.name, BigInt(row.version)) && row.value) problem(`${where}: module ${key.address}::${key.name} has no ABI`);
+      } else if (row.value) {
+        decodeMoveValue(row.value, layoutOf(formatStructTag(key.tag), BigInt(row.version)));
+      }
+    } catch (error) {
+      problem(`${where}: ${(error as Error).message}`);
+    }
+  }
+  checked.stateValues = values;
+
+  let events = 0;
+  for (const row of db.prepare('SELECT address, creation_number, sequence_number, version, type_tag, data FROM events').iterate() as Iterable<{
+    address: Uint8Array; creation_number: number; sequence_number: number; version: number; type_tag: string; data: Uint8Array;
+  }>) {
+    events += 1;
+    try {
+      decodeMoveValue(row.data, layoutOf(row.type_tag, BigInt(row.version)));
+    } catch (error) {
+      problem(`event ${formatAddress(row.address)}/${row.creation_number}/${row.sequence_number}: ${(error as Error).message}`);
+    }
+  }
+  checked.events = events;
+  return { ok: problems.length === 0, checked, problems };
+}

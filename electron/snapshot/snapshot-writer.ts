@@ -1,0 +1,192 @@
+/**
+ * Writes a snapshot file (format v1): creates the schema, batches inserts in large transactions,
+ * and finishes with pruning compaction, indexes and the meta rows. The file is built under a
+ * temporary name and renamed into place only when complete, so a crash never leaves a half file
+ * that looks valid.
+ */
+import { renameSync, rmSync, existsSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { META_KEYS, POST_LOAD_INDEX_SQL, SCHEMA_SQL, SNAPSHOT_APPLICATION_ID, SNAPSHOT_FORMAT_NAME, SNAPSHOT_FORMAT_VERSION } from './schema.ts';
+import type { NodeSettings } from './ledger-store.ts';
+
+/** A row of the transactions table (see docs/snapshot-format.md). */
+export interface TransactionRow {
+  readonly version: number;
+  readonly blockHeight: number;
+  readonly hash: Uint8Array;
+  readonly kind: 'genesis' | 'block_metadata' | 'user' | 'state_checkpoint' | 'block_epilogue';
+  readonly sender: Uint8Array | null;
+  readonly sequenceNumber: number | null;
+  readonly nonce: number | null;
+  readonly entryFunction: string | null;
+  readonly gasUnitPrice: number;
+  readonly maxGasAmount: number;
+  readonly gasUsed: number;
+  readonly success: boolean;
+  readonly timestampUsec: bigint;
+}
+
+/** A row of the blocks table. */
+export interface BlockRow {
+  readonly height: number;
+  readonly epoch: number;
+  readonly round: number;
+  readonly firstVersion: number;
+  readonly lastVersion: number;
+  readonly timestampUsec: bigint;
+  readonly hash: Uint8Array;
+  readonly blockLimitReached: boolean;
+}
+
+/** What finishing a snapshot needs: the ledger figures for `meta`. */
+export interface SnapshotFinish {
+  readonly chainId: number;
+  readonly oldestVersion: number;
+  readonly latestVersion: number;
+  readonly settings: NodeSettings;
+  readonly generator: string;
+}
+
+const BATCH_ROWS = 200_000;
+
+/** Bulk writer of one new snapshot file. */
+export class SnapshotWriter {
+  readonly #db: Database.Database;
+  readonly #path: string;
+  readonly #tempPath: string;
+  readonly #insertState: Database.Statement;
+  readonly #insertTxn: Database.Statement;
+  readonly #insertAccountTxn: Database.Statement;
+  readonly #insertEvent: Database.Statement;
+  readonly #insertBlock: Database.Statement;
+  readonly #insertModule: Database.Statement;
+  readonly #insertTable: Database.Statement;
+  readonly #insertAccount: Database.Statement;
+  #pending = 0;
+
+  /** Creates `path` (replacing an existing file only when the snapshot is complete). */
+  constructor(path: string) {
+    this.#path = path;
+    this.#tempPath = `${path}.partial`;
+    rmSync(this.#tempPath, { force: true });
+    this.#db = new Database(this.#tempPath);
+    this.#db.pragma('journal_mode = OFF');
+    this.#db.pragma('synchronous = OFF');
+    this.#db.pragma('cache_size = -262144');
+    this.#db.pragma('temp_store = MEMORY');
+    this.#db.pragma(`application_id = ${SNAPSHOT_APPLICATION_ID}`);
+    this.#db.pragma(`user_version = ${SNAPSHOT_FORMAT_VERSION}`);
+    this.#db.exec(SCHEMA_SQL);
+    this.#insertState = this.#db.prepare('INSERT OR REPLACE INTO state_values (state_key, version, value) VALUES (?, ?, ?)');
+    this.#insertTxn = this.#db.prepare(
+      `INSERT INTO transactions (version, block_height, hash, kind, sender, sequence_number, nonce, entry_function,
+        gas_unit_price, max_gas_amount, gas_used, success, timestamp_usec) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.#insertAccountTxn = this.#db.prepare('INSERT INTO account_transactions (sender, version) VALUES (?, ?)');
+    this.#insertEvent = this.#db.prepare(
+      'INSERT INTO events (address, creation_number, sequence_number, version, event_index, type_tag, data) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
+    this.#insertBlock = this.#db.prepare(
+      `INSERT INTO blocks (height, epoch, round, first_version, last_version, timestamp_usec, hash, block_limit_reached)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.#insertModule = this.#db.prepare('INSERT INTO modules (address, name, version, abi) VALUES (?, ?, ?, ?)');
+    this.#insertTable = this.#db.prepare(
+      `INSERT INTO table_info (handle, key_type, value_type, owner_address, owner_resource, owner_field, created_version)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.#insertAccount = this.#db.prepare('INSERT INTO accounts (address, created_version) VALUES (?, ?)');
+    this.#db.exec('BEGIN');
+  }
+
+  #counted(): void {
+    this.#pending += 1;
+    if (this.#pending >= BATCH_ROWS) {
+      this.#db.exec('COMMIT');
+      this.#db.exec('BEGIN');
+      this.#pending = 0;
+    }
+  }
+
+  /** Records a write of `value` (or a deletion when null) to `stateKey` at `version`; a second write in the same version wins, as in a write set. */
+  stateValue(stateKey: Uint8Array, version: number, value: Uint8Array | null): void {
+    this.#insertState.run(stateKey, version, value);
+    this.#counted();
+  }
+
+  /** Records a committed transaction; user transactions are also indexed by sender. */
+  transaction(row: TransactionRow): void {
+    this.#insertTxn.run(
+      row.version, row.blockHeight, row.hash, row.kind, row.sender, row.sequenceNumber, row.nonce, row.entryFunction,
+      row.gasUnitPrice, row.maxGasAmount, row.gasUsed, row.success ? 1 : 0, row.timestampUsec,
+    );
+    if (row.kind === 'user' && row.sender) this.#insertAccountTxn.run(row.sender, row.version);
+    this.#counted();
+  }
+
+  /** Records an event emitted at `version` to stream (address, creationNumber). */
+  event(address: Uint8Array, creationNumber: number, sequenceNumber: number, version: number, index: number, typeTag: string, data: Uint8Array): void {
+    this.#insertEvent.run(address, creationNumber, sequenceNumber, version, index, typeTag, data);
+    this.#counted();
+  }
+
+  /** Records a committed block. */
+  block(row: BlockRow): void {
+    this.#insertBlock.run(
+      row.height, row.epoch, row.round, row.firstVersion, row.lastVersion, row.timestampUsec, row.hash, row.blockLimitReached ? 1 : 0,
+    );
+    this.#counted();
+  }
+
+  /** Records the ABI of module `name` at `address` as published at `version`. */
+  module(address: Uint8Array, name: string, version: number, abiJson: string): void {
+    this.#insertModule.run(address, name, version, abiJson);
+  }
+
+  /** Records what is known of a table handle. */
+  tableInfo(handle: Uint8Array, keyType: string, valueType: string, owner: { address: Uint8Array; resource: string; field: string }, version: number): void {
+    this.#insertTable.run(handle, keyType, valueType, owner.address, owner.resource, owner.field, version);
+  }
+
+  /** Records that an account was created at `version`. */
+  account(address: Uint8Array, version: number): void {
+    this.#insertAccount.run(address, version);
+  }
+
+  /**
+   * Completes the file: drops state history the pruning window no longer retains (keeping, for each
+   * key, the value as of `oldestVersion`), builds indexes, writes meta, and renames into place.
+   */
+  finish(finish: SnapshotFinish): void {
+    this.#db.exec('COMMIT');
+    this.#db.exec('BEGIN');
+    this.#db
+      .prepare(
+        `DELETE FROM state_values AS old WHERE old.version < :oldest AND EXISTS (
+           SELECT 1 FROM state_values AS newer
+           WHERE newer.state_key = old.state_key AND newer.version > old.version AND newer.version <= :oldest)`,
+      )
+      .run({ oldest: finish.oldestVersion });
+    const meta = this.#db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
+    meta.run(META_KEYS.format, SNAPSHOT_FORMAT_NAME);
+    meta.run(META_KEYS.formatVersion, String(SNAPSHOT_FORMAT_VERSION));
+    meta.run(META_KEYS.chainId, String(finish.chainId));
+    meta.run(META_KEYS.oldestVersion, String(finish.oldestVersion));
+    meta.run(META_KEYS.latestVersion, String(finish.latestVersion));
+    meta.run(META_KEYS.nodeSettings, JSON.stringify(finish.settings));
+    meta.run(META_KEYS.generator, finish.generator);
+    this.#db.exec('COMMIT');
+    this.#db.exec(POST_LOAD_INDEX_SQL);
+    this.#db.exec('ANALYZE');
+    this.#db.pragma('journal_mode = DELETE');
+    this.#db.close();
+    if (existsSync(this.#path)) rmSync(this.#path);
+    renameSync(this.#tempPath, this.#path);
+  }
+
+  /** Abandons the file (used when generation fails). */
+  abort(): void {
+    if (this.#db.open) this.#db.close();
+    rmSync(this.#tempPath, { force: true });
+  }
+}
