@@ -42,7 +42,7 @@ export default tseslint.config(
     rules: forbid([...nodeBuiltins, 'electron', 'better-sqlite3'], pureMessage),
   },
   {
-    files: ['electron/service/**/*.ts'],
+    files: ['electron/service/**/*.ts', 'electron/snapshot/**/*.ts', 'electron/cli/**/*.ts'],
     rules: forbid(['electron'], 'electron/service/ runs in plain Node (tests, headless serve): no electron import.'),
   },
 );

@@ -10,5 +10,6 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 300_000,
     pool: 'forks',
+    globalSetup: ['test/support/global-setup.ts'],
   },
 });

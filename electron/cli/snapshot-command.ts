@@ -7,12 +7,14 @@ import { generateSnapshot, DEFAULT_GENERATE } from '../snapshot/generate.ts';
 import { SnapshotStore } from '../snapshot/snapshot-store.ts';
 import { snapshotInfo } from '../snapshot/snapshot-info.ts';
 import { verifySnapshot } from '../snapshot/snapshot-verify.ts';
+import { contentDigest } from '../snapshot/snapshot-digest.ts';
 import { CliError } from './cli-error.ts';
 
 /** Usage text of the snapshot commands. */
 export const SNAPSHOT_USAGE = `  snapshot generate --out FILE [--seed N] [--versions N] [--accounts N]
                              write a deterministic sample snapshot (default ${DEFAULT_GENERATE.versions} versions, ${DEFAULT_GENERATE.accounts} accounts)
-  snapshot info FILE [--json]  ledger figures, counts and samples of a snapshot
+  snapshot info FILE [--json] [--digest]
+                             ledger figures, counts and samples (and a content digest)
   snapshot verify FILE       integrity and format invariants; exit 0 only when clean
 `;
 
@@ -67,9 +69,17 @@ function withStore<T>(file: string, use: (store: SnapshotStore) => T): T {
 }
 
 function info(args: readonly string[]): number {
-  const { values, positionals } = parseArgs({ args: [...args], options: { json: { type: 'boolean' } }, allowPositionals: true, strict: true });
+  const { values, positionals } = parseArgs({
+    args: [...args],
+    options: { json: { type: 'boolean' }, digest: { type: 'boolean' } },
+    allowPositionals: true,
+    strict: true,
+  });
   const file = fileArgument(positionals, 'info');
-  const document = withStore(file, (store) => snapshotInfo(store));
+  const document = withStore(file, (store) => ({
+    ...snapshotInfo(store),
+    ...(values.digest ? { contentDigest: contentDigest(store.database) } : {}),
+  }));
   if (values.json) {
     process.stdout.write(`${JSON.stringify(document, null, 2)}\n`);
     return 0;
@@ -82,6 +92,7 @@ function info(args: readonly string[]): number {
     `  sample accounts: ${document.samples.accounts.join(', ')}`,
     ...document.samples.eventStreams.map((s) => `  events ${s.address}/${s.creationNumber} (${s.struct}.${s.field}): ${s.count}`),
     ...document.samples.tables.map((t) => `  table ${t.handle} <${t.keyType}, ${t.valueType}>: e.g. ${JSON.stringify(t.keys[0])}`),
+    ...('contentDigest' in document ? [`  content digest ${document.contentDigest}`] : []),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
   return 0;

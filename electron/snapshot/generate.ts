@@ -2,7 +2,7 @@
  * `snapshot generate`: builds a deterministic, realistic ledger snapshot (format v1) for a seed.
  * Same seed and sizes → the same logical content, byte for byte in every table.
  */
-import { SnapshotWriter } from './snapshot-writer.ts';
+import { SnapshotWriter, type StateWriteObserver } from './snapshot-writer.ts';
 import { simulateChain, type ChainSummary } from './generator/chain-sim.ts';
 import { DEFAULT_NODE_SETTINGS } from './node-settings.ts';
 
@@ -13,6 +13,8 @@ export interface GenerateOptions {
   readonly versions?: number | undefined;
   readonly accounts?: number | undefined;
   readonly chainId?: number | undefined;
+  /** Sees every state write as the simulation makes it (tests replay them to check the store). */
+  readonly observer?: StateWriteObserver | undefined;
 }
 
 /** Default size of a generated snapshot (the sample the app opens with). */
@@ -32,7 +34,7 @@ export function generateSnapshot(options: GenerateOptions): ChainSummary {
   const seed = options.seed ?? DEFAULT_GENERATE.seed;
   if (!Number.isSafeInteger(seed) || seed < 0 || seed > 0xffffffff) throw new RangeError('--seed must be an integer from 0 to 4294967295');
   const chainId = options.chainId ?? DEFAULT_GENERATE.chainId;
-  const writer = new SnapshotWriter(options.out);
+  const writer = new SnapshotWriter(options.out, options.observer);
   try {
     const summary = simulateChain(writer, { seed, versions, accounts, chainId, settings: DEFAULT_NODE_SETTINGS });
     writer.finish({

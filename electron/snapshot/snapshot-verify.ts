@@ -80,6 +80,10 @@ export function verifySnapshot(store: SnapshotStore): VerifyReport {
   let values = 0;
   for (const row of db.prepare('SELECT state_key, version, value FROM state_values').iterate() as Iterable<{ state_key: Uint8Array; version: number; value: Uint8Array | null }>) {
     values += 1;
+    if (!(row.state_key instanceof Uint8Array) || (row.value !== null && !(row.value instanceof Uint8Array))) {
+      problem(`state value at version ${row.version}: state_key and value must be BLOBs`);
+      continue;
+    }
     const where = `state value ${bytesToHex(row.state_key, false).slice(0, 80)} at version ${row.version}`;
     try {
       const key = decodeStateKey(row.state_key);

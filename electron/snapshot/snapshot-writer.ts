@@ -49,6 +49,9 @@ export interface SnapshotFinish {
 
 const BATCH_ROWS = 200_000;
 
+/** Receives each state write as it is made, before pruning compaction. */
+export type StateWriteObserver = (stateKey: Uint8Array, version: number, value: Uint8Array | null) => void;
+
 /** Bulk writer of one new snapshot file. */
 export class SnapshotWriter {
   readonly #db: Database.Database;
@@ -62,12 +65,15 @@ export class SnapshotWriter {
   readonly #insertModule: Database.Statement;
   readonly #insertTable: Database.Statement;
   readonly #insertAccount: Database.Statement;
+  readonly #observer: StateWriteObserver | undefined;
   #pending = 0;
 
   /** Creates `path` (replacing an existing file only when the snapshot is complete). */
-  constructor(path: string) {
+  constructor(path: string, observer?: StateWriteObserver) {
+    this.#observer = observer;
     this.#path = path;
-    this.#tempPath = `${path}.partial`;
+    // Unique per process: two generators writing the same target must not share a partial file.
+    this.#tempPath = `${path}.${process.pid}.partial`;
     rmSync(this.#tempPath, { force: true });
     this.#db = new Database(this.#tempPath);
     this.#db.pragma('journal_mode = OFF');
@@ -111,6 +117,7 @@ export class SnapshotWriter {
   /** Records a write of `value` (or a deletion when null) to `stateKey` at `version`; a second write in the same version wins, as in a write set. */
   stateValue(stateKey: Uint8Array, version: number, value: Uint8Array | null): void {
     this.#insertState.run(stateKey, version, value);
+    this.#observer?.(stateKey, version, value);
     this.#counted();
   }
 

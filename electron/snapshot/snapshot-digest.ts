@@ -1,0 +1,38 @@
+/**
+ * A digest of a snapshot's logical content: SHA-256 over every row of every format table in primary
+ * key order. Two files with the same digest answer every query the same, whatever their page layout
+ * (SQLite files of equal content can differ in bytes), so this is what "deterministic" is checked by.
+ */
+import { createHash } from 'node:crypto';
+import type Database from 'better-sqlite3';
+
+const TABLE_ORDER: readonly (readonly [string, string])[] = [
+  ['meta', 'key'],
+  ['blocks', 'height'],
+  ['transactions', 'version'],
+  ['account_transactions', 'sender, version'],
+  ['state_values', 'state_key, version'],
+  ['modules', 'address, name, version'],
+  ['events', 'address, creation_number, sequence_number'],
+  ['table_info', 'handle'],
+  ['accounts', 'address'],
+];
+
+function encodeCell(value: unknown): string {
+  if (value === null) return 'N';
+  if (value instanceof Uint8Array) return `x${Buffer.from(value).toString('hex')}`;
+  return `${typeof value === 'string' ? 's' : 'n'}${String(value)}`;
+}
+
+/** `sha256:<hex>` of the snapshot's content. */
+export function contentDigest(db: Database.Database): string {
+  const hash = createHash('sha256');
+  for (const [table, order] of TABLE_ORDER) {
+    hash.update(`table ${table}\n`);
+    for (const row of db.prepare(`SELECT * FROM ${table} ORDER BY ${order}`).raw().iterate() as Iterable<unknown[]>) {
+      hash.update(row.map(encodeCell).join('|'));
+      hash.update('\n');
+    }
+  }
+  return `sha256:${hash.digest('hex')}`;
+}
