@@ -1,7 +1,7 @@
 // ESLint flat config. Besides TypeScript hygiene it enforces the architecture's import
 // boundaries, so that a wrong import fails `npm test` instead of relying on review:
 //   shared/            pure TypeScript: no Node built-ins, no electron (runs in the renderer too)
-//   electron/service/  no electron (runs in plain Node: tests, headless `serve`)
+//   electron/service/, electron/snapshot/, electron/cli/  no electron (plain Node: tests, headless `serve`)
 //   renderer/          no Node built-ins, no electron (sandboxed page; data only by fetch)
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
@@ -10,10 +10,10 @@ import tseslint from 'typescript-eslint';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
 
-/** A no-restricted-imports rule that forbids the given module names, with the reason shown. */
-function forbid(names, message) {
+/** A no-restricted-imports rule that forbids the given module names (and patterns), with the reason shown. */
+function forbid(names, message, patterns = []) {
   return {
-    'no-restricted-imports': ['error', { paths: names.map((name) => ({ name, message })), patterns: [{ group: ['node:*'], message }] }],
+    'no-restricted-imports': ['error', { paths: names.map((name) => ({ name, message })), patterns: patterns.map((group) => ({ group: [group], message })) }],
   };
 }
 
@@ -39,10 +39,10 @@ export default tseslint.config(
   {
     files: ['shared/**/*.{ts,tsx}', 'renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    rules: forbid([...nodeBuiltins, 'electron', 'better-sqlite3'], pureMessage),
+    rules: forbid([...nodeBuiltins, 'electron', 'better-sqlite3'], pureMessage, ['node:*']),
   },
   {
     files: ['electron/service/**/*.ts', 'electron/snapshot/**/*.ts', 'electron/cli/**/*.ts'],
-    rules: forbid(['electron'], 'electron/service/ runs in plain Node (tests, headless serve): no electron import.'),
+    rules: forbid(['electron'], 'The read service, snapshot store and CLI run in plain Node (tests, headless serve): no electron import.'),
   },
 );

@@ -11,7 +11,7 @@ import { APP_ABI } from './app-abis.ts';
 import { FRAMEWORK_ABIS } from './framework-abis.ts';
 import { eventHandle, FRAMEWORK_STREAMS, FRAMEWORK_TYPES, gasScheduleValue } from './framework-values.ts';
 import { derivedBytes, type ChainOptions } from './chain-options.ts';
-import { Random } from './random.ts';
+import type { Random } from './random.ts';
 import { ValueEncoder } from './value-encoder.ts';
 import { World } from './world.ts';
 

@@ -1,0 +1,103 @@
+/**
+ * BCS bodies of the endpoints, laid out as the node serializes them (node-behaviour.md §6).
+ * Single resources, table items and modules are their stored bytes and need no encoder here.
+ */
+import { BcsWriter } from '../../shared/bcs/bcs-writer.ts';
+import { encodeStructTag, parseTypeTag, writeTypeTag } from '../../shared/type-tag.ts';
+import type { LedgerInfo, StoredEvent, StoredResource, StoredTransactionSummary } from '../snapshot/ledger-store.ts';
+import { assertNever } from '../../shared/assert-never.ts';
+
+/** Variant index of `V1` in the node's versioned event and summary enums. */
+const V1 = 0;
+/** Variant indices of the node's `ReplayProtector` enum. */
+const REPLAY_NONCE = 0;
+const REPLAY_SEQUENCE_NUMBER = 1;
+
+/** One little-endian u64 (the gas estimate's BCS body). */
+export function encodeU64(value: bigint): Uint8Array {
+  return new BcsWriter().u64(value).toBytes();
+}
+
+function compareBytes(a: Uint8Array, b: Uint8Array): number {
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i += 1) {
+    const diff = (a[i] ?? 0) - (b[i] ?? 0);
+    if (diff !== 0) return diff;
+  }
+  return a.length - b.length;
+}
+
+/** Resources as a BCS map StructTag → bytes: ULEB count, then entries sorted by key bytes. */
+export function encodeResourceMap(resources: readonly StoredResource[]): Uint8Array {
+  const entries = resources
+    .map((resource) => ({ key: encodeStructTag(resource.tag), bytes: resource.bytes }))
+    .sort((a, b) => compareBytes(a.key, b.key));
+  const writer = new BcsWriter().uleb128(entries.length);
+  for (const entry of entries) writer.fixedBytes(entry.key).bytes(entry.bytes);
+  return writer.toBytes();
+}
+
+/** Events as `vector<(u64 version, ContractEvent::V1 { key, sequence_number, type_tag, data })>`. */
+export function encodeEvents(events: readonly StoredEvent[]): Uint8Array {
+  return new BcsWriter()
+    .vector(events, (w, event) => {
+      w.u64(event.version).variantIndex(V1);
+      w.u64(event.creationNumber).address(event.address);
+      w.u64(event.sequenceNumber);
+      writeTypeTag(w, parseTypeTag(event.typeTag));
+      w.bytes(event.data);
+    })
+    .toBytes();
+}
+
+/**
+ * Summaries as `vector<IndexedTransactionSummary::V1 { sender, version, transaction_hash, replay_protector }>`.
+ * The node's `HashValue` serializes as BCS bytes, so the 32-byte hash carries a ULEB length (0x20).
+ */
+export function encodeSummaries(summaries: readonly StoredTransactionSummary[]): Uint8Array {
+  return new BcsWriter()
+    .vector(summaries, (w, summary) => {
+      w.variantIndex(V1).address(summary.sender).u64(summary.version).bytes(summary.hash);
+      const protector = summary.replayProtector;
+      switch (protector.type) {
+        case 'nonce':
+          w.variantIndex(REPLAY_NONCE).u64(protector.value);
+          break;
+        case 'sequence_number':
+          w.variantIndex(REPLAY_SEQUENCE_NUMBER).u64(protector.value);
+          break;
+        default:
+          assertNever(protector);
+      }
+    })
+    .toBytes();
+}
+
+/** BCS of the node's role enum: `Validator` = 0, `FullNode` = 1. */
+function roleIndex(nodeRole: string): number {
+  return nodeRole === 'validator' ? 0 : 1;
+}
+
+/**
+ * `GET /v1` as BCS: the node's `IndexResponse` fields in order — chain_id u8, epoch, ledger_version,
+ * oldest_ledger_version, ledger_timestamp (u64 each), node_role (enum), oldest_block_height,
+ * block_height (u64), git_hash (Option<String>, here None).
+ */
+export function encodeLedgerInfo(info: LedgerInfo): Uint8Array {
+  return new BcsWriter()
+    .u8(info.chainId)
+    .u64(info.epoch)
+    .u64(info.ledgerVersion)
+    .u64(info.oldestLedgerVersion)
+    .u64(info.ledgerTimestampUsec)
+    .variantIndex(roleIndex(info.nodeRole))
+    .u64(info.oldestBlockHeight)
+    .u64(info.blockHeight)
+    .option<string>(undefined, (w, text) => w.string(text))
+    .toBytes();
+}
+
+/** Modules as `vector<vector<u8>>` of their bytecode. */
+export function encodeModuleList(bytecodes: readonly Uint8Array[]): Uint8Array {
+  return new BcsWriter().vector(bytecodes, (w, bytes) => w.bytes(bytes)).toBytes();
+}

@@ -1,0 +1,88 @@
+/**
+ * JSON bodies of the node API (node-behaviour.md §1): u64s as decimal strings, addresses in short
+ * form, hashes as full hex, and Move values decoded through their layouts.
+ */
+import { formatAddress } from '../../shared/address.ts';
+import { bytesToHex } from '../../shared/hex.ts';
+import type { AbiLookup } from '../../shared/move/abi.ts';
+import { decodeMoveValue } from '../../shared/move/decode.ts';
+import { resolveLayout } from '../../shared/move/layout.ts';
+import type { MoveJson } from '../../shared/move/move-json.ts';
+import { formatStructTag, type StructTag, type TypeTag } from '../../shared/type-tag.ts';
+import type { LedgerInfo, StoredEvent, StoredResource, StoredTransactionSummary } from '../snapshot/ledger-store.ts';
+import { assertNever } from '../../shared/assert-never.ts';
+import { ApiError, describeError, internalError } from './http-errors.ts';
+
+/** `GET /v1` body, as the node serves it (u64s as strings, chain_id a number). */
+export function ledgerInfoJson(info: LedgerInfo, gitHash: string | undefined): Record<string, string | number> {
+  const body: Record<string, string | number> = {
+    chain_id: info.chainId,
+    epoch: info.epoch.toString(),
+    ledger_version: info.ledgerVersion.toString(),
+    oldest_ledger_version: info.oldestLedgerVersion.toString(),
+    ledger_timestamp: info.ledgerTimestampUsec.toString(),
+    node_role: info.nodeRole,
+    oldest_block_height: info.oldestBlockHeight.toString(),
+    block_height: info.blockHeight.toString(),
+  };
+  if (gitHash !== undefined) body['git_hash'] = gitHash;
+  return body;
+}
+
+/**
+ * Decodes stored BCS into its JSON form with the layout of `tag` (resolved through `lookup`).
+ * Data that does not decode, or whose type has no layout, is 500 `internal_error`.
+ */
+export function decodeStoredValue(bytes: Uint8Array, tag: TypeTag, lookup: AbiLookup, what: string): MoveJson {
+  try {
+    return decodeMoveValue(bytes, resolveLayout(tag, lookup));
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw internalError(`Failed to decode ${what}: ${describeError(error)}`);
+  }
+}
+
+/** The struct tag as a type tag. */
+export function structTypeTag(tag: StructTag): TypeTag {
+  return { kind: 'struct', struct: tag };
+}
+
+/** One resource entry: `{"type", "data"}`. */
+export function resourceJson(resource: StoredResource, lookup: AbiLookup): { type: string; data: MoveJson } {
+  const type = formatStructTag(resource.tag);
+  return { type, data: decodeStoredValue(resource.bytes, structTypeTag(resource.tag), lookup, `resource ${type}`) };
+}
+
+/** One event: `{"version", "guid": {"creation_number", "account_address"}, "sequence_number", "type", "data"}`. */
+export function eventJson(event: StoredEvent, data: MoveJson): Record<string, unknown> {
+  return {
+    version: event.version.toString(),
+    guid: { creation_number: event.creationNumber.toString(), account_address: formatAddress(event.address) },
+    sequence_number: event.sequenceNumber.toString(),
+    type: event.typeTag,
+    data,
+  };
+}
+
+/** The replay protector object: `{"type": "sequence_number", ...}` or `{"type": "nonce", ...}`. */
+export function replayProtectorJson(summary: StoredTransactionSummary): Record<string, string> {
+  const protector = summary.replayProtector;
+  switch (protector.type) {
+    case 'sequence_number':
+      return { type: 'sequence_number', sequence_number: protector.value.toString() };
+    case 'nonce':
+      return { type: 'nonce', nonce: protector.value.toString() };
+    default:
+      return assertNever(protector);
+  }
+}
+
+/** One transaction summary: `{"sender", "version", "transaction_hash", "replay_protector"}`. */
+export function summaryJson(summary: StoredTransactionSummary): Record<string, unknown> {
+  return {
+    sender: formatAddress(summary.sender),
+    version: summary.version.toString(),
+    transaction_hash: bytesToHex(summary.hash),
+    replay_protector: replayProtectorJson(summary),
+  };
+}

@@ -1,0 +1,110 @@
+/**
+ * The route table and path matching. Paths are split on `/` before percent-decoding (so an
+ * encoded `/` stays inside its segment); each parameter segment is then decoded, raw or
+ * percent-encoded alike. A path that matches no route is 404; a path that matches with another
+ * method is 405 with `Allow`.
+ */
+import { ApiError } from './http-errors.ts';
+import { decodePathSegment } from './params.ts';
+import type { RouteHandler } from './request-context.ts';
+import { getLedgerInfo, getGasEstimate } from './routes/ledger.ts';
+import { getRawTableItem, getTableItem } from './routes/tables.ts';
+import { getEventsByCreationNumber, getEventsByHandle } from './routes/events.ts';
+import { getModule, getModules, getResource, getResources, getTransactionSummaries } from './routes/accounts.ts';
+import { getTableInfo, listAccounts, listBlocks, listTables } from './routes/explorer.ts';
+import { search } from './routes/explorer-search.ts';
+
+/** HTTP methods the service routes. */
+export type RouteMethod = 'GET' | 'POST';
+
+/** One route: method, path pattern (`:name` segments are parameters) and handler. */
+export interface Route {
+  readonly method: RouteMethod;
+  readonly pattern: string;
+  readonly handler: RouteHandler;
+}
+
+/** Every route of the service: the node API under `/v1`, the explorer extras under `/explorer/v1`. */
+export const ROUTES: readonly Route[] = [
+  { method: 'GET', pattern: '/v1', handler: getLedgerInfo },
+  { method: 'GET', pattern: '/v1/estimate_gas_price', handler: getGasEstimate },
+  { method: 'POST', pattern: '/v1/tables/:table_handle/item', handler: getTableItem },
+  { method: 'POST', pattern: '/v1/tables/:table_handle/raw_item', handler: getRawTableItem },
+  { method: 'GET', pattern: '/v1/accounts/:address/events/:creation_number', handler: getEventsByCreationNumber },
+  { method: 'GET', pattern: '/v1/accounts/:address/events/:event_handle/:field_name', handler: getEventsByHandle },
+  { method: 'GET', pattern: '/v1/accounts/:address/transaction_summaries', handler: getTransactionSummaries },
+  { method: 'GET', pattern: '/v1/accounts/:address/resources', handler: getResources },
+  { method: 'GET', pattern: '/v1/accounts/:address/resource/:resource_type', handler: getResource },
+  { method: 'GET', pattern: '/v1/accounts/:address/modules', handler: getModules },
+  { method: 'GET', pattern: '/v1/accounts/:address/module/:module_name', handler: getModule },
+  { method: 'GET', pattern: '/explorer/v1/accounts', handler: listAccounts },
+  { method: 'GET', pattern: '/explorer/v1/tables', handler: listTables },
+  { method: 'GET', pattern: '/explorer/v1/tables/:handle', handler: getTableInfo },
+  { method: 'GET', pattern: '/explorer/v1/blocks', handler: listBlocks },
+  { method: 'GET', pattern: '/explorer/v1/search', handler: search },
+];
+
+/** The outcome of matching a request against the route table. */
+export type RouteMatch =
+  | { readonly kind: 'found'; readonly route: Route; readonly params: Readonly<Record<string, string>> }
+  | { readonly kind: 'wrong_method'; readonly allow: readonly string[] }
+  | { readonly kind: 'none' };
+
+/** The raw (still percent-encoded) segments of a path; one trailing slash is ignored. */
+export function pathSegments(pathname: string): string[] {
+  const segments = pathname.split('/').slice(1);
+  if (segments.length > 1 && segments[segments.length - 1] === '') segments.pop();
+  return segments;
+}
+
+function matchPattern(pattern: string, segments: readonly string[]): Record<string, string> | undefined {
+  const parts = pathSegments(pattern);
+  if (parts.length !== segments.length) return undefined;
+  const params: Record<string, string> = {};
+  for (const [index, part] of parts.entries()) {
+    const segment = segments[index] ?? '';
+    if (part.startsWith(':')) {
+      if (segment === '') return undefined;
+      params[part.slice(1)] = segment;
+    } else if (part !== segment) {
+      return undefined;
+    }
+  }
+  return params;
+}
+
+/** The methods allowed on a path, as sent in `Allow` (HEAD goes with GET). */
+function allowed(methods: readonly RouteMethod[]): string[] {
+  const list: string[] = [...new Set(methods)];
+  if (list.includes('GET')) list.push('HEAD');
+  return list;
+}
+
+/** Matches a method and path; parameters come back percent-decoded (bad escapes: 400). */
+export function matchRoute(routes: readonly Route[], method: string, pathname: string): RouteMatch {
+  const segments = pathSegments(pathname);
+  const methods: RouteMethod[] = [];
+  const effective = method === 'HEAD' ? 'GET' : method;
+  for (const route of routes) {
+    const raw = matchPattern(route.pattern, segments);
+    if (raw === undefined) continue;
+    if (route.method !== effective) {
+      methods.push(route.method);
+      continue;
+    }
+    const params: Record<string, string> = {};
+    for (const [name, value] of Object.entries(raw)) params[name] = decodePathSegment(value);
+    return { kind: 'found', route, params };
+  }
+  return methods.length > 0 ? { kind: 'wrong_method', allow: allowed(methods) } : { kind: 'none' };
+}
+
+/** 404 for a path no route serves (the node's framework answers `web_framework_error`). */
+export function routeNotFound(): ApiError {
+  return new ApiError(404, 'web_framework_error', 'not found');
+}
+
+/** 405 with the `Allow` header. */
+export function methodNotAllowed(allow: readonly string[]): ApiError {
+  return new ApiError(405, 'web_framework_error', 'method not allowed', [['Allow', allow.join(', ')]]);
+}

@@ -1,0 +1,100 @@
+/**
+ * Account endpoints (node-behaviour.md §2): transaction summaries, resources (paged by state
+ * key), a single resource, and modules.
+ */
+import { formatAddress } from '../../../shared/address.ts';
+import { bytesToHex } from '../../../shared/hex.ts';
+import { formatStructTag } from '../../../shared/type-tag.ts';
+import type { StoredModule } from '../../snapshot/ledger-store.ts';
+import { encodeModuleList, encodeResourceMap, encodeSummaries } from '../bcs-bodies.ts';
+import { parseResourceCursor, formatCursor } from '../cursor.ts';
+import { notFound } from '../http-errors.ts';
+import { decodeStoredValue, resourceJson, structTypeTag, summaryJson } from '../json-bodies.ts';
+import { cursorHeaderEntries } from '../ledger-headers.ts';
+import { optionalU64, pageLimit, parseAddressParam, parseIdentifierParam, parseStructTagParam } from '../params.ts';
+import { pathParam, requestedVersion, type RequestContext } from '../request-context.ts';
+import { bcsResponse, jsonResponse } from '../responses.ts';
+
+/** `GET /v1/accounts/{address}/transaction_summaries?start_version&end_version&limit`. */
+export function getTransactionSummaries(context: RequestContext): Response {
+  const sender = parseAddressParam(pathParam(context, 'address'), 'address');
+  const startVersion = optionalU64(context.query, 'start_version');
+  const endVersion = optionalU64(context.query, 'end_version');
+  const settings = context.store.settings;
+  const limit = pageLimit(context.query, settings.summariesDefaultLimit, settings.summariesMaxLimit, 'empty');
+  const empty = limit === 0 || (startVersion !== undefined && endVersion !== undefined && startVersion > endVersion);
+  const found = empty ? [] : context.store.transactionSummaries(sender, { startVersion, endVersion, limit });
+  // With both bounds, end_version is an inclusive upper bound (a deliberate difference, docs/api.md).
+  const summaries = endVersion === undefined ? found : found.filter((summary) => summary.version <= endVersion);
+  if (context.output === 'bcs') return bcsResponse(encodeSummaries(summaries), context.ledger);
+  return jsonResponse(summaries.map(summaryJson), context.ledger);
+}
+
+/** `GET /v1/accounts/{address}/resources?ledger_version&start&limit`. */
+export function getResources(context: RequestContext): Response {
+  const address = parseAddressParam(pathParam(context, 'address'), 'address');
+  const startText = context.query.get('start');
+  const startKey = startText === null ? undefined : parseResourceCursor(startText);
+  const settings = context.store.settings;
+  const limit = pageLimit(context.query, settings.resourcesDefaultLimit, settings.resourcesMaxLimit, 'reject');
+  const version = requestedVersion(context);
+  const page = context.store.accountResources(address, version, startKey, limit);
+  const cursor = page.nextCursor === undefined ? [] : cursorHeaderEntries(formatCursor(page.nextCursor));
+  if (context.output === 'bcs') return bcsResponse(encodeResourceMap(page.resources), context.ledger, cursor);
+  const lookup = context.store.abiLookup(version);
+  return jsonResponse(
+    page.resources.map((resource) => resourceJson(resource, lookup)),
+    context.ledger,
+    cursor,
+  );
+}
+
+/** `GET /v1/accounts/{address}/resource/{resource_type}?ledger_version`. */
+export function getResource(context: RequestContext): Response {
+  const address = parseAddressParam(pathParam(context, 'address'), 'address');
+  const tag = parseStructTagParam(pathParam(context, 'resource_type'), 'resource_type');
+  const version = requestedVersion(context);
+  const bytes = context.store.resource(address, tag, version);
+  const type = formatStructTag(tag);
+  if (bytes === undefined) {
+    throw notFound('resource_not_found', `Resource not found by Address(${formatAddress(address)}), Struct tag(${type}) and Ledger version(${version})`);
+  }
+  if (context.output === 'bcs') return bcsResponse(bytes, context.ledger);
+  const data = decodeStoredValue(bytes, structTypeTag(tag), context.store.abiLookup(version), `resource ${type}`);
+  return jsonResponse({ type, data }, context.ledger);
+}
+
+/** A module as the node serves it: `{"bytecode": "0x..", "abi": {...}}`. */
+function moduleJson(module: StoredModule): Record<string, unknown> {
+  return { bytecode: bytesToHex(module.bytecode), abi: module.abi };
+}
+
+/** State-key order of modules of one account: by BCS of the name (ULEB length first, then bytes). */
+function compareModuleKeys(a: StoredModule, b: StoredModule): number {
+  const x = a.abi.name;
+  const y = b.abi.name;
+  if (x.length !== y.length) return x.length - y.length;
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** `GET /v1/accounts/{address}/modules?ledger_version`. */
+export function getModules(context: RequestContext): Response {
+  const address = parseAddressParam(pathParam(context, 'address'), 'address');
+  const version = requestedVersion(context);
+  const modules = [...context.store.modules(address, version)].sort(compareModuleKeys);
+  if (context.output === 'bcs') return bcsResponse(encodeModuleList(modules.map((module) => module.bytecode)), context.ledger);
+  return jsonResponse(modules.map(moduleJson), context.ledger);
+}
+
+/** `GET /v1/accounts/{address}/module/{module_name}?ledger_version`. */
+export function getModule(context: RequestContext): Response {
+  const address = parseAddressParam(pathParam(context, 'address'), 'address');
+  const name = parseIdentifierParam(pathParam(context, 'module_name'), 'module_name');
+  const version = requestedVersion(context);
+  const module = context.store.module(address, name, version);
+  if (module === undefined) {
+    throw notFound('module_not_found', `Module not found by Address(${formatAddress(address)}), Module name(${name}) and Ledger version(${version})`);
+  }
+  if (context.output === 'bcs') return bcsResponse(module.bytecode, context.ledger);
+  return jsonResponse(moduleJson(module), context.ledger);
+}

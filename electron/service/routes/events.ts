@@ -1,0 +1,90 @@
+/**
+ * The two event endpoints (node-behaviour.md §2): by creation number, and by the event handle
+ * stored in a field of a resource (read at the latest version).
+ */
+import { formatAddress, parseAddress } from '../../../shared/address.ts';
+import { resolveLayout, type MoveLayout } from '../../../shared/move/layout.ts';
+import type { MoveJson } from '../../../shared/move/move-json.ts';
+import { formatStructTag, parseTypeTag, type StructTag } from '../../../shared/type-tag.ts';
+import type { StoredEvent } from '../../snapshot/ledger-store.ts';
+import { encodeEvents } from '../bcs-bodies.ts';
+import { ApiError, describeError, internalError, invalidInput, notFound } from '../http-errors.ts';
+import { decodeStoredValue, eventJson, structTypeTag } from '../json-bodies.ts';
+import { optionalU64, pageLimit, parseAddressParam, parseIdentifierParam, parseStructTagParam, parseU64 } from '../params.ts';
+import { pathParam, type RequestContext } from '../request-context.ts';
+import { bcsResponse, jsonResponse } from '../responses.ts';
+
+/** Lists the events of stream (address, creation number) and renders them. */
+function listEvents(context: RequestContext, address: Uint8Array, creationNumber: bigint): Response {
+  const settings = context.store.settings;
+  const start = optionalU64(context.query, 'start');
+  const limit = pageLimit(context.query, settings.eventsDefaultLimit, settings.eventsMaxLimit, 'reject');
+  const events = context.store.events(address, creationNumber, start, limit);
+  if (context.output === 'bcs') return bcsResponse(encodeEvents(events), context.ledger);
+  const lookup = context.store.abiLookup(context.ledger.ledgerVersion);
+  const body = events.map((event: StoredEvent) => {
+    let data: MoveJson;
+    try {
+      data = decodeStoredValue(event.data, parseTypeTag(event.typeTag), lookup, `event data of type ${event.typeTag}`);
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      throw internalError(`Failed to decode event type ${event.typeTag}: ${describeError(error)}`);
+    }
+    return eventJson(event, data);
+  });
+  return jsonResponse(body, context.ledger);
+}
+
+/** `GET /v1/accounts/{address}/events/{creation_number}`. */
+export function getEventsByCreationNumber(context: RequestContext): Response {
+  const address = parseAddressParam(pathParam(context, 'address'), 'address');
+  const creationNumber = parseU64(pathParam(context, 'creation_number'), 'creation_number');
+  return listEvents(context, address, creationNumber);
+}
+
+/** Whether a field layout is `0x1::event::EventHandle<T>`. */
+function isEventHandle(layout: MoveLayout): boolean {
+  return layout.kind === 'struct' && layout.tag.address === '0x1' && layout.tag.module === 'event' && layout.tag.name === 'EventHandle';
+}
+
+/** The (address, creation number) an EventHandle's JSON form points to. */
+function eventHandleKey(value: MoveJson): { address: Uint8Array; creationNumber: bigint } {
+  const guid = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, MoveJson>)['guid'] : undefined;
+  const id = typeof guid === 'object' && guid !== null && !Array.isArray(guid) ? (guid as Record<string, MoveJson>)['id'] : undefined;
+  const record = typeof id === 'object' && id !== null && !Array.isArray(id) ? (id as Record<string, MoveJson>) : {};
+  const addr = record['addr'];
+  const creation = record['creation_num'];
+  if (typeof addr !== 'string' || typeof creation !== 'string') throw internalError('Malformed event handle in stored resource');
+  return { address: parseAddress(addr), creationNumber: BigInt(creation) };
+}
+
+/** `GET /v1/accounts/{address}/events/{event_handle}/{field_name}`. */
+export function getEventsByHandle(context: RequestContext): Response {
+  const address = parseAddressParam(pathParam(context, 'address'), 'address');
+  const tag: StructTag = parseStructTagParam(pathParam(context, 'event_handle'), 'event_handle');
+  const fieldName = parseIdentifierParam(pathParam(context, 'field_name'), 'field_name');
+  const version = context.ledger.ledgerVersion;
+  const shown = `Address(${formatAddress(address)}), Struct tag(${formatStructTag(tag)})`;
+
+  const bytes = context.store.resource(address, tag, version);
+  if (bytes === undefined) throw notFound('resource_not_found', `Resource not found by ${shown} and Ledger version(${version})`);
+  const lookup = context.store.abiLookup(version);
+  let layout: MoveLayout;
+  try {
+    layout = resolveLayout(structTypeTag(tag), lookup);
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw internalError(`Failed to resolve the layout of ${formatStructTag(tag)}: ${describeError(error)}`);
+  }
+  const field = layout.kind === 'struct' ? layout.fields.find((candidate) => candidate.name === fieldName) : undefined;
+  if (field === undefined) {
+    throw notFound('struct_field_not_found', `Struct field not found by ${shown}, Field name(${fieldName}) and Ledger version(${version})`);
+  }
+  if (!isEventHandle(field.layout)) {
+    throw invalidInput(`Field ${fieldName} of ${formatStructTag(tag)} is not an event handle (0x1::event::EventHandle<T>)`);
+  }
+  const value = decodeStoredValue(bytes, structTypeTag(tag), lookup, `resource ${formatStructTag(tag)}`);
+  const record = value as Record<string, MoveJson>;
+  const handle = eventHandleKey(record[fieldName] ?? null);
+  return listEvents(context, handle.address, handle.creationNumber);
+}

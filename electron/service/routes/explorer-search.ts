@@ -1,0 +1,86 @@
+/**
+ * `GET /explorer/v1/search?q=`: tells what a piece of text is — a ledger version, an account,
+ * a table handle, a module or a struct tag. Text may be several at once (`123` is a version and
+ * the address `0x123`), so every match is listed.
+ */
+import { formatAddress, isAddress, parseAddress } from '../../../shared/address.ts';
+import { formatStructTag, parseStructTag } from '../../../shared/type-tag.ts';
+import { unparsable } from '../http-errors.ts';
+import { U64_MAX } from '../params.ts';
+import type { RequestContext } from '../request-context.ts';
+import { jsonResponse } from '../responses.ts';
+import { tableInfoJson } from './explorer.ts';
+
+/** One thing the query text resolves to. */
+export type SearchResult = Readonly<Record<string, unknown>> & { readonly kind: string };
+
+const DECIMAL = /^[0-9]+$/;
+const IDENTIFIER = /^(?:[A-Za-z][A-Za-z0-9_]*|_[A-Za-z0-9_]+)$/;
+
+/** The address just below `address` (big-endian decrement), or undefined for zero. */
+export function previousAddress(address: Uint8Array): Uint8Array | undefined {
+  const result = new Uint8Array(address);
+  for (let i = result.length - 1; i >= 0; i -= 1) {
+    const byte = result[i] ?? 0;
+    if (byte > 0) {
+      result[i] = byte - 1;
+      return result;
+    }
+    result[i] = 0xff;
+  }
+  return undefined;
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((byte, i) => byte === b[i]);
+}
+
+function versionResults(context: RequestContext, text: string): SearchResult[] {
+  if (!DECIMAL.test(text) || BigInt(text) > U64_MAX) return [];
+  const version = BigInt(text);
+  const { ledger } = context;
+  if (version > ledger.ledgerVersion || version < ledger.oldestLedgerVersion) return [];
+  const block = context.store.blockOfVersion(version);
+  return [{ kind: 'version', version: version.toString(), block_height: block?.height.toString() ?? null }];
+}
+
+function addressResults(context: RequestContext, text: string): SearchResult[] {
+  if (!isAddress(text)) return [];
+  const address = parseAddress(text);
+  const results: SearchResult[] = [];
+  const table = context.store.tableInfo(address);
+  if (table !== undefined) results.push({ kind: 'table', ...tableInfoJson(table) });
+  const [found] = context.store.listAccounts(context.ledger.ledgerVersion, previousAddress(address), 1);
+  if (found !== undefined && sameBytes(found, address)) results.push({ kind: 'account', address: formatAddress(address) });
+  return results;
+}
+
+function moveNameResults(context: RequestContext, text: string): SearchResult[] {
+  if (!text.includes('::')) return [];
+  const version = context.ledger.ledgerVersion;
+  const parts = text.split('::').map((part) => part.trim());
+  const [addressText, moduleName] = parts;
+  if (parts.length === 2 && addressText !== undefined && moduleName !== undefined && isAddress(addressText) && IDENTIFIER.test(moduleName)) {
+    const address = parseAddress(addressText);
+    const exists = context.store.module(address, moduleName, version) !== undefined;
+    return [{ kind: 'module', address: formatAddress(address), name: moduleName, exists }];
+  }
+  let tag;
+  try {
+    tag = parseStructTag(text);
+  } catch {
+    return [];
+  }
+  const module = context.store.module(parseAddress(tag.address), tag.module, version);
+  const known = module?.abi.structs.some((struct) => struct.name === tag.name) ?? false;
+  return [{ kind: 'struct_tag', type: formatStructTag(tag), module_exists: module !== undefined, struct_exists: known }];
+}
+
+/** `GET /explorer/v1/search?q=` → `{"query": q, "results": [...]}`. */
+export function search(context: RequestContext): Response {
+  const raw = context.query.get('q');
+  if (raw === null) throw unparsable('failed to parse parameter "q": missing required query parameter');
+  const text = raw.trim();
+  const results = text === '' ? [] : [...versionResults(context, text), ...addressResults(context, text), ...moveNameResults(context, text)];
+  return jsonResponse({ query: text, results }, context.ledger);
+}

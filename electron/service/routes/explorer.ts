@@ -1,0 +1,96 @@
+/**
+ * Explorer extras under `/explorer/v1/` (not part of the node API, JSON only): account and table
+ * listings, table info and the block list of the blocks/gas panel. Shapes are in docs/api.md.
+ */
+import { formatAddress } from '../../../shared/address.ts';
+import type { BlockSummary, TableInfo } from '../../snapshot/ledger-store.ts';
+import { blockInclusionPrice, isDominatedByOneContract, isFullBlock } from '../gas-estimate.ts';
+import { notFound } from '../http-errors.ts';
+import { optionalU64, pageLimit, parseAddressParam } from '../params.ts';
+import { pathParam, requestedVersion, type RequestContext } from '../request-context.ts';
+import { jsonResponse } from '../responses.ts';
+
+/** Default and largest page of the explorer listings. */
+export const EXPLORER_DEFAULT_LIMIT = 100;
+/** Largest page of the explorer listings. */
+export const EXPLORER_MAX_LIMIT = 1000;
+
+/** A table's metadata as JSON. */
+export function tableInfoJson(info: TableInfo): Record<string, unknown> {
+  const owner =
+    info.ownerAddress === undefined
+      ? null
+      : { address: formatAddress(info.ownerAddress), resource: info.ownerResource ?? null, field: info.ownerField ?? null };
+  return { handle: formatAddress(info.handle), key_type: info.keyType, value_type: info.valueType, owner };
+}
+
+/** A block as the blocks/gas panel shows it, with how gas estimation counts it. */
+export function blockJson(block: BlockSummary, minPrice: bigint, context: RequestContext): Record<string, unknown> {
+  const settings = context.store.settings.gasEstimation;
+  return {
+    height: block.height.toString(),
+    epoch: block.epoch.toString(),
+    first_version: block.firstVersion.toString(),
+    last_version: block.lastVersion.toString(),
+    timestamp_usec: block.timestampUsec.toString(),
+    user_transactions: block.userTransactions,
+    min_gas_unit_price: block.minGasUnitPrice?.toString() ?? null,
+    max_transactions_to_one_module: block.maxTransactionsToOneModule,
+    block_limit_reached: block.blockLimitReached,
+    dominated_by_one_contract: isDominatedByOneContract(block),
+    full: isFullBlock(block, settings),
+    inclusion_price: blockInclusionPrice(block, minPrice, settings).toString(),
+  };
+}
+
+function explorerLimit(context: RequestContext): number {
+  return pageLimit(context.query, EXPLORER_DEFAULT_LIMIT, EXPLORER_MAX_LIMIT, 'reject');
+}
+
+function optionalAddress(context: RequestContext, name: string): Uint8Array | undefined {
+  const text = context.query.get(name);
+  return text === null ? undefined : parseAddressParam(text, name);
+}
+
+/** `GET /explorer/v1/accounts?limit&after&ledger_version` → `{"accounts": [...], "next": after|null}`. */
+export function listAccounts(context: RequestContext): Response {
+  const limit = explorerLimit(context);
+  const after = optionalAddress(context, 'after');
+  const version = requestedVersion(context);
+  const found = context.store.listAccounts(version, after, limit + 1);
+  const page = found.slice(0, limit);
+  const last = page[page.length - 1];
+  const next = found.length > limit && last !== undefined ? formatAddress(last) : null;
+  return jsonResponse({ ledger_version: version.toString(), accounts: page.map(formatAddress), next }, context.ledger);
+}
+
+/** `GET /explorer/v1/tables?limit&after` → `{"tables": [...], "next": after|null}`. */
+export function listTables(context: RequestContext): Response {
+  const limit = explorerLimit(context);
+  const after = optionalAddress(context, 'after');
+  const found = context.store.listTables(after, limit + 1);
+  const page = found.slice(0, limit);
+  const last = page[page.length - 1];
+  const next = found.length > limit && last !== undefined ? formatAddress(last.handle) : null;
+  return jsonResponse({ tables: page.map(tableInfoJson), next }, context.ledger);
+}
+
+/** `GET /explorer/v1/tables/{handle}` → the table's metadata, or 404. */
+export function getTableInfo(context: RequestContext): Response {
+  const handle = parseAddressParam(pathParam(context, 'handle'), 'handle');
+  const info = context.store.tableInfo(handle);
+  if (info === undefined) throw notFound('state_value_not_found', `Table not found by Table handle(${formatAddress(handle)})`);
+  return jsonResponse(tableInfoJson(info), context.ledger);
+}
+
+/** `GET /explorer/v1/blocks?before&limit` → `{"blocks": [...newest first], "next_before": height|null}`. */
+export function listBlocks(context: RequestContext): Response {
+  const limit = explorerLimit(context);
+  const before = optionalU64(context.query, 'before');
+  const found = context.store.blocksBefore(before, limit + 1);
+  const page = found.slice(0, limit);
+  const last = page[page.length - 1];
+  const next = found.length > limit && last !== undefined && last.height > 0n ? (last.height - 1n).toString() : null;
+  const minPrice = context.store.minGasUnitPrice(context.ledger.ledgerVersion);
+  return jsonResponse({ blocks: page.map((block) => blockJson(block, minPrice, context)), next_before: next }, context.ledger);
+}

@@ -1,0 +1,28 @@
+/** `GET /v1` (ledger info) and `GET /v1/estimate_gas_price`. */
+import { encodeLedgerInfo, encodeU64 } from '../bcs-bodies.ts';
+import { ledgerInfoJson } from '../json-bodies.ts';
+import type { RequestContext } from '../request-context.ts';
+import { bcsResponse, jsonResponse } from '../responses.ts';
+
+/** `GET /v1`: the latest ledger info, as the node's index. */
+export function getLedgerInfo(context: RequestContext): Response {
+  if (context.output === 'bcs') return bcsResponse(encodeLedgerInfo(context.ledger), context.ledger);
+  return jsonResponse(ledgerInfoJson(context.ledger, context.options.gitHash), context.ledger);
+}
+
+/** Largest integer JSON can carry exactly; estimates above it are sent as the nearest double. */
+const toJsonNumber = (value: bigint): number => Number(value);
+
+/** `GET /v1/estimate_gas_price`: JSON numbers; BCS is `gas_estimate` as one little-endian u64. */
+export function getGasEstimate(context: RequestContext): Response {
+  const estimate = context.gas.estimate(context.store, context.ledger);
+  if (context.output === 'bcs') return bcsResponse(encodeU64(estimate.regular), context.ledger);
+  return jsonResponse(
+    {
+      deprioritized_gas_estimate: toJsonNumber(estimate.deprioritized),
+      gas_estimate: toJsonNumber(estimate.regular),
+      prioritized_gas_estimate: toJsonNumber(estimate.prioritized),
+    },
+    context.ledger,
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * The architecture's import boundaries are enforced by ESLint, so `npm test` (which runs lint)
+ * fails when they are crossed. These tests lint source text as if it lived in each folder.
+ */
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// The project's own config, with type-aware parsing off: the linted text has no file on disk for the
+// TypeScript project service to find, and the boundary rule does not need types.
+const eslint = new ESLint({
+  cwd: new URL('../..', import.meta.url).pathname,
+  overrideConfig: {
+    languageOptions: { parserOptions: { projectService: false } },
+    rules: { '@typescript-eslint/switch-exhaustiveness-check': 'off' },
+  },
+});
+
+async function restrictedImports(code: string, filePath: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  expect(result?.messages.filter((m) => m.fatal)).toEqual([]);
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('import boundaries', () => {
+  it('forbid Node built-ins (with or without node:) and electron in shared/', async () => {
+    expect(await restrictedImports("import { readFileSync } from 'node:fs';\nexport const f = readFileSync;\n", 'shared/bad-import.ts')).not.toHaveLength(0);
+    expect(await restrictedImports("import { readFileSync } from 'fs';\nexport const f = readFileSync;\n", 'shared/bad-import.ts')).not.toHaveLength(0);
+    expect(await restrictedImports("import { app } from 'electron';\nexport const a = app;\n", 'shared/bad-import.ts')).not.toHaveLength(0);
+  });
+
+  it('forbid Node built-ins and electron in renderer/', async () => {
+    expect(await restrictedImports("import { join } from 'node:path';\nexport const j = join;\n", 'renderer/bad-import.ts')).not.toHaveLength(0);
+    expect(await restrictedImports("import { ipcRenderer } from 'electron';\nexport const i = ipcRenderer;\n", 'renderer/bad-import.ts')).not.toHaveLength(0);
+  });
+
+  it('forbid electron but allow Node built-ins in the service, snapshot store and CLI', async () => {
+    for (const folder of ['electron/service', 'electron/snapshot', 'electron/cli']) {
+      expect(await restrictedImports("import { app } from 'electron';\nexport const a = app;\n", `${folder}/bad-import.ts`)).not.toHaveLength(0);
+      expect(await restrictedImports("import { readFileSync } from 'node:fs';\nexport const f = readFileSync;\n", `${folder}/ok-import.ts`)).toHaveLength(0);
+    }
+  });
+
+  it('allow shared code to import shared code', async () => {
+    expect(await restrictedImports("import { bytesToHex } from './hex.ts';\nexport const h = bytesToHex;\n", 'shared/ok-import.ts')).toHaveLength(0);
+  });
+});
