@@ -7,11 +7,12 @@
 import { pathToFileURL } from 'node:url';
 import { CliError } from './cli-error.ts';
 import { runSnapshotCommand, SNAPSHOT_USAGE } from './snapshot-command.ts';
+import { runServeCommand, SERVE_USAGE } from './serve-command.ts';
 
 const usage = `Usage: ledger-explorer <command> [options]
 
 Commands:
-${SNAPSHOT_USAGE}  help                       show this text
+${SERVE_USAGE}${SNAPSHOT_USAGE}  help                       show this text
   version                    print the version
 `;
 
@@ -37,6 +38,8 @@ export async function runCli(args: readonly string[]): Promise<number> {
       }
       case 'snapshot':
         return runSnapshotCommand(rest);
+      case 'serve':
+        return await runServeCommand(rest);
       default:
         throw new CliError(`unknown command "${command}"; run "ledger-explorer help"`);
     }

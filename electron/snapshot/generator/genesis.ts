@@ -9,11 +9,11 @@ import type { MoveModuleAbi } from '../../../shared/move/abi.ts';
 import type { SnapshotWriter } from '../snapshot-writer.ts';
 import { APP_ABI } from './app-abis.ts';
 import { FRAMEWORK_ABIS } from './framework-abis.ts';
-import { eventHandle, FRAMEWORK_STREAMS, FRAMEWORK_TYPES, gasScheduleValue } from './framework-values.ts';
+import { ACCOUNT_STREAMS, eventHandle, FRAMEWORK_STREAMS, FRAMEWORK_TYPES, gasScheduleValue } from './framework-values.ts';
 import { derivedBytes, type ChainOptions } from './chain-options.ts';
 import type { Random } from './random.ts';
 import { ValueEncoder } from './value-encoder.ts';
-import { World } from './world.ts';
+import { World, type SimAccount } from './world.ts';
 
 /** The framework's address. */
 export const FRAMEWORK_ADDRESS = parseAddress('0x1');
@@ -47,6 +47,13 @@ export function publishModule(world: World, abi: MoveModuleAbi): void {
   world.writer.module(address, abi.name, world.version, JSON.stringify(abi));
 }
 
+/** Emits the CoinRegisterEvent of an account registering its AptosCoin store (its first coin_register event). */
+export function registerCoin(world: World, account: SimAccount): void {
+  world.emit(account.address, ACCOUNT_STREAMS.coinRegister, 0, FRAMEWORK_TYPES.coinRegisterEvent, {
+    type_info: { account_address: '0x1', module_name: '0x6170746f735f636f696e', struct_name: '0x4170746f73436f696e' },
+  });
+}
+
 /** Builds genesis and returns the world as of version 0. */
 export function buildGenesis(writer: SnapshotWriter, options: ChainOptions, random: Random): World {
   const encoder = new ValueEncoder([...FRAMEWORK_ABIS, APP_ABI]);
@@ -63,6 +70,7 @@ export function buildGenesis(writer: SnapshotWriter, options: ChainOptions, rand
 
   const framework = world.newAccount(FRAMEWORK_ADDRESS, derivedBytes(options.seed, 'auth:0x1'), 0n);
   framework.guidCreationNum = 5;
+  framework.coinRegisterEvents = 0;
   world.writeAccount(framework);
   const put = (type: string, value: unknown): void => world.resource(FRAMEWORK_ADDRESS, type, encoder.encode(type, value));
   put(FRAMEWORK_TYPES.chainId, { id: options.chainId });
@@ -89,6 +97,7 @@ export function buildGenesis(writer: SnapshotWriter, options: ChainOptions, rand
 
   const funded = (address: Uint8Array, balance: bigint, label: string) => {
     const account = world.newAccount(address, derivedBytes(options.seed, `auth:${label}`), balance);
+    registerCoin(world, account);
     world.writeAccount(account);
     world.writeCoinStore(account);
     return account;

@@ -8,7 +8,7 @@ import { bytesToHex } from '../../../shared/hex.ts';
 import { APP_ABI, REGISTRY_TABLES, APP_ADDRESS, APP_MODULE } from './app-abis.ts';
 import { derivedBytes } from './chain-options.ts';
 import { ACCOUNT_STREAMS, FRAMEWORK_TYPES } from './framework-values.ts';
-import { APP_PUBLISHER, publishModule } from './genesis.ts';
+import { APP_PUBLISHER, publishModule, registerCoin } from './genesis.ts';
 import { RegistrySim, registryHandles } from './registry-sim.ts';
 import type { Random } from './random.ts';
 import type { SimAccount, World } from './world.ts';
@@ -39,9 +39,7 @@ export function createAccount(world: World, seed: number, random: Random): UserT
   const index = world.userAccounts.length;
   const account = world.newAccount(derivedBytes(seed, `account:${index}`), derivedBytes(seed, `auth:account:${index}`), 0n);
   world.writeAccount(account);
-  world.emit(account.address, ACCOUNT_STREAMS.coinRegister, 0, FRAMEWORK_TYPES.coinRegisterEvent, {
-    type_info: { account_address: '0x1', module_name: '0x6170746f735f636f696e', struct_name: '0x4170746f73436f696e' },
-  });
+  registerCoin(world, account);
   world.userAccounts.push(account);
   const faucet = requireFaucet(world);
   moveCoins(world, faucet, account, BigInt(random.int(100_000_000, 50_000_000_000)));

@@ -1,0 +1,76 @@
+/**
+ * `ledger-explorer serve [--snapshot FILE] [--host 127.0.0.1] [--port N]`: the read service without
+ * Electron, over HTTP. Without --snapshot it serves the sample snapshot, generating it on first use
+ * into the user's data folder. Binds loopback by default; stops cleanly on SIGTERM/SIGINT.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createReadService } from '../service/read-service.ts';
+import { startHttpServer } from '../service/http-server.ts';
+import { generateSnapshot } from '../snapshot/generate.ts';
+import { SnapshotStore } from '../snapshot/snapshot-store.ts';
+import { CliError } from './cli-error.ts';
+import { SAMPLE_SNAPSHOT_NAME, userDataFolder } from './data-folder.ts';
+
+/** Usage text of `serve`. */
+export const SERVE_USAGE = `  serve [--snapshot FILE] [--host 127.0.0.1] [--port 8080]
+                             serve the node read API (/v1) and explorer API (/explorer/v1) over HTTP;
+                             without --snapshot, the sample snapshot (generated on first use); --port 0 = any free port
+`;
+
+const DEFAULT_PORT = 8080;
+
+/** The sample snapshot's path, generating it first when it does not exist yet. */
+export function ensureSampleSnapshot(log: (line: string) => void): string {
+  const folder = userDataFolder();
+  const path = join(folder, SAMPLE_SNAPSHOT_NAME);
+  if (!existsSync(path)) {
+    mkdirSync(folder, { recursive: true });
+    log(`generating the sample snapshot into ${path} (first use only)…`);
+    generateSnapshot({ out: path });
+  }
+  return path;
+}
+
+function parsePort(text: string | undefined): number {
+  if (text === undefined) return DEFAULT_PORT;
+  if (!/^\d+$/.test(text) || Number(text) > 65_535) throw new CliError(`--port must be a number from 0 to 65535, got "${text}"`);
+  return Number(text);
+}
+
+/** Runs `serve` until SIGTERM or SIGINT; resolves with the exit code. */
+export async function runServeCommand(args: readonly string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: [...args],
+    options: { snapshot: { type: 'string' }, host: { type: 'string' }, port: { type: 'string' } },
+    strict: true,
+  });
+  const port = parsePort(values.port);
+  const host = values.host ?? '127.0.0.1';
+  const log = (line: string): void => void process.stderr.write(`${line}\n`);
+  const store = SnapshotStore.open(values.snapshot ?? ensureSampleSnapshot(log));
+  let server;
+  try {
+    server = await startHttpServer({ handler: createReadService({ store }), host, port });
+  } catch (error) {
+    store.close();
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new CliError(`port ${port} on ${host} is already in use (try --port 0)`);
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new CliError(`cannot bind ${host}: no such local address`);
+    throw error;
+  }
+  process.stdout.write(`listening on ${server.url}\n`);
+  const running = server;
+  await new Promise<void>((resolve) => {
+    const stop = (): void => {
+      process.off('SIGTERM', stop);
+      process.off('SIGINT', stop);
+      void running.close().finally(resolve);
+    };
+    process.on('SIGTERM', stop);
+    process.on('SIGINT', stop);
+  });
+  store.close();
+  return 0;
+}
