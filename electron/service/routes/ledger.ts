@@ -10,7 +10,7 @@ export function getLedgerInfo(context: RequestContext): Response {
   return jsonResponse(ledgerInfoJson(context.ledger, context.options.gitHash), context.ledger);
 }
 
-/** Largest integer JSON can carry exactly; estimates above it are sent as the nearest double. */
+/** A gas price as a JSON number (the node sends numbers; real prices are far below 2^53). */
 const toJsonNumber = (value: bigint): number => Number(value);
 
 /** `GET /v1/estimate_gas_price`: JSON numbers; BCS is `gas_estimate` as one little-endian u64. */
