@@ -18,12 +18,22 @@ for (let i = 0; i < 6; i += 1) {
 /** Lower-case ASCII codes of the hex digits, for building long hex strings without concatenation. */
 const DIGIT_CODE = new Uint8Array([...'0123456789abcdef'].map((c) => c.charCodeAt(0)));
 
-// Up to this many bytes, concatenating table strings is cheapest; above it, filling one buffer
-// of char codes and decoding it once wins (about 2x for a 32-byte address).
-const SHORT_HEX_BYTES = 4;
+// Outputs up to this many characters (addresses, hashes, small vectors) are built with
+// String.fromCharCode over a reused plain array: several times faster than concatenating table
+// strings, and faster than TextDecoder, whose per-call cost dominates short outputs in Node.
+const APPLY_MAX_CHARS = 130;
+const scratchBySize: number[][] = [];
 const latin1 = new TextDecoder('latin1');
-// Reused for outputs up to 64 bytes (addresses, hashes, small vectors): no allocation per call.
-const scratch = new Uint8Array(2 + 64 * 2);
+
+/** A reused plain array of exactly `size` slots (fromCharCode.apply takes its length). */
+export function charScratch(size: number): number[] {
+  let scratch = scratchBySize[size];
+  if (scratch === undefined) {
+    scratch = new Array<number>(size).fill(0);
+    scratchBySize[size] = scratch;
+  }
+  return scratch;
+}
 
 /**
  * Value of the hex digit with char code `code`, or -1 when it is not a hex digit (either case).
@@ -40,31 +50,25 @@ export function hexDigitValue(code: number): number {
 export function hexOfRange(bytes: Uint8Array, start: number, end: number, prefix: boolean, trimFirstZero: boolean): string {
   const length = end - start;
   const skip = trimFirstZero && length > 0 && (bytes[start] ?? 0) < 16 ? 1 : 0;
-  if (length <= SHORT_HEX_BYTES) {
-    let out = prefix ? '0x' : '';
-    for (let i = start; i < end; i += 1) out += HEX_PAIRS[bytes[i] ?? 0];
-    return skip === 1 ? out.slice(0, prefix ? 2 : 0) + out.slice(prefix ? 3 : 1) : out;
-  }
   const offset = prefix ? 2 : 0;
-  const size = offset + length * 2;
-  const codes = size <= scratch.length ? scratch : new Uint8Array(size);
-  codes[0] = 0x30;
-  codes[1] = 0x78;
-  for (let i = 0, j = offset; i < length; i += 1, j += 2) {
-    const b = bytes[start + i] ?? 0;
+  const size = offset + length * 2 - skip;
+  const small = size <= APPLY_MAX_CHARS;
+  const codes: number[] | Uint8Array = small ? charScratch(size) : new Uint8Array(size);
+  if (prefix) {
+    codes[0] = 0x30;
+    codes[1] = 0x78;
+  }
+  let j = offset;
+  let i = start;
+  if (skip === 1) {
+    codes[j++] = DIGIT_CODE[(bytes[i++] ?? 0) & 15] ?? 0;
+  }
+  for (; i < end; i += 1, j += 2) {
+    const b = bytes[i] ?? 0;
     codes[j] = DIGIT_CODE[b >>> 4] ?? 0;
     codes[j + 1] = DIGIT_CODE[b & 15] ?? 0;
   }
-  let from = 0;
-  if (skip === 1) {
-    // Drop the leading '0' digit: with a prefix, move "0x" one place right over it.
-    if (prefix) {
-      codes[1] = 0x30;
-      codes[2] = 0x78;
-    }
-    from = 1;
-  }
-  return latin1.decode(codes.subarray(from, size));
+  return small ? String.fromCharCode.apply(null, codes as number[]) : latin1.decode(codes as Uint8Array);
 }
 
 /**

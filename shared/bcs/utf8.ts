@@ -3,26 +3,29 @@
  * else), and the error has to name the byte, which `TextDecoder` cannot do, hence the validator.
  */
 
+import { charScratch } from '../hex.ts';
+
 const strictDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-// Very short ASCII strings (identifiers, keys) are built by hand: below ~16 bytes that beats the
-// TextDecoder call overhead; above it TextDecoder wins (measured on Node 24).
-const SHORT_ASCII = 16;
+// Short ASCII strings (identifiers, keys, memos) are built with String.fromCharCode over a reused
+// plain array; TextDecoder's per-call cost (a Buffer per call in Node) only pays off above this.
+const SHORT_ASCII = 32;
 
 /**
  * Decodes `bytes[start..end)` as strict UTF-8; `undefined` when it is not valid UTF-8 (then use
  * findInvalidUtf8 for the position). A leading U+FEFF is kept, as Rust's `String::from_utf8` does.
  */
 export function decodeUtf8(bytes: Uint8Array, start: number, end: number): string | undefined {
-  if (end - start <= SHORT_ASCII) {
-    let out = '';
-    let i = start;
-    for (; i < end; i += 1) {
-      const b = bytes[i] ?? 0;
+  const length = end - start;
+  if (length <= SHORT_ASCII) {
+    const codes = charScratch(length);
+    let i = 0;
+    for (; i < length; i += 1) {
+      const b = bytes[start + i] ?? 0;
       if (b >= 0x80) break;
-      out += String.fromCharCode(b);
+      codes[i] = b;
     }
-    if (i === end) return out;
+    if (i === length) return String.fromCharCode.apply(null, codes);
   }
   try {
     return strictDecoder.decode(bytes.subarray(start, end));

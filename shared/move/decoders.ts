@@ -191,13 +191,18 @@ function isSorted(fields: readonly MoveFieldLayout[]): boolean {
   for (let i = 1; i < fields.length; i += 1) {
     if ((fields[i - 1]?.name ?? '') >= (fields[i]?.name ?? '')) return false;
   }
-  return !fields.some((f) => f.name === '__proto__');
+  return true;
 }
 
 function compileStruct(fields: readonly MoveFieldLayout[]): Decoder {
   const names = fields.map((f) => f.name);
   const reads = fields.map((f) => decoderFor(f.layout));
   const n = reads.length;
+  if (names.includes('__proto__')) {
+    // Rare: a field that plain assignment would turn into a prototype change.
+    const plan = objectPlan(fields, false);
+    return (r) => buildObject(plan, reads.map((read) => read(r)), '');
+  }
   if (isSorted(fields)) {
     // Declaration order is already the output order: fill the object while reading.
     return (r) => {
@@ -206,11 +211,14 @@ function compileStruct(fields: readonly MoveFieldLayout[]): Decoder {
       return out;
     };
   }
-  const plan = objectPlan(fields, false);
+  // Otherwise clone a template whose keys are already in sorted order (insertion order is
+  // output order), then fill it in declaration order: no intermediate array per value.
+  const template: { [key: string]: MoveJson } = {};
+  for (const key of objectPlan(fields, false).keys) template[key] = null;
   return (r) => {
-    const values = new Array<MoveJson>(n);
-    for (let i = 0; i < n; i += 1) values[i] = (reads[i] as Decoder)(r);
-    return buildObject(plan, values, '');
+    const out = { ...template };
+    for (let i = 0; i < n; i += 1) out[names[i] ?? ''] = (reads[i] as Decoder)(r);
+    return out;
   };
 }
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SnapshotStore } from '../../electron/snapshot/snapshot-store.ts';
 import { SAMPLE_SNAPSHOT_NAME } from '../../electron/cli/data-folder.ts';
-import { fixturePath } from '../support/fixtures.ts';
+import { fixturePath } from '../support/fixture-path.ts';
 import { CLI_PATH, runCliProcess } from '../support/run-cli.ts';
 import { useTempDir } from '../support/temp-dir.ts';
 

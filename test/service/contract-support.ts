@@ -2,13 +2,13 @@
  * Shared setup of the contract tests: the read service over a generated snapshot (the shared
  * `main` fixture), served by the real HTTP adapter on 127.0.0.1, plus small fetch helpers.
  */
-import { basename } from 'node:path';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { SnapshotStore } from '../../electron/snapshot/snapshot-store.ts';
 import { snapshotInfo, type SnapshotInfo } from '../../electron/snapshot/snapshot-info.ts';
 import { createReadService } from '../../electron/service/read-service.ts';
 import { startHttpServer, type RunningHttpServer } from '../../electron/service/http-server.ts';
-import { fixturePath, type FixtureName } from '../support/fixtures.ts';
+import { fixturePath } from '../support/fixture-path.ts';
+import type { FixtureName } from '../support/fixtures.ts';
 
 /** What a contract test file gets: the server, the store (read-only) and the fixture's samples. */
 export interface ContractEnv {
@@ -17,20 +17,11 @@ export interface ContractEnv {
   info: SnapshotInfo;
 }
 
-/**
- * The fixture file the global setup generated for this run (its name hashes the generator's
- * source, so take it from the setup rather than recomputing it while sources may be edited).
- */
-function fixtureFile(fixture: FixtureName): string {
-  const generated = Object.keys(inject('fixtureHashes'));
-  return generated.find((path) => basename(path).startsWith(`fixture-${fixture}-`)) ?? fixturePath(fixture);
-}
-
 /** Opens the fixture, starts the server before the file's tests, stops both after. */
 export function useContractServer(fixture: FixtureName = 'main'): ContractEnv {
   const env = {} as ContractEnv;
   beforeAll(async () => {
-    env.store = SnapshotStore.open(fixtureFile(fixture));
+    env.store = SnapshotStore.open(fixturePath(fixture));
     env.info = snapshotInfo(env.store, 5);
     env.server = await startHttpServer({ handler: createReadService({ store: env.store }), port: 0 });
   });

@@ -12,7 +12,7 @@ import { SnapshotStore } from '../../electron/snapshot/snapshot-store.ts';
 import { snapshotInfo } from '../../electron/snapshot/snapshot-info.ts';
 import { verifySnapshot } from '../../electron/snapshot/snapshot-verify.ts';
 import { contentDigest } from '../../electron/snapshot/snapshot-digest.ts';
-import { fixturePath } from '../support/fixtures.ts';
+import { fixturePath } from '../support/fixture-path.ts';
 
 function sha256(path: string): string {
   return createHash('sha256').update(readFileSync(path)).digest('hex');

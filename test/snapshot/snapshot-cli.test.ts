@@ -8,7 +8,7 @@ import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { fixturePath } from '../support/fixtures.ts';
+import { fixturePath } from '../support/fixture-path.ts';
 import { runCliProcess } from '../support/run-cli.ts';
 import { useTempDir } from '../support/temp-dir.ts';
 

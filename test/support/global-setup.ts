@@ -4,11 +4,11 @@
  * snapshot, so a changed hash fails the run.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { generateSnapshot } from '../../electron/snapshot/generate.ts';
-import { FIXTURES, fixturePath, type FixtureName } from './fixtures.ts';
+import { FIXTURES, fixtureFileFor, type FixtureName } from './fixtures.ts';
 
 const hashes = new Map<string, string>();
 
@@ -18,13 +18,23 @@ function fileHash(path: string): string {
 
 /** Generates the fixtures and records their hashes. */
 export function setup(project: TestProject): void {
-  mkdirSync(join(import.meta.dirname, '..', '.tmp'), { recursive: true });
+  const tmp = join(import.meta.dirname, '..', '.tmp');
+  mkdirSync(tmp, { recursive: true });
+  const paths: Record<string, string> = {};
   for (const name of Object.keys(FIXTURES) as FixtureName[]) {
-    const path = fixturePath(name);
+    const path = fixtureFileFor(name);
+    paths[name] = path;
     if (!existsSync(path)) generateSnapshot({ out: path, ...FIXTURES[name] });
     hashes.set(path, fileHash(path));
   }
+  // Fixtures of older generator sources are never read again.
+  const current = new Set(Object.values(paths));
+  for (const name of readdirSync(tmp)) {
+    const path = join(tmp, name);
+    if (/^fixture-.*\.db$/.test(name) && !current.has(path)) rmSync(path, { force: true });
+  }
   project.provide('fixtureHashes', Object.fromEntries(hashes));
+  project.provide('fixturePaths', paths);
 }
 
 /** Fails the run if any test changed a fixture's bytes. */
@@ -37,5 +47,6 @@ export function teardown(): void {
 declare module 'vitest' {
   export interface ProvidedContext {
     fixtureHashes: Record<string, string>;
+    fixturePaths: Record<string, string>;
   }
 }
