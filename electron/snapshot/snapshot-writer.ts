@@ -76,7 +76,8 @@ export class SnapshotWriter {
     this.#tempPath = `${path}.${process.pid}.partial`;
     rmSync(this.#tempPath, { force: true });
     this.#db = new Database(this.#tempPath);
-    this.#db.pragma('journal_mode = OFF');
+    // journal_mode=OFF is refused by this SQLite build (defensive mode); an in-memory journal is as cheap for a bulk load.
+    this.#db.pragma('journal_mode = MEMORY');
     this.#db.pragma('synchronous = OFF');
     this.#db.pragma('cache_size = -262144');
     this.#db.pragma('temp_store = MEMORY');

@@ -13,6 +13,7 @@ import { SnapshotStore } from '../../electron/snapshot/snapshot-store.ts';
 import { accountKeyPrefix, prefixUpperBound } from '../../electron/snapshot/state-keys.ts';
 import { Random } from '../../electron/snapshot/generator/random.ts';
 import { fixed, measure, type LatencyStats } from './bench-stats.ts';
+import { writeBenchmarkSection } from './benchmark-doc.ts';
 
 const quick = process.argv.includes('--quick');
 const dir = join(import.meta.dirname, '..', '.tmp', 'bench');
@@ -137,3 +138,4 @@ for (const size of SIZES) {
 }
 
 process.stdout.write(`${lines.join('\n')}\n`);
+if (!quick) writeBenchmarkSection('store', lines.join('\n'));
