@@ -4,7 +4,7 @@
  */
 import { HexError } from './codec-error.ts';
 
-/** `HEX_PAIRS[b]` is the two lower-case hex digits of byte `b` (shared with address formatting). */
+/** `HEX_PAIRS[b]` is the two lower-case hex digits of byte `b` (for short renderings such as error messages). */
 export const HEX_PAIRS: readonly string[] = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
 
 /** ASCII code -> hex digit value, or -1. Indexed by char code (< 128 only). */

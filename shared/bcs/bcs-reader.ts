@@ -152,12 +152,12 @@ export class BcsReader {
 
   /** ULEB128 length, then that many bytes (a copy). */
   bytes(): Uint8Array {
-    return this.fixedBytes(this.length('bytes', 1));
+    return this.fixedBytes(this.count('bytes', 1));
   }
 
   /** ULEB128 length, then that many bytes of strict UTF-8. */
   string(): string {
-    const n = this.length('string', 1);
+    const n = this.count('string', 1);
     const at = this.take(n, 'string bytes');
     const text = decodeUtf8(this.#bytes, at, at + n);
     if (text !== undefined) return text;
@@ -176,7 +176,7 @@ export class BcsReader {
    * `minElementSize` (>= 1) bytes, so a huge count in a small input fails at once instead of
    * looping or allocating (random or hostile input).
    */
-  length(what: string, minElementSize: number): number {
+  count(what: string, minElementSize: number): number {
     const start = this.#pos;
     const n = this.uleb128();
     const left = this.#bytes.length - this.#pos;
@@ -188,7 +188,7 @@ export class BcsReader {
 
   /** ULEB128 count, then that many items read by `readItem`. */
   vector<T>(readItem: (r: BcsReader) => T): T[] {
-    const n = this.length('vector', 1);
+    const n = this.count('vector', 1);
     const out = new Array<T>(n);
     for (let i = 0; i < n; i += 1) out[i] = readItem(this);
     return out;

@@ -9,7 +9,7 @@ const strictDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
 
 // Short ASCII strings (identifiers, keys, memos) are built with String.fromCharCode over a reused
 // plain array; TextDecoder's per-call cost (a Buffer per call in Node) only pays off above this.
-const SHORT_ASCII = 32;
+const SHORT_ASCII = 64;
 
 /**
  * Decodes `bytes[start..end)` as strict UTF-8; `undefined` when it is not valid UTF-8 (then use

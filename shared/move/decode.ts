@@ -116,7 +116,7 @@ function readSpanned(r: BcsReader, layout: MoveLayout, path: readonly (string | 
       }
       case 'vector': {
         if (layout.element.kind === 'u8') return decoderFor(layout)(r);
-        const n = r.length('vector', minSize(layout.element));
+        const n = r.count('vector', minSize(layout.element));
         const out = new Array<MoveJson>(n);
         for (let i = 0; i < n; i += 1) out[i] = readSpanned(r, layout.element, [...path, i], spans);
         return out;

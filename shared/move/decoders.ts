@@ -172,7 +172,7 @@ function compile(layout: MoveLayout): Decoder {
 function compileVector(element: MoveLayout): Decoder {
   if (element.kind === 'u8') {
     return (r) => {
-      const n = r.length('vector<u8>', 1);
+      const n = r.count('vector<u8>', 1);
       const at = r.take(n, 'vector<u8> bytes');
       return bytesToHex(r.input, true, at, at + n);
     };
@@ -180,7 +180,7 @@ function compileVector(element: MoveLayout): Decoder {
   const read = decoderFor(element);
   const size = minSize(element);
   return (r) => {
-    const n = r.length('vector', size);
+    const n = r.count('vector', size);
     const out = new Array<MoveJson>(n);
     for (let i = 0; i < n; i += 1) out[i] = read(r);
     return out;

@@ -5,11 +5,9 @@
  * vector of 1,000 structs {u64, address, String, bool}, and measures JSON.parse of the same
  * values' JSON text in the same run, so the ratio is meaningful across machines. Also times the
  * encoder, which the snapshot generator runs millions of times. Prints a Markdown table and
- * writes it to docs/benchmarks-codec.md.
+ * writes it to its section of docs/benchmarks.md.
  */
-import { writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
-import { fileURLToPath } from 'node:url';
+import { writeBenchmarkSection } from './benchmark-doc.ts';
 import { decodeMoveValue } from '../../shared/move/decode.ts';
 import { encodeMoveValue } from '../../shared/move/encode.ts';
 import type { AbiLookup, MoveModuleAbi, MoveStructAbi } from '../../shared/move/abi.ts';
@@ -133,17 +131,14 @@ const table = [
   ...rows.map((r) => `| ${r.name} | ${fmt(r.bytes)} | ${fmt(r.jsonChars)} | ${fmt(r.decode)} | ${fmt(r.parse)} | ${(r.decode / r.parse).toFixed(2)}× | ${fmt(r.encode)} |`),
 ].join('\n');
 
-const machine = `Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'}, ${new Date().toISOString().slice(0, 10)}`;
-const doc = `# Codec benchmarks
+const section = `## Move codec
 
 \`node test/bench/codec-bench.ts\` — decoding BCS into the node's JSON with a layout resolved from module ABIs,
 next to \`JSON.parse\` of the same value's JSON text measured in the same run (ratio > 1: decoding BCS is faster
 than parsing the equivalent JSON). Median of 5 rounds of ~0.4 s after a warmup; single thread.
 
-${machine}
-
 ${table}
 `;
 
 console.log(table);
-writeFileSync(fileURLToPath(new URL('../../docs/benchmarks-codec.md', import.meta.url)), doc);
+writeBenchmarkSection('codec', section);
