@@ -7,8 +7,7 @@ import type Database from 'better-sqlite3';
 /** Prepared statements over one open snapshot. */
 export class SnapshotQueries {
   readonly valueAt: Database.Statement;
-  readonly nextKey: Database.Statement;
-  readonly nextKeyInclusive: Database.Statement;
+  readonly accountKeys: Database.Statement;
   readonly newestEvents: Database.Statement;
   readonly eventsFrom: Database.Statement;
   readonly summariesFrom: Database.Statement;
@@ -26,8 +25,18 @@ export class SnapshotQueries {
   /** Prepares every statement on `db`. */
   constructor(db: Database.Database) {
     this.valueAt = db.prepare('SELECT value FROM state_values WHERE state_key = ? AND version <= ? ORDER BY version DESC LIMIT 1');
-    this.nextKey = db.prepare('SELECT state_key FROM state_values WHERE state_key > ? AND state_key < ? ORDER BY state_key LIMIT 1');
-    this.nextKeyInclusive = db.prepare('SELECT state_key FROM state_values WHERE state_key >= ? AND state_key < ? ORDER BY state_key LIMIT 1');
+    // Skip-scan over distinct keys in [from, end): each step is one primary-key seek past every version of
+    // the previous key, and each key's value as of `version` one more seek. Iterate and stop when done.
+    this.accountKeys = db.prepare(
+      `WITH RECURSIVE keys(k) AS (
+         SELECT (SELECT state_key FROM state_values WHERE state_key >= :from AND state_key < :end ORDER BY state_key LIMIT 1)
+         UNION ALL
+         SELECT (SELECT state_key FROM state_values WHERE state_key > k AND state_key < :end ORDER BY state_key LIMIT 1)
+         FROM keys WHERE k IS NOT NULL)
+       SELECT k AS state_key,
+              (SELECT value FROM state_values WHERE state_key = k AND version <= :version ORDER BY version DESC LIMIT 1) AS value
+       FROM keys WHERE k IS NOT NULL`,
+    );
     this.newestEvents = db.prepare(
       `SELECT version, sequence_number, type_tag, data FROM events WHERE address = ? AND creation_number = ?
        ORDER BY sequence_number DESC LIMIT ?`,

@@ -8,7 +8,7 @@ import { parseStructTag } from '../../shared/type-tag.ts';
 import type { AbiLookup, MoveModuleAbi } from '../../shared/move/abi.ts';
 import type { StructTag } from '../../shared/type-tag.ts';
 import { SnapshotQueries } from './snapshot-queries.ts';
-import { accountKeyPrefix, decodeStateKey, moduleStateKey, prefixUpperBound, resourceStateKey, tableItemStateKey } from './state-keys.ts';
+import { accountKeyPrefix, moduleStateKey, prefixUpperBound, resourceStateKey, resourceTagOfStateKey, tableItemStateKey } from './state-keys.ts';
 import { openSnapshot, type SnapshotMeta } from './open-snapshot.ts';
 import { blockGasFacts, type BlockRowData } from './block-facts.ts';
 import { readMinGasUnitPrice } from './gas-schedule.ts';
@@ -83,22 +83,17 @@ export class SnapshotStore implements LedgerStore {
   accountResources(address: Uint8Array, version: bigint, startKey: Uint8Array | undefined, limit: number): ResourcePage {
     const prefix = accountKeyPrefix(address);
     const end = prefixUpperBound(prefix);
-    let from: Uint8Array = startKey && Buffer.compare(startKey, prefix) > 0 ? startKey : prefix;
-    let inclusive = true;
+    const from: Uint8Array = startKey && Buffer.compare(startKey, prefix) > 0 ? startKey : prefix;
     const resources: StoredResource[] = [];
-    // Skip-scan: one index seek to the next distinct key, one to its value as of `version`.
-    for (;;) {
-      const next = (inclusive ? this.#q.nextKeyInclusive : this.#q.nextKey).get(from, end) as { state_key: Uint8Array } | undefined;
-      if (!next) return { resources, nextCursor: undefined };
-      from = next.state_key;
-      inclusive = false;
-      const decoded = decodeStateKey(next.state_key);
-      if (decoded.kind !== 'resource' && decoded.kind !== 'resource_group') continue;
-      const bytes = this.stateValue(next.state_key, version);
-      if (!bytes) continue;
-      if (resources.length === limit) return { resources, nextCursor: next.state_key };
-      resources.push({ stateKey: next.state_key, tag: decoded.tag, bytes });
+    // One statement skip-scans the account's distinct keys and reads each one's value as of `version`.
+    for (const row of this.#q.accountKeys.iterate({ from, end, version }) as Iterable<{ state_key: Uint8Array; value: Uint8Array | null }>) {
+      if (!row.value) continue;
+      const tag = resourceTagOfStateKey(row.state_key);
+      if (!tag) continue;
+      if (resources.length === limit) return { resources, nextCursor: row.state_key };
+      resources.push({ stateKey: row.state_key, tag, bytes: row.value });
     }
+    return { resources, nextCursor: undefined };
   }
 
   tableItem(handle: Uint8Array, key: Uint8Array, version: bigint): Uint8Array | undefined {

@@ -109,3 +109,25 @@ export class StateKeyError extends CodecError {
 function unexpectedTag(bytes: Uint8Array, tag: number): StateKeyError {
   return new StateKeyError(`state key of ${bytes.length} bytes has unknown kind ${tag}`);
 }
+
+const tagCache = new Map<string, StructTag | null>();
+const TAG_CACHE_LIMIT = 4096;
+
+/**
+ * The struct tag of a resource (or resource group) state key, or undefined for any other key
+ * (modules). Parsed tags are cached by path bytes: the same few types recur across accounts, and
+ * listing resources is the hot path of the `/resources` endpoint.
+ */
+export function resourceTagOfStateKey(stateKey: Uint8Array): StructTag | undefined {
+  if (stateKey[0] !== STATE_KEY_ACCESS_PATH) return undefined;
+  const path = stateKey.subarray(33);
+  const cacheKey = Buffer.from(path.buffer, path.byteOffset, path.byteLength).toString('latin1');
+  let tag = tagCache.get(cacheKey);
+  if (tag === undefined) {
+    const decoded = decodeStateKey(stateKey);
+    tag = decoded.kind === 'resource' || decoded.kind === 'resource_group' ? decoded.tag : null;
+    if (tagCache.size >= TAG_CACHE_LIMIT) tagCache.clear();
+    tagCache.set(cacheKey, tag);
+  }
+  return tag ?? undefined;
+}
