@@ -4,6 +4,15 @@
  */
 import type Database from 'better-sqlite3';
 
+/**
+ * Writes every bound parameter as `+?` / `+:name`. SQLite built with STAT4 (as better-sqlite3's is)
+ * re-plans a statement on every run when a bare parameter meets an analyzed index; the unary plus
+ * keeps the same plan (the column side is untouched) without the re-preparation.
+ */
+function plan(sql: string): string {
+  return sql.replace(/(?<![+\w])(\?|:[a-z_]+)/g, '+$1');
+}
+
 /** Prepared statements over one open snapshot. */
 export class SnapshotQueries {
   readonly valueAt: Database.Statement;
@@ -24,10 +33,10 @@ export class SnapshotQueries {
 
   /** Prepares every statement on `db`. */
   constructor(db: Database.Database) {
-    this.valueAt = db.prepare('SELECT value FROM state_values WHERE state_key = ? AND version <= ? ORDER BY version DESC LIMIT 1');
+    this.valueAt = db.prepare(plan('SELECT value FROM state_values WHERE state_key = ? AND version <= ? ORDER BY version DESC LIMIT 1'));
     // Skip-scan over distinct keys in [from, end): each step is one primary-key seek past every version of
     // the previous key, and each key's value as of `version` one more seek. Iterate and stop when done.
-    this.accountKeys = db.prepare(
+    this.accountKeys = db.prepare(plan(
       `WITH RECURSIVE keys(k) AS (
          SELECT (SELECT state_key FROM state_values WHERE state_key >= :from AND state_key < :end ORDER BY state_key LIMIT 1)
          UNION ALL
@@ -35,30 +44,30 @@ export class SnapshotQueries {
          FROM keys WHERE k IS NOT NULL)
        SELECT k AS state_key,
               (SELECT value FROM state_values WHERE state_key = k AND version <= :version ORDER BY version DESC LIMIT 1) AS value
-       FROM keys WHERE k IS NOT NULL`,
+       FROM keys WHERE k IS NOT NULL`),
     );
-    this.newestEvents = db.prepare(
+    this.newestEvents = db.prepare(plan(
       `SELECT version, sequence_number, type_tag, data FROM events WHERE address = ? AND creation_number = ?
-       ORDER BY sequence_number DESC LIMIT ?`,
+       ORDER BY sequence_number DESC LIMIT ?`),
     );
-    this.eventsFrom = db.prepare(
+    this.eventsFrom = db.prepare(plan(
       `SELECT version, sequence_number, type_tag, data FROM events WHERE address = ? AND creation_number = ? AND sequence_number >= ?
-       ORDER BY sequence_number LIMIT ?`,
+       ORDER BY sequence_number LIMIT ?`),
     );
     const summary = `SELECT t.version, t.hash, t.sequence_number, t.nonce FROM account_transactions a JOIN transactions t ON t.version = a.version`;
-    this.summariesFrom = db.prepare(`${summary} WHERE a.sender = ? AND a.version >= ? AND a.version <= ? ORDER BY a.version LIMIT ?`);
-    this.summariesUpTo = db.prepare(`${summary} WHERE a.sender = ? AND a.version <= ? ORDER BY a.version DESC LIMIT ?`);
+    this.summariesFrom = db.prepare(plan(`${summary} WHERE a.sender = ? AND a.version >= ? AND a.version <= ? ORDER BY a.version LIMIT ?`));
+    this.summariesUpTo = db.prepare(plan(`${summary} WHERE a.sender = ? AND a.version <= ? ORDER BY a.version DESC LIMIT ?`));
     const block = 'SELECT height, epoch, first_version, last_version, timestamp_usec, block_limit_reached FROM blocks';
-    this.blocksOfEpoch = db.prepare(`${block} WHERE epoch = ? ORDER BY height DESC LIMIT ?`);
-    this.blocksBefore = db.prepare(`${block} WHERE height <= ? ORDER BY height DESC LIMIT ?`);
-    this.blockOfVersion = db.prepare(`${block} WHERE last_version >= ? ORDER BY last_version LIMIT 1`);
-    this.blockUserTransactions = db.prepare(
-      `SELECT gas_unit_price, entry_function FROM transactions WHERE version >= ? AND version <= ? AND kind = 'user'`,
+    this.blocksOfEpoch = db.prepare(plan(`${block} WHERE epoch = ? ORDER BY height DESC LIMIT ?`));
+    this.blocksBefore = db.prepare(plan(`${block} WHERE height <= ? ORDER BY height DESC LIMIT ?`));
+    this.blockOfVersion = db.prepare(plan(`${block} WHERE last_version >= ? ORDER BY last_version LIMIT 1`));
+    this.blockUserTransactions = db.prepare(plan(
+      `SELECT gas_unit_price, entry_function FROM transactions WHERE version >= ? AND version <= ? AND kind = 'user'`),
     );
-    this.moduleAbi = db.prepare('SELECT abi FROM modules WHERE address = ? AND name = ? AND version <= ? ORDER BY version DESC LIMIT 1');
-    this.moduleNames = db.prepare('SELECT DISTINCT name FROM modules WHERE address = ? ORDER BY name');
-    this.tableInfo = db.prepare('SELECT * FROM table_info WHERE handle = ?');
-    this.tables = db.prepare('SELECT * FROM table_info WHERE handle > ? ORDER BY handle LIMIT ?');
-    this.accounts = db.prepare('SELECT address FROM accounts WHERE address > ? AND created_version <= ? ORDER BY address LIMIT ?');
+    this.moduleAbi = db.prepare(plan('SELECT abi FROM modules WHERE address = ? AND name = ? AND version <= ? ORDER BY version DESC LIMIT 1'));
+    this.moduleNames = db.prepare(plan('SELECT DISTINCT name FROM modules WHERE address = ? ORDER BY name'));
+    this.tableInfo = db.prepare(plan('SELECT * FROM table_info WHERE handle = ?'));
+    this.tables = db.prepare(plan('SELECT * FROM table_info WHERE handle > ? ORDER BY handle LIMIT ?'));
+    this.accounts = db.prepare(plan('SELECT address FROM accounts WHERE address > ? AND created_version <= ? ORDER BY address LIMIT ?'));
   }
 }
