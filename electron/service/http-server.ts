@@ -4,7 +4,8 @@
  * defence, 403), stops reading bodies over 8 MiB (413), and closes gracefully.
  * Errors are the API's error record, with the ledger headers when the handler can supply them.
  */
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { errorRecord, type ErrorCode } from './http-errors.ts';
 import { JSON_CONTENT_TYPE } from './content-negotiation.ts';
 import { formatHostForUrl, isAllowedHost } from './host-check.ts';
@@ -86,6 +87,40 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefin
   });
 }
 
+/** Statuses for requests the HTTP parser refuses (as Node's own default answers); anything else is 400. */
+const PARSER_ERROR_STATUS: Readonly<Record<string, number>> = {
+  HPE_HEADER_OVERFLOW: 431,
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: 413,
+  ERR_HTTP_REQUEST_TIMEOUT: 408,
+};
+
+/**
+ * Answers on the raw socket a request the HTTP parser refused (unknown method, head over Node's
+ * header size limit, malformed framing), with the error record and the ledger headers like every
+ * other response, then closes the connection. When an earlier request's response is still pending
+ * on that socket, nothing is written (it would corrupt that response): the socket closes after it.
+ */
+async function sendParserError(socket: Duplex, error: NodeJS.ErrnoException, build: (status: number, message: string) => Response): Promise<void> {
+  const pending = (): ServerResponse | null | undefined => (socket as { _httpMessage?: ServerResponse | null })._httpMessage;
+  const inFlight = pending();
+  if (inFlight) {
+    inFlight.once('close', () => socket.destroy());
+    return;
+  }
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const status = PARSER_ERROR_STATUS[error.code ?? ''] ?? 400;
+  const response = build(status, `the HTTP request could not be parsed (${error.code ?? 'parse error'}): ${STATUS_CODES[status] ?? 'Bad Request'}`);
+  const body = Buffer.from(await response.arrayBuffer());
+  const lines = [`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`];
+  response.headers.forEach((value, name) => lines.push(`${name}: ${value}`));
+  lines.push(`Content-Length: ${body.length}`, 'Connection: close', '', '');
+  if (socket.writable && !pending()) socket.end(Buffer.concat([Buffer.from(lines.join('\r\n'), 'latin1'), body]));
+  else socket.destroy();
+}
+
 async function send(res: ServerResponse, response: Response, closing: boolean): Promise<void> {
   const body = Buffer.from(await response.arrayBuffer());
   res.statusCode = response.status;
@@ -149,6 +184,9 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
       if (!res.headersSent) res.statusCode = 500;
       res.end();
     });
+  });
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    sendParserError(socket, error, (status, message) => errorResponse(status, 'web_framework_error', message)).catch(() => socket.destroy());
   });
 
   return new Promise((resolve, reject) => {

@@ -50,9 +50,10 @@ export function optionalU64(query: URLSearchParams, name: string): bigint | unde
 /** Parses a `limit` value as a u16. */
 export function parseU16(text: string, name: string): number {
   if (!DECIMAL.test(text)) throw unparsable(`failed to parse parameter "${name}": "${text}" is not a decimal u16`);
-  const value = Number(text.length > 6 ? U16_MAX + 1 : text);
-  if (value > U16_MAX) throw unparsable(`failed to parse parameter "${name}": "${text}" is out of range for u16`);
-  return value;
+  // By value, so leading zeros are accepted as for u64s ("0000005" is 5).
+  const value = BigInt(text);
+  if (value > BigInt(U16_MAX)) throw unparsable(`failed to parse parameter "${name}": "${text}" is out of range for u16`);
+  return Number(value);
 }
 
 /** What `limit=0` means on an endpoint: refused (events, resources) or an empty page (summaries). */

@@ -217,6 +217,18 @@ function processCpuMs(pid: number | undefined): number | undefined {
   }
 }
 
+/** Whole-machine CPU time in ms from /proc/stat (Linux): busy (user, nice, system, irq, softirq) and steal. */
+function machineCpuMs(): { busy: number; steal: number } | undefined {
+  if (process.platform !== 'linux') return undefined;
+  try {
+    const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1).map(Number);
+    const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = fields;
+    return { busy: (user + nice + system + irq + softirq) * 10, steal: steal * 10 };
+  } catch {
+    return undefined;
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Endpoints: each a rotating set of real requests built from the snapshot's samples.
 
@@ -373,6 +385,10 @@ interface Measurement {
   readonly serverCpu: number | undefined;
   /** CPU use of this (load generator) process during the measured run, % of one core. */
   readonly clientCpu: number;
+  /** CPU use of every other process on the machine during the measured run, % of one core (Linux only). */
+  readonly otherCpu: number | undefined;
+  /** CPU time stolen by the hypervisor during the measured run, % of one core (Linux only). */
+  readonly stealCpu: number | undefined;
 }
 
 function runLoad(url: string, requests: readonly AutocannonRequest[], durationSeconds: number, onLatency?: (ms: number) => void): AutocannonRun {
@@ -392,22 +408,31 @@ async function measure(url: string, serverPid: number | undefined, requests: rea
   await runLoad(url, requests, SETTINGS.warmupSeconds);
   const latencies: number[] = [];
   const serverCpu0 = processCpuMs(serverPid);
+  const machine0 = machineCpuMs();
   const clientCpu0 = process.cpuUsage();
   const t0 = performance.now();
   const result = await runLoad(url, requests, SETTINGS.durationSeconds, (ms) => latencies.push(ms));
   const wallMs = performance.now() - t0;
   const clientCpu = process.cpuUsage(clientCpu0);
   const serverCpu1 = processCpuMs(serverPid);
+  const machine1 = machineCpuMs();
   latencies.sort((a, b) => a - b);
   const responses = result.requests.total;
+  const share = (ms: number): number => (ms / wallMs) * 100;
+  const serverMs = serverCpu0 === undefined || serverCpu1 === undefined ? undefined : serverCpu1 - serverCpu0;
+  const clientMs = (clientCpu.user + clientCpu.system) / 1000;
+  const machine = machine0 === undefined || machine1 === undefined ? undefined
+    : { busy: machine1.busy - machine0.busy, steal: machine1.steal - machine0.steal };
   return {
     requestsPerSecond: responses / result.duration,
     p50ms: percentile(latencies, 0.5),
     p99ms: percentile(latencies, 0.99),
     responses,
     failures: result.errors + result.timeouts + result.non2xx,
-    serverCpu: serverCpu0 === undefined || serverCpu1 === undefined ? undefined : ((serverCpu1 - serverCpu0) / wallMs) * 100,
-    clientCpu: ((clientCpu.user + clientCpu.system) / 1000 / wallMs) * 100,
+    serverCpu: serverMs === undefined ? undefined : share(serverMs),
+    clientCpu: share(clientMs),
+    otherCpu: machine === undefined || serverMs === undefined ? undefined : share(Math.max(0, machine.busy - serverMs - clientMs)),
+    stealCpu: machine === undefined ? undefined : share(machine.steal),
   };
 }
 
@@ -422,7 +447,9 @@ interface Row {
 }
 
 const int = (value: number): string => (Number.isFinite(value) ? Math.round(value).toLocaleString('en') : 'n/a');
-const percent = (value: number | undefined): string => (value === undefined ? 'n/a' : `${Math.round(value)}%`);
+/** Server CPU as "% of a core (CPU µs per response)". */
+const cpuCell = (m: Measurement): string =>
+  m.serverCpu === undefined ? 'n/a' : `${Math.round(m.serverCpu)}% (${int((m.serverCpu / 100) * 1e6 / m.requestsPerSecond)} µs)`;
 const verdict = (met: boolean): string => (met ? '**met**' : '**not met**');
 
 function report(info: SnapshotInfo, rows: readonly Row[], generation: string, loadAverage: readonly number[]): string {
@@ -443,7 +470,7 @@ function report(info: SnapshotInfo, rows: readonly Row[], generation: string, lo
     `- Settings: autocannon ${autocannonVersion}, ${SETTINGS.connections} connections, pipelining ${SETTINGS.pipelining}, ` +
       `${SETTINGS.warmupSeconds} s warm-up (discarded) then ${SETTINGS.durationSeconds} s measured, per endpoint per server;`,
     '  req/s = responses / measured seconds; p50/p99 over every response\'s latency as autocannon timed it (request written',
-    '  → response parsed, in ms with sub-ms precision). CPU = the server process\'s CPU time / wall time (100% = one core).',
+    '  → response parsed, in ms with sub-ms precision). CPU = the server process\'s CPU time / wall time (100% = one core), and in parentheses its CPU time per response.',
     `- Snapshot: sample size (generator defaults: ${DEFAULT_GENERATE.versions.toLocaleString('en')} versions, ` +
       `${DEFAULT_GENERATE.accounts.toLocaleString('en')} accounts, seed ${DEFAULT_GENERATE.seed}), ${BigInt(info.counts.state_values ?? '0').toLocaleString('en')} state rows, ` +
       `ledger version ${info.latestVersion}; \`test/.tmp/bench/service-sample.db\` (${generation}).`,
@@ -455,7 +482,7 @@ function report(info: SnapshotInfo, rows: readonly Row[], generation: string, lo
     const { ours, bare } = row;
     lines.push(
       `| ${row.endpoint.name} | ${row.endpoint.requests.length} | ${int(row.bodyBytes)} | ${int(ours.requestsPerSecond)} | ${fixed(ours.p50ms, 2)} | ${fixed(ours.p99ms, 2)} | ` +
-        `${percent(ours.serverCpu)} | ${int(bare.requestsPerSecond)} | ${fixed(bare.p50ms, 2)} | ${fixed(bare.p99ms, 2)} | ${percent(bare.serverCpu)} | ` +
+        `${cpuCell(ours)} | ${int(bare.requestsPerSecond)} | ${fixed(bare.p50ms, 2)} | ${fixed(bare.p99ms, 2)} | ${cpuCell(bare)} | ` +
         `${fixed(ours.requestsPerSecond / bare.requestsPerSecond, 2)} |`,
     );
   }
@@ -484,7 +511,14 @@ function report(info: SnapshotInfo, rows: readonly Row[], generation: string, lo
     ...(row.ours.failures > 0 ? [`${row.endpoint.id} (ours): ${row.ours.failures}`] : []),
     ...(row.bare.failures > 0 ? [`${row.endpoint.id} (bare): ${row.bare.failures}`] : []),
   ]);
-  const clientCpu = Math.max(...rows.flatMap((row) => [row.ours.clientCpu, row.bare.clientCpu]));
+  const all = rows.flatMap((row) => [row.ours, row.bare]);
+  const clientCpu = Math.max(...all.map((m) => m.clientCpu));
+  const others = all.map((m) => m.otherCpu).filter((value): value is number => value !== undefined);
+  const steals = all.map((m) => m.stealCpu).filter((value): value is number => value !== undefined);
+  const mean = (list: readonly number[]): number => list.reduce((a, b) => a + b, 0) / list.length;
+  const interference = others.length === 0 ? 'not measured (needs Linux /proc)'
+    : `other processes used ${Math.round(mean(others))}% of a core on average (at most ${Math.round(Math.max(...others))}%), ` +
+      `hypervisor steal ${Math.round(mean(steals))}% on average`;
   lines.push(
     '',
     '### Notes',
@@ -492,6 +526,7 @@ function report(info: SnapshotInfo, rows: readonly Row[], generation: string, lo
     `- Errors, timeouts and non-2xx responses: ${failures.length === 0 ? 'none' : failures.join(', ')}.` +
       ' Before the runs, every request was sent once to both servers: same status, headers (but Date) and body bytes.',
     `- The load generator is single-threaded and shares the ${cpus.length} cores with the server under test; it used up to ${Math.round(clientCpu)}% of a core.`,
+    `  During the measured runs ${interference}; a server below 100% CPU while 32 requests wait was short of CPU.`,
     '  When the bare server is bounded by the load generator rather than by its own CPU, its req/s is a floor and the',
     '  ratio flatters the service.',
     `- With ${SETTINGS.connections} connections always busy, mean latency ≈ ${SETTINGS.connections} / req/s (Little's law): a p99 under ${P99_GOAL_MS} ms needs`,

@@ -1,76 +1,132 @@
 /**
- * Contract tests of the explorer extras (`/explorer/v1/`) and of the HTTP edge (errors, limits)
- * over real HTTP against a generated snapshot.
+ * Contract tests of the explorer extras (`/explorer/v1/`) over real HTTP against the `small`
+ * fixture, expectations from SQL over the same file. The rule map is in RULES.md.
  */
 import { describe, expect, it } from 'vitest';
-import { expectErrorRecord, get, getJson, post, useContractServer } from './contract-support.ts';
+import { bytesToHex } from '../../shared/hex.ts';
+import { BCS, expectErrorRecord, get, getJson, useContractServer } from './contract-support.ts';
 
 const env = useContractServer('small');
 
-interface Block { height: string; epoch: string; full: boolean; inclusion_price: string; user_transactions: number }
+interface Block {
+  height: string; epoch: string; first_version: string; last_version: string; timestamp_usec: string;
+  full: boolean; inclusion_price: string; user_transactions: number;
+}
+interface Table { handle: string; key_type: string; value_type: string; owner: { address: string; resource: string; field: string } | null }
 
-describe('explorer listings', () => {
-  it('walks every account with after/next, ascending, without repeats', async () => {
+const short = (bytes: Uint8Array): string => `0x${bytesToHex(bytes).slice(2).replace(/^0+/, '') || '0'}`;
+
+function accountsAt(version: bigint): string[] {
+  return (env.store.database.prepare('SELECT address FROM accounts WHERE created_version <= ? ORDER BY address').all(version) as { address: Uint8Array }[]).map((row) => short(row.address));
+}
+
+describe('accounts', () => {
+  it('walks every account existing at the version with after/next, ascending, without repeats', async () => {
+    const expected = accountsAt(BigInt(env.info.latestVersion));
+    expect(expected.length).toBeGreaterThan(40);
     const seen: string[] = [];
     let after: string | null = null;
     for (let guard = 0; guard < 1000; guard += 1) {
-      const page: { accounts: string[]; next: string | null } = await getJson(env, `/explorer/v1/accounts?limit=7${after === null ? '' : `&after=${after}`}`);
+      const page: { ledger_version: string; accounts: string[]; next: string | null } = await getJson(env, `/explorer/v1/accounts?limit=7${after === null ? '' : `&after=${after}`}`);
+      expect(page.ledger_version).toBe(env.info.latestVersion);
+      expect(page.accounts.length).toBeLessThanOrEqual(7);
       seen.push(...page.accounts);
       after = page.next;
       if (after === null) break;
+      expect(after).toBe(page.accounts[page.accounts.length - 1]);
     }
-    expect(new Set(seen).size).toBe(seen.length);
-    expect(seen).toContain('0x1');
-    const padded = seen.map((a) => a.slice(2).padStart(64, '0'));
-    expect(padded).toEqual([...padded].sort());
-    expect(seen.length).toBeGreaterThan(40);
+    expect(seen).toEqual(expected);
+    const old = BigInt(env.info.oldestVersion);
+    const then = await getJson<{ ledger_version: string; accounts: string[] }>(env, `/explorer/v1/accounts?limit=1000&ledger_version=${old}`);
+    expect(then).toEqual({ ledger_version: String(old), accounts: accountsAt(old), next: null });
   });
 
-  it('lists tables and serves table info; search finds them', async () => {
-    const { tables } = await getJson<{ tables: { handle: string; key_type: string }[] }>(env, '/explorer/v1/tables');
-    expect(tables.length).toBeGreaterThan(0);
-    for (const table of tables) {
-      expect(await getJson(env, `/explorer/v1/tables/${table.handle}`)).toEqual(table);
-      const found = await getJson<{ results: { kind: string }[] }>(env, `/explorer/v1/search?q=${table.handle}`);
-      expect(found.results.map((r) => r.kind)).toContain('table');
-    }
-    await expectErrorRecord(await get(env, '/explorer/v1/tables/0x1234'), 404, 'state_value_not_found');
-  });
-
-  it('lists blocks newest first and pages with next_before', async () => {
-    const first = await getJson<{ blocks: Block[]; next_before: string }>(env, '/explorer/v1/blocks?limit=5');
-    expect(first.blocks[0]!.height).toBe(env.info.blockHeight);
-    const heights = first.blocks.map((b) => BigInt(b.height));
-    expect(heights).toEqual([...heights].sort((a, b) => (a > b ? -1 : 1)));
-    const second = await getJson<{ blocks: Block[] }>(env, `/explorer/v1/blocks?limit=5&before=${first.next_before}`);
-    expect(BigInt(second.blocks[0]!.height)).toBe(heights[heights.length - 1]! - 1n);
-  });
-
-  it('search resolves versions, accounts, modules and struct tags', async () => {
-    const kinds = async (q: string): Promise<string[]> =>
-      (await getJson<{ results: { kind: string }[] }>(env, `/explorer/v1/search?q=${encodeURIComponent(q)}`)).results.map((r) => r.kind);
-    expect(await kinds(env.info.latestVersion)).toContain('version');
-    expect(await kinds('0x1')).toEqual(['account']);
-    expect(await kinds('0x1::coin')).toEqual(['module']);
-    expect(await kinds('0x1::coin::CoinStore<0x1::aptos_coin::AptosCoin>')).toEqual(['struct_tag']);
-    expect(await kinds('hello')).toEqual([]);
+  it('limits: default 100, at most 1000, 0 refused; bad after or version refused', async () => {
+    const expected = accountsAt(BigInt(env.info.latestVersion));
+    expect((await getJson<{ accounts: string[] }>(env, '/explorer/v1/accounts')).accounts).toEqual(expected.slice(0, 100));
+    expect((await getJson<{ accounts: string[] }>(env, '/explorer/v1/accounts?limit=65535')).accounts).toEqual(expected.slice(0, 1000));
+    await expectErrorRecord(env, await get(env, '/explorer/v1/accounts?limit=0'), 400, 'invalid_input');
+    await expectErrorRecord(env, await get(env, '/explorer/v1/accounts?limit=65536'), 400, 'web_framework_error');
+    await expectErrorRecord(env, await get(env, '/explorer/v1/accounts?after=0xzz'), 400, 'web_framework_error');
+    await expectErrorRecord(env, await get(env, `/explorer/v1/accounts?ledger_version=${BigInt(env.info.latestVersion) + 1n}`), 404, 'version_not_found');
+    await expectErrorRecord(env, await get(env, `/explorer/v1/accounts?ledger_version=${BigInt(env.info.oldestVersion) - 1n}`), 410, 'version_pruned');
   });
 });
 
-describe('HTTP edge', () => {
-  it('404 / 405 / 415 / 413 / Host are error records with ledger headers', async () => {
-    await expectErrorRecord(await get(env, '/v1/no/such/route'), 404, 'web_framework_error');
-    await expectErrorRecord(await get(env, '/explorer/v2/blocks'), 404, 'web_framework_error');
-    const wrong = await fetch(`${env.server.url}/v1/accounts/0x1/resources`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
-    expect(wrong.headers.get('allow')).toBe('GET, HEAD');
-    await expectErrorRecord(wrong, 405, 'web_framework_error');
-    const media = await fetch(`${env.server.url}/v1/tables/0x1/item`, { method: 'POST', body: '{}', headers: { 'content-type': 'text/plain' } });
-    await expectErrorRecord(media, 415, 'web_framework_error');
-    const big = await post(env, '/v1/tables/0x1/item', { key: 'x'.repeat(9 * 1024 * 1024) }).catch(() => undefined);
-    if (big !== undefined) await expectErrorRecord(big, 413, 'web_framework_error');
+describe('tables', () => {
+  it('lists every known table ascending by handle and serves each one; search finds them', async () => {
+    const rows = env.store.database.prepare('SELECT handle, key_type, value_type, owner_address, owner_resource, owner_field FROM table_info ORDER BY handle').all() as {
+      handle: Uint8Array; key_type: string; value_type: string; owner_address: Uint8Array | null; owner_resource: string | null; owner_field: string | null;
+    }[];
+    const expected: Table[] = rows.map((row) => ({
+      handle: short(row.handle),
+      key_type: row.key_type,
+      value_type: row.value_type,
+      owner: row.owner_address === null ? null : { address: short(row.owner_address), resource: row.owner_resource!, field: row.owner_field! },
+    }));
+    expect(expected.length).toBeGreaterThan(0);
+    expect(await getJson(env, '/explorer/v1/tables')).toEqual({ tables: expected, next: null });
+    const first = await getJson<{ tables: Table[]; next: string | null }>(env, '/explorer/v1/tables?limit=2');
+    expect(first).toEqual({ tables: expected.slice(0, 2), next: expected[1]!.handle });
+    expect((await getJson<{ tables: Table[] }>(env, `/explorer/v1/tables?after=${first.next}`)).tables).toEqual(expected.slice(2));
+    for (const table of expected) {
+      expect(await getJson(env, `/explorer/v1/tables/${table.handle}`)).toEqual(table);
+      expect(await getJson(env, `/explorer/v1/tables/${table.handle.slice(2).padStart(64, '0').toUpperCase()}`)).toEqual(table);
+      const found = await getJson<{ results: Record<string, unknown>[] }>(env, `/explorer/v1/search?q=${table.handle}`);
+      expect(found.results).toContainEqual({ kind: 'table', ...table });
+    }
+    await expectErrorRecord(env, await get(env, '/explorer/v1/tables/0x1234'), 404, 'state_value_not_found');
+    await expectErrorRecord(env, await get(env, '/explorer/v1/tables/0xzz'), 400, 'web_framework_error');
+  });
+});
+
+describe('blocks', () => {
+  it('lists blocks newest first as stored; next_before pages (before is inclusive)', async () => {
+    const rows = env.store.database.prepare('SELECT height, epoch, first_version, last_version, timestamp_usec FROM blocks ORDER BY height DESC LIMIT 10').all() as {
+      height: number; epoch: number; first_version: number; last_version: number; timestamp_usec: number;
+    }[];
+    const first = await getJson<{ blocks: Block[]; next_before: string }>(env, '/explorer/v1/blocks?limit=5');
+    expect(first.blocks[0]!.height).toBe(env.info.blockHeight);
+    expect(first.blocks.map((b) => [b.height, b.epoch, b.first_version, b.last_version, b.timestamp_usec])).toEqual(
+      rows.slice(0, 5).map((r) => [r.height, r.epoch, r.first_version, r.last_version, r.timestamp_usec].map(String)),
+    );
+    expect(first.next_before).toBe(String(rows[5]!.height));
+    const second = await getJson<{ blocks: Block[] }>(env, `/explorer/v1/blocks?limit=5&before=${first.next_before}`);
+    expect(second.blocks.map((b) => b.height)).toEqual(rows.slice(5, 10).map((r) => String(r.height)));
+    expect(await getJson(env, '/explorer/v1/blocks?limit=5&before=18446744073709551615')).toEqual(first);
+    expect((await getJson<{ blocks: Block[]; next_before: string | null }>(env, '/explorer/v1/blocks?before=0')).next_before).toBeNull();
+    await expectErrorRecord(env, await get(env, '/explorer/v1/blocks?before=-1'), 400, 'web_framework_error');
+    await expectErrorRecord(env, await get(env, '/explorer/v1/blocks?limit=0'), 400, 'invalid_input');
+  });
+});
+
+describe('search', () => {
+  const results = async (q: string): Promise<Record<string, unknown>[]> =>
+    (await getJson<{ query: string; results: Record<string, unknown>[] }>(env, `/explorer/v1/search?q=${encodeURIComponent(q)}`)).results;
+  const kinds = async (q: string): Promise<unknown[]> => (await results(q)).map((r) => r['kind']);
+
+  it('resolves retained versions, accounts, modules and struct tags; nothing matched is []', async () => {
+    expect(await kinds(env.info.latestVersion)).toContain('version');
+    expect(await kinds(String(BigInt(env.info.oldestVersion) - 1n))).not.toContain('version');
+    expect(await kinds(String(BigInt(env.info.latestVersion) + 1n))).not.toContain('version');
+    expect(await kinds('0x1')).toEqual(['account']);
+    expect(await results('0x1::coin')).toEqual([{ kind: 'module', address: '0x1', name: 'coin', exists: true }]);
+    expect(await results('0x1::nope')).toEqual([{ kind: 'module', address: '0x1', name: 'nope', exists: false }]);
+    expect(await results('0x1::coin::CoinStore<0x1::aptos_coin::AptosCoin>')).toEqual([
+      { kind: 'struct_tag', type: '0x1::coin::CoinStore<0x1::aptos_coin::AptosCoin>', module_exists: true, struct_exists: true },
+    ]);
+    expect(await kinds('hello')).toEqual([]);
+    expect(await kinds('')).toEqual([]);
+    expect(await kinds('18446744073709551616')).toEqual([]);
+    await expectErrorRecord(env, await get(env, '/explorer/v1/search'), 400, 'web_framework_error');
   });
 
-  it('percent-encoding errors are 400 web_framework_error', async () => {
-    await expectErrorRecord(await get(env, '/v1/accounts/0x1/resource/0x1%3A%3Aaccount%3A%3AAccount%E0%A4%A'), 400, 'web_framework_error');
+  it('is JSON only: an Accept of application/x-bcs is ignored', async () => {
+    for (const path of ['/explorer/v1/search?q=0x1', '/explorer/v1/blocks?limit=1', '/explorer/v1/tables', '/explorer/v1/accounts?limit=1']) {
+      const response = await get(env, path, BCS);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(await response.json()).toEqual(await getJson(env, path));
+    }
   });
 });

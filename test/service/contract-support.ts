@@ -1,7 +1,9 @@
 /**
- * Shared setup of the contract tests: the read service over a generated snapshot (the shared
- * `main` fixture), served by the real HTTP adapter on 127.0.0.1, plus small fetch helpers.
+ * Shared setup of the service tests: the read service over a generated snapshot (the shared
+ * fixtures), served by the real HTTP adapter on 127.0.0.1, plus fetch helpers and the checks of
+ * the error record and the ledger headers. Every expected value comes from the fixture itself.
  */
+import { request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { SnapshotStore } from '../../electron/snapshot/snapshot-store.ts';
 import { snapshotInfo, type SnapshotInfo } from '../../electron/snapshot/snapshot-info.ts';
@@ -40,18 +42,18 @@ export function get(env: ContractEnv, path: string, headers: Record<string, stri
   return fetch(`${env.server.url}${path}`, { headers });
 }
 
-/** POST a JSON body over real HTTP. */
+/** POST a JSON body (a string is sent as is) over real HTTP. */
 export function post(env: ContractEnv, path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(`${env.server.url}${path}`, {
     method: 'POST',
-    body: JSON.stringify(body),
+    body: typeof body === 'string' ? body : JSON.stringify(body),
     headers: { 'content-type': 'application/json', ...headers },
   });
 }
 
 /** GET and parse JSON, expecting 200. */
-export async function getJson<T>(env: ContractEnv, path: string): Promise<T> {
-  const response = await get(env, path);
+export async function getJson<T>(env: ContractEnv, path: string, headers: Record<string, string> = {}): Promise<T> {
+  const response = await get(env, path, headers);
   if (response.status !== 200) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 }
@@ -61,20 +63,113 @@ export async function bytesOf(response: Response): Promise<Uint8Array> {
   return new Uint8Array(await response.arrayBuffer());
 }
 
-/** Checks an error response: status, error record shape, ledger headers in both spellings. */
-export async function expectErrorRecord(response: Response, status: number, code: string): Promise<string> {
+/** The seven ledger header name parts, with their value in the fixture's info. */
+export function ledgerHeaderValues(info: SnapshotInfo): readonly (readonly [part: string, value: string])[] {
+  return [
+    ['Chain-Id', String(info.chainId)],
+    ['Ledger-Version', info.latestVersion],
+    ['Ledger-Oldest-Version', info.oldestVersion],
+    ['Ledger-TimestampUsec', info.ledgerTimestampUsec],
+    ['Epoch', info.epoch],
+    ['Block-Height', info.blockHeight],
+    ['Oldest-Block-Height', info.oldestBlockHeight],
+  ];
+}
+
+/** Any header bag: a fetch `Headers` or node:http's lower-cased record. */
+export type HeaderSource = Headers | Readonly<Record<string, string | string[] | undefined>>;
+
+function header(headers: HeaderSource, name: string): string | undefined {
+  if (headers instanceof Headers) return headers.get(name) ?? undefined;
+  const value = headers[name.toLowerCase()];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/** Checks the seven ledger headers, in both spellings, against the latest ledger of the fixture. */
+export function expectLedgerHeaders(headers: HeaderSource, info: SnapshotInfo): void {
+  for (const [part, value] of ledgerHeaderValues(info)) {
+    expect(header(headers, `X-Aptos-${part}`), `X-Aptos-${part}`).toBe(value);
+    expect(header(headers, `X-NODE-${part.toUpperCase()}`), `X-NODE-${part.toUpperCase()}`).toBe(value);
+  }
+}
+
+/** Checks that no ledger header is present (only when the ledger itself cannot be read). */
+export function expectNoLedgerHeaders(headers: HeaderSource, info: SnapshotInfo): void {
+  for (const [part] of ledgerHeaderValues(info)) {
+    expect(header(headers, `X-Aptos-${part}`)).toBeUndefined();
+    expect(header(headers, `X-NODE-${part.toUpperCase()}`)).toBeUndefined();
+  }
+}
+
+/** Checks an error record body: exactly `{message: string, error_code, vm_error_code: null}`. */
+export function expectRecord(body: unknown, code: string): string {
+  expect(body).toEqual({ message: expect.any(String), error_code: code, vm_error_code: null });
+  return (body as { message: string }).message;
+}
+
+/**
+ * Checks an error response: status, JSON content type, the exact error record and the ledger
+ * headers in both spellings (`info` undefined: the ledger cannot be read, so they are absent).
+ */
+export async function expectError(response: Response, status: number, code: string, info: SnapshotInfo | undefined): Promise<string> {
   expect(response.status).toBe(status);
   expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
-  expect(response.headers.get('x-aptos-ledger-version')).toMatch(/^\d+$/);
-  expect(response.headers.get('x-node-ledger-version')).toBe(response.headers.get('x-aptos-ledger-version'));
-  const body = (await response.json()) as Record<string, unknown>;
-  expect(Object.keys(body).sort()).toEqual(['error_code', 'message', 'vm_error_code']);
-  expect(body['error_code']).toBe(code);
-  expect(body['vm_error_code']).toBeNull();
-  return String(body['message']);
+  const message = expectRecord(await response.json(), code);
+  if (info !== undefined) expectLedgerHeaders(response.headers, info);
+  return message;
+}
+
+/** {@link expectError} with the contract server's ledger. */
+export function expectErrorRecord(env: ContractEnv, response: Response, status: number, code: string): Promise<string> {
+  return expectError(response, status, code, env.info);
 }
 
 /** A path segment with the struct tag percent-encoded. */
 export function encodeTag(tag: string): string {
   return encodeURIComponent(tag);
+}
+
+/** A response read with node:http (any method, Host or body; nothing normalised by fetch). */
+export interface RawResponse {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  readonly body: Buffer;
+}
+
+/** Sends one raw HTTP request (own socket) and reads the whole response. */
+export function rawRequest(
+  baseUrl: string,
+  options: { method?: string; path: string; headers?: OutgoingHttpHeaders; body?: Buffer | string | undefined },
+): Promise<RawResponse> {
+  const url = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: url.hostname, port: url.port, method: options.method ?? 'GET', path: options.path, headers: options.headers ?? {}, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      // The server may close the socket right after answering 413 while we still write.
+      if (error.code !== 'EPIPE' && error.code !== 'ECONNRESET') reject(error);
+    });
+    if (options.body !== undefined) {
+      // Frame the body even for methods node:http would send unframed (DELETE, OPTIONS).
+      const headers = options.headers ?? {};
+      if (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) req.setHeader('content-length', Buffer.byteLength(options.body));
+      req.write(options.body);
+    }
+    req.end();
+  });
+}
+
+/** Checks a raw error response: status, content type, error record, ledger headers. */
+export function expectRawError(response: RawResponse, status: number, code: string, info: SnapshotInfo): string {
+  expect(response.status).toBe(status);
+  expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+  expectLedgerHeaders(response.headers, info);
+  return expectRecord(JSON.parse(response.body.toString('utf8')), code);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatAddress } from '../../shared/address.ts';
-import { formatStructTag } from '../../shared/type-tag.ts';
+import { formatAddress, parseAddress } from '../../shared/address.ts';
+import { BcsWriter } from '../../shared/bcs/bcs-writer.ts';
+import { encodeStructTag, formatStructTag, parseStructTag } from '../../shared/type-tag.ts';
 import { ApiError } from '../../electron/service/http-errors.ts';
 import {
   decodePathSegment,
@@ -13,7 +14,10 @@ import {
   parseU64,
 } from '../../electron/service/params.ts';
 import { formatCursor, parseResourceCursor } from '../../electron/service/cursor.ts';
-import { ACCOUNT_TAG, ALICE, resourceStateKey } from './fake-store.ts';
+import { resourceStateKey } from '../../electron/snapshot/state-keys.ts';
+
+const ALICE = parseAddress('0xa11ce');
+const ACCOUNT_TAG = parseStructTag('0x1::account::Account');
 
 /** Runs `fn` and returns the status and error code of the ApiError it throws. */
 function failure(fn: () => unknown): { status: number; code: string } {
@@ -54,6 +58,8 @@ describe('u64 and u16 parameters', () => {
   });
   it('parses u16 limits and refuses the rest', () => {
     expect(parseU16('65535', 'limit')).toBe(65535);
+    expect(parseU16('0000005', 'limit')).toBe(5);
+    expect(parseU16('00000000000000000000065535', 'limit')).toBe(65535);
     for (const text of ['65536', '-1', 'ten', '', '99999999999999999999']) {
       expect(failure(() => parseU16(text, 'limit'))).toEqual(wfe);
     }
@@ -120,6 +126,9 @@ describe('identifiers', () => {
 describe('resources cursor', () => {
   it('round-trips a resource state key as lower-case hex', () => {
     const key = resourceStateKey(ALICE, ACCOUNT_TAG);
+    // §4: 0x00, the address, ULEB128 length of the path, then Path::Resource (1) and the StructTag.
+    const path = new BcsWriter().variantIndex(1).fixedBytes(encodeStructTag(ACCOUNT_TAG)).toBytes();
+    expect(key).toEqual(new BcsWriter().u8(0).address(ALICE).bytes(path).toBytes());
     const text = formatCursor(key);
     expect(text).toMatch(/^[0-9a-f]+$/);
     expect(parseResourceCursor(text)).toEqual(key);

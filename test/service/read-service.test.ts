@@ -1,198 +1,199 @@
-import { describe, expect, it } from 'vitest';
-import { BcsReader } from '../../shared/bcs/bcs-reader.ts';
-import { BcsWriter } from '../../shared/bcs/bcs-writer.ts';
-import { createReadService } from '../../electron/service/read-service.ts';
-import { createFakeStore, FAKE_LEDGER } from './fake-store.ts';
-import { BCS, expectError, expectLedgerHeaders, get, post, service } from './service-support.ts';
+/**
+ * The read service as the desktop app uses it — the fetch-style handler called in-process — over
+ * real snapshot files in states the shared fixtures never reach: a closed store (the ledger
+ * cannot be read: 503), and copies of the `small` fixture whose rows were rewritten with SQL
+ * (stored data that does not decode: 500; an event handle pointing at another account's stream).
+ * Everything else is tested over HTTP in the contract-*.test.ts files. The rule map is in RULES.md.
+ */
+import { copyFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { beforeAll, afterAll, describe, expect, it } from 'vitest';
+import { parseAddress } from '../../shared/address.ts';
+import { decodeMoveValue } from '../../shared/move/decode.ts';
+import { encodeMoveValue } from '../../shared/move/encode.ts';
+import { resolveLayout } from '../../shared/move/layout.ts';
+import { parseStructTag, parseTypeTag } from '../../shared/type-tag.ts';
+import { createReadService, type ReadServiceHandler } from '../../electron/service/read-service.ts';
+import { startHttpServer } from '../../electron/service/http-server.ts';
+import { SnapshotStore } from '../../electron/snapshot/snapshot-store.ts';
+import { snapshotInfo, type SnapshotInfo } from '../../electron/snapshot/snapshot-info.ts';
+import { resourceStateKey } from '../../electron/snapshot/state-keys.ts';
+import { fixturePath } from '../support/fixture-path.ts';
+import { useTempDir } from '../support/temp-dir.ts';
+import { expectError, expectNoLedgerHeaders, rawRequest } from './contract-support.ts';
 
-describe('GET /v1', () => {
-  it('serves the ledger info as the node does, with headers', async () => {
-    const response = await get('/v1');
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expectLedgerHeaders(response);
-    expect(await response.json()).toEqual({
-      chain_id: 4,
-      epoch: '2',
-      ledger_version: '100',
-      oldest_ledger_version: '10',
-      ledger_timestamp: FAKE_LEDGER.ledgerTimestampUsec.toString(),
-      node_role: 'full_node',
-      oldest_block_height: '2',
-      block_height: '20',
-    });
-    expect(response.headers.get('x-aptos-cursor')).toBeNull();
-  });
-  it('serves BCS when asked', async () => {
-    const response = await get('/v1', BCS);
-    expect(response.headers.get('content-type')).toBe('application/x-bcs');
-    const r = new BcsReader(new Uint8Array(await response.arrayBuffer()));
-    expect(r.u8()).toBe(4);
-    expect(r.u64()).toBe(2n);
-    expect(r.u64()).toBe(100n);
-  });
-});
+const dir = useTempDir('read-service-');
+const BCS = { accept: 'application/x-bcs' };
 
-describe('errors', () => {
-  it('unknown paths are 404 web_framework_error with ledger headers', async () => {
-    const response = await get('/v2/nothing');
-    await expectError(response, 404, 'web_framework_error');
-    expectLedgerHeaders(response);
-    await expectError(await get('/explorer/v1/nope'), 404, 'web_framework_error');
-  });
-  it('other methods on a routed path are 405 with Allow', async () => {
-    const response = await service(new Request('http://127.0.0.1/v1/accounts/0x1/resources', { method: 'DELETE' }));
-    await expectError(response, 405, 'web_framework_error');
-    expect(response.headers.get('allow')).toBe('GET, HEAD');
-    expectLedgerHeaders(response);
-    const getOnPost = await get('/v1/tables/0x1/item');
-    await expectError(getOnPost, 405, 'web_framework_error');
-    expect(getOnPost.headers.get('allow')).toBe('POST');
-  });
-  it('a failing store is 503 internal_error', async () => {
-    const broken = createReadService({ store: createFakeStore({ failing: true }) });
-    const response = await broken(new Request('http://127.0.0.1/v1'));
-    await expectError(response, 503, 'internal_error');
-    const dataGone = createReadService({ store: createFakeStore({ failing: 'data' }) });
-    const gone = await dataGone(new Request('http://127.0.0.1/v1/accounts/0x1/resources'));
-    await expectError(gone, 503, 'internal_error');
-    expectLedgerHeaders(gone);
-    await expectError(await dataGone(new Request('http://127.0.0.1/v1/estimate_gas_price')), 503, 'internal_error');
-  });
-  it('unexpected exceptions are 500 internal_error records', async () => {
-    const store = createFakeStore();
-    const seen: unknown[] = [];
-    const odd = createReadService({
-      store: { ...store, ledgerInfo: () => FAKE_LEDGER, settings: store.settings, transactionSummaries: () => [{} as never] },
-      onUnexpectedError: (error) => seen.push(error),
-    });
-    const response = await odd(new Request('http://127.0.0.1/v1/accounts/0x1/transaction_summaries'));
-    await expectError(response, 500, 'internal_error');
-    expectLedgerHeaders(response);
-    expect(seen).toHaveLength(1);
-  });
-  it('version checks: 404 above latest, 410 below oldest, 400 when not a u64', async () => {
-    await expectError(await get('/v1/accounts/0x1/resources?ledger_version=101'), 404, 'version_not_found');
-    const pruned = await get('/v1/accounts/0x1/resources?ledger_version=9');
-    await expectError(pruned, 410, 'version_pruned');
-    expectLedgerHeaders(pruned);
-    await expectError(await get('/v1/accounts/0x1/resources?ledger_version=-1'), 400, 'web_framework_error');
-    expect((await get('/v1/accounts/0x1/resources?ledger_version=10')).status).toBe(200);
-  });
-  it('bad addresses are 400 web_framework_error', async () => {
-    await expectError(await get('/v1/accounts/0xzz/resources'), 400, 'web_framework_error');
-    await expectError(await get('/v1/accounts/0X1/resources'), 400, 'web_framework_error');
-  });
-});
+function request(handler: ReadServiceHandler, path: string, headers: Record<string, string> = {}): Promise<Response> {
+  return handler(new Request(`http://127.0.0.1${path}`, { headers }));
+}
 
-describe('resources', () => {
-  it('lists resources with sorted data keys and address forms', async () => {
-    const response = await get('/v1/accounts/a11ce/resources');
-    expect(response.status).toBe(500); // the Broken resource does not decode
-    const ok = await get('/v1/accounts/0x1/resources');
-    expect(ok.status).toBe(200);
-    const body = (await ok.json()) as { type: string; data: Record<string, unknown> }[];
-    expect(body).toEqual([
-      {
-        type: '0x1::account::Account',
-        data: {
-          authentication_key: `0x${'07'.repeat(32)}`,
-          coin_register_events: { counter: '5', guid: { id: { addr: '0x1', creation_num: '2' } } },
-          guid_creation_num: '4',
-          sequence_number: '0',
-        },
-      },
-    ]);
-    expect(Object.keys(body[0]!.data)).toEqual(['authentication_key', 'coin_register_events', 'guid_creation_num', 'sequence_number']);
+/** A copy of the `small` fixture with `edit` applied through a writable SQLite connection. */
+function editedCopy(name: string, edit: (db: Database.Database) => void): string {
+  const path = join(dir, `${name}.db`);
+  copyFileSync(fixturePath('small'), path);
+  const db = new Database(path);
+  try {
+    edit(db);
+  } finally {
+    db.close();
+  }
+  return path;
+}
+
+/** Replaces the newest stored value of a state key. */
+function rewriteLatest(db: Database.Database, stateKey: Uint8Array, value: Uint8Array): void {
+  const { version } = db.prepare('SELECT max(version) AS version FROM state_values WHERE state_key = ?').get(stateKey) as { version: number };
+  const result = db.prepare('UPDATE state_values SET value = ? WHERE state_key = ? AND version = ?').run(value, stateKey, version);
+  expect(result.changes).toBe(1);
+}
+
+describe('in process over the real store', () => {
+  let store: SnapshotStore;
+  let info: SnapshotInfo;
+  let handler: ReadServiceHandler;
+  beforeAll(() => {
+    store = SnapshotStore.open(fixturePath('small'));
+    info = snapshotInfo(store);
+    handler = createReadService({ store, gitHash: 'abc123' });
   });
-  it('pages with limit+1 and the cursor header in both spellings, start inclusive', async () => {
-    const paged = createReadService({ store: createFakeStore({ extraResources: 5 }) });
-    const first = await paged(new Request('http://127.0.0.1/v1/accounts/0x1/resources?limit=2'));
-    expect(first.status).toBe(200);
-    const cursor = first.headers.get('x-aptos-cursor');
-    expect(cursor).toMatch(/^[0-9a-f]+$/);
-    expect(first.headers.get('x-node-cursor')).toBe(cursor);
-    expect(((await first.json()) as unknown[]).length).toBe(2);
-    const seen: string[] = [];
-    let next: string | null = '';
-    let pages = 0;
-    while (next !== null) {
-      const url: string = `http://127.0.0.1/v1/accounts/0x1/resources?limit=2${next === '' ? '' : `&start=${next}`}`;
-      const page = await paged(new Request(url));
-      seen.push(...((await page.json()) as { type: string }[]).map((r) => r.type));
-      next = page.headers.get('x-aptos-cursor');
-      pages += 1;
+  afterAll(() => store.close());
+
+  it('serves GET /v1 with git_hash when configured, and the same bodies as over HTTP', async () => {
+    const body = (await (await request(handler, '/v1')).json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ chain_id: info.chainId, ledger_version: info.latestVersion, git_hash: 'abc123' });
+    const server = await startHttpServer({ handler, port: 0 });
+    try {
+      for (const path of ['/v1/accounts/0x1/resources', '/v1/estimate_gas_price', `/v1/accounts/0x1/events/${info.samples.eventStreams[0]!.creationNumber}`]) {
+        expect(await (await fetch(`${server.url}${path}`)).json()).toEqual(await (await request(handler, path)).json());
+      }
+    } finally {
+      await server.close();
     }
-    expect(pages).toBe(3);
-    expect(new Set(seen).size).toBe(6);
-    const all = await paged(new Request('http://127.0.0.1/v1/accounts/0x1/resources'));
-    expect(all.headers.get('x-aptos-cursor')).toBeNull();
-    expect(((await all.json()) as { type: string }[]).map((r) => r.type)).toEqual(seen);
-  });
-  it('refuses limit=0 and bad cursors; unknown accounts give []', async () => {
-    await expectError(await get('/v1/accounts/0x1/resources?limit=0'), 400, 'invalid_input');
-    await expectError(await get('/v1/accounts/0x1/resources?limit=65536'), 400, 'web_framework_error');
-    await expectError(await get('/v1/accounts/0x1/resources?start=abc'), 400, 'web_framework_error');
-    await expectError(await get('/v1/accounts/0x1/resources?start=zz'), 400, 'web_framework_error');
-    expect(await (await get('/v1/accounts/0xdead/resources')).json()).toEqual([]);
-  });
-  it('serves BCS as a map StructTag → bytes', async () => {
-    const response = await get('/v1/accounts/0x1/resources', BCS);
-    const r = new BcsReader(new Uint8Array(await response.arrayBuffer()));
-    expect(r.uleb128()).toBe(1);
-  });
-  it('serves a single resource, raw or percent-encoded tag, JSON and BCS', async () => {
-    const raw = await get('/v1/accounts/0x1/resource/0x1::account::Account');
-    expect(raw.status).toBe(200);
-    const json = (await raw.json()) as { type: string };
-    expect(json.type).toBe('0x1::account::Account');
-    const encoded = await get('/v1/accounts/0x1/resource/0x1%3A%3Aaccount%3A%3AAccount?ledger_version=50');
-    expect(await encoded.json()).toEqual(json);
-    const bcs = await get('/v1/accounts/0x1/resource/0x1::account::Account', BCS);
-    expect(new Uint8Array(await bcs.arrayBuffer()).length).toBe(32 + 1 + 8 + 48 + 8);
-    await expectError(await get('/v1/accounts/0x2/resource/0x1::account::Account'), 404, 'resource_not_found');
-    await expectError(await get('/v1/accounts/0x1/resource/0x1%3A%3Aaccount%3A%3AAccount%3'), 400, 'web_framework_error');
   });
 });
 
-describe('table items', () => {
-  const item = { key_type: 'u64', value_type: 'u64', key: '7' };
-  it('looks up and decodes, or returns the stored bytes as BCS', async () => {
-    const response = await post('/v1/tables/0xab1e/item', item);
-    expect(response.status).toBe(200);
-    expect(await response.json()).toBe('700');
-    const bcs = await post('/v1/tables/0xab1e/item', item, BCS);
-    expect(new Uint8Array(await bcs.arrayBuffer())).toEqual(new BcsWriter().u64(700n).toBytes());
+describe('the ledger cannot be read: 503 internal_error', () => {
+  it('a store closed before the first read: 503 on every route, without ledger headers', async () => {
+    const store = SnapshotStore.open(fixturePath('small'));
+    const info = snapshotInfo(store);
+    const closed = SnapshotStore.open(fixturePath('small'));
+    closed.close();
+    store.close();
+    const handler = createReadService({ store: closed });
+    for (const path of ['/v1', '/v1/accounts/0x1/resources', '/v1/estimate_gas_price', '/explorer/v1/blocks', '/v1/no/such/route']) {
+      const response = await request(handler, path);
+      await expectError(response, 503, 'internal_error', undefined);
+      expectNoLedgerHeaders(response.headers, info);
+    }
+    // Over HTTP, errors the adapter makes itself cannot carry ledger headers either.
+    const server = await startHttpServer({ handler, port: 0 });
+    try {
+      const refused = await rawRequest(server.url, { path: '/v1', headers: { host: 'rebind.example' } });
+      expect(refused.status).toBe(403);
+      expectNoLedgerHeaders(refused.headers, info);
+    } finally {
+      await server.close();
+    }
   });
-  it('404 table_item_not_found names handle, key and version', async () => {
-    const { message } = await expectError(await post('/v1/tables/0xab1e/item?ledger_version=60', { ...item, key: '8' }), 404, 'table_item_not_found');
-    expect(message).toContain('0xab1e');
-    expect(message).toContain('"8"');
-    expect(message).toContain('60');
-  });
-  it('malformed JSON or missing fields: 400 web_framework_error; bad types or keys: 400 invalid_input', async () => {
-    await expectError(await post('/v1/tables/0xab1e/item', '{"key_type":'), 400, 'web_framework_error');
-    await expectError(await post('/v1/tables/0xab1e/item', { key_type: 'u64', value_type: 'u64' }), 400, 'web_framework_error');
-    await expectError(await post('/v1/tables/0xab1e/item', { ...item, key_type: 'u9' }), 400, 'invalid_input');
-    await expectError(await post('/v1/tables/0xab1e/item', { ...item, key: 7 }), 400, 'invalid_input');
-    await expectError(await post('/v1/tables/0xab1e/item', { ...item, key_type: '0x1::nope::Nope' }), 400, 'invalid_input');
-  });
-  it('a value that does not decode with value_type is 500 internal_error', async () => {
-    await expectError(await post('/v1/tables/0xab1e/item', { ...item, value_type: 'u128' }), 500, 'internal_error');
-  });
-  it('non-JSON content type is 415', async () => {
-    await expectError(await post('/v1/tables/0xab1e/item', item, { 'content-type': 'text/plain' }), 415, 'web_framework_error');
-  });
-  it('raw_item: BCS only (403 api_disabled for JSON), key bytes as given', async () => {
-    const key = { key: '0x0700000000000000' };
-    const { message } = await expectError(await post('/v1/tables/0xab1e/raw_item', key), 403, 'api_disabled');
-    expect(message).toMatch(/only BCS/i);
-    await expectError(await post('/v1/tables/0xab1e/raw_item', key, { accept: 'application/json' }), 403, 'api_disabled');
-    const response = await post('/v1/tables/0xab1e/raw_item', key, BCS);
-    expect(response.status).toBe(200);
-    expect(new Uint8Array(await response.arrayBuffer())).toEqual(new BcsWriter().u64(700n).toBytes());
-    await expectError(await post('/v1/tables/0xab1e/raw_item', { key: '0x0800000000000000' }, BCS), 404, 'table_item_not_found');
-    await expectError(await post('/v1/tables/0xab1e/raw_item', { key: '0x123' }, BCS), 400, 'web_framework_error');
+
+  it('a store closed after the ledger was read: 503 from every data endpoint, with the ledger headers', async () => {
+    const store = SnapshotStore.open(fixturePath('small'));
+    const info = snapshotInfo(store);
+    const handler = createReadService({ store });
+    expect((await request(handler, '/v1')).status).toBe(200);
+    store.close();
+    const table = info.samples.tables[0]!;
+    const post = (path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> =>
+      handler(new Request(`http://127.0.0.1${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } }));
+    const stream = info.samples.eventStreams[0]!;
+    for (const response of [
+      await request(handler, '/v1/accounts/0x1/resources'),
+      await request(handler, '/v1/accounts/0x1/resource/0x1::account::Account'),
+      await request(handler, '/v1/accounts/0x1/modules'),
+      await request(handler, '/v1/accounts/0x1/module/coin'),
+      await request(handler, `/v1/accounts/${stream.address}/events/${stream.creationNumber}`),
+      await request(handler, `/v1/accounts/${stream.address}/events/${encodeURIComponent(stream.struct)}/${stream.field}`),
+      await request(handler, `/v1/accounts/${info.samples.senders[0]!.address}/transaction_summaries`),
+      await request(handler, '/v1/estimate_gas_price'),
+      await request(handler, '/explorer/v1/accounts'),
+      await request(handler, '/explorer/v1/search?q=0x1'),
+      await post(`/v1/tables/${table.handle}/item`, { key_type: table.keyType, value_type: table.valueType, key: table.keys[0] }),
+      await post(`/v1/tables/${table.handle}/raw_item`, { key: table.rawKeys[0] }, BCS),
+    ]) {
+      await expectError(response, 503, 'internal_error', info);
+    }
   });
 });
 
+describe('stored data that does not decode: 500 internal_error', () => {
+  let store: SnapshotStore;
+  let info: SnapshotInfo;
+  const unexpected: unknown[] = [];
+  let handler: ReadServiceHandler;
+  const registry = parseStructTag('0xcafe::registry::Registry');
+  beforeAll(() => {
+    const path = editedCopy('broken', (db) => {
+      rewriteLatest(db, resourceStateKey(parseAddress('0xcafe'), registry), Uint8Array.of(1, 2));
+      const top = db.prepare("SELECT max(sequence_number) AS n FROM events WHERE address = ? AND creation_number = 3").get(parseAddress('0x1')) as { n: number };
+      db.prepare("UPDATE events SET type_tag = 'not a type <' WHERE address = ? AND creation_number = 3 AND sequence_number = ?").run(parseAddress('0x1'), top.n);
+    });
+    // The ledger figures are those of the original file (the samples would not decode here).
+    const original = SnapshotStore.open(fixturePath('small'));
+    info = snapshotInfo(original);
+    original.close();
+    store = SnapshotStore.open(path);
+    handler = createReadService({ store, onUnexpectedError: (error) => unexpected.push(error) });
+  });
+  afterAll(() => store.close());
+
+  it('a resource whose bytes do not fit its layout: 500 in JSON (listing, single, event handle), stored bytes in BCS', async () => {
+    await expectError(await request(handler, '/v1/accounts/0xcafe/resources'), 500, 'internal_error', info);
+    await expectError(await request(handler, '/v1/accounts/0xcafe/resource/0xcafe::registry::Registry'), 500, 'internal_error', info);
+    await expectError(await request(handler, '/v1/accounts/0xcafe/events/0xcafe::registry::Registry/record_events'), 500, 'internal_error', info);
+    const bcs = await request(handler, '/v1/accounts/0xcafe/resource/0xcafe::registry::Registry', BCS);
+    expect(bcs.status).toBe(200);
+    expect(new Uint8Array(await bcs.arrayBuffer())).toEqual(Uint8Array.of(1, 2));
+    expect((await request(handler, '/v1/accounts/0xcafe/resources', BCS)).status).toBe(200);
+    expect(unexpected).toEqual([]);
+  });
+
+  it('an event whose stored type does not parse: 500 in JSON and BCS; the BCS path reports it as unexpected', async () => {
+    await expectError(await request(handler, '/v1/accounts/0x1/events/3'), 500, 'internal_error', info);
+    expect(unexpected).toEqual([]);
+    await expectError(await request(handler, '/v1/accounts/0x1/events/3', BCS), 500, 'internal_error', info);
+    expect(unexpected).toHaveLength(1);
+    // The rest of the stream is still served.
+    expect((await request(handler, '/v1/accounts/0x1/events/3?start=0&limit=5')).status).toBe(200);
+  });
+});
+
+describe('events by handle follow the handle, wherever it points', () => {
+  it("uses the handle's (address, creation number) even when it names another account", async () => {
+    const source = SnapshotStore.open(fixturePath('small'));
+    const latest = source.meta.latestVersion;
+    const accountTag = parseStructTag('0x1::account::Account');
+    const info = snapshotInfo(source);
+    const account = info.samples.senders[0]!.address;
+    const layout = resolveLayout(parseTypeTag('0x1::account::Account'), source.abiLookup(latest));
+    const value = decodeMoveValue(source.resource(parseAddress(account), accountTag, latest)!, layout) as Record<string, unknown>;
+    source.close();
+    const handle = value['coin_register_events'] as { counter: string; guid: { id: { creation_num: string; addr: string } } };
+    const redirected = { ...value, coin_register_events: { ...handle, guid: { id: { creation_num: '3', addr: '0x1' } } } };
+    const path = editedCopy('redirected', (db) => rewriteLatest(db, resourceStateKey(parseAddress(account), accountTag), encodeMoveValue(redirected, layout)));
+    const store = SnapshotStore.open(path);
+    try {
+      const handler = createReadService({ store });
+      const viaHandle = await request(handler, `/v1/accounts/${account}/events/0x1::account::Account/coin_register_events?start=2&limit=4`);
+      expect(viaHandle.status).toBe(200);
+      const events = (await viaHandle.json()) as { guid: { account_address: string; creation_number: string } }[];
+      expect(events).toHaveLength(4);
+      expect(events).toEqual(await (await request(handler, '/v1/accounts/0x1/events/3?start=2&limit=4')).json());
+      expect(events[0]!.guid).toEqual({ account_address: '0x1', creation_number: '3' });
+    } finally {
+      store.close();
+    }
+  });
+});

@@ -22,8 +22,12 @@ export function getTransactionSummaries(context: RequestContext): Response {
   const endVersion = optionalU64(context.query, 'end_version');
   const settings = context.store.settings;
   const limit = pageLimit(context.query, settings.summariesDefaultLimit, settings.summariesMaxLimit, 'empty');
-  const empty = limit === 0 || (startVersion !== undefined && endVersion !== undefined && startVersion > endVersion);
-  const found = empty ? [] : context.store.transactionSummaries(sender, { startVersion, endVersion, limit });
+  // No transaction is above the latest version: clamp there (the store takes versions it can hold).
+  const latest = context.ledger.ledgerVersion;
+  const upTo = endVersion !== undefined && endVersion > latest ? latest : endVersion;
+  const empty =
+    limit === 0 || (startVersion !== undefined && (startVersion > latest || (upTo !== undefined && startVersion > upTo)));
+  const found = empty ? [] : context.store.transactionSummaries(sender, { startVersion, endVersion: upTo, limit });
   // With both bounds, end_version is an inclusive upper bound (a deliberate difference, docs/api.md).
   const summaries = endVersion === undefined ? found : found.filter((summary) => summary.version <= endVersion);
   if (context.output === 'bcs') return bcsResponse(encodeSummaries(summaries), context.ledger);

@@ -14,12 +14,32 @@ import { optionalU64, pageLimit, parseAddressParam, parseIdentifierParam, parseS
 import { pathParam, type RequestContext } from '../request-context.ts';
 import { bcsResponse, jsonResponse } from '../responses.ts';
 
-/** Lists the events of stream (address, creation number) and renders them. */
-function listEvents(context: RequestContext, address: Uint8Array, creationNumber: bigint): Response {
+/**
+ * Largest creation or sequence number a stored event can have: the snapshot keeps them as SQLite
+ * INTEGERs (signed 64-bit), and binding a larger u64 makes the store throw (which would read as
+ * 503, "the ledger cannot be read"). A larger value of either matches no event.
+ */
+const LARGEST_STORED_COUNTER = (1n << 63n) - 1n;
+
+/** The `start` and `limit` query parameters of the event endpoints. */
+interface EventPage {
+  readonly start: bigint | undefined;
+  readonly limit: number;
+}
+
+/** Parses `start` and `limit`; done before any lookup, so a query that does not parse is always 400. */
+function eventPage(context: RequestContext): EventPage {
   const settings = context.store.settings;
   const start = optionalU64(context.query, 'start');
   const limit = pageLimit(context.query, settings.eventsDefaultLimit, settings.eventsMaxLimit, 'reject');
-  const events = context.store.events(address, creationNumber, start, limit);
+  return { start, limit };
+}
+
+/** Lists the events of stream (address, creation number) and renders them. */
+function listEvents(context: RequestContext, address: Uint8Array, creationNumber: bigint, page: EventPage): Response {
+  const { start, limit } = page;
+  const none = creationNumber > LARGEST_STORED_COUNTER || (start !== undefined && start > LARGEST_STORED_COUNTER);
+  const events = none ? [] : context.store.events(address, creationNumber, start, limit);
   if (context.output === 'bcs') return bcsResponse(encodeEvents(events), context.ledger);
   const lookup = context.store.abiLookup(context.ledger.ledgerVersion);
   const body = events.map((event: StoredEvent) => {
@@ -39,7 +59,7 @@ function listEvents(context: RequestContext, address: Uint8Array, creationNumber
 export function getEventsByCreationNumber(context: RequestContext): Response {
   const address = parseAddressParam(pathParam(context, 'address'), 'address');
   const creationNumber = parseU64(pathParam(context, 'creation_number'), 'creation_number');
-  return listEvents(context, address, creationNumber);
+  return listEvents(context, address, creationNumber, eventPage(context));
 }
 
 /** Whether a field layout is `0x1::event::EventHandle<T>`. */
@@ -63,6 +83,7 @@ export function getEventsByHandle(context: RequestContext): Response {
   const address = parseAddressParam(pathParam(context, 'address'), 'address');
   const tag: StructTag = parseStructTagParam(pathParam(context, 'event_handle'), 'event_handle');
   const fieldName = parseIdentifierParam(pathParam(context, 'field_name'), 'field_name');
+  const page = eventPage(context);
   const version = context.ledger.ledgerVersion;
   const shown = `Address(${formatAddress(address)}), Struct tag(${formatStructTag(tag)})`;
 
@@ -86,5 +107,5 @@ export function getEventsByHandle(context: RequestContext): Response {
   const value = decodeStoredValue(bytes, structTypeTag(tag), lookup, `resource ${formatStructTag(tag)}`);
   const record = value as Record<string, MoveJson>;
   const handle = eventHandleKey(record[fieldName] ?? null);
-  return listEvents(context, handle.address, handle.creationNumber);
+  return listEvents(context, handle.address, handle.creationNumber, page);
 }

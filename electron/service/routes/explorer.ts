@@ -86,7 +86,9 @@ export function getTableInfo(context: RequestContext): Response {
 /** `GET /explorer/v1/blocks?before&limit` → `{"blocks": [...newest first], "next_before": height|null}`. */
 export function listBlocks(context: RequestContext): Response {
   const limit = explorerLimit(context);
-  const before = optionalU64(context.query, 'before');
+  const requested = optionalU64(context.query, 'before');
+  // No block is above the latest height: clamp there (the store takes heights it can hold).
+  const before = requested !== undefined && requested > context.ledger.blockHeight ? context.ledger.blockHeight : requested;
   const found = context.store.blocksBefore(before, limit + 1);
   const page = found.slice(0, limit);
   const last = page[page.length - 1];
