@@ -14,9 +14,10 @@ import { CliError } from './cli-error.ts';
 import { SAMPLE_SNAPSHOT_NAME, userDataFolder } from './data-folder.ts';
 
 /** Usage text of `serve`. */
-export const SERVE_USAGE = `  serve [--snapshot FILE] [--host 127.0.0.1] [--port 8080]
+export const SERVE_USAGE = `  serve [--snapshot FILE] [--host 127.0.0.1] [--port 8080] [--no-cache]
                              serve the node read API (/v1) and explorer API (/explorer/v1) over HTTP;
-                             without --snapshot, the sample snapshot (generated on first use); --port 0 = any free port
+                             without --snapshot, the sample snapshot (generated on first use); --port 0 = any free port;
+                             --no-cache: answer every request from the store (no reply cache)
 `;
 
 const DEFAULT_PORT = 8080;
@@ -43,7 +44,7 @@ function parsePort(text: string | undefined): number {
 export async function runServeCommand(args: readonly string[]): Promise<number> {
   const { values } = parseArgs({
     args: [...args],
-    options: { snapshot: { type: 'string' }, host: { type: 'string' }, port: { type: 'string' } },
+    options: { snapshot: { type: 'string' }, host: { type: 'string' }, port: { type: 'string' }, 'no-cache': { type: 'boolean' } },
     strict: true,
   });
   const port = parsePort(values.port);
@@ -52,7 +53,7 @@ export async function runServeCommand(args: readonly string[]): Promise<number> 
   const store = SnapshotStore.open(values.snapshot ?? ensureSampleSnapshot(log));
   let server;
   try {
-    server = await startHttpServer({ handler: createReadService({ store }), host, port });
+    server = await startHttpServer({ handler: createReadService({ store, responseCache: values['no-cache'] ? false : undefined }), host, port });
   } catch (error) {
     store.close();
     const code = (error as NodeJS.ErrnoException).code;

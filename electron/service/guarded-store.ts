@@ -11,6 +11,9 @@ function unavailable(method: string, error: unknown): ApiError {
   return serviceUnavailable(`The ledger cannot be read (${method}): ${describeError(error)}`);
 }
 
+/** Wrappers already made, so a function the store returns again (the cached ABI lookup) keeps one identity. */
+const wrappers = new WeakMap<object, unknown>();
+
 function guardFunction<F extends (...args: never[]) => unknown>(name: string, fn: F, self: unknown): F {
   const guarded = (...args: Parameters<F>): unknown => {
     let result: unknown;
@@ -19,15 +22,25 @@ function guardFunction<F extends (...args: never[]) => unknown>(name: string, fn
     } catch (error) {
       throw unavailable(name, error);
     }
-    return typeof result === 'function' ? guardFunction(name, result as (...a: never[]) => unknown, undefined) : result;
+    if (typeof result !== 'function') return result;
+    // Keep identities stable: layout and decoder caches downstream are keyed by the lookup function.
+    let wrapped = wrappers.get(result);
+    if (!wrapped) {
+      wrapped = guardFunction(name, result as (...a: never[]) => unknown, undefined);
+      wrappers.set(result, wrapped);
+    }
+    return wrapped;
   };
   return guarded as F;
 }
 
 /** A view of `store` whose method failures throw 503 {@link ApiError}s. */
 export function guardStore(store: LedgerStore): LedgerStore {
+  const methods = new Map<PropertyKey, unknown>();
   return new Proxy(store, {
     get(target, property, receiver): unknown {
+      const cached = methods.get(property);
+      if (cached !== undefined) return cached;
       let value: unknown;
       try {
         value = Reflect.get(target, property, receiver);
@@ -35,7 +48,9 @@ export function guardStore(store: LedgerStore): LedgerStore {
         throw unavailable(String(property), error);
       }
       if (typeof value !== 'function') return value;
-      return guardFunction(String(property), value as (...args: never[]) => unknown, target);
+      const guarded = guardFunction(String(property), value as (...args: never[]) => unknown, target);
+      methods.set(property, guarded);
+      return guarded;
     },
   });
 }

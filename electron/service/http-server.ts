@@ -10,11 +10,18 @@ import { errorRecord, type ErrorCode } from './http-errors.ts';
 import { JSON_CONTENT_TYPE } from './content-negotiation.ts';
 import { formatHostForUrl, isAllowedHost } from './host-check.ts';
 import { MAX_BODY_BYTES } from './request-body.ts';
+import type { HeaderEntry } from './ledger-headers.ts';
+import type { ServiceReply, ServiceRequest } from './service-reply.ts';
 
-/** A fetch-style handler, optionally able to build error responses with the ledger headers. */
+/**
+ * A fetch-style handler. The read service also offers `serve` (the same service on plain values,
+ * which the adapter prefers: no fetch objects per request) and `errorReply` (error records with the
+ * ledger headers, for errors the adapter raises itself).
+ */
 export interface HttpHandler {
   (request: Request): Promise<Response>;
-  readonly errorResponse?: (status: number, errorCode: ErrorCode, message: string) => Response;
+  readonly serve?: (request: ServiceRequest) => Promise<ServiceReply>;
+  readonly errorReply?: (status: number, errorCode: ErrorCode, message: string) => ServiceReply;
 }
 
 /** Options of {@link startHttpServer}. */
@@ -38,6 +45,8 @@ export interface RunningHttpServer {
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer', 'content-length', 'expect']);
 const FORCE_CLOSE_AFTER_MS = 5000;
+/** Methods a fetch `Request` cannot carry: answered 405 here, whichever way the handler is called. */
+const FETCH_FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
 function toHeaders(incoming: IncomingHttpHeaders): Headers {
   const headers = new Headers();
@@ -100,7 +109,7 @@ const PARSER_ERROR_STATUS: Readonly<Record<string, number>> = {
  * other response, then closes the connection. When an earlier request's response is still pending
  * on that socket, nothing is written (it would corrupt that response): the socket closes after it.
  */
-async function sendParserError(socket: Duplex, error: NodeJS.ErrnoException, build: (status: number, message: string) => Response): Promise<void> {
+function sendParserError(socket: Duplex, error: NodeJS.ErrnoException, build: (status: number, message: string) => ServiceReply): void {
   const pending = (): ServerResponse | null | undefined => (socket as { _httpMessage?: ServerResponse | null })._httpMessage;
   const inFlight = pending();
   if (inFlight) {
@@ -112,22 +121,46 @@ async function sendParserError(socket: Duplex, error: NodeJS.ErrnoException, bui
     return;
   }
   const status = PARSER_ERROR_STATUS[error.code ?? ''] ?? 400;
-  const response = build(status, `the HTTP request could not be parsed (${error.code ?? 'parse error'}): ${STATUS_CODES[status] ?? 'Bad Request'}`);
-  const body = Buffer.from(await response.arrayBuffer());
+  const reply = build(status, `the HTTP request could not be parsed (${error.code ?? 'parse error'}): ${STATUS_CODES[status] ?? 'Bad Request'}`);
+  const body = bodyBytes(reply);
   const lines = [`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`];
-  response.headers.forEach((value, name) => lines.push(`${name}: ${value}`));
+  for (const [name, value] of reply.headers) lines.push(`${name}: ${value}`);
   lines.push(`Content-Length: ${body.length}`, 'Connection: close', '', '');
   if (socket.writable && !pending()) socket.end(Buffer.concat([Buffer.from(lines.join('\r\n'), 'latin1'), body]));
   else socket.destroy();
 }
 
-async function send(res: ServerResponse, response: Response, closing: boolean): Promise<void> {
-  const body = Buffer.from(await response.arrayBuffer());
-  res.statusCode = response.status;
-  response.headers.forEach((value, name) => res.setHeader(name, value));
-  res.setHeader('Content-Length', String(body.length));
-  if (closing) res.setHeader('Connection', 'close');
+function bodyBytes(reply: ServiceReply): Buffer {
+  if (reply.body === null) return Buffer.alloc(0);
+  if (typeof reply.body === 'string') return Buffer.from(reply.body, 'utf8');
+  return Buffer.from(reply.body.buffer, reply.body.byteOffset, reply.body.byteLength);
+}
+
+/** Writes a reply in one `writeHead` (headers as a flat list: no per-header calls). */
+function send(res: ServerResponse, reply: ServiceReply, closing: boolean): void {
+  const body = bodyBytes(reply);
+  const head: string[] = [];
+  for (const [name, value] of reply.headers) head.push(name, value);
+  head.push('Content-Length', String(body.length));
+  if (closing) head.push('Connection', 'close');
+  res.writeHead(reply.status, head);
   res.end(body);
+}
+
+/** A fetch `Response` as a reply (for plain fetch handlers without `serve`). */
+async function replyOf(response: Response): Promise<ServiceReply> {
+  const headers: HeaderEntry[] = [];
+  response.headers.forEach((value, name) => headers.push([name, value]));
+  return { status: response.status, headers, body: new Uint8Array(await response.arrayBuffer()) };
+}
+
+/** The header lookup of a node:http request, as `Headers.get` answers it. */
+function headerOf(req: IncomingMessage): (name: string) => string | null {
+  return (name) => {
+    const value = req.headers[name.toLowerCase()];
+    if (value === undefined) return null;
+    return Array.isArray(value) ? value.join(', ') : value;
+  };
 }
 
 /** Starts the HTTP server; resolves once it listens. */
@@ -138,18 +171,18 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
   let boundPort = options.port;
   let closing = false;
 
-  const errorResponse = (status: number, code: ErrorCode, message: string, extra: Record<string, string> = {}): Response => {
-    const base = handler.errorResponse?.(status, code, message) ?? new Response(JSON.stringify(errorRecord(message, code)), { status });
-    const headers = new Headers(base.headers);
-    headers.set('Content-Type', JSON_CONTENT_TYPE);
-    for (const [name, value] of Object.entries(extra)) headers.set(name, value);
-    return new Response(base.body, { status, headers });
+  const errorResponse = (status: number, code: ErrorCode, message: string, extra: readonly HeaderEntry[] = []): ServiceReply => {
+    const base = handler.errorReply?.(status, code, message);
+    const headers: HeaderEntry[] = [['Content-Type', JSON_CONTENT_TYPE]];
+    if (base) headers.push(...base.headers.filter(([name]) => name.toLowerCase() !== 'content-type'));
+    headers.push(...extra);
+    return { status, headers, body: base?.body ?? JSON.stringify(errorRecord(message, code)) };
   };
 
   const serve = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     if (!isAllowedHost(req.headers.host, host, boundPort)) {
       const message = `Host header "${req.headers.host ?? ''}" is not allowed: this server answers only to ${formatHostForUrl(host)} (DNS-rebinding protection)`;
-      await send(res, errorResponse(403, 'web_framework_error', message), closing);
+      send(res, errorResponse(403, 'web_framework_error', message), closing);
       return;
     }
     const method = req.method ?? 'GET';
@@ -158,25 +191,40 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
       body = await readBody(req, limit);
       if (body === undefined) {
         res.once('finish', () => req.socket.destroy());
-        await send(res, errorResponse(413, 'web_framework_error', `payload too large: request bodies are limited to ${limit} bytes`), true);
+        send(res, errorResponse(413, 'web_framework_error', `payload too large: request bodies are limited to ${limit} bytes`), true);
         return;
       }
     }
-    let request: Request;
+    let url: URL;
     try {
-      const url = new URL(req.url ?? '/', `http://${formatHostForUrl(host)}:${boundPort}`);
-      request = new Request(url, { method, headers: toHeaders(req.headers), ...(body === undefined ? {} : { body: new Uint8Array(body) }) });
+      url = new URL(req.url ?? '/', `http://${formatHostForUrl(host)}:${boundPort}`);
     } catch {
-      await send(res, errorResponse(405, 'web_framework_error', 'method not allowed', { Allow: 'GET, HEAD, POST' }), closing);
+      send(res, errorResponse(400, 'web_framework_error', 'the request target is not a valid URL'), closing);
       return;
     }
-    let response: Response;
-    try {
-      response = await handler(request);
-    } catch (error) {
-      response = errorResponse(500, 'internal_error', `Internal error: ${error instanceof Error ? error.message : String(error)}`);
+    if (FETCH_FORBIDDEN_METHODS.has(method)) {
+      send(res, errorResponse(405, 'web_framework_error', 'method not allowed', [['Allow', 'GET, HEAD, POST']]), closing);
+      return;
     }
-    await send(res, response, closing);
+    let reply: ServiceReply;
+    try {
+      if (handler.serve) {
+        const bytes = body === undefined ? new Uint8Array(0) : new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
+        reply = await handler.serve({ method, url, header: headerOf(req), body: async () => bytes });
+      } else {
+        let request: Request;
+        try {
+          request = new Request(url, { method, headers: toHeaders(req.headers), ...(body === undefined ? {} : { body: new Uint8Array(body) }) });
+        } catch {
+          send(res, errorResponse(405, 'web_framework_error', 'method not allowed', [['Allow', 'GET, HEAD, POST']]), closing);
+          return;
+        }
+        reply = await replyOf(await handler(request));
+      }
+    } catch (error) {
+      reply = errorResponse(500, 'internal_error', `Internal error: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    send(res, reply, closing);
   };
 
   const server = createServer((req, res) => {
@@ -186,7 +234,11 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
     });
   });
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
-    sendParserError(socket, error, (status, message) => errorResponse(status, 'web_framework_error', message)).catch(() => socket.destroy());
+    try {
+      sendParserError(socket, error, (status, message) => errorResponse(status, 'web_framework_error', message));
+    } catch {
+      socket.destroy();
+    }
   });
 
   return new Promise((resolve, reject) => {

@@ -47,9 +47,21 @@ export function structTypeTag(tag: StructTag): TypeTag {
   return { kind: 'struct', struct: tag };
 }
 
+/** Printed struct tags by tag object: the store hands out one cached tag object per resource type. */
+const printedTags = new WeakMap<StructTag, string>();
+
+function printedTag(tag: StructTag): string {
+  let text = printedTags.get(tag);
+  if (text === undefined) {
+    text = formatStructTag(tag);
+    printedTags.set(tag, text);
+  }
+  return text;
+}
+
 /** One resource entry: `{"type", "data"}`. */
 export function resourceJson(resource: StoredResource, lookup: AbiLookup): { type: string; data: MoveJson } {
-  const type = formatStructTag(resource.tag);
+  const type = printedTag(resource.tag);
   return { type, data: decodeStoredValue(resource.bytes, structTypeTag(resource.tag), lookup, `resource ${type}`) };
 }
 

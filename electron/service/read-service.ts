@@ -4,25 +4,40 @@
  * app and through {@link startHttpServer} by the headless `serve` command.
  */
 import type { LedgerInfo, LedgerStore } from '../snapshot/ledger-store.ts';
-import { negotiateOutput } from './content-negotiation.ts';
+import { negotiateOutput, type OutputFormat } from './content-negotiation.ts';
+import { cacheKeyOf, DEFAULT_RESPONSE_CACHE, ResponseCache, type ResponseCacheOptions } from './response-cache.ts';
 import { createGasEstimator } from './gas-estimator.ts';
 import { guardStore } from './guarded-store.ts';
 import { ApiError, describeError, type ErrorCode } from './http-errors.ts';
 import { matchRoute, methodNotAllowed, routeNotFound, ROUTES } from './router.ts';
 import type { RequestContext, ServiceOptions } from './request-context.ts';
-import { apiErrorResponse, errorResponse } from './responses.ts';
+import { apiErrorReply, errorReply } from './responses.ts';
+import { responseOf, serviceRequestOf, withoutBody, type ServiceReply, type ServiceRequest } from './service-reply.ts';
 
 /** Options of {@link createReadService}. */
 export interface ReadServiceOptions extends ServiceOptions {
   readonly store: LedgerStore;
   /** Called with unexpected exceptions (answered 500); defaults to `console.error`. */
   readonly onUnexpectedError?: ((error: unknown) => void) | undefined;
+  /**
+   * Limits of the reply cache, or `false` for none. Default {@link DEFAULT_RESPONSE_CACHE}: a
+   * store's answers never change while it is open, so identical requests get identical replies.
+   */
+  readonly responseCache?: ResponseCacheOptions | false | undefined;
 }
 
-/** The service's handler, plus a way to build error responses carrying the ledger headers. */
+/**
+ * The service's handler: fetch-style (`Request → Response`) for in-process use and tests, plus
+ * the same service on plain values ({@link ServiceRequest} → {@link ServiceReply}) for the headless
+ * HTTP adapter, and error replies carrying the ledger headers for errors raised outside the routes.
+ */
 export interface ReadServiceHandler {
   (request: Request): Promise<Response>;
-  /** An error record response with the latest ledger headers (when the ledger can be read). */
+  /** The same service without fetch objects. */
+  serve(request: ServiceRequest): Promise<ServiceReply>;
+  /** An error record reply with the latest ledger headers (when the ledger can be read). */
+  errorReply(status: number, errorCode: ErrorCode, message: string): ServiceReply;
+  /** {@link errorReply} as a fetch `Response`. */
   errorResponse(status: number, errorCode: ErrorCode, message: string): Response;
 }
 
@@ -41,11 +56,24 @@ export function createReadService(options: ReadServiceOptions): ReadServiceHandl
     }
   };
 
-  const handle = async (request: Request): Promise<Response> => {
+  const cache = options.responseCache === false ? undefined : new ResponseCache(options.responseCache ?? DEFAULT_RESPONSE_CACHE);
+
+  const serve = async (request: ServiceRequest): Promise<ServiceReply> => {
+    const output = negotiateOutput(request.header('accept'));
+    const key = cache ? await cacheKeyOf(request, output) : undefined;
+    const cached = key === undefined ? undefined : cache?.get(key);
+    if (cached) return request.method === 'HEAD' ? withoutBody(cached) : cached;
+    const reply = await route(request, output);
+    if (key !== undefined) cache?.set(key, reply);
+    return request.method === 'HEAD' ? withoutBody(reply) : reply;
+  };
+
+  /** Routes a request to its handler; the full reply (with body, also for HEAD). */
+  const route = async (request: ServiceRequest, output: OutputFormat): Promise<ServiceReply> => {
     let ledger: LedgerInfo | undefined;
     try {
       ledger = store.ledgerInfo();
-      const url = new URL(request.url);
+      const url = request.url;
       const match = matchRoute(ROUTES, request.method, url.pathname);
       if (match.kind === 'none') throw routeNotFound();
       if (match.kind === 'wrong_method') throw methodNotAllowed(match.allow);
@@ -54,23 +82,27 @@ export function createReadService(options: ReadServiceOptions): ReadServiceHandl
         url,
         query: url.searchParams,
         params: match.params,
-        output: negotiateOutput(request.headers.get('accept')),
+        output,
         ledger,
         store,
         gas,
         options: serviceOptions,
       };
-      const response = await match.route.handler(context);
-      return request.method === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response;
+      return await match.route.handler(context);
     } catch (error) {
-      if (error instanceof ApiError) return apiErrorResponse(error, ledger);
+      if (error instanceof ApiError) return apiErrorReply(error, ledger);
       report(error);
-      return errorResponse(500, 'internal_error', `Internal error: ${describeError(error)}`, ledger);
+      return errorReply(500, 'internal_error', `Internal error: ${describeError(error)}`, ledger);
     }
   };
 
-  const errorResponseWithLedger = (status: number, errorCode: ErrorCode, message: string): Response =>
-    errorResponse(status, errorCode, message, latestLedger());
+  const handle = async (request: Request): Promise<Response> => responseOf(await serve(serviceRequestOf(request)));
+  const errorReplyWithLedger = (status: number, errorCode: ErrorCode, message: string): ServiceReply =>
+    errorReply(status, errorCode, message, latestLedger());
 
-  return Object.assign(handle, { errorResponse: errorResponseWithLedger });
+  return Object.assign(handle, {
+    serve,
+    errorReply: errorReplyWithLedger,
+    errorResponse: (status: number, errorCode: ErrorCode, message: string) => responseOf(errorReplyWithLedger(status, errorCode, message)),
+  });
 }

@@ -5,6 +5,7 @@
  */
 import { isJsonContentType } from './content-negotiation.ts';
 import { ApiError, unparsable } from './http-errors.ts';
+import type { ServiceRequest } from './service-reply.ts';
 
 /** Largest accepted request body: 8 MiB, as the node's content length limit. */
 export const MAX_BODY_BYTES = 8 * 1024 * 1024;
@@ -21,12 +22,12 @@ export function unsupportedMediaType(contentType: string | null): ApiError {
 }
 
 /** Reads the request body as a JSON object (the shape both table endpoints expect). */
-export async function readJsonObject(request: Request): Promise<Readonly<Record<string, unknown>>> {
-  const contentType = request.headers.get('content-type');
+export async function readJsonObject(request: ServiceRequest): Promise<Readonly<Record<string, unknown>>> {
+  const contentType = request.header('content-type');
   if (!isJsonContentType(contentType)) throw unsupportedMediaType(contentType);
-  const declared = Number(request.headers.get('content-length') ?? '0');
+  const declared = Number(request.header('content-length') ?? '0');
   if (declared > MAX_BODY_BYTES) throw payloadTooLarge();
-  const bytes = new Uint8Array(await request.arrayBuffer());
+  const bytes = await request.body();
   if (bytes.byteLength > MAX_BODY_BYTES) throw payloadTooLarge();
   let text: string;
   try {

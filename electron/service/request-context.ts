@@ -7,6 +7,7 @@ import type { OutputFormat } from './content-negotiation.ts';
 import type { GasEstimator } from './gas-estimator.ts';
 import { ApiError, notFound } from './http-errors.ts';
 import { optionalU64 } from './params.ts';
+import type { ServiceReply, ServiceRequest } from './service-reply.ts';
 
 /** Options of the service that routes may need. */
 export interface ServiceOptions {
@@ -16,7 +17,7 @@ export interface ServiceOptions {
 
 /** The per-request state handed to route handlers. */
 export interface RequestContext {
-  readonly request: Request;
+  readonly request: ServiceRequest;
   readonly url: URL;
   readonly query: URLSearchParams;
   /** Percent-decoded path parameters by name. */
@@ -30,7 +31,7 @@ export interface RequestContext {
 }
 
 /** A route handler. */
-export type RouteHandler = (context: RequestContext) => Response | Promise<Response>;
+export type RouteHandler = (context: RequestContext) => ServiceReply | Promise<ServiceReply>;
 
 /** A path parameter of the matched route (present by construction of the route table). */
 export function pathParam(context: RequestContext, name: string): string {

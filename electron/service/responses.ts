@@ -1,45 +1,55 @@
 /**
- * Building `Response`s: JSON and BCS bodies and the error record, each with the ledger headers
- * of the latest ledger (when known) and any extra headers such as the paging cursor.
+ * Building replies: JSON and BCS bodies and the error record, each with the ledger headers of the
+ * latest ledger (when known) and any extra headers such as the paging cursor.
  */
 import type { LedgerInfo } from '../snapshot/ledger-store.ts';
 import { BCS_CONTENT_TYPE, JSON_CONTENT_TYPE } from './content-negotiation.ts';
 import { errorRecord, type ApiError, type ErrorCode } from './http-errors.ts';
 import { ledgerHeaderEntries, type HeaderEntry } from './ledger-headers.ts';
+import type { ServiceReply } from './service-reply.ts';
 
-/** Headers of a response: content type, the ledger headers when `ledger` is known, then `extra`. */
-export function responseHeaders(contentType: string, ledger: LedgerInfo | undefined, extra: readonly HeaderEntry[] = []): Headers {
-  const headers = new Headers();
-  headers.set('Content-Type', contentType);
-  if (ledger !== undefined) for (const [name, value] of ledgerHeaderEntries(ledger)) headers.set(name, value);
-  for (const [name, value] of extra) headers.set(name, value);
+/** Ledger headers per ledger info object: the store hands out one object per ledger state. */
+const ledgerHeaderCache = new WeakMap<LedgerInfo, readonly HeaderEntry[]>();
+
+function ledgerHeaders(ledger: LedgerInfo): readonly HeaderEntry[] {
+  let entries = ledgerHeaderCache.get(ledger);
+  if (!entries) {
+    entries = ledgerHeaderEntries(ledger);
+    ledgerHeaderCache.set(ledger, entries);
+  }
+  return entries;
+}
+
+/** Headers of a reply: content type, the ledger headers when `ledger` is known, then `extra`. */
+export function replyHeaders(contentType: string, ledger: LedgerInfo | undefined, extra: readonly HeaderEntry[] = []): HeaderEntry[] {
+  const headers: HeaderEntry[] = [['Content-Type', contentType]];
+  if (ledger !== undefined) headers.push(...ledgerHeaders(ledger));
+  headers.push(...extra);
   return headers;
 }
 
-/** A JSON response; `body` must already be JSON-safe (u64s as strings, no bigint). */
-export function jsonResponse(body: unknown, ledger: LedgerInfo | undefined, extra: readonly HeaderEntry[] = [], status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: responseHeaders(JSON_CONTENT_TYPE, ledger, extra) });
+/** A JSON reply; `body` must already be JSON-safe (u64s as strings, no bigint). */
+export function jsonReply(body: unknown, ledger: LedgerInfo | undefined, extra: readonly HeaderEntry[] = [], status = 200): ServiceReply {
+  return { status, headers: replyHeaders(JSON_CONTENT_TYPE, ledger, extra), body: JSON.stringify(body) };
 }
 
-/** A BCS response with the given bytes as body. */
-export function bcsResponse(bytes: Uint8Array, ledger: LedgerInfo | undefined, extra: readonly HeaderEntry[] = []): Response {
-  const body = new Uint8Array(bytes.byteLength);
-  body.set(bytes);
-  return new Response(body, { status: 200, headers: responseHeaders(BCS_CONTENT_TYPE, ledger, extra) });
+/** A BCS reply with the given bytes as body. */
+export function bcsReply(bytes: Uint8Array, ledger: LedgerInfo | undefined, extra: readonly HeaderEntry[] = []): ServiceReply {
+  return { status: 200, headers: replyHeaders(BCS_CONTENT_TYPE, ledger, extra), body: bytes };
 }
 
-/** The error record response for a status, code and message. */
-export function errorResponse(
+/** The error record reply for a status, code and message. */
+export function errorReply(
   status: number,
   errorCode: ErrorCode,
   message: string,
   ledger: LedgerInfo | undefined,
   extra: readonly HeaderEntry[] = [],
-): Response {
-  return jsonResponse(errorRecord(message, errorCode), ledger, extra, status);
+): ServiceReply {
+  return jsonReply(errorRecord(message, errorCode), ledger, extra, status);
 }
 
-/** The error record response for a thrown {@link ApiError}. */
-export function apiErrorResponse(error: ApiError, ledger: LedgerInfo | undefined): Response {
-  return errorResponse(error.status, error.errorCode, error.message, ledger, error.headers);
+/** The error record reply for a thrown {@link ApiError}. */
+export function apiErrorReply(error: ApiError, ledger: LedgerInfo | undefined): ServiceReply {
+  return errorReply(error.status, error.errorCode, error.message, ledger, error.headers);
 }

@@ -13,10 +13,11 @@ import { decodeStoredValue, resourceJson, structTypeTag, summaryJson } from '../
 import { cursorHeaderEntries } from '../ledger-headers.ts';
 import { optionalU64, pageLimit, parseAddressParam, parseIdentifierParam, parseStructTagParam } from '../params.ts';
 import { pathParam, requestedVersion, type RequestContext } from '../request-context.ts';
-import { bcsResponse, jsonResponse } from '../responses.ts';
+import { bcsReply, jsonReply } from '../responses.ts';
+import type { ServiceReply } from '../service-reply.ts';
 
 /** `GET /v1/accounts/{address}/transaction_summaries?start_version&end_version&limit`. */
-export function getTransactionSummaries(context: RequestContext): Response {
+export function getTransactionSummaries(context: RequestContext): ServiceReply {
   const sender = parseAddressParam(pathParam(context, 'address'), 'address');
   const startVersion = optionalU64(context.query, 'start_version');
   const endVersion = optionalU64(context.query, 'end_version');
@@ -30,12 +31,12 @@ export function getTransactionSummaries(context: RequestContext): Response {
   const found = empty ? [] : context.store.transactionSummaries(sender, { startVersion, endVersion: upTo, limit });
   // With both bounds, end_version is an inclusive upper bound (a deliberate difference, docs/api.md).
   const summaries = endVersion === undefined ? found : found.filter((summary) => summary.version <= endVersion);
-  if (context.output === 'bcs') return bcsResponse(encodeSummaries(summaries), context.ledger);
-  return jsonResponse(summaries.map(summaryJson), context.ledger);
+  if (context.output === 'bcs') return bcsReply(encodeSummaries(summaries), context.ledger);
+  return jsonReply(summaries.map(summaryJson), context.ledger);
 }
 
 /** `GET /v1/accounts/{address}/resources?ledger_version&start&limit`. */
-export function getResources(context: RequestContext): Response {
+export function getResources(context: RequestContext): ServiceReply {
   const address = parseAddressParam(pathParam(context, 'address'), 'address');
   const startText = context.query.get('start');
   const startKey = startText === null ? undefined : parseResourceCursor(startText);
@@ -44,9 +45,9 @@ export function getResources(context: RequestContext): Response {
   const version = requestedVersion(context);
   const page = context.store.accountResources(address, version, startKey, limit);
   const cursor = page.nextCursor === undefined ? [] : cursorHeaderEntries(formatCursor(page.nextCursor));
-  if (context.output === 'bcs') return bcsResponse(encodeResourceMap(page.resources), context.ledger, cursor);
+  if (context.output === 'bcs') return bcsReply(encodeResourceMap(page.resources), context.ledger, cursor);
   const lookup = context.store.abiLookup(version);
-  return jsonResponse(
+  return jsonReply(
     page.resources.map((resource) => resourceJson(resource, lookup)),
     context.ledger,
     cursor,
@@ -54,7 +55,7 @@ export function getResources(context: RequestContext): Response {
 }
 
 /** `GET /v1/accounts/{address}/resource/{resource_type}?ledger_version`. */
-export function getResource(context: RequestContext): Response {
+export function getResource(context: RequestContext): ServiceReply {
   const address = parseAddressParam(pathParam(context, 'address'), 'address');
   const tag = parseStructTagParam(pathParam(context, 'resource_type'), 'resource_type');
   const version = requestedVersion(context);
@@ -63,9 +64,9 @@ export function getResource(context: RequestContext): Response {
   if (bytes === undefined) {
     throw notFound('resource_not_found', `Resource not found by Address(${formatAddress(address)}), Struct tag(${type}) and Ledger version(${version})`);
   }
-  if (context.output === 'bcs') return bcsResponse(bytes, context.ledger);
+  if (context.output === 'bcs') return bcsReply(bytes, context.ledger);
   const data = decodeStoredValue(bytes, structTypeTag(tag), context.store.abiLookup(version), `resource ${type}`);
-  return jsonResponse({ type, data }, context.ledger);
+  return jsonReply({ type, data }, context.ledger);
 }
 
 /** A module as the node serves it: `{"bytecode": "0x..", "abi": {...}}`. */
@@ -82,16 +83,16 @@ function compareModuleKeys(a: StoredModule, b: StoredModule): number {
 }
 
 /** `GET /v1/accounts/{address}/modules?ledger_version`. */
-export function getModules(context: RequestContext): Response {
+export function getModules(context: RequestContext): ServiceReply {
   const address = parseAddressParam(pathParam(context, 'address'), 'address');
   const version = requestedVersion(context);
   const modules = [...context.store.modules(address, version)].sort(compareModuleKeys);
-  if (context.output === 'bcs') return bcsResponse(encodeModuleList(modules.map((module) => module.bytecode)), context.ledger);
-  return jsonResponse(modules.map(moduleJson), context.ledger);
+  if (context.output === 'bcs') return bcsReply(encodeModuleList(modules.map((module) => module.bytecode)), context.ledger);
+  return jsonReply(modules.map(moduleJson), context.ledger);
 }
 
 /** `GET /v1/accounts/{address}/module/{module_name}?ledger_version`. */
-export function getModule(context: RequestContext): Response {
+export function getModule(context: RequestContext): ServiceReply {
   const address = parseAddressParam(pathParam(context, 'address'), 'address');
   const name = parseIdentifierParam(pathParam(context, 'module_name'), 'module_name');
   const version = requestedVersion(context);
@@ -99,6 +100,6 @@ export function getModule(context: RequestContext): Response {
   if (module === undefined) {
     throw notFound('module_not_found', `Module not found by Address(${formatAddress(address)}), Module name(${name}) and Ledger version(${version})`);
   }
-  if (context.output === 'bcs') return bcsResponse(module.bytecode, context.ledger);
-  return jsonResponse(moduleJson(module), context.ledger);
+  if (context.output === 'bcs') return bcsReply(module.bytecode, context.ledger);
+  return jsonReply(moduleJson(module), context.ledger);
 }

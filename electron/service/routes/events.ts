@@ -5,14 +5,15 @@
 import { formatAddress, parseAddress } from '../../../shared/address.ts';
 import { resolveLayout, type MoveLayout } from '../../../shared/move/layout.ts';
 import type { MoveJson } from '../../../shared/move/move-json.ts';
-import { formatStructTag, parseTypeTag, type StructTag } from '../../../shared/type-tag.ts';
+import { formatStructTag, parseTypeTag, type StructTag, type TypeTag } from '../../../shared/type-tag.ts';
 import type { StoredEvent } from '../../snapshot/ledger-store.ts';
 import { encodeEvents } from '../bcs-bodies.ts';
 import { ApiError, describeError, internalError, invalidInput, notFound } from '../http-errors.ts';
 import { decodeStoredValue, eventJson, structTypeTag } from '../json-bodies.ts';
 import { optionalU64, pageLimit, parseAddressParam, parseIdentifierParam, parseStructTagParam, parseU64 } from '../params.ts';
 import { pathParam, type RequestContext } from '../request-context.ts';
-import { bcsResponse, jsonResponse } from '../responses.ts';
+import { bcsReply, jsonReply } from '../responses.ts';
+import type { ServiceReply } from '../service-reply.ts';
 
 /**
  * Largest creation or sequence number a stored event can have: the snapshot keeps them as SQLite
@@ -35,28 +36,41 @@ function eventPage(context: RequestContext): EventPage {
   return { start, limit };
 }
 
+/** Parsed event type tags by text: a page repeats the same few types. */
+const eventTypes = new Map<string, TypeTag>();
+
+function eventType(text: string): TypeTag {
+  let tag = eventTypes.get(text);
+  if (!tag) {
+    tag = parseTypeTag(text);
+    if (eventTypes.size >= 1024) eventTypes.clear();
+    eventTypes.set(text, tag);
+  }
+  return tag;
+}
+
 /** Lists the events of stream (address, creation number) and renders them. */
-function listEvents(context: RequestContext, address: Uint8Array, creationNumber: bigint, page: EventPage): Response {
+function listEvents(context: RequestContext, address: Uint8Array, creationNumber: bigint, page: EventPage): ServiceReply {
   const { start, limit } = page;
   const none = creationNumber > LARGEST_STORED_COUNTER || (start !== undefined && start > LARGEST_STORED_COUNTER);
   const events = none ? [] : context.store.events(address, creationNumber, start, limit);
-  if (context.output === 'bcs') return bcsResponse(encodeEvents(events), context.ledger);
+  if (context.output === 'bcs') return bcsReply(encodeEvents(events), context.ledger);
   const lookup = context.store.abiLookup(context.ledger.ledgerVersion);
   const body = events.map((event: StoredEvent) => {
     let data: MoveJson;
     try {
-      data = decodeStoredValue(event.data, parseTypeTag(event.typeTag), lookup, `event data of type ${event.typeTag}`);
+      data = decodeStoredValue(event.data, eventType(event.typeTag), lookup, `event data of type ${event.typeTag}`);
     } catch (error) {
       if (error instanceof ApiError) throw error;
       throw internalError(`Failed to decode event type ${event.typeTag}: ${describeError(error)}`);
     }
     return eventJson(event, data);
   });
-  return jsonResponse(body, context.ledger);
+  return jsonReply(body, context.ledger);
 }
 
 /** `GET /v1/accounts/{address}/events/{creation_number}`. */
-export function getEventsByCreationNumber(context: RequestContext): Response {
+export function getEventsByCreationNumber(context: RequestContext): ServiceReply {
   const address = parseAddressParam(pathParam(context, 'address'), 'address');
   const creationNumber = parseU64(pathParam(context, 'creation_number'), 'creation_number');
   return listEvents(context, address, creationNumber, eventPage(context));
@@ -79,7 +93,7 @@ function eventHandleKey(value: MoveJson): { address: Uint8Array; creationNumber:
 }
 
 /** `GET /v1/accounts/{address}/events/{event_handle}/{field_name}`. */
-export function getEventsByHandle(context: RequestContext): Response {
+export function getEventsByHandle(context: RequestContext): ServiceReply {
   const address = parseAddressParam(pathParam(context, 'address'), 'address');
   const tag: StructTag = parseStructTagParam(pathParam(context, 'event_handle'), 'event_handle');
   const fieldName = parseIdentifierParam(pathParam(context, 'field_name'), 'field_name');

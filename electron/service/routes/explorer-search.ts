@@ -8,7 +8,8 @@ import { formatStructTag, parseStructTag } from '../../../shared/type-tag.ts';
 import { unparsable } from '../http-errors.ts';
 import { U64_MAX } from '../params.ts';
 import type { RequestContext } from '../request-context.ts';
-import { jsonResponse } from '../responses.ts';
+import { jsonReply } from '../responses.ts';
+import type { ServiceReply } from '../service-reply.ts';
 import { tableInfoJson } from './explorer.ts';
 
 /** One thing the query text resolves to. */
@@ -77,10 +78,10 @@ function moveNameResults(context: RequestContext, text: string): SearchResult[] 
 }
 
 /** `GET /explorer/v1/search?q=` → `{"query": q, "results": [...]}`. */
-export function search(context: RequestContext): Response {
+export function search(context: RequestContext): ServiceReply {
   const raw = context.query.get('q');
   if (raw === null) throw unparsable('failed to parse parameter "q": missing required query parameter');
   const text = raw.trim();
   const results = text === '' ? [] : [...versionResults(context, text), ...addressResults(context, text), ...moveNameResults(context, text)];
-  return jsonResponse({ query: text, results }, context.ledger);
+  return jsonReply({ query: text, results }, context.ledger);
 }

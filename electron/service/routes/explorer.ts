@@ -8,7 +8,8 @@ import { blockInclusionPrice, isDominatedByOneContract, isFullBlock } from '../g
 import { notFound } from '../http-errors.ts';
 import { optionalU64, pageLimit, parseAddressParam } from '../params.ts';
 import { pathParam, requestedVersion, type RequestContext } from '../request-context.ts';
-import { jsonResponse } from '../responses.ts';
+import { jsonReply } from '../responses.ts';
+import type { ServiceReply } from '../service-reply.ts';
 
 /** Default and largest page of the explorer listings. */
 export const EXPLORER_DEFAULT_LIMIT = 100;
@@ -53,7 +54,7 @@ function optionalAddress(context: RequestContext, name: string): Uint8Array | un
 }
 
 /** `GET /explorer/v1/accounts?limit&after&ledger_version` → `{"accounts": [...], "next": after|null}`. */
-export function listAccounts(context: RequestContext): Response {
+export function listAccounts(context: RequestContext): ServiceReply {
   const limit = explorerLimit(context);
   const after = optionalAddress(context, 'after');
   const version = requestedVersion(context);
@@ -61,30 +62,30 @@ export function listAccounts(context: RequestContext): Response {
   const page = found.slice(0, limit);
   const last = page[page.length - 1];
   const next = found.length > limit && last !== undefined ? formatAddress(last) : null;
-  return jsonResponse({ ledger_version: version.toString(), accounts: page.map(formatAddress), next }, context.ledger);
+  return jsonReply({ ledger_version: version.toString(), accounts: page.map(formatAddress), next }, context.ledger);
 }
 
 /** `GET /explorer/v1/tables?limit&after` → `{"tables": [...], "next": after|null}`. */
-export function listTables(context: RequestContext): Response {
+export function listTables(context: RequestContext): ServiceReply {
   const limit = explorerLimit(context);
   const after = optionalAddress(context, 'after');
   const found = context.store.listTables(after, limit + 1);
   const page = found.slice(0, limit);
   const last = page[page.length - 1];
   const next = found.length > limit && last !== undefined ? formatAddress(last.handle) : null;
-  return jsonResponse({ tables: page.map(tableInfoJson), next }, context.ledger);
+  return jsonReply({ tables: page.map(tableInfoJson), next }, context.ledger);
 }
 
 /** `GET /explorer/v1/tables/{handle}` → the table's metadata, or 404. */
-export function getTableInfo(context: RequestContext): Response {
+export function getTableInfo(context: RequestContext): ServiceReply {
   const handle = parseAddressParam(pathParam(context, 'handle'), 'handle');
   const info = context.store.tableInfo(handle);
   if (info === undefined) throw notFound('state_value_not_found', `Table not found by Table handle(${formatAddress(handle)})`);
-  return jsonResponse(tableInfoJson(info), context.ledger);
+  return jsonReply(tableInfoJson(info), context.ledger);
 }
 
 /** `GET /explorer/v1/blocks?before&limit` → `{"blocks": [...newest first], "next_before": height|null}`. */
-export function listBlocks(context: RequestContext): Response {
+export function listBlocks(context: RequestContext): ServiceReply {
   const limit = explorerLimit(context);
   const requested = optionalU64(context.query, 'before');
   // No block is above the latest height: clamp there (the store takes heights it can hold).
@@ -94,5 +95,5 @@ export function listBlocks(context: RequestContext): Response {
   const last = page[page.length - 1];
   const next = found.length > limit && last !== undefined && last.height > 0n ? (last.height - 1n).toString() : null;
   const minPrice = context.store.minGasUnitPrice(context.ledger.ledgerVersion);
-  return jsonResponse({ blocks: page.map((block) => blockJson(block, minPrice, context)), next_before: next }, context.ledger);
+  return jsonReply({ blocks: page.map((block) => blockJson(block, minPrice, context)), next_before: next }, context.ledger);
 }

@@ -12,7 +12,8 @@ import { decodeStoredValue } from '../json-bodies.ts';
 import { parseAddressParam, parseTypeTagInput } from '../params.ts';
 import { readJsonObject, requiredField, requiredString } from '../request-body.ts';
 import { pathParam, requestedVersion, type RequestContext } from '../request-context.ts';
-import { bcsResponse, jsonResponse } from '../responses.ts';
+import { bcsReply, jsonReply } from '../responses.ts';
+import type { ServiceReply } from '../service-reply.ts';
 
 function tableItemNotFound(handle: Uint8Array, key: string, version: bigint): ApiError {
   return notFound(
@@ -22,7 +23,7 @@ function tableItemNotFound(handle: Uint8Array, key: string, version: bigint): Ap
 }
 
 /** `POST /v1/tables/{table_handle}/item`: decoded lookup by JSON key. */
-export async function getTableItem(context: RequestContext): Promise<Response> {
+export async function getTableItem(context: RequestContext): Promise<ServiceReply> {
   const handle = parseAddressParam(pathParam(context, 'table_handle'), 'table_handle');
   const body = await readJsonObject(context.request);
   const keyTypeText = requiredString(body, 'key_type');
@@ -43,12 +44,12 @@ export async function getTableItem(context: RequestContext): Promise<Response> {
 
   const bytes = context.store.tableItem(handle, keyBytes, version);
   if (bytes === undefined) throw tableItemNotFound(handle, JSON.stringify(key), version);
-  if (context.output === 'bcs') return bcsResponse(bytes, context.ledger);
-  return jsonResponse(decodeStoredValue(bytes, valueType, lookup, `table item value as ${valueTypeText}`), context.ledger);
+  if (context.output === 'bcs') return bcsReply(bytes, context.ledger);
+  return jsonReply(decodeStoredValue(bytes, valueType, lookup, `table item value as ${valueTypeText}`), context.ledger);
 }
 
 /** `POST /v1/tables/{table_handle}/raw_item`: lookup by BCS key bytes; BCS output only. */
-export async function getRawTableItem(context: RequestContext): Promise<Response> {
+export async function getRawTableItem(context: RequestContext): Promise<ServiceReply> {
   const handle = parseAddressParam(pathParam(context, 'table_handle'), 'table_handle');
   const body = await readJsonObject(context.request);
   const keyText = requiredString(body, 'key');
@@ -68,5 +69,5 @@ export async function getRawTableItem(context: RequestContext): Promise<Response
   const version = requestedVersion(context);
   const bytes = context.store.tableItem(handle, keyBytes, version);
   if (bytes === undefined) throw tableItemNotFound(handle, bytesToHex(keyBytes), version);
-  return bcsResponse(bytes, context.ledger);
+  return bcsReply(bytes, context.ledger);
 }

@@ -1,0 +1,88 @@
+/**
+ * A bounded LRU cache of complete replies. A {@link LedgerStore} never changes while it is open
+ * (a snapshot is immutable; "latest" is fixed), so the reply to the same request — method, path
+ * and query, negotiated format, and for the table endpoints the JSON body — is always the same.
+ * Explorers re-ask the same pages constantly (paging back, refetching on focus), and a hit costs
+ * a map lookup instead of store reads, decoding and JSON rendering.
+ */
+import type { ServiceReply, ServiceRequest } from './service-reply.ts';
+import type { OutputFormat } from './content-negotiation.ts';
+
+/** Limits of the cache. */
+export interface ResponseCacheOptions {
+  readonly maxEntries: number;
+  readonly maxBytes: number;
+}
+
+/** Default limits: enough for every page a person browses in a session. */
+export const DEFAULT_RESPONSE_CACHE: ResponseCacheOptions = { maxEntries: 4096, maxBytes: 64 * 1024 * 1024 };
+
+/** Bodies larger than this are not used as part of a key (such requests are not cached). */
+const MAX_KEYED_BODY = 16 * 1024;
+
+function replySize(reply: ServiceReply): number {
+  const body = reply.body;
+  const bodySize = body === null ? 0 : typeof body === 'string' ? body.length * 2 : body.byteLength;
+  return bodySize + 64 * reply.headers.length;
+}
+
+/** The LRU of replies (a Map keeps insertion order; a hit is moved to the end). */
+export class ResponseCache {
+  readonly #entries = new Map<string, { reply: ServiceReply; size: number }>();
+  readonly #options: ResponseCacheOptions;
+  #bytes = 0;
+
+  /** An empty cache with the given limits. */
+  constructor(options: ResponseCacheOptions = DEFAULT_RESPONSE_CACHE) {
+    this.#options = options;
+  }
+
+  /** Number of cached replies. */
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** The cached reply for `key`, marking it most recently used. */
+  get(key: string): ServiceReply | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
+    return entry.reply;
+  }
+
+  /** Stores a reply; evicts the least recently used ones beyond the limits. Server errors are never stored. */
+  set(key: string, reply: ServiceReply): void {
+    if (reply.status >= 500) return;
+    const size = replySize(reply);
+    if (size > this.#options.maxBytes / 4) return;
+    const previous = this.#entries.get(key);
+    if (previous) {
+      this.#bytes -= previous.size;
+      this.#entries.delete(key);
+    }
+    this.#entries.set(key, { reply, size });
+    this.#bytes += size;
+    for (const [oldest, entry] of this.#entries) {
+      if (this.#entries.size <= this.#options.maxEntries && this.#bytes <= this.#options.maxBytes) break;
+      this.#entries.delete(oldest);
+      this.#bytes -= entry.size;
+    }
+  }
+}
+
+/**
+ * The cache key of a request, or undefined when it must not be cached (a body too large to key,
+ * or a method other than GET, HEAD and POST). HEAD shares GET's key (its reply is GET's without body).
+ */
+export async function cacheKeyOf(request: ServiceRequest, output: OutputFormat): Promise<string | undefined> {
+  const target = `${output} ${request.url.pathname}${request.url.search}`;
+  if (request.method === 'GET' || request.method === 'HEAD') return `GET ${target}`;
+  if (request.method !== 'POST') return undefined;
+  // Decide from the declared length first, so an oversized body is left for the route to refuse unread.
+  if (Number(request.header('content-length') ?? '0') > MAX_KEYED_BODY) return undefined;
+  const body = await request.body();
+  if (body.byteLength > MAX_KEYED_BODY) return undefined;
+  const contentType = request.header('content-type') ?? '';
+  return `POST ${target} ${contentType} ${Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('latin1')}`;
+}
