@@ -9,7 +9,7 @@ import type Database from 'better-sqlite3';
  * re-plans a statement on every run when a bare parameter meets an analyzed index; the unary plus
  * keeps the same plan (the column side is untouched) without the re-preparation.
  */
-function plan(sql: string): string {
+export function plan(sql: string): string {
   return sql.replace(/(?<![+\w])(\?|:[a-z_]+)/g, '+$1');
 }
 

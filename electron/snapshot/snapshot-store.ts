@@ -18,6 +18,11 @@ import type {
 } from './ledger-store.ts';
 
 const FRAMEWORK_ADDRESS = parseAddress('0x1');
+/**
+ * Largest integer SQLite stores. The interface takes any u64; a counter or version above this
+ * matches nothing (binding it would throw, which callers would read as "the ledger cannot be read").
+ */
+const I64_MAX = (1n << 63n) - 1n;
 const GAS_SCHEDULE_TAG = parseStructTag('0x1::gas_schedule::GasScheduleV2');
 
 /** A read-only snapshot store. Close it when done. */
@@ -101,6 +106,7 @@ export class SnapshotStore implements LedgerStore {
   }
 
   events(address: Uint8Array, creationNumber: bigint, start: bigint | undefined, limit: number): readonly StoredEvent[] {
+    if (creationNumber > I64_MAX || (start !== undefined && start > I64_MAX)) return [];
     const rows = (start === undefined
       ? (this.#q.newestEvents.all(address, creationNumber, limit) as EventRow[]).reverse()
       : (this.#q.eventsFrom.all(address, creationNumber, start, limit) as EventRow[]));
@@ -115,12 +121,16 @@ export class SnapshotStore implements LedgerStore {
   }
 
   transactionSummaries(sender: Uint8Array, query: SummaryQuery): readonly StoredTransactionSummary[] {
-    const { startVersion, endVersion, limit } = query;
+    const { startVersion, limit } = query;
+    const latest = this.meta.latestVersion;
+    // No transaction lies above the latest version, so a larger end is the latest.
+    const endVersion = query.endVersion === undefined || query.endVersion > latest ? latest : query.endVersion;
     let rows: SummaryRow[];
     if (startVersion !== undefined) {
-      rows = this.#q.summariesFrom.all(sender, startVersion, endVersion ?? BigInt(Number.MAX_SAFE_INTEGER), limit) as SummaryRow[];
+      if (startVersion > endVersion) return [];
+      rows = this.#q.summariesFrom.all(sender, startVersion, endVersion, limit) as SummaryRow[];
     } else {
-      rows = (this.#q.summariesUpTo.all(sender, endVersion ?? this.meta.latestVersion, limit) as SummaryRow[]).reverse();
+      rows = (this.#q.summariesUpTo.all(sender, endVersion, limit) as SummaryRow[]).reverse();
     }
     return rows.map((row) => ({
       sender,
@@ -191,7 +201,8 @@ export class SnapshotStore implements LedgerStore {
   }
 
   blocksBefore(beforeHeight: bigint | undefined, limit: number): readonly BlockSummary[] {
-    const rows = this.#q.blocksBefore.all(beforeHeight ?? BigInt(Number.MAX_SAFE_INTEGER), limit) as BlockRowData[];
+    const height = beforeHeight === undefined || beforeHeight > I64_MAX ? I64_MAX : beforeHeight;
+    const rows = this.#q.blocksBefore.all(height, limit) as BlockRowData[];
     return rows.map((row) => ({ ...blockGasFacts(row, this.#q), timestampUsec: BigInt(row.timestamp_usec) }));
   }
 

@@ -1,7 +1,7 @@
 /**
  * Summary of a V8 `.cpuprofile` (as written by `node --cpu-prof`) for the service benchmark: the
  * functions with the most self time and the most inclusive time, and self time grouped by area
- * (our service code, shared/ codecs, the snapshot store, Node's HTTP and fetch internals, GC…).
+ * (our service code, shared/ codecs, the snapshot store, Node's HTTP internals, GC…).
  *
  * Usage: node test/bench/service-bench-profile.ts FILE.cpuprofile   (also used by service-bench.ts)
  */
@@ -25,6 +25,27 @@ interface CpuProfile {
   readonly timeDeltas: readonly number[];
 }
 
+/** Time attributed to one function (or one area), in ms. */
+export interface ProfileEntry {
+  /** Function name (`(anonymous)` when unnamed), or the area's name. */
+  readonly name: string;
+  /** `path:line` from the repository root, `node_modules/…`, a `node:` module, or '' for native frames and areas. */
+  readonly location: string;
+  readonly ms: number;
+}
+
+/** The figures of one CPU profile; shares are of busy (non-idle) time. */
+export interface ProfileSummary {
+  readonly busyMs: number;
+  readonly idleMs: number;
+  /** Self time by area, largest first. */
+  readonly areas: readonly ProfileEntry[];
+  /** Self time by function, largest first. */
+  readonly self: readonly ProfileEntry[];
+  /** Inclusive time by function (each function counted once per sample), largest first. */
+  readonly inclusive: readonly ProfileEntry[];
+}
+
 /** A short location for a script URL: the path from the repository root, node_modules/…, or the URL itself. */
 function shortUrl(url: string): string {
   if (!url.startsWith('file://')) return url;
@@ -38,10 +59,14 @@ function shortUrl(url: string): string {
   return path;
 }
 
-function functionKey(frame: CallFrame): string {
+/** True for V8's pseudo-frames: (garbage collector), (program), (idle), (root). */
+export function isPseudoFrame(entry: ProfileEntry): boolean {
+  return entry.location === '' && entry.name.startsWith('(');
+}
+
+function frameKey(frame: CallFrame): [name: string, location: string] {
   const name = frame.functionName === '' ? '(anonymous)' : frame.functionName;
-  if (frame.url === '') return name;
-  return `${name} ${shortUrl(frame.url)}:${frame.lineNumber + 1}`;
+  return [name, frame.url === '' ? '' : `${shortUrl(frame.url)}:${frame.lineNumber + 1}`];
 }
 
 /** The area a frame belongs to, for the grouped self time. */
@@ -49,7 +74,7 @@ function area(frame: CallFrame): string {
   const url = shortUrl(frame.url);
   if (frame.url === '') {
     if (frame.functionName.startsWith('(')) return frame.functionName; // (garbage collector), (program), (idle)
-    return 'native (V8 builtins, better-sqlite3 calls)';
+    return 'native (V8 builtins, better-sqlite3 calls, socket writes)';
   }
   if (url.startsWith('electron/service/')) return 'electron/service';
   if (url.startsWith('electron/snapshot/')) return 'electron/snapshot (store)';
@@ -63,16 +88,18 @@ function area(frame: CallFrame): string {
   return url;
 }
 
-/** Milliseconds by key, largest first, as Markdown table rows with a share of `total`. */
-function rows(map: Map<string, number>, total: number, count: number): string[] {
-  return [...map.entries()]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, count)
-    .map(([key, us]) => `| ${key.replaceAll('|', '\\|')} | ${(us / 1000).toFixed(0)} | ${((us / total) * 100).toFixed(1)}% |`);
+function sorted(map: Map<string, ProfileEntry>): ProfileEntry[] {
+  return [...map.values()].sort((a, b) => b.ms - a.ms);
 }
 
-/** A Markdown summary of a CPU profile, excluding idle time from the shares. */
-export function summarizeCpuProfile(path: string, top = 25): string {
+function add(map: Map<string, ProfileEntry>, name: string, location: string, ms: number): void {
+  const key = `${name}\u0000${location}`;
+  const previous = map.get(key);
+  map.set(key, { name, location, ms: (previous?.ms ?? 0) + ms });
+}
+
+/** Reads a `.cpuprofile` and attributes its samples' time to functions and areas (idle excluded). */
+export function readCpuProfile(path: string): ProfileSummary {
   const profile = JSON.parse(readFileSync(path, 'utf8')) as CpuProfile;
   const byId = new Map<number, ProfileNode>();
   const parent = new Map<number, number>();
@@ -80,49 +107,60 @@ export function summarizeCpuProfile(path: string, top = 25): string {
     byId.set(node.id, node);
     for (const child of node.children ?? []) parent.set(child, node.id);
   }
-  const self = new Map<string, number>();
-  const inclusive = new Map<string, number>();
-  const areas = new Map<string, number>();
+  const self = new Map<string, ProfileEntry>();
+  const inclusive = new Map<string, ProfileEntry>();
+  const areas = new Map<string, ProfileEntry>();
   let busy = 0;
   let idle = 0;
   for (let i = 0; i < profile.samples.length; i += 1) {
-    const id = profile.samples[i] ?? 0;
-    const delta = profile.timeDeltas[i] ?? 0;
-    const node = byId.get(id);
+    const node = byId.get(profile.samples[i] ?? 0);
+    const ms = (profile.timeDeltas[i] ?? 0) / 1000;
     if (node === undefined) continue;
     if (node.callFrame.functionName === '(idle)') {
-      idle += delta;
+      idle += ms;
       continue;
     }
-    busy += delta;
-    const key = functionKey(node.callFrame);
-    self.set(key, (self.get(key) ?? 0) + delta);
-    const group = area(node.callFrame);
-    areas.set(group, (areas.get(group) ?? 0) + delta);
+    busy += ms;
+    add(self, ...frameKey(node.callFrame), ms);
+    add(areas, area(node.callFrame), '', ms);
     const seen = new Set<string>();
-    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+    for (let at: number | undefined = node.id; at !== undefined; at = parent.get(at)) {
       const frame = byId.get(at)?.callFrame;
       if (frame === undefined || frame.functionName === '(root)') continue;
-      const name = functionKey(frame);
-      if (seen.has(name)) continue;
-      seen.add(name);
-      inclusive.set(name, (inclusive.get(name) ?? 0) + delta);
+      const [name, location] = frameKey(frame);
+      if (seen.has(`${name} ${location}`)) continue;
+      seen.add(`${name} ${location}`);
+      add(inclusive, name, location, ms);
     }
   }
+  return { busyMs: busy, idleMs: idle, areas: sorted(areas), self: sorted(self), inclusive: sorted(inclusive) };
+}
+
+/** Entries as Markdown table rows with their share of `total` ms. */
+function rows(entries: readonly ProfileEntry[], total: number, count: number): string[] {
+  return entries.slice(0, count).map((entry) => {
+    const label = entry.location === '' ? entry.name : `${entry.name} ${entry.location}`;
+    return `| ${label.replaceAll('|', '\\|')} | ${entry.ms.toFixed(0)} | ${((entry.ms / total) * 100).toFixed(1)}% |`;
+  });
+}
+
+/** A Markdown summary (three tables) of a CPU profile, excluding idle time from the shares. */
+export function summarizeCpuProfile(path: string, top = 25): string {
+  const summary = readCpuProfile(path);
   return [
-    `CPU profile of the serve process: ${(busy / 1000).toFixed(0)} ms busy, ${(idle / 1000).toFixed(0)} ms idle. Shares are of busy time.`,
+    `CPU profile of the serve process: ${summary.busyMs.toFixed(0)} ms busy, ${summary.idleMs.toFixed(0)} ms idle. Shares are of busy time.`,
     '',
     '| self time by area | ms | share |',
     '|---|---:|---:|',
-    ...rows(areas, busy, top),
+    ...rows(summary.areas, summary.busyMs, top),
     '',
     '| function (self time) | ms | share |',
     '|---|---:|---:|',
-    ...rows(self, busy, top),
+    ...rows(summary.self, summary.busyMs, top),
     '',
     '| function (inclusive time) | ms | share |',
     '|---|---:|---:|',
-    ...rows(inclusive, busy, top),
+    ...rows(summary.inclusive, summary.busyMs, top),
     '',
   ].join('\n');
 }

@@ -15,13 +15,6 @@ import { pathParam, type RequestContext } from '../request-context.ts';
 import { bcsReply, jsonReply } from '../responses.ts';
 import type { ServiceReply } from '../service-reply.ts';
 
-/**
- * Largest creation or sequence number a stored event can have: the snapshot keeps them as SQLite
- * INTEGERs (signed 64-bit), and binding a larger u64 makes the store throw (which would read as
- * 503, "the ledger cannot be read"). A larger value of either matches no event.
- */
-const LARGEST_STORED_COUNTER = (1n << 63n) - 1n;
-
 /** The `start` and `limit` query parameters of the event endpoints. */
 interface EventPage {
   readonly start: bigint | undefined;
@@ -52,8 +45,7 @@ function eventType(text: string): TypeTag {
 /** Lists the events of stream (address, creation number) and renders them. */
 function listEvents(context: RequestContext, address: Uint8Array, creationNumber: bigint, page: EventPage): ServiceReply {
   const { start, limit } = page;
-  const none = creationNumber > LARGEST_STORED_COUNTER || (start !== undefined && start > LARGEST_STORED_COUNTER);
-  const events = none ? [] : context.store.events(address, creationNumber, start, limit);
+  const events = context.store.events(address, creationNumber, start, limit);
   if (context.output === 'bcs') return bcsReply(encodeEvents(events), context.ledger);
   const lookup = context.store.abiLookup(context.ledger.ledgerVersion);
   const body = events.map((event: StoredEvent) => {
