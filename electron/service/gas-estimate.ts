@@ -17,15 +17,8 @@ export interface GasEstimate {
   readonly prioritized: bigint;
 }
 
-/** The node's default gas estimation configuration. */
-export const DEFAULT_GAS_ESTIMATION: GasEstimationSettings = {
-  enabled: true,
-  fullBlockTxns: 250,
-  lowBlockHistory: 10,
-  marketBlockHistory: 30,
-  aggressiveBlockHistory: 120,
-  priceBuckets: [0, 150, 300, 500, 1000, 3000, 5000, 10000, 100000, 1000000],
-};
+/** The node's default gas estimation configuration (kept with the other node settings). */
+export { DEFAULT_GAS_ESTIMATION } from '../snapshot/node-settings.ts';
 
 /** The smallest bucket strictly greater than `price`, or `price` itself when none is. */
 export function nextBucket(price: bigint, buckets: readonly number[]): bigint {

@@ -10,54 +10,18 @@
 import { writeBenchmarkSection } from './benchmark-doc.ts';
 import { decodeMoveValue } from '../../shared/move/decode.ts';
 import { encodeMoveValue } from '../../shared/move/encode.ts';
-import type { AbiLookup, MoveModuleAbi, MoveStructAbi } from '../../shared/move/abi.ts';
+import type { AbiLookup, MoveModuleAbi } from '../../shared/move/abi.ts';
+import { FRAMEWORK_ABIS } from '../../electron/snapshot/generator/framework-abis.ts';
+import { moduleAbi } from '../../electron/snapshot/generator/abi-builder.ts';
 import { resolveLayout, type MoveLayout } from '../../shared/move/layout.ts';
 import { parseTypeTag } from '../../shared/type-tag.ts';
 
-function struct(name: string, fields: readonly (readonly [string, string])[], generics = 0): MoveStructAbi {
-  return {
-    name,
-    is_native: false,
-    abilities: ['store'],
-    generic_type_params: Array.from({ length: generics }, () => ({ constraints: [] })),
-    fields: fields.map(([n, type]) => ({ name: n, type })),
-  };
-}
-
+// The framework ABIs the snapshot generator publishes, plus one application struct for the vector case.
 const modules: readonly MoveModuleAbi[] = [
-  {
-    address: '0x1',
-    name: 'coin',
-    friends: [],
-    exposed_functions: [],
-    structs: [
-      struct('CoinStore', [
-        ['coin', '0x1::coin::Coin<T0>'],
-        ['frozen', 'bool'],
-        ['deposit_events', '0x1::event::EventHandle<0x1::coin::DepositEvent>'],
-        ['withdraw_events', '0x1::event::EventHandle<0x1::coin::WithdrawEvent>'],
-      ], 1),
-      struct('Coin', [['value', 'u64']], 1),
-      struct('DepositEvent', [['amount', 'u64']]),
-      struct('WithdrawEvent', [['amount', 'u64']]),
-    ],
-  },
-  { address: '0x1', name: 'event', friends: [], exposed_functions: [], structs: [struct('EventHandle', [['counter', 'u64'], ['guid', '0x1::guid::GUID']], 1)] },
-  {
-    address: '0x1',
-    name: 'guid',
-    friends: [],
-    exposed_functions: [],
-    structs: [struct('GUID', [['id', '0x1::guid::ID']]), struct('ID', [['creation_num', 'u64'], ['addr', 'address']])],
-  },
-  { address: '0x1', name: 'aptos_coin', friends: [], exposed_functions: [], structs: [struct('AptosCoin', [['dummy_field', 'bool']])] },
-  {
-    address: '0xbe',
-    name: 'ledger',
-    friends: [],
-    exposed_functions: [],
-    structs: [struct('Entry', [['amount', 'u64'], ['owner', 'address'], ['memo', '0x1::string::String'], ['active', 'bool']])],
-  },
+  ...FRAMEWORK_ABIS,
+  moduleAbi('0xbe', 'ledger', [
+    { name: 'Entry', abilities: ['store'], fields: [['amount', 'u64'], ['owner', 'address'], ['memo', '0x1::string::String'], ['active', 'bool']] },
+  ]),
 ];
 const lookup: AbiLookup = (address, name) => modules.find((m) => m.address === address && m.name === name);
 
