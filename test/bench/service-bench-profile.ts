@@ -22,6 +22,7 @@ interface ProfileNode {
 interface CpuProfile {
   readonly nodes: readonly ProfileNode[];
   readonly samples: readonly number[];
+  /** µs since the previous sample (the first: since the profile started). */
   readonly timeDeltas: readonly number[];
 }
 
@@ -74,7 +75,7 @@ function area(frame: CallFrame): string {
   const url = shortUrl(frame.url);
   if (frame.url === '') {
     if (frame.functionName.startsWith('(')) return frame.functionName; // (garbage collector), (program), (idle)
-    return 'native (V8 builtins, better-sqlite3 calls, socket writes)';
+    return 'native (V8 builtins, socket writes)';
   }
   if (url.startsWith('electron/service/')) return 'electron/service';
   if (url.startsWith('electron/snapshot/')) return 'electron/snapshot (store)';
@@ -82,6 +83,7 @@ function area(frame: CallFrame): string {
   if (url.startsWith('node_modules/')) return url.split('/').slice(0, 2).join('/');
   if (url.startsWith('node:internal/deps/undici') || url.includes('undici')) return 'undici (Request/Response/Headers)';
   if (url.startsWith('node:internal/http') || url.startsWith('node:_http') || url.startsWith('node:http')) return 'node:http';
+  if (url.startsWith('node:internal/streams/') || url.startsWith('node:internal/stream_base') || url === 'node:net') return 'node:net and streams (socket I/O)';
   if (url.startsWith('node:internal/webstreams') || url.includes('webstreams')) return 'web streams';
   if (url.startsWith('node:internal/url') || url === 'node:url') return 'node:url (URL parsing)';
   if (url.startsWith('node:')) return 'other node: internals';
@@ -98,8 +100,11 @@ function add(map: Map<string, ProfileEntry>, name: string, location: string, ms:
   map.set(key, { name, location, ms: (previous?.ms ?? 0) + ms });
 }
 
-/** Reads a `.cpuprofile` and attributes its samples' time to functions and areas (idle excluded). */
-export function readCpuProfile(path: string): ProfileSummary {
+/**
+ * Reads a `.cpuprofile` and attributes its samples' time to functions and areas (idle excluded).
+ * Samples in the first `skipMs` after the profile started (start-up, warm-up) are left out.
+ */
+export function readCpuProfile(path: string, skipMs = 0): ProfileSummary {
   const profile = JSON.parse(readFileSync(path, 'utf8')) as CpuProfile;
   const byId = new Map<number, ProfileNode>();
   const parent = new Map<number, number>();
@@ -112,10 +117,12 @@ export function readCpuProfile(path: string): ProfileSummary {
   const areas = new Map<string, ProfileEntry>();
   let busy = 0;
   let idle = 0;
+  let at = 0;
   for (let i = 0; i < profile.samples.length; i += 1) {
     const node = byId.get(profile.samples[i] ?? 0);
     const ms = (profile.timeDeltas[i] ?? 0) / 1000;
-    if (node === undefined) continue;
+    at += ms;
+    if (node === undefined || at < skipMs) continue;
     if (node.callFrame.functionName === '(idle)') {
       idle += ms;
       continue;
@@ -124,8 +131,8 @@ export function readCpuProfile(path: string): ProfileSummary {
     add(self, ...frameKey(node.callFrame), ms);
     add(areas, area(node.callFrame), '', ms);
     const seen = new Set<string>();
-    for (let at: number | undefined = node.id; at !== undefined; at = parent.get(at)) {
-      const frame = byId.get(at)?.callFrame;
+    for (let id: number | undefined = node.id; id !== undefined; id = parent.get(id)) {
+      const frame = byId.get(id)?.callFrame;
       if (frame === undefined || frame.functionName === '(root)') continue;
       const [name, location] = frameKey(frame);
       if (seen.has(`${name} ${location}`)) continue;
@@ -144,9 +151,9 @@ function rows(entries: readonly ProfileEntry[], total: number, count: number): s
   });
 }
 
-/** A Markdown summary (three tables) of a CPU profile, excluding idle time from the shares. */
-export function summarizeCpuProfile(path: string, top = 25): string {
-  const summary = readCpuProfile(path);
+/** A Markdown summary (three tables) of a CPU profile, excluding idle time from the shares (and the first `skipMs`). */
+export function summarizeCpuProfile(path: string, skipMs = 0, top = 25): string {
+  const summary = readCpuProfile(path, skipMs);
   return [
     `CPU profile of the serve process: ${summary.busyMs.toFixed(0)} ms busy, ${summary.idleMs.toFixed(0)} ms idle. Shares are of busy time.`,
     '',
