@@ -136,14 +136,32 @@ function bodyBytes(reply: ServiceReply): Buffer {
   return Buffer.from(reply.body.buffer, reply.body.byteOffset, reply.body.byteLength);
 }
 
+/** The wire form of a reply: body bytes and its headers as a flat list with the length. */
+interface WireReply {
+  readonly body: Buffer;
+  readonly head: readonly string[];
+}
+
+/** Wire forms of replies the service hands out more than once (cached replies): encoded once. */
+const wireForms = new WeakMap<ServiceReply, WireReply>();
+
+function wireFormOf(reply: ServiceReply): WireReply {
+  let wire = wireForms.get(reply);
+  if (!wire) {
+    const body = bodyBytes(reply);
+    const head: string[] = [];
+    for (const [name, value] of reply.headers) head.push(name, value);
+    head.push('Content-Length', String(body.length));
+    wire = { body, head };
+    wireForms.set(reply, wire);
+  }
+  return wire;
+}
+
 /** Writes a reply in one `writeHead` (headers as a flat list: no per-header calls). */
 function send(res: ServerResponse, reply: ServiceReply, closing: boolean): void {
-  const body = bodyBytes(reply);
-  const head: string[] = [];
-  for (const [name, value] of reply.headers) head.push(name, value);
-  head.push('Content-Length', String(body.length));
-  if (closing) head.push('Connection', 'close');
-  res.writeHead(reply.status, head);
+  const { body, head } = wireFormOf(reply);
+  res.writeHead(reply.status, closing ? [...head, 'Connection', 'close'] : (head as string[]));
   res.end(body);
 }
 
