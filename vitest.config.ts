@@ -11,5 +11,6 @@ export default defineConfig({
     hookTimeout: 300_000,
     pool: 'forks',
     globalSetup: ['test/support/global-setup.ts'],
+    reporters: ['default', './test/support/summary-reporter.ts'],
   },
 });
