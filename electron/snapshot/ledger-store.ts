@@ -117,7 +117,10 @@ export interface TableInfo {
   readonly ownerField: string | undefined;
 }
 
-/** Read-only access to one ledger snapshot. Every `version` argument must be within the retained range. */
+/**
+ * Read-only access to one ledger snapshot. Every `version` argument must be within the retained range.
+ * Answers never change for the lifetime of a store (the read service caches replies on that promise).
+ */
 export interface LedgerStore {
   readonly settings: NodeSettings;
   /** Figures of the latest ledger version. */
