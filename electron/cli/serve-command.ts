@@ -23,7 +23,7 @@ export const SERVE_USAGE = `  serve [--snapshot FILE] [--host 127.0.0.1] [--port
 const DEFAULT_PORT = 8080;
 
 /** The sample snapshot's path, generating it first when it does not exist yet. */
-export function ensureSampleSnapshot(log: (line: string) => void): string {
+function ensureSampleSnapshot(log: (line: string) => void): string {
   const folder = userDataFolder();
   const path = join(folder, SAMPLE_SNAPSHOT_NAME);
   if (!existsSync(path)) {

@@ -1,8 +1,9 @@
 /**
- * Turns a block row into what gas estimation needs (node-behaviour.md §5): how many user
- * transactions it holds, their lowest gas unit price, and how many call its most-called module.
+ * Turns block rows into what gas estimation needs (node-behaviour.md §5): how many user
+ * transactions each block holds, their lowest gas unit price, and how many call its most-called
+ * module. One query reads the user transactions of all the blocks at once.
  */
-import type { BlockGasFacts } from './ledger-store.ts';
+import type { BlockSummary } from './ledger-store.ts';
 import type { SnapshotQueries } from './snapshot-queries.ts';
 
 /** A row of `blocks` as the store selects it. */
@@ -16,32 +17,47 @@ export interface BlockRowData {
 }
 
 /** The module part (`0x1::coin`) of an entry function name (`0x1::coin::transfer`). */
-export function moduleOf(entryFunction: string): string {
+function moduleOf(entryFunction: string): string {
   const end = entryFunction.lastIndexOf('::');
   return end < 0 ? entryFunction : entryFunction.slice(0, end);
 }
 
-/** Gas facts of one block, from its user transactions. */
-export function blockGasFacts(row: BlockRowData, queries: SnapshotQueries): BlockGasFacts {
-  const txns = queries.blockUserTransactions.all(row.first_version, row.last_version) as {
-    gas_unit_price: number;
-    entry_function: string | null;
-  }[];
-  let min: number | undefined;
-  const perModule = new Map<string, number>();
-  for (const txn of txns) {
-    if (min === undefined || txn.gas_unit_price < min) min = txn.gas_unit_price;
+interface Tally {
+  count: number;
+  min: number | undefined;
+  readonly perModule: Map<string, number>;
+}
+
+/** Gas facts (with timestamps) of the given blocks, in the order given. */
+export function blockSummaries(rows: readonly BlockRowData[], queries: SnapshotQueries): BlockSummary[] {
+  if (rows.length === 0) return [];
+  const tallies = new Map<number, Tally>(rows.map((row) => [row.height, { count: 0, min: undefined, perModule: new Map() }]));
+  const from = Math.min(...rows.map((row) => row.first_version));
+  const to = Math.max(...rows.map((row) => row.last_version));
+  for (const txn of queries.userTransactionsInRange.iterate(from, to) as Iterable<{
+    readonly block_height: number;
+    readonly gas_unit_price: number;
+    readonly entry_function: string | null;
+  }>) {
+    const tally = tallies.get(txn.block_height);
+    if (!tally) continue;
+    tally.count += 1;
+    if (tally.min === undefined || txn.gas_unit_price < tally.min) tally.min = txn.gas_unit_price;
     const module = moduleOf(txn.entry_function ?? '');
-    perModule.set(module, (perModule.get(module) ?? 0) + 1);
+    tally.perModule.set(module, (tally.perModule.get(module) ?? 0) + 1);
   }
-  return {
-    height: BigInt(row.height),
-    epoch: BigInt(row.epoch),
-    firstVersion: BigInt(row.first_version),
-    lastVersion: BigInt(row.last_version),
-    userTransactions: txns.length,
-    minGasUnitPrice: min === undefined ? undefined : BigInt(min),
-    maxTransactionsToOneModule: Math.max(0, ...perModule.values()),
-    blockLimitReached: row.block_limit_reached === 1,
-  };
+  return rows.map((row) => {
+    const tally = tallies.get(row.height);
+    return {
+      height: BigInt(row.height),
+      epoch: BigInt(row.epoch),
+      firstVersion: BigInt(row.first_version),
+      lastVersion: BigInt(row.last_version),
+      userTransactions: tally?.count ?? 0,
+      minGasUnitPrice: tally?.min === undefined ? undefined : BigInt(tally.min),
+      maxTransactionsToOneModule: Math.max(0, ...(tally?.perModule.values() ?? [])),
+      blockLimitReached: row.block_limit_reached === 1,
+      timestampUsec: BigInt(row.timestamp_usec),
+    };
+  });
 }

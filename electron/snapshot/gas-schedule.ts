@@ -6,7 +6,7 @@
 import { decodeBcs } from '../../shared/bcs/bcs-reader.ts';
 
 /** Name of the gas-schedule entry holding the minimum gas unit price. */
-export const MIN_PRICE_ENTRY = 'txn.min_price_per_gas_unit';
+const MIN_PRICE_ENTRY = 'txn.min_price_per_gas_unit';
 
 /** The `txn.min_price_per_gas_unit` entry of a GasScheduleV2 value, or 0 when it has none. */
 export function readMinGasUnitPrice(gasScheduleBcs: Uint8Array): bigint {

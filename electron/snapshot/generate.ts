@@ -21,7 +21,7 @@ export interface GenerateOptions {
 export const DEFAULT_GENERATE = { seed: 1, versions: 50_000, accounts: 1_000, chainId: 4 } as const;
 
 /** Smallest chain the generator accepts: genesis plus one block with a user transaction. */
-export const MIN_VERSIONS = 100;
+const MIN_VERSIONS = 100;
 
 /** Generates a snapshot file at `options.out` and returns the chain's figures. */
 export function generateSnapshot(options: GenerateOptions): ChainSummary {

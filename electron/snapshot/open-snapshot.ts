@@ -6,6 +6,7 @@ import { existsSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { META_KEYS, SNAPSHOT_APPLICATION_ID, SNAPSHOT_FORMAT_NAME, SNAPSHOT_FORMAT_VERSION } from './schema.ts';
 import type { NodeSettings } from './ledger-store.ts';
+import { checkNodeSettings, NodeSettingsError } from './node-settings.ts';
 
 /** A file that is not a readable snapshot of a supported format; the message is for the user. */
 export class SnapshotOpenError extends Error {
@@ -28,6 +29,22 @@ export interface OpenedSnapshot {
   readonly meta: SnapshotMeta;
 }
 
+function parseNodeSettings(text: string | undefined, path: string): NodeSettings {
+  const where = `${path}: meta.${META_KEYS.nodeSettings}`;
+  let json: unknown;
+  try {
+    json = JSON.parse(text ?? '');
+  } catch {
+    throw new SnapshotOpenError(`${where} is missing or not valid JSON`);
+  }
+  try {
+    return checkNodeSettings(json);
+  } catch (error) {
+    if (error instanceof NodeSettingsError) throw new SnapshotOpenError(`${where}: ${error.message}`);
+    throw error;
+  }
+}
+
 function readMeta(db: Database.Database, path: string): SnapshotMeta {
   const rows = db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[];
   const meta = new Map(rows.map((row) => [row.key, row.value]));
@@ -41,16 +58,13 @@ function readMeta(db: Database.Database, path: string): SnapshotMeta {
     if (text === undefined || !/^\d+$/.test(text)) throw new SnapshotOpenError(`${path}: meta.${key} is missing or not a number`);
     return BigInt(text);
   };
-  let settings: NodeSettings;
-  try {
-    settings = JSON.parse(meta.get(META_KEYS.nodeSettings) ?? '') as NodeSettings;
-  } catch {
-    throw new SnapshotOpenError(`${path}: meta.${META_KEYS.nodeSettings} is not valid JSON`);
-  }
+  const settings = parseNodeSettings(meta.get(META_KEYS.nodeSettings), path);
   const oldestVersion = integer(META_KEYS.oldestVersion);
   const latestVersion = integer(META_KEYS.latestVersion);
   if (oldestVersion > latestVersion) throw new SnapshotOpenError(`${path}: oldest version ${oldestVersion} is after latest ${latestVersion}`);
-  return { formatVersion, chainId: Number(integer(META_KEYS.chainId)), oldestVersion, latestVersion, settings, generator: meta.get(META_KEYS.generator) };
+  const chainId = integer(META_KEYS.chainId);
+  if (chainId > 255n) throw new SnapshotOpenError(`${path}: meta.${META_KEYS.chainId} ${chainId} is not a u8`);
+  return { formatVersion, chainId: Number(chainId), oldestVersion, latestVersion, settings, generator: meta.get(META_KEYS.generator) };
 }
 
 /**
@@ -71,6 +85,10 @@ export function openSnapshot(path: string): OpenedSnapshot {
     const applicationId = db.pragma('application_id', { simple: true }) as number;
     if (applicationId !== SNAPSHOT_APPLICATION_ID) {
       throw new SnapshotOpenError(`${path}: not a ledger snapshot (SQLite application_id ${applicationId}, expected ${SNAPSHOT_APPLICATION_ID})`);
+    }
+    const userVersion = db.pragma('user_version', { simple: true }) as number;
+    if (userVersion !== SNAPSHOT_FORMAT_VERSION) {
+      throw new SnapshotOpenError(`${path}: snapshot format version ${userVersion} is not supported (this build reads ${SNAPSHOT_FORMAT_VERSION})`);
     }
     // A truncated copy still opens (SQLite reads pages lazily); its header says how long it should be.
     const pageCount = db.pragma('page_count', { simple: true }) as number;

@@ -1,7 +1,8 @@
 /**
  * `snapshot info`: ledger figures, row counts, and samples (accounts, event streams with the struct
  * and field holding their handle, one table per key type with live keys, busiest senders) that the
- * UI's landing page and the tests start from. Everything is derived from the file, never assumed.
+ * UI's landing page and the tests start from. Everything is derived from the file, except that the
+ * framework (0x1) and the generator's sample application (0xcafe) lead the sampled accounts.
  */
 import { formatAddress } from '../../shared/address.ts';
 import { bytesToHex } from '../../shared/hex.ts';
@@ -10,7 +11,7 @@ import { resolveLayout } from '../../shared/move/layout.ts';
 import { parseTypeTag } from '../../shared/type-tag.ts';
 import { findEventHandles } from './event-handles.ts';
 import type { SnapshotStore } from './snapshot-store.ts';
-import { STATE_KEY_TABLE_ITEM } from './state-keys.ts';
+import { decodeStateKey, prefixUpperBound, STATE_KEY_TABLE_ITEM } from './state-keys.ts';
 
 /** One sampled event stream: the account, the handle's creation number, and where the handle lives. */
 export interface EventStreamSample {
@@ -85,13 +86,15 @@ export function snapshotInfo(store: SnapshotStore, sampleSize = 5): SnapshotInfo
     if (seenKeyTypes.has(table.keyType)) continue;
     seenKeyTypes.add(table.keyType);
     const prefix = Uint8Array.of(STATE_KEY_TABLE_ITEM, ...table.handle);
-    const upper = Uint8Array.of(STATE_KEY_TABLE_ITEM, ...table.handle, 0xff, 0xff, 0xff, 0xff, 0xff);
+    const upper = prefixUpperBound(prefix);
     const layout = resolveLayout(parseTypeTag(table.keyType), lookup);
     const keys: unknown[] = [];
     const rawKeys: string[] = [];
     for (const row of itemKeys.iterate(prefix, upper, 10_000) as Iterable<{ state_key: Uint8Array }>) {
       if (!store.stateValue(row.state_key, latest)) continue;
-      const key = tableItemKeyBytes(row.state_key);
+      const decoded = decodeStateKey(row.state_key);
+      if (decoded.kind !== 'table_item') continue;
+      const key = decoded.key;
       keys.push(decodeMoveValue(key, layout));
       rawKeys.push(bytesToHex(key));
       if (keys.length === sampleSize) break;
@@ -110,18 +113,4 @@ export function snapshotInfo(store: SnapshotStore, sampleSize = 5): SnapshotInfo
     counts,
     samples: { accounts, eventStreams, tables, senders },
   };
-}
-
-/** The BCS key inside a table item's state key (0x01 ‖ handle ‖ ULEB128 length ‖ key). */
-function tableItemKeyBytes(stateKey: Uint8Array): Uint8Array {
-  let offset = 33;
-  let shift = 0;
-  let length = 0;
-  for (;;) {
-    const byte = stateKey[offset++] ?? 0;
-    length |= (byte & 0x7f) << shift;
-    if ((byte & 0x80) === 0) break;
-    shift += 7;
-  }
-  return stateKey.subarray(offset, offset + length);
 }

@@ -24,7 +24,7 @@ export class SnapshotQueries {
   readonly blocksOfEpoch: Database.Statement;
   readonly blocksBefore: Database.Statement;
   readonly blockOfVersion: Database.Statement;
-  readonly blockUserTransactions: Database.Statement;
+  readonly userTransactionsInRange: Database.Statement;
   readonly moduleAbi: Database.Statement;
   readonly moduleNames: Database.Statement;
   readonly tableInfo: Database.Statement;
@@ -61,9 +61,9 @@ export class SnapshotQueries {
     this.blocksOfEpoch = db.prepare(plan(`${block} WHERE epoch = ? ORDER BY height DESC LIMIT ?`));
     this.blocksBefore = db.prepare(plan(`${block} WHERE height <= ? ORDER BY height DESC LIMIT ?`));
     this.blockOfVersion = db.prepare(plan(`${block} WHERE last_version >= ? ORDER BY last_version LIMIT 1`));
-    this.blockUserTransactions = db.prepare(plan(
-      `SELECT gas_unit_price, entry_function FROM transactions WHERE version >= ? AND version <= ? AND kind = 'user'`),
-    );
+    this.userTransactionsInRange = db.prepare(plan(
+      `SELECT block_height, gas_unit_price, entry_function FROM transactions WHERE version >= ? AND version <= ? AND kind = 'user'`,
+    ));
     this.moduleAbi = db.prepare(plan('SELECT abi FROM modules WHERE address = ? AND name = ? AND version <= ? ORDER BY version DESC LIMIT 1'));
     this.moduleNames = db.prepare(plan('SELECT DISTINCT name FROM modules WHERE address = ? ORDER BY name'));
     this.tableInfo = db.prepare(plan('SELECT * FROM table_info WHERE handle = ?'));

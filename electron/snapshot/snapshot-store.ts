@@ -3,14 +3,14 @@
  * write at or below V, a tombstone meaning absent. Opened read-only; statements are prepared once.
  */
 import type Database from 'better-sqlite3';
-import { parseAddress } from '../../shared/address.ts';
+import { formatAddress, parseAddress } from '../../shared/address.ts';
 import { parseStructTag } from '../../shared/type-tag.ts';
 import type { AbiLookup, MoveModuleAbi } from '../../shared/move/abi.ts';
 import type { StructTag } from '../../shared/type-tag.ts';
 import { SnapshotQueries } from './snapshot-queries.ts';
 import { accountKeyPrefix, moduleStateKey, prefixUpperBound, resourceStateKey, resourceTagOfStateKey, tableItemStateKey } from './state-keys.ts';
 import { openSnapshot, type SnapshotMeta } from './open-snapshot.ts';
-import { blockGasFacts, type BlockRowData } from './block-facts.ts';
+import { blockSummaries, type BlockRowData } from './block-facts.ts';
 import { readMinGasUnitPrice } from './gas-schedule.ts';
 import type {
   BlockGasFacts, BlockSummary, LedgerInfo, LedgerStore, NodeSettings, ResourcePage, StoredEvent, StoredModule,
@@ -31,13 +31,18 @@ export class SnapshotStore implements LedgerStore {
   readonly settings: NodeSettings;
   readonly #db: Database.Database;
   readonly #q: SnapshotQueries;
+  /** ABI lookups by the version of the module set they see (the newest publication at or below a version). */
   readonly #abiCache = new Map<bigint, AbiLookup>();
+  /** Versions at which any module was published or upgraded, ascending (few: read once). */
+  readonly #moduleVersions: readonly bigint[];
   #ledgerInfo: LedgerInfo | undefined;
 
   private constructor(db: Database.Database, meta: SnapshotMeta) {
     this.#db = db;
     this.meta = meta;
     this.settings = meta.settings;
+    this.#moduleVersions = (db.prepare('SELECT DISTINCT version FROM modules ORDER BY version').all() as { version: number }[])
+      .map((row) => BigInt(row.version));
     this.#q = new SnapshotQueries(db);
   }
 
@@ -143,8 +148,7 @@ export class SnapshotStore implements LedgerStore {
   }
 
   recentBlocks(epoch: bigint, count: number): readonly BlockGasFacts[] {
-    const rows = this.#q.blocksOfEpoch.all(epoch, count) as BlockRowData[];
-    return rows.map((row) => blockGasFacts(row, this.#q));
+    return blockSummaries(this.#q.blocksOfEpoch.all(epoch, count) as BlockRowData[], this.#q);
   }
 
   minGasUnitPrice(version: bigint): bigint {
@@ -155,9 +159,8 @@ export class SnapshotStore implements LedgerStore {
   module(address: Uint8Array, name: string, version: bigint): StoredModule | undefined {
     const bytecode = this.stateValue(moduleStateKey(address, name), version);
     if (!bytecode) return undefined;
-    const row = this.#q.moduleAbi.get(address, name, version) as { abi: string } | undefined;
-    if (!row) return undefined;
-    return { abi: JSON.parse(row.abi) as MoveModuleAbi, bytecode };
+    const abi = this.abiLookup(version)(formatAddress(address), name);
+    return abi ? { abi, bytecode } : undefined;
   }
 
   modules(address: Uint8Array, version: bigint): readonly StoredModule[] {
@@ -168,20 +171,38 @@ export class SnapshotStore implements LedgerStore {
     });
   }
 
+  /**
+   * The version of the module set in force at `version`: the newest module publication at or below
+   * it (-1 before any). Every version with the same module set shares one ABI lookup, so layouts and
+   * compiled decoders are reused across time travel instead of rebuilt per requested version.
+   */
+  moduleSetVersion(version: bigint): bigint {
+    const versions = this.#moduleVersions;
+    let lo = 0;
+    let hi = versions.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((versions[mid] ?? 0n) <= version) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo === 0 ? -1n : (versions[lo - 1] ?? -1n);
+  }
+
   abiLookup(version: bigint): AbiLookup {
-    let lookup = this.#abiCache.get(version);
+    const setVersion = this.moduleSetVersion(version);
+    let lookup = this.#abiCache.get(setVersion);
     if (!lookup) {
       const cache = new Map<string, MoveModuleAbi | undefined>();
       lookup = (address, module) => {
         const key = `${address}::${module}`;
         if (!cache.has(key)) {
-          const row = this.#q.moduleAbi.get(parseAddress(address), module, version) as { abi: string } | undefined;
+          const row = this.#q.moduleAbi.get(parseAddress(address), module, setVersion) as { abi: string } | undefined;
           cache.set(key, row ? (JSON.parse(row.abi) as MoveModuleAbi) : undefined);
         }
         return cache.get(key);
       };
-      if (this.#abiCache.size > 64) this.#abiCache.clear();
-      this.#abiCache.set(version, lookup);
+      if (this.#abiCache.size >= 256) this.#abiCache.clear();
+      this.#abiCache.set(setVersion, lookup);
     }
     return lookup;
   }
@@ -203,19 +224,20 @@ export class SnapshotStore implements LedgerStore {
   blocksBefore(beforeHeight: bigint | undefined, limit: number): readonly BlockSummary[] {
     const height = beforeHeight === undefined || beforeHeight > I64_MAX ? I64_MAX : beforeHeight;
     const rows = this.#q.blocksBefore.all(height, limit) as BlockRowData[];
-    return rows.map((row) => ({ ...blockGasFacts(row, this.#q), timestampUsec: BigInt(row.timestamp_usec) }));
+    return blockSummaries(rows, this.#q);
   }
 
   blockOfVersion(version: bigint): BlockSummary | undefined {
     const row = this.#q.blockOfVersion.get(version) as BlockRowData | undefined;
-    return row ? { ...blockGasFacts(row, this.#q), timestampUsec: BigInt(row.timestamp_usec) } : undefined;
+    return row ? blockSummaries([row], this.#q)[0] : undefined;
   }
 }
 
-interface EventRow { version: number; sequence_number: number; type_tag: string; data: Uint8Array }
-interface SummaryRow { version: number; hash: Uint8Array; sequence_number: number | null; nonce: number | null }
+interface EventRow { readonly version: number; readonly sequence_number: number; readonly type_tag: string; readonly data: Uint8Array }
+interface SummaryRow { readonly version: number; readonly hash: Uint8Array; readonly sequence_number: number | null; readonly nonce: number | null }
 interface TableInfoRow {
-  handle: Uint8Array; key_type: string; value_type: string; owner_address: Uint8Array | null; owner_resource: string | null; owner_field: string | null;
+  readonly handle: Uint8Array; readonly key_type: string; readonly value_type: string;
+  readonly owner_address: Uint8Array | null; readonly owner_resource: string | null; readonly owner_field: string | null;
 }
 
 function toTableInfo(row: TableInfoRow): TableInfo {

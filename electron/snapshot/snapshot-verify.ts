@@ -10,6 +10,7 @@ import { resolveLayout, type MoveLayout } from '../../shared/move/layout.ts';
 import { parseTypeTag, formatStructTag } from '../../shared/type-tag.ts';
 import type { SnapshotStore } from './snapshot-store.ts';
 import { decodeStateKey } from './state-keys.ts';
+import { assertNever } from '../../shared/assert-never.ts';
 
 /** The outcome of a verification: figures checked and the problems found (at most `maxProblems`). */
 export interface VerifyReport {
@@ -57,20 +58,13 @@ export function verifySnapshot(store: SnapshotStore): VerifyReport {
   const orphanEvents = db.prepare('SELECT count(*) AS n FROM events e WHERE NOT EXISTS (SELECT 1 FROM transactions t WHERE t.version = e.version)').get() as { n: number };
   if (orphanEvents.n > 0) problem(`${orphanEvents.n} events name a version with no transaction`);
 
-  const abiVersions = (db.prepare('SELECT DISTINCT version FROM modules ORDER BY version').all() as { version: number }[]).map((r) => BigInt(r.version));
-  // Values are decoded with the ABIs as of their own version: the newest module publication at or below it.
-  const effectiveAbiVersion = (version: bigint): bigint => {
-    let effective = 0n;
-    for (const published of abiVersions) if (published <= version) effective = published;
-    return effective;
-  };
+  // Values are decoded with the ABIs in force at their own version (the store's module-set version).
   const layouts = new Map<string, MoveLayout>();
   const layoutOf = (typeText: string, version: bigint): MoveLayout => {
-    const abiVersion = effectiveAbiVersion(version);
-    const key = `${typeText}@${abiVersion}`;
+    const key = `${typeText}@${store.moduleSetVersion(version)}`;
     let layout = layouts.get(key);
     if (!layout) {
-      layout = resolveLayout(parseTypeTag(typeText), store.abiLookup(abiVersion));
+      layout = resolveLayout(parseTypeTag(typeText), store.abiLookup(version));
       layouts.set(key, layout);
     }
     return layout;
@@ -87,18 +81,29 @@ export function verifySnapshot(store: SnapshotStore): VerifyReport {
     const where = `state value ${bytesToHex(row.state_key, false).slice(0, 80)} at version ${row.version}`;
     try {
       const key = decodeStateKey(row.state_key);
-      if (key.kind === 'table_item') {
-        const table = tables.get(bytesToHex(row.state_key.subarray(1, 33)));
-        if (!table) {
-          problem(`${where}: table handle ${key.handle} is not in table_info`);
-          continue;
+      const version = BigInt(row.version);
+      switch (key.kind) {
+        case 'table_item': {
+          const table = tables.get(bytesToHex(row.state_key.subarray(1, 33)));
+          if (!table) {
+            problem(`${where}: table handle ${key.handle} is not in table_info`);
+            break;
+          }
+          decodeMoveValue(key.key, layoutOf(table.keyType, version));
+          if (row.value) decodeMoveValue(row.value, layoutOf(table.valueType, version));
+          break;
         }
-        decodeMoveValue(key.key, layoutOf(table.keyType, BigInt(row.version)));
-        if (row.value) decodeMoveValue(row.value, layoutOf(table.valueType, BigInt(row.version)));
-      } else if (key.kind === 'module') {
-        if (!store.module(row.state_key.subarray(1, 33), key.name, BigInt(row.version)) && row.value) problem(`${where}: module ${key.address}::${key.name} has no ABI`);
-      } else if (row.value) {
-        decodeMoveValue(row.value, layoutOf(formatStructTag(key.tag), BigInt(row.version)));
+        case 'module':
+          if (row.value && !store.module(row.state_key.subarray(1, 33), key.name, version)) problem(`${where}: module ${key.address}::${key.name} has no ABI`);
+          break;
+        case 'resource':
+          if (row.value) decodeMoveValue(row.value, layoutOf(formatStructTag(key.tag), version));
+          break;
+        case 'resource_group':
+          problem(`${where}: resource group keys are not part of format v1`);
+          break;
+        default:
+          assertNever(key);
       }
     } catch (error) {
       problem(`${where}: ${(error as Error).message}`);

@@ -4,7 +4,8 @@
  * temporary name and renamed into place only when complete, so a crash never leaves a half file
  * that looks valid.
  */
-import { renameSync, rmSync, existsSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { META_KEYS, POST_LOAD_INDEX_SQL, SCHEMA_SQL, SNAPSHOT_APPLICATION_ID, SNAPSHOT_FORMAT_NAME, SNAPSHOT_FORMAT_VERSION } from './schema.ts';
 import type { NodeSettings } from './ledger-store.ts';
@@ -49,6 +50,27 @@ export interface SnapshotFinish {
 
 const BATCH_ROWS = 200_000;
 
+/** Whether process `pid` is still running (signal 0 only checks). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Removes `<path>.<pid>.partial` files (and their journals) left by generators that no longer run. */
+function removeAbandonedPartials(path: string): void {
+  const folder = dirname(path);
+  const pattern = new RegExp(`^${basename(path).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(\\d+)\\.partial(-journal)?$`);
+  if (!existsSync(folder)) return;
+  for (const name of readdirSync(folder)) {
+    const match = pattern.exec(name);
+    if (match && !isRunning(Number(match[1]))) rmSync(join(folder, name), { force: true });
+  }
+}
+
 /** Receives each state write as it is made, before pruning compaction. */
 export type StateWriteObserver = (stateKey: Uint8Array, version: number, value: Uint8Array | null) => void;
 
@@ -74,35 +96,42 @@ export class SnapshotWriter {
     this.#path = path;
     // Unique per process: two generators writing the same target must not share a partial file.
     this.#tempPath = `${path}.${process.pid}.partial`;
+    removeAbandonedPartials(path);
     rmSync(this.#tempPath, { force: true });
     this.#db = new Database(this.#tempPath);
-    // journal_mode=OFF is refused by this SQLite build (defensive mode); an in-memory journal is as cheap for a bulk load.
-    this.#db.pragma('journal_mode = MEMORY');
-    this.#db.pragma('synchronous = OFF');
-    this.#db.pragma('cache_size = -262144');
-    this.#db.pragma('temp_store = MEMORY');
-    this.#db.pragma(`application_id = ${SNAPSHOT_APPLICATION_ID}`);
-    this.#db.pragma(`user_version = ${SNAPSHOT_FORMAT_VERSION}`);
-    this.#db.exec(SCHEMA_SQL);
-    this.#insertState = this.#db.prepare('INSERT OR REPLACE INTO state_values (state_key, version, value) VALUES (?, ?, ?)');
-    this.#insertTxn = this.#db.prepare(
-      `INSERT INTO transactions (version, block_height, hash, kind, sender, sequence_number, nonce, entry_function,
-        gas_unit_price, max_gas_amount, gas_used, success, timestamp_usec) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    this.#insertAccountTxn = this.#db.prepare('INSERT INTO account_transactions (sender, version) VALUES (?, ?)');
-    this.#insertEvent = this.#db.prepare(
-      'INSERT INTO events (address, creation_number, sequence_number, version, event_index, type_tag, data) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    );
-    this.#insertBlock = this.#db.prepare(
-      `INSERT INTO blocks (height, epoch, round, first_version, last_version, timestamp_usec, hash, block_limit_reached)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    this.#insertModule = this.#db.prepare('INSERT INTO modules (address, name, version, abi) VALUES (?, ?, ?, ?)');
-    this.#insertTable = this.#db.prepare(
-      `INSERT INTO table_info (handle, key_type, value_type, owner_address, owner_resource, owner_field, created_version)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
-    );
-    this.#insertAccount = this.#db.prepare('INSERT INTO accounts (address, created_version) VALUES (?, ?)');
+    try {
+      // journal_mode=OFF is refused by this SQLite build (defensive mode); an in-memory journal is as cheap for a bulk load.
+      this.#db.pragma('journal_mode = MEMORY');
+      this.#db.pragma('synchronous = OFF');
+      this.#db.pragma('cache_size = -262144');
+      this.#db.pragma('temp_store = MEMORY');
+      this.#db.pragma(`application_id = ${SNAPSHOT_APPLICATION_ID}`);
+      this.#db.pragma(`user_version = ${SNAPSHOT_FORMAT_VERSION}`);
+      this.#db.exec(SCHEMA_SQL);
+      this.#insertState = this.#db.prepare('INSERT OR REPLACE INTO state_values (state_key, version, value) VALUES (?, ?, ?)');
+      this.#insertTxn = this.#db.prepare(
+        `INSERT INTO transactions (version, block_height, hash, kind, sender, sequence_number, nonce, entry_function,
+          gas_unit_price, max_gas_amount, gas_used, success, timestamp_usec) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      );
+      this.#insertAccountTxn = this.#db.prepare('INSERT INTO account_transactions (sender, version) VALUES (?, ?)');
+      this.#insertEvent = this.#db.prepare(
+        'INSERT INTO events (address, creation_number, sequence_number, version, event_index, type_tag, data) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      );
+      this.#insertBlock = this.#db.prepare(
+        `INSERT INTO blocks (height, epoch, round, first_version, last_version, timestamp_usec, hash, block_limit_reached)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      );
+      this.#insertModule = this.#db.prepare('INSERT INTO modules (address, name, version, abi) VALUES (?, ?, ?, ?)');
+      this.#insertTable = this.#db.prepare(
+        `INSERT INTO table_info (handle, key_type, value_type, owner_address, owner_resource, owner_field, created_version)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      );
+      this.#insertAccount = this.#db.prepare('INSERT INTO accounts (address, created_version) VALUES (?, ?)');
+    } catch (error) {
+      // Do not leak the connection or the partial file when the schema or a statement fails.
+      this.abort();
+      throw error;
+    }
     this.#db.exec('BEGIN');
   }
 
@@ -188,6 +217,13 @@ export class SnapshotWriter {
     this.#db.exec('ANALYZE');
     this.#db.pragma('journal_mode = DELETE');
     this.#db.close();
+    // Bulk loading ran with synchronous=OFF: flush the finished file before it takes the real name.
+    const fd = openSync(this.#tempPath, 'r+');
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
     if (existsSync(this.#path)) rmSync(this.#path);
     renameSync(this.#tempPath, this.#path);
   }

@@ -14,7 +14,7 @@ import { formatAddress } from '../../shared/address.ts';
 import { CodecError } from '../../shared/codec-error.ts';
 
 /** First byte of a state key: which kind of state it addresses. */
-export const STATE_KEY_ACCESS_PATH = 0x00;
+const STATE_KEY_ACCESS_PATH = 0x00;
 /** First byte of a table item's state key. */
 export const STATE_KEY_TABLE_ITEM = 0x01;
 
@@ -114,8 +114,8 @@ const tagCache = new Map<string, StructTag | null>();
 const TAG_CACHE_LIMIT = 4096;
 
 /**
- * The struct tag of a resource (or resource group) state key, or undefined for any other key
- * (modules). Parsed tags are cached by path bytes: the same few types recur across accounts, and
+ * The struct tag of a resource state key, or undefined for any other key (modules; resource groups,
+ * which format v1 does not allow and `snapshot verify` reports). Parsed tags are cached by path bytes: the same few types recur across accounts, and
  * listing resources is the hot path of the `/resources` endpoint.
  */
 export function resourceTagOfStateKey(stateKey: Uint8Array): StructTag | undefined {
@@ -125,7 +125,7 @@ export function resourceTagOfStateKey(stateKey: Uint8Array): StructTag | undefin
   let tag = tagCache.get(cacheKey);
   if (tag === undefined) {
     const decoded = decodeStateKey(stateKey);
-    tag = decoded.kind === 'resource' || decoded.kind === 'resource_group' ? decoded.tag : null;
+    tag = decoded.kind === 'resource' ? decoded.tag : null;
     if (tagCache.size >= TAG_CACHE_LIMIT) tagCache.clear();
     tagCache.set(cacheKey, tag);
   }

@@ -35,7 +35,7 @@ function genericParams(count: number | undefined): MoveStructAbi['generic_type_p
 }
 
 /** Builds one struct's ABI entry. Enums carry `is_enum` and `variants`, as newer nodes serve them. */
-export function structAbi(spec: StructSpec): MoveStructAbi {
+function structAbi(spec: StructSpec): MoveStructAbi {
   const base = {
     name: spec.name,
     is_native: false,

@@ -5,6 +5,7 @@
  * rule), a few blocks whose epilogue says a block limit was reached, several epochs, and a tail of
  * full blocks in the last epoch so the gas estimate rises above the minimum.
  */
+import { MIN_GAS_UNIT_PRICE } from './genesis.ts';
 import type { Random } from './random.ts';
 
 /** What kind of block to produce; it decides the mix of transactions and the prices. */
@@ -21,7 +22,8 @@ export interface BlockPlan {
   readonly epilogue: boolean;
 }
 
-const MIN_PRICE = 100;
+// The planned prices start at the on-chain minimum the genesis writes.
+const MIN_PRICE = MIN_GAS_UNIT_PRICE;
 const TAIL_BLOCK_VERSIONS = 290;
 
 function normalBlock(random: Random): Omit<BlockPlan, 'newEpoch' | 'epilogue'> {
@@ -37,7 +39,7 @@ function fullBlock(random: Random, kind: BlockKind): Omit<BlockPlan, 'newEpoch' 
 
 /**
  * Plans blocks 1.. for a chain of exactly `totalVersions` versions (genesis is version 0).
- * Needs at least 4 versions.
+ * Needs at least 4 versions (generate.ts requires 100).
  */
 export function planBlocks(totalVersions: number, random: Random): BlockPlan[] {
   const plans: BlockPlan[] = [];

@@ -18,10 +18,10 @@ export interface ChainSummary {
   readonly accounts: number;
 }
 
-/** Runs the simulation, writing every version through `writer`. Needs at least 4 versions. */
+/** Runs the simulation, writing every version through `writer` (generate.ts requires at least 100 versions). */
 export function simulateChain(writer: SnapshotWriter, options: ChainOptions): ChainSummary {
   const random = new Random(options.seed);
-  const world = buildGenesis(writer, options, random);
+  const world = buildGenesis(writer, options);
   const producer = new BlockProducer(world, options, random);
   const pruneAt = Math.floor(options.versions * 0.1);
   let oldestVersion: number | undefined;

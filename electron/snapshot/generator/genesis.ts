@@ -11,14 +11,13 @@ import { APP_ABI } from './app-abis.ts';
 import { FRAMEWORK_ABIS } from './framework-abis.ts';
 import { ACCOUNT_STREAMS, eventHandle, FRAMEWORK_STREAMS, FRAMEWORK_TYPES, gasScheduleValue } from './framework-values.ts';
 import { derivedBytes, type ChainOptions } from './chain-options.ts';
-import type { Random } from './random.ts';
 import { ValueEncoder } from './value-encoder.ts';
 import { World, type SimAccount } from './world.ts';
 
 /** The framework's address. */
 export const FRAMEWORK_ADDRESS = parseAddress('0x1');
 /** The core-resources account that funds new accounts (as on Aptos test networks). */
-export const FAUCET_ADDRESS = parseAddress('0xa550c18');
+const FAUCET_ADDRESS = parseAddress('0xa550c18');
 /** Publisher of the sample application. */
 export const APP_PUBLISHER = parseAddress('0xcafe');
 /** The on-chain minimum gas unit price written to GasScheduleV2 (mainnet uses 100). */
@@ -32,7 +31,7 @@ const EPOCH_INTERVAL_USEC = 7_200_000_000n;
  * Move magic `a11ceb0b`, format version 6 (u32 LE), then the ABI as UTF-8 JSON. Documented in
  * docs/snapshot-format.md; clients decode values with the ABI, never with this.
  */
-export function placeholderBytecode(abi: MoveModuleAbi): Uint8Array {
+function placeholderBytecode(abi: MoveModuleAbi): Uint8Array {
   const json = new TextEncoder().encode(JSON.stringify(abi));
   const out = new Uint8Array(8 + json.length);
   out.set([0xa1, 0x1c, 0xeb, 0x0b, 6, 0, 0, 0]);
@@ -55,7 +54,7 @@ export function registerCoin(world: World, account: SimAccount): void {
 }
 
 /** Builds genesis and returns the world as of version 0. */
-export function buildGenesis(writer: SnapshotWriter, options: ChainOptions, random: Random): World {
+export function buildGenesis(writer: SnapshotWriter, options: ChainOptions): World {
   const encoder = new ValueEncoder([...FRAMEWORK_ABIS, APP_ABI]);
   const world = new World(writer, encoder, {
     epoch: 1,
@@ -107,7 +106,6 @@ export function buildGenesis(writer: SnapshotWriter, options: ChainOptions, rand
     world.validators.push(funded(derivedBytes(options.seed, `validator:${i}`), 100_000_000_000_000n, `validator:${i}`));
   }
   funded(APP_PUBLISHER, 50_000_000_000n, 'publisher');
-  void random;
 
   writer.transaction({
     version: 0, blockHeight: 0, hash: derivedBytes(options.seed, 'txn:0'), kind: 'genesis', sender: null,
