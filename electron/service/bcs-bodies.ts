@@ -3,9 +3,11 @@
  * Single resources, table items and modules are their stored bytes and need no encoder here.
  */
 import { BcsWriter } from '../../shared/bcs/bcs-writer.ts';
-import { encodeStructTag, parseTypeTag, writeTypeTag } from '../../shared/type-tag.ts';
+import { BcsReader } from '../../shared/bcs/bcs-reader.ts';
+import { writeTypeTag } from '../../shared/type-tag.ts';
 import type { LedgerInfo, StoredEvent, StoredResource, StoredTransactionSummary } from '../snapshot/ledger-store.ts';
 import { assertNever } from '../../shared/assert-never.ts';
+import { storedEventType } from './event-types.ts';
 
 /** Variant index of `V1` in the node's versioned event and summary enums. */
 const V1 = 0;
@@ -18,20 +20,24 @@ export function encodeU64(value: bigint): Uint8Array {
   return new BcsWriter().u64(value).toBytes();
 }
 
-function compareBytes(a: Uint8Array, b: Uint8Array): number {
-  const length = Math.min(a.length, b.length);
-  for (let i = 0; i < length; i += 1) {
-    const diff = (a[i] ?? 0) - (b[i] ?? 0);
-    if (diff !== 0) return diff;
-  }
-  return a.length - b.length;
+/**
+ * The BCS struct tag inside a resource's state key, `00 ‖ address ‖ ULEB(path length) ‖ 01 ‖ tag`:
+ * a view of those bytes, not a re-encoding of the tag.
+ */
+function structTagBytesOf(stateKey: Uint8Array): Uint8Array {
+  const reader = new BcsReader(stateKey);
+  reader.u8();
+  reader.address();
+  reader.uleb128();
+  const pathStart = reader.offset;
+  return stateKey.subarray(pathStart + 1);
 }
 
 /** Resources as a BCS map StructTag → bytes: ULEB count, then entries sorted by key bytes. */
 export function encodeResourceMap(resources: readonly StoredResource[]): Uint8Array {
   const entries = resources
-    .map((resource) => ({ key: encodeStructTag(resource.tag), bytes: resource.bytes }))
-    .sort((a, b) => compareBytes(a.key, b.key));
+    .map((resource) => ({ key: structTagBytesOf(resource.stateKey), bytes: resource.bytes }))
+    .sort((a, b) => Buffer.compare(a.key, b.key));
   const writer = new BcsWriter().uleb128(entries.length);
   for (const entry of entries) writer.fixedBytes(entry.key).bytes(entry.bytes);
   return writer.toBytes();
@@ -44,7 +50,7 @@ export function encodeEvents(events: readonly StoredEvent[]): Uint8Array {
       w.u64(event.version).variantIndex(V1);
       w.u64(event.creationNumber).address(event.address);
       w.u64(event.sequenceNumber);
-      writeTypeTag(w, parseTypeTag(event.typeTag));
+      writeTypeTag(w, storedEventType(event.typeTag));
       w.bytes(event.data);
     })
     .toBytes();
@@ -81,9 +87,9 @@ function roleIndex(nodeRole: string): number {
 /**
  * `GET /v1` as BCS: the node's `IndexResponse` fields in order — chain_id u8, epoch, ledger_version,
  * oldest_ledger_version, ledger_timestamp (u64 each), node_role (enum), oldest_block_height,
- * block_height (u64), git_hash (Option<String>, here None).
+ * block_height (u64), git_hash (Option<String>: Some when the service has one, as in JSON).
  */
-export function encodeLedgerInfo(info: LedgerInfo): Uint8Array {
+export function encodeLedgerInfo(info: LedgerInfo, gitHash: string | undefined): Uint8Array {
   return new BcsWriter()
     .u8(info.chainId)
     .u64(info.epoch)
@@ -93,7 +99,7 @@ export function encodeLedgerInfo(info: LedgerInfo): Uint8Array {
     .variantIndex(roleIndex(info.nodeRole))
     .u64(info.oldestBlockHeight)
     .u64(info.blockHeight)
-    .option<string>(undefined, (w, text) => w.string(text))
+    .option(gitHash, (w, text) => w.string(text))
     .toBytes();
 }
 

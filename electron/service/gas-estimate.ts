@@ -17,9 +17,6 @@ export interface GasEstimate {
   readonly prioritized: bigint;
 }
 
-/** The node's default gas estimation configuration (kept with the other node settings). */
-export { DEFAULT_GAS_ESTIMATION } from '../snapshot/node-settings.ts';
-
 /** The smallest bucket strictly greater than `price`, or `price` itself when none is. */
 export function nextBucket(price: bigint, buckets: readonly number[]): bigint {
   for (const bucket of buckets) {

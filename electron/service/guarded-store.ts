@@ -1,13 +1,18 @@
 /**
  * Wraps a {@link LedgerStore} so that any failure of the store itself (file gone, I/O error,
- * SQLite error) surfaces as 503 `internal_error`, distinct from data that does not decode (500).
- * Functions the store returns (the ABI lookup) are wrapped the same way.
+ * SQLite error) surfaces as 503 `internal_error`, distinct from stored data that does not decode
+ * (a codec error or bad JSON inside the store: 500). Functions the store returns (the ABI lookup)
+ * are wrapped the same way.
  */
+import { CodecError } from '../../shared/codec-error.ts';
 import type { LedgerStore } from '../snapshot/ledger-store.ts';
-import { ApiError, describeError, serviceUnavailable } from './http-errors.ts';
+import { ApiError, describeError, internalError, serviceUnavailable } from './http-errors.ts';
 
 function unavailable(method: string, error: unknown): ApiError {
   if (error instanceof ApiError) return error;
+  if (error instanceof CodecError || error instanceof SyntaxError) {
+    return internalError(`The stored data does not decode (${method}): ${describeError(error)}`);
+  }
   return serviceUnavailable(`The ledger cannot be read (${method}): ${describeError(error)}`);
 }
 
@@ -34,16 +39,17 @@ function guardFunction<F extends (...args: never[]) => unknown>(name: string, fn
   return guarded as F;
 }
 
-/** A view of `store` whose method failures throw 503 {@link ApiError}s. */
+/** A view of `store` whose method failures throw {@link ApiError}s (503, or 500 for undecodable data). */
 export function guardStore(store: LedgerStore): LedgerStore {
   const methods = new Map<PropertyKey, unknown>();
   return new Proxy(store, {
-    get(target, property, receiver): unknown {
+    get(target, property): unknown {
       const cached = methods.get(property);
       if (cached !== undefined) return cached;
       let value: unknown;
       try {
-        value = Reflect.get(target, property, receiver);
+        // Without the proxy as receiver: getters of the store may read its private fields.
+        value = Reflect.get(target, property);
       } catch (error) {
         throw unavailable(String(property), error);
       }

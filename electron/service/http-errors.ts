@@ -50,11 +50,6 @@ export class ApiError extends Error {
     this.errorCode = errorCode;
     this.headers = headers;
   }
-
-  /** The JSON body for this error. */
-  toRecord(): ErrorRecord {
-    return errorRecord(this.message, this.errorCode);
-  }
 }
 
 /** Builds the error record. */

@@ -1,32 +1,23 @@
 /**
- * The node:http adapter of the headless `serve` command: IncomingMessage → fetch `Request`,
- * `Response` → ServerResponse. It refuses a `Host` that is not the bound address (DNS-rebinding
- * defence, 403), stops reading bodies over 8 MiB (413), and closes gracefully.
- * Errors are the API's error record, with the ledger headers when the handler can supply them.
+ * The node:http adapter of the headless `serve` command: IncomingMessage → {@link ServiceRequest},
+ * {@link ServiceReply} → ServerResponse, through the read service's `serve` (no fetch objects per
+ * request). It refuses a `Host` that is not the bound address (DNS-rebinding defence, 403), stops
+ * reading bodies over 8 MiB (413), and closes gracefully. Errors it raises itself are the API's
+ * error record with the ledger headers (the service's `errorReply`).
  */
-import { createServer, STATUS_CODES, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { errorRecord, type ErrorCode } from './http-errors.ts';
+import type { ErrorCode } from './http-errors.ts';
 import { JSON_CONTENT_TYPE } from './content-negotiation.ts';
 import { formatHostForUrl, isAllowedHost } from './host-check.ts';
 import { MAX_BODY_BYTES } from './request-body.ts';
 import type { HeaderEntry } from './ledger-headers.ts';
-import type { ServiceReply, ServiceRequest } from './service-reply.ts';
-
-/**
- * A fetch-style handler. The read service also offers `serve` (the same service on plain values,
- * which the adapter prefers: no fetch objects per request) and `errorReply` (error records with the
- * ledger headers, for errors the adapter raises itself).
- */
-export interface HttpHandler {
-  (request: Request): Promise<Response>;
-  readonly serve?: (request: ServiceRequest) => Promise<ServiceReply>;
-  readonly errorReply?: (status: number, errorCode: ErrorCode, message: string) => ServiceReply;
-}
+import type { ReadServiceHandler } from './read-service.ts';
+import type { ServiceReply } from './service-reply.ts';
 
 /** Options of {@link startHttpServer}. */
 export interface HttpServerOptions {
-  readonly handler: HttpHandler;
+  readonly handler: ReadServiceHandler;
   /** Address to bind; default `127.0.0.1`. */
   readonly host?: string;
   /** Port to bind; 0 picks a free one. */
@@ -43,19 +34,9 @@ export interface RunningHttpServer {
   close(): Promise<void>;
 }
 
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer', 'content-length', 'expect']);
 const FORCE_CLOSE_AFTER_MS = 5000;
-/** Methods a fetch `Request` cannot carry: answered 405 here, whichever way the handler is called. */
+/** Methods a fetch `Request` cannot carry: answered 405 here, as the in-process fetch handler would. */
 const FETCH_FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
-
-function toHeaders(incoming: IncomingHttpHeaders): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(incoming)) {
-    if (value === undefined || HOP_BY_HOP.has(name)) continue;
-    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
-  }
-  return headers;
-}
 
 /** Reads a body up to `limit` bytes; stops reading and returns undefined past it. */
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
@@ -158,18 +139,14 @@ function wireFormOf(reply: ServiceReply): WireReply {
   return wire;
 }
 
-/** Writes a reply in one `writeHead` (headers as a flat list: no per-header calls). */
+/**
+ * Writes a reply in one `writeHead` (headers as a flat list: no per-header calls). For HEAD the
+ * reply is GET's: node:http drops the body itself and keeps the explicit `Content-Length`.
+ */
 function send(res: ServerResponse, reply: ServiceReply, closing: boolean): void {
   const { body, head } = wireFormOf(reply);
   res.writeHead(reply.status, closing ? [...head, 'Connection', 'close'] : (head as string[]));
   res.end(body);
-}
-
-/** A fetch `Response` as a reply (for plain fetch handlers without `serve`). */
-async function replyOf(response: Response): Promise<ServiceReply> {
-  const headers: HeaderEntry[] = [];
-  response.headers.forEach((value, name) => headers.push([name, value]));
-  return { status: response.status, headers, body: new Uint8Array(await response.arrayBuffer()) };
 }
 
 /** The header lookup of a node:http request, as `Headers.get` answers it. */
@@ -181,6 +158,15 @@ function headerOf(req: IncomingMessage): (name: string) => string | null {
   };
 }
 
+/**
+ * The URL of a request target. An origin-form target (`/…`) is appended to the server's origin as
+ * text, so a target starting with `//` stays a path (`new URL('//foo/v1', base)` would read `foo`
+ * as a host and re-root the path). Other targets (absolute form) are parsed on their own.
+ */
+function requestUrl(target: string, origin: string): URL {
+  return new URL(target.startsWith('/') ? `${origin}${target}` : target);
+}
+
 /** Starts the HTTP server; resolves once it listens. */
 export function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
   const { handler } = options;
@@ -190,11 +176,11 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
   let closing = false;
 
   const errorResponse = (status: number, code: ErrorCode, message: string, extra: readonly HeaderEntry[] = []): ServiceReply => {
-    const base = handler.errorReply?.(status, code, message);
+    const base = handler.errorReply(status, code, message);
     const headers: HeaderEntry[] = [['Content-Type', JSON_CONTENT_TYPE]];
-    if (base) headers.push(...base.headers.filter(([name]) => name.toLowerCase() !== 'content-type'));
+    headers.push(...base.headers.filter(([name]) => name.toLowerCase() !== 'content-type'));
     headers.push(...extra);
-    return { status, headers, body: base?.body ?? JSON.stringify(errorRecord(message, code)) };
+    return { status, headers, body: base.body };
   };
 
   const serve = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -215,7 +201,7 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
     }
     let url: URL;
     try {
-      url = new URL(req.url ?? '/', `http://${formatHostForUrl(host)}:${boundPort}`);
+      url = requestUrl(req.url ?? '/', `http://${formatHostForUrl(host)}:${boundPort}`);
     } catch {
       send(res, errorResponse(400, 'web_framework_error', 'the request target is not a valid URL'), closing);
       return;
@@ -226,19 +212,8 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
     }
     let reply: ServiceReply;
     try {
-      if (handler.serve) {
-        const bytes = body === undefined ? new Uint8Array(0) : new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
-        reply = await handler.serve({ method, url, header: headerOf(req), body: async () => bytes });
-      } else {
-        let request: Request;
-        try {
-          request = new Request(url, { method, headers: toHeaders(req.headers), ...(body === undefined ? {} : { body: new Uint8Array(body) }) });
-        } catch {
-          send(res, errorResponse(405, 'web_framework_error', 'method not allowed', [['Allow', 'GET, HEAD, POST']]), closing);
-          return;
-        }
-        reply = await replyOf(await handler(request));
-      }
+      const bytes = body === undefined ? new Uint8Array(0) : new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
+      reply = await handler.serve({ method, url, header: headerOf(req), body: async () => bytes });
     } catch (error) {
       reply = errorResponse(500, 'internal_error', `Internal error: ${error instanceof Error ? error.message : String(error)}`);
     }

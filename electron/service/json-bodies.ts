@@ -14,7 +14,7 @@ import { assertNever } from '../../shared/assert-never.ts';
 import { ApiError, describeError, internalError } from './http-errors.ts';
 
 /** `GET /v1` body, as the node serves it (u64s as strings, chain_id a number). */
-export function ledgerInfoJson(info: LedgerInfo, gitHash: string | undefined): Record<string, string | number> {
+export function ledgerInfoJson(info: LedgerInfo, gitHash: string | undefined): Readonly<Record<string, string | number>> {
   const body: Record<string, string | number> = {
     chain_id: info.chainId,
     epoch: info.epoch.toString(),
@@ -47,26 +47,15 @@ export function structTypeTag(tag: StructTag): TypeTag {
   return { kind: 'struct', struct: tag };
 }
 
-/** Printed struct tags by tag object: the store hands out one cached tag object per resource type. */
-const printedTags = new WeakMap<StructTag, string>();
-
-function printedTag(tag: StructTag): string {
-  let text = printedTags.get(tag);
-  if (text === undefined) {
-    text = formatStructTag(tag);
-    printedTags.set(tag, text);
-  }
-  return text;
-}
-
 /** One resource entry: `{"type", "data"}`. */
-export function resourceJson(resource: StoredResource, lookup: AbiLookup): { type: string; data: MoveJson } {
-  const type = printedTag(resource.tag);
+export function resourceJson(resource: StoredResource, lookup: AbiLookup): { readonly type: string; readonly data: MoveJson } {
+  // formatStructTag memoises by tag object, and the store hands out one tag object per resource type.
+  const type = formatStructTag(resource.tag);
   return { type, data: decodeStoredValue(resource.bytes, structTypeTag(resource.tag), lookup, `resource ${type}`) };
 }
 
 /** One event: `{"version", "guid": {"creation_number", "account_address"}, "sequence_number", "type", "data"}`. */
-export function eventJson(event: StoredEvent, data: MoveJson): Record<string, unknown> {
+export function eventJson(event: StoredEvent, data: MoveJson): Readonly<Record<string, unknown>> {
   return {
     version: event.version.toString(),
     guid: { creation_number: event.creationNumber.toString(), account_address: formatAddress(event.address) },
@@ -77,7 +66,7 @@ export function eventJson(event: StoredEvent, data: MoveJson): Record<string, un
 }
 
 /** The replay protector object: `{"type": "sequence_number", ...}` or `{"type": "nonce", ...}`. */
-export function replayProtectorJson(summary: StoredTransactionSummary): Record<string, string> {
+function replayProtectorJson(summary: StoredTransactionSummary): Readonly<Record<string, string>> {
   const protector = summary.replayProtector;
   switch (protector.type) {
     case 'sequence_number':
@@ -90,7 +79,7 @@ export function replayProtectorJson(summary: StoredTransactionSummary): Record<s
 }
 
 /** One transaction summary: `{"sender", "version", "transaction_hash", "replay_protector"}`. */
-export function summaryJson(summary: StoredTransactionSummary): Record<string, unknown> {
+export function summaryJson(summary: StoredTransactionSummary): Readonly<Record<string, unknown>> {
   return {
     sender: formatAddress(summary.sender),
     version: summary.version.toString(),

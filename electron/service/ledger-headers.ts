@@ -9,7 +9,7 @@ import type { LedgerInfo } from '../snapshot/ledger-store.ts';
 export type HeaderEntry = readonly [name: string, value: string];
 
 /** The name parts of the ledger headers, with how each value is taken from the ledger info. */
-export const LEDGER_HEADER_PARTS: readonly (readonly [part: string, value: (info: LedgerInfo) => bigint | number])[] = [
+const LEDGER_HEADER_PARTS: readonly (readonly [part: string, value: (info: LedgerInfo) => bigint | number])[] = [
   ['Chain-Id', (info) => info.chainId],
   ['Ledger-Version', (info) => info.ledgerVersion],
   ['Ledger-Oldest-Version', (info) => info.oldestLedgerVersion],
@@ -20,10 +20,10 @@ export const LEDGER_HEADER_PARTS: readonly (readonly [part: string, value: (info
 ];
 
 /** The name part of the paging cursor header (`X-Aptos-Cursor` / `X-NODE-CURSOR`). */
-export const CURSOR_HEADER_PART = 'Cursor';
+const CURSOR_HEADER_PART = 'Cursor';
 
 /** Both spellings of one header: `X-Aptos-<part>` and `X-NODE-<PART>`. */
-export function headerSpellings(part: string): readonly [aptos: string, node: string] {
+function headerSpellings(part: string): readonly [aptos: string, node: string] {
   return [`X-Aptos-${part}`, `X-NODE-${part.toUpperCase()}`];
 }
 

@@ -4,7 +4,8 @@
  * `limit=0` where not allowed) is 400 `invalid_input`.
  */
 import { parseAddress } from '../../shared/address.ts';
-import { MAX_TYPE_TAG_NESTING, parseAbiType, parseStructTag, parseTypeTag, type StructTag, type TypeTag } from '../../shared/type-tag.ts';
+import { assertNever } from '../../shared/assert-never.ts';
+import { isIdentifier, MAX_TYPE_TAG_NESTING, parseAbiType, parseStructTag, parseTypeTag, type StructTag, type TypeTag } from '../../shared/type-tag.ts';
 import { describeError, invalidInput, unparsable, type ApiError } from './http-errors.ts';
 
 /** Largest u64. */
@@ -13,7 +14,6 @@ export const U64_MAX = (1n << 64n) - 1n;
 export const U16_MAX = 0xffff;
 
 const DECIMAL = /^[0-9]+$/;
-const IDENTIFIER = /^(?:[A-Za-z][A-Za-z0-9_]*|_[A-Za-z0-9_]+)$/;
 
 /** Percent-decodes one path segment; a malformed escape is 400 `web_framework_error`. */
 export function decodePathSegment(raw: string): string {
@@ -72,25 +72,35 @@ export function pageLimit(query: URLSearchParams, defaultLimit: number, maxLimit
 
 /** Checks a Move identifier (module, struct or field name) given in a path. */
 export function parseIdentifierParam(text: string, name: string): string {
-  if (!IDENTIFIER.test(text)) throw unparsable(`failed to parse path parameter "${name}": "${text}" is not a valid Move identifier`);
+  if (!isIdentifier(text)) throw unparsable(`failed to parse path parameter "${name}": "${text}" is not a valid Move identifier`);
   return text;
 }
 
 /** Whether a struct tag breaks the node's nesting rule (the tag at `level`, its type arguments one below). */
-export function structTagTooDeep(tag: StructTag, level = 0): boolean {
+function structTagTooDeep(tag: StructTag, level = 0): boolean {
   return level > MAX_TYPE_TAG_NESTING || tag.typeArgs.some((arg) => typeTagTooDeep(arg, level + 1));
 }
 
 /** Whether a type tag breaks the node's nesting rule (a vector's element and a struct's tag one level down). */
-export function typeTagTooDeep(tag: TypeTag, level = 0): boolean {
+function typeTagTooDeep(tag: TypeTag, level = 0): boolean {
   if (level > MAX_TYPE_TAG_NESTING) return true;
   switch (tag.kind) {
     case 'vector':
       return typeTagTooDeep(tag.element, level + 1);
     case 'struct':
       return structTagTooDeep(tag.struct, level + 1);
-    default:
+    case 'bool':
+    case 'u8':
+    case 'u16':
+    case 'u32':
+    case 'u64':
+    case 'u128':
+    case 'u256':
+    case 'address':
+    case 'signer':
       return false;
+    default:
+      return assertNever(tag);
   }
 }
 

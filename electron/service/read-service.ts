@@ -33,12 +33,10 @@ export interface ReadServiceOptions extends ServiceOptions {
  */
 export interface ReadServiceHandler {
   (request: Request): Promise<Response>;
-  /** The same service without fetch objects. */
+  /** The same service without fetch objects; a HEAD reply keeps GET's body (the transport drops it). */
   serve(request: ServiceRequest): Promise<ServiceReply>;
   /** An error record reply with the latest ledger headers (when the ledger can be read). */
   errorReply(status: number, errorCode: ErrorCode, message: string): ServiceReply;
-  /** {@link errorReply} as a fetch `Response`. */
-  errorResponse(status: number, errorCode: ErrorCode, message: string): Response;
 }
 
 /** Creates the read service handler over `options.store`. */
@@ -62,10 +60,10 @@ export function createReadService(options: ReadServiceOptions): ReadServiceHandl
     const output = negotiateOutput(request.header('accept'));
     const key = cache ? await cacheKeyOf(request, output) : undefined;
     const cached = key === undefined ? undefined : cache?.get(key);
-    if (cached) return request.method === 'HEAD' ? withoutBody(cached) : cached;
+    if (cached) return cached;
     const reply = await route(request, output);
     if (key !== undefined) cache?.set(key, reply);
-    return request.method === 'HEAD' ? withoutBody(reply) : reply;
+    return reply;
   };
 
   /** Routes a request to its handler; the full reply (with body, also for HEAD). */
@@ -96,13 +94,13 @@ export function createReadService(options: ReadServiceOptions): ReadServiceHandl
     }
   };
 
-  const handle = async (request: Request): Promise<Response> => responseOf(await serve(serviceRequestOf(request)));
+  const handle = async (request: Request): Promise<Response> => {
+    const reply = await serve(serviceRequestOf(request));
+    // A fetch `Response` would send a HEAD body; node:http drops it itself (keeping Content-Length).
+    return responseOf(request.method === 'HEAD' ? withoutBody(reply) : reply);
+  };
   const errorReplyWithLedger = (status: number, errorCode: ErrorCode, message: string): ServiceReply =>
     errorReply(status, errorCode, message, latestLedger());
 
-  return Object.assign(handle, {
-    serve,
-    errorReply: errorReplyWithLedger,
-    errorResponse: (status: number, errorCode: ErrorCode, message: string) => responseOf(errorReplyWithLedger(status, errorCode, message)),
-  });
+  return Object.assign(handle, { serve, errorReply: errorReplyWithLedger });
 }

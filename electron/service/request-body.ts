@@ -10,13 +10,16 @@ import type { ServiceRequest } from './service-reply.ts';
 /** Largest accepted request body: 8 MiB, as the node's content length limit. */
 export const MAX_BODY_BYTES = 8 * 1024 * 1024;
 
+/** Strict UTF-8 (a non-streaming decode starts afresh each call, so one decoder serves every request). */
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 /** 413 for a body over the limit. */
-export function payloadTooLarge(): ApiError {
+function payloadTooLarge(): ApiError {
   return new ApiError(413, 'web_framework_error', `payload too large: request bodies are limited to ${MAX_BODY_BYTES} bytes`);
 }
 
 /** 415 for a body that is not JSON. */
-export function unsupportedMediaType(contentType: string | null): ApiError {
+function unsupportedMediaType(contentType: string | null): ApiError {
   const shown = contentType === null ? 'no content type' : `the content type "${contentType}"`;
   return new ApiError(415, 'web_framework_error', `unsupported media type: ${shown} is not supported, expected application/json`);
 }
@@ -31,7 +34,7 @@ export async function readJsonObject(request: ServiceRequest): Promise<Readonly<
   if (bytes.byteLength > MAX_BODY_BYTES) throw payloadTooLarge();
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    text = UTF8.decode(bytes);
   } catch {
     throw unparsable('parse request payload error: the body is not valid UTF-8');
   }

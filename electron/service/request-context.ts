@@ -41,7 +41,7 @@ export function pathParam(context: RequestContext, name: string): string {
 }
 
 /** Checks a ledger version against the retained range: 404 above the latest, 410 below the oldest. */
-export function checkVersion(version: bigint, ledger: LedgerInfo): bigint {
+function checkVersion(version: bigint, ledger: LedgerInfo): bigint {
   if (version > ledger.ledgerVersion) {
     throw notFound('version_not_found', `Ledger version(${version}) not found, latest ledger version is ${ledger.ledgerVersion}`);
   }

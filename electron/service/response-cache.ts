@@ -20,10 +20,15 @@ export const DEFAULT_RESPONSE_CACHE: ResponseCacheOptions = { maxEntries: 4096, 
 /** Bodies larger than this are not used as part of a key (such requests are not cached). */
 const MAX_KEYED_BODY = 16 * 1024;
 
-function replySize(reply: ServiceReply): number {
+/**
+ * The memory an entry holds: its key (UTF-16; POST keys carry the body), the body, and for a text
+ * body also the UTF-8 copy the HTTP adapter encodes once per reply and keeps while the reply lives
+ * (a byte body is sent as a view, without a copy), plus an allowance per header.
+ */
+function entrySize(key: string, reply: ServiceReply): number {
   const body = reply.body;
-  const bodySize = body === null ? 0 : typeof body === 'string' ? body.length * 2 : body.byteLength;
-  return bodySize + 64 * reply.headers.length;
+  const bodySize = body === null ? 0 : typeof body === 'string' ? body.length * 2 + Buffer.byteLength(body, 'utf8') : body.byteLength;
+  return key.length * 2 + bodySize + 64 * reply.headers.length;
 }
 
 /** The LRU of replies (a Map keeps insertion order; a hit is moved to the end). */
@@ -54,7 +59,7 @@ export class ResponseCache {
   /** Stores a reply; evicts the least recently used ones beyond the limits. Server errors are never stored. */
   set(key: string, reply: ServiceReply): void {
     if (reply.status >= 500) return;
-    const size = replySize(reply);
+    const size = entrySize(key, reply);
     if (size > this.#options.maxBytes / 4) return;
     const previous = this.#entries.get(key);
     if (previous) {

@@ -21,7 +21,7 @@ function ledgerHeaders(ledger: LedgerInfo): readonly HeaderEntry[] {
 }
 
 /** Headers of a reply: content type, the ledger headers when `ledger` is known, then `extra`. */
-export function replyHeaders(contentType: string, ledger: LedgerInfo | undefined, extra: readonly HeaderEntry[] = []): HeaderEntry[] {
+function replyHeaders(contentType: string, ledger: LedgerInfo | undefined, extra: readonly HeaderEntry[] = []): HeaderEntry[] {
   const headers: HeaderEntry[] = [['Content-Type', contentType]];
   if (ledger !== undefined) headers.push(...ledgerHeaders(ledger));
   headers.push(...extra);

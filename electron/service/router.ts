@@ -51,14 +51,25 @@ export type RouteMatch =
   | { readonly kind: 'none' };
 
 /** The raw (still percent-encoded) segments of a path; one trailing slash is ignored. */
-export function pathSegments(pathname: string): string[] {
+function pathSegments(pathname: string): string[] {
   const segments = pathname.split('/').slice(1);
   if (segments.length > 1 && segments[segments.length - 1] === '') segments.pop();
   return segments;
 }
 
-function matchPattern(pattern: string, segments: readonly string[]): Record<string, string> | undefined {
-  const parts = pathSegments(pattern);
+/** Each route's pattern split into segments, once per route object (not on every request). */
+const patternParts = new WeakMap<Route, readonly string[]>();
+
+function partsOf(route: Route): readonly string[] {
+  let parts = patternParts.get(route);
+  if (parts === undefined) {
+    parts = pathSegments(route.pattern);
+    patternParts.set(route, parts);
+  }
+  return parts;
+}
+
+function matchPattern(parts: readonly string[], segments: readonly string[]): Record<string, string> | undefined {
   if (parts.length !== segments.length) return undefined;
   const params: Record<string, string> = {};
   for (const [index, part] of parts.entries()) {
@@ -86,7 +97,7 @@ export function matchRoute(routes: readonly Route[], method: string, pathname: s
   const methods: RouteMethod[] = [];
   const effective = method === 'HEAD' ? 'GET' : method;
   for (const route of routes) {
-    const raw = matchPattern(route.pattern, segments);
+    const raw = matchPattern(partsOf(route), segments);
     if (raw === undefined) continue;
     if (route.method !== effective) {
       methods.push(route.method);

@@ -6,7 +6,8 @@
 import { formatAddress, parseAddress } from '../../shared/address.ts';
 import { decodeMoveValue } from '../../shared/move/decode.ts';
 import { resolveLayout } from '../../shared/move/layout.ts';
-import type { MoveJson } from '../../shared/move/move-json.ts';
+import { eventHandleOf, isEventHandleLayout } from '../../shared/move/event-handle.ts';
+import { isMoveJsonObject } from '../../shared/move/move-json.ts';
 import { formatStructTag } from '../../shared/type-tag.ts';
 import type { LedgerStore } from './ledger-store.ts';
 
@@ -19,12 +20,6 @@ export interface FoundEventHandle {
   readonly field: string;
 }
 
-function isEventHandleJson(value: MoveJson | undefined): value is { counter: string; guid: { id: { creation_num: string; addr: string } } } {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const guid = (value as Record<string, MoveJson>).guid;
-  return typeof guid === 'object' && guid !== null && !Array.isArray(guid) && 'id' in guid;
-}
-
 /** Top-level EventHandle fields of every resource of `address` at `version`. */
 export function findEventHandles(store: LedgerStore, address: string, version: bigint): FoundEventHandle[] {
   const bytes = parseAddress(address);
@@ -34,17 +29,16 @@ export function findEventHandles(store: LedgerStore, address: string, version: b
   for (const resource of page.resources) {
     const layout = resolveLayout({ kind: 'struct', struct: resource.tag }, lookup);
     if (layout.kind !== 'struct') continue;
-    const value = decodeMoveValue(resource.bytes, layout) as Record<string, MoveJson>;
+    const value = decodeMoveValue(resource.bytes, layout);
+    if (!isMoveJsonObject(value)) continue;
     for (const field of layout.fields) {
-      const fieldLayout = field.layout;
-      if (fieldLayout.kind !== 'struct' || formatStructTag(fieldLayout.tag).split('<')[0] !== '0x1::event::EventHandle') continue;
-      const handle = value[field.name];
-      if (!isEventHandleJson(handle)) continue;
-      const owner = parseAddress(handle.guid.id.addr);
+      if (!isEventHandleLayout(field.layout)) continue;
+      const handle = eventHandleOf(value[field.name]);
+      if (handle === undefined) continue;
       found.push({
-        address: formatAddress(owner),
-        addressBytes: owner,
-        creationNumber: BigInt(handle.guid.id.creation_num),
+        address: formatAddress(handle.address),
+        addressBytes: handle.address,
+        creationNumber: handle.creationNumber,
         struct: formatStructTag(resource.tag),
         field: field.name,
       });

@@ -63,6 +63,8 @@ describe('ledger info, headers and media types', () => {
       expect(head.status).toBe(full.status);
       expect(await head.text()).toBe('');
       expect(head.headers.get('content-type')).toBe(full.headers.get('content-type'));
+      expect(head.headers.get('content-length')).toBe(full.headers.get('content-length'));
+      expect(Number(head.headers.get('content-length'))).toBeGreaterThan(0);
       expect(head.headers.get('x-aptos-cursor')).toBe(full.headers.get('x-aptos-cursor'));
       expectLedgerHeaders(head.headers, env.info);
     }

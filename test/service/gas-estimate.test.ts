@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BlockGasFacts, GasEstimationSettings } from '../../electron/snapshot/ledger-store.ts';
+import { DEFAULT_GAS_ESTIMATION } from '../../electron/snapshot/node-settings.ts';
 import {
-  DEFAULT_GAS_ESTIMATION,
   blockInclusionPrice,
   estimateGasPrice,
   isFullBlock,

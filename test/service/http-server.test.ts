@@ -89,6 +89,8 @@ describe('startHttpServer with the read service', () => {
     expectRawError(await rawRequest(url(), { path: '/v1/nope' }), 404, 'web_framework_error', env.info);
     expectRawError(await rawRequest(url(), { path: '/nope' }), 404, 'web_framework_error', env.info);
     expectRawError(await rawRequest(url(), { path: '/explorer/v2/blocks' }), 404, 'web_framework_error', env.info);
+    // A target starting with `//` is a path, not a scheme-relative URL naming host `foo`.
+    expectRawError(await rawRequest(url(), { path: '//foo/v1' }), 404, 'web_framework_error', env.info);
     for (const [method, path, allow] of [
       ['PUT', '/v1/estimate_gas_price', 'GET, HEAD'],
       ['DELETE', '/v1/accounts/0x1/resources', 'GET, HEAD'],

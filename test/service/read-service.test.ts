@@ -16,6 +16,7 @@ import { resolveLayout } from '../../shared/move/layout.ts';
 import { parseStructTag, parseTypeTag } from '../../shared/type-tag.ts';
 import { createReadService, type ReadServiceHandler } from '../../electron/service/read-service.ts';
 import { startHttpServer } from '../../electron/service/http-server.ts';
+import type { LedgerStore } from '../../electron/snapshot/ledger-store.ts';
 import { SnapshotStore } from '../../electron/snapshot/snapshot-store.ts';
 import { snapshotInfo, type SnapshotInfo } from '../../electron/snapshot/snapshot-info.ts';
 import { resourceStateKey } from '../../electron/snapshot/state-keys.ts';
@@ -72,6 +73,15 @@ describe('in process over the real store', () => {
     } finally {
       await server.close();
     }
+  });
+
+  it('serves GET /v1 as BCS with git_hash as Some when configured, None otherwise', async () => {
+    const withHash = new Uint8Array(await (await request(handler, '/v1', BCS)).arrayBuffer());
+    const plain = createReadService({ store });
+    const withoutHash = new Uint8Array(await (await request(plain, '/v1', BCS)).arrayBuffer());
+    expect(withoutHash.at(-1)).toBe(0);
+    const some = [1, 6, ...new TextEncoder().encode('abc123')];
+    expect(withHash).toEqual(Uint8Array.of(...withoutHash.subarray(0, -1), ...some));
   });
 });
 
@@ -160,13 +170,55 @@ describe('stored data that does not decode: 500 internal_error', () => {
     expect(unexpected).toEqual([]);
   });
 
-  it('an event whose stored type does not parse: 500 in JSON and BCS; the BCS path reports it as unexpected', async () => {
+  it('an event whose stored type does not parse: 500 in JSON and BCS, as data that does not decode (not unexpected)', async () => {
     await expectError(await request(handler, '/v1/accounts/0x1/events/3'), 500, 'internal_error', info);
     expect(unexpected).toEqual([]);
     await expectError(await request(handler, '/v1/accounts/0x1/events/3', BCS), 500, 'internal_error', info);
-    expect(unexpected).toHaveLength(1);
+    expect(unexpected).toEqual([]);
     // The rest of the stream is still served.
     expect((await request(handler, '/v1/accounts/0x1/events/3?start=0&limit=5')).status).toBe(200);
+  });
+});
+
+describe('an unexpected exception: 500 internal_error, reported', () => {
+  it('a route failing outside the store (here: a store without settings) is reported to onUnexpectedError', async () => {
+    const store = SnapshotStore.open(fixturePath('small'));
+    try {
+      const info = snapshotInfo(store);
+      const withoutSettings = new Proxy(store as LedgerStore, {
+        get(target, property) {
+          if (property === 'settings') return undefined;
+          const value = Reflect.get(target, property) as unknown;
+          return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+        },
+      });
+      const unexpected: unknown[] = [];
+      const handler = createReadService({ store: withoutSettings, onUnexpectedError: (error) => unexpected.push(error) });
+      await expectError(await request(handler, '/v1/accounts/0x1/events/3'), 500, 'internal_error', info);
+      expect(unexpected).toHaveLength(1);
+      expect(unexpected[0]).toBeInstanceOf(TypeError);
+    } finally {
+      store.close();
+    }
+  });
+});
+
+describe('a stored value the store itself decodes: 500, not 503', () => {
+  it('a GasScheduleV2 that does not decode makes /v1/estimate_gas_price 500 internal_error', async () => {
+    const original = SnapshotStore.open(fixturePath('small'));
+    const info = snapshotInfo(original);
+    original.close();
+    const gasSchedule = parseStructTag('0x1::gas_schedule::GasScheduleV2');
+    const path = editedCopy('bad-gas-schedule', (db) => rewriteLatest(db, resourceStateKey(parseAddress('0x1'), gasSchedule), Uint8Array.of(1)));
+    const store = SnapshotStore.open(path);
+    try {
+      const unexpected: unknown[] = [];
+      const handler = createReadService({ store, onUnexpectedError: (error) => unexpected.push(error) });
+      await expectError(await request(handler, '/v1/estimate_gas_price'), 500, 'internal_error', info);
+      expect(unexpected).toEqual([]);
+    } finally {
+      store.close();
+    }
   });
 });
 

@@ -28,8 +28,10 @@ describe('ResponseCache', () => {
   });
 
   it('evicts by bytes, refuses replies over a quarter of the budget, and never stores server errors', () => {
-    // Each 300-character reply counts 664 bytes (UTF-16 text plus a per-header allowance).
-    const cache = new ResponseCache({ maxEntries: 100, maxBytes: 3000 });
+    // Each 300-character reply under a one-letter key counts 966 bytes: UTF-16 text (600), its
+    // UTF-8 wire copy (300), a per-header allowance (64) and the UTF-16 key (2). Four fit in 4000;
+    // the 400-character reply (1270 bytes) is over a quarter of the budget (1000).
+    const cache = new ResponseCache({ maxEntries: 100, maxBytes: 4000 });
     for (const key of ['a', 'b', 'c', 'd']) cache.set(key, reply(200, key.repeat(300)));
     expect(cache.get('a')).toBeDefined();
     cache.set('e', reply(200, 'e'.repeat(300)));

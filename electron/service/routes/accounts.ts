@@ -23,14 +23,8 @@ export function getTransactionSummaries(context: RequestContext): ServiceReply {
   const endVersion = optionalU64(context.query, 'end_version');
   const settings = context.store.settings;
   const limit = pageLimit(context.query, settings.summariesDefaultLimit, settings.summariesMaxLimit, 'empty');
-  // No transaction is above the latest version: clamp there (the store takes versions it can hold).
-  const latest = context.ledger.ledgerVersion;
-  const upTo = endVersion !== undefined && endVersion > latest ? latest : endVersion;
-  const empty =
-    limit === 0 || (startVersion !== undefined && (startVersion > latest || (upTo !== undefined && startVersion > upTo)));
-  const found = empty ? [] : context.store.transactionSummaries(sender, { startVersion, endVersion: upTo, limit });
-  // With both bounds, end_version is an inclusive upper bound (a deliberate difference, docs/api.md).
-  const summaries = endVersion === undefined ? found : found.filter((summary) => summary.version <= endVersion);
+  // The range rules (end clamped to the latest, inclusive; empty when start is past the end) are the store's.
+  const summaries = limit === 0 ? [] : context.store.transactionSummaries(sender, { startVersion, endVersion, limit });
   if (context.output === 'bcs') return bcsReply(encodeSummaries(summaries), context.ledger);
   return jsonReply(summaries.map(summaryJson), context.ledger);
 }
@@ -70,7 +64,7 @@ export function getResource(context: RequestContext): ServiceReply {
 }
 
 /** A module as the node serves it: `{"bytecode": "0x..", "abi": {...}}`. */
-function moduleJson(module: StoredModule): Record<string, unknown> {
+function moduleJson(module: StoredModule): Readonly<Record<string, unknown>> {
   return { bytecode: bytesToHex(module.bytecode), abi: module.abi };
 }
 

@@ -2,13 +2,15 @@
  * The two event endpoints (node-behaviour.md §2): by creation number, and by the event handle
  * stored in a field of a resource (read at the latest version).
  */
-import { formatAddress, parseAddress } from '../../../shared/address.ts';
+import { formatAddress } from '../../../shared/address.ts';
+import { eventHandleOf, isEventHandleLayout } from '../../../shared/move/event-handle.ts';
 import { resolveLayout, type MoveLayout } from '../../../shared/move/layout.ts';
-import type { MoveJson } from '../../../shared/move/move-json.ts';
-import { formatStructTag, parseTypeTag, type StructTag, type TypeTag } from '../../../shared/type-tag.ts';
+import { isMoveJsonObject } from '../../../shared/move/move-json.ts';
+import { formatStructTag, type StructTag } from '../../../shared/type-tag.ts';
 import type { StoredEvent } from '../../snapshot/ledger-store.ts';
 import { encodeEvents } from '../bcs-bodies.ts';
 import { ApiError, describeError, internalError, invalidInput, notFound } from '../http-errors.ts';
+import { storedEventType } from '../event-types.ts';
 import { decodeStoredValue, eventJson, structTypeTag } from '../json-bodies.ts';
 import { optionalU64, pageLimit, parseAddressParam, parseIdentifierParam, parseStructTagParam, parseU64 } from '../params.ts';
 import { pathParam, type RequestContext } from '../request-context.ts';
@@ -29,35 +31,15 @@ function eventPage(context: RequestContext): EventPage {
   return { start, limit };
 }
 
-/** Parsed event type tags by text: a page repeats the same few types. */
-const eventTypes = new Map<string, TypeTag>();
-
-function eventType(text: string): TypeTag {
-  let tag = eventTypes.get(text);
-  if (!tag) {
-    tag = parseTypeTag(text);
-    if (eventTypes.size >= 1024) eventTypes.clear();
-    eventTypes.set(text, tag);
-  }
-  return tag;
-}
-
 /** Lists the events of stream (address, creation number) and renders them. */
 function listEvents(context: RequestContext, address: Uint8Array, creationNumber: bigint, page: EventPage): ServiceReply {
   const { start, limit } = page;
   const events = context.store.events(address, creationNumber, start, limit);
   if (context.output === 'bcs') return bcsReply(encodeEvents(events), context.ledger);
   const lookup = context.store.abiLookup(context.ledger.ledgerVersion);
-  const body = events.map((event: StoredEvent) => {
-    let data: MoveJson;
-    try {
-      data = decodeStoredValue(event.data, eventType(event.typeTag), lookup, `event data of type ${event.typeTag}`);
-    } catch (error) {
-      if (error instanceof ApiError) throw error;
-      throw internalError(`Failed to decode event type ${event.typeTag}: ${describeError(error)}`);
-    }
-    return eventJson(event, data);
-  });
+  const body = events.map((event: StoredEvent) =>
+    eventJson(event, decodeStoredValue(event.data, storedEventType(event.typeTag), lookup, `event data of type ${event.typeTag}`)),
+  );
   return jsonReply(body, context.ledger);
 }
 
@@ -66,22 +48,6 @@ export function getEventsByCreationNumber(context: RequestContext): ServiceReply
   const address = parseAddressParam(pathParam(context, 'address'), 'address');
   const creationNumber = parseU64(pathParam(context, 'creation_number'), 'creation_number');
   return listEvents(context, address, creationNumber, eventPage(context));
-}
-
-/** Whether a field layout is `0x1::event::EventHandle<T>`. */
-function isEventHandle(layout: MoveLayout): boolean {
-  return layout.kind === 'struct' && layout.tag.address === '0x1' && layout.tag.module === 'event' && layout.tag.name === 'EventHandle';
-}
-
-/** The (address, creation number) an EventHandle's JSON form points to. */
-function eventHandleKey(value: MoveJson): { address: Uint8Array; creationNumber: bigint } {
-  const guid = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, MoveJson>)['guid'] : undefined;
-  const id = typeof guid === 'object' && guid !== null && !Array.isArray(guid) ? (guid as Record<string, MoveJson>)['id'] : undefined;
-  const record = typeof id === 'object' && id !== null && !Array.isArray(id) ? (id as Record<string, MoveJson>) : {};
-  const addr = record['addr'];
-  const creation = record['creation_num'];
-  if (typeof addr !== 'string' || typeof creation !== 'string') throw internalError('Malformed event handle in stored resource');
-  return { address: parseAddress(addr), creationNumber: BigInt(creation) };
 }
 
 /** `GET /v1/accounts/{address}/events/{event_handle}/{field_name}`. */
@@ -107,11 +73,11 @@ export function getEventsByHandle(context: RequestContext): ServiceReply {
   if (field === undefined) {
     throw notFound('struct_field_not_found', `Struct field not found by ${shown}, Field name(${fieldName}) and Ledger version(${version})`);
   }
-  if (!isEventHandle(field.layout)) {
+  if (!isEventHandleLayout(field.layout)) {
     throw invalidInput(`Field ${fieldName} of ${formatStructTag(tag)} is not an event handle (0x1::event::EventHandle<T>)`);
   }
   const value = decodeStoredValue(bytes, structTypeTag(tag), lookup, `resource ${formatStructTag(tag)}`);
-  const record = value as Record<string, MoveJson>;
-  const handle = eventHandleKey(record[fieldName] ?? null);
+  const handle = eventHandleOf(isMoveJsonObject(value) ? value[fieldName] : undefined);
+  if (handle === undefined) throw internalError('Malformed event handle in stored resource');
   return listEvents(context, handle.address, handle.creationNumber, page);
 }

@@ -4,7 +4,7 @@
  * the address `0x123`), so every match is listed.
  */
 import { formatAddress, isAddress, parseAddress } from '../../../shared/address.ts';
-import { formatStructTag, parseStructTag } from '../../../shared/type-tag.ts';
+import { formatStructTag, isIdentifier, parseStructTag } from '../../../shared/type-tag.ts';
 import { unparsable } from '../http-errors.ts';
 import { U64_MAX } from '../params.ts';
 import type { RequestContext } from '../request-context.ts';
@@ -16,10 +16,9 @@ import { tableInfoJson } from './explorer.ts';
 export type SearchResult = Readonly<Record<string, unknown>> & { readonly kind: string };
 
 const DECIMAL = /^[0-9]+$/;
-const IDENTIFIER = /^(?:[A-Za-z][A-Za-z0-9_]*|_[A-Za-z0-9_]+)$/;
 
 /** The address just below `address` (big-endian decrement), or undefined for zero. */
-export function previousAddress(address: Uint8Array): Uint8Array | undefined {
+function previousAddress(address: Uint8Array): Uint8Array | undefined {
   const result = new Uint8Array(address);
   for (let i = result.length - 1; i >= 0; i -= 1) {
     const byte = result[i] ?? 0;
@@ -30,10 +29,6 @@ export function previousAddress(address: Uint8Array): Uint8Array | undefined {
     result[i] = 0xff;
   }
   return undefined;
-}
-
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && a.every((byte, i) => byte === b[i]);
 }
 
 function versionResults(context: RequestContext, text: string): SearchResult[] {
@@ -52,7 +47,7 @@ function addressResults(context: RequestContext, text: string): SearchResult[] {
   const table = context.store.tableInfo(address);
   if (table !== undefined) results.push({ kind: 'table', ...tableInfoJson(table) });
   const [found] = context.store.listAccounts(context.ledger.ledgerVersion, previousAddress(address), 1);
-  if (found !== undefined && sameBytes(found, address)) results.push({ kind: 'account', address: formatAddress(address) });
+  if (found !== undefined && Buffer.compare(found, address) === 0) results.push({ kind: 'account', address: formatAddress(address) });
   return results;
 }
 
@@ -61,7 +56,7 @@ function moveNameResults(context: RequestContext, text: string): SearchResult[] 
   const version = context.ledger.ledgerVersion;
   const parts = text.split('::').map((part) => part.trim());
   const [addressText, moduleName] = parts;
-  if (parts.length === 2 && addressText !== undefined && moduleName !== undefined && isAddress(addressText) && IDENTIFIER.test(moduleName)) {
+  if (parts.length === 2 && addressText !== undefined && moduleName !== undefined && isAddress(addressText) && isIdentifier(moduleName)) {
     const address = parseAddress(addressText);
     const exists = context.store.module(address, moduleName, version) !== undefined;
     return [{ kind: 'module', address: formatAddress(address), name: moduleName, exists }];

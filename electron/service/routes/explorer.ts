@@ -17,7 +17,7 @@ export const EXPLORER_DEFAULT_LIMIT = 100;
 export const EXPLORER_MAX_LIMIT = 1000;
 
 /** A table's metadata as JSON. */
-export function tableInfoJson(info: TableInfo): Record<string, unknown> {
+export function tableInfoJson(info: TableInfo): Readonly<Record<string, unknown>> {
   const owner =
     info.ownerAddress === undefined
       ? null
@@ -26,7 +26,7 @@ export function tableInfoJson(info: TableInfo): Record<string, unknown> {
 }
 
 /** A block as the blocks/gas panel shows it, with how gas estimation counts it. */
-export function blockJson(block: BlockSummary, minPrice: bigint, context: RequestContext): Record<string, unknown> {
+function blockJson(block: BlockSummary, minPrice: bigint, context: RequestContext): Readonly<Record<string, unknown>> {
   const settings = context.store.settings.gasEstimation;
   return {
     height: block.height.toString(),
@@ -87,10 +87,8 @@ export function getTableInfo(context: RequestContext): ServiceReply {
 /** `GET /explorer/v1/blocks?before&limit` → `{"blocks": [...newest first], "next_before": height|null}`. */
 export function listBlocks(context: RequestContext): ServiceReply {
   const limit = explorerLimit(context);
-  const requested = optionalU64(context.query, 'before');
-  // No block is above the latest height: clamp there (the store takes heights it can hold).
-  const before = requested !== undefined && requested > context.ledger.blockHeight ? context.ledger.blockHeight : requested;
-  const found = context.store.blocksBefore(before, limit + 1);
+  // Any u64: the store clamps a height above the ones it holds.
+  const found = context.store.blocksBefore(optionalU64(context.query, 'before'), limit + 1);
   const page = found.slice(0, limit);
   const last = page[page.length - 1];
   const next = found.length > limit && last !== undefined && last.height > 0n ? (last.height - 1n).toString() : null;
