@@ -9,7 +9,7 @@ import { assertNever } from './assert-never.ts';
 import type { BcsReader } from './bcs/bcs-reader.ts';
 import { BcsWriter } from './bcs/bcs-writer.ts';
 import { BcsError } from './codec-error.ts';
-import { isIdentifier, type PrimitiveTypeName, type StructTag, type TypeTag } from './type-tag-core.ts';
+import { isIdentifier, isPrimitiveTag, type PrimitiveTypeName, type StructTag, type TypeTag } from './type-tag-core.ts';
 
 /** Max nested vector/struct levels when deserializing, as the node's BCS decoder allows. */
 export const MAX_BCS_TYPE_TAG_NESTING = 8;
@@ -40,6 +40,10 @@ function addressOf(text: string): Uint8Array {
 
 /** Appends the BCS of a type tag. */
 export function writeTypeTag(w: BcsWriter, tag: TypeTag): void {
+  if (isPrimitiveTag(tag)) {
+    w.variantIndex(VARIANT_OF[tag.kind]);
+    return;
+  }
   switch (tag.kind) {
     case 'vector':
       w.variantIndex(VARIANT_OF.vector);
@@ -48,17 +52,6 @@ export function writeTypeTag(w: BcsWriter, tag: TypeTag): void {
     case 'struct':
       w.variantIndex(VARIANT_OF.struct);
       writeStructTag(w, tag.struct);
-      return;
-    case 'bool':
-    case 'u8':
-    case 'u16':
-    case 'u32':
-    case 'u64':
-    case 'u128':
-    case 'u256':
-    case 'address':
-    case 'signer':
-      w.variantIndex(VARIANT_OF[tag.kind]);
       return;
     default:
       assertNever(tag);

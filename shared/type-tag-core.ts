@@ -25,6 +25,17 @@ export type TypeTag =
   | { readonly kind: 'vector'; readonly element: TypeTag }
   | { readonly kind: 'struct'; readonly struct: StructTag };
 
+/** A type tag of a primitive kind. */
+export type PrimitiveTypeTag = { readonly kind: PrimitiveTypeName };
+
+/**
+ * Whether `tag` is primitive. Switches over type tags handle the nine primitive kinds in one branch
+ * with this guard, then switch (exhaustively, with `assertNever`) over what is left: vector and struct.
+ */
+export function isPrimitiveTag(tag: TypeTag): tag is PrimitiveTypeTag {
+  return isPrimitiveTypeName(tag.kind);
+}
+
 /** A struct type `address::module::Name<typeArgs>`; `address` is always the short form (`0x1`). */
 export interface StructTag {
   readonly address: string;
@@ -66,21 +77,12 @@ export function structTagEquals(a: StructTag, b: StructTag): boolean {
 /** Structural equality of type tags. */
 export function typeTagEquals(a: TypeTag, b: TypeTag): boolean {
   if (a === b) return true;
+  if (isPrimitiveTag(a)) return a.kind === b.kind;
   switch (a.kind) {
     case 'vector':
       return b.kind === 'vector' && typeTagEquals(a.element, b.element);
     case 'struct':
       return b.kind === 'struct' && structTagEquals(a.struct, b.struct);
-    case 'bool':
-    case 'u8':
-    case 'u16':
-    case 'u32':
-    case 'u64':
-    case 'u128':
-    case 'u256':
-    case 'address':
-    case 'signer':
-      return a.kind === b.kind;
     default:
       return assertNever(a);
   }
@@ -103,6 +105,7 @@ export function formatStructTag(tag: StructTag): string {
 
 /** Canonical text of a type tag (the node's printing: short addresses, `", "` between arguments). */
 export function formatTypeTag(tag: TypeTag): string {
+  if (isPrimitiveTag(tag)) return tag.kind;
   switch (tag.kind) {
     case 'vector': {
       let text = printed.get(tag);
@@ -114,16 +117,6 @@ export function formatTypeTag(tag: TypeTag): string {
     }
     case 'struct':
       return formatStructTag(tag.struct);
-    case 'bool':
-    case 'u8':
-    case 'u16':
-    case 'u32':
-    case 'u64':
-    case 'u128':
-    case 'u256':
-    case 'address':
-    case 'signer':
-      return tag.kind;
     default:
       return assertNever(tag);
   }

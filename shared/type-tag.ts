@@ -7,11 +7,13 @@ export {
   formatStructTag,
   formatTypeTag,
   isIdentifier,
+  isPrimitiveTag,
   isPrimitiveTypeName,
   structTag,
   structTagEquals,
   typeTagEquals,
   type PrimitiveTypeName,
+  type PrimitiveTypeTag,
   type StructTag,
   type TypeTag,
 } from './type-tag-core.ts';

@@ -5,7 +5,7 @@
  */
 import { parseAddress } from '../../shared/address.ts';
 import { assertNever } from '../../shared/assert-never.ts';
-import { isIdentifier, MAX_TYPE_TAG_NESTING, parseAbiType, parseStructTag, parseTypeTag, type StructTag, type TypeTag } from '../../shared/type-tag.ts';
+import { isIdentifier, isPrimitiveTag, MAX_TYPE_TAG_NESTING, parseAbiType, parseStructTag, parseTypeTag, type StructTag, type TypeTag } from '../../shared/type-tag.ts';
 import { describeError, invalidInput, unparsable, type ApiError } from './http-errors.ts';
 
 /** Largest u64. */
@@ -84,21 +84,12 @@ function structTagTooDeep(tag: StructTag, level = 0): boolean {
 /** Whether a type tag breaks the node's nesting rule (a vector's element and a struct's tag one level down). */
 function typeTagTooDeep(tag: TypeTag, level = 0): boolean {
   if (level > MAX_TYPE_TAG_NESTING) return true;
+  if (isPrimitiveTag(tag)) return false;
   switch (tag.kind) {
     case 'vector':
       return typeTagTooDeep(tag.element, level + 1);
     case 'struct':
       return structTagTooDeep(tag.struct, level + 1);
-    case 'bool':
-    case 'u8':
-    case 'u16':
-    case 'u32':
-    case 'u64':
-    case 'u128':
-    case 'u256':
-    case 'address':
-    case 'signer':
-      return false;
     default:
       return assertNever(tag);
   }

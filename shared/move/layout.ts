@@ -8,6 +8,7 @@ import { CodecError, LayoutError } from '../codec-error.ts';
 import {
   formatStructTag,
   formatTypeTag,
+  isPrimitiveTag,
   parseAbiType,
   type PrimitiveTypeName,
   type StructTag,
@@ -73,6 +74,7 @@ function resolve(tag: TypeTag, lookup: AbiLookup, cache: Map<string, MoveLayout>
   if (depth > MAX_LAYOUT_DEPTH) {
     throw new LayoutError(`layout nested deeper than ${MAX_LAYOUT_DEPTH} levels at ${formatTypeTag(tag)} (recursive type?)`);
   }
+  if (isPrimitiveTag(tag)) return PRIMITIVE_LAYOUTS[tag.kind];
   switch (tag.kind) {
     case 'vector': {
       const key = formatTypeTag(tag);
@@ -92,16 +94,6 @@ function resolve(tag: TypeTag, lookup: AbiLookup, cache: Map<string, MoveLayout>
       }
       return layout;
     }
-    case 'bool':
-    case 'u8':
-    case 'u16':
-    case 'u32':
-    case 'u64':
-    case 'u128':
-    case 'u256':
-    case 'address':
-    case 'signer':
-      return PRIMITIVE_LAYOUTS[tag.kind];
     default:
       return assertNever(tag);
   }
