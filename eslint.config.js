@@ -8,6 +8,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import jsdoc from 'eslint-plugin-jsdoc';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
 
@@ -48,6 +49,13 @@ export default tseslint.config(
         contexts: ['TSInterfaceDeclaration', 'TSTypeAliasDeclaration', 'ExportNamedDeclaration > VariableDeclaration'],
       }],
     },
+  },
+  {
+    // React's rules of hooks in the UI and its tests. `incompatible-library` only warns that the
+    // React Compiler cannot memoize TanStack Table/Virtual instances; we do not use the compiler.
+    files: ['renderer/**/*.{ts,tsx}', 'test/renderer/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat['recommended-latest'],
+    rules: { ...reactHooks.configs.flat['recommended-latest'].rules, 'react-hooks/incompatible-library': 'off' },
   },
   {
     files: ['shared/**/*.{ts,tsx}', 'renderer/**/*.{ts,tsx}'],

@@ -4,7 +4,7 @@
  * into the user's data folder. Binds loopback by default; stops cleanly on SIGTERM/SIGINT.
  */
 import { existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createReadService } from '../service/read-service.ts';
 import { startHttpServer } from '../service/http-server.ts';
@@ -50,10 +50,12 @@ export async function runServeCommand(args: readonly string[]): Promise<number> 
   const port = parsePort(values.port);
   const host = values.host ?? '127.0.0.1';
   const log = (line: string): void => void process.stderr.write(`${line}\n`);
-  const store = SnapshotStore.open(values.snapshot ?? ensureSampleSnapshot(log));
+  const snapshotPath = values.snapshot ?? ensureSampleSnapshot(log);
+  const store = SnapshotStore.open(snapshotPath);
+  const source = { kind: 'snapshot', name: basename(snapshotPath), origin: null } as const;
   let server;
   try {
-    server = await startHttpServer({ handler: createReadService({ store, responseCache: values['no-cache'] ? false : undefined }), host, port });
+    server = await startHttpServer({ handler: createReadService({ store, source, responseCache: values['no-cache'] ? false : undefined }), host, port });
   } catch (error) {
     store.close();
     const code = (error as NodeJS.ErrnoException).code;

@@ -43,7 +43,7 @@ export interface ReadServiceHandler {
 export function createReadService(options: ReadServiceOptions): ReadServiceHandler {
   const store = guardStore(options.store);
   const gas = createGasEstimator();
-  const serviceOptions: ServiceOptions = { gitHash: options.gitHash };
+  const serviceOptions: ServiceOptions = { gitHash: options.gitHash, source: options.source };
   const report = options.onUnexpectedError ?? ((error: unknown) => console.error('read service: unexpected error', error));
 
   const latestLedger = (): LedgerInfo | undefined => {

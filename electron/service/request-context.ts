@@ -8,11 +8,14 @@ import type { GasEstimator } from './gas-estimator.ts';
 import { ApiError, notFound } from './http-errors.ts';
 import { optionalU64 } from './params.ts';
 import type { ServiceReply, ServiceRequest } from './service-reply.ts';
+import type { SourceInfo } from '../../shared/api/source-info.ts';
 
 /** Options of the service that routes may need. */
 export interface ServiceOptions {
   /** `git_hash` reported by `GET /v1`; omitted when undefined. */
   readonly gitHash?: string | undefined;
+  /** What `GET /explorer/v1/source` reports (the snapshot's file name and origin). */
+  readonly source?: SourceInfo | undefined;
 }
 
 /** The per-request state handed to route handlers. */

@@ -11,7 +11,7 @@ import { getLedgerInfo, getGasEstimate } from './routes/ledger.ts';
 import { getRawTableItem, getTableItem } from './routes/tables.ts';
 import { getEventsByCreationNumber, getEventsByHandle } from './routes/events.ts';
 import { getModule, getModules, getResource, getResources, getTransactionSummaries } from './routes/accounts.ts';
-import { getTableInfo, listAccounts, listBlocks, listTables } from './routes/explorer.ts';
+import { getSource, getTableInfo, listAccounts, listBlocks, listTables } from './routes/explorer.ts';
 import { search } from './routes/explorer-search.ts';
 
 /** HTTP methods the service routes. */
@@ -42,6 +42,7 @@ export const ROUTES: readonly Route[] = [
   { method: 'GET', pattern: '/explorer/v1/tables/:handle', handler: getTableInfo },
   { method: 'GET', pattern: '/explorer/v1/blocks', handler: listBlocks },
   { method: 'GET', pattern: '/explorer/v1/search', handler: search },
+  { method: 'GET', pattern: '/explorer/v1/source', handler: getSource },
 ];
 
 /** The outcome of matching a request against the route table. */

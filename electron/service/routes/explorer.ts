@@ -95,3 +95,8 @@ export function listBlocks(context: RequestContext): ServiceReply {
   const minPrice = context.store.minGasUnitPrice(context.ledger.ledgerVersion);
   return jsonReply({ blocks: page.map((block) => blockJson(block, minPrice, context)), next_before: next }, context.ledger);
 }
+
+/** `GET /explorer/v1/source` → what the UI is looking at (docs/api.md); a snapshot without a name is "snapshot". */
+export function getSource(context: RequestContext): ServiceReply {
+  return jsonReply(context.options.source ?? { kind: 'snapshot', name: 'snapshot', origin: null }, context.ledger);
+}

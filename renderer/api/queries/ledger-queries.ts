@@ -1,0 +1,32 @@
+/**
+ * Query options of the ledger domain: `GET /v1` (the status bar, time-travel bounds) and the data
+ * source's description. "Latest" moves, so these are refreshed; every pinned answer elsewhere is
+ * immutable (`staleTime: Infinity`).
+ */
+import { queryOptions } from '@tanstack/react-query';
+import { requestJson } from '../client.ts';
+import { queryKeys } from '../query-keys.ts';
+import type { LedgerInfoJson, SourceInfo } from '../types.ts';
+
+/** How often the status bar re-reads the ledger (a remote chain moves; a snapshot never does). */
+export const LEDGER_REFRESH_MS = 5_000;
+
+/** `GET /v1`: the latest ledger info. */
+export function ledgerQuery() {
+  return queryOptions({
+    queryKey: queryKeys.ledger(),
+    queryFn: ({ signal }) => requestJson<LedgerInfoJson>('/v1', { signal }),
+    staleTime: LEDGER_REFRESH_MS,
+    refetchInterval: LEDGER_REFRESH_MS,
+  });
+}
+
+/** `GET /explorer/v1/source`: which snapshot file or node the UI is looking at. */
+export function sourceQuery() {
+  return queryOptions({
+    queryKey: queryKeys.source(),
+    queryFn: ({ signal }) => requestJson<SourceInfo>('/explorer/v1/source', { signal }),
+    staleTime: LEDGER_REFRESH_MS,
+    refetchInterval: LEDGER_REFRESH_MS,
+  });
+}

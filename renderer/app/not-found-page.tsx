@@ -1,0 +1,16 @@
+/** The page for a path no route serves. */
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+
+/** "Nothing here" with the path and a way home. */
+export function NotFoundPage(): ReactNode {
+  const location = useLocation();
+  return (
+    <div className="status-view empty" role="alert">
+      <p>
+        No view at <code>{location.pathname}</code>.
+      </p>
+      <Link to="/">Go to the start page</Link>
+    </div>
+  );
+}

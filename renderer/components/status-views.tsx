@@ -1,0 +1,51 @@
+/**
+ * The three states every panel shows besides its data: loading, empty, and error. An error
+ * always shows the service's message and `error_code` (never a blank panel).
+ */
+import type { ReactNode } from 'react';
+import { ApiRequestError } from '../api/client.ts';
+
+/** A loading placeholder with an accessible status. */
+export function LoadingView({ label = 'Loading…' }: { readonly label?: string }): ReactNode {
+  return (
+    <div className="status-view loading" role="status" aria-live="polite">
+      {label}
+    </div>
+  );
+}
+
+/** An empty state with a sentence that says what is missing. */
+export function EmptyView({ children }: { readonly children: ReactNode }): ReactNode {
+  return <div className="status-view empty">{children}</div>;
+}
+
+/** The user-facing sentence for a pinned version outside the retained window (410) and similar. */
+function explain(error: ApiRequestError): string | undefined {
+  if (error.errorCode === 'version_pruned') return 'This version is pruned from the source.';
+  if (error.errorCode === 'version_not_found') return 'This version is not yet in the ledger.';
+  return undefined;
+}
+
+/** An error panel: message, error code and HTTP status, plus an optional retry. */
+export function ErrorView({ error, onRetry }: { readonly error: unknown; readonly onRetry?: (() => void) | undefined }): ReactNode {
+  const apiError = error instanceof ApiRequestError ? error : undefined;
+  const message = error instanceof Error ? error.message : String(error);
+  const hint = apiError ? explain(apiError) : undefined;
+  return (
+    <div className="status-view error" role="alert">
+      <p className="error-message">{message}</p>
+      {hint && <p className="error-hint">{hint}</p>}
+      {apiError && (
+        <p className="error-code">
+          <code>{apiError.errorCode}</code>
+          {apiError.status > 0 && <span> · HTTP {apiError.status}</span>}
+        </p>
+      )}
+      {onRetry && (
+        <button type="button" onClick={onRetry}>
+          Retry
+        </button>
+      )}
+    </div>
+  );
+}
