@@ -183,8 +183,11 @@ export type LedgerExplorerBridge = BridgeInvokes & {
   readonly platform: 'darwin' | 'win32' | 'linux' | 'other';
 };
 
-/** File extensions the app opens as snapshots (dialog filter, file association, drag-and-drop). */
-export const SNAPSHOT_EXTENSIONS: readonly string[] = ['ledger.sqlite', 'sqlite', 'db'];
+/**
+ * File extensions the open dialog offers. The OS file association is `ledgerdb` alone: one dot
+ * (Windows associates by the last extension only) and specific enough not to claim every SQLite file.
+ */
+export const SNAPSHOT_EXTENSIONS: readonly string[] = ['ledgerdb', 'db', 'sqlite'];
 
 declare global {
   /** The bridge on the page's global: present in the desktop app, absent headless. */

@@ -1,0 +1,53 @@
+/**
+ * Messages between the main process and the snapshot service process. Plain structured-clone
+ * values only (they cross a process boundary): requests and replies mirror `ServiceRequest` and
+ * `ServiceReply` of the read service. This file imports nothing, so the service entry stays plain Node.
+ */
+
+/** One header as `[name, value]`. */
+export type HeaderPair = readonly [string, string];
+
+/** Main → service: open a snapshot (generating the sample first when asked and missing). */
+export interface OpenMessage {
+  readonly type: 'open';
+  readonly path: string;
+  readonly generateIfMissing: boolean;
+}
+
+/** Main → service: one read request. */
+export interface RequestMessage {
+  readonly type: 'request';
+  readonly id: number;
+  readonly method: string;
+  readonly url: string;
+  readonly headers: readonly HeaderPair[];
+  readonly body: Uint8Array;
+}
+
+/** Everything the main process sends to the service. */
+export type ToServiceMessage = OpenMessage | RequestMessage;
+
+/** Service → main: the snapshot is open (or could not be opened: `error` is one line). */
+export interface OpenedMessage {
+  readonly type: 'opened';
+  readonly error: string | null;
+}
+
+/** Service → main: the reply to request `id`. */
+export interface ReplyMessage {
+  readonly type: 'reply';
+  readonly id: number;
+  readonly status: number;
+  readonly headers: readonly HeaderPair[];
+  readonly body: string | Uint8Array | null;
+}
+
+/** Everything the service sends to the main process. */
+export type FromServiceMessage = OpenedMessage | ReplyMessage;
+
+/** True when `value` looks like a message from the service (the channel is ours, but stay defensive). */
+export function isFromServiceMessage(value: unknown): value is FromServiceMessage {
+  if (typeof value !== 'object' || value === null) return false;
+  const type = (value as { type?: unknown }).type;
+  return type === 'opened' || type === 'reply';
+}
