@@ -2,7 +2,8 @@
  * The node:http adapter of the headless `serve` command: IncomingMessage → {@link ServiceRequest},
  * {@link ServiceReply} → ServerResponse, through the read service's `serve` (no fetch objects per
  * request). It refuses a `Host` that is not the bound address (DNS-rebinding defence, 403), stops
- * reading bodies over 8 MiB (413), and closes gracefully. Errors it raises itself are the API's
+ * reading bodies over 8 MiB (413), cuts off bodies that stall (408) and clients that leave mid-body,
+ * bounds head and request times and the number of connections, and closes gracefully. Errors it raises itself are the API's
  * error record with the ledger headers (the service's `errorReply`).
  */
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -11,9 +12,11 @@ import type { ErrorCode } from './http-errors.ts';
 import { JSON_CONTENT_TYPE } from './content-negotiation.ts';
 import { formatHostForUrl, isAllowedHost } from './host-check.ts';
 import { MAX_BODY_BYTES } from './request-body.ts';
+import { cutBodyRead, readRequestBody } from './http-request-body.ts';
 import type { HeaderEntry } from './ledger-headers.ts';
 import type { ReadServiceHandler } from './read-service.ts';
 import type { ServiceReply } from './service-reply.ts';
+import { assertNever } from '../../shared/assert-never.ts';
 
 /** Options of {@link startHttpServer}. */
 export interface HttpServerOptions {
@@ -24,7 +27,25 @@ export interface HttpServerOptions {
   readonly port: number;
   /** Largest accepted request body in bytes; default 8 MiB. */
   readonly maxBodyBytes?: number;
+  /** Most open connections; more are refused (closed at once). Default {@link DEFAULT_MAX_CONNECTIONS}. */
+  readonly maxConnections?: number;
+  /** A body with no bytes for this long is cut off with 408; default 30 s. */
+  readonly bodyTimeoutMs?: number;
+  /** Time allowed for a request head; default 30 s (408, connection closed). */
+  readonly headersTimeoutMs?: number;
+  /** Time allowed for a whole request, head and body; default 120 s (408, connection closed). */
+  readonly requestTimeoutMs?: number;
 }
+
+/**
+ * Default bound on open connections. Each may buffer a body of up to 8 MiB, so 256 connections
+ * bound buffered bodies to 2 GiB in the worst case; a team sharing one server opens far fewer.
+ */
+export const DEFAULT_MAX_CONNECTIONS = 256;
+/** Default stall limit of a request body. */
+export const DEFAULT_BODY_TIMEOUT_MS = 30_000;
+const DEFAULT_HEADERS_TIMEOUT_MS = 30_000;
+const DEFAULT_REQUEST_TIMEOUT_MS = 120_000;
 
 /** A running server. */
 export interface RunningHttpServer {
@@ -32,50 +53,13 @@ export interface RunningHttpServer {
   readonly url: string;
   /** Stops accepting, lets in-flight requests finish, ends keep-alive sockets. */
   close(): Promise<void>;
+  /** Number of open connections (for monitoring and tests). */
+  connections(): Promise<number>;
 }
 
 const FORCE_CLOSE_AFTER_MS = 5000;
 /** Methods a fetch `Request` cannot carry: answered 405 here, as the in-process fetch handler would. */
 const FETCH_FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
-
-/** Reads a body up to `limit` bytes; stops reading and returns undefined past it. */
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
-  return new Promise((resolve, reject) => {
-    const declared = Number(req.headers['content-length'] ?? '0');
-    if (declared > limit) {
-      resolve(undefined);
-      return;
-    }
-    const chunks: Buffer[] = [];
-    let total = 0;
-    const onData = (chunk: Buffer): void => {
-      total += chunk.length;
-      if (total > limit) {
-        cleanup();
-        req.pause();
-        resolve(undefined);
-        return;
-      }
-      chunks.push(chunk);
-    };
-    const onEnd = (): void => {
-      cleanup();
-      resolve(Buffer.concat(chunks));
-    };
-    const onError = (error: Error): void => {
-      cleanup();
-      reject(error);
-    };
-    const cleanup = (): void => {
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('error', onError);
-    };
-    req.on('data', onData);
-    req.on('end', onEnd);
-    req.on('error', onError);
-  });
-}
 
 /** Statuses for requests the HTTP parser refuses (as Node's own default answers); anything else is 400. */
 const PARSER_ERROR_STATUS: Readonly<Record<string, number>> = {
@@ -94,6 +78,16 @@ function sendParserError(socket: Duplex, error: NodeJS.ErrnoException, build: (s
   const pending = (): ServerResponse | null | undefined => (socket as { _httpMessage?: ServerResponse | null })._httpMessage;
   const inFlight = pending();
   if (inFlight) {
+    // The pending request is still sending its body: nothing more will arrive. A request timeout
+    // gets its 408 from the body reader; any other error (reset, half-close) ends the read, and the
+    // socket goes now — waiting for the response would keep it (and the partial body) forever.
+    const req = inFlight.req as IncomingMessage | undefined;
+    if (req && !req.complete) {
+      if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT' && !inFlight.headersSent && cutBodyRead(req, 'timeout')) return;
+      cutBodyRead(req, 'aborted');
+      socket.destroy();
+      return;
+    }
     inFlight.once('close', () => socket.destroy());
     return;
   }
@@ -103,12 +97,17 @@ function sendParserError(socket: Duplex, error: NodeJS.ErrnoException, build: (s
   }
   const status = PARSER_ERROR_STATUS[error.code ?? ''] ?? 400;
   const reply = build(status, `the HTTP request could not be parsed (${error.code ?? 'parse error'}): ${STATUS_CODES[status] ?? 'Bad Request'}`);
+  if (socket.writable && !pending()) writeRawReply(socket, reply);
+  else socket.destroy();
+}
+
+/** Writes a whole reply on a raw socket (no ServerResponse exists for it) and closes the connection. */
+function writeRawReply(socket: Duplex, reply: ServiceReply): void {
   const body = bodyBytes(reply);
-  const lines = [`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`];
+  const lines = [`HTTP/1.1 ${reply.status} ${STATUS_CODES[reply.status] ?? ''}`];
   for (const [name, value] of reply.headers) lines.push(`${name}: ${value}`);
   lines.push(`Content-Length: ${body.length}`, 'Connection: close', '', '');
-  if (socket.writable && !pending()) socket.end(Buffer.concat([Buffer.from(lines.join('\r\n'), 'latin1'), body]));
-  else socket.destroy();
+  socket.end(Buffer.concat([Buffer.from(lines.join('\r\n'), 'latin1'), body]));
 }
 
 function bodyBytes(reply: ServiceReply): Buffer {
@@ -172,6 +171,9 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
   const { handler } = options;
   const host = options.host ?? '127.0.0.1';
   const limit = options.maxBodyBytes ?? MAX_BODY_BYTES;
+  const bodyTimeoutMs = options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
+  const headersTimeoutMs = options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
+  const requestTimeoutMs = Math.max(options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, headersTimeoutMs);
   let boundPort = options.port;
   let closing = false;
 
@@ -192,11 +194,24 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
     const method = req.method ?? 'GET';
     let body: Buffer | undefined;
     if (method !== 'GET' && method !== 'HEAD') {
-      body = await readBody(req, limit);
-      if (body === undefined) {
-        res.once('finish', () => req.socket.destroy());
-        send(res, errorResponse(413, 'web_framework_error', `payload too large: request bodies are limited to ${limit} bytes`), true);
-        return;
+      const outcome = await readRequestBody(req, limit, bodyTimeoutMs);
+      switch (outcome.kind) {
+        case 'complete':
+          body = outcome.body;
+          break;
+        case 'aborted':
+          req.socket.destroy();
+          return;
+        case 'too_large':
+          res.once('finish', () => req.socket.destroy());
+          send(res, errorResponse(413, 'web_framework_error', `payload too large: request bodies are limited to ${limit} bytes`), true);
+          return;
+        case 'timeout':
+          res.once('finish', () => req.socket.destroy());
+          send(res, errorResponse(408, 'web_framework_error', `request timeout: the request body stalled or took too long (no bytes for ${bodyTimeoutMs} ms, or over ${requestTimeoutMs} ms in all)`), true);
+          return;
+        default:
+          assertNever(outcome);
       }
     }
     let url: URL;
@@ -220,11 +235,26 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
     send(res, reply, closing);
   };
 
-  const server = createServer((req, res) => {
+  const server = createServer({
+    headersTimeout: headersTimeoutMs,
+    requestTimeout: requestTimeoutMs,
+    // How often Node checks those two timeouts: a fraction of the shorter, so they fire close to on time.
+    connectionsCheckingInterval: Math.max(50, Math.min(30_000, Math.floor(headersTimeoutMs / 4))),
+  }, (req, res) => {
     serve(req, res).catch(() => {
       if (!res.headersSent) res.statusCode = 500;
       res.end();
     });
+  });
+  server.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
+  // node:http hands CONNECT to this event instead of the request handler (and drops the socket
+  // when nobody listens): answer it like any other method a fetch Request cannot carry.
+  server.on('connect', (_req: IncomingMessage, socket: Duplex) => {
+    try {
+      writeRawReply(socket, errorResponse(405, 'web_framework_error', 'method not allowed', [['Allow', 'GET, HEAD, POST']]));
+    } catch {
+      socket.destroy();
+    }
   });
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     try {
@@ -251,7 +281,9 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
           });
           server.closeIdleConnections();
         });
-      resolve({ url: `http://${formatHostForUrl(host)}:${boundPort}`, close });
+      const connections = (): Promise<number> =>
+        new Promise((done, fail) => server.getConnections((error, count) => (error ? fail(error) : done(count))));
+      resolve({ url: `http://${formatHostForUrl(host)}:${boundPort}`, close, connections });
     });
   });
 }

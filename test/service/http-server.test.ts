@@ -115,6 +115,21 @@ describe('startHttpServer with the read service', () => {
     }
   });
 
+  it('CONNECT is 405 with Allow and the error record, not a dropped connection', async () => {
+    const { port, hostname } = new URL(url());
+    const text = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), hostname, () => socket.write(`CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n`));
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+      socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+      socket.on('error', reject);
+    });
+    expect(text.startsWith('HTTP/1.1 405 Method Not Allowed\r\n')).toBe(true);
+    expect(text).toContain('\r\nAllow: GET, HEAD, POST\r\n');
+    expect(text).toContain(`\r\nX-Aptos-Ledger-Version: ${env.info.latestVersion}\r\n`);
+    expect(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4))).toEqual({ message: 'method not allowed', error_code: 'web_framework_error', vm_error_code: null });
+  });
+
   it('requests the HTTP parser refuses (unknown method, oversized head) still get the error record', async () => {
     for (const method of ['FOO', 'TRACK', 'PROPFIND2']) {
       expectRawError(await rawRequest(url(), { method, path: '/v1' }), 400, 'web_framework_error', env.info);
