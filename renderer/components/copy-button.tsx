@@ -1,0 +1,52 @@
+/**
+ * A small button that copies a text (an address's long form, a JSON value) to the clipboard and
+ * says so for a moment. Uses the async Clipboard API; where it is unavailable (insecure origin)
+ * the button reports the failure instead of pretending.
+ */
+import type { ReactNode } from 'react';
+import { useEffect, useState } from 'react';
+import './components.css';
+
+/** Props of {@link CopyButton}. */
+export interface CopyButtonProps {
+  /** The text put on the clipboard. */
+  readonly text: string;
+  /** The accessible name, e.g. "Copy address 0x1". */
+  readonly label: string;
+  /** Visible content (defaults to a copy glyph). */
+  readonly children?: ReactNode;
+}
+
+type CopyState = 'idle' | 'copied' | 'failed';
+
+/** How long "Copied" stays visible. */
+const FEEDBACK_MS = 1_500;
+
+/** A button copying `text`; its accessible name is `label`. */
+export function CopyButton({ text, label, children }: CopyButtonProps): ReactNode {
+  const [state, setState] = useState<CopyState>('idle');
+  useEffect(() => {
+    if (state === 'idle') return undefined;
+    const timer = setTimeout(() => setState('idle'), FEEDBACK_MS);
+    return () => clearTimeout(timer);
+  }, [state]);
+  const copy = (): void => {
+    const clipboard = typeof navigator === 'undefined' ? undefined : navigator.clipboard;
+    if (!clipboard) {
+      setState('failed');
+      return;
+    }
+    clipboard.writeText(text).then(
+      () => setState('copied'),
+      () => setState('failed'),
+    );
+  };
+  return (
+    <button type="button" className="copy-button" aria-label={label} title={label} onClick={copy} data-state={state}>
+      {state === 'copied' ? '✓' : state === 'failed' ? '✗' : (children ?? '⧉')}
+      <span className="visually-hidden" aria-live="polite">
+        {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : ''}
+      </span>
+    </button>
+  );
+}
