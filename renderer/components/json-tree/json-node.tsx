@@ -1,0 +1,105 @@
+/**
+ * One node of the JSON tree: its key, its value (or a size preview while collapsed), its link when
+ * the tree's `linkFor` gives one, and copy actions for the value and the JSON path. Containers
+ * open with their toggle button (Enter/Space, or ArrowRight/ArrowLeft).
+ */
+import type { KeyboardEvent, ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { JsonValue } from '../../api/types.ts';
+import { childrenOf, formatJsonPath, isContainer, pathKey, previewOf, type JsonPath } from './json-path.ts';
+import { useJsonTree, type JsonLink } from './json-tree-context.ts';
+
+/** Props of {@link JsonNode}. */
+export interface JsonNodeProps {
+  readonly name: string;
+  readonly value: JsonValue;
+  readonly path: JsonPath;
+}
+
+function primitiveClass(value: JsonValue): string {
+  if (value === null) return 'json-null';
+  switch (typeof value) {
+    case 'string':
+      return 'json-string';
+    case 'number':
+      return 'json-number';
+    case 'boolean':
+      return 'json-boolean';
+    default:
+      return 'json-other';
+  }
+}
+
+function normaliseLink(link: string | JsonLink | undefined): JsonLink | undefined {
+  return typeof link === 'string' ? { href: link } : link;
+}
+
+/** A key/value row and, when open, its children. */
+export function JsonNode({ name, value, path }: JsonNodeProps): ReactNode {
+  const tree = useJsonTree();
+  const key = pathKey(path);
+  const container = isContainer(value);
+  const open = container && tree.expanded.has(key);
+  const pathText = formatJsonPath(path);
+  const link = normaliseLink(tree.linkFor?.(path, value));
+
+  const onToggleKey = (event: KeyboardEvent<HTMLButtonElement>): void => {
+    if (event.key === 'ArrowRight' && !open) {
+      event.preventDefault();
+      tree.setExpanded(key, true);
+    } else if (event.key === 'ArrowLeft' && open) {
+      event.preventDefault();
+      tree.setExpanded(key, false);
+    }
+  };
+
+  const valueText = previewOf(value);
+  const valueView =
+    !container && link ? (
+      <Link className={`json-value ${primitiveClass(value)}`} to={link.href}>
+        {link.label ?? valueText}
+      </Link>
+    ) : (
+      <span className={`json-value ${container ? 'json-preview' : primitiveClass(value)}`}>{container && open ? (Array.isArray(value) ? '[' : '{') : valueText}</span>
+    );
+
+  return (
+    <li className="json-node">
+      <div className="json-row">
+        {container ? (
+          <button type="button" className="json-toggle" aria-expanded={open} aria-label={`${open ? 'Collapse' : 'Expand'} ${pathText}`} onClick={() => tree.setExpanded(key, !open)} onKeyDown={onToggleKey}>
+            <span aria-hidden="true">{open ? '▾' : '▸'}</span>
+          </button>
+        ) : (
+          <span className="json-toggle-spacer" aria-hidden="true" />
+        )}
+        <span className="json-key">{name}</span>
+        <span className="json-colon" aria-hidden="true">
+          :
+        </span>
+        {valueView}
+        {container && link && (
+          <Link className="json-link" to={link.href}>
+            {link.label ?? 'open'}
+          </Link>
+        )}
+        <span className="json-actions">
+          <button type="button" className="json-action" aria-label={`Copy value of ${pathText}`} title="Copy value" onClick={() => tree.copy(typeof value === 'string' ? value : JSON.stringify(value, null, 2), `value of ${pathText}`)}>
+            copy
+          </button>
+          <button type="button" className="json-action" aria-label={`Copy path ${pathText}`} title="Copy JSON path" onClick={() => tree.copy(pathText, `path ${pathText}`)}>
+            path
+          </button>
+        </span>
+      </div>
+      {open && (
+        <ul className="json-children">
+          {childrenOf(value).map(([segment, child]) => (
+            <JsonNode key={String(segment)} name={String(segment)} value={child} path={[...path, segment]} />
+          ))}
+        </ul>
+      )}
+      {open && <div className="json-close">{Array.isArray(value) ? ']' : '}'}</div>}
+    </li>
+  );
+}

@@ -1,0 +1,85 @@
+/**
+ * The reusable JSON tree on its own: default depth, expand/collapse all, keyboard toggling, copy of
+ * value and path, and links from `linkFor`.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { JsonTree, formatJsonPath } from '../../../renderer/components/json-tree/json-tree.tsx';
+import type { JsonValue } from '../../../renderer/api/types.ts';
+
+const value: JsonValue = {
+  coin: { value: '42' },
+  owner: '0xa',
+  deep: { inner: { list: [1, 2, { 'not ident': true }] } },
+};
+
+function show(linkFor?: Parameters<typeof JsonTree>[0]['linkFor']) {
+  const user = userEvent.setup();
+  const result = render(
+    <MemoryRouter>
+      <JsonTree value={value} label="data" linkFor={linkFor} />
+    </MemoryRouter>,
+  );
+  return { user, ...result };
+}
+
+afterEach(cleanup);
+
+describe('JsonTree', () => {
+  it('formats JSON paths with brackets where keys are not identifiers', () => {
+    expect(formatJsonPath([])).toBe('$');
+    expect(formatJsonPath(['deep', 'inner', 'list', 2, 'not ident'])).toBe('$.deep.inner.list[2]["not ident"]');
+  });
+
+  it('opens two levels at first; Expand all and Collapse all change every container', async () => {
+    const { user } = show();
+    expect(screen.getByText('"42"')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Expand $.deep.inner' })).toBeTruthy();
+    expect(screen.queryByText('"0xa"')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Expand all' }));
+    expect(screen.getByRole('button', { name: 'Collapse $.deep.inner.list[2]' }).getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByText('true')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Collapse all' }));
+    expect(screen.getByRole('button', { name: 'Expand $' })).toBeTruthy();
+    expect(screen.queryByText('"42"')).toBeNull();
+  });
+
+  it('toggles a node from the keyboard', async () => {
+    const { user } = show();
+    const toggle = screen.getByRole('button', { name: 'Expand $.deep.inner' });
+    toggle.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('button', { name: 'Collapse $.deep.inner' })).toBeTruthy();
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('button', { name: 'Expand $.deep.inner' })).toBeTruthy();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('button', { name: 'Collapse $.deep.inner' })).toBeTruthy();
+  });
+
+  it('copies a value and a JSON path', async () => {
+    const { user } = show();
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText');
+    await user.click(screen.getByRole('button', { name: 'Copy value of $.coin.value' }));
+    expect(writeText).toHaveBeenLastCalledWith('42');
+    await user.click(screen.getByRole('button', { name: 'Copy path $.coin' }));
+    expect(writeText).toHaveBeenLastCalledWith('$.coin');
+    await user.click(screen.getByRole('button', { name: 'Copy value of $.coin' }));
+    expect(writeText).toHaveBeenLastCalledWith(JSON.stringify({ value: '42' }, null, 2));
+    expect(await screen.findByText('Copied value of $.coin')).toBeTruthy();
+  });
+
+  it('renders links from linkFor on primitives and containers', () => {
+    show((path, node) => {
+      if (typeof node === 'string' && node.startsWith('0x')) return `/accounts/${node}`;
+      if (path.length === 1 && path[0] === 'coin') return { href: '/coin', label: 'coin page' };
+      return undefined;
+    });
+    const owner = screen.getByRole('link', { name: '"0xa"' });
+    expect(owner.getAttribute('href')).toBe('/accounts/0xa');
+    expect(screen.getByRole('link', { name: 'coin page' }).getAttribute('href')).toBe('/coin');
+    const tree = screen.getByRole('group', { name: 'JSON data' });
+    expect(within(tree).getAllByRole('link')).toHaveLength(2);
+  });
+});
