@@ -73,7 +73,7 @@ export function createReadService(options: ReadServiceOptions): ReadServiceHandl
       ledger = store.ledgerInfo();
       const url = request.url;
       const match = matchRoute(ROUTES, request.method, url.pathname);
-      if (match.kind === 'none') throw routeNotFound();
+      if (match.kind === 'none') throw routeNotFound(request.method, url.pathname);
       if (match.kind === 'wrong_method') throw methodNotAllowed(match.allow);
       const context: RequestContext = {
         request,

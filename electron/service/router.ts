@@ -10,9 +10,11 @@ import type { RouteHandler } from './request-context.ts';
 import { getLedgerInfo, getGasEstimate } from './routes/ledger.ts';
 import { getRawTableItem, getTableItem } from './routes/tables.ts';
 import { getEventsByCreationNumber, getEventsByHandle } from './routes/events.ts';
-import { getModule, getModules, getResource, getResources, getTransactionSummaries } from './routes/accounts.ts';
+import { getAccount, getModule, getModules, getResource, getResources, getTransactionSummaries } from './routes/accounts.ts';
+import { NODE_ONLY_ROUTES, notServedMessage } from './node-only-routes.ts';
 import { getSource, getTableInfo, listAccounts, listBlocks, listTables } from './routes/explorer.ts';
 import { search } from './routes/explorer-search.ts';
+import { getVersionInfo, listEventStreams } from './routes/explorer-extras.ts';
 
 /** HTTP methods the service routes. */
 export type RouteMethod = 'GET' | 'POST';
@@ -30,6 +32,7 @@ export const ROUTES: readonly Route[] = [
   { method: 'GET', pattern: '/v1/estimate_gas_price', handler: getGasEstimate },
   { method: 'POST', pattern: '/v1/tables/:table_handle/item', handler: getTableItem },
   { method: 'POST', pattern: '/v1/tables/:table_handle/raw_item', handler: getRawTableItem },
+  { method: 'GET', pattern: '/v1/accounts/:address', handler: getAccount },
   { method: 'GET', pattern: '/v1/accounts/:address/events/:creation_number', handler: getEventsByCreationNumber },
   { method: 'GET', pattern: '/v1/accounts/:address/events/:event_handle/:field_name', handler: getEventsByHandle },
   { method: 'GET', pattern: '/v1/accounts/:address/transaction_summaries', handler: getTransactionSummaries },
@@ -43,6 +46,8 @@ export const ROUTES: readonly Route[] = [
   { method: 'GET', pattern: '/explorer/v1/blocks', handler: listBlocks },
   { method: 'GET', pattern: '/explorer/v1/search', handler: search },
   { method: 'GET', pattern: '/explorer/v1/source', handler: getSource },
+  { method: 'GET', pattern: '/explorer/v1/versions/:version', handler: getVersionInfo },
+  { method: 'GET', pattern: '/explorer/v1/event-streams', handler: listEventStreams },
 ];
 
 /** The outcome of matching a request against the route table. */
@@ -111,8 +116,16 @@ export function matchRoute(routes: readonly Route[], method: string, pathname: s
   return methods.length > 0 ? { kind: 'wrong_method', allow: allowed(methods) } : { kind: 'none' };
 }
 
-/** 404 for a path no route serves (the node's framework answers `web_framework_error`). */
-export function routeNotFound(): ApiError {
+/**
+ * 404 for a path no route serves (the node's framework answers `web_framework_error`). A path the
+ * real node serves (with any method) says that a snapshot does not serve it, unlike a mistyped one.
+ */
+export function routeNotFound(method = 'GET', pathname = ''): ApiError {
+  const nodeOnly = matchRoute(NODE_ONLY_ROUTES, method, pathname);
+  if (nodeOnly.kind !== 'none') {
+    const route = nodeOnly.kind === 'found' ? nodeOnly.route : NODE_ONLY_ROUTES.find((r) => matchRoute([r], r.method, pathname).kind === 'found');
+    if (route) return new ApiError(404, 'web_framework_error', notServedMessage(route));
+  }
   return new ApiError(404, 'web_framework_error', 'not found');
 }
 

@@ -67,6 +67,8 @@ function shapes(f: Facts): fc.Arbitrary<Shape> {
       eventsQuery,
     ).map(([[a, tag, field], params]) =>
       shape('events_by_handle', 'GET', ['200', '404:resource_not_found', '404:struct_field_not_found', '400:invalid_input'])([lit('v1'), lit('accounts'), a, lit('events'), tag, field], params)),
+    fc.tuple(address, query([['ledger_version', versionValue(f)]])).map(([a, params]) =>
+      shape('account', 'GET', ['200'])([lit('v1'), lit('accounts'), a], params)),
     fc.tuple(address, query([['start_version', u64Value([String(f.oldest), String(f.latest)])], ['end_version', u64Value([String(f.latest)])], ['limit', limitValue(undefined)]])).map(([a, params]) =>
       shape('summaries', 'GET', ['200'])([lit('v1'), lit('accounts'), a, lit('transaction_summaries')], params)),
     fc.tuple(address, query([['ledger_version', versionValue(f)], ['start', cursorValue(f)], ['limit', limitValue(INVALID)]])).map(([a, params]) =>
@@ -93,7 +95,7 @@ function shapes(f: Facts): fc.Arbitrary<Shape> {
       junk(40).map((q) => seg(q, undefined)),
       fc.constantFrom(...f.accounts, ...f.resourceTypes, '0x1::coin', String(f.latest), '0', '%zz').map((q) => seg(q, undefined)),
     ).map((q) => shape('explorer_search', 'GET', ['200'])([lit('explorer'), lit('v1'), lit('search')], [{ name: 'q', value: q }])),
-    fc.constantFrom(['v2'], ['v1', 'nope'], ['explorer', 'v2', 'blocks'], ['v1', 'accounts', '0x1'], ['v1', 'accounts', '0x1', 'resources', 'x'], ['v1', 'tables', '0x1'], ['nope'], ['v1', 'estimate_gas_price', 'x'])
+    fc.constantFrom(['v2'], ['v1', 'nope'], ['explorer', 'v2', 'blocks'], ['v1', 'accounts', '0x1', 'nope'], ['v1', 'accounts', '0x1', 'resources', 'x'], ['v1', 'tables', '0x1'], ['nope'], ['v1', 'estimate_gas_price', 'x'])
       .map((parts) => shape('unknown_route', undefined, ['404:web_framework_error'])(parts.map(lit), [])),
   );
 }

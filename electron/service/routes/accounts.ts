@@ -1,10 +1,11 @@
 /**
- * Account endpoints (node-behaviour.md §2): transaction summaries, resources (paged by state
- * key), a single resource, and modules.
+ * Account endpoints (node-behaviour.md §2): the account itself, transaction summaries, resources
+ * (paged by state key), a single resource, and modules.
  */
 import { formatAddress } from '../../../shared/address.ts';
+import { BcsWriter } from '../../../shared/bcs/bcs-writer.ts';
 import { bytesToHex } from '../../../shared/hex.ts';
-import { formatStructTag } from '../../../shared/type-tag.ts';
+import { formatStructTag, parseStructTag } from '../../../shared/type-tag.ts';
 import type { StoredModule } from '../../snapshot/ledger-store.ts';
 import { encodeModuleList, encodeResourceMap, encodeSummaries } from '../bcs-bodies.ts';
 import { parseResourceCursor, formatCursor } from '../cursor.ts';
@@ -15,6 +16,38 @@ import { optionalU64, pageLimit, parseAddressParam, parseIdentifierParam, parseS
 import { pathParam, requestedVersion, type RequestContext } from '../request-context.ts';
 import { bcsReply, jsonReply } from '../responses.ts';
 import type { ServiceReply } from '../service-reply.ts';
+
+const ACCOUNT_TAG = parseStructTag('0x1::account::Account');
+
+/**
+ * The `0x1::account::Account` the node reports for an address without one (a stateless account,
+ * AIP-115): authentication key = the address, sequence number 0, `guid_creation_num` 2, the two
+ * event handles at creation numbers 0 and 1, no capability offers. BCS in field order.
+ */
+function statelessAccount(address: Uint8Array): Uint8Array {
+  const writer = new BcsWriter(128);
+  writer.bytes(address).u64(0n).u64(2n);
+  writer.u64(0n).u64(0n).address(address);
+  writer.u64(0n).u64(1n).address(address);
+  writer.uleb128(0).uleb128(0);
+  return writer.toBytes();
+}
+
+/**
+ * `GET /v1/accounts/{address}?ledger_version`: `{"sequence_number", "authentication_key"}` from
+ * the account's `0x1::account::Account` at that version; BCS is the resource's bytes. An address
+ * without the resource is answered as a stateless account, as the node does since stateless
+ * accounts are on (`DEFAULT_ACCOUNT_RESOURCE`); a snapshot records no feature flags, so the current
+ * node's behaviour is the one served.
+ */
+export function getAccount(context: RequestContext): ServiceReply {
+  const address = parseAddressParam(pathParam(context, 'address'), 'address');
+  const version = requestedVersion(context);
+  const bytes = context.store.resource(address, ACCOUNT_TAG, version) ?? statelessAccount(address);
+  if (context.output === 'bcs') return bcsReply(bytes, context.ledger);
+  const data = decodeStoredValue(bytes, structTypeTag(ACCOUNT_TAG), context.store.abiLookup(version), 'resource 0x1::account::Account') as Readonly<Record<string, unknown>>;
+  return jsonReply({ sequence_number: data.sequence_number, authentication_key: data.authentication_key }, context.ledger);
+}
 
 /** `GET /v1/accounts/{address}/transaction_summaries?start_version&end_version&limit`. */
 export function getTransactionSummaries(context: RequestContext): ServiceReply {

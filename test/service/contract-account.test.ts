@@ -1,0 +1,103 @@
+/**
+ * `GET /v1/accounts/{address}` as the node answers it (sequence number and authentication key of
+ * `0x1::account::Account` at `ledger_version`; BCS = the resource's bytes; stateless accounts), and
+ * the 404 for node endpoints a snapshot does not serve, distinct from a mistyped path.
+ */
+import { Aptos, AptosConfig, Network } from '@aptos-labs/ts-sdk';
+import { describe, expect, it } from 'vitest';
+import { parseAddress } from '../../shared/address.ts';
+import { bytesToHex } from '../../shared/hex.ts';
+import { parseStructTag } from '../../shared/type-tag.ts';
+import { BCS, bytesOf, expectErrorRecord, expectLedgerHeaders, get, getJson, useContractServer } from './contract-support.ts';
+
+const env = useContractServer('main');
+const ACCOUNT = '0x1::account::Account';
+
+interface AccountResource {
+  readonly data: { readonly sequence_number: string; readonly authentication_key: string };
+}
+
+describe('GET /v1/accounts/{address}', () => {
+  it('answers sequence number and authentication key of the Account resource, in the node field order', async () => {
+    for (const { address } of env.info.samples.senders) {
+      const response = await get(env, `/v1/accounts/${address}`);
+      expect(response.status).toBe(200);
+      expectLedgerHeaders(response.headers, env.info);
+      const text = await response.text();
+      const resource = await getJson<AccountResource>(env, `/v1/accounts/${address}/resource/${ACCOUNT}`);
+      expect(JSON.parse(text)).toEqual({ sequence_number: resource.data.sequence_number, authentication_key: resource.data.authentication_key });
+      expect(text.indexOf('sequence_number')).toBeLessThan(text.indexOf('authentication_key'));
+      expect(Number(resource.data.sequence_number)).toBeGreaterThan(0);
+    }
+  });
+
+  it('reads at ledger_version: an older version shows the older sequence number', async () => {
+    const { address } = env.info.samples.senders[0]!;
+    const oldest = env.info.oldestVersion;
+    const then = await getJson<{ sequence_number: string }>(env, `/v1/accounts/${address}?ledger_version=${oldest}`);
+    const now = await getJson<{ sequence_number: string }>(env, `/v1/accounts/${address}`);
+    const resource = await getJson<AccountResource>(env, `/v1/accounts/${address}/resource/${ACCOUNT}?ledger_version=${oldest}`);
+    expect(then.sequence_number).toBe(resource.data.sequence_number);
+    expect(BigInt(then.sequence_number)).toBeLessThan(BigInt(now.sequence_number));
+  });
+
+  it('BCS is the stored Account resource', async () => {
+    const { address } = env.info.samples.senders[0]!;
+    const bytes = await bytesOf(await get(env, `/v1/accounts/${address}`, BCS));
+    const stored = env.store.resource(parseAddress(address), parseStructTag(ACCOUNT), BigInt(env.info.latestVersion))!;
+    expect(bytesToHex(bytes)).toBe(bytesToHex(stored));
+  });
+
+  it('an address without an Account resource is a stateless account (sequence 0, key = address)', async () => {
+    const address = '0xdead00000000000000000000000000000000000000000000000000000000beef';
+    expect(env.store.resource(parseAddress(address), parseStructTag(ACCOUNT), BigInt(env.info.latestVersion))).toBeUndefined();
+    expect(await getJson(env, `/v1/accounts/${address}`)).toEqual({ sequence_number: '0', authentication_key: address });
+    const bytes = await bytesOf(await get(env, `/v1/accounts/0xdead00000000000000000000000000000000000000000000000000000000beef`, BCS));
+    const hexAddress = address.slice(2);
+    const u64 = (n: number): string => n.toString(16).padStart(2, '0').padEnd(16, '0');
+    // authentication_key (vector<u8> of 32), sequence_number 0, guid_creation_num 2, two event handles, two empty offers.
+    expect(bytesToHex(bytes, false)).toBe(`20${hexAddress}${u64(0)}${u64(2)}${u64(0)}${u64(0)}${hexAddress}${u64(0)}${u64(1)}${hexAddress}0000`);
+  });
+
+  it('checks address and ledger_version like every account endpoint', async () => {
+    await expectErrorRecord(env, await get(env, '/v1/accounts/0xzz'), 400, 'web_framework_error');
+    await expectErrorRecord(env, await get(env, `/v1/accounts/0x1?ledger_version=${BigInt(env.info.latestVersion) + 1n}`), 404, 'version_not_found');
+    if (BigInt(env.info.oldestVersion) > 0n) {
+      await expectErrorRecord(env, await get(env, `/v1/accounts/0x1?ledger_version=${BigInt(env.info.oldestVersion) - 1n}`), 410, 'version_pruned');
+    }
+  });
+
+  it('works with the official SDK', async () => {
+    const aptos = new Aptos(new AptosConfig({ network: Network.CUSTOM, fullnode: `${env.server.url}/v1` }));
+    const { address } = env.info.samples.senders[0]!;
+    const resource = await getJson<AccountResource>(env, `/v1/accounts/${address}/resource/${ACCOUNT}`);
+    const info = await aptos.getAccountInfo({ accountAddress: address });
+    expect(info).toEqual({ sequence_number: resource.data.sequence_number, authentication_key: resource.data.authentication_key });
+  });
+});
+
+describe('node endpoints a snapshot does not serve', () => {
+  it('answer 404 saying so, unlike a mistyped path', async () => {
+    for (const [method, path] of [
+      ['GET', '/v1/transactions/by_version/5'],
+      ['GET', '/v1/transactions/by_hash/0xabc'],
+      ['GET', '/v1/transactions'],
+      ['POST', '/v1/transactions'],
+      ['GET', '/v1/blocks/by_height/1'],
+      ['GET', '/v1/blocks/by_version/1'],
+      ['POST', '/v1/view'],
+      ['GET', '/v1/spec'],
+      ['GET', '/v1/-/healthy'],
+      ['GET', '/v1/accounts/0x1/transactions'],
+      ['GET', '/v1/accounts/0x1/balance/0x1::aptos_coin::AptosCoin'],
+      ['DELETE', '/v1/view'],
+    ] as const) {
+      const response = await fetch(`${env.server.url}${path}`, { method, ...(method === 'POST' ? { body: '{}', headers: { 'content-type': 'application/json' } } : {}) });
+      const message = await expectErrorRecord(env, response, 404, 'web_framework_error');
+      expect(message, `${method} ${path}`).toContain('not served by a snapshot');
+    }
+    for (const path of ['/v1/transaction/by_version/5', '/v1/blocks/by_heigth/1', '/v1/accounts/0x1/nope']) {
+      expect(await expectErrorRecord(env, await get(env, path), 404, 'web_framework_error')).toBe('not found');
+    }
+  });
+});
