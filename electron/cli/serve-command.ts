@@ -8,6 +8,7 @@ import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createReadService } from '../service/read-service.ts';
 import { startHttpServer } from '../service/http-server.ts';
+import { loadStaticUi, withStaticUi } from '../service/static-ui.ts';
 import { generateSnapshot } from '../snapshot/generate.ts';
 import { SnapshotStore } from '../snapshot/snapshot-store.ts';
 import { CliError } from './cli-error.ts';
@@ -17,10 +18,13 @@ import { SAMPLE_SNAPSHOT_NAME, userDataFolder } from './data-folder.ts';
 export const SERVE_USAGE = `  serve [--snapshot FILE] [--host 127.0.0.1] [--port 8080] [--no-cache]
                              serve the node read API (/v1) and explorer API (/explorer/v1) over HTTP;
                              without --snapshot, the sample snapshot (generated on first use); --port 0 = any free port;
-                             --no-cache: answer every request from the store (no reply cache)
+                             --no-cache: answer every request from the store (no reply cache);
+                             the web UI is served at / (--ui DIR: another build of it)
 `;
 
 const DEFAULT_PORT = 8080;
+/** Where `npm run build:ui` (also run by `npm ci` through `prepare`) puts the web UI. */
+const DEFAULT_UI_FOLDER = join(import.meta.dirname, '..', '..', 'dist', 'renderer');
 
 /** The sample snapshot's path, generating it first when it does not exist yet. */
 function ensureSampleSnapshot(log: (line: string) => void): string {
@@ -44,7 +48,7 @@ function parsePort(text: string | undefined): number {
 export async function runServeCommand(args: readonly string[]): Promise<number> {
   const { values } = parseArgs({
     args: [...args],
-    options: { snapshot: { type: 'string' }, host: { type: 'string' }, port: { type: 'string' }, 'no-cache': { type: 'boolean' } },
+    options: { snapshot: { type: 'string' }, host: { type: 'string' }, port: { type: 'string' }, 'no-cache': { type: 'boolean' }, ui: { type: 'string' } },
     strict: true,
   });
   const port = parsePort(values.port);
@@ -54,8 +58,13 @@ export async function runServeCommand(args: readonly string[]): Promise<number> 
   const store = SnapshotStore.open(snapshotPath);
   const source = { kind: 'snapshot', name: basename(snapshotPath), origin: null } as const;
   let server;
+  let uiUrl: string | undefined;
   try {
-    server = await startHttpServer({ handler: createReadService({ store, source, responseCache: values['no-cache'] ? false : undefined }), host, port });
+    const service = createReadService({ store, source, responseCache: values['no-cache'] ? false : undefined });
+    const ui = loadStaticUi(values.ui ?? DEFAULT_UI_FOLDER);
+    if (!ui) log(`the web UI is not built (no ${join(values.ui ?? DEFAULT_UI_FOLDER, 'index.html')}): serving the API only; run "npm run build:ui"`);
+    server = await startHttpServer({ handler: ui ? withStaticUi(service, ui) : service, host, port });
+    if (ui) uiUrl = `${server.url}/`;
   } catch (error) {
     store.close();
     const code = (error as NodeJS.ErrnoException).code;
@@ -64,6 +73,7 @@ export async function runServeCommand(args: readonly string[]): Promise<number> 
     throw error;
   }
   process.stdout.write(`listening on ${server.url}\n`);
+  if (uiUrl) process.stdout.write(`web UI: ${uiUrl}\n`);
   const running = server;
   await new Promise<void>((resolve) => {
     const stop = (): void => {

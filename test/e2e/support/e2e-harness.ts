@@ -1,0 +1,102 @@
+/**
+ * End-to-end harness: the real `ledger-explorer serve` (a child process, the way users run it)
+ * serving a generated snapshot and the built UI on 127.0.0.1, and a real Chromium driven by
+ * playwright-core (Debian's /usr/bin/chromium here, Playwright's own browser elsewhere).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { CLI_PATH } from '../../support/run-cli.ts';
+import { fixturePath } from '../../support/fixture-path.ts';
+import type { FixtureName } from '../../support/fixtures.ts';
+import { ensureUiBuilt } from './ui-build.ts';
+
+/** A running explorer: base URL (no trailing slash) and a stop function. */
+export interface RunningExplorer {
+  readonly url: string;
+  readonly process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Options of {@link startExplorer}. */
+export interface StartExplorerOptions {
+  readonly fixture?: FixtureName;
+  /** A snapshot file instead of a fixture. */
+  readonly snapshot?: string;
+  /** More `serve` arguments. */
+  readonly args?: readonly string[];
+}
+
+/** Starts `ledger-explorer serve --port 0` on a fixture with the current UI build. */
+export async function startExplorer(options: StartExplorerOptions = {}): Promise<RunningExplorer> {
+  const ui = await ensureUiBuilt();
+  const snapshot = options.snapshot ?? fixturePath(options.fixture ?? 'main');
+  const child = spawn(process.execPath, [CLI_PATH, 'serve', '--snapshot', snapshot, '--port', '0', '--ui', ui, ...(options.args ?? [])], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer): void => {
+      output += chunk.toString();
+      const match = /web UI: (http:\/\/\S+?)\/?\n/.exec(output);
+      if (match?.[1]) resolve(match[1]);
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (chunk: Buffer) => void (output += chunk.toString()));
+    child.once('exit', (code) => reject(new Error(`serve exited with ${code} before listening:\n${output}`)));
+  });
+  const stop = async (): Promise<void> => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  return { url, process: child, stop };
+}
+
+const DEBIAN_CHROMIUM = '/usr/bin/chromium';
+
+/** Launches headless Chromium: Debian's where installed (no download here), else Playwright's own. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    ...(existsSync(DEBIAN_CHROMIUM) ? { executablePath: DEBIAN_CHROMIUM } : {}),
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** A page plus the errors it raised (uncaught exceptions and console errors). */
+export interface TestPage {
+  readonly page: Page;
+  readonly context: BrowserContext;
+  readonly errors: string[];
+}
+
+/** Options of {@link newPage}. */
+export interface NewPageOptions {
+  readonly colorScheme?: 'light' | 'dark';
+  readonly viewport?: { readonly width: number; readonly height: number };
+}
+
+/** A fresh browser context and page (1280×800, light unless asked). */
+export async function newPage(browser: Browser, options: NewPageOptions = {}): Promise<TestPage> {
+  const context = await browser.newContext({ colorScheme: options.colorScheme ?? 'light', viewport: options.viewport ?? { width: 1280, height: 800 }, acceptDownloads: true });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return { page, context, errors };
+}
+
+/** Where journeys put their screenshots (the README shows the best). */
+export const SCREENSHOT_DIR = join(import.meta.dirname, '..', '..', '..', 'docs', 'screenshots');
+
+/** Saves a screenshot of the viewport as `docs/screenshots/<name>.png`; returns its path. */
+export async function saveScreenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const path = join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path });
+  return path;
+}

@@ -1,0 +1,40 @@
+/**
+ * Builds the web UI for the e2e tests into `test/.tmp/ui-<hash>/`, the hash covering every source
+ * the bundle is made of. An unchanged UI is built once and reused; a changed one is rebuilt. The
+ * build goes to a temporary folder first and is renamed into place, so runs in parallel never
+ * see half a build.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { build } from 'vite';
+
+const root = join(import.meta.dirname, '..', '..', '..');
+
+function sources(): string[] {
+  const files: string[] = [];
+  for (const dir of ['renderer', 'shared']) {
+    for (const entry of readdirSync(join(root, dir), { withFileTypes: true, recursive: true })) {
+      if (entry.isFile()) files.push(join(entry.parentPath, entry.name));
+    }
+  }
+  return [...files.sort(), join(root, 'vite.config.ts'), join(root, 'package-lock.json')];
+}
+
+/** The folder of a UI build matching the current sources, building it when missing. */
+export async function ensureUiBuilt(): Promise<string> {
+  const hash = createHash('sha256');
+  for (const file of sources()) hash.update(relative(root, file)).update(readFileSync(file));
+  const dir = join(root, 'test', '.tmp', `ui-${hash.digest('hex').slice(0, 12)}`);
+  if (existsSync(join(dir, 'index.html'))) return dir;
+  const staging = `${dir}.${process.pid}.partial`;
+  await build({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn', build: { outDir: staging, emptyOutDir: true, sourcemap: false } });
+  try {
+    renameSync(staging, dir);
+  } catch (error) {
+    // Another run renamed the same build into place first: theirs is identical.
+    rmSync(staging, { recursive: true, force: true });
+    if (!existsSync(join(dir, 'index.html'))) throw error;
+  }
+  return dir;
+}
