@@ -17,8 +17,8 @@ export const THEMES: readonly Theme[] = ['system', 'light', 'dark'];
 /** Built-in node profile names (the same list as `electron/service/remote/node-profiles.ts`). */
 export type NodeProfileId = 'mainnet' | 'testnet' | 'devnet' | 'localnet';
 
-/** The data source the app's `/v1` and `/explorer/v1` requests go to. */
-export type SourceInfo =
+/** The data source the desktop app's `/v1` and `/explorer/v1` requests go to (the main process's view; the explorer API's own description is `shared/api/source-info.ts`). */
+export type DesktopSource =
   | {
       readonly kind: 'snapshot';
       /** Absolute path of the snapshot file. */
@@ -58,7 +58,7 @@ export type ConnectNodeRequest =
 export interface SettingsView {
   readonly theme: Theme;
   /** The source the app opens with next time (`null`: the sample snapshot). */
-  readonly lastSource: SourceInfo | null;
+  readonly lastSource: DesktopSource | null;
   readonly recentSnapshots: readonly RecentSnapshot[];
   /** Custom node URLs the user connected to before (newest first). */
   readonly customNodes: readonly string[];
@@ -106,17 +106,17 @@ export interface ServiceRestartedEvent {
  */
 export interface InvokeContract {
   /** Shows the open dialog; the opened source, or `null` when cancelled. */
-  openSnapshotDialog: { args: []; result: SourceInfo | null };
+  openSnapshotDialog: { args: []; result: DesktopSource | null };
   /** Opens a snapshot by path (drag-and-drop; the preload turns the dropped `File` into its path). */
-  openSnapshotPath: { args: [path: string]; result: SourceInfo };
+  openSnapshotPath: { args: [path: string]; result: DesktopSource };
   /** Opens the generated sample snapshot (generating it first if needed). */
-  openSampleSnapshot: { args: []; result: SourceInfo };
+  openSampleSnapshot: { args: []; result: DesktopSource };
   /** The recent snapshots, newest first. */
   recentSnapshots: { args: []; result: readonly RecentSnapshot[] };
   /** Connects to a node profile or custom URL (with its stored API key, if any). */
-  connectNode: { args: [request: ConnectNodeRequest]; result: SourceInfo };
+  connectNode: { args: [request: ConnectNodeRequest]; result: DesktopSource };
   /** The active source (`null` while none is open yet). */
-  currentSource: { args: []; result: SourceInfo | null };
+  currentSource: { args: []; result: DesktopSource | null };
   /** The settings as the renderer may see them. */
   getSettings: { args: []; result: SettingsView };
   /** Applies a change; the settings after it. */
@@ -129,7 +129,7 @@ export interface InvokeContract {
 
 /** Main → renderer events (`webContents.send` ↔ `ipcRenderer.on`): the payload of each. */
 export interface EventContract {
-  sourceChanged: SourceInfo;
+  sourceChanged: DesktopSource;
   serviceRestarted: ServiceRestartedEvent;
 }
 
@@ -176,7 +176,7 @@ export type BridgeSubscribe<P> = (listener: (payload: P) => void) => () => void;
  */
 export type LedgerExplorerBridge = BridgeInvokes & {
   /** Opens a snapshot dropped onto the window (the preload resolves the file's path). */
-  readonly openDroppedFile: (file: File) => Promise<SourceInfo>;
+  readonly openDroppedFile: (file: File) => Promise<DesktopSource>;
   readonly onSourceChanged: BridgeSubscribe<EventContract['sourceChanged']>;
   readonly onServiceRestarted: BridgeSubscribe<EventContract['serviceRestarted']>;
   /** The platform the app runs on (menus and shortcuts differ). */

@@ -1,0 +1,41 @@
+/**
+ * Validation of IPC arguments: the renderer is not trusted to send what the contract says, so each
+ * call's arguments are checked against a schema before any handler sees them.
+ */
+import * as v from 'valibot';
+import { THEMES, type InvokeContract, type InvokeName } from '../../../shared/ipc-contract.ts';
+
+const NodeProfileSchema = v.picklist(['mainnet', 'testnet', 'devnet', 'localnet'] as const);
+const ShortText = v.pipe(v.string(), v.maxLength(4096));
+
+const SCHEMAS = {
+  openSnapshotDialog: v.tuple([]),
+  openSnapshotPath: v.tuple([ShortText]),
+  openSampleSnapshot: v.tuple([]),
+  recentSnapshots: v.tuple([]),
+  connectNode: v.tuple([v.union([v.strictObject({ profile: NodeProfileSchema }), v.strictObject({ url: ShortText })])]),
+  currentSource: v.tuple([]),
+  getSettings: v.tuple([]),
+  updateSettings: v.tuple([
+    v.strictObject({
+      theme: v.optional(v.picklist(THEMES)),
+      apiKey: v.optional(v.strictObject({ node: ShortText, key: v.nullable(ShortText) })),
+      clearRecentSnapshots: v.optional(v.literal(true)),
+    }),
+  ]),
+  saveFile: v.tuple([
+    v.strictObject({
+      suggestedName: v.pipe(v.string(), v.maxLength(255), v.regex(/^[^/\\\0]+$/, 'a file name, no folders')),
+      content: v.union([v.string(), v.instance(Uint8Array)]),
+      filters: v.optional(v.array(v.strictObject({ name: ShortText, extensions: v.array(v.pipe(v.string(), v.regex(/^[\w*]{1,16}$/))) }))),
+    }),
+  ]),
+  openExternal: v.tuple([ShortText]),
+} satisfies Record<InvokeName, v.GenericSchema>;
+
+/** The arguments of call `name` when they match the contract, else `undefined`. */
+export function parseInvokeArgs<K extends InvokeName>(name: K, args: readonly unknown[]): InvokeContract[K]['args'] | undefined {
+  const result = v.safeParse(SCHEMAS[name], args);
+  // The schemas mirror the contract's types (checked by the IPC tests); valibot's output types differ only in readonly-ness.
+  return result.success ? (result.output as InvokeContract[K]['args']) : undefined;
+}

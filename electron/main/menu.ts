@@ -1,0 +1,49 @@
+/**
+ * The application menu: open a snapshot (dialog, recent list, sample), connect to a node profile,
+ * and the standard edit/view/window roles. Rebuilt when the recent list changes.
+ */
+import { app, Menu, type MenuItemConstructorOptions } from 'electron';
+import { NODE_PROFILES } from '../service/remote/node-profiles.ts';
+import type { NodeProfileId, RecentSnapshot } from '../../shared/ipc-contract.ts';
+import { openExternalIfAllowed } from './security/external-links.ts';
+import { PRODUCT_NAME } from './main-window.ts';
+
+/** What the menu's items do. */
+export interface MenuActions {
+  openDialog(): void;
+  openPath(path: string): void;
+  openSample(): void;
+  connect(profile: NodeProfileId): void;
+  clearRecent(): void;
+}
+
+/** The project's page (opened through the external-link allowlist). */
+export const PROJECT_URL = 'https://github.com/ledger-explorer/ledger-explorer';
+
+/** The menu template for the platform and recent snapshots. */
+export function menuTemplate(platform: NodeJS.Platform, recent: readonly RecentSnapshot[], actions: MenuActions): MenuItemConstructorOptions[] {
+  const recentItems: MenuItemConstructorOptions[] = recent.length === 0
+    ? [{ label: 'No recent snapshots', enabled: false }]
+    : [...recent.map((entry) => ({ label: entry.path, click: () => actions.openPath(entry.path) })), { type: 'separator' as const }, { label: 'Clear Recent', click: () => actions.clearRecent() }];
+  const file: MenuItemConstructorOptions = {
+    label: 'File',
+    submenu: [
+      { label: 'Open Snapshot…', accelerator: 'CmdOrCtrl+O', click: () => actions.openDialog() },
+      { label: 'Open Recent', submenu: recentItems },
+      { label: 'Open Sample Snapshot', click: () => actions.openSample() },
+      { type: 'separator' },
+      { label: 'Connect to Node', submenu: Object.values(NODE_PROFILES).map((profile) => ({ label: `${profile.label} (${profile.url})`, click: () => actions.connect(profile.name) })) },
+      { type: 'separator' },
+      platform === 'darwin' ? { role: 'close' } : { role: 'quit' },
+    ],
+  };
+  const help: MenuItemConstructorOptions = { role: 'help', submenu: [{ label: `${PRODUCT_NAME} on GitHub`, click: () => void openExternalIfAllowed(PROJECT_URL) }] };
+  const template: MenuItemConstructorOptions[] = [file, { role: 'editMenu' }, { role: 'viewMenu' }, { role: 'windowMenu' }, help];
+  return platform === 'darwin' ? [{ role: 'appMenu' }, ...template] : template;
+}
+
+/** Installs the menu. */
+export function installMenu(recent: readonly RecentSnapshot[], actions: MenuActions): void {
+  Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(process.platform, recent, actions)));
+  if (process.platform === 'darwin') app.setName(PRODUCT_NAME);
+}

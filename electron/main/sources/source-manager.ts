@@ -1,0 +1,186 @@
+/**
+ * The active data source behind app://…/v1 and /explorer: a snapshot (served by a supervised child
+ * process) or a remote node. Switching opens the new source first and closes the old one only once
+ * the new one works, so a bad file never leaves the app without data. No electron import: the
+ * openers are injected (real ones in source-openers.ts), so this logic is tested without Electron.
+ */
+import { statSync } from 'node:fs';
+import { basename, isAbsolute } from 'node:path';
+import type { ConnectNodeRequest, DesktopSource } from '../../../shared/ipc-contract.ts';
+import { isNodeProfileName, NODE_PROFILES, resolveNodeUrl } from '../../service/remote/node-profiles.ts';
+import { MAX_CUSTOM_NODES, MAX_RECENT, type SourceRef, type StoredSettings } from '../settings/settings-schema.ts';
+import type { SettingsStore } from '../settings/settings-store.ts';
+
+/** An open source: what it is, its fetch-style handler, and how to close it. */
+export interface OpenSource {
+  readonly info: DesktopSource;
+  readonly handle: (request: Request) => Promise<Response>;
+  close(): void;
+}
+
+/** Options of a remote source (as `createRemoteService` takes them). */
+export interface RemoteOptions {
+  readonly baseUrl: string;
+  readonly apiKey: string | undefined;
+  readonly profileName: string;
+}
+
+/** How sources are opened. */
+export interface SourceOpeners {
+  /** Opens a snapshot file (the sample is generated first when `sample` and missing). */
+  snapshot(path: string, sample: boolean): Promise<OpenSource['handle'] & { close(): void }>;
+  remote(options: RemoteOptions): Promise<OpenSource['handle'] & { close?: () => void }>;
+}
+
+/** An error with a one-line message meant for the user (IPC rejects with it). */
+export class SourceError extends Error {}
+
+/** The `DesktopSource` a stored reference describes. */
+export function describeSource(ref: SourceRef): DesktopSource {
+  switch (ref.kind) {
+    case 'snapshot':
+      return { kind: 'snapshot', path: ref.path, name: basename(ref.path), sample: ref.sample };
+    case 'remote': {
+      if (isNodeProfileName(ref.node)) {
+        const profile = NODE_PROFILES[ref.node];
+        return { kind: 'remote', profile: profile.name, baseUrl: profile.url, label: profile.label };
+      }
+      return { kind: 'remote', profile: 'custom', baseUrl: ref.node, label: hostOf(ref.node) };
+    }
+  }
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+/** Holds the active source and switches it. */
+export class SourceManager {
+  readonly #openers: SourceOpeners;
+  readonly #settings: SettingsStore;
+  readonly #samplePath: string;
+  readonly #onChanged: (source: DesktopSource) => void;
+  #active: OpenSource | undefined;
+
+  constructor(options: { openers: SourceOpeners; settings: SettingsStore; samplePath: string; onChanged: (source: DesktopSource) => void }) {
+    this.#openers = options.openers;
+    this.#settings = options.settings;
+    this.#samplePath = options.samplePath;
+    this.#onChanged = options.onChanged;
+  }
+
+  /** The active source, `null` before the first one opened. */
+  current(): DesktopSource | null {
+    return this.#active?.info ?? null;
+  }
+
+  /** Answers an API request from the active source (503 error record while there is none). */
+  handle(request: Request): Promise<Response> {
+    if (!this.#active) {
+      const body = JSON.stringify({ message: 'no data source is open yet', error_code: 'internal_error', vm_error_code: null });
+      return Promise.resolve(new Response(body, { status: 503, headers: { 'Content-Type': 'application/json' } }));
+    }
+    return this.#active.handle(request);
+  }
+
+  /** Opens a snapshot file given by the user (dialog, drop, command line, file association). */
+  async openSnapshot(path: string): Promise<DesktopSource> {
+    if (!isAbsolute(path)) throw new SourceError(`not an absolute path: ${path}`);
+    let isFile: boolean;
+    try {
+      isFile = statSync(path).isFile();
+    } catch {
+      throw new SourceError(`no such file: ${path}`);
+    }
+    if (!isFile) throw new SourceError(`not a file: ${path}`);
+    return this.#open({ kind: 'snapshot', path, sample: path === this.#samplePath });
+  }
+
+  /** Opens the sample snapshot, generating it on first use (in the service process). */
+  openSample(): Promise<DesktopSource> {
+    return this.#open({ kind: 'snapshot', path: this.#samplePath, sample: true });
+  }
+
+  /** Connects to a node profile or custom URL. */
+  connectNode(request: ConnectNodeRequest): Promise<DesktopSource> {
+    let node: string;
+    try {
+      node = 'profile' in request ? resolveNodeProfile(request.profile) : resolveNodeUrl(request.url);
+    } catch (error) {
+      throw new SourceError(error instanceof Error ? error.message : String(error));
+    }
+    return this.#open({ kind: 'remote', node });
+  }
+
+  /** Reopens the last source; falls back to the sample when it cannot be opened (moved file, bad URL). */
+  async reopenLast(): Promise<DesktopSource> {
+    const last = this.#settings.current.lastSource;
+    if (last) {
+      try {
+        return await this.#open(last);
+      } catch (error) {
+        console.error(`could not reopen the last source: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    return this.openSample();
+  }
+
+  /** Closes the active source (app quit). */
+  close(): void {
+    this.#active?.close();
+    this.#active = undefined;
+  }
+
+  async #open(ref: SourceRef): Promise<DesktopSource> {
+    const info = describeSource(ref);
+    let opened: OpenSource;
+    try {
+      opened = await this.#start(ref, info);
+    } catch (error) {
+      throw new SourceError(error instanceof Error ? error.message.split('\n')[0] ?? 'cannot open' : String(error));
+    }
+    const previous = this.#active;
+    this.#active = opened;
+    previous?.close();
+    this.#settings.update((settings) => remember(settings, ref));
+    this.#onChanged(info);
+    return info;
+  }
+
+  async #start(ref: SourceRef, info: DesktopSource): Promise<OpenSource> {
+    switch (ref.kind) {
+      case 'snapshot': {
+        const handle = await this.#openers.snapshot(ref.path, ref.sample);
+        return { info, handle, close: () => handle.close() };
+      }
+      case 'remote': {
+        const node = info.kind === 'remote' ? info : undefined;
+        const apiKey = this.#settings.apiKey(ref.node);
+        const handle = await this.#openers.remote({ baseUrl: node?.baseUrl ?? ref.node, apiKey, profileName: node?.profile === 'custom' ? hostOf(ref.node) : (node?.profile ?? ref.node) });
+        return { info, handle, close: () => handle.close?.() };
+      }
+    }
+  }
+}
+
+function resolveNodeProfile(name: string): string {
+  if (!isNodeProfileName(name)) throw new Error(`unknown node profile "${name}"`);
+  return name;
+}
+
+/** The settings after opening `ref`: last source, recent snapshots (not the sample), custom nodes. */
+function remember(settings: StoredSettings, ref: SourceRef): StoredSettings {
+  const next: StoredSettings = { ...settings, lastSource: ref };
+  if (ref.kind === 'snapshot' && !ref.sample) {
+    const others = settings.recentSnapshots.filter((entry) => entry.path !== ref.path);
+    next.recentSnapshots = [{ path: ref.path, openedAt: Date.now() }, ...others].slice(0, MAX_RECENT);
+  }
+  if (ref.kind === 'remote' && !isNodeProfileName(ref.node)) {
+    next.customNodes = [ref.node, ...settings.customNodes.filter((url) => url !== ref.node)].slice(0, MAX_CUSTOM_NODES);
+  }
+  return next;
+}
