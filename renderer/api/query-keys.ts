@@ -31,4 +31,8 @@ export const queryKeys = {
   blocks: (before: string | undefined, pageSize: number) => [...root, 'explorer', 'blocks', before ?? 'newest', pageSize] as const,
   gasEstimate: (ledgerVersion: VersionKey) => [...root, 'gas-estimate', ledgerVersion] as const,
   versionInfo: (version: VersionKey) => [...root, 'explorer', 'version', version] as const,
+  eventStreams: (limit: number) => [...root, 'explorer', 'event-streams', limit] as const,
+  moduleAbi: (address: string, name: string, version: VersionKey) => [...root, 'module-abi', address, name, version] as const,
+  moveLayout: (typeTag: string, version: VersionKey) => [...root, 'move-layout', typeTag, version] as const,
+  allResources: (address: string, version: VersionKey) => [...root, 'all-resources', address, version] as const,
 } as const;

@@ -1,0 +1,34 @@
+/**
+ * Query options of the gas panel: the node's three estimates and recent blocks' gas facts. Both
+ * follow the moving ledger (keyed by the latest version seen, refreshed on an interval).
+ */
+import { queryOptions } from '@tanstack/react-query';
+import { requestJson } from '../client.ts';
+import { queryKeys, type VersionKey } from '../query-keys.ts';
+import type { BlockListJson, GasEstimateJson } from '../types.ts';
+
+/** How often the gas panel re-reads (the same pace as the status bar). */
+export const GAS_REFRESH_MS = 5_000;
+
+/** How many recent blocks the chart shows. */
+export const CHART_BLOCKS = 100;
+
+/** `GET /v1/estimate_gas_price`, keyed by the ledger version it was asked at. */
+export function gasEstimateQuery(latest: VersionKey) {
+  return queryOptions({
+    queryKey: queryKeys.gasEstimate(latest),
+    queryFn: ({ signal }) => requestJson<GasEstimateJson>('/v1/estimate_gas_price', { signal }),
+    staleTime: GAS_REFRESH_MS,
+    refetchInterval: GAS_REFRESH_MS,
+  });
+}
+
+/** `GET /explorer/v1/blocks?limit=`: the newest blocks, newest first (snapshot sources only). */
+export function recentBlocksQuery(limit = CHART_BLOCKS) {
+  return queryOptions({
+    queryKey: queryKeys.blocks(undefined, limit),
+    queryFn: ({ signal }) => requestJson<BlockListJson>('/explorer/v1/blocks', { query: { limit }, signal }),
+    staleTime: GAS_REFRESH_MS,
+    refetchInterval: GAS_REFRESH_MS,
+  });
+}

@@ -1,0 +1,90 @@
+/**
+ * Query options of the tables and inspector domain: table metadata, item
+ * lookups (decoded and raw BCS), module ABIs for layouts, and an account's resources at one version
+ * (all pages, for compare). Lookups always carry a concrete ledger version, so answers never change.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import type { MoveModuleAbi } from '../../../shared/move/abi.ts';
+import { requestBcs, requestJson, type ApiAnswer } from '../client.ts';
+import { queryKeys, type VersionKey } from '../query-keys.ts';
+import type { JsonValue, MoveModuleJson, MoveResourceJson, TableInfoJson } from '../types.ts';
+
+/** `GET /explorer/v1/tables/{handle}`: key and value types, owner. */
+export function tableInfoQuery(handle: string) {
+  return queryOptions({
+    queryKey: queryKeys.tableInfo(handle),
+    queryFn: ({ signal }) => requestJson<TableInfoJson>(`/explorer/v1/tables/${encodeURIComponent(handle)}`, { signal }),
+  });
+}
+
+/** What a decoded item lookup sends (the key as JSON text, already validated by the editor). */
+export interface TableItemRequest {
+  readonly handle: string;
+  readonly keyType: string;
+  readonly valueType: string;
+  readonly keyJson: string;
+  readonly version: VersionKey;
+}
+
+/** `POST /v1/tables/{handle}/item?ledger_version=`: the decoded value. */
+export function tableItemQuery(request: TableItemRequest) {
+  const { handle, keyType, valueType, keyJson, version } = request;
+  return queryOptions({
+    queryKey: queryKeys.tableItem(handle, keyType, valueType, keyJson, version),
+    queryFn: ({ signal }) =>
+      requestJson<JsonValue>(`/v1/tables/${encodeURIComponent(handle)}/item`, {
+        method: 'POST',
+        query: { ledger_version: version },
+        body: { key_type: keyType, value_type: valueType, key: JSON.parse(keyJson) as unknown },
+        signal,
+      }),
+  });
+}
+
+/** `POST /v1/tables/{handle}/raw_item` with `Accept: application/x-bcs`: the stored bytes. */
+export function rawTableItemQuery(handle: string, keyHex: string, version: VersionKey) {
+  return queryOptions({
+    queryKey: queryKeys.rawTableItem(handle, keyHex, version),
+    queryFn: ({ signal }) => requestBcs(`/v1/tables/${encodeURIComponent(handle)}/raw_item`, { method: 'POST', query: { ledger_version: version }, body: { key: keyHex }, signal }),
+  });
+}
+
+/**
+ * `GET /v1/accounts/{address}/module/{name}`: one module's ABI (null when it has none). Without a
+ * version (the ledger status is not reachable, e.g. the offline inspector) it reads the latest.
+ */
+export function moduleAbiQuery(address: string, name: string, version: VersionKey | undefined) {
+  return queryOptions({
+    queryKey: queryKeys.moduleAbi(address, name, version ?? 'latest'),
+    queryFn: async ({ signal }): Promise<MoveModuleAbi | null> => {
+      const answer = await requestJson<MoveModuleJson>(`/v1/accounts/${address}/module/${encodeURIComponent(name)}`, { query: { ledger_version: version }, signal });
+      return (answer.body.abi as MoveModuleAbi | undefined) ?? null;
+    },
+  });
+}
+
+/** The most resources one page may hold (the service's maximum is larger; this keeps pages small). */
+const RESOURCES_PAGE = 1000;
+/** Bound on pages read for one account (loops end even against a misbehaving source). */
+const MAX_RESOURCE_PAGES = 100;
+
+/** Every resource of an account at one version (all pages, following the cursor). */
+export function allResourcesQuery(address: string, version: VersionKey) {
+  return queryOptions({
+    queryKey: queryKeys.allResources(address, version),
+    queryFn: async ({ signal }): Promise<readonly MoveResourceJson[]> => {
+      const out: MoveResourceJson[] = [];
+      let start: string | undefined;
+      for (let page = 0; page < MAX_RESOURCE_PAGES; page += 1) {
+        const answer: ApiAnswer<readonly MoveResourceJson[]> = await requestJson(`/v1/accounts/${address}/resources`, {
+          query: { ledger_version: version, limit: RESOURCES_PAGE, start },
+          signal,
+        });
+        out.push(...answer.body);
+        if (answer.cursor === undefined) break;
+        start = answer.cursor;
+      }
+      return out;
+    },
+  });
+}

@@ -1,0 +1,91 @@
+/**
+ * Export of a table view to CSV or JSON: exactly the rows loaded, or — with "load all pages
+ * first" — every page, with progress and a Cancel button (a cancelled load exports nothing).
+ */
+import type { ReactNode } from 'react';
+import { useRef, useState } from 'react';
+import { saveFile } from './save-file.ts';
+import { toCsv, toJson, type ExportRow } from './to-csv.ts';
+import type { LoadAll } from './load-all.ts';
+import './export.css';
+
+/** Props of {@link ExportMenu}. */
+export interface ExportMenuProps {
+  /** File name without extension, e.g. `0x1-resources`. */
+  readonly name: string;
+  /** The rows on screen. */
+  readonly rows: readonly ExportRow[];
+  /** Present when more pages exist: loads them all. */
+  readonly loadAll?: LoadAll | undefined;
+}
+
+type Format = 'csv' | 'json';
+
+/** CSV / JSON export buttons with "load all pages first", progress and cancel. */
+export function ExportMenu({ name, rows, loadAll }: ExportMenuProps): ReactNode {
+  const [all, setAll] = useState(false);
+  const [loaded, setLoaded] = useState<number | undefined>(undefined);
+  const [message, setMessage] = useState<string | undefined>(undefined);
+  const abort = useRef<AbortController | undefined>(undefined);
+
+  async function run(format: Format): Promise<void> {
+    setMessage(undefined);
+    let out = rows;
+    if (all && loadAll) {
+      const controller = new AbortController();
+      abort.current = controller;
+      setLoaded(rows.length);
+      try {
+        out = await loadAll(controller.signal, setLoaded);
+      } catch (error) {
+        setMessage(`Loading failed: ${error instanceof Error ? error.message : String(error)}`);
+        return;
+      } finally {
+        abort.current = undefined;
+        setLoaded(undefined);
+      }
+      if (controller.signal.aborted) {
+        setMessage('Export cancelled.');
+        return;
+      }
+    }
+    const content = format === 'csv' ? toCsv(out) : toJson(out);
+    const filters = [{ name: format.toUpperCase(), extensions: [format] }];
+    try {
+      const outcome = await saveFile({ suggestedName: `${name}.${format}`, content, filters });
+      setMessage(outcome.saved ? `Exported ${out.length} row${out.length === 1 ? '' : 's'}.` : 'Export cancelled.');
+    } catch (error) {
+      setMessage(`Export failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  const busy = loaded !== undefined;
+  return (
+    <div className="export-menu" role="group" aria-label="Export">
+      <button type="button" disabled={busy} onClick={() => void run('csv')}>
+        Export CSV
+      </button>
+      <button type="button" disabled={busy} onClick={() => void run('json')}>
+        Export JSON
+      </button>
+      {loadAll && (
+        <label>
+          <input type="checkbox" checked={all} disabled={busy} onChange={(e) => setAll(e.target.checked)} /> Load all pages first
+        </label>
+      )}
+      {busy && (
+        <span role="status" className="export-progress">
+          Loaded {loaded} rows…{' '}
+          <button type="button" onClick={() => abort.current?.abort()}>
+            Cancel
+          </button>
+        </span>
+      )}
+      {message !== undefined && !busy && (
+        <span role="status" className="export-message">
+          {message}
+        </span>
+      )}
+    </div>
+  );
+}

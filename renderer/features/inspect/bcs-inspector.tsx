@@ -1,0 +1,99 @@
+/**
+ * The BCS inspector: hex bytes beside the decoded tree, tied by the codec's byte spans (hover or
+ * select a field to see its bytes, hover or click a byte to find its field). The type can be
+ * changed to decode the same bytes as another type. When decoding fails it says where (offset),
+ * in which field (path) and why, and still shows everything decoded up to there.
+ */
+import type { ReactNode } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { decodeMoveValuePartial } from '../../../shared/move/decode-partial.ts';
+import { bytesToHex } from '../../../shared/hex.ts';
+import { useLedgerVersion } from '../../app/use-ledger-version.ts';
+import { ErrorView, LoadingView } from '../../components/status-views.tsx';
+import { saveFile } from '../export/save-file.ts';
+import { toJson } from '../export/to-csv.ts';
+import { HexView } from './hex-view.tsx';
+import { useMoveLayout } from './layout-resolver.ts';
+import { SpanTree } from './span-tree.tsx';
+import { deepestSpanAt, pathText } from './span-utils.ts';
+import './inspect.css';
+
+/** Props of {@link BcsInspector}. */
+export interface BcsInspectorProps {
+  readonly bytes: Uint8Array;
+  /** The type to decode as first (the user may change it). */
+  readonly typeText: string;
+  /** Type tags offered in the "decode as" field. */
+  readonly typeOptions?: readonly string[] | undefined;
+  /** Base of exported file names. */
+  readonly fileName?: string | undefined;
+}
+
+/** Hex view + decoded tree with two-way highlighting. Remount (key) it to reset the type. */
+export function BcsInspector({ bytes, typeText, typeOptions = [], fileName = 'value' }: BcsInspectorProps): ReactNode {
+  const { effective } = useLedgerVersion();
+  const [asType, setAsType] = useState(typeText);
+  const [hovered, setHovered] = useState<number | undefined>(undefined);
+  const [selected, setSelected] = useState<number | undefined>(undefined);
+  const layout = useMoveLayout(asType, effective);
+  const listId = useId();
+  const decoded = useMemo(() => (layout.data ? decodeMoveValuePartial(bytes, layout.data) : undefined), [bytes, layout.data]);
+  const spans = decoded?.spans ?? [];
+  const failedIndex = decoded?.failure ? spans.findLastIndex((s) => JSON.stringify(s.path) === JSON.stringify(decoded.failure?.path)) : -1;
+  const active = hovered ?? selected;
+  const activeSpan = active === undefined ? undefined : spans[active];
+
+  return (
+    <section className="bcs-inspector" aria-label="BCS inspector">
+      <div className="inspector-bar">
+        <label>
+          Decode as{' '}
+          <input className="mono" list={listId} value={asType} onChange={(e) => {
+            setAsType(e.target.value);
+            setSelected(undefined);
+            setHovered(undefined);
+          }} aria-label="Decode as type" spellCheck={false} size={48} />
+        </label>
+        <datalist id={listId}>
+          {typeOptions.map((t) => (
+            <option key={t} value={t} />
+          ))}
+        </datalist>
+        <span className="inspector-size">{bytes.length} bytes</span>
+        <button type="button" onClick={() => void saveFile({ suggestedName: `${fileName}.bcs`, content: bytes, filters: [{ name: 'BCS', extensions: ['bcs'] }] })}>
+          Save bytes
+        </button>
+        {decoded?.value !== undefined && !decoded.failure && (
+          <button type="button" onClick={() => void saveFile({ suggestedName: `${fileName}.json`, content: toJson(decoded.value), filters: [{ name: 'JSON', extensions: ['json'] }] })}>
+            Export value as JSON
+          </button>
+        )}
+      </div>
+      {decoded?.failure && (
+        <div className="status-view error decode-failure" role="alert">
+          Decoding failed at byte <strong>{decoded.failure.offset}</strong> in <code>{pathText(decoded.failure.path)}</code>: {decoded.failure.reason}. Everything before it is shown.
+        </div>
+      )}
+      {activeSpan && (
+        <p className="inspector-active" aria-live="polite">
+          <code>{pathText(activeSpan.path)}</code>: bytes {activeSpan.start}–{activeSpan.end} (<span className="mono">{bytesToHex(bytes, true, activeSpan.start, Math.min(activeSpan.end, bytes.length))}</span>)
+        </p>
+      )}
+      <div className="inspector-panes">
+        <HexView
+          bytes={bytes}
+          range={activeSpan}
+          failedAt={decoded?.failure?.offset}
+          onHoverByte={(offset) => setHovered(offset === undefined ? undefined : deepestSpanAt(spans, offset))}
+          onSelectByte={(offset) => setSelected(deepestSpanAt(spans, offset))}
+        />
+        <div className="inspector-tree">
+          {asType.trim() === '' && <p className="status-view">Enter a type tag to decode the bytes.</p>}
+          {layout.isLoading && <LoadingView label="Resolving the type…" />}
+          {layout.error && <ErrorView error={layout.error} />}
+          {decoded && <SpanTree value={decoded.value} spans={spans} active={active} failed={failedIndex < 0 ? undefined : failedIndex} onHover={setHovered} onSelect={setSelected} />}
+        </div>
+      </div>
+    </section>
+  );
+}
