@@ -13,12 +13,14 @@ export interface GenerateOptions {
   readonly versions?: number | undefined;
   readonly accounts?: number | undefined;
   readonly chainId?: number | undefined;
+  /** How many distinct `CoinStore<T>` the coin collector account holds (default 10,000; 0 = no collector). */
+  readonly coinStores?: number | undefined;
   /** Sees every state write as the simulation makes it (tests replay them to check the store). */
   readonly observer?: StateWriteObserver | undefined;
 }
 
 /** Default size of a generated snapshot (the sample the app opens with). */
-export const DEFAULT_GENERATE = { seed: 1, versions: 50_000, accounts: 1_000, chainId: 4 } as const;
+export const DEFAULT_GENERATE = { seed: 1, versions: 50_000, accounts: 1_000, chainId: 4, coinStores: 10_000 } as const;
 
 /** Smallest chain the generator accepts: genesis plus one block with a user transaction. */
 const MIN_VERSIONS = 100;
@@ -34,9 +36,11 @@ export function generateSnapshot(options: GenerateOptions): ChainSummary {
   const seed = options.seed ?? DEFAULT_GENERATE.seed;
   if (!Number.isSafeInteger(seed) || seed < 0 || seed > 0xffffffff) throw new RangeError('--seed must be an integer from 0 to 4294967295');
   const chainId = options.chainId ?? DEFAULT_GENERATE.chainId;
+  const coinStores = options.coinStores ?? DEFAULT_GENERATE.coinStores;
+  if (!Number.isSafeInteger(coinStores) || coinStores < 0 || coinStores > 100_000) throw new RangeError('coinStores must be an integer from 0 to 100000');
   const writer = new SnapshotWriter(options.out, options.observer);
   try {
-    const summary = simulateChain(writer, { seed, versions, accounts, chainId, settings: DEFAULT_NODE_SETTINGS });
+    const summary = simulateChain(writer, { seed, versions, accounts, chainId, coinStores, settings: DEFAULT_NODE_SETTINGS });
     writer.finish({
       chainId,
       oldestVersion: summary.oldestVersion,

@@ -4,12 +4,13 @@
  * UI's landing page and the tests start from. Everything is derived from the file, except that the
  * framework (0x1) and the generator's sample application (0xcafe) lead the sampled accounts.
  */
-import { formatAddress } from '../../shared/address.ts';
+import { formatAddress, parseAddress } from '../../shared/address.ts';
 import { bytesToHex } from '../../shared/hex.ts';
 import { decodeMoveValue } from '../../shared/move/decode.ts';
 import { resolveLayout } from '../../shared/move/layout.ts';
 import { parseTypeTag } from '../../shared/type-tag.ts';
 import { findEventHandles } from './event-handles.ts';
+import { COLLECTOR_ADDRESS } from './generator/coin-collection.ts';
 import type { SnapshotStore } from './snapshot-store.ts';
 import { decodeStateKey, prefixUpperBound, STATE_KEY_TABLE_ITEM } from './state-keys.ts';
 
@@ -46,10 +47,24 @@ export interface SnapshotInfo {
     readonly eventStreams: readonly EventStreamSample[];
     readonly tables: readonly TableSample[];
     readonly senders: readonly { readonly address: string; readonly transactions: string }[];
+    /** The generator's coin collector (an account with ~10,000 resources), when the file has it. */
+    readonly largeAccounts: readonly { readonly address: string; readonly resources: string }[];
   };
 }
 
 const COUNTED_TABLES = ['transactions', 'blocks', 'accounts', 'state_values', 'events', 'modules', 'table_info'] as const;
+
+/** How many resources `address` holds at `version` (pages through the store's listing). */
+function countResources(store: SnapshotStore, address: Uint8Array, version: bigint): number {
+  let count = 0;
+  let cursor: Uint8Array | undefined;
+  do {
+    const page = store.accountResources(address, version, cursor, 9999);
+    count += page.resources.length;
+    cursor = page.nextCursor;
+  } while (cursor);
+  return count;
+}
 
 /** Collects the info document of an open snapshot. */
 export function snapshotInfo(store: SnapshotStore, sampleSize = 5): SnapshotInfo {
@@ -102,6 +117,8 @@ export function snapshotInfo(store: SnapshotStore, sampleSize = 5): SnapshotInfo
     tables.push({ handle: formatAddress(table.handle), keyType: table.keyType, valueType: table.valueType, keys, rawKeys });
   }
 
+  const largeAccounts = [COLLECTOR_ADDRESS].map((address) => ({ address, resources: String(countResources(store, parseAddress(address), latest)) })).filter((a) => a.resources !== '0');
+
   return {
     chainId: ledger.chainId,
     oldestVersion: ledger.oldestLedgerVersion.toString(),
@@ -111,6 +128,6 @@ export function snapshotInfo(store: SnapshotStore, sampleSize = 5): SnapshotInfo
     oldestBlockHeight: ledger.oldestBlockHeight.toString(),
     ledgerTimestampUsec: ledger.ledgerTimestampUsec.toString(),
     counts,
-    samples: { accounts, eventStreams, tables, senders },
+    samples: { accounts, eventStreams, tables, senders, largeAccounts },
   };
 }

@@ -22,7 +22,7 @@ let store: SnapshotStore;
 beforeAll(() => {
   const out = join(dir, 'replay.db');
   generateSnapshot({
-    out, seed: 99, versions: 4_000, accounts: 60,
+    out, seed: 99, versions: 4_000, accounts: 60, coinStores: 0,
     observer: (key, version, value) => {
       const hex = bytesToHex(key);
       const writes = log.get(hex) ?? [];

@@ -13,7 +13,7 @@ import { join, relative } from 'node:path';
 /** Generation options of each shared fixture. */
 export const FIXTURES = {
   main: { seed: 7, versions: 20_000, accounts: 200 },
-  small: { seed: 11, versions: 3_000, accounts: 40 },
+  small: { seed: 11, versions: 3_000, accounts: 40, coinStores: 0 },
 } as const;
 
 /** Name of a shared fixture. */

@@ -10,6 +10,8 @@ export interface ChainOptions {
   readonly versions: number;
   readonly accounts: number;
   readonly chainId: number;
+  /** Coin stores of the coin collector account (0 = no collector). */
+  readonly coinStores: number;
   readonly settings: NodeSettings;
 }
 

@@ -8,6 +8,7 @@ import { moduleStateKey } from '../state-keys.ts';
 import type { MoveModuleAbi } from '../../../shared/move/abi.ts';
 import type { SnapshotWriter } from '../snapshot-writer.ts';
 import { APP_ABI } from './app-abis.ts';
+import { collectionAbis, writeCoinCollection } from './coin-collection.ts';
 import { FRAMEWORK_ABIS } from './framework-abis.ts';
 import { ACCOUNT_STREAMS, eventHandle, FRAMEWORK_STREAMS, FRAMEWORK_TYPES, gasScheduleValue } from './framework-values.ts';
 import { derivedBytes, type ChainOptions } from './chain-options.ts';
@@ -55,7 +56,7 @@ export function registerCoin(world: World, account: SimAccount): void {
 
 /** Builds genesis and returns the world as of version 0. */
 export function buildGenesis(writer: SnapshotWriter, options: ChainOptions): World {
-  const encoder = new ValueEncoder([...FRAMEWORK_ABIS, APP_ABI]);
+  const encoder = new ValueEncoder([...FRAMEWORK_ABIS, APP_ABI, ...collectionAbis(options.coinStores)]);
   const world = new World(writer, encoder, {
     epoch: 1,
     lastReconfigurationTime: GENESIS_TIME_USEC,
@@ -106,6 +107,7 @@ export function buildGenesis(writer: SnapshotWriter, options: ChainOptions): Wor
     world.validators.push(funded(derivedBytes(options.seed, `validator:${i}`), 100_000_000_000_000n, `validator:${i}`));
   }
   funded(APP_PUBLISHER, 50_000_000_000n, 'publisher');
+  if (options.coinStores > 0) writeCoinCollection(world, options, (abi) => publishModule(world, abi));
 
   writer.transaction({
     version: 0, blockHeight: 0, hash: derivedBytes(options.seed, 'txn:0'), kind: 'genesis', sender: null,
