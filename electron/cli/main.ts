@@ -37,7 +37,7 @@ export async function runCli(args: readonly string[]): Promise<number> {
         return 0;
       }
       case 'snapshot':
-        return runSnapshotCommand(rest);
+        return await runSnapshotCommand(rest);
       case 'serve':
         return await runServeCommand(rest);
       default:

@@ -6,6 +6,10 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { pathToFileURL } from 'node:url';
+import { captureTargetFor } from '../service/remote/capture-route.ts';
+import { isNodeProfileName, resolveNodeUrl } from '../service/remote/node-profiles.ts';
+import { createRemoteService } from '../service/remote/remote-service.ts';
 import { createReadService } from '../service/read-service.ts';
 import { startHttpServer } from '../service/http-server.ts';
 import { loadStaticUi, withStaticUi } from '../service/static-ui.ts';
@@ -20,6 +24,9 @@ export const SERVE_USAGE = `  serve [--snapshot FILE] [--host 127.0.0.1] [--port
                              without --snapshot, the sample snapshot (generated on first use); --port 0 = any free port;
                              --no-cache: answer every request from the store (no reply cache);
                              the web UI is served at / (--ui DIR: another build of it)
+  serve --remote URL|mainnet|testnet|devnet|localnet [--api-key K] [--host …] [--port …] [--ui DIR]
+                             the same over a remote node instead of a snapshot (its /v1 is proxied, with
+                             timeouts, retries and checks; --api-key is sent as a bearer token)
 `;
 
 const DEFAULT_PORT = 8080;
@@ -48,31 +55,45 @@ function parsePort(text: string | undefined): number {
 export async function runServeCommand(args: readonly string[]): Promise<number> {
   const { values } = parseArgs({
     args: [...args],
-    options: { snapshot: { type: 'string' }, host: { type: 'string' }, port: { type: 'string' }, 'no-cache': { type: 'boolean' }, ui: { type: 'string' } },
+    options: { snapshot: { type: 'string' }, host: { type: 'string' }, port: { type: 'string' }, 'no-cache': { type: 'boolean' }, ui: { type: 'string' }, remote: { type: 'string' }, 'api-key': { type: 'string' } },
     strict: true,
   });
   const port = parsePort(values.port);
   const host = values.host ?? '127.0.0.1';
   const log = (line: string): void => void process.stderr.write(`${line}\n`);
-  const snapshotPath = values.snapshot ?? ensureSampleSnapshot(log);
-  const store = SnapshotStore.open(snapshotPath);
-  const source = { kind: 'snapshot', name: basename(snapshotPath), origin: null } as const;
+  const remote = values.remote;
+  if (remote !== undefined && values.snapshot !== undefined) throw new CliError('--remote and --snapshot cannot be used together');
+  if (remote === undefined && values['api-key'] !== undefined) throw new CliError('--api-key needs --remote');
+  let nodeUrl: string | undefined;
+  try {
+    nodeUrl = remote === undefined ? undefined : resolveNodeUrl(remote);
+  } catch (error) {
+    throw new CliError(`--remote: ${(error as Error).message}`);
+  }
+  const snapshotPath = nodeUrl === undefined ? (values.snapshot ?? ensureSampleSnapshot(log)) : undefined;
+  const store = snapshotPath === undefined ? undefined : SnapshotStore.open(snapshotPath);
+  const source = { kind: 'snapshot', name: basename(snapshotPath ?? ''), origin: store?.origin() ?? null } as const;
+  // Captures ("Save to snapshot") are written only by servers no other machine can reach.
+  const capture = captureTargetFor(host, join(userDataFolder(), 'captures'), snapshotPath === undefined ? undefined : pathToFileURL(snapshotPath).href);
   let server;
   let uiUrl: string | undefined;
   try {
-    const service = createReadService({ store, source, responseCache: values['no-cache'] ? false : undefined });
+    const service = store
+      ? createReadService({ store, source, capture, responseCache: values['no-cache'] ? false : undefined })
+      : createRemoteService({ baseUrl: nodeUrl ?? '', apiKey: values['api-key'], profileName: remote !== undefined && isNodeProfileName(remote) ? remote : undefined, capture });
     const ui = loadStaticUi(values.ui ?? DEFAULT_UI_FOLDER);
     if (!ui) log(`the web UI is not built (no ${join(values.ui ?? DEFAULT_UI_FOLDER, 'index.html')}): serving the API only; run "npm run build:ui"`);
     server = await startHttpServer({ handler: ui ? withStaticUi(service, ui) : service, host, port });
     if (ui) uiUrl = `${server.url}/`;
   } catch (error) {
-    store.close();
+    store?.close();
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') throw new CliError(`port ${port} on ${host} is already in use (try --port 0)`);
     if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new CliError(`cannot bind ${host}: no such local address`);
     throw error;
   }
   process.stdout.write(`listening on ${server.url}\n`);
+  if (nodeUrl !== undefined) process.stdout.write(`proxying ${nodeUrl}\n`);
   if (uiUrl) process.stdout.write(`web UI: ${uiUrl}\n`);
   const running = server;
   await new Promise<void>((resolve) => {
@@ -84,6 +105,6 @@ export async function runServeCommand(args: readonly string[]): Promise<number> 
     process.on('SIGTERM', stop);
     process.on('SIGINT', stop);
   });
-  store.close();
+  store?.close();
   return 0;
 }

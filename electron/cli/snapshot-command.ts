@@ -9,6 +9,7 @@ import { snapshotInfo } from '../snapshot/snapshot-info.ts';
 import { verifySnapshot } from '../snapshot/snapshot-verify.ts';
 import { contentDigest } from '../snapshot/snapshot-digest.ts';
 import { CliError } from './cli-error.ts';
+import { CAPTURE_USAGE, runCaptureCommand } from './capture-command.ts';
 
 /** Usage text of the snapshot commands. */
 export const SNAPSHOT_USAGE = `  snapshot generate --out FILE [--seed N] [--versions N] [--accounts N]
@@ -16,7 +17,7 @@ export const SNAPSHOT_USAGE = `  snapshot generate --out FILE [--seed N] [--vers
   snapshot info FILE [--json] [--digest]
                              ledger figures, counts and samples (and a content digest)
   snapshot verify FILE       integrity and format invariants; exit 0 only when clean
-`;
+${CAPTURE_USAGE}`;
 
 function integerOption(value: string | undefined, name: string): number | undefined {
   if (value === undefined) return undefined;
@@ -112,7 +113,7 @@ function verify(args: readonly string[]): number {
 }
 
 /** Runs `snapshot <subcommand> ...`; returns the exit code. */
-export function runSnapshotCommand(args: readonly string[]): number {
+export function runSnapshotCommand(args: readonly string[]): number | Promise<number> {
   const [subcommand, ...rest] = args;
   switch (subcommand) {
     case 'generate':
@@ -121,7 +122,9 @@ export function runSnapshotCommand(args: readonly string[]): number {
       return info(rest);
     case 'verify':
       return verify(rest);
+    case 'capture':
+      return runCaptureCommand(rest);
     default:
-      throw new CliError(`unknown snapshot command "${subcommand ?? ''}"; expected generate, info or verify`);
+      throw new CliError(`unknown snapshot command "${subcommand ?? ''}"; expected generate, info, verify or capture`);
   }
 }

@@ -5,6 +5,7 @@
  */
 import type { LedgerInfo, LedgerStore } from '../snapshot/ledger-store.ts';
 import { negotiateOutput, type OutputFormat } from './content-negotiation.ts';
+import { TrackedQuery } from './query-parameters.ts';
 import { cacheKeyOf, DEFAULT_RESPONSE_CACHE, ResponseCache, type ResponseCacheOptions } from './response-cache.ts';
 import { createGasEstimator } from './gas-estimator.ts';
 import { guardStore } from './guarded-store.ts';
@@ -43,7 +44,7 @@ export interface ReadServiceHandler {
 export function createReadService(options: ReadServiceOptions): ReadServiceHandler {
   const store = guardStore(options.store);
   const gas = createGasEstimator();
-  const serviceOptions: ServiceOptions = { gitHash: options.gitHash, source: options.source };
+  const serviceOptions: ServiceOptions = { gitHash: options.gitHash, source: options.source, capture: options.capture };
   const report = options.onUnexpectedError ?? ((error: unknown) => console.error('read service: unexpected error', error));
 
   const latestLedger = (): LedgerInfo | undefined => {
@@ -61,13 +62,15 @@ export function createReadService(options: ReadServiceOptions): ReadServiceHandl
     const key = cache ? await cacheKeyOf(request, output) : undefined;
     const cached = key === undefined ? undefined : cache?.get(key);
     if (cached) return cached;
-    const reply = await route(request, output);
-    if (key !== undefined) cache?.set(key, reply);
+    // Routes read the query through a tracker: a reply that read an unkeyed parameter is not cached.
+    const query = new TrackedQuery(request.url.search);
+    const reply = await route(request, output, query);
+    if (key !== undefined && !query.readUnknown) cache?.set(key, reply);
     return reply;
   };
 
   /** Routes a request to its handler; the full reply (with body, also for HEAD). */
-  const route = async (request: ServiceRequest, output: OutputFormat): Promise<ServiceReply> => {
+  const route = async (request: ServiceRequest, output: OutputFormat, query: URLSearchParams): Promise<ServiceReply> => {
     let ledger: LedgerInfo | undefined;
     try {
       ledger = store.ledgerInfo();
@@ -78,7 +81,7 @@ export function createReadService(options: ReadServiceOptions): ReadServiceHandl
       const context: RequestContext = {
         request,
         url,
-        query: url.searchParams,
+        query,
         params: match.params,
         output,
         ledger,

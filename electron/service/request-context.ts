@@ -8,6 +8,7 @@ import type { GasEstimator } from './gas-estimator.ts';
 import { ApiError, notFound } from './http-errors.ts';
 import { optionalU64 } from './params.ts';
 import type { ServiceReply, ServiceRequest } from './service-reply.ts';
+import type { CaptureTarget } from './remote/capture-route.ts';
 import type { SourceInfo } from '../../shared/api/source-info.ts';
 
 /** Options of the service that routes may need. */
@@ -16,6 +17,8 @@ export interface ServiceOptions {
   readonly gitHash?: string | undefined;
   /** What `GET /explorer/v1/source` reports (the snapshot's file name and origin). */
   readonly source?: SourceInfo | undefined;
+  /** Where `POST /explorer/v1/capture` writes; the route answers 403 without it. */
+  readonly capture?: CaptureTarget | undefined;
 }
 
 /** The per-request state handed to route handlers. */
@@ -44,7 +47,7 @@ export function pathParam(context: RequestContext, name: string): string {
 }
 
 /** Checks a ledger version against the retained range: 404 above the latest, 410 below the oldest. */
-function checkVersion(version: bigint, ledger: LedgerInfo): bigint {
+export function checkVersion(version: bigint, ledger: LedgerInfo): bigint {
   if (version > ledger.ledgerVersion) {
     throw notFound('version_not_found', `Ledger version(${version}) not found, latest ledger version is ${ledger.ledgerVersion}`);
   }

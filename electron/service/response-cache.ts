@@ -7,6 +7,7 @@
  */
 import type { ServiceReply, ServiceRequest } from './service-reply.ts';
 import type { OutputFormat } from './content-negotiation.ts';
+import { keyedQuery } from './query-parameters.ts';
 
 /** Limits of the cache. */
 export interface ResponseCacheOptions {
@@ -21,14 +22,27 @@ export const DEFAULT_RESPONSE_CACHE: ResponseCacheOptions = { maxEntries: 4096, 
 const MAX_KEYED_BODY = 16 * 1024;
 
 /**
- * The memory an entry holds: its key (UTF-16; POST keys carry the body), the body, and for a text
- * body also the UTF-8 copy the HTTP adapter encodes once per reply and keeps while the reply lives
- * (a byte body is sent as a view, without a copy), plus an allowance per header.
+ * Bookkeeping of one entry besides its strings and bytes: the Map slot, the entry, reply and
+ * wire-form objects, the Buffer view and the headers arrays' own headers (measured with V8: see
+ * test/service/response-cache-memory.test.ts).
+ */
+const ENTRY_OVERHEAD = 512;
+/** Per header: its `[name, value]` array (32) and its two slots in the wire form's flat list (16). */
+const HEADER_OVERHEAD = 48;
+
+/**
+ * The memory an entry holds: bookkeeping, its key (UTF-16; POST keys carry the body), the body,
+ * for a text body also the UTF-8 copy the HTTP adapter encodes once per reply and keeps while the
+ * reply lives (a byte body is sent as a view, without a copy), and every header (its strings
+ * counted even when shared with other replies: an upper bound). The test holds this to what V8
+ * really retains.
  */
 function entrySize(key: string, reply: ServiceReply): number {
   const body = reply.body;
   const bodySize = body === null ? 0 : typeof body === 'string' ? body.length * 2 + Buffer.byteLength(body, 'utf8') : body.byteLength;
-  return key.length * 2 + bodySize + 64 * reply.headers.length;
+  let headers = 0;
+  for (const [name, value] of reply.headers) headers += HEADER_OVERHEAD + name.length + value.length;
+  return ENTRY_OVERHEAD + key.length * 2 + bodySize + headers;
 }
 
 /** The LRU of replies (a Map keeps insertion order; a hit is moved to the end). */
@@ -45,6 +59,11 @@ export class ResponseCache {
   /** Number of cached replies. */
   get size(): number {
     return this.#entries.size;
+  }
+
+  /** Bytes counted for the cached replies (what the `maxBytes` budget bounds). */
+  get bytes(): number {
+    return this.#bytes;
   }
 
   /** The cached reply for `key`, marking it most recently used. */
@@ -81,9 +100,11 @@ export class ResponseCache {
  * or a method other than GET, HEAD and POST). HEAD shares GET's key (its reply is GET's without body).
  */
 export async function cacheKeyOf(request: ServiceRequest, output: OutputFormat): Promise<string | undefined> {
-  const target = `${output} ${request.url.pathname}${request.url.search}`;
+  // Only the query parameters routes read are part of the key (unknown ones cannot change a reply).
+  const target = `${output} ${request.url.pathname}${keyedQuery(request.url.search)}`;
   if (request.method === 'GET' || request.method === 'HEAD') return `GET ${target}`;
-  if (request.method !== 'POST') return undefined;
+  // Only the node API's table POSTs are reads; a capture POST writes a file every time.
+  if (request.method !== 'POST' || !request.url.pathname.startsWith('/v1/')) return undefined;
   // Decide from the declared length first, so an oversized body is left for the route to refuse unread.
   if (Number(request.header('content-length') ?? '0') > MAX_KEYED_BODY) return undefined;
   const body = await request.body();

@@ -14,6 +14,7 @@ import { getAccount, getModule, getModules, getResource, getResources, getTransa
 import { NODE_ONLY_ROUTES, notServedMessage } from './node-only-routes.ts';
 import { getSource, getTableInfo, listAccounts, listBlocks, listTables } from './routes/explorer.ts';
 import { search } from './routes/explorer-search.ts';
+import { captureRoute } from './remote/capture-route.ts';
 import { getVersionInfo, listEventStreams } from './routes/explorer-extras.ts';
 
 /** HTTP methods the service routes. */
@@ -45,6 +46,7 @@ export const ROUTES: readonly Route[] = [
   { method: 'GET', pattern: '/explorer/v1/tables/:handle', handler: getTableInfo },
   { method: 'GET', pattern: '/explorer/v1/blocks', handler: listBlocks },
   { method: 'GET', pattern: '/explorer/v1/search', handler: search },
+  { method: 'POST', pattern: '/explorer/v1/capture', handler: captureRoute },
   { method: 'GET', pattern: '/explorer/v1/source', handler: getSource },
   { method: 'GET', pattern: '/explorer/v1/versions/:version', handler: getVersionInfo },
   { method: 'GET', pattern: '/explorer/v1/event-streams', handler: listEventStreams },

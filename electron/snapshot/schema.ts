@@ -19,6 +19,8 @@ export const META_KEYS = {
   latestVersion: 'latest_version',
   nodeSettings: 'node_settings',
   generator: 'generator',
+  /** JSON `SnapshotOrigin` (shared/api/source-info.ts): set only in snapshots captured from a node. */
+  origin: 'origin',
 } as const;
 
 /** The `meta.format` value that marks a file as ours. */

@@ -12,8 +12,10 @@ import { accountKeyPrefix, moduleStateKey, prefixUpperBound, resourceStateKey, r
 import { openSnapshot, type SnapshotMeta } from './open-snapshot.ts';
 import { blockSummaries, type BlockRowData } from './block-facts.ts';
 import { readMinGasUnitPrice } from './gas-schedule.ts';
+import { readOrigin } from './capture/origin.ts';
+import type { SnapshotOrigin } from '../../shared/api/source-info.ts';
 import type {
-  BlockGasFacts, BlockSummary, LedgerInfo, LedgerStore, NodeSettings, ResourcePage, StoredEvent, StoredModule,
+  BlockGasFacts, BlockSummary, EventStreamSummary, LedgerInfo, LedgerStore, NodeSettings, ResourcePage, StoredEvent, StoredModule,
   StoredResource, StoredTransactionSummary, SummaryQuery, TableInfo,
 } from './ledger-store.ts';
 
@@ -36,6 +38,8 @@ export class SnapshotStore implements LedgerStore {
   /** Versions at which any module was published or upgraded, ascending (few: read once). */
   readonly #moduleVersions: readonly bigint[];
   #ledgerInfo: LedgerInfo | undefined;
+  /** The busiest streams (a scan of all events, so read once), with the limit they were read with. */
+  #busiestStreams: { readonly limit: number; readonly streams: readonly EventStreamSummary[] } | undefined;
 
   private constructor(db: Database.Database, meta: SnapshotMeta) {
     this.#db = db;
@@ -55,6 +59,11 @@ export class SnapshotStore implements LedgerStore {
   /** The read-only connection, for `snapshot info`/`verify` queries outside the store interface. */
   get database(): Database.Database {
     return this.#db;
+  }
+
+  /** Where a captured snapshot was read from (`meta.origin`); null for any other snapshot. */
+  origin(): SnapshotOrigin | null {
+    return readOrigin(this.#db);
   }
 
   /** Closes the file. */
@@ -231,6 +240,31 @@ export class SnapshotStore implements LedgerStore {
     const row = this.#q.blockOfVersion.get(version) as BlockRowData | undefined;
     return row ? blockSummaries([row], this.#q)[0] : undefined;
   }
+
+  busiestEventStreams(limit: number): readonly EventStreamSummary[] {
+    const cached = this.#busiestStreams;
+    if (cached === undefined || cached.limit < limit) {
+      const rows = this.#q.busiestEventStreams.all(limit) as StreamRow[];
+      this.#busiestStreams = { limit, streams: rows.map(toStreamSummary) };
+    }
+    return (this.#busiestStreams?.streams ?? []).slice(0, limit);
+  }
+}
+
+interface StreamRow {
+  readonly address: Uint8Array; readonly creation_number: number; readonly count: number;
+  readonly latest_sequence_number: number; readonly type_tag: string; readonly version: number;
+}
+
+function toStreamSummary(row: StreamRow): EventStreamSummary {
+  return {
+    address: row.address,
+    creationNumber: BigInt(row.creation_number),
+    count: row.count,
+    latestSequenceNumber: BigInt(row.latest_sequence_number),
+    typeTag: row.type_tag,
+    latestVersion: BigInt(row.version),
+  };
 }
 
 interface EventRow { readonly version: number; readonly sequence_number: number; readonly type_tag: string; readonly data: Uint8Array }

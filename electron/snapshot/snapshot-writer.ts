@@ -46,6 +46,8 @@ export interface SnapshotFinish {
   readonly latestVersion: number;
   readonly settings: NodeSettings;
   readonly generator: string;
+  /** Further `meta` rows (e.g. a capture's `origin`). */
+  readonly extraMeta?: Readonly<Record<string, string>> | undefined;
 }
 
 const BATCH_ROWS = 200_000;
@@ -181,8 +183,8 @@ export class SnapshotWriter {
   }
 
   /** Records what is known of a table handle. */
-  tableInfo(handle: Uint8Array, keyType: string, valueType: string, owner: { address: Uint8Array; resource: string; field: string }, version: number): void {
-    this.#insertTable.run(handle, keyType, valueType, owner.address, owner.resource, owner.field, version);
+  tableInfo(handle: Uint8Array, keyType: string, valueType: string, owner: { address: Uint8Array; resource: string; field: string } | null, version: number): void {
+    this.#insertTable.run(handle, keyType, valueType, owner?.address ?? null, owner?.resource ?? null, owner?.field ?? null, version);
   }
 
   /** Records that an account was created at `version`. */
@@ -212,6 +214,7 @@ export class SnapshotWriter {
     meta.run(META_KEYS.latestVersion, String(finish.latestVersion));
     meta.run(META_KEYS.nodeSettings, JSON.stringify(finish.settings));
     meta.run(META_KEYS.generator, finish.generator);
+    for (const [key, value] of Object.entries(finish.extraMeta ?? {})) meta.run(key, value);
     this.#db.exec('COMMIT');
     this.#db.exec(POST_LOAD_INDEX_SQL);
     this.#db.exec('ANALYZE');

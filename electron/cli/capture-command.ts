@@ -1,0 +1,118 @@
+/**
+ * `ledger-explorer snapshot capture --remote URL --account ADDR … [--version V] [--table …] --out FILE`:
+ * reads accounts from a node (through the remote source: timeouts, retries, shape checks) and writes
+ * them as a snapshot whose service answers those reads as the node did. Progress goes to stderr;
+ * Ctrl-C stops the capture and leaves no file (everything is written at the end, atomically).
+ */
+import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { captureLedger } from '../snapshot/capture/capture-ledger.ts';
+import { CaptureError, type TableItemRequest } from '../snapshot/capture/capture-types.ts';
+import { writeCapture } from '../snapshot/capture/write-capture.ts';
+import { isNodeProfileName, resolveNodeUrl } from '../service/remote/node-profiles.ts';
+import { createRemoteService } from '../service/remote/remote-service.ts';
+import { CliError } from './cli-error.ts';
+
+/** Usage text of `snapshot capture`. */
+export const CAPTURE_USAGE = `  snapshot capture --remote URL|mainnet|testnet|devnet|localnet --account ADDR [--account ADDR…]
+                   [--version V] [--table HANDLE:KEY_TYPE:VALUE_TYPE:KEY_JSON …] [--api-key K] --out FILE
+                             save accounts (resources, modules, events, transaction summaries) and table
+                             items as read from a node at version V (default: its latest) into a new snapshot
+`;
+
+/** Index of the first lone `:` (not part of `::`) at or after `from`, or -1. */
+function loneColon(text: string, from: number): number {
+  for (let i = from; i < text.length; i += 1) {
+    if (text[i] !== ':') continue;
+    if (text[i + 1] === ':') {
+      i += 1;
+      continue;
+    }
+    return i;
+  }
+  return -1;
+}
+
+/**
+ * Parses `HANDLE:KEY_TYPE:VALUE_TYPE:KEY_JSON`. Type tags contain `::`, so the separators are the
+ * lone colons; the key JSON is everything after the third one.
+ */
+export function parseTableOption(text: string): TableItemRequest {
+  const first = loneColon(text, 0);
+  const second = first < 0 ? -1 : loneColon(text, first + 1);
+  const third = second < 0 ? -1 : loneColon(text, second + 1);
+  if (third < 0) throw new CliError(`--table must be HANDLE:KEY_TYPE:VALUE_TYPE:KEY_JSON, got "${text}"`);
+  const keyText = text.slice(third + 1);
+  let key: unknown;
+  try {
+    key = JSON.parse(keyText);
+  } catch {
+    throw new CliError(`--table: the key ${keyText} is not JSON (a string key needs quotes: '"abc"')`);
+  }
+  return { handle: text.slice(0, first), keyType: text.slice(first + 1, second), valueType: text.slice(second + 1, third), key };
+}
+
+/** Runs `snapshot capture …`; resolves with the exit code. */
+export async function runCaptureCommand(args: readonly string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: [...args],
+    options: {
+      remote: { type: 'string' },
+      account: { type: 'string', multiple: true },
+      version: { type: 'string' },
+      table: { type: 'string', multiple: true },
+      'api-key': { type: 'string' },
+      out: { type: 'string' },
+    },
+    strict: true,
+  });
+  if (values.remote === undefined) throw new CliError('snapshot capture needs --remote URL (or mainnet, testnet, devnet, localnet)');
+  if (!values.out) throw new CliError('snapshot capture needs --out FILE');
+  if (!values.account?.length) throw new CliError('snapshot capture needs at least one --account ADDR');
+  if (values.version !== undefined && !/^\d{1,20}$/.test(values.version)) throw new CliError(`--version must be a decimal u64, got "${values.version}"`);
+  if (existsSync(values.out)) throw new CliError(`${values.out} already exists (a capture never replaces a file)`);
+  let nodeUrl: string;
+  try {
+    nodeUrl = resolveNodeUrl(values.remote);
+  } catch (error) {
+    throw new CliError(`--remote: ${(error as Error).message}`);
+  }
+  const tables = (values.table ?? []).map(parseTableOption);
+  const remote = createRemoteService({
+    baseUrl: nodeUrl,
+    apiKey: values['api-key'],
+    profileName: isNodeProfileName(values.remote) ? values.remote : undefined,
+    cache: false,
+  });
+  const stop = new AbortController();
+  const interrupt = (): void => stop.abort(new CliError('capture interrupted: nothing was written'));
+  process.once('SIGINT', interrupt);
+  process.once('SIGTERM', interrupt);
+  const started = performance.now();
+  try {
+    const data = await captureLedger(
+      { fetch: remote, baseUrl: 'http://127.0.0.1/v1', nodeUrl },
+      {
+        accounts: values.account,
+        version: values.version === undefined ? undefined : BigInt(values.version),
+        tables,
+        onProgress: (line) => void process.stderr.write(`${line}\n`),
+        signal: stop.signal,
+      },
+    );
+    writeCapture(data, values.out);
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    process.stdout.write(
+      `wrote ${values.out}: ${data.accounts.length} accounts, ${data.resources.length} resources, ${data.modules.length} modules, ` +
+        `${data.events.length} events, ${data.summaries.length} summaries, ${data.tableItems.length} table items at version ${data.version} in ${seconds} s\n`,
+    );
+    return 0;
+  } catch (error) {
+    if (stop.signal.aborted) throw stop.signal.reason as Error;
+    if (error instanceof CaptureError) throw new CliError(error.message);
+    throw error;
+  } finally {
+    process.off('SIGINT', interrupt);
+    process.off('SIGTERM', interrupt);
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * Options of the remote-node source and their defaults. Timeouts and retries are bounded so a slow
+ * or failing node costs the UI a few seconds and one clear error record, never a hang.
+ */
+import type { ResponseCacheOptions } from '../response-cache.ts';
+import type { CaptureTarget } from './capture-route.ts';
+
+/** Options of {@link createRemoteService} (remote-service.ts). */
+export interface RemoteServiceOptions {
+  /** The node's API base URL, ending in `/v1` (see `resolveNodeUrl`). */
+  readonly baseUrl: string;
+  /** Sent as `Authorization: Bearer <key>` on every request to the node. */
+  readonly apiKey?: string | undefined;
+  /** Profile name (`mainnet`…) shown by `/explorer/v1/source`; default the URL's host. */
+  readonly profileName?: string | undefined;
+  /** Time until the node's response headers arrive (connection included). Default 5 s. */
+  readonly connectTimeoutMs?: number | undefined;
+  /** Time for a whole answer, body included. Default 30 s. */
+  readonly totalTimeoutMs?: number | undefined;
+  /** Retries after the first attempt (GET, HEAD and the two table POSTs only). Default 2. */
+  readonly maxRetries?: number | undefined;
+  /** First backoff delay; doubles per retry. Default 250 ms. */
+  readonly retryBaseDelayMs?: number | undefined;
+  /** A `Retry-After` longer than this is not waited for: the 429 becomes a 503 at once. Default 10 s. */
+  readonly maxRetryAfterMs?: number | undefined;
+  /** Largest body accepted from the node (after decompression). Default 32 MiB. */
+  readonly maxBodyBytes?: number | undefined;
+  /** Cache of answers pinned to a `ledger_version`, or `false` for none. Default 2,048 entries / 32 MiB. */
+  readonly cache?: ResponseCacheOptions | false | undefined;
+  /** Where `POST /explorer/v1/capture` writes; without it the route answers 403. */
+  readonly capture?: CaptureTarget | undefined;
+}
+
+/** The options with every default filled in. */
+export interface RemoteSettings {
+  readonly baseUrl: string;
+  readonly apiKey: string | undefined;
+  readonly name: string;
+  readonly connectTimeoutMs: number;
+  readonly totalTimeoutMs: number;
+  readonly maxRetries: number;
+  readonly retryBaseDelayMs: number;
+  readonly maxRetryAfterMs: number;
+  readonly maxBodyBytes: number;
+}
+
+/** Default limits of the pinned-answer cache. */
+export const DEFAULT_REMOTE_CACHE: ResponseCacheOptions = { maxEntries: 2048, maxBytes: 32 * 1024 * 1024 };
+
+/** Fills in the defaults; the base URL loses trailing slashes. */
+export function remoteSettings(options: RemoteServiceOptions): RemoteSettings {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  return {
+    baseUrl,
+    apiKey: options.apiKey === '' ? undefined : options.apiKey,
+    name: options.profileName ?? new URL(baseUrl).host,
+    connectTimeoutMs: options.connectTimeoutMs ?? 5_000,
+    totalTimeoutMs: options.totalTimeoutMs ?? 30_000,
+    maxRetries: options.maxRetries ?? 2,
+    retryBaseDelayMs: options.retryBaseDelayMs ?? 250,
+    maxRetryAfterMs: options.maxRetryAfterMs ?? 10_000,
+    maxBodyBytes: options.maxBodyBytes ?? 32 * 1024 * 1024,
+  };
+}

@@ -1,0 +1,160 @@
+/**
+ * One request to the remote node, with what makes it safe to depend on: a timeout until the
+ * response headers (connection included) and a total one, a cap on the body read (the stream is
+ * cancelled past it, so a huge answer never sits in memory), and bounded retries with exponential
+ * backoff on network errors, 429 (honouring `Retry-After`) and 502/503/504 — only for requests
+ * that are safe to repeat (GET, HEAD, the two table-item POSTs).
+ */
+import type { RemoteSettings } from './remote-options.ts';
+
+/** What to send to the node. */
+export interface UpstreamRequest {
+  /** Any method but HEAD (a HEAD is sent as GET, so the reply keeps GET's length). */
+  readonly method: string;
+  readonly url: string;
+  readonly accept: string | null;
+  readonly contentType: string | null;
+  readonly body: Uint8Array | undefined;
+  /** Whether the request may be repeated after a failure. */
+  readonly retryable: boolean;
+}
+
+/** The node's answer (any status), its body read in full. */
+export interface UpstreamResponse {
+  readonly kind: 'response';
+  readonly status: number;
+  readonly statusText: string;
+  readonly headers: Headers;
+  readonly body: Uint8Array;
+  readonly attempts: number;
+}
+
+/** No usable answer: the cause, for the 503 error record. */
+export interface UpstreamFailure {
+  readonly kind: 'failure';
+  readonly cause: string;
+  readonly attempts: number;
+}
+
+/** Statuses worth another attempt. */
+const RETRY_STATUSES = new Set([429, 502, 503, 504]);
+
+/** Why an attempt was aborted. */
+class AttemptAbort extends Error {
+  override readonly name = 'AttemptAbort';
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** `Retry-After` in milliseconds: delta-seconds or an HTTP date; undefined when absent or unreadable. */
+export function retryAfterMs(value: string | null, now = Date.now()): number | undefined {
+  if (value === null) return undefined;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const date = Date.parse(text);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** A one-line cause of a fetch error: undici hides the system error (ECONNREFUSED…) in `cause`. */
+function describeFetchError(error: unknown): string {
+  if (error instanceof AttemptAbort) return error.message;
+  if (error instanceof Error) {
+    const cause = error.cause as { code?: unknown; message?: unknown } | undefined;
+    if (cause && typeof cause === 'object') {
+      const code = typeof cause.code === 'string' ? cause.code : undefined;
+      const message = typeof cause.message === 'string' ? cause.message : undefined;
+      if (code === 'ECONNREFUSED') return 'connection refused (ECONNREFUSED)';
+      if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return `the connection was closed before a complete answer (${code})`;
+      if (code === 'ENOTFOUND') return 'the host name does not resolve (ENOTFOUND)';
+      if (message !== undefined) return code === undefined ? message : `${message} (${code})`;
+    }
+    return error.message;
+  }
+  return String(error);
+}
+
+function seconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(1))} s`;
+}
+
+/** Reads a body up to `limit` bytes; cancels the stream and throws past it. */
+async function readCapped(response: Response, limit: number): Promise<Uint8Array> {
+  const declared = Number(response.headers.get('content-length') ?? '');
+  if (Number.isFinite(declared) && declared > limit) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new AttemptAbort(`the answer is larger than the ${limit}-byte limit (Content-Length ${declared})`);
+  }
+  if (response.body === null) return new Uint8Array(0);
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw new AttemptAbort(`the answer is larger than the ${limit}-byte limit`);
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}
+
+type Attempt = { readonly ok: true; readonly response: Omit<UpstreamResponse, 'attempts'> } | { readonly ok: false; readonly cause: string; readonly retry: boolean };
+
+async function attempt(request: UpstreamRequest, settings: RemoteSettings): Promise<Attempt> {
+  const controller = new AbortController();
+  const abort = (message: string) => () => controller.abort(new AttemptAbort(message));
+  const total = setTimeout(abort(`no complete answer within ${seconds(settings.totalTimeoutMs)} (total timeout)`), settings.totalTimeoutMs);
+  const connect = setTimeout(abort(`no answer within ${seconds(settings.connectTimeoutMs)} (connect timeout)`), settings.connectTimeoutMs);
+  const headers: Record<string, string> = {};
+  if (request.accept !== null) headers['accept'] = request.accept;
+  if (request.contentType !== null) headers['content-type'] = request.contentType;
+  if (settings.apiKey !== undefined) headers['authorization'] = `Bearer ${settings.apiKey}`;
+  try {
+    const response = await fetch(request.url, {
+      method: request.method,
+      headers,
+      ...(request.body === undefined ? {} : { body: new Uint8Array(request.body) }),
+      signal: controller.signal,
+    });
+    clearTimeout(connect);
+    const body = await readCapped(response, settings.maxBodyBytes);
+    return { ok: true, response: { kind: 'response', status: response.status, statusText: response.statusText, headers: response.headers, body } };
+  } catch (error) {
+    const reason: unknown = controller.signal.aborted ? controller.signal.reason : error;
+    // A timeout has spent the time budget, and an oversized answer would come back the same: no retry.
+    return { ok: false, cause: describeFetchError(reason), retry: !(reason instanceof AttemptAbort) };
+  } finally {
+    clearTimeout(connect);
+    clearTimeout(total);
+  }
+}
+
+/** Sends a request to the node, retrying where that is safe and useful. */
+export async function fetchUpstream(request: UpstreamRequest, settings: RemoteSettings): Promise<UpstreamResponse | UpstreamFailure> {
+  const attempts = request.retryable ? settings.maxRetries + 1 : 1;
+  for (let n = 1; ; n += 1) {
+    const result = await attempt(request, settings);
+    const backoff = settings.retryBaseDelayMs * 2 ** (n - 1);
+    if (!result.ok) {
+      if (!result.retry || n >= attempts) return { kind: 'failure', cause: result.cause, attempts: n };
+      await sleep(backoff);
+      continue;
+    }
+    const { response } = result;
+    if (!RETRY_STATUSES.has(response.status) || n >= attempts) return { ...response, attempts: n };
+    const wait = retryAfterMs(response.headers.get('retry-after'));
+    if (wait !== undefined && wait > settings.maxRetryAfterMs) return { ...response, attempts: n };
+    await sleep(Math.max(wait ?? 0, backoff));
+  }
+}

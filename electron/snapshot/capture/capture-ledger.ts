@@ -1,0 +1,164 @@
+/**
+ * Reads what a capture keeps, at one version V: each account's resources (BCS) and modules, the
+ * ABIs of every module their types need, the events of every event handle in them (BCS, up to the
+ * handle's counter at V), the account's transaction summaries (BCS), and the requested table items.
+ * Nothing is written here: the caller writes the collected data in one go, so an interrupted
+ * capture leaves no file at all.
+ */
+import { formatAddress, parseAddress } from '../../../shared/address.ts';
+import { decodeMoveValue } from '../../../shared/move/decode.ts';
+import { encodeMoveValue } from '../../../shared/move/encode.ts';
+import { eventHandleOf } from '../../../shared/move/event-handle.ts';
+import { isMoveJsonObject } from '../../../shared/move/move-json.ts';
+import { formatStructTag, formatTypeTag, parseTypeTag, type TypeTag } from '../../../shared/type-tag.ts';
+import { decodeEvents, decodeResourceMap, decodeSummaries } from './bcs-replies.ts';
+import { blockOfVersion, type LedgerJson } from './capture-block.ts';
+import { CaptureError, type CaptureData, type CapturedEvent, type CapturedSummary, type CaptureRequest, type CaptureSource, type TableOwner } from './capture-types.ts';
+import { ModuleSet, type ModuleJson } from './module-set.ts';
+import { SourceReader } from './source-reader.ts';
+
+const DEFAULT_MAX_EVENTS = 10_000;
+const DEFAULT_MAX_SUMMARIES = 10_000;
+/** The node's largest page of events and summaries. */
+const PAGE = 100;
+
+type Resource = CaptureData['resources'][number];
+
+/** Event streams and table handles found in a decoded value, with the field path of each table. */
+function findHandles(json: unknown, path: string, streams: Map<string, { address: Uint8Array; creationNumber: bigint; counter: bigint }>, tables: Map<string, string>): void {
+  if (Array.isArray(json)) {
+    json.forEach((item, index) => findHandles(item, `${path}[${index}]`, streams, tables));
+    return;
+  }
+  if (!isMoveJsonObject(json)) return;
+  const handle = eventHandleOf(json);
+  const counter = json['counter'];
+  if (handle !== undefined && typeof counter === 'string' && /^\d+$/.test(counter)) {
+    streams.set(`${formatAddress(handle.address)}/${handle.creationNumber}`, { ...handle, counter: BigInt(counter) });
+    return;
+  }
+  const keys = Object.keys(json);
+  const tableHandle = json['handle'];
+  if (keys.length === 1 && typeof tableHandle === 'string' && /^0x[0-9a-f]{1,64}$/.test(tableHandle)) {
+    tables.set(formatAddress(parseAddress(tableHandle)), path);
+    return;
+  }
+  for (const key of keys) findHandles(json[key], path === '' ? key : `${path}.${key}`, streams, tables);
+}
+
+/** Reads everything `request` asks for from `source`. */
+export async function captureLedger(source: CaptureSource, request: CaptureRequest): Promise<CaptureData> {
+  const progress = request.onProgress ?? (() => undefined);
+  const reader = new SourceReader(source, request.signal);
+  const ledger = await reader.json<LedgerJson>('');
+  const latest = BigInt(ledger.ledger_version);
+  const oldest = BigInt(ledger.oldest_ledger_version);
+  const version = request.version ?? latest;
+  if (version > latest) throw new CaptureError(`Ledger version(${version}) not found, latest ledger version is ${latest}`, 404, 'version_not_found');
+  if (version < oldest) throw new CaptureError(`Ledger version(${version}) has been pruned, oldest ledger version is ${oldest}`, 410, 'version_pruned');
+  progress(`capturing ${request.accounts.length} account(s) from ${source.nodeUrl} at version ${version} (chain id ${ledger.chain_id})`);
+  const at = `ledger_version=${version}`;
+  const modules = new ModuleSet(reader, version);
+  const resources: Resource[] = [];
+  const accounts: Uint8Array[] = [];
+  const summaries: CapturedSummary[] = [];
+  const maxSummaries = request.maxSummariesPerAccount ?? DEFAULT_MAX_SUMMARIES;
+
+  for (const text of request.accounts) {
+    const address = parseAddress(text);
+    const short = formatAddress(address);
+    let pages = 0;
+    const before = resources.length;
+    for (let cursor: string | null = ''; cursor !== null; pages += 1) {
+      const answer = await reader.bcs(`/accounts/${short}/resources?${at}${cursor === '' ? '' : `&start=${cursor}`}`);
+      for (const entry of decodeResourceMap(answer.body)) resources.push({ address, ...entry });
+      cursor = answer.headers.get('x-aptos-cursor') ?? answer.headers.get('x-node-cursor');
+    }
+    const held = resources.length - before;
+    if (held > 0) accounts.push(address);
+    for (const json of await reader.json<ModuleJson[]>(`/accounts/${short}/modules?${at}`)) modules.add(json, `module of ${short}`);
+    let end = version;
+    const mine: CapturedSummary[] = [];
+    while (mine.length < maxSummaries) {
+      const page = decodeSummaries((await reader.bcs(`/accounts/${short}/transaction_summaries?end_version=${end}&limit=${PAGE}`)).body);
+      const first = page[0];
+      if (first === undefined) break;
+      mine.unshift(...page.slice(Math.max(0, page.length - (maxSummaries - mine.length))));
+      if (first.version === 0n) break;
+      end = first.version - 1n;
+    }
+    summaries.push(...mine);
+    progress(`  ${short}: ${held} resources (${pages} page${pages === 1 ? '' : 's'}), ${mine.length} transaction summaries`);
+  }
+
+  const resourceLayouts = await modules.layouts(resources.map((r): TypeTag => ({ kind: 'struct', struct: r.tag })));
+  const streams = new Map<string, { address: Uint8Array; creationNumber: bigint; counter: bigint }>();
+  const owners = new Map<string, TableOwner>();
+  resources.forEach((resource, index) => {
+    const layout = resourceLayouts[index];
+    if (layout === undefined) return;
+    const tables = new Map<string, string>();
+    findHandles(decodeMoveValue(resource.bytes, layout), '', streams, tables);
+    for (const [handle, field] of tables) {
+      if (!owners.has(handle)) owners.set(handle, { address: resource.address, resource: formatStructTag(resource.tag), field });
+    }
+  });
+  progress(`  ${modules.modules.length} modules; ${streams.size} event streams`);
+
+  const events: CapturedEvent[] = [];
+  const maxEvents = BigInt(request.maxEventsPerStream ?? DEFAULT_MAX_EVENTS);
+  for (const [name, stream] of streams) {
+    let start = stream.counter > maxEvents ? stream.counter - maxEvents : 0n;
+    let count = 0;
+    while (start < stream.counter) {
+      const page = decodeEvents((await reader.bcs(`/accounts/${formatAddress(stream.address)}/events/${stream.creationNumber}?start=${start}&limit=${PAGE}`)).body);
+      const kept = page.filter((event) => event.version <= version && event.sequenceNumber < stream.counter);
+      events.push(...kept);
+      count += kept.length;
+      const last = page[page.length - 1];
+      if (last === undefined) break;
+      start = last.sequenceNumber + 1n;
+    }
+    if (count > 0) progress(`  events ${name}: ${count}`);
+  }
+  await modules.layouts([...new Set(events.map((event) => event.typeTag))].map((text) => parseTypeTag(text)));
+
+  const tables = new Map<string, CaptureData['tables'][number]>();
+  const tableItems: CaptureData['tableItems'][number][] = [];
+  for (const item of request.tables ?? []) {
+    const handle = parseAddress(item.handle);
+    const keyTag = parseTypeTag(item.keyType);
+    const valueTag = parseTypeTag(item.valueType);
+    const [keyLayout] = await modules.layouts([keyTag, valueTag]);
+    let key: Uint8Array;
+    try {
+      key = encodeMoveValue(item.key, keyLayout ?? { kind: 'bool' });
+    } catch (error) {
+      throw new CaptureError(`table key ${JSON.stringify(item.key)} does not fit ${formatTypeTag(keyTag)}: ${(error as Error).message}`, 400, 'invalid_input');
+    }
+    const body = { key_type: formatTypeTag(keyTag), value_type: formatTypeTag(valueTag), key: item.key };
+    const value = await reader.postBcs(`/tables/${formatAddress(handle)}/item?${at}`, body, ['table_item_not_found']);
+    const short = formatAddress(handle);
+    if (!tables.has(short)) tables.set(short, { handle, keyType: body.key_type, valueType: body.value_type, owner: owners.get(short) ?? null });
+    if (value === undefined) progress(`  table ${short} key ${JSON.stringify(item.key)}: absent at ${version}`);
+    else tableItems.push({ handle, key, value });
+  }
+  if (tableItems.length > 0) progress(`  ${tableItems.length} table items`);
+
+  const block = await blockOfVersion(reader, version, ledger);
+  progress(`read ${reader.requests} answers`);
+  return {
+    nodeUrl: source.nodeUrl,
+    chainId: ledger.chain_id,
+    version,
+    capturedAt: new Date().toISOString(),
+    block,
+    accounts,
+    resources,
+    modules: modules.modules,
+    events,
+    summaries,
+    tables: [...tables.values()],
+    tableItems,
+  };
+}

@@ -1,0 +1,112 @@
+/**
+ * What a capture reads from, what it is asked for, and what it collects before writing. A capture
+ * reads through a fetch-style function, so the same code captures from a remote node (through the
+ * remote source) and from an open snapshot (through the read service in-process).
+ */
+import type { MoveModuleAbi } from '../../../shared/move/abi.ts';
+import type { StructTag } from '../../../shared/type-tag.ts';
+import type { ReplayProtector } from '../ledger-store.ts';
+
+/** A fetch-style function and the base URL (ending in `/v1`) its requests go to. */
+export interface CaptureSource {
+  readonly fetch: (request: Request) => Promise<Response>;
+  readonly baseUrl: string;
+  /** Recorded as the snapshot's origin (the node's URL, or the snapshot a capture was read from). */
+  readonly nodeUrl: string;
+}
+
+/** A table item to capture: handle, key and value types, and the key as JSON (node-behaviour.md §3). */
+export interface TableItemRequest {
+  readonly handle: string;
+  readonly keyType: string;
+  readonly valueType: string;
+  readonly key: unknown;
+}
+
+/** What to capture. */
+export interface CaptureRequest {
+  readonly accounts: readonly string[];
+  /** Default: the source's latest version. */
+  readonly version?: bigint | undefined;
+  readonly tables?: readonly TableItemRequest[] | undefined;
+  /** Newest events kept per event stream. Default 10,000. */
+  readonly maxEventsPerStream?: number | undefined;
+  /** Newest transaction summaries kept per account. Default 10,000. */
+  readonly maxSummariesPerAccount?: number | undefined;
+  /** One line per step, for a progress display. */
+  readonly onProgress?: ((line: string) => void) | undefined;
+  /** Stops the capture between requests (nothing is written). */
+  readonly signal?: AbortSignal | undefined;
+}
+
+/** A module as captured: its ABI (the node's JSON, key order kept) and bytecode. */
+export interface CapturedModule {
+  readonly address: Uint8Array;
+  readonly name: string;
+  readonly abi: MoveModuleAbi;
+  readonly bytecode: Uint8Array;
+}
+
+/** One captured event. */
+export interface CapturedEvent {
+  readonly address: Uint8Array;
+  readonly creationNumber: bigint;
+  readonly sequenceNumber: bigint;
+  readonly version: bigint;
+  readonly typeTag: string;
+  readonly data: Uint8Array;
+}
+
+/** One captured transaction summary. */
+export interface CapturedSummary {
+  readonly sender: Uint8Array;
+  readonly version: bigint;
+  readonly hash: Uint8Array;
+  readonly replayProtector: ReplayProtector;
+}
+
+/** The block holding the captured version, as far as the source tells. */
+export interface CapturedBlock {
+  readonly height: bigint;
+  readonly epoch: bigint;
+  readonly firstVersion: bigint;
+  readonly lastVersion: bigint;
+  readonly timestampUsec: bigint;
+}
+
+/** Everything a capture read, ready to be written. */
+export interface CaptureData {
+  readonly nodeUrl: string;
+  readonly chainId: number;
+  readonly version: bigint;
+  readonly capturedAt: string;
+  readonly block: CapturedBlock;
+  /** Accounts that exist at the version (they hold resources). */
+  readonly accounts: readonly Uint8Array[];
+  readonly resources: readonly { readonly address: Uint8Array; readonly tag: StructTag; readonly bytes: Uint8Array }[];
+  readonly modules: readonly CapturedModule[];
+  readonly events: readonly CapturedEvent[];
+  readonly summaries: readonly CapturedSummary[];
+  readonly tables: readonly { readonly handle: Uint8Array; readonly keyType: string; readonly valueType: string; readonly owner: TableOwner | null }[];
+  readonly tableItems: readonly { readonly handle: Uint8Array; readonly key: Uint8Array; readonly value: Uint8Array }[];
+}
+
+/** Where a table's handle was found. */
+export interface TableOwner {
+  readonly address: Uint8Array;
+  readonly resource: string;
+  readonly field: string;
+}
+
+/** A capture that cannot go on; `status`/`errorCode` are the source's when it refused a read. */
+export class CaptureError extends Error {
+  override readonly name = 'CaptureError';
+  readonly status: number;
+  readonly errorCode: string;
+
+  constructor(message: string, status = 502, errorCode = 'internal_error') {
+    super(message);
+    this.status = status;
+    this.errorCode = errorCode;
+  }
+}

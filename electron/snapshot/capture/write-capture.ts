@@ -1,0 +1,87 @@
+/**
+ * Writes captured data as a snapshot v1 with the project's one snapshot writer (built under a
+ * temporary name, renamed into place only when complete). The captured version V is both the
+ * oldest and the latest version: reads at V answer as the source did, earlier versions are
+ * "pruned" (410), which is the truth of a capture. Resources and table items are written at V;
+ * module code and ABIs at version 0, so events emitted before V decode too (Move upgrades never
+ * change a published struct's layout). `meta.origin` records where and when it was read.
+ */
+import { DEFAULT_NODE_SETTINGS } from '../node-settings.ts';
+import { META_KEYS } from '../schema.ts';
+import { SnapshotWriter } from '../snapshot-writer.ts';
+import { moduleStateKey, resourceStateKey, tableItemStateKey } from '../state-keys.ts';
+import type { CaptureData } from './capture-types.ts';
+import { originMetaValue } from './origin.ts';
+
+/** Generator text of captured snapshots (`meta.generator`). */
+export const CAPTURE_GENERATOR = 'ledger-explorer snapshot capture';
+
+/** Writes `data` to `out` (atomically); returns nothing, throws when the file cannot be written. */
+export function writeCapture(data: CaptureData, out: string): void {
+  const version = Number(data.version);
+  const writer = new SnapshotWriter(out);
+  try {
+    for (const module of data.modules) {
+      writer.module(module.address, module.name, 0, JSON.stringify(module.abi));
+      writer.stateValue(moduleStateKey(module.address, module.name), 0, module.bytecode);
+    }
+    for (const address of data.accounts) writer.account(address, version);
+    for (const resource of data.resources) writer.stateValue(resourceStateKey(resource.address, resource.tag), version, resource.bytes);
+    for (const table of data.tables) writer.tableInfo(table.handle, table.keyType, table.valueType, table.owner, version);
+    for (const item of data.tableItems) writer.stateValue(tableItemStateKey(item.handle, item.key), version, item.value);
+    for (const event of data.events) {
+      writer.event(event.address, Number(event.creationNumber), Number(event.sequenceNumber), Number(event.version), 0, event.typeTag, event.data);
+    }
+    const block = data.block;
+    const seen = new Set<bigint>();
+    for (const summary of data.summaries) {
+      if (seen.has(summary.version)) continue;
+      seen.add(summary.version);
+      const protector = summary.replayProtector;
+      writer.transaction({
+        version: Number(summary.version),
+        // Only the summary is known of these transactions: no block, gas or time of their own.
+        blockHeight: Number(block.height),
+        hash: summary.hash,
+        kind: 'user',
+        sender: summary.sender,
+        sequenceNumber: protector.type === 'sequence_number' ? Number(protector.value) : null,
+        nonce: protector.type === 'nonce' ? Number(protector.value) : null,
+        entryFunction: null,
+        gasUnitPrice: 0,
+        maxGasAmount: 0,
+        gasUsed: 0,
+        success: true,
+        timestampUsec: 0n,
+      });
+    }
+    writer.block({
+      height: Number(block.height),
+      epoch: Number(block.epoch),
+      round: 0,
+      firstVersion: Number(block.firstVersion),
+      lastVersion: Number(block.lastVersion),
+      timestampUsec: block.timestampUsec,
+      hash: new Uint8Array(32),
+      blockLimitReached: false,
+    });
+    writer.finish({
+      chainId: data.chainId,
+      oldestVersion: version,
+      latestVersion: version,
+      settings: DEFAULT_NODE_SETTINGS,
+      generator: CAPTURE_GENERATOR,
+      extraMeta: {
+        [META_KEYS.origin]: originMetaValue({
+          node_url: data.nodeUrl,
+          chain_id: data.chainId,
+          ledger_version: data.version.toString(),
+          captured_at: data.capturedAt,
+        }),
+      },
+    });
+  } catch (error) {
+    writer.abort();
+    throw error;
+  }
+}
