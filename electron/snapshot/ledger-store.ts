@@ -157,6 +157,20 @@ export interface LedgerStore {
   blocksBefore(beforeHeight: bigint | undefined, limit: number): readonly BlockSummary[];
   /** The block holding `version`, if retained. */
   blockOfVersion(version: bigint): BlockSummary | undefined;
+  /** The event streams with the most events in the snapshot (most first), for the landing page. */
+  busiestEventStreams(limit: number): readonly EventStreamSummary[];
+}
+
+/** One event stream (account, creation number) with its size and newest event. */
+export interface EventStreamSummary {
+  readonly address: Uint8Array;
+  readonly creationNumber: bigint;
+  readonly count: number;
+  readonly latestSequenceNumber: bigint;
+  /** The type of the stream's newest event. */
+  readonly typeTag: string;
+  /** The version of the stream's newest event. */
+  readonly latestVersion: bigint;
 }
 
 /** A block as the explorer lists it. */

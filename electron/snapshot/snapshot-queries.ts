@@ -30,6 +30,7 @@ export class SnapshotQueries {
   readonly tableInfo: Database.Statement;
   readonly tables: Database.Statement;
   readonly accounts: Database.Statement;
+  readonly busiestEventStreams: Database.Statement;
 
   /** Prepares every statement on `db`. */
   constructor(db: Database.Database) {
@@ -69,5 +70,11 @@ export class SnapshotQueries {
     this.tableInfo = db.prepare(plan('SELECT * FROM table_info WHERE handle = ?'));
     this.tables = db.prepare(plan('SELECT * FROM table_info WHERE handle > ? ORDER BY handle LIMIT ?'));
     this.accounts = db.prepare(plan('SELECT address FROM accounts WHERE address > ? AND created_version <= ? ORDER BY address LIMIT ?'));
+    // One ordered pass over the events primary key; with a single MAX() SQLite takes the bare columns
+    // (type_tag, version) from the row holding the maximum, i.e. the stream's newest event.
+    this.busiestEventStreams = db.prepare(plan(
+      `SELECT address, creation_number, COUNT(*) AS count, MAX(sequence_number) AS latest_sequence_number, type_tag, version
+       FROM events GROUP BY address, creation_number ORDER BY count DESC, address, creation_number LIMIT ?`),
+    );
   }
 }

@@ -1,0 +1,56 @@
+/**
+ * Explorer extras for the UI frame and landing page (`/explorer/v1`, JSON only): the facts of one
+ * ledger version (block height and time, for the time-travel control) and the busiest event
+ * streams of the snapshot. Shapes are in docs/api.md.
+ */
+import { formatAddress } from '../../../shared/address.ts';
+import { notFound } from '../http-errors.ts';
+import { pageLimit, parseU64 } from '../params.ts';
+import { checkVersion, pathParam, type RequestContext } from '../request-context.ts';
+import { jsonReply } from '../responses.ts';
+import type { ServiceReply } from '../service-reply.ts';
+
+/** Default page of `GET /explorer/v1/event-streams`. */
+export const EVENT_STREAMS_DEFAULT_LIMIT = 10;
+/** Largest page of `GET /explorer/v1/event-streams` (the answer is one scan of all events, kept). */
+export const EVENT_STREAMS_MAX_LIMIT = 100;
+
+/**
+ * `GET /explorer/v1/versions/{version}` → `{"version", "block_height", "block_timestamp_usec", "epoch",
+ * "block_first_version", "block_last_version"}`; 404 `version_not_found` above the latest, 410
+ * `version_pruned` below the oldest, like every versioned read.
+ */
+export function getVersionInfo(context: RequestContext): ServiceReply {
+  const version = checkVersion(parseU64(pathParam(context, 'version'), 'version'), context.ledger);
+  const block = context.store.blockOfVersion(version);
+  // Every retained version lies in a retained block; a gap means the snapshot lacks the block row.
+  if (block === undefined) throw notFound('block_not_found', `Block not found by Ledger version(${version})`);
+  return jsonReply(
+    {
+      version: version.toString(),
+      block_height: block.height.toString(),
+      block_timestamp_usec: block.timestampUsec.toString(),
+      epoch: block.epoch.toString(),
+      block_first_version: block.firstVersion.toString(),
+      block_last_version: block.lastVersion.toString(),
+    },
+    context.ledger,
+  );
+}
+
+/**
+ * `GET /explorer/v1/event-streams?limit` → `{"streams": [{"address", "creation_number", "type",
+ * "count", "latest_sequence_number", "latest_version"}]}`, most events first.
+ */
+export function listEventStreams(context: RequestContext): ServiceReply {
+  const limit = pageLimit(context.query, EVENT_STREAMS_DEFAULT_LIMIT, EVENT_STREAMS_MAX_LIMIT, 'reject');
+  const streams = context.store.busiestEventStreams(limit).map((stream) => ({
+    address: formatAddress(stream.address),
+    creation_number: stream.creationNumber.toString(),
+    type: stream.typeTag,
+    count: stream.count,
+    latest_sequence_number: stream.latestSequenceNumber.toString(),
+    latest_version: stream.latestVersion.toString(),
+  }));
+  return jsonReply({ streams }, context.ledger);
+}
