@@ -137,3 +137,28 @@ export interface SearchJson {
   readonly query: string;
   readonly results: readonly SearchResultJson[];
 }
+
+/** `GET /explorer/v1/versions/{version}`: the block holding a version. */
+export interface VersionInfoJson {
+  readonly version: string;
+  readonly block_height: string;
+  readonly block_timestamp_usec: string;
+  readonly epoch: string;
+  readonly block_first_version: string;
+  readonly block_last_version: string;
+}
+
+/** One entry of `GET /explorer/v1/event-streams`. */
+export interface EventStreamJson {
+  readonly address: string;
+  readonly creation_number: string;
+  readonly type: string;
+  readonly count: number;
+  readonly latest_sequence_number: string;
+  readonly latest_version: string;
+}
+
+/** `GET /explorer/v1/event-streams`. */
+export interface EventStreamListJson {
+  readonly streams: readonly EventStreamJson[];
+}

@@ -1,0 +1,69 @@
+/**
+ * The status bar: which source the UI reads (snapshot file, or remote node with its health) and
+ * the latest ledger figures from `GET /v1` — chain id, latest version, block height, epoch, oldest
+ * retained version. Both queries refresh on an interval, so it moves with a live chain.
+ */
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { ledgerQuery, sourceQuery } from '../../api/queries/ledger-queries.ts';
+import { ApiRequestError } from '../../api/client.ts';
+import type { SourceInfo } from '../../api/types.ts';
+import { assertNever } from '../../../shared/assert-never.ts';
+import { formatUsec } from './version-range.ts';
+
+function SourceLabel({ source }: { readonly source: SourceInfo }): ReactNode {
+  switch (source.kind) {
+    case 'snapshot':
+      return (
+        <span className="status-item" title={source.origin ? `captured from ${source.origin.node_url} at version ${source.origin.ledger_version}` : undefined}>
+          Snapshot <strong className="mono">{source.name}</strong>
+          {source.origin && <span className="muted"> (captured from {source.origin.node_url})</span>}
+        </span>
+      );
+    case 'remote':
+      return (
+        <span className="status-item" title={source.health.message ?? undefined}>
+          Node <strong>{source.name}</strong> <span className="mono muted">{source.url}</span>{' '}
+          <span className={source.health.ok ? 'health ok' : 'health bad'}>{source.health.ok ? '● healthy' : `● unhealthy${source.health.message ? `: ${source.health.message}` : ''}`}</span>
+        </span>
+      );
+    default:
+      return assertNever(source);
+  }
+}
+
+function Figure({ label, value }: { readonly label: string; readonly value: string }): ReactNode {
+  return (
+    <span className="status-item">
+      <span className="muted">{label}</span> <span className="mono">{value}</span>
+    </span>
+  );
+}
+
+/** The bottom bar of the frame. */
+export function StatusBar(): ReactNode {
+  const source = useQuery(sourceQuery());
+  const ledger = useQuery(ledgerQuery());
+  const info = ledger.data?.body;
+  return (
+    <footer className="status-bar" aria-label="Status">
+      {source.data ? <SourceLabel source={source.data.body} /> : <span className="status-item muted">{source.isError ? 'Source unknown' : 'Source …'}</span>}
+      {info && (
+        <>
+          <Figure label="Chain" value={String(info.chain_id)} />
+          <Figure label="Latest version" value={info.ledger_version} />
+          <Figure label="Block height" value={info.block_height} />
+          <Figure label="Epoch" value={info.epoch} />
+          <Figure label="Oldest retained" value={info.oldest_ledger_version} />
+          <span className="status-item muted">{formatUsec(info.ledger_timestamp)}</span>
+        </>
+      )}
+      {ledger.isError && (
+        <span className="status-item error-text" role="alert">
+          Ledger unavailable: {ledger.error.message}
+          {ledger.error instanceof ApiRequestError && <code> {ledger.error.errorCode}</code>}
+        </span>
+      )}
+    </footer>
+  );
+}

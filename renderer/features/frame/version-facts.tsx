@@ -1,0 +1,40 @@
+/**
+ * The facts shown next to the time-travel control for the chosen version: its block height and
+ * block time, or why there are none (pruned — oldest retained is N; not yet).
+ */
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { versionInfoQuery } from '../../api/queries/explorer-queries.ts';
+import { ApiRequestError } from '../../api/client.ts';
+import { assertNever } from '../../../shared/assert-never.ts';
+import { formatUsec, type VersionStanding } from './version-range.ts';
+
+function RetainedFacts({ version }: { readonly version: string }): ReactNode {
+  const info = useQuery(versionInfoQuery(version));
+  if (info.isPending) return <span className="version-facts muted">block …</span>;
+  if (info.isError) {
+    const code = info.error instanceof ApiRequestError ? ` (${info.error.errorCode})` : '';
+    return <span className="version-facts error-text">{`${info.error.message}${code}`}</span>;
+  }
+  return (
+    <span className="version-facts">
+      block <span className="mono">{info.data.block_height}</span> · <time dateTime={new Date(Number(BigInt(info.data.block_timestamp_usec) / 1000n)).toISOString()}>{formatUsec(info.data.block_timestamp_usec)}</time>
+    </span>
+  );
+}
+
+/** Block height and time of a retained version, or the out-of-range message. */
+export function VersionFacts({ standing }: { readonly standing: VersionStanding }): ReactNode {
+  switch (standing.kind) {
+    case 'invalid':
+      return <span className="version-facts error-text">enter a version number</span>;
+    case 'pruned':
+      return <span className="version-facts warn-text" role="status">{`pruned — oldest retained is ${standing.oldest}`}</span>;
+    case 'future':
+      return <span className="version-facts warn-text" role="status">{`not yet — latest is ${standing.latest}`}</span>;
+    case 'retained':
+      return <RetainedFacts version={standing.version.toString()} />;
+    default:
+      return assertNever(standing);
+  }
+}

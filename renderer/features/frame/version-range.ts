@@ -1,0 +1,29 @@
+/**
+ * Where a typed version stands against the retained range [oldest, latest]: the time-travel
+ * control's messages come from here (pruned below, not yet above), and so does its formatting of
+ * block times.
+ */
+
+/** A version compared to the retained range. */
+export type VersionStanding =
+  | { readonly kind: 'invalid' }
+  | { readonly kind: 'pruned'; readonly oldest: bigint }
+  | { readonly kind: 'future'; readonly latest: bigint }
+  | { readonly kind: 'retained'; readonly version: bigint };
+
+/** Classifies `text` (a decimal version as typed) against [oldest, latest]. */
+export function versionStanding(text: string, oldest: bigint, latest: bigint): VersionStanding {
+  const trimmed = text.trim();
+  if (!/^\d+$/.test(trimmed)) return { kind: 'invalid' };
+  const version = BigInt(trimmed);
+  if (version < oldest) return { kind: 'pruned', oldest };
+  if (version > latest) return { kind: 'future', latest };
+  return { kind: 'retained', version };
+}
+
+/** A block timestamp in microseconds as an ISO-like UTC time (seconds precision). */
+export function formatUsec(usec: string | bigint): string {
+  const millis = Number(BigInt(usec) / 1000n);
+  if (!Number.isFinite(millis)) return String(usec);
+  return `${new Date(millis).toISOString().replace('T', ' ').replace(/\.\d+Z$/, '')} UTC`;
+}
