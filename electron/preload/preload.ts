@@ -23,7 +23,7 @@ function invoke<K extends InvokeName>(name: K): (...args: InvokeContract[K]['arg
     } catch (error) {
       // Electron prefixes the main process's message; the renderer gets the one line meant for the user.
       const message = error instanceof Error ? error.message : String(error);
-      throw new Error(message.replace(/^Error invoking remote method '[^']*': (?:\w*Error: )?/, ''));
+      throw new Error(message.replace(/^Error invoking remote method '[^']*': (?:\w*Error: )?/, ''), { cause: error });
     }
   };
 }

@@ -9,28 +9,28 @@ const NodeProfileSchema = v.picklist(['mainnet', 'testnet', 'devnet', 'localnet'
 const ShortText = v.pipe(v.string(), v.maxLength(4096));
 
 const SCHEMAS = {
-  openSnapshotDialog: v.tuple([]),
-  openSnapshotPath: v.tuple([ShortText]),
-  openSampleSnapshot: v.tuple([]),
-  recentSnapshots: v.tuple([]),
-  connectNode: v.tuple([v.union([v.strictObject({ profile: NodeProfileSchema }), v.strictObject({ url: ShortText })])]),
-  currentSource: v.tuple([]),
-  getSettings: v.tuple([]),
-  updateSettings: v.tuple([
+  openSnapshotDialog: v.strictTuple([]),
+  openSnapshotPath: v.strictTuple([ShortText]),
+  openSampleSnapshot: v.strictTuple([]),
+  recentSnapshots: v.strictTuple([]),
+  connectNode: v.strictTuple([v.union([v.strictObject({ profile: NodeProfileSchema }), v.strictObject({ url: ShortText })])]),
+  currentSource: v.strictTuple([]),
+  getSettings: v.strictTuple([]),
+  updateSettings: v.strictTuple([
     v.strictObject({
       theme: v.optional(v.picklist(THEMES)),
       apiKey: v.optional(v.strictObject({ node: ShortText, key: v.nullable(ShortText) })),
       clearRecentSnapshots: v.optional(v.literal(true)),
     }),
   ]),
-  saveFile: v.tuple([
+  saveFile: v.strictTuple([
     v.strictObject({
       suggestedName: v.pipe(v.string(), v.maxLength(255), v.regex(/^[^/\\\0]+$/, 'a file name, no folders')),
       content: v.union([v.string(), v.instance(Uint8Array)]),
       filters: v.optional(v.array(v.strictObject({ name: ShortText, extensions: v.array(v.pipe(v.string(), v.regex(/^[\w*]{1,16}$/))) }))),
     }),
   ]),
-  openExternal: v.tuple([ShortText]),
+  openExternal: v.strictTuple([ShortText]),
 } satisfies Record<InvokeName, v.GenericSchema>;
 
 /** The arguments of call `name` when they match the contract, else `undefined`. */

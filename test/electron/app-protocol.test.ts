@@ -1,0 +1,104 @@
+/**
+ * The app:// handler: built renderer files with the CSP, history routes falling back to index.html,
+ * /v1 and /explorer routed to the active source, and every path traversal rejected before the file
+ * system is read (a secret file next to the renderer folder must never come back).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { useTempDir } from '../support/temp-dir.ts';
+
+vi.mock('electron', () => import('./fake-electron.ts'));
+
+const { createAppHandler } = await import('../../electron/main/protocol/app-protocol.ts');
+const { resolveRendererPath } = await import('../../electron/main/protocol/renderer-files.ts');
+
+const SECRET = 'top secret: outside the renderer folder';
+let handler: (request: Request) => Promise<Response>;
+let root: string;
+const apiRequests: string[] = [];
+
+beforeAll(() => {
+  const base = useTempDir('ledger-explorer-protocol-');
+  root = join(base, 'renderer');
+  mkdirSync(join(root, 'assets'), { recursive: true });
+  writeFileSync(join(root, 'index.html'), '<!doctype html><title>Ledger Explorer</title><div id="root"></div>');
+  writeFileSync(join(root, 'assets', 'index-abc.js'), 'console.log(1)');
+  writeFileSync(join(root, 'assets', 'index-abc.css'), 'body{}');
+  writeFileSync(join(base, 'secret.txt'), SECRET);
+  writeFileSync(join(base, 'renderer-secret.js'), SECRET);
+  handler = createAppHandler(root, (request) => {
+    apiRequests.push(new URL(request.url).pathname);
+    return Promise.resolve(new Response('{"chain_id":4}', { headers: { 'Content-Type': 'application/json' } }));
+  });
+});
+
+const get = (path: string, method = 'GET'): Promise<Response> => handler(new Request(`app://ledger-explorer${path}`, { method }));
+
+describe('app:// protocol', () => {
+  it('serves index.html and assets with their content types and the CSP', async () => {
+    const index = await get('/');
+    expect(index.status).toBe(200);
+    expect(index.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(index.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(await index.text()).toContain('<div id="root">');
+    const script = await get('/assets/index-abc.js');
+    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(script.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await script.text()).toBe('console.log(1)');
+    expect((await get('/assets/index-abc.css')).headers.get('content-type')).toBe('text/css; charset=utf-8');
+  });
+
+  it('falls back to index.html for history routes (paths without an extension)', async () => {
+    for (const route of ['/account/0x1', '/txn/12345', '/account/0x1/resources/0x1::coin::CoinStore%3C0x1::aptos_coin::AptosCoin%3E']) {
+      const page = await get(route);
+      expect(page.status, route).toBe(200);
+      expect(await page.text()).toContain('<div id="root">');
+    }
+  });
+
+  it('routes /v1 and /explorer to the active source on the same origin', async () => {
+    apiRequests.length = 0;
+    for (const path of ['/v1', '/v1/accounts/0x1/resources', '/explorer/v1/source']) expect((await get(path)).status).toBe(200);
+    expect(apiRequests).toEqual(['/v1', '/v1/accounts/0x1/resources', '/explorer/v1/source']);
+    // Look-alikes are not API paths: they are history routes.
+    expect(await (await get('/v10')).text()).toContain('<div id="root">');
+  });
+
+  it('answers a missing asset 404 and a non-read method 405', async () => {
+    expect((await get('/assets/missing.js')).status).toBe(404);
+    expect((await get('/assets/index-abc.exe')).status).toBe(404);
+    expect((await get('/assets/index-abc.js', 'POST')).status).toBe(405);
+  });
+
+  it.each([
+    '/..%2fsecret.txt',
+    '/%2e%2e/secret.txt',
+    '/%2e%2e%2fsecret.txt',
+    '/assets/..%2f..%2fsecret.txt',
+    '/..%5csecret.txt',
+    '/assets%5c..%5c..%5csecret.txt',
+    '/%252e%252e/secret.txt',
+    '/..%00/secret.txt',
+    '/C:%5cWindows%5cwin.ini',
+    '/%2fetc%2fpasswd.txt',
+    '/%E0%A4%A.js',
+  ])('rejects the traversal %s without reading outside the renderer folder', async (path) => {
+    const reply = await get(path);
+    expect([400, 404]).toContain(reply.status);
+    const text = await reply.text();
+    expect(text).not.toContain(SECRET);
+    expect(JSON.parse(text)).toMatchObject({ error_code: 'web_framework_error', vm_error_code: null });
+  });
+
+  it('never resolves a path outside the root, whatever the encoding', () => {
+    for (const raw of ['/../secret.txt', '/a/../../secret.txt', '/..%2F..%2Fsecret.txt', '/.%2e/secret.txt', '/x/%2E%2E/%2E%2E/secret.txt', '/../renderer-secret.js']) {
+      const target = resolveRendererPath(root, raw);
+      expect(target.kind, raw).toBe('rejected');
+    }
+  });
+
+  it('answers an unknown host 404', async () => {
+    expect((await handler(new Request('app://other-host/index.html'))).status).toBe(404);
+  });
+});
