@@ -116,8 +116,19 @@ function bodyBytes(reply: ServiceReply): Buffer {
   return Buffer.from(reply.body.buffer, reply.body.byteOffset, reply.body.byteLength);
 }
 
+/**
+ * The body bytes of a reply to keep with it. A text body gets a buffer of its own: a small
+ * `Buffer.from(text)` is a slice of a shared 8 KiB pool, and a cached reply would pin the whole slab.
+ */
+function wireBody(reply: ServiceReply): Buffer {
+  if (typeof reply.body !== 'string') return bodyBytes(reply);
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(reply.body, 'utf8'));
+  bytes.write(reply.body, 'utf8');
+  return bytes;
+}
+
 /** The wire form of a reply: body bytes and its headers as a flat list with the length. */
-interface WireReply {
+export interface WireReply {
   readonly body: Buffer;
   readonly head: readonly string[];
 }
@@ -125,10 +136,14 @@ interface WireReply {
 /** Wire forms of replies the service hands out more than once (cached replies): encoded once. */
 const wireForms = new WeakMap<ServiceReply, WireReply>();
 
-function wireFormOf(reply: ServiceReply): WireReply {
+/**
+ * The wire form of `reply`, made once per reply and kept as long as the reply lives (a cached
+ * reply keeps it; the reply cache counts it). Exported for the cache-accounting test.
+ */
+export function wireFormOf(reply: ServiceReply): WireReply {
   let wire = wireForms.get(reply);
   if (!wire) {
-    const body = bodyBytes(reply);
+    const body = wireBody(reply);
     const head: string[] = [];
     for (const [name, value] of reply.headers) head.push(name, value);
     head.push('Content-Length', String(body.length));

@@ -28,10 +28,10 @@ describe('ResponseCache', () => {
   });
 
   it('evicts by bytes, refuses replies over a quarter of the budget, and never stores server errors', () => {
-    // Each 300-character reply under a one-letter key counts 966 bytes: UTF-16 text (600), its
-    // UTF-8 wire copy (300), a per-header allowance (64) and the UTF-16 key (2). Four fit in 4000;
-    // the 400-character reply (1270 bytes) is over a quarter of the budget (1000).
-    const cache = new ResponseCache({ maxEntries: 100, maxBytes: 4000 });
+    // Each 300-character reply under a one-letter key counts 1484 bytes: entry bookkeeping (512),
+    // UTF-16 text (600), its UTF-8 wire copy (300), the header (48 + its 22 characters) and the
+    // UTF-16 key (2). Four fit in 6000; the 400-character reply (1784 bytes) is over a quarter (1500).
+    const cache = new ResponseCache({ maxEntries: 100, maxBytes: 6000 });
     for (const key of ['a', 'b', 'c', 'd']) cache.set(key, reply(200, key.repeat(300)));
     expect(cache.get('a')).toBeDefined();
     cache.set('e', reply(200, 'e'.repeat(300)));

@@ -2,7 +2,7 @@
  * A read-service HTTP server in its own process, for tests and benchmarks that measure the
  * server's memory and sockets (they must not share a heap with the client). Started with
  * `fork(this file, [snapshot, optionsJson], { execArgv: ['--expose-gc'] })`; sends `{ url }` once
- * it listens, then answers each `'stats'` message with `{ rss, heapUsed, connections }` measured
+ * it listens, then answers each `'stats'` message with `{ rss, heapUsed, heapTotal, external, connections }` measured
  * after a full garbage collection, and stops on `'stop'`.
  */
 import { createReadService } from '../../electron/service/read-service.ts';
@@ -13,6 +13,8 @@ import { SnapshotStore } from '../../electron/snapshot/snapshot-store.ts';
 export interface ServerStats {
   readonly rss: number;
   readonly heapUsed: number;
+  readonly heapTotal: number;
+  readonly external: number;
   readonly connections: number;
 }
 
@@ -38,7 +40,8 @@ process.on('message', (message: unknown) => {
   if (message === 'stats') {
     collect();
     void server.connections().then((connections) => {
-      const stats: ServerStats = { rss: process.memoryUsage.rss(), heapUsed: process.memoryUsage().heapUsed, connections };
+      const { rss, heapUsed, heapTotal, external } = process.memoryUsage();
+      const stats: ServerStats = { rss, heapUsed, heapTotal, external, connections };
       process.send?.(stats);
     });
   } else if (message === 'stop') {
