@@ -1,10 +1,54 @@
 /**
- * PLACEHOLDER (to be replaced by the tables helper): Gas estimates and recent blocks.
+ * `/gas`: the node's three gas price estimates, refreshed while the source moves, and (for a
+ * snapshot, or any source with `/explorer/v1`) a chart of recent blocks' inclusion price and
+ * fullness. A remote node without the explorer API gets the estimates only, with the reason.
  */
 import type { ReactNode } from 'react';
-import { EmptyView } from '../../components/status-views.tsx';
+import { lazy, Suspense } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { isExplorerUnavailable } from '../../api/queries/explorer-queries.ts';
+import { gasEstimateQuery, recentBlocksQuery } from '../../api/queries/gas-queries.ts';
+import { ledgerQuery } from '../../api/queries/ledger-queries.ts';
+import { EmptyView, ErrorView, LoadingView } from '../../components/status-views.tsx';
+import { GasEstimates } from './gas-estimates.tsx';
+import './gas.css';
 
-/** Gas estimates and recent blocks. */
+// uPlot and its CSS load only when a chart is shown.
+const GasChart = lazy(() => import('./gas-chart.tsx').then((m) => ({ default: m.GasChart })));
+
+/** The gas panel (route component). */
 export function GasPanel(): ReactNode {
-  return <EmptyView>Gas estimates and recent blocks: not built yet.</EmptyView>;
+  const ledger = useQuery(ledgerQuery());
+  const latest = ledger.data?.body.ledger_version;
+  const estimate = useQuery({ ...gasEstimateQuery(latest ?? ''), enabled: latest !== undefined, placeholderData: (previous) => previous });
+  const blocks = useQuery({ ...recentBlocksQuery(), retry: false });
+  const noExplorer = isExplorerUnavailable(blocks.error);
+  return (
+    <div className="gas-panel">
+      <h1>Gas prices</h1>
+      {ledger.error && <ErrorView error={ledger.error} />}
+      {estimate.isLoading && <LoadingView label="Reading the estimates…" />}
+      {estimate.error && <ErrorView error={estimate.error} />}
+      {estimate.data && (
+        <>
+          <GasEstimates estimate={estimate.data.body} />
+          <p className="gas-note">
+            Estimated at ledger version <span className="mono">{latest}</span>. A transaction pays gas units used × its gas unit price (in octas; 1 APT = 100,000,000 octas).
+          </p>
+        </>
+      )}
+      <h2>Recent blocks</h2>
+      {noExplorer && (
+        <EmptyView>This source is a node without the explorer API (/explorer/v1), which lists blocks with their gas facts: only the estimates are shown.</EmptyView>
+      )}
+      {blocks.isLoading && <LoadingView label="Reading recent blocks…" />}
+      {blocks.error && !noExplorer && <ErrorView error={blocks.error} />}
+      {blocks.data && blocks.data.body.blocks.length === 0 && <EmptyView>No blocks in this source.</EmptyView>}
+      {blocks.data && blocks.data.body.blocks.length > 0 && (
+        <Suspense fallback={<LoadingView label="Loading the chart…" />}>
+          <GasChart blocks={blocks.data.body.blocks} />
+        </Suspense>
+      )}
+    </div>
+  );
 }

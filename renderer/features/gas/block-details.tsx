@@ -1,0 +1,38 @@
+/**
+ * The facts of one block under the chart's cursor (or the newest block when nothing is hovered).
+ */
+import type { ReactNode } from 'react';
+import type { BlockJson } from '../../api/types.ts';
+
+function time(usec: string): string {
+  const ms = Number(BigInt(usec) / 1000n);
+  return Number.isFinite(ms) ? new Date(ms).toISOString().replace('T', ' ').replace('Z', ' UTC') : usec;
+}
+
+/** One block's gas facts as a definition list. */
+export function BlockDetails({ block }: { readonly block: BlockJson }): ReactNode {
+  return (
+    <dl className="block-details" aria-label={`Block ${block.height}`}>
+      <dt>Block</dt>
+      <dd className="mono">{block.height}</dd>
+      <dt>Time</dt>
+      <dd>{time(block.timestamp_usec)}</dd>
+      <dt>Versions</dt>
+      <dd className="mono">
+        {block.first_version}–{block.last_version}
+      </dd>
+      <dt>User transactions</dt>
+      <dd>{block.user_transactions}</dd>
+      <dt>Lowest price paid</dt>
+      <dd>{block.min_gas_unit_price ?? '—'}</dd>
+      <dt>Inclusion price</dt>
+      <dd>{block.inclusion_price} octas / gas unit</dd>
+      <dt>Full</dt>
+      <dd>
+        {block.full ? 'yes' : 'no'}
+        {block.block_limit_reached ? ' (block limit reached)' : ''}
+        {block.dominated_by_one_contract ? ' (dominated by one contract)' : ''}
+      </dd>
+    </dl>
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * Raw lookup: the key as BCS hex (typed, or the bytes of the JSON key built by the editor), sent to
+ * `raw_item` with `Accept: application/x-bcs`; the stored bytes open in the inspector as the value type.
+ */
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { rawTableItemQuery } from '../../api/queries/table-queries.ts';
+import { ErrorView, LoadingView } from '../../components/status-views.tsx';
+import { bytesToHex } from '../../../shared/hex.ts';
+import { BcsInspector } from '../inspect/bcs-inspector.tsx';
+import { parsePastedHex } from '../inspect/inspect-page.tsx';
+
+/** Props of {@link RawLookup}. */
+export interface RawLookupProps {
+  readonly handle: string;
+  readonly valueType: string;
+  /** The BCS hex of the valid JSON key, if the editor has one. */
+  readonly builtKeyHex: string | undefined;
+  readonly version: string | undefined;
+  readonly typeOptions: readonly string[];
+}
+
+/** Key hex in, stored value bytes out (into the inspector). */
+export function RawLookup({ handle, valueType, builtKeyHex, version, typeOptions }: RawLookupProps): ReactNode {
+  const [keyHex, setKeyHex] = useState('');
+  const [sent, setSent] = useState<string | undefined>(undefined);
+  const parsed = parsePastedHex(keyHex);
+  const canSend = !('error' in parsed) && parsed.bytes.length > 0 && version !== undefined;
+  const raw = useQuery({ ...rawTableItemQuery(handle, sent ?? '', version ?? ''), enabled: sent !== undefined && version !== undefined });
+  return (
+    <section className="raw-lookup" aria-label="Raw lookup">
+      <h2>Raw lookup</h2>
+      <form
+        className="lookup-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (canSend) setSent(bytesToHex(parsed.bytes));
+        }}
+      >
+        <label>
+          Key bytes (hex)
+          <input className="mono" value={keyHex} onChange={(e) => setKeyHex(e.target.value)} spellCheck={false} aria-label="Key bytes (hex)" placeholder="0x…" />
+        </label>
+        <div className="lookup-actions">
+          <button type="button" disabled={builtKeyHex === undefined} onClick={() => setKeyHex(builtKeyHex ?? '')}>
+            Use the JSON key's bytes
+          </button>
+          <button type="submit" disabled={!canSend}>
+            Fetch raw item
+          </button>
+        </div>
+        {'error' in parsed && keyHex.trim() !== '' && <p className="field-error">Not hex: {parsed.error}</p>}
+      </form>
+      {raw.isLoading && <LoadingView label="Fetching the stored bytes…" />}
+      {raw.error && <ErrorView error={raw.error} />}
+      {raw.data && sent !== undefined && (
+        <>
+          <p className="inspector-size">
+            Stored bytes of key <code>{sent}</code> at version {version} ·{' '}
+            <Link to={`/inspect?${new URLSearchParams({ hex: bytesToHex(raw.data.body), type: valueType }).toString()}`}>open in the inspector page</Link>
+          </p>
+          <BcsInspector key={`${valueType}|${sent}`} bytes={raw.data.body} typeText={valueType} typeOptions={typeOptions} fileName={`table-item-${sent.slice(0, 18)}`} />
+        </>
+      )}
+    </section>
+  );
+}

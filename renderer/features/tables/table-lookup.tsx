@@ -1,0 +1,109 @@
+/**
+ * The lookup form of the table panel: key type and value type (prefilled, with suggestions, free
+ * text allowed), a key editor checked against the key type before anything is sent (its BCS bytes
+ * shown), the decoded value as a JSON tree at the version in view, the raw lookup, and a compare mode.
+ */
+import type { ReactNode } from 'react';
+import { useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { tableItemQuery, type TableItemRequest } from '../../api/queries/table-queries.ts';
+import type { JsonValue } from '../../api/types.ts';
+import { useLedgerVersion } from '../../app/use-ledger-version.ts';
+import { JsonTree } from '../../components/json-tree/json-tree.tsx';
+import { ErrorView, LoadingView } from '../../components/status-views.tsx';
+import { saveFile } from '../export/save-file.ts';
+import { toJson } from '../export/to-csv.ts';
+import { useMoveLayout } from '../inspect/layout-resolver.ts';
+import { ItemCompare } from './item-compare.tsx';
+import { checkKey } from './key-validation.ts';
+import { RawLookup } from './raw-lookup.tsx';
+import { useTypeOptions } from './use-type-options.ts';
+
+/** Props of {@link TableLookup}. */
+export interface TableLookupProps {
+  readonly handle: string;
+  readonly keyType: string;
+  readonly valueType: string;
+}
+
+/** Key editor, decoded and raw lookups, compare mode. Remount (key) it to re-prefill. */
+export function TableLookup({ handle, keyType: initialKeyType, valueType: initialValueType }: TableLookupProps): ReactNode {
+  const { effective } = useLedgerVersion();
+  const [keyType, setKeyType] = useState(initialKeyType);
+  const [valueType, setValueType] = useState(initialValueType);
+  const [keyText, setKeyText] = useState('');
+  const [sent, setSent] = useState<Omit<TableItemRequest, 'version'> | undefined>(undefined);
+  const [compare, setCompare] = useState(false);
+  const listId = useId();
+  const typeOptions = useTypeOptions([keyType, valueType], effective);
+  const keyLayout = useMoveLayout(keyType, effective);
+  const check = keyLayout.data ? checkKey(keyText, keyLayout.data) : undefined;
+  const item = useQuery({ ...tableItemQuery({ ...(sent ?? { handle, keyType, valueType, keyJson: 'null' }), version: effective ?? '' }), enabled: sent !== undefined && effective !== undefined });
+
+  return (
+    <div className="table-lookup">
+      <form
+        className="lookup-form"
+        aria-label="Table item lookup"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (check?.ok === true) setSent({ handle, keyType: keyType.trim(), valueType: valueType.trim(), keyJson: JSON.stringify(check.json) });
+        }}
+      >
+        <datalist id={listId}>
+          {typeOptions.map((t) => (
+            <option key={t} value={t} />
+          ))}
+        </datalist>
+        <label>
+          Key type
+          <input className="mono" list={listId} value={keyType} onChange={(e) => setKeyType(e.target.value)} spellCheck={false} aria-label="Key type" />
+        </label>
+        <label>
+          Value type
+          <input className="mono" list={listId} value={valueType} onChange={(e) => setValueType(e.target.value)} spellCheck={false} aria-label="Value type" />
+        </label>
+        <label>
+          Key (JSON)
+          <textarea className="mono" value={keyText} onChange={(e) => setKeyText(e.target.value)} spellCheck={false} aria-label="Key (JSON)" rows={3} placeholder={'e.g. "0x1", "42" or {"field": …}'} />
+        </label>
+        <div className="key-check" aria-live="polite">
+          {keyLayout.isLoading && <span>Resolving the key type…</span>}
+          {keyLayout.error && <span className="field-error">Key type: {keyLayout.error.message}</span>}
+          {check?.ok === false && keyText.trim() !== '' && <span className="field-error">{check.reason}</span>}
+          {check?.ok === true && (
+            <span>
+              Key bytes: <code className="key-bytes">{check.hex}</code>
+            </span>
+          )}
+        </div>
+        <div className="lookup-actions">
+          <button type="submit" disabled={check?.ok !== true || effective === undefined}>
+            Look up
+          </button>
+          <label className="inline">
+            <input type="checkbox" checked={compare} onChange={(e) => setCompare(e.target.checked)} /> Compare two versions
+          </label>
+        </div>
+      </form>
+      {sent !== undefined && !compare && (
+        <section className="item-result" aria-label="Decoded value">
+          <h2>Value at version {effective}</h2>
+          {item.isLoading && <LoadingView label="Looking up the item…" />}
+          {item.error && <ErrorView error={item.error} />}
+          {item.data && (
+            <>
+              <JsonTree value={item.data.body} label="value" />
+              <button type="button" onClick={() => void saveFile({ suggestedName: 'table-item.json', content: toJson(item.data.body as JsonValue), filters: [{ name: 'JSON', extensions: ['json'] }] })}>
+                Export value as JSON
+              </button>
+            </>
+          )}
+        </section>
+      )}
+      {sent !== undefined && compare && <ItemCompare request={sent} version={effective} />}
+      {compare && sent === undefined && <p className="inspector-size">Enter a valid key and press Look up to compare it at two versions.</p>}
+      <RawLookup handle={handle} valueType={valueType.trim()} builtKeyHex={check?.ok === true ? check.hex : undefined} version={effective} typeOptions={typeOptions} />
+    </div>
+  );
+}
