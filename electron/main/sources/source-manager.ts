@@ -106,7 +106,7 @@ export class SourceManager {
   }
 
   /** Connects to a node profile or custom URL. */
-  connectNode(request: ConnectNodeRequest): Promise<DesktopSource> {
+  async connectNode(request: ConnectNodeRequest): Promise<DesktopSource> {
     let node: string;
     try {
       node = 'profile' in request ? resolveNodeProfile(request.profile) : resolveNodeUrl(request.url);
