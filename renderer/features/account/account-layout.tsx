@@ -1,10 +1,49 @@
 /**
- * PLACEHOLDER (to be replaced by the account helper): the account header and its tabs.
+ * The account view's frame: the header (address, sequence number, authentication key, save to
+ * snapshot), the tabs (Resources, Events, Transactions, Modules; links that keep the pinned
+ * version) and the tab's panel.
  */
 import type { ReactNode } from 'react';
-import { Outlet } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
+import { useLedgerVersion, withVersion } from '../../app/use-ledger-version.ts';
+import { EmptyView } from '../../components/status-views.tsx';
+import { AccountHeader } from './account-header.tsx';
+import { useAccountAddress } from './use-account-address.ts';
+import './account.css';
 
-/** The account view's frame: header (sequence number, authentication key) and tabs. */
+const TABS = [
+  { path: 'resources', label: 'Resources' },
+  { path: 'events', label: 'Events' },
+  { path: 'transactions', label: 'Transactions' },
+  { path: 'modules', label: 'Modules' },
+] as const;
+
+/** The tab a pathname shows (the bare account path is the resources tab). */
+function activeTab(pathname: string): string {
+  const rest = pathname.split('/').slice(3)[0];
+  return rest === undefined || rest === '' ? 'resources' : rest;
+}
+
+/** Header, tabs and the current tab's panel. */
 export function AccountLayout(): ReactNode {
-  return <Outlet />;
+  const account = useAccountAddress();
+  const { pinned } = useLedgerVersion();
+  const { pathname } = useLocation();
+  if (account.error !== undefined) return <EmptyView>{account.error}</EmptyView>;
+  const current = activeTab(pathname);
+  return (
+    <section className="account-view" aria-label={`Account ${account.address}`}>
+      <AccountHeader address={account.address} />
+      <nav className="account-tabs" aria-label="Account sections">
+        {TABS.map((tab) => (
+          <Link key={tab.path} to={withVersion(`/accounts/${account.address}/${tab.path}`, pinned)} {...(current === tab.path ? { className: 'active', 'aria-current': 'page' as const } : {})}>
+            {tab.label}
+          </Link>
+        ))}
+      </nav>
+      <div className="account-panel">
+        <Outlet />
+      </div>
+    </section>
+  );
 }

@@ -1,10 +1,95 @@
 /**
- * PLACEHOLDER (to be replaced by the account helper): An account's resources at the pinned version.
+ * An account's resources at the effective ledger version: cursor-paged (`X-Aptos-Cursor` → `start`)
+ * with a page-size choice, "Load next page" and "Load all" (so the filter can see everything),
+ * a type filter, and the virtualized table.
  */
 import type { ReactNode } from 'react';
-import { EmptyView } from '../../components/status-views.tsx';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { RESOURCE_PAGE_SIZES, resourcesQuery } from '../../api/queries/account-queries.ts';
+import { useLedgerVersion } from '../../app/use-ledger-version.ts';
+import { EmptyView, ErrorView, LoadingView } from '../../components/status-views.tsx';
+import { useAccountAddress } from '../account/use-account-address.ts';
+import { resourceRows } from './resource-rows.ts';
+import { ResourcesTable } from './resources-table.tsx';
+import './resources.css';
 
-/** An account's resources at the pinned version. */
+/** Bound on pages one "Load all" fetches (a source that never ends must not loop forever). */
+const LOAD_ALL_MAX_PAGES = 1_000;
+const DEFAULT_PAGE_SIZE = 100;
+
+/** The resources tab. */
 export function ResourcesPanel(): ReactNode {
-  return <EmptyView>An account's resources at the pinned version: not built yet.</EmptyView>;
+  const { address } = useAccountAddress();
+  const { effective } = useLedgerVersion();
+  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
+  const [filter, setFilter] = useState('');
+  const [loadingAll, setLoadingAll] = useState(false);
+  const query = useInfiniteQuery({ ...resourcesQuery(address ?? '', effective ?? '', pageSize), enabled: address !== undefined && effective !== undefined });
+  const rows = useMemo(() => resourceRows(query.data?.pages.flatMap((page) => page.body) ?? []), [query.data]);
+  const alive = useRef(true);
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
+
+  const loadAll = async (): Promise<void> => {
+    setLoadingAll(true);
+    try {
+      let more = query.hasNextPage;
+      for (let page = 0; more && alive.current && page < LOAD_ALL_MAX_PAGES; page += 1) {
+        const result = await query.fetchNextPage();
+        if (result.isError) break;
+        more = result.hasNextPage;
+      }
+    } finally {
+      if (alive.current) setLoadingAll(false);
+    }
+  };
+
+  if (address === undefined) return null;
+  if (query.isError && !query.data) return <ErrorView error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isPending) return <LoadingView label="Loading resources…" />;
+
+  const more = query.hasNextPage;
+  const busy = query.isFetchingNextPage || loadingAll;
+  return (
+    <div className="resources-panel">
+      <div className="panel-toolbar">
+        <label>
+          Filter by type
+          <input type="search" value={filter} onChange={(event) => setFilter(event.target.value)} placeholder="e.g. CoinStore" />
+        </label>
+        <label>
+          Page size
+          <select value={pageSize} onChange={(event) => setPageSize(Number(event.target.value))}>
+            {RESOURCE_PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" disabled={!more || busy} onClick={() => void query.fetchNextPage()}>
+          Load next page
+        </button>
+        <button type="button" disabled={!more || busy} onClick={() => void loadAll()}>
+          {loadingAll ? 'Loading all…' : 'Load all'}
+        </button>
+        <span className="panel-count" role="status" aria-live="polite">
+          {rows.length.toLocaleString('en-US')} resources loaded in {query.data?.pages.length ?? 0} {query.data?.pages.length === 1 ? 'page' : 'pages'}
+          {more ? ' · more available' : ' · all loaded'}
+          {query.isFetching && !busy ? ' · updating…' : ''}
+        </span>
+      </div>
+      {query.isError && <ErrorView error={query.error} onRetry={() => void query.fetchNextPage()} />}
+      {rows.length === 0 ? (
+        <EmptyView>This account holds no resources at version {effective}.</EmptyView>
+      ) : (
+        <ResourcesTable rows={rows} filter={filter} version={effective} />
+      )}
+    </div>
+  );
 }

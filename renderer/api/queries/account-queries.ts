@@ -1,0 +1,40 @@
+/**
+ * Query options of the account domain: the account header (`GET /v1/accounts/{a}`), its resources
+ * (cursor-paged with `X-Aptos-Cursor`) and its modules. Every key carries the concrete ledger version
+ * the answer was read at, so answers are immutable (`staleTime: Infinity`, the client default).
+ */
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { requestJson, type ApiAnswer } from '../client.ts';
+import { queryKeys, type VersionKey } from '../query-keys.ts';
+import type { AccountJson, MoveModuleJson, MoveResourceJson } from '../types.ts';
+
+/** Page sizes offered for the resources listing (the node's maximum is 9999). */
+export const RESOURCE_PAGE_SIZES = [25, 100, 1000, 9999] as const;
+
+/** `GET /v1/accounts/{address}` at `version`: sequence number and authentication key. */
+export function accountQuery(address: string, version: VersionKey) {
+  return queryOptions({
+    queryKey: queryKeys.account(address, version),
+    queryFn: ({ signal }) => requestJson<AccountJson>(`/v1/accounts/${address}`, { query: { ledger_version: version }, signal }),
+  });
+}
+
+/** `GET /v1/accounts/{address}/resources` page by page: the page parameter is the cursor (`start`). */
+export function resourcesQuery(address: string, version: VersionKey, pageSize: number) {
+  return infiniteQueryOptions({
+    queryKey: queryKeys.resources(address, version, pageSize),
+    queryFn: ({ pageParam, signal }): Promise<ApiAnswer<readonly MoveResourceJson[]>> =>
+      requestJson<readonly MoveResourceJson[]>(`/v1/accounts/${address}/resources`, { query: { ledger_version: version, limit: pageSize, start: pageParam }, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.cursor,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** `GET /v1/accounts/{address}/modules` at `version`: every module with its ABI. */
+export function modulesQuery(address: string, version: VersionKey) {
+  return queryOptions({
+    queryKey: queryKeys.modules(address, version),
+    queryFn: ({ signal }) => requestJson<readonly MoveModuleJson[]>(`/v1/accounts/${address}/modules`, { query: { ledger_version: version }, signal }),
+  });
+}

@@ -1,0 +1,45 @@
+/**
+ * "Save to snapshot": asks the source to capture this account as of the shown version into a
+ * snapshot file (`POST /explorer/v1/capture`) and shows the saved file's name, or the error record
+ * the source answered (a snapshot source, for instance, has nothing to capture from).
+ */
+import type { ReactNode } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { requestJson } from '../../api/client.ts';
+import { ErrorView } from '../../components/status-views.tsx';
+
+/** Props of {@link SaveSnapshotButton}. */
+export interface SaveSnapshotButtonProps {
+  readonly address: string;
+  /** The effective ledger version (the button waits for it). */
+  readonly version: string | undefined;
+}
+
+/** The capture answer's file name, whichever field the source uses for it. */
+function savedName(body: unknown): string {
+  if (typeof body === 'object' && body !== null) {
+    const record = body as Record<string, unknown>;
+    for (const field of ['file', 'name', 'path']) if (typeof record[field] === 'string') return record[field];
+  }
+  return JSON.stringify(body);
+}
+
+/** The capture button with its outcome. */
+export function SaveSnapshotButton({ address, version }: SaveSnapshotButtonProps): ReactNode {
+  const capture = useMutation({
+    mutationFn: (at: string) => requestJson<unknown>('/explorer/v1/capture', { method: 'POST', body: { accounts: [address], ledger_version: at } }),
+  });
+  return (
+    <div className="save-snapshot">
+      <button type="button" disabled={version === undefined || capture.isPending} onClick={() => version !== undefined && capture.mutate(version)}>
+        {capture.isPending ? 'Saving…' : 'Save to snapshot'}
+      </button>
+      {capture.isSuccess && (
+        <span role="status" className="save-snapshot-result">
+          Saved <code>{savedName(capture.data.body)}</code>
+        </span>
+      )}
+      {capture.isError && <ErrorView error={capture.error} onRetry={() => capture.reset()} />}
+    </div>
+  );
+}
