@@ -1,10 +1,106 @@
 /**
- * PLACEHOLDER (to be replaced by the tables helper): Compare an account at two versions.
+ * `/accounts/{address}/compare?from=A&to=B`: the account's resources at two versions side by side,
+ * field-level added / removed / changed, unchanged resources and fields collapsed. The versions
+ * live in the URL, so a comparison is a deep link.
  */
 import type { ReactNode } from 'react';
-import { EmptyView } from '../../components/status-views.tsx';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useParams, useSearchParams } from 'react-router';
+import { allResourcesQuery } from '../../api/queries/table-queries.ts';
+import { useLedgerVersion } from '../../app/use-ledger-version.ts';
+import { EmptyView, ErrorView, LoadingView } from '../../components/status-views.tsx';
+import { normalizeAddress } from '../../../shared/address.ts';
+import { DiffView } from './diff-view.tsx';
+import { diffResources, type ResourceChange } from './resource-diff.ts';
+import './compare.css';
 
-/** Compare an account at two versions. */
+const VERSION = /^\d+$/;
+
+function ResourceBlock({ change, from, to }: { readonly change: ResourceChange; readonly from: string; readonly to: string }): ReactNode {
+  return (
+    <section className="resource-diff" aria-label={`${change.type} ${change.kind}`}>
+      <h3>
+        {change.type}
+        <span className={`diff-badge badge-${change.kind}`}>{change.kind}</span>
+      </h3>
+      <DiffView entries={change.fields} fromLabel={`Version ${from}`} toLabel={`Version ${to}`} />
+    </section>
+  );
+}
+
+/** The compare page (route component under an account). */
 export function ComparePage(): ReactNode {
-  return <EmptyView>Compare an account at two versions: not built yet.</EmptyView>;
+  const { address = '' } = useParams();
+  const short = normalizeAddress(address);
+  const [params, setParams] = useSearchParams();
+  const { effective } = useLedgerVersion();
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? effective ?? '';
+  const [fromText, setFromText] = useState(from);
+  const [toText, setToText] = useState(to);
+  const ready = VERSION.test(from) && VERSION.test(to);
+  const a = useQuery({ ...allResourcesQuery(short, from), enabled: ready });
+  const b = useQuery({ ...allResourcesQuery(short, to), enabled: ready });
+  const changes = a.data && b.data ? diffResources(a.data, b.data) : undefined;
+  const differing = changes?.filter((c) => c.kind !== 'unchanged') ?? [];
+  const same = changes?.filter((c) => c.kind === 'unchanged') ?? [];
+
+  return (
+    <div className="compare-page">
+      <h2>Compare resources at two versions</h2>
+      <form
+        className="compare-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setParams((previous) => {
+            const next = new URLSearchParams(previous);
+            next.set('from', fromText.trim());
+            next.set('to', toText.trim());
+            return next;
+          });
+        }}
+      >
+        <label>
+          From version
+          <input className="mono" inputMode="numeric" value={fromText} onChange={(e) => setFromText(e.target.value)} aria-label="From version" />
+        </label>
+        <label>
+          To version
+          <input className="mono" inputMode="numeric" value={toText === '' ? to : toText} onChange={(e) => setToText(e.target.value)} aria-label="To version" />
+        </label>
+        <button type="submit" disabled={!VERSION.test(fromText.trim()) || !VERSION.test((toText === '' ? to : toText).trim())}>
+          Compare
+        </button>
+      </form>
+      {!ready && <EmptyView>Enter two ledger versions to compare this account&apos;s resources.</EmptyView>}
+      {ready && (a.isLoading || b.isLoading) && <LoadingView label="Reading resources at both versions…" />}
+      {a.error && <ErrorView error={a.error} />}
+      {b.error && <ErrorView error={b.error} />}
+      {changes && (
+        <>
+          <p className="compare-summary" role="status">
+            {differing.length === 0 ? 'No resource changed' : `${differing.length} resource${differing.length === 1 ? '' : 's'} differ`} between versions {from} and {to}; {same.length} unchanged.
+          </p>
+          {differing.map((c) => (
+            <ResourceBlock key={c.type} change={c} from={from} to={to} />
+          ))}
+          {same.length > 0 && (
+            <details className="diff-unchanged">
+              <summary>
+                {same.length} unchanged resource{same.length === 1 ? '' : 's'}
+              </summary>
+              <ul>
+                {same.map((c) => (
+                  <li key={c.type} className="mono">
+                    {c.type}
+                  </li>
+                ))}
+              </ul>
+            </details>
+          )}
+        </>
+      )}
+    </div>
+  );
 }
