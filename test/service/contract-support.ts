@@ -10,6 +10,7 @@ import { snapshotInfo, type SnapshotInfo } from '../../electron/snapshot/snapsho
 import { createReadService } from '../../electron/service/read-service.ts';
 import { startHttpServer, type RunningHttpServer } from '../../electron/service/http-server.ts';
 import { fixturePath } from '../support/fixture-path.ts';
+import { createRemoteService } from '../../electron/service/remote/remote-service.ts';
 import type { FixtureName } from '../support/fixtures.ts';
 
 /** What a contract test file gets: the server, the store (read-only) and the fixture's samples. */
@@ -19,16 +20,36 @@ export interface ContractEnv {
   info: SnapshotInfo;
 }
 
-/** Opens the fixture, starts the server before the file's tests, stops both after. */
+/** Whether contract servers are put behind the remote-node proxy (test/remote/contract-via-proxy.test.ts). */
+let throughProxy = false;
+
+/** From now on, {@link useContractServer} serves through the remote proxy in front of the snapshot server. */
+export function runContractsThroughProxy(): void {
+  throughProxy = true;
+}
+
+/**
+ * Opens the fixture, starts the server before the file's tests, stops both after. Through the proxy,
+ * `env.server` is the remote source's server forwarding to the snapshot server (real HTTP both ways).
+ */
 export function useContractServer(fixture: FixtureName = 'main'): ContractEnv {
   const env = {} as ContractEnv;
+  const proxied = throughProxy;
+  let backend: RunningHttpServer | undefined;
   beforeAll(async () => {
     env.store = SnapshotStore.open(fixturePath(fixture));
     env.info = snapshotInfo(env.store, 5);
-    env.server = await startHttpServer({ handler: createReadService({ store: env.store }), port: 0 });
+    const snapshotServer = await startHttpServer({ handler: createReadService({ store: env.store }), port: 0 });
+    if (proxied) {
+      backend = snapshotServer;
+      env.server = await startHttpServer({ handler: createRemoteService({ baseUrl: `${snapshotServer.url}/v1` }), port: 0 });
+    } else {
+      env.server = snapshotServer;
+    }
   });
   afterAll(async () => {
     await env.server?.close();
+    await backend?.close();
     env.store?.close();
   });
   return env;

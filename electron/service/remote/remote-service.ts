@@ -152,13 +152,9 @@ export function createRemoteService(options: RemoteServiceOptions): ReadServiceH
     if (path === EXPLORER_PREFIX || path.startsWith(`${EXPLORER_PREFIX}/`)) return explorerRoute(request, path.slice(EXPLORER_PREFIX.length));
     if (path !== '/v1' && !path.startsWith('/v1/')) throw routeNotFound();
     const url = `${settings.baseUrl}${path.slice('/v1'.length)}${request.url.search}`;
-    if (request.method === 'GET' || request.method === 'HEAD') return forward(request, url, patternOf('GET', path), true);
-    // The table-item POSTs and view functions are reads, safe to repeat.
-    if (request.method === 'POST' && (isTablePost(path) || path === '/v1/view' || path === '/v1/view/')) return forward(request, url, undefined, true);
-    // Only reads are proxied: anything else is answered here as the snapshot service would.
-    const match = matchRoute(ROUTES, request.method, path);
-    if (match.kind === 'wrong_method') throw methodNotAllowed(match.allow);
-    throw routeNotFound();
+    const getLike = request.method === 'GET' || request.method === 'HEAD';
+    // Everything under /v1 is forwarded as is; only reads are repeated after a failure.
+    return forward(request, url, getLike ? patternOf('GET', path) : undefined, getLike || (request.method === 'POST' && isTablePost(path)));
   };
 
   const serve = async (request: ServiceRequest): Promise<ServiceReply> => {
