@@ -20,6 +20,7 @@ export const queryKeys = {
   resources: (address: string, version: VersionKey, pageSize: number) => [...root, 'resources', address, version, pageSize] as const,
   resource: (address: string, type: string, version: VersionKey) => [...root, 'resource', address, type, version] as const,
   modules: (address: string, version: VersionKey) => [...root, 'modules', address, version] as const,
+  eventHandleResources: (address: string, version: VersionKey) => [...root, 'event-handle-resources', address, version] as const,
   events: (address: string, stream: string, start: string | undefined, pageSize: number) => [...root, 'events', address, stream, start ?? 'newest', pageSize] as const,
   transactions: (address: string, range: { readonly from?: string | undefined; readonly to?: string | undefined }, pageSize: number) =>
     [...root, 'transactions', address, range.from ?? '', range.to ?? '', pageSize] as const,

@@ -4,10 +4,10 @@
  * newest events (no `start`), or the events from a sequence number the user jumped to; older pages
  * are fetched with `start` = first shown − page size, so the list reads newest first.
  */
-import { infiniteQueryOptions, keepPreviousData } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { requestJson, type ApiAnswer } from '../client.ts';
 import { queryKeys } from '../query-keys.ts';
-import type { EventJson } from '../types.ts';
+import type { EventJson, MoveResourceJson } from '../types.ts';
 
 /** Page size of the events list (the node's maximum). */
 export const EVENTS_PAGE_SIZE = 100;
@@ -53,5 +53,13 @@ export function eventsQuery(address: string, stream: EventStream, anchor: string
       return first ? olderPageParam(BigInt(first.sequence_number), pageSize) : undefined;
     },
     placeholderData: keepPreviousData,
+  });
+}
+
+/** Resources scanned for event handles: the first 9999 (the node's largest page) at `version`. */
+export function eventHandleResourcesQuery(address: string, version: string) {
+  return queryOptions({
+    queryKey: queryKeys.eventHandleResources(address, version),
+    queryFn: ({ signal }) => requestJson<readonly MoveResourceJson[]>(`/v1/accounts/${address}/resources`, { query: { ledger_version: version, limit: 9999 }, signal }),
   });
 }

@@ -1,10 +1,103 @@
 /**
- * PLACEHOLDER (to be replaced by the account helper): An account's event streams and events.
+ * An account's events: pick a stream (by creation number, or by struct + field through the route
+ * `/events/{struct}/{field}`), read newest first with older pages via `start`, or jump to a
+ * sequence number (`?seq=N`, so the view is a deep link). Events are not versioned by the API; the
+ * ones emitted after the pinned version are marked.
  */
 import type { ReactNode } from 'react';
-import { EmptyView } from '../../components/status-views.tsx';
+import { useMemo, useState, type FormEvent } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useParams, useSearchParams } from 'react-router';
+import { eventsQuery, type EventStream } from '../../api/queries/events-queries.ts';
+import { useLedgerVersion } from '../../app/use-ledger-version.ts';
+import { EmptyView, ErrorView, LoadingView } from '../../components/status-views.tsx';
+import { useAccountAddress } from '../account/use-account-address.ts';
+import { EventsList } from './events-list.tsx';
+import { StreamPicker } from './stream-picker.tsx';
+import './events.css';
 
-/** An account's event streams and events. */
+/** The URL parameter of the sequence number jumped to. */
+const SEQ_PARAM = 'seq';
+
+function streamOf(params: Readonly<Partial<Record<string, string>>>): EventStream | undefined {
+  if (params.structTag !== undefined && params.fieldName !== undefined) return { kind: 'field', struct: params.structTag, field: params.fieldName };
+  if (params.creationNumber !== undefined) return { kind: 'creation_number', creationNumber: params.creationNumber };
+  return undefined;
+}
+
+/** The events tab. */
 export function EventsPanel(): ReactNode {
-  return <EmptyView>An account's event streams and events: not built yet.</EmptyView>;
+  const { address } = useAccountAddress();
+  const params = useParams();
+  const stream = streamOf(params);
+  if (address === undefined) return null;
+  return (
+    <div className="events-panel">
+      <StreamPicker address={address} creationNumber={stream?.kind === 'creation_number' ? stream.creationNumber : undefined} />
+      {stream === undefined ? <EmptyView>Choose an event stream above.</EmptyView> : <StreamEvents key={JSON.stringify(stream)} address={address} stream={stream} />}
+    </div>
+  );
+}
+
+/** One stream's events with the jump and paging controls. */
+function StreamEvents({ address, stream }: { readonly address: string; readonly stream: EventStream }): ReactNode {
+  const { pinned } = useLedgerVersion();
+  const [search, setSearch] = useSearchParams();
+  const raw = search.get(SEQ_PARAM);
+  const anchor = raw !== null && /^\d+$/.test(raw) ? raw : undefined;
+  const [jump, setJump] = useState(anchor ?? '');
+  const query = useInfiniteQuery(eventsQuery(address, stream, anchor));
+  const events = useMemo(
+    () => [...(query.data?.pages.flatMap((page) => page.body) ?? [])].sort((a, b) => (BigInt(b.sequence_number) > BigInt(a.sequence_number) ? 1 : -1)),
+    [query.data],
+  );
+
+  const setAnchor = (value: string | undefined): void =>
+    setSearch((previous) => {
+      const next = new URLSearchParams(previous);
+      if (value === undefined) next.delete(SEQ_PARAM);
+      else next.set(SEQ_PARAM, value);
+      return next;
+    });
+  const onJump = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    if (/^\d+$/.test(jump)) setAnchor(jump);
+  };
+
+  const title = stream.kind === 'creation_number' ? `creation number ${stream.creationNumber}` : `${stream.struct} · ${stream.field}`;
+  const oldest = events.at(-1);
+  return (
+    <section aria-label={`Events of ${title}`}>
+      <form className="panel-toolbar" onSubmit={onJump}>
+        <strong className="mono events-title">{title}</strong>
+        <label>
+          Jump to sequence number
+          <input inputMode="numeric" pattern="\d*" value={jump} onChange={(event) => setJump(event.target.value.trim())} size={10} />
+        </label>
+        <button type="submit">Go</button>
+        <button type="button" disabled={anchor === undefined} onClick={() => { setJump(''); setAnchor(undefined); }}>
+          Newest
+        </button>
+        <button type="button" disabled={!query.hasNextPage || query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+          Older events
+        </button>
+        <span className="panel-count" role="status" aria-live="polite">
+          {events.length} events loaded{oldest ? ` · oldest shown #${oldest.sequence_number}` : ''}
+          {query.hasNextPage ? '' : events.length > 0 ? ' · reached the first event' : ''}
+        </span>
+      </form>
+      {query.isPending ? (
+        <LoadingView label="Loading events…" />
+      ) : query.isError && events.length === 0 ? (
+        <ErrorView error={query.error} onRetry={() => void query.refetch()} />
+      ) : events.length === 0 ? (
+        <EmptyView>{anchor === undefined ? 'This stream has no events.' : `No events from sequence number ${anchor} on.`}</EmptyView>
+      ) : (
+        <>
+          {query.isError && <ErrorView error={query.error} />}
+          <EventsList events={events} pinned={pinned} />
+        </>
+      )}
+    </section>
+  );
 }

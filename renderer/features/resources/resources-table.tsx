@@ -19,7 +19,7 @@ import {
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { JsonTree } from '../../components/json-tree/json-tree.tsx';
 import { moveValueLinks } from './value-links.ts';
-import { observeRectWithFloor } from './virtual-rect.ts';
+import { measureWithFloor, observeRectWithFloor } from './virtual-rect.ts';
 import type { ResourceRow } from './resource-rows.ts';
 
 const features = tableFeatures({
@@ -72,6 +72,7 @@ export function ResourcesTable({ rows, filter, version }: ResourcesTableProps): 
     getItemKey: (index) => visible[index]?.id ?? index,
     overscan: 12,
     observeElementRect: observeRectWithFloor,
+    measureElement: measureWithFloor(ROW_HEIGHT),
   });
   const linkFor = useMemo(() => moveValueLinks(version), [version]);
 

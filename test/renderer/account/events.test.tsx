@@ -1,0 +1,71 @@
+/**
+ * The events tab over the real read service: newest first, older pages via `start`, the struct +
+ * field route, jumping to a sequence number, and events after the pinned version marked.
+ */
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { renderApp } from '../support/render-app.tsx';
+import { serviceFixture } from '../support/service-fetch.ts';
+import { requestJson } from '../../../renderer/api/client.ts';
+import type { EventJson } from '../../../renderer/api/types.ts';
+
+/** A sampled stream with more than two pages of events. */
+function busyStream() {
+  const stream = [...serviceFixture('main').info.samples.eventStreams].sort((a, b) => Number(b.count) - Number(a.count))[0];
+  if (!stream || Number(stream.count) < 201) throw new Error('the main fixture has no stream with more than 200 events');
+  return stream;
+}
+
+function firstRowSequence(): string {
+  const rows = within(screen.getByRole('table', { name: 'Events' })).getAllByRole('button', { name: /^(Expand|Collapse) event / });
+  return (rows[0]!.getAttribute('aria-label') ?? '').replace(/^(Expand|Collapse) event /, '');
+}
+
+describe('events tab', () => {
+  it('shows the newest events first, then an older page fetched with start', async () => {
+    const stream = busyStream();
+    const { user, fixture } = renderApp(`/accounts/${stream.address}/events/${stream.creationNumber}`);
+    const newest = (await requestJson<EventJson[]>(`/v1/accounts/${stream.address}/events/${stream.creationNumber}`, { query: { limit: 100 } })).body;
+    const top = BigInt(newest.at(-1)!.sequence_number);
+    await screen.findByText(`100 events loaded · oldest shown #${top - 99n}`);
+    expect(firstRowSequence()).toBe(top.toString());
+    fixture.requests.length = 0;
+    await user.click(screen.getByRole('button', { name: 'Older events' }));
+    await screen.findByText(`200 events loaded · oldest shown #${top - 199n}`);
+    expect(fixture.requests.some((request) => request.includes(`/events/${stream.creationNumber}?start=${top - 199n}&limit=100`))).toBe(true);
+    expect(firstRowSequence()).toBe(top.toString());
+  });
+
+  it('opens a stream by struct and field, and jumps to a sequence number', async () => {
+    const stream = busyStream();
+    const { user } = renderApp(`/accounts/${stream.address}/events/${encodeURIComponent(stream.struct)}/${stream.field}`);
+    const count = BigInt(stream.count);
+    await screen.findByText(`100 events loaded · oldest shown #${count - 100n}`);
+    expect(firstRowSequence()).toBe((count - 1n).toString());
+    await user.type(screen.getByRole('textbox', { name: 'Jump to sequence number' }), '5');
+    await user.click(screen.getByRole('button', { name: 'Go' }));
+    await screen.findByText('100 events loaded · oldest shown #5');
+    expect(firstRowSequence()).toBe('104');
+    expect(window.location.search).toContain('seq=5');
+    await user.click(screen.getByRole('button', { name: 'Older events' }));
+    await screen.findByText('105 events loaded · oldest shown #0 · reached the first event');
+  });
+
+  it('marks the events emitted after the pinned version', async () => {
+    const stream = busyStream();
+    const info = serviceFixture('main').info;
+    renderApp(`/accounts/${stream.address}/events/${stream.creationNumber}`);
+    const newest = (await requestJson<EventJson[]>(`/v1/accounts/${stream.address}/events/${stream.creationNumber}`, { query: { limit: 5 } })).body;
+    const pin = BigInt(newest[0]!.version);
+    expect(pin >= BigInt(info.oldestVersion)).toBe(true);
+    const later = newest.filter((event) => BigInt(event.version) > pin).length;
+    expect(later).toBeGreaterThan(0);
+    window.history.pushState(null, '', `/accounts/${stream.address}/events/${stream.creationNumber}?ledger_version=${pin}`);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    const table = await screen.findByRole('table', { name: 'Events' });
+    await screen.findAllByText('after pin');
+    const rows = within(table).getAllByRole('row').slice(1, 6);
+    const marked = rows.map((row) => within(row).queryByText('after pin') !== null);
+    expect(marked).toEqual([...newest].reverse().map((event) => BigInt(event.version) > pin));
+  });
+});
