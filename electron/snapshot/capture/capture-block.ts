@@ -1,9 +1,10 @@
 /**
  * The block holding the captured version, as exactly as the source can tell: our own service's
- * explorer API has every figure; a node's `/v1/blocks/by_version` has all but the epoch (taken from
+ * explorer API (`/explorer/v1/versions/{v}`) has every figure; a node's `/v1/blocks/by_version` has all but the epoch (taken from
  * the ledger info); otherwise the ledger info alone (exact when capturing the latest version).
  */
-import type { CapturedBlock } from './capture-types.ts';
+import { hexToBytes } from '../../../shared/hex.ts';
+import type { CapturedBlock, CapturedTransaction } from './capture-types.ts';
 import type { SourceReader } from './source-reader.ts';
 
 /** `GET /v1` as JSON (the fields a capture uses). */
@@ -16,12 +17,12 @@ export interface LedgerJson {
   readonly block_height: string;
 }
 
-interface ExplorerBlock {
-  readonly height: string;
+interface ExplorerVersion {
+  readonly block_height: string;
+  readonly block_timestamp_usec: string;
   readonly epoch: string;
-  readonly first_version: string;
-  readonly last_version: string;
-  readonly timestamp_usec: string;
+  readonly block_first_version: string;
+  readonly block_last_version: string;
 }
 
 interface NodeBlock {
@@ -43,23 +44,15 @@ async function optional<T>(read: () => Promise<T | undefined>): Promise<T | unde
 /** The block of `version`. */
 export async function blockOfVersion(reader: SourceReader, version: bigint, ledger: LedgerJson): Promise<CapturedBlock> {
   const latest = BigInt(ledger.ledger_version) === version;
-  let height: string | undefined = latest ? ledger.block_height : undefined;
-  if (height === undefined) {
-    const search = await optional(() => reader.jsonIfFound<{ results?: { kind?: string; block_height?: string }[] }>(`/explorer/v1/search?q=${version}`, 'any'));
-    height = search?.results?.find((result) => result.kind === 'version')?.block_height;
-  }
-  if (height !== undefined) {
-    const listed = await optional(() => reader.jsonIfFound<{ blocks?: ExplorerBlock[] }>(`/explorer/v1/blocks?before=${height}&limit=1`, 'any'));
-    const block = listed?.blocks?.[0];
-    if (block !== undefined && BigInt(block.first_version) <= version && version <= BigInt(block.last_version)) {
-      return {
-        height: BigInt(block.height),
-        epoch: BigInt(block.epoch),
-        firstVersion: BigInt(block.first_version),
-        lastVersion: BigInt(block.last_version),
-        timestampUsec: BigInt(block.timestamp_usec),
-      };
-    }
+  const explorer = await optional(() => reader.jsonIfFound<ExplorerVersion>(`/explorer/v1/versions/${version}`, 'any'));
+  if (explorer !== undefined) {
+    return {
+      height: BigInt(explorer.block_height),
+      epoch: BigInt(explorer.epoch),
+      firstVersion: BigInt(explorer.block_first_version),
+      lastVersion: BigInt(explorer.block_last_version),
+      timestampUsec: BigInt(explorer.block_timestamp_usec),
+    };
   }
   const node = await optional(() => reader.jsonIfFound<NodeBlock>(`/blocks/by_version/${version}`, 'any'));
   if (node !== undefined) {
@@ -72,10 +65,32 @@ export async function blockOfVersion(reader: SourceReader, version: bigint, ledg
     };
   }
   return {
-    height: BigInt(height ?? '0'),
+    height: latest ? BigInt(ledger.block_height) : 0n,
     epoch: BigInt(ledger.epoch),
     firstVersion: version,
     lastVersion: version,
     timestampUsec: latest ? BigInt(ledger.ledger_timestamp) : 0n,
   };
+}
+
+/** The node's transaction `type` → the snapshot's `kind`. */
+const KINDS: Readonly<Record<string, CapturedTransaction['kind']>> = {
+  genesis_transaction: 'genesis',
+  block_metadata_transaction: 'block_metadata',
+  block_metadata_ext_transaction: 'block_metadata',
+  user_transaction: 'user',
+  state_checkpoint_transaction: 'state_checkpoint',
+  block_epilogue_transaction: 'block_epilogue',
+};
+
+/**
+ * The kind and hash of the transaction at `version` (a snapshot names a committed transaction as
+ * its latest version). A node tells through `/v1/transactions/by_version`; otherwise the captured
+ * version, being a ledger version, is taken as its block's end (`block_epilogue`, hash unknown).
+ */
+export async function transactionAt(reader: SourceReader, version: bigint): Promise<CapturedTransaction> {
+  const node = await optional(() => reader.jsonIfFound<{ type?: string; hash?: string }>(`/transactions/by_version/${version}`, 'any'));
+  const kind = node?.type === undefined ? undefined : KINDS[node.type];
+  if (kind !== undefined && typeof node?.hash === 'string' && /^0x[0-9a-f]{64}$/i.test(node.hash)) return { kind, hash: hexToBytes(node.hash) };
+  return { kind: 'block_epilogue', hash: new Uint8Array(32) };
 }

@@ -12,7 +12,7 @@ import { eventHandleOf } from '../../../shared/move/event-handle.ts';
 import { isMoveJsonObject } from '../../../shared/move/move-json.ts';
 import { formatStructTag, formatTypeTag, parseTypeTag, type TypeTag } from '../../../shared/type-tag.ts';
 import { decodeEvents, decodeResourceMap, decodeSummaries } from './bcs-replies.ts';
-import { blockOfVersion, type LedgerJson } from './capture-block.ts';
+import { blockOfVersion, transactionAt, type LedgerJson } from './capture-block.ts';
 import { CaptureError, type CaptureData, type CapturedEvent, type CapturedSummary, type CaptureRequest, type CaptureSource, type TableOwner } from './capture-types.ts';
 import { ModuleSet, type ModuleJson } from './module-set.ts';
 import { SourceReader } from './source-reader.ts';
@@ -146,6 +146,7 @@ export async function captureLedger(source: CaptureSource, request: CaptureReque
   if (tableItems.length > 0) progress(`  ${tableItems.length} table items`);
 
   const block = await blockOfVersion(reader, version, ledger);
+  const transaction = await transactionAt(reader, version);
   progress(`read ${reader.requests} answers`);
   return {
     nodeUrl: source.nodeUrl,
@@ -153,6 +154,7 @@ export async function captureLedger(source: CaptureSource, request: CaptureReque
     version,
     capturedAt: new Date().toISOString(),
     block,
+    transaction,
     accounts,
     resources,
     modules: modules.modules,

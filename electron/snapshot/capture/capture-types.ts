@@ -74,6 +74,12 @@ export interface CapturedBlock {
   readonly timestampUsec: bigint;
 }
 
+/** The transaction at the captured version (the snapshot's latest). */
+export interface CapturedTransaction {
+  readonly kind: 'genesis' | 'block_metadata' | 'user' | 'state_checkpoint' | 'block_epilogue';
+  readonly hash: Uint8Array;
+}
+
 /** Everything a capture read, ready to be written. */
 export interface CaptureData {
   readonly nodeUrl: string;
@@ -81,6 +87,7 @@ export interface CaptureData {
   readonly version: bigint;
   readonly capturedAt: string;
   readonly block: CapturedBlock;
+  readonly transaction: CapturedTransaction;
   /** Accounts that exist at the version (they hold resources). */
   readonly accounts: readonly Uint8Array[];
   readonly resources: readonly { readonly address: Uint8Array; readonly tag: StructTag; readonly bytes: Uint8Array }[];

@@ -55,6 +55,23 @@ export function writeCapture(data: CaptureData, out: string): void {
         timestampUsec: 0n,
       });
     }
+    if (!seen.has(data.version)) {
+      writer.transaction({
+        version,
+        blockHeight: Number(block.height),
+        hash: data.transaction.hash,
+        kind: data.transaction.kind,
+        sender: null,
+        sequenceNumber: null,
+        nonce: null,
+        entryFunction: null,
+        gasUnitPrice: 0,
+        maxGasAmount: 0,
+        gasUsed: 0,
+        success: true,
+        timestampUsec: block.timestampUsec,
+      });
+    }
     writer.block({
       height: Number(block.height),
       epoch: Number(block.epoch),
