@@ -18,13 +18,13 @@ function checkAccountStateKey(bytes: Uint8Array): void {
 /** Parses a `start` cursor of `/resources` into state-key bytes. */
 export function parseResourceCursor(text: string): Uint8Array {
   if (text.length === 0 || text.length % 2 !== 0 || !HEX_DIGITS.test(text)) {
-    throw unparsable(`failed to parse parameter "start": "${text}" is not a hex-encoded state key`);
+    throw unparsable(`failed to parse query parameter "start": "${text}" is not a hex-encoded state key`);
   }
   const bytes = hexToBytes(text);
   try {
     checkAccountStateKey(bytes);
   } catch (error) {
-    throw unparsable(`failed to parse parameter "start": not a valid state key: ${describeError(error)}`);
+    throw unparsable(`failed to parse query parameter "start": not a valid state key: ${describeError(error)}`);
   }
   return bytes;
 }

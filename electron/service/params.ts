@@ -24,35 +24,39 @@ export function decodePathSegment(raw: string): string {
   }
 }
 
+/** Where a parameter comes from, as error messages name it. */
+export type ParamKind = 'path' | 'query';
+
 /** Parses an address path/query parameter (with or without `0x`). */
-export function parseAddressParam(text: string, name: string): Uint8Array {
+export function parseAddressParam(text: string, name: string, kind: ParamKind = 'path'): Uint8Array {
   try {
     return parseAddress(text);
   } catch (error) {
-    throw unparsable(`failed to parse path parameter "${name}": invalid address "${text}": ${describeError(error)}`);
+    // The codec's message already quotes the text ("invalid address "zz": expected …").
+    throw unparsable(`failed to parse ${kind} parameter "${name}": ${describeError(error)}`);
   }
 }
 
 /** Parses a decimal u64 (digits only, at most 2^64-1). */
-export function parseU64(text: string, name: string): bigint {
-  if (!DECIMAL.test(text)) throw unparsable(`failed to parse parameter "${name}": "${text}" is not a decimal u64`);
+export function parseU64(text: string, name: string, kind: ParamKind = 'path'): bigint {
+  if (!DECIMAL.test(text)) throw unparsable(`failed to parse ${kind} parameter "${name}": "${text}" is not a decimal u64`);
   const value = BigInt(text);
-  if (value > U64_MAX) throw unparsable(`failed to parse parameter "${name}": "${text}" is out of range for u64`);
+  if (value > U64_MAX) throw unparsable(`failed to parse ${kind} parameter "${name}": "${text}" is out of range for u64`);
   return value;
 }
 
 /** An optional u64 query parameter: undefined when absent. */
 export function optionalU64(query: URLSearchParams, name: string): bigint | undefined {
   const text = query.get(name);
-  return text === null ? undefined : parseU64(text, name);
+  return text === null ? undefined : parseU64(text, name, 'query');
 }
 
-/** Parses a `limit` value as a u16. */
+/** Parses a `limit` value (a query parameter) as a u16. */
 export function parseU16(text: string, name: string): number {
-  if (!DECIMAL.test(text)) throw unparsable(`failed to parse parameter "${name}": "${text}" is not a decimal u16`);
+  if (!DECIMAL.test(text)) throw unparsable(`failed to parse query parameter "${name}": "${text}" is not a decimal u16`);
   // By value, so leading zeros are accepted as for u64s ("0000005" is 5).
   const value = BigInt(text);
-  if (value > BigInt(U16_MAX)) throw unparsable(`failed to parse parameter "${name}": "${text}" is out of range for u16`);
+  if (value > BigInt(U16_MAX)) throw unparsable(`failed to parse query parameter "${name}": "${text}" is out of range for u16`);
   return Number(value);
 }
 

@@ -75,7 +75,7 @@ function moveNameResults(context: RequestContext, text: string): SearchResult[] 
 /** `GET /explorer/v1/search?q=` → `{"query": q, "results": [...]}`. */
 export function search(context: RequestContext): ServiceReply {
   const raw = context.query.get('q');
-  if (raw === null) throw unparsable('failed to parse parameter "q": missing required query parameter');
+  if (raw === null) throw unparsable('failed to parse query parameter "q": it is required');
   const text = raw.trim();
   const results = text === '' ? [] : [...versionResults(context, text), ...addressResults(context, text), ...moveNameResults(context, text)];
   return jsonReply({ query: text, results }, context.ledger);

@@ -50,7 +50,7 @@ function explorerLimit(context: RequestContext): number {
 
 function optionalAddress(context: RequestContext, name: string): Uint8Array | undefined {
   const text = context.query.get(name);
-  return text === null ? undefined : parseAddressParam(text, name);
+  return text === null ? undefined : parseAddressParam(text, name, 'query');
 }
 
 /** `GET /explorer/v1/accounts?limit&after&ledger_version` → `{"accounts": [...], "next": after|null}`. */
