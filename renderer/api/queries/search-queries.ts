@@ -30,7 +30,7 @@ async function lookup<T>(path: string, signal: AbortSignal): Promise<T | undefin
   }
 }
 
-/** Resolves addresses and versions with the node API alone. */
+/** Resolves addresses and versions with the node API alone (nodes answer `/accounts/{a}` for any address). */
 async function directLookup(text: string, signal: AbortSignal): Promise<SearchResultJson[]> {
   const results: SearchResultJson[] = [];
   if (DECIMAL.test(text)) {

@@ -1,0 +1,108 @@
+/**
+ * The frame over a remote node: its API has no `/explorer/v1` listings or search (404
+ * `web_framework_error`), `GET /explorer/v1/source` names the node (our remote proxy answers it),
+ * and a node serves `GET /v1/blocks/by_version/{v}`. The node is stood in for at the fetch boundary
+ * by the real read service with those differences; the UI must degrade: the landing explains what is
+ * not available, search resolves addresses and versions by direct lookups.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { App } from '../../../renderer/app/app.tsx';
+import { createQueryClient } from '../../../renderer/app/query-client.ts';
+import { routeFetchInto, serviceFixture, type ServiceFixture } from '../support/service-fetch.ts';
+import { apiJson, type LedgerJson } from './api-before-render.ts';
+
+const REMOTE_SOURCE = { kind: 'remote', name: 'localnet', url: 'http://127.0.0.1:8080/v1', health: { ok: true, checked_at: '2026-01-01T00:00:00Z', message: null } };
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+/** Routes fetch like a node behind the proxy would answer; returns the restore function. */
+function routeLikeRemoteNode(fixture: ServiceFixture): () => void {
+  const restore = routeFetchInto(fixture);
+  const service = globalThis.fetch;
+  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, window.location.href);
+    if (url.pathname === '/explorer/v1/source') return json(REMOTE_SOURCE);
+    if (url.pathname.startsWith('/explorer/v1/')) return json({ message: 'not found', error_code: 'web_framework_error', vm_error_code: null }, 404);
+    const byVersion = /^\/v1\/blocks\/by_version\/(\d+)$/.exec(url.pathname);
+    if (byVersion) {
+      const ledger = fixture.store.ledgerInfo();
+      const version = BigInt(byVersion[1]!);
+      if (version > ledger.ledgerVersion) return json({ message: `Ledger version(${version}) not found`, error_code: 'version_not_found', vm_error_code: null }, 404);
+      const block = version < ledger.oldestLedgerVersion ? undefined : fixture.store.blockOfVersion(version);
+      if (!block) return json({ message: `Ledger version(${version}) has been pruned`, error_code: 'version_pruned', vm_error_code: null }, 410);
+      return json({ block_height: String(block.height), block_hash: '0x0', block_timestamp: String(block.timestampUsec), first_version: String(block.firstVersion), last_version: String(block.lastVersion) });
+    }
+    return service(input, init);
+  };
+  return () => {
+    globalThis.fetch = service;
+    restore();
+  };
+}
+
+let restore: (() => void) | undefined;
+afterEach(() => {
+  restore?.();
+  restore = undefined;
+});
+
+function renderRemote(path: string) {
+  restore = routeLikeRemoteNode(serviceFixture('small'));
+  window.history.replaceState(null, '', path);
+  const user = userEvent.setup();
+  render(<App queryClient={createQueryClient()} />);
+  return user;
+}
+
+describe('remote node source', () => {
+  it('names the node and its health in the status bar, and the landing explains what is not available', async () => {
+    renderRemote('/');
+    const bar = screen.getByRole('contentinfo', { name: 'Status' });
+    await within(bar).findByText('localnet');
+    expect(within(bar).getByText('http://127.0.0.1:8080/v1')).toBeTruthy();
+    expect(within(bar).getByText(/healthy/).textContent).toBe('● healthy');
+    const landing = await screen.findByRole('region', { name: 'Connected to localnet' });
+    expect(landing.textContent).toContain('not available remotely');
+  });
+
+  it('opens an account from the landing address box, and refuses a non-address in one line', async () => {
+    const user = renderRemote('/');
+    const box = await screen.findByRole('textbox', { name: 'Account address' });
+    await user.type(box, 'zz{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toContain('Not an address');
+    await user.clear(box);
+    await user.type(box, '0x0001{Enter}');
+    await waitFor(() => expect(window.location.pathname).toBe('/accounts/0x1'));
+  });
+
+  it('search resolves an address and a version by direct lookups', async () => {
+    const ledger = await apiJson<LedgerJson>('/v1');
+    const user = renderRemote('/');
+    const search = screen.getByRole('combobox', { name: 'Search' });
+    await user.type(search, '0x1{Enter}');
+    await waitFor(() => expect(window.location.pathname).toBe('/accounts/0x1'));
+    // Digits are a version and an address (the node answers for any address): both are offered.
+    await user.type(search, ledger.oldest_ledger_version);
+    const listbox = await screen.findByRole('listbox', { name: 'Search results' });
+    expect(within(listbox).getAllByRole('option').map((option) => option.querySelector('.search-option-label')?.textContent)).toEqual([
+      `Version ${ledger.oldest_ledger_version}`,
+      `Account 0x${ledger.oldest_ledger_version}`,
+    ]);
+    fireEvent.mouseDown(within(listbox).getByRole('option', { name: /^Version/ }));
+    await waitFor(() => expect(window.location.search).toBe(`?ledger_version=${ledger.oldest_ledger_version}`));
+    await user.type(search, 'not-an-address');
+    expect((await screen.findByText(/Nothing found for/)).textContent).toContain('only addresses and versions');
+  });
+
+  it('time travel shows the block of the chosen version from the node API', async () => {
+    const ledger = await apiJson<LedgerJson>('/v1');
+    const block = serviceFixture('small').store.blockOfVersion(BigInt(ledger.oldest_ledger_version));
+    renderRemote(`/?ledger_version=${ledger.oldest_ledger_version}`);
+    const control = await screen.findByRole('group', { name: 'Time travel' });
+    expect(await within(control).findByText(String(block?.height))).toBeTruthy();
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * The header's search box over the real read service: `/` focuses it; an address and a version
+ * resolve through `/explorer/v1/search` and navigate (account page; pinned version); results are
+ * offered to pick (mouse or arrows + Enter); unknown text says nothing was found.
+ */
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderApp } from '../support/render-app.tsx';
+import { apiJson, type LedgerJson } from './api-before-render.ts';
+
+const search = (): HTMLInputElement => screen.getByRole('combobox', { name: 'Search' });
+
+describe('search box', () => {
+  it('is focused by "/" from anywhere outside text fields, and "/" is typed normally inside one', async () => {
+    const { user } = renderApp('/', { fixture: 'small' });
+    await screen.findByRole('region', { name: /^Accounts/ });
+    expect(document.activeElement).not.toBe(search());
+    await user.keyboard('/');
+    expect(document.activeElement).toBe(search());
+    await user.keyboard('0x1/');
+    expect(search().value).toBe('0x1/');
+  });
+
+  it('resolves an address (any accepted form) and opens its account page in the short form', async () => {
+    const { accounts } = await apiJson<{ accounts: string[] }>('/explorer/v1/accounts?limit=5');
+    const address = accounts[accounts.length - 1]!;
+    const long = `0x${address.slice(2).padStart(64, '0')}`;
+    const { user } = renderApp('/', { fixture: 'small' });
+    await user.click(search());
+    await user.type(search(), `${long}{Enter}`);
+    await waitFor(() => expect(window.location.pathname).toBe(`/accounts/${address}`));
+    expect(search().value).toBe('');
+  });
+
+  it('resolves a version and pins time travel there, on the current path', async () => {
+    const ledger = await apiJson<LedgerJson>('/v1');
+    const version = ((BigInt(ledger.oldest_ledger_version) + BigInt(ledger.ledger_version)) / 2n).toString();
+    const found = await apiJson<{ results: { kind: string }[] }>(`/explorer/v1/search?q=${version}`);
+    const { user } = renderApp('/gas', { fixture: 'small' });
+    await user.click(search());
+    await user.type(search(), version);
+    const options = await screen.findByRole('listbox', { name: 'Search results' });
+    const labels = within(options).getAllByRole('option').map((option) => option.textContent);
+    expect(labels).toHaveLength(found.results.length);
+    const versionOption = within(options).getByRole('option', { name: new RegExp(`^Version ${version}`) });
+    fireEvent.mouseDown(versionOption);
+    await waitFor(() => expect(window.location.search).toBe(`?ledger_version=${version}`));
+    expect(window.location.pathname).toBe('/gas');
+  });
+
+  it('resolves addr::module to the account\'s modules, chosen with the arrow keys and Enter', async () => {
+    const found = await apiJson<{ results: { kind: string; exists?: boolean }[] }>('/explorer/v1/search?q=0x1::coin');
+    expect(found.results).toEqual([{ kind: 'module', address: '0x1', name: 'coin', exists: true }]);
+    const { user } = renderApp('/?ledger_version=' + (await apiJson<LedgerJson>('/v1')).ledger_version, { fixture: 'small' });
+    const pinned = window.location.search;
+    await user.click(search());
+    await user.type(search(), '0x1::coin');
+    const option = await screen.findByRole('option', { name: /^Module 0x1::coin/ });
+    await user.keyboard('{ArrowDown}');
+    expect(option.getAttribute('aria-selected')).toBe('true');
+    expect(search().getAttribute('aria-activedescendant')).toBe(option.id);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(window.location.pathname).toBe('/accounts/0x1/modules'));
+    expect(window.location.search).toBe(pinned);
+  });
+
+  it('says when nothing matches', async () => {
+    const { user } = renderApp('/', { fixture: 'small' });
+    await user.click(search());
+    await user.type(search(), 'no-such-thing{Enter}');
+    expect((await screen.findByText(/Nothing found for/)).textContent).toContain('no-such-thing');
+    expect(window.location.pathname).toBe('/');
+  });
+});

@@ -1,0 +1,76 @@
+/**
+ * The time-travel control over the real read service (the `main` fixture has a pruning window):
+ * pinning and unpinning change the URL, the chosen version's block height and time come from the
+ * API, and versions outside [oldest, latest] say "pruned — oldest retained is N" / "not yet".
+ */
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderApp } from '../support/render-app.tsx';
+import { apiJson, type LedgerJson } from './api-before-render.ts';
+
+const field = (): HTMLInputElement => screen.getByRole('spinbutton', { name: 'Ledger version' });
+const control = (): HTMLElement => screen.getByRole('group', { name: 'Time travel' });
+
+interface VersionInfo { block_height: string; block_timestamp_usec: string }
+
+describe('time travel', () => {
+  it('pins a typed version (Enter), shows its block, and Latest unpins', async () => {
+    const ledger = await apiJson<LedgerJson>('/v1', 'main');
+    expect(BigInt(ledger.oldest_ledger_version)).toBeGreaterThan(0n);
+    const version = ((BigInt(ledger.oldest_ledger_version) + BigInt(ledger.ledger_version)) / 2n).toString();
+    const info = await apiJson<VersionInfo>(`/explorer/v1/versions/${version}`, 'main');
+    const { user } = renderApp('/', { fixture: 'main' });
+    await waitFor(() => expect(field().value).toBe(ledger.ledger_version));
+    expect(within(control()).getByRole('button', { name: 'Latest' }).getAttribute('aria-pressed')).toBe('true');
+    await user.clear(field());
+    await user.type(field(), `${version}{Enter}`);
+    await waitFor(() => expect(window.location.search).toBe(`?ledger_version=${version}`));
+    expect(within(control()).getByRole('button', { name: 'Latest' }).getAttribute('aria-pressed')).toBe('false');
+    const facts = await within(control()).findByText(info.block_height);
+    expect(facts.parentElement?.textContent).toContain(new Date(Number(BigInt(info.block_timestamp_usec) / 1000n)).toISOString().slice(0, 19).replace('T', ' '));
+    await screen.findByRole('region', { name: `Accounts at version ${version}` });
+    await user.click(within(control()).getByRole('button', { name: 'Latest' }));
+    await waitFor(() => expect(window.location.search).toBe(''));
+    await waitFor(() => expect(field().value).toBe(ledger.ledger_version));
+  });
+
+  it('pins with the slider bounded by [oldest, latest]', async () => {
+    const ledger = await apiJson<LedgerJson>('/v1', 'main');
+    renderApp('/gas', { fixture: 'main' });
+    const slider = await screen.findByRole('slider', { name: 'Ledger version slider' });
+    expect(slider.getAttribute('min')).toBe(ledger.oldest_ledger_version);
+    expect(slider.getAttribute('max')).toBe(ledger.ledger_version);
+    fireEvent.change(slider, { target: { value: ledger.oldest_ledger_version } });
+    fireEvent.pointerUp(slider);
+    await waitFor(() => expect(window.location.search).toBe(`?ledger_version=${ledger.oldest_ledger_version}`));
+    expect(window.location.pathname).toBe('/gas');
+  });
+
+  it('says "pruned — oldest retained is N" below the window and "not yet" above it', async () => {
+    const ledger = await apiJson<LedgerJson>('/v1', 'main');
+    const below = (BigInt(ledger.oldest_ledger_version) - 1n).toString();
+    const above = (BigInt(ledger.ledger_version) + 1n).toString();
+    const { user } = renderApp(`/?ledger_version=${below}`, { fixture: 'main' });
+    await screen.findByRole('group', { name: 'Time travel' });
+    expect((await within(control()).findByText(`pruned — oldest retained is ${ledger.oldest_ledger_version}`)).textContent).toBeTruthy();
+    // The panels say it too, with the API's 410 record.
+    const alert = await within(await screen.findByRole('region', { name: `Accounts at version ${below}` })).findByRole('alert');
+    expect(within(alert).getByText('version_pruned')).toBeTruthy();
+    await user.clear(field());
+    await user.type(field(), above);
+    expect(await within(control()).findByText(/^not yet/)).toBeTruthy();
+    // Only Enter pins: typing alone left the URL as it was.
+    expect(window.location.search).toBe(`?ledger_version=${below}`);
+    await user.keyboard('{Escape}');
+    expect(field().value).toBe(below);
+  });
+
+  it('follows a version link that pins (deep link) and restores the pinned view on reload', async () => {
+    const ledger = await apiJson<LedgerJson>('/v1', 'main');
+    const path = `/gas?ledger_version=${ledger.oldest_ledger_version}`;
+    renderApp(path, { fixture: 'main' });
+    await waitFor(() => expect(field().value).toBe(ledger.oldest_ledger_version));
+    const home = screen.getByRole('link', { name: 'Home' });
+    expect(home.getAttribute('href')).toBe(`/?ledger_version=${ledger.oldest_ledger_version}`);
+  });
+});
