@@ -1,10 +1,73 @@
 /**
- * PLACEHOLDER (to be replaced by the account helper): An account's modules and their ABIs.
+ * An account's modules at the effective ledger version, each opening to its ABI (structs and
+ * functions). A module's ABI is rendered only while it is open, so an account publishing a hundred
+ * large modules lists instantly; a name filter narrows the list.
  */
 import type { ReactNode } from 'react';
-import { EmptyView } from '../../components/status-views.tsx';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { modulesQuery } from '../../api/queries/account-queries.ts';
+import { useLedgerVersion } from '../../app/use-ledger-version.ts';
+import { EmptyView, ErrorView, LoadingView } from '../../components/status-views.tsx';
+import { useAccountAddress } from '../account/use-account-address.ts';
+import { ModuleAbi } from './module-abi.tsx';
+import './modules.css';
 
-/** An account's modules and their ABIs. */
+/** The modules tab. */
 export function ModulesPanel(): ReactNode {
-  return <EmptyView>An account's modules and their ABIs: not built yet.</EmptyView>;
+  const { address } = useAccountAddress();
+  const { effective } = useLedgerVersion();
+  const [filter, setFilter] = useState('');
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const query = useQuery({ ...modulesQuery(address ?? '', effective ?? ''), enabled: address !== undefined && effective !== undefined });
+  if (address === undefined) return null;
+  if (query.isError) return <ErrorView error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isPending) return <LoadingView label="Loading modules…" />;
+  const modules = query.data.body.filter((module) => module.abi !== undefined);
+  if (modules.length === 0) return <EmptyView>This account has published no modules (as of version {effective}).</EmptyView>;
+  const needle = filter.trim().toLowerCase();
+  const shown = needle === '' ? modules : modules.filter((module) => module.abi!.name.toLowerCase().includes(needle));
+  const toggle = (name: string, isOpen: boolean): void =>
+    setOpen((previous) => {
+      const next = new Set(previous);
+      if (isOpen) next.add(name);
+      else next.delete(name);
+      return next;
+    });
+
+  return (
+    <div className="modules-panel">
+      <div className="panel-toolbar">
+        <label>
+          Filter modules
+          <input type="search" value={filter} onChange={(event) => setFilter(event.target.value)} />
+        </label>
+        <span className="panel-count" role="status">
+          {shown.length} of {modules.length} modules
+        </span>
+      </div>
+      <ul className="modules-list" aria-label="Modules">
+        {shown.map((module) => {
+          const abi = module.abi!;
+          const isOpen = open.has(abi.name);
+          return (
+            <li key={abi.name}>
+              <details open={isOpen} onToggle={(event) => toggle(abi.name, event.currentTarget.open)}>
+                <summary>
+                  <code>
+                    {address}::{abi.name}
+                  </code>
+                  <span className="muted">
+                    {' '}
+                    · {abi.structs.length} structs · {abi.exposed_functions.length} functions · {(module.bytecode.length - 2) / 2} bytes
+                  </span>
+                </summary>
+                {isOpen && <ModuleAbi abi={abi} />}
+              </details>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
 }

@@ -1,0 +1,47 @@
+/**
+ * The account header, tabs, save-to-snapshot and modules tab over the real read service.
+ */
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { renderApp } from '../support/render-app.tsx';
+import { serviceFixture } from '../support/service-fetch.ts';
+import { requestJson, ApiRequestError } from '../../../renderer/api/client.ts';
+import type { AccountJson, LedgerInfoJson, MoveModuleJson } from '../../../renderer/api/types.ts';
+
+describe('account view', () => {
+  it('shows sequence number and authentication key as of the pinned version, and tabs keep the pin', async () => {
+    const info = serviceFixture('main').info;
+    const sender = info.samples.senders[0]!.address;
+    const pin = info.oldestVersion;
+    renderApp(`/accounts/${sender}?ledger_version=${pin}`);
+    const then = (await requestJson<AccountJson>(`/v1/accounts/${sender}`, { query: { ledger_version: pin } })).body;
+    const now = (await requestJson<AccountJson>(`/v1/accounts/${sender}`)).body;
+    expect(then.sequence_number).not.toBe(now.sequence_number);
+    expect((await screen.findByLabelText('Sequence number')).textContent).toBe(then.sequence_number);
+    expect(screen.getByLabelText('Authentication key').textContent).toContain(then.authentication_key);
+    const tabs = screen.getByRole('navigation', { name: 'Account sections' });
+    expect(within(tabs).getByRole('link', { name: 'Events' }).getAttribute('href')).toBe(`/accounts/${sender}/events?ledger_version=${pin}`);
+    expect(within(tabs).getByRole('link', { name: 'Resources' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('shows the error record when the source cannot capture', async () => {
+    const { user } = renderApp('/accounts/0x1');
+    const expected = await requestJson('/explorer/v1/capture', { method: 'POST', body: { accounts: ['0x1'], ledger_version: (await requestJson<LedgerInfoJson>('/v1')).body.ledger_version } }).catch((error: unknown) => error);
+    expect(expected).toBeInstanceOf(ApiRequestError);
+    await user.click(await screen.findByRole('button', { name: 'Save to snapshot' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain((expected as ApiRequestError).message);
+    expect(alert.textContent).toContain((expected as ApiRequestError).errorCode);
+  });
+
+  it('lists the modules with their ABI', async () => {
+    const { user } = renderApp('/accounts/0x1/modules');
+    const modules = (await requestJson<MoveModuleJson[]>('/v1/accounts/0x1/modules')).body;
+    const coin = modules.find((module) => module.abi?.name === 'coin')!.abi!;
+    await screen.findByText(`${modules.length} of ${modules.length} modules`);
+    await user.type(screen.getByRole('searchbox', { name: 'Filter modules' }), 'coin');
+    await user.click(screen.getByText('0x1::coin'));
+    for (const struct of coin.structs) expect(screen.getByText(new RegExp(`struct ${struct.name}\\b`))).toBeTruthy();
+    expect(screen.getByText(`Structs (${coin.structs.length})`)).toBeTruthy();
+  });
+});
