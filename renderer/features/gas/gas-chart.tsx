@@ -35,7 +35,7 @@ function options(width: number, onHover: (index: number | undefined) => void): u
       { label: 'Block' },
       { label: 'Inclusion price', stroke: accent, width: 2 },
       { label: 'User transactions', stroke: warn, width: 1, scale: 'txns' },
-      { label: 'Full block', stroke: error, fill: error, width: 0, points: { show: true, size: 8, fill: error }, paths: () => null },
+      { label: 'Full block', stroke: error, fill: error, width: 0, points: { show: true, size: 8, fill: error }, paths: () => null, value: (_u, v) => (v === null ? 'no' : 'yes') },
     ],
     legend: { show: true },
     hooks: { setCursor: [(u) => onHover(u.cursor.idx ?? undefined)] },

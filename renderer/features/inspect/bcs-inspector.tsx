@@ -74,11 +74,16 @@ export function BcsInspector({ bytes, typeText, typeOptions = [], fileName = 'va
           Decoding failed at byte <strong>{decoded.failure.offset}</strong> in <code>{pathText(decoded.failure.path)}</code>: {decoded.failure.reason}. Everything before it is shown.
         </div>
       )}
-      {activeSpan && (
-        <p className="inspector-active" aria-live="polite">
-          <code>{pathText(activeSpan.path)}</code>: bytes {activeSpan.start}–{activeSpan.end} (<span className="mono">{bytesToHex(bytes, true, activeSpan.start, Math.min(activeSpan.end, bytes.length))}</span>)
-        </p>
-      )}
+      {/* Always rendered (one line), so hovering never shifts the rows under the pointer. */}
+      <p className="inspector-active" aria-live="polite">
+        {activeSpan ? (
+          <>
+            <code>{pathText(activeSpan.path)}</code>: bytes {activeSpan.start}–{activeSpan.end} (<span className="mono">{bytesToHex(bytes, true, activeSpan.start, Math.min(activeSpan.end, bytes.length))}</span>)
+          </>
+        ) : (
+          'Hover or select a field to see its bytes, or a byte to find its field.'
+        )}
+      </p>
       <div className="inspector-panes">
         <HexView
           bytes={bytes}

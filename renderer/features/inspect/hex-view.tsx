@@ -51,7 +51,7 @@ export function HexView({ bytes, range, failedAt, onHoverByte, onSelectByte }: H
     }
     rows.push(
       <div className="hex-row" key={at}>
-        <span className="hex-offset">{at.toString(16).padStart(6, '0')}</span>
+        <span className="hex-offset">{String(at).padStart(5, '\u2007')}</span>
         {cells}
       </div>,
     );

@@ -22,7 +22,7 @@ export interface SpanTreeProps {
 
 function preview(value: MoveJson | undefined): string {
   if (value === undefined) return '(not decoded)';
-  if (Array.isArray(value)) return `[${value.length}]`;
+  if (Array.isArray(value)) return `[${value.length} item${value.length === 1 ? '' : 's'}]`;
   if (value !== null && typeof value === 'object') return '{…}';
   return JSON.stringify(value);
 }
