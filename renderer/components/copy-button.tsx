@@ -19,6 +19,16 @@ export interface CopyButtonProps {
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
+/** The copy glyph, drawn (a font's ⧉ is missing on many systems). */
+function CopyIcon(): ReactNode {
+  return (
+    <svg className="copy-icon" viewBox="0 0 16 16" width="13" height="13" aria-hidden="true" focusable="false">
+      <rect x="5" y="5" width="9" height="9" rx="1.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
+      <path d="M3.5 10.5h-1a1 1 0 0 1-1-1v-7a1 1 0 0 1 1-1h7a1 1 0 0 1 1 1v1" fill="none" stroke="currentColor" strokeWidth="1.5" />
+    </svg>
+  );
+}
+
 /** How long "Copied" stays visible. */
 const FEEDBACK_MS = 1_500;
 
@@ -43,7 +53,7 @@ export function CopyButton({ text, label, children }: CopyButtonProps): ReactNod
   };
   return (
     <button type="button" className="copy-button" aria-label={label} title={label} onClick={copy} data-state={state}>
-      {state === 'copied' ? '✓' : state === 'failed' ? '✗' : (children ?? '⧉')}
+      {state === 'copied' ? '✓' : state === 'failed' ? '✗' : (children ?? <CopyIcon />)}
       <span className="visually-hidden" aria-live="polite">
         {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : ''}
       </span>

@@ -34,10 +34,12 @@ export function EventStreamsSection(): ReactNode {
           {streams.data.body.streams.map((stream) => (
             <tr key={`${stream.address}/${stream.creation_number}`}>
               <td>
-                <AddressLink address={stream.address} noCopy />{' '}
-                <Link to={withVersion(`/accounts/${stream.address}/events/${stream.creation_number}`, pinned)} aria-label={`Events of ${stream.address} stream ${stream.creation_number}`}>
-                  #{stream.creation_number}
-                </Link>
+                <div className="stream-cell">
+                  <AddressLink address={stream.address} noCopy />
+                  <Link to={withVersion(`/accounts/${stream.address}/events/${stream.creation_number}`, pinned)} aria-label={`Events of ${stream.address} stream ${stream.creation_number}`}>
+                    #{stream.creation_number}
+                  </Link>
+                </div>
               </td>
               <td className="mono type-cell" title={stream.type}>
                 {stream.type}

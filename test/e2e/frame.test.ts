@@ -1,0 +1,102 @@
+/**
+ * Journeys through the frame in a real Chromium against `ledger-explorer serve` on the `main`
+ * fixture: the landing page lists accounts (light and dark), search opens an account, the
+ * time-travel control pins an older version into the URL, a deep link survives reload, `/` focuses
+ * search, and a pruned pin shows the API's error record. Each journey saves a screenshot.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newPage, saveScreenshot, startExplorer, type RunningExplorer } from './support/e2e-harness.ts';
+
+interface Ledger { ledger_version: string; oldest_ledger_version: string }
+
+describe('frame journeys', () => {
+  let explorer: RunningExplorer;
+  let browser: Browser;
+  let ledger: Ledger;
+  let accounts: string[];
+  beforeAll(async () => {
+    explorer = await startExplorer({ fixture: 'main' });
+    browser = await launchBrowser();
+    ledger = (await (await fetch(`${explorer.url}/v1`)).json()) as Ledger;
+    accounts = ((await (await fetch(`${explorer.url}/explorer/v1/accounts?limit=50`)).json()) as { accounts: string[] }).accounts;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await explorer?.stop();
+  });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(`landing lists the accounts, streams and tables (${colorScheme})`, async () => {
+      const { page, context, errors } = await newPage(browser, { colorScheme });
+      await page.goto(`${explorer.url}/`);
+      const list = page.getByRole('region', { name: /^Accounts/ });
+      await list.getByRole('link', { name: accounts[0], exact: true }).waitFor();
+      expect(await list.getByRole('listitem').count()).toBe(accounts.length);
+      await page.getByRole('region', { name: 'Busiest event streams' }).getByRole('row').nth(1).waitFor();
+      await page.getByRole('contentinfo', { name: 'Status' }).getByText(ledger.ledger_version, { exact: true }).waitFor();
+      const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      expect(background).toBe(colorScheme === 'dark' ? 'rgb(15, 20, 25)' : 'rgb(255, 255, 255)');
+      await saveScreenshot(page, `landing-${colorScheme}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('search: "/" focuses the box, an address opens its account page', async () => {
+    const address = accounts[accounts.length - 1]!;
+    const { page, context, errors } = await newPage(browser);
+    await page.goto(`${explorer.url}/`);
+    await page.getByRole('region', { name: /^Accounts/ }).getByRole('listitem').first().waitFor();
+    await page.keyboard.press('/');
+    const search = page.getByRole('combobox', { name: 'Search' });
+    expect(await search.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.type(address);
+    await page.getByRole('option', { name: new RegExp(`^Account ${address}`) }).waitFor();
+    await saveScreenshot(page, 'search-results');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${explorer.url}/accounts/${address}`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('time travel: pinning an older version puts ledger_version in the URL; reload restores path and pin', async () => {
+    const older = ((BigInt(ledger.oldest_ledger_version) + BigInt(ledger.ledger_version)) / 2n).toString();
+    const info = (await (await fetch(`${explorer.url}/explorer/v1/versions/${older}`)).json()) as { block_height: string };
+    const { page, context, errors } = await newPage(browser);
+    await page.goto(`${explorer.url}/`);
+    const field = page.getByRole('spinbutton', { name: 'Ledger version' });
+    await field.fill(older);
+    await field.press('Enter');
+    await page.waitForURL(`${explorer.url}/?ledger_version=${older}`);
+    const control = page.getByRole('group', { name: 'Time travel' });
+    await control.getByText(info.block_height, { exact: true }).waitFor();
+    await page.getByRole('region', { name: `Accounts at version ${older}` }).getByRole('listitem').first().waitFor();
+    await saveScreenshot(page, 'time-travel-pinned');
+
+    const account = page.getByRole('region', { name: `Accounts at version ${older}` }).getByRole('link').first();
+    const name = (await account.textContent()) ?? '';
+    await account.click();
+    await page.waitForURL(`${explorer.url}/accounts/${name}?ledger_version=${older}`);
+    await page.reload();
+    await page.waitForURL(`${explorer.url}/accounts/${name}?ledger_version=${older}`);
+    expect(await page.getByRole('spinbutton', { name: 'Ledger version' }).inputValue()).toBe(older);
+    expect(await page.getByRole('button', { name: 'Latest' }).getAttribute('aria-pressed')).toBe('false');
+    await page.getByRole('button', { name: 'Latest' }).click();
+    await page.waitForURL(`${explorer.url}/accounts/${name}`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a pruned pin says so in the control and shows the 410 record in the panels (error state)', async () => {
+    const pruned = (BigInt(ledger.oldest_ledger_version) - 1n).toString();
+    const { page, context } = await newPage(browser, { colorScheme: 'dark' });
+    await page.goto(`${explorer.url}/?ledger_version=${pruned}`);
+    await page.getByText(`pruned — oldest retained is ${ledger.oldest_ledger_version}`).waitFor();
+    const alert = page.getByRole('region', { name: `Accounts at version ${pruned}` }).getByRole('alert');
+    await alert.getByText('version_pruned').waitFor();
+    expect(await alert.textContent()).toContain('HTTP 410');
+    await saveScreenshot(page, 'time-travel-pruned');
+    await context.close();
+  });
+});
