@@ -31,7 +31,7 @@ describe('frame journeys', () => {
       const { page, context, errors } = await newPage(browser, { colorScheme });
       await page.goto(`${explorer.url}/`);
       const list = page.getByRole('region', { name: /^Accounts/ });
-      await list.getByRole('link', { name: accounts[0], exact: true }).waitFor();
+      await list.getByRole('link', { name: accounts[0]!, exact: true }).waitFor();
       expect(await list.getByRole('listitem').count()).toBe(accounts.length);
       await page.getByRole('region', { name: 'Busiest event streams' }).getByRole('row').nth(1).waitFor();
       await page.getByRole('contentinfo', { name: 'Status' }).getByText(ledger.ledger_version, { exact: true }).waitFor();
