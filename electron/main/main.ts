@@ -25,6 +25,8 @@ import { utilityLauncher } from './sources/utility-launcher.ts';
 const paths = appPaths(import.meta.dirname);
 // The same folder `ledger-explorer serve` uses, so both share the generated sample snapshot.
 app.setPath('userData', userDataFolder());
+// Every renderer sandboxed, whatever its webPreferences say (defence in depth for checklist item 4).
+app.enableSandbox();
 registerAppScheme();
 
 /** Leading argv entries that are not user arguments: the executable, plus the entry script when unpackaged. */
@@ -113,7 +115,12 @@ async function start(): Promise<void> {
     saved: settings.current.window,
     saveGeometry: (state) => void settings.update((stored) => ({ ...stored, window: state })),
   });
-  windowIds.add(window.webContents.id);
+  const contentsId = window.webContents.id;
+  windowIds.add(contentsId);
+  window.on('closed', () => {
+    windowIds.delete(contentsId);
+    window = undefined;
+  });
   const initial = pendingPath;
   pendingPath = undefined;
   report(initial === undefined ? manager.reopenLast() : manager.openSnapshot(initial).catch(async (error: unknown) => {

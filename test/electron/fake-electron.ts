@@ -108,8 +108,25 @@ export const contextBridge = {
 /** webUtils: a dropped File's path (the fake File carries it as `path`). */
 export const webUtils = { getPathForFile: (file: { path?: string }) => file.path ?? '' };
 
-/** Unused parts, present so imports resolve. */
-export const app = { on: vi.fn(), setName: vi.fn(), requestSingleInstanceLock: vi.fn(() => true) };
+/** The app: records its calls; `ready` resolves at once; paths under LEDGER_EXPLORER_DATA_DIR. */
+export const app = {
+  on: vi.fn(),
+  setName: vi.fn(),
+  quit: vi.fn(),
+  enableSandbox: vi.fn(),
+  isPackaged: false,
+  requestSingleInstanceLock: vi.fn(() => true),
+  paths: new Map<string, string>(),
+  setPath(name: string, path: string): void {
+    this.paths.set(name, path);
+  },
+  getPath(name: string): string {
+    const path = this.paths.get(name);
+    if (path === undefined) throw new Error(`no path ${name}`);
+    return path;
+  },
+  whenReady: vi.fn(() => Promise.resolve()),
+};
 /** Unused in tests: menus are built from templates checked directly. */
 export const Menu = { setApplicationMenu: vi.fn(), buildFromTemplate: vi.fn((template: unknown) => template) };
 /** Dialogs: cancelled unless a test says otherwise. */
