@@ -22,7 +22,7 @@ function forbid(names, message, patterns = []) {
 const pureMessage = 'shared/ and renderer/ are pure TypeScript: no Node built-ins and no electron.';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'out/', 'coverage/', 'test/.tmp/'] },
+  { ignores: ['node_modules/', 'dist/', 'out/', 'release/', 'coverage/', 'test/.tmp/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
