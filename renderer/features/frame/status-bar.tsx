@@ -4,6 +4,7 @@
  * retained version. Both queries refresh on an interval, so it moves with a live chain.
  */
 import type { ReactNode } from 'react';
+import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ledgerQuery, sourceQuery } from '../../api/queries/ledger-queries.ts';
 import { ApiRequestError } from '../../api/client.ts';
@@ -45,6 +46,11 @@ export function StatusBar(): ReactNode {
   const source = useQuery(sourceQuery());
   const ledger = useQuery(ledgerQuery());
   const info = ledger.data?.body;
+  const sourceName = source.data?.body.name;
+  // The window title names the source, so several windows/tabs can be told apart.
+  useEffect(() => {
+    document.title = sourceName === undefined ? 'Ledger Explorer' : `${sourceName} — Ledger Explorer`;
+  }, [sourceName]);
   return (
     <footer className="status-bar" aria-label="Status">
       {source.data ? <SourceLabel source={source.data.body} /> : <span className="status-item muted">{source.isError ? 'Source unknown' : 'Source …'}</span>}

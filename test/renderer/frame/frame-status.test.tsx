@@ -14,6 +14,7 @@ describe('status bar', () => {
     renderApp('/', { fixture: 'small' });
     const bar = await screen.findByRole('contentinfo', { name: 'Status' });
     await within(bar).findByText('small.db');
+    expect(document.title).toBe('small.db — Ledger Explorer');
     const figure = (label: string): string | null | undefined => within(bar).getByText(label).parentElement?.querySelector('.mono')?.textContent;
     await waitFor(() => expect(figure('Latest version')).toBe(ledger.ledger_version));
     expect(figure('Chain')).toBe(String(ledger.chain_id));
