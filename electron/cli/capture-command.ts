@@ -78,13 +78,14 @@ export async function runCaptureCommand(args: readonly string[]): Promise<number
     throw new CliError(`--remote: ${(error as Error).message}`);
   }
   const tables = (values.table ?? []).map(parseTableOption);
+  const stop = new AbortController();
   const remote = createRemoteService({
     baseUrl: nodeUrl,
     apiKey: values['api-key'],
     profileName: isNodeProfileName(values.remote) ? values.remote : undefined,
     cache: false,
+    signal: stop.signal,
   });
-  const stop = new AbortController();
   const interrupt = (): void => stop.abort(new CliError('capture interrupted: nothing was written'));
   process.once('SIGINT', interrupt);
   process.once('SIGTERM', interrupt);

@@ -86,6 +86,24 @@ describe('forwarding', () => {
     expect(cached.headers.get('x-node-ledger-version')).toBe('1000');
     for (let i = 0; i < 3; i += 1) await get(remote, '/v1/accounts/0x1/resources');
     expect(node.seen).toHaveLength(4);
+    // The whole query is part of the key (a node may read parameters the snapshot service does not).
+    await get(remote, '/v1/accounts/0x1/resources?ledger_version=20&other=1');
+    expect(node.seen).toHaveLength(5);
+
+    node.behave((_req, res) => sendJson(res, 200, '"7"'));
+    const item = (key: string): Promise<Response> =>
+      remote(new Request('http://127.0.0.1/v1/tables/0xabc/item?ledger_version=20', { method: 'POST', body: `{"key_type":"u64","value_type":"u64","key":"${key}"}`, headers: { 'content-type': 'application/json' } }));
+    for (const key of ['1', '1', '2', '1']) expect(await (await item(key)).json()).toBe('7');
+    expect(node.seen.map((seen) => seen.body)).toEqual(['{"key_type":"u64","value_type":"u64","key":"1"}', '{"key_type":"u64","value_type":"u64","key":"2"}']);
+  });
+
+  it('a cancelled signal stops requests in flight and their retries', async () => {
+    node.behave((_req, res) => setTimeout(() => sendJson(res, 200, LEDGER), 5000).unref());
+    const stop = new AbortController();
+    const pending = get(service({ signal: stop.signal, connectTimeoutMs: 10_000, totalTimeoutMs: 10_000 }), '/v1');
+    setTimeout(() => stop.abort(), 100);
+    await expectUnavailable(await pending, /cancelled/);
+    expect(node.seen).toHaveLength(1);
   });
 
   it('accepts the bare-string replay_protector some nodes send', async () => {

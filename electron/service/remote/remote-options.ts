@@ -29,6 +29,8 @@ export interface RemoteServiceOptions {
   readonly cache?: ResponseCacheOptions | false | undefined;
   /** Where `POST /explorer/v1/capture` writes; without it the route answers 403. */
   readonly capture?: CaptureTarget | undefined;
+  /** Aborting it cancels every request in flight and stops retries (e.g. Ctrl-C during a capture). */
+  readonly signal?: AbortSignal | undefined;
 }
 
 /** The options with every default filled in. */
@@ -42,6 +44,7 @@ export interface RemoteSettings {
   readonly retryBaseDelayMs: number;
   readonly maxRetryAfterMs: number;
   readonly maxBodyBytes: number;
+  readonly signal: AbortSignal | undefined;
 }
 
 /** Default limits of the pinned-answer cache. */
@@ -60,5 +63,6 @@ export function remoteSettings(options: RemoteServiceOptions): RemoteSettings {
     retryBaseDelayMs: options.retryBaseDelayMs ?? 250,
     maxRetryAfterMs: options.maxRetryAfterMs ?? 10_000,
     maxBodyBytes: options.maxBodyBytes ?? 32 * 1024 * 1024,
+    signal: options.signal,
   };
 }

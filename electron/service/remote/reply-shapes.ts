@@ -70,6 +70,7 @@ export const ERROR_RECORD_SHAPE = v.looseObject({ message: v.string(), error_cod
 export const REPLY_SHAPES: Readonly<Record<string, v.GenericSchema>> = {
   '/v1': ledgerInfo,
   '/v1/estimate_gas_price': gasEstimate,
+  '/v1/accounts/:address': v.looseObject({ sequence_number: u64, authentication_key: hex }),
   '/v1/accounts/:address/events/:creation_number': v.array(event),
   '/v1/accounts/:address/events/:event_handle/:field_name': v.array(event),
   '/v1/accounts/:address/transaction_summaries': v.array(summary),

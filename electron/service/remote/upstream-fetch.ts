@@ -116,6 +116,9 @@ async function attempt(request: UpstreamRequest, settings: RemoteSettings): Prom
   const abort = (message: string) => () => controller.abort(new AttemptAbort(message));
   const total = setTimeout(abort(`no complete answer within ${seconds(settings.totalTimeoutMs)} (total timeout)`), settings.totalTimeoutMs);
   const connect = setTimeout(abort(`no answer within ${seconds(settings.connectTimeoutMs)} (connect timeout)`), settings.connectTimeoutMs);
+  const stopped = abort('the request was cancelled');
+  if (settings.signal?.aborted) stopped();
+  settings.signal?.addEventListener('abort', stopped);
   const headers: Record<string, string> = {};
   if (request.accept !== null) headers['accept'] = request.accept;
   if (request.contentType !== null) headers['content-type'] = request.contentType;
@@ -137,6 +140,7 @@ async function attempt(request: UpstreamRequest, settings: RemoteSettings): Prom
   } finally {
     clearTimeout(connect);
     clearTimeout(total);
+    settings.signal?.removeEventListener('abort', stopped);
   }
 }
 
@@ -147,7 +151,7 @@ export async function fetchUpstream(request: UpstreamRequest, settings: RemoteSe
     const result = await attempt(request, settings);
     const backoff = settings.retryBaseDelayMs * 2 ** (n - 1);
     if (!result.ok) {
-      if (!result.retry || n >= attempts) return { kind: 'failure', cause: result.cause, attempts: n };
+      if (!result.retry || n >= attempts || settings.signal?.aborted) return { kind: 'failure', cause: result.cause, attempts: n };
       await sleep(backoff);
       continue;
     }
