@@ -1,0 +1,76 @@
+/**
+ * Gas and tables on a remote node without `/explorer/v1` (404 `web_framework_error`, as our remote
+ * proxy answers): the gas panel shows the estimates only and says why; the table panel has no
+ * metadata to prefill and lets the types be typed, then looks the item up. The node is stood in
+ * for at the fetch boundary by the real read service minus its explorer routes.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { App } from '../../../renderer/app/app.tsx';
+import { createQueryClient } from '../../../renderer/app/query-client.ts';
+import { requestJson } from '../../../renderer/api/client.ts';
+import type { GasEstimateJson, JsonValue } from '../../../renderer/api/types.ts';
+import { routeFetchInto, serviceFixture } from '../support/service-fetch.ts';
+
+const REMOTE_SOURCE = { kind: 'remote', name: 'localnet', url: 'http://127.0.0.1:8080/v1', health: { ok: true, checked_at: '2026-01-01T00:00:00Z', message: null } };
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+let restore: (() => void) | undefined;
+afterEach(() => {
+  restore?.();
+  restore = undefined;
+});
+
+function renderRemote(path: string) {
+  const restoreService = routeFetchInto(serviceFixture('small'));
+  const service = globalThis.fetch;
+  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, window.location.href);
+    if (url.pathname === '/explorer/v1/source') return json(REMOTE_SOURCE);
+    if (url.pathname.startsWith('/explorer/v1/')) return json({ message: 'The explorer API (/explorer/v1) is not available for a remote node', error_code: 'web_framework_error', vm_error_code: null }, 404);
+    return service(input, init);
+  };
+  restore = () => {
+    globalThis.fetch = service;
+    restoreService();
+  };
+  window.history.replaceState(null, '', path);
+  const user = userEvent.setup();
+  render(<App queryClient={createQueryClient()} />);
+  return { user };
+}
+
+describe('on a remote node without the explorer API', () => {
+  it('the gas panel shows the three estimates only, and says why there is no chart', async () => {
+    renderRemote('/gas');
+    const estimate = (await requestJson<GasEstimateJson>('/v1/estimate_gas_price')).body;
+    const list = await screen.findByLabelText('Gas price estimates', {}, { timeout: 10_000 });
+    expect(list.querySelector('[data-estimate="gas_estimate"]')?.textContent).toBe(String(estimate.gas_estimate));
+    expect(await screen.findByText(/node without the explorer API/)).toBeTruthy();
+    expect(screen.queryByRole('img', { name: /recent blocks/ })).toBeNull();
+  });
+
+  it('the table panel takes typed key and value types and looks the item up', async () => {
+    const sample = serviceFixture('small').info.samples.tables.find((t) => t.keyType === 'address');
+    expect(sample).toBeDefined();
+    const { user } = renderRemote(`/tables/${sample!.handle}`);
+    expect(await screen.findByText(/no metadata for this table/)).toBeTruthy();
+    const keyType = screen.getByRole('combobox', { name: 'Key type' });
+    expect((keyType as HTMLInputElement).value).toBe('');
+    await user.type(keyType, sample!.keyType);
+    await user.type(screen.getByRole('combobox', { name: 'Value type' }), sample!.valueType);
+    await user.click(screen.getByRole('textbox', { name: 'Key (JSON)' }));
+    await user.paste(JSON.stringify(sample!.keys[0]));
+    const lookUp = screen.getByRole('button', { name: 'Look up' });
+    await waitFor(() => expect((lookUp as HTMLButtonElement).disabled).toBe(false));
+    await user.click(lookUp);
+    const result = await screen.findByRole('region', { name: 'Decoded value' });
+    const version = /Value at version (\d+)/.exec(result.textContent ?? '')?.[1];
+    const expected = await requestJson<JsonValue>(`/v1/tables/${sample!.handle}/item`, { method: 'POST', query: { ledger_version: version }, body: { key_type: sample!.keyType, value_type: sample!.valueType, key: sample!.keys[0] } });
+    await waitFor(() => expect(within(result).getByText(JSON.stringify(expected.body))).toBeTruthy());
+  });
+});
