@@ -3,31 +3,36 @@ import { defineConfig } from 'vite';
 
 /**
  * Bundles the Electron shell into dist/electron/ (Electron does not strip TypeScript):
- * - default mode: `main.js` (main process) and `service-entry.js` (the snapshot service's utility
- *   process), ES modules for Node, sharing chunks;
+ * - default mode: `main.js`, the main process, an ES module (with a lazily loaded chunk for remote mode);
+ * - `--mode service`: `service-entry.cjs`, the snapshot service's utility process, one CommonJS file
+ *   (the most conservative format for a utility process entry);
  * - `--mode preload`: `preload.cjs`, one CommonJS file, because a sandboxed preload cannot load
  *   modules (it may only `require('electron')`).
  * `electron` and the native `better-sqlite3` stay external (the latter is unpacked from the asar).
  */
+/** Single-file CommonJS bundles and their entries. */
+const COMMONJS_ENTRIES: Readonly<Record<string, string>> = {
+  preload: 'electron/preload/preload.ts',
+  service: 'electron/main/sources/service-entry.ts',
+};
+
 export default defineConfig(({ mode }) => {
-  const preload = mode === 'preload';
+  const commonjs = COMMONJS_ENTRIES[mode];
   return {
     publicDir: false,
     build: {
       ssr: true,
       outDir: 'dist/electron',
-      // The main build runs first and clears the folder; the preload build adds to it.
-      emptyOutDir: !preload,
+      // The main build runs first and clears the folder; the others add to it.
+      emptyOutDir: commonjs === undefined,
       target: 'node22',
       sourcemap: true,
       minify: false,
       reportCompressedSize: false,
       rollupOptions: {
-        input: preload
-          ? { preload: 'electron/preload/preload.ts' }
-          : { main: 'electron/main/main.ts', 'service-entry': 'electron/main/sources/service-entry.ts' },
+        input: commonjs === undefined ? { main: 'electron/main/main.ts' } : { [mode === 'service' ? 'service-entry' : mode]: commonjs },
         external: ['electron', 'better-sqlite3', ...builtinModules, /^node:/],
-        output: preload
+        output: commonjs !== undefined
           ? { format: 'cjs', entryFileNames: '[name].cjs', codeSplitting: false }
           : { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
       },

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 export function appPaths(bundleFolder: string): { preload: string; serviceEntry: string; rendererRoot: string } {
   return {
     preload: join(bundleFolder, 'preload.cjs'),
-    serviceEntry: join(bundleFolder, 'service-entry.js'),
+    serviceEntry: join(bundleFolder, 'service-entry.cjs'),
     rendererRoot: join(bundleFolder, '..', 'renderer'),
   };
 }
