@@ -61,6 +61,8 @@ export function ResourcesTable({ rows, filter, version }: ResourcesTableProps): 
     getRowCanExpand: () => true,
     state: { globalFilter: filter, expanded },
     onExpandedChange: setExpanded,
+    // Rows are keyed by type: an open resource stays open across pages and pinned versions (time travel compares in place).
+    autoResetExpanded: false,
     globalFilterFn: 'includesString',
   });
   const visible = table.getRowModel().rows;

@@ -10,7 +10,7 @@ import type { JsonValue } from '../../api/types.ts';
 import { withVersion } from '../../app/use-ledger-version.ts';
 import type { JsonLink, JsonLinkFor, JsonPath } from '../../components/json-tree/json-tree.tsx';
 
-const ADDRESS_FIELD = /(^|_)(addr|address|owner|admin|sender|creator|recipient|receiver|account)(es|s)?$/;
+const ADDRESS_FIELD = /(^|_)(addr|address|owner|admin|sender|creator|recipient|receiver|account|proposer)(es|s)?$/;
 
 /** The (address, creation number, counter) of an event handle value, or undefined when it is not one. */
 export function eventHandleOf(value: JsonValue): { readonly address: string; readonly creationNumber: string; readonly counter: string } | undefined {
