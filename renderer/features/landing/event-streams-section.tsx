@@ -8,7 +8,7 @@ import { AddressLink } from '../../components/address-link.tsx';
 import { EmptyView, ErrorView, LoadingView } from '../../components/status-views.tsx';
 
 /** How many streams the card lists. */
-const STREAMS_SHOWN = 10;
+export const STREAMS_SHOWN = 10;
 
 /** The event streams card of the landing page. */
 export function EventStreamsSection(): ReactNode {

@@ -20,13 +20,13 @@ function json(body: unknown, status = 200): Response {
 }
 
 /** Routes fetch like a node behind the proxy would answer; returns the restore function. */
-function routeLikeRemoteNode(fixture: ServiceFixture): () => void {
+function routeLikeRemoteNode(fixture: ServiceFixture, explorer: boolean): () => void {
   const restore = routeFetchInto(fixture);
   const service = globalThis.fetch;
   globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, window.location.href);
     if (url.pathname === '/explorer/v1/source') return json(REMOTE_SOURCE);
-    if (url.pathname.startsWith('/explorer/v1/')) return json({ message: 'not found', error_code: 'web_framework_error', vm_error_code: null }, 404);
+    if (url.pathname.startsWith('/explorer/v1/') && !explorer) return json({ message: 'not found', error_code: 'web_framework_error', vm_error_code: null }, 404);
     const byVersion = /^\/v1\/blocks\/by_version\/(\d+)$/.exec(url.pathname);
     if (byVersion) {
       const ledger = fixture.store.ledgerInfo();
@@ -50,8 +50,8 @@ afterEach(() => {
   restore = undefined;
 });
 
-function renderRemote(path: string) {
-  restore = routeLikeRemoteNode(serviceFixture('small'));
+function renderRemote(path: string, explorer = false) {
+  restore = routeLikeRemoteNode(serviceFixture('small'), explorer);
   window.history.replaceState(null, '', path);
   const user = userEvent.setup();
   render(<App queryClient={createQueryClient()} />);
@@ -67,6 +67,14 @@ describe('remote node source', () => {
     expect(within(bar).getByText(/healthy/).textContent).toBe('● healthy');
     const landing = await screen.findByRole('region', { name: 'Connected to localnet' });
     expect(landing.textContent).toContain('not available remotely');
+  });
+
+  it('lists accounts as usual when the node serves the explorer API (another ledger-explorer serve)', async () => {
+    const { accounts } = await apiJson<{ accounts: string[] }>('/explorer/v1/accounts?limit=50');
+    renderRemote('/', true);
+    const list = await screen.findByRole('region', { name: /^Accounts/ });
+    await within(list).findByRole('link', { name: accounts[0]! });
+    expect(screen.queryByRole('region', { name: 'Connected to localnet' })).toBeNull();
   });
 
   it('opens an account from the landing address box, and refuses a non-address in one line', async () => {
