@@ -27,10 +27,12 @@ export interface BcsInspectorProps {
   readonly typeOptions?: readonly string[] | undefined;
   /** Base of exported file names. */
   readonly fileName?: string | undefined;
+  /** Hide the "decode as" field (a page that has its own type field). */
+  readonly hideTypeField?: boolean | undefined;
 }
 
 /** Hex view + decoded tree with two-way highlighting. Remount (key) it to reset the type. */
-export function BcsInspector({ bytes, typeText, typeOptions = [], fileName = 'value' }: BcsInspectorProps): ReactNode {
+export function BcsInspector({ bytes, typeText, typeOptions = [], fileName = 'value', hideTypeField = false }: BcsInspectorProps): ReactNode {
   const { effective } = useLedgerVersion();
   const [asType, setAsType] = useState(typeText);
   const [hovered, setHovered] = useState<number | undefined>(undefined);
@@ -46,7 +48,7 @@ export function BcsInspector({ bytes, typeText, typeOptions = [], fileName = 'va
   return (
     <section className="bcs-inspector" aria-label="BCS inspector">
       <div className="inspector-bar">
-        <label>
+        <label hidden={hideTypeField}>
           Decode as{' '}
           <input className="mono" list={listId} value={asType} onChange={(e) => {
             setAsType(e.target.value);

@@ -39,7 +39,7 @@ export function InspectPage(): ReactNode {
           <textarea value={hex} onChange={(e) => setHex(e.target.value)} spellCheck={false} aria-label="Bytes (hex)" placeholder="0x…" />
         </label>
         <label>
-          Type tag
+          Type tag (decode as)
           <input className="mono" value={type} onChange={(e) => setType(e.target.value)} spellCheck={false} aria-label="Type tag" list="inspect-common-types" />
         </label>
         <datalist id="inspect-common-types">
@@ -53,7 +53,7 @@ export function InspectPage(): ReactNode {
           Not hex: {parsed.error}
         </p>
       ) : (
-        <BcsInspector key={type} bytes={parsed.bytes} typeText={type} typeOptions={COMMON_TYPES} fileName="inspected" />
+        <BcsInspector key={type} bytes={parsed.bytes} typeText={type} fileName="inspected" hideTypeField />
       )}
     </div>
   );

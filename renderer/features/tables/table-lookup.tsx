@@ -12,6 +12,7 @@ import { useLedgerVersion } from '../../app/use-ledger-version.ts';
 import { JsonTree } from '../../components/json-tree/json-tree.tsx';
 import { ErrorView, LoadingView } from '../../components/status-views.tsx';
 import { saveFile } from '../export/save-file.ts';
+import { moveValueLinks } from '../resources/value-links.ts';
 import { toJson } from '../export/to-csv.ts';
 import { useMoveLayout } from '../inspect/layout-resolver.ts';
 import { ItemCompare } from './item-compare.tsx';
@@ -28,7 +29,7 @@ export interface TableLookupProps {
 
 /** Key editor, decoded and raw lookups, compare mode. Remount (key) it to re-prefill. */
 export function TableLookup({ handle, keyType: initialKeyType, valueType: initialValueType }: TableLookupProps): ReactNode {
-  const { effective } = useLedgerVersion();
+  const { effective, pinned } = useLedgerVersion();
   const [keyType, setKeyType] = useState(initialKeyType);
   const [valueType, setValueType] = useState(initialValueType);
   const [keyText, setKeyText] = useState('');
@@ -93,7 +94,7 @@ export function TableLookup({ handle, keyType: initialKeyType, valueType: initia
           {item.error && <ErrorView error={item.error} />}
           {item.data && (
             <>
-              <JsonTree value={item.data.body} label="value" />
+              <JsonTree value={item.data.body} label="value" linkFor={moveValueLinks(pinned)} />
               <button type="button" onClick={() => void saveFile({ suggestedName: 'table-item.json', content: toJson(item.data.body as JsonValue), filters: [{ name: 'JSON', extensions: ['json'] }] })}>
                 Export value as JSON
               </button>

@@ -103,7 +103,7 @@ describe('BCS inspector', () => {
     const { bytes, sample } = await recordSample();
     const { user } = renderApp(`/inspect?${new URLSearchParams({ hex: bytesToHex(bytes), type: sample.valueType }).toString()}`);
     await screen.findByRole('button', { name: /^value\.id bytes/ }, { timeout: 10_000 });
-    const asType = screen.getByRole('combobox', { name: 'Decode as type' });
+    const asType = screen.getByRole('combobox', { name: 'Type tag' });
     await user.clear(asType);
     await user.type(asType, 'u64');
     // Eight bytes of u64, then the rest is trailing: reported at byte 8 with the value decoded.
