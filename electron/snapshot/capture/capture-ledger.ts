@@ -76,7 +76,12 @@ export async function captureLedger(source: CaptureSource, request: CaptureReque
     }
     const held = resources.length - before;
     if (held > 0) accounts.push(address);
-    for (const json of await reader.json<ModuleJson[]>(`/accounts/${short}/modules?${at}`)) modules.add(json, `module of ${short}`);
+    // A node pages modules with a cursor (our service sends them all at once, without one).
+    for (let cursor: string | null = ''; cursor !== null; ) {
+      const page: { body: ModuleJson[]; cursor: string | null } = await reader.jsonPage<ModuleJson[]>(`/accounts/${short}/modules?${at}${cursor === '' ? '' : `&start=${cursor}`}`);
+      for (const json of page.body) modules.add(json, `module of ${short}`);
+      cursor = page.cursor;
+    }
     let end = version;
     const mine: CapturedSummary[] = [];
     while (mine.length < maxSummaries) {

@@ -65,6 +65,13 @@ export class SourceReader {
     return JSON.parse(new TextDecoder().decode(answer?.body)) as T;
   }
 
+  /** GET as JSON, with the paging cursor header when the source sent one. */
+  async jsonPage<T>(path: string): Promise<{ readonly body: T; readonly cursor: string | null }> {
+    const answer = await this.#send(path, { headers: { accept: JSON_TYPE } }, []);
+    const cursor = answer?.headers.get('x-aptos-cursor') ?? answer?.headers.get('x-node-cursor') ?? null;
+    return { body: JSON.parse(new TextDecoder().decode(answer?.body)) as T, cursor };
+  }
+
   /** GET as JSON; undefined for a 404 with one of the `missing` codes (`'any'`: every 404). */
   async jsonIfFound<T>(path: string, missing: readonly string[] | 'any'): Promise<T | undefined> {
     const answer = await this.#send(path, { headers: { accept: JSON_TYPE } }, missing);
