@@ -1,15 +1,22 @@
 #!/usr/bin/env node
 // Launcher for the `ledger-explorer` command. The project's Node code is TypeScript run through
-// Node's own type stripping (on by default from Node 22.18 / 23.6). Older Node 22 releases need
-// the flag, so they re-run this process with it instead of failing on the first type annotation.
+// Node's own type stripping, on by default in every Node release the project supports (the range
+// below is package.json `engines`: what all dependencies accept). If type stripping was turned off
+// (NODE_OPTIONS=--no-experimental-strip-types), the process re-runs itself with
+// --experimental-strip-types, a flag every supported release has (it exists since 22.6.0).
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const entry = fileURLToPath(new URL('./main.ts', import.meta.url));
-const [major] = process.versions.node.split('.').map(Number);
+/** package.json `engines.node`, and its oldest accepted release. */
+const SUPPORTED = '^22.22.2 || ^24.15.0 || >=26';
+const MINIMUM = [22, 22, 2];
 
-if (major < 22) {
-  process.stderr.write(`ledger-explorer: needs Node.js 22 or newer (this is ${process.version})\n`);
+const entry = fileURLToPath(new URL('./main.ts', import.meta.url));
+const current = process.versions.node.split('.').map(Number);
+const older = (a, b) => a[0] !== b[0] ? a[0] < b[0] : a[1] !== b[1] ? a[1] < b[1] : a[2] < b[2];
+
+if (older(current, MINIMUM)) {
+  process.stderr.write(`ledger-explorer: needs Node.js ${SUPPORTED} (this is ${process.version})\n`);
   process.exit(1);
 }
 

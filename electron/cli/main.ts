@@ -12,8 +12,8 @@ import { runServeCommand, SERVE_USAGE } from './serve-command.ts';
 const usage = `Usage: ledger-explorer <command> [options]
 
 Commands:
-${SERVE_USAGE}${SNAPSHOT_USAGE}  help                       show this text
-  version                    print the version
+${SERVE_USAGE}${SNAPSHOT_USAGE}  help [COMMAND]             show this text, or a command's (also: COMMAND --help, -h)
+  version                    print the version (also: --version, -v)
 `;
 
 /**
@@ -24,14 +24,19 @@ export async function runCli(args: readonly string[]): Promise<number> {
   const [command, ...rest] = args;
   try {
     switch (command) {
-      case undefined:
       case 'help':
+        // `help COMMAND` is `COMMAND --help`.
+        if (rest[0] !== undefined) return await runCli([rest[0], '--help']);
+        process.stdout.write(usage);
+        return 0;
+      case undefined:
       case '--help':
       case '-h':
         process.stdout.write(usage);
         return 0;
       case 'version':
-      case '--version': {
+      case '--version':
+      case '-v': {
         const { version } = await import('../../package.json', { with: { type: 'json' } }).then((m) => m.default);
         process.stdout.write(`${version}\n`);
         return 0;

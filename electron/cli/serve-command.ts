@@ -5,24 +5,25 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { captureTargetFor } from '../service/remote/capture-route.ts';
 import { isNodeProfileName, resolveNodeUrl } from '../service/remote/node-profiles.ts';
 import { createRemoteService } from '../service/remote/remote-service.ts';
 import { createReadService } from '../service/read-service.ts';
-import { startHttpServer } from '../service/http-server.ts';
+import { DEFAULT_MAX_CONNECTIONS, startHttpServer } from '../service/http-server.ts';
 import { loadStaticUi, withStaticUi } from '../service/static-ui.ts';
 import { generateSnapshot } from '../snapshot/generate.ts';
 import { SnapshotStore } from '../snapshot/snapshot-store.ts';
 import { CliError } from './cli-error.ts';
+import { parseCommandArgs, wantsHelp } from './cli-args.ts';
 import { SAMPLE_SNAPSHOT_NAME, userDataFolder } from './data-folder.ts';
 
 /** Usage text of `serve`. */
-export const SERVE_USAGE = `  serve [--snapshot FILE] [--host 127.0.0.1] [--port 8080] [--no-cache]
+export const SERVE_USAGE = `  serve [--snapshot FILE] [--host 127.0.0.1] [--port 8080] [--no-cache] [--max-connections ${DEFAULT_MAX_CONNECTIONS}]
                              serve the node read API (/v1) and explorer API (/explorer/v1) over HTTP;
                              without --snapshot, the sample snapshot (generated on first use); --port 0 = any free port;
                              --no-cache: answer every request from the store (no reply cache);
+                             --max-connections: more open connections are refused (each may buffer an 8 MiB body);
                              the web UI is served at / (--ui DIR: another build of it)
   serve --remote URL|mainnet|testnet|devnet|localnet [--api-key K] [--host …] [--port …] [--ui DIR]
                              the same over a remote node instead of a snapshot (its /v1 is proxied, with
@@ -45,6 +46,12 @@ function ensureSampleSnapshot(log: (line: string) => void): string {
   return path;
 }
 
+function parseMaxConnections(text: string | undefined): number {
+  if (text === undefined) return DEFAULT_MAX_CONNECTIONS;
+  if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > 1_000_000) throw new CliError(`--max-connections must be a number from 1 to 1000000, got "${text}"`);
+  return Number(text);
+}
+
 function parsePort(text: string | undefined): number {
   if (text === undefined) return DEFAULT_PORT;
   if (!/^\d+$/.test(text) || Number(text) > 65_535) throw new CliError(`--port must be a number from 0 to 65535, got "${text}"`);
@@ -53,12 +60,15 @@ function parsePort(text: string | undefined): number {
 
 /** Runs `serve` until SIGTERM or SIGINT; resolves with the exit code. */
 export async function runServeCommand(args: readonly string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: [...args],
-    options: { snapshot: { type: 'string' }, host: { type: 'string' }, port: { type: 'string' }, 'no-cache': { type: 'boolean' }, ui: { type: 'string' }, remote: { type: 'string' }, 'api-key': { type: 'string' } },
-    strict: true,
+  if (wantsHelp(args)) {
+    process.stdout.write(`Usage: ledger-explorer ${SERVE_USAGE.trimStart()}`);
+    return 0;
+  }
+  const { values } = parseCommandArgs('serve', args, {
+    options: { snapshot: { type: 'string' }, host: { type: 'string' }, port: { type: 'string' }, 'no-cache': { type: 'boolean' }, ui: { type: 'string' }, remote: { type: 'string' }, 'api-key': { type: 'string' }, 'max-connections': { type: 'string' } },
   });
   const port = parsePort(values.port);
+  const maxConnections = parseMaxConnections(values['max-connections']);
   const host = values.host ?? '127.0.0.1';
   const log = (line: string): void => void process.stderr.write(`${line}\n`);
   const remote = values.remote;
@@ -83,7 +93,7 @@ export async function runServeCommand(args: readonly string[]): Promise<number> 
       : createRemoteService({ baseUrl: nodeUrl ?? '', apiKey: values['api-key'], profileName: remote !== undefined && isNodeProfileName(remote) ? remote : undefined, capture });
     const ui = loadStaticUi(values.ui ?? DEFAULT_UI_FOLDER);
     if (!ui) log(`the web UI is not built (no ${join(values.ui ?? DEFAULT_UI_FOLDER, 'index.html')}): serving the API only; run "npm run build:ui"`);
-    server = await startHttpServer({ handler: ui ? withStaticUi(service, ui) : service, host, port });
+    server = await startHttpServer({ handler: ui ? withStaticUi(service, ui) : service, host, port, maxConnections });
     if (ui) uiUrl = `${server.url}/`;
   } catch (error) {
     store?.close();

@@ -2,22 +2,33 @@
  * `ledger-explorer snapshot generate|info|verify`: create a sample ledger snapshot, show its figures
  * and samples, or check it. Output is for people by default and JSON with `--json`.
  */
-import { parseArgs } from 'node:util';
-import { generateSnapshot, DEFAULT_GENERATE } from '../snapshot/generate.ts';
+import { generateSnapshot, DEFAULT_GENERATE, MAX_ACCOUNTS, MAX_VERSIONS } from '../snapshot/generate.ts';
+import { OutputPathError } from '../snapshot/output-path.ts';
+import { describeSqliteError, isSqliteError } from '../snapshot/sqlite-errors.ts';
 import { SnapshotStore } from '../snapshot/snapshot-store.ts';
 import { snapshotInfo } from '../snapshot/snapshot-info.ts';
 import { verifySnapshot } from '../snapshot/snapshot-verify.ts';
 import { contentDigest } from '../snapshot/snapshot-digest.ts';
 import { CliError } from './cli-error.ts';
+import { parseCommandArgs, wantsHelp } from './cli-args.ts';
 import { CAPTURE_USAGE, runCaptureCommand } from './capture-command.ts';
 
-/** Usage text of the snapshot commands. */
-export const SNAPSHOT_USAGE = `  snapshot generate --out FILE [--seed N] [--versions N] [--accounts N]
-                             write a deterministic sample snapshot (default ${DEFAULT_GENERATE.versions} versions, ${DEFAULT_GENERATE.accounts} accounts)
-  snapshot info FILE [--json] [--digest]
+const GENERATE_USAGE = `  snapshot generate --out FILE [--seed N] [--versions N] [--accounts N] [--force]
+                             write a deterministic sample snapshot (default ${DEFAULT_GENERATE.versions} versions, ${DEFAULT_GENERATE.accounts} accounts;
+                             at most ${MAX_VERSIONS} versions and ${MAX_ACCOUNTS} accounts); FILE may be new or a snapshot,
+                             --force: replace another regular file (never a link, FIFO, device or folder)
+`;
+const INFO_USAGE = `  snapshot info FILE [--json] [--digest]
                              ledger figures, counts and samples (and a content digest)
-  snapshot verify FILE       integrity and format invariants; exit 0 only when clean
-${CAPTURE_USAGE}`;
+`;
+const VERIFY_USAGE = `  snapshot verify FILE       integrity and format invariants; exit 0 only when clean
+`;
+
+/** Usage text of the snapshot commands. */
+export const SNAPSHOT_USAGE = `${GENERATE_USAGE}${INFO_USAGE}${VERIFY_USAGE}${CAPTURE_USAGE}`;
+
+/** Usage of each subcommand, for `snapshot SUBCOMMAND --help`. */
+const SUBCOMMAND_USAGE: Readonly<Record<string, string>> = { generate: GENERATE_USAGE, info: INFO_USAGE, verify: VERIFY_USAGE, capture: CAPTURE_USAGE };
 
 function integerOption(value: string | undefined, name: string): number | undefined {
   if (value === undefined) return undefined;
@@ -33,10 +44,8 @@ function fileArgument(positionals: readonly string[], command: string): string {
 }
 
 function generate(args: readonly string[]): number {
-  const { values } = parseArgs({
-    args: [...args],
-    options: { out: { type: 'string' }, seed: { type: 'string' }, versions: { type: 'string' }, accounts: { type: 'string' } },
-    strict: true,
+  const { values } = parseCommandArgs('snapshot generate', args, {
+    options: { out: { type: 'string' }, seed: { type: 'string' }, versions: { type: 'string' }, accounts: { type: 'string' }, force: { type: 'boolean' } },
   });
   if (!values.out) throw new CliError('snapshot generate needs --out FILE');
   const started = performance.now();
@@ -44,12 +53,14 @@ function generate(args: readonly string[]): number {
   try {
     summary = generateSnapshot({
       out: values.out,
+      force: values.force,
       seed: integerOption(values.seed, 'seed'),
       versions: integerOption(values.versions, 'versions'),
       accounts: integerOption(values.accounts, 'accounts'),
     });
   } catch (error) {
-    if (error instanceof RangeError) throw new CliError(error.message);
+    if (error instanceof RangeError || error instanceof OutputPathError) throw new CliError(error.message);
+    if (isSqliteError(error)) throw new CliError(`cannot write ${values.out}: ${describeSqliteError(error)}`);
     throw error;
   }
   const seconds = (performance.now() - started) / 1000;
@@ -60,21 +71,23 @@ function generate(args: readonly string[]): number {
   return 0;
 }
 
+/** Runs `use` on the open store; an SQLite error on the way (a damaged page, a missing table) names the file. */
 function withStore<T>(file: string, use: (store: SnapshotStore) => T): T {
   const store = SnapshotStore.open(file);
   try {
     return use(store);
+  } catch (error) {
+    if (isSqliteError(error)) throw new CliError(`${file}: ${describeSqliteError(error)}`);
+    throw error;
   } finally {
     store.close();
   }
 }
 
 function info(args: readonly string[]): number {
-  const { values, positionals } = parseArgs({
-    args: [...args],
+  const { values, positionals } = parseCommandArgs('snapshot info', args, {
     options: { json: { type: 'boolean' }, digest: { type: 'boolean' } },
     allowPositionals: true,
-    strict: true,
   });
   const file = fileArgument(positionals, 'info');
   const document = withStore(file, (store) => ({
@@ -100,7 +113,7 @@ function info(args: readonly string[]): number {
 }
 
 function verify(args: readonly string[]): number {
-  const { positionals } = parseArgs({ args: [...args], options: {}, allowPositionals: true, strict: true });
+  const { positionals } = parseCommandArgs('snapshot verify', args, { options: {}, allowPositionals: true });
   const file = fileArgument(positionals, 'verify');
   const report = withStore(file, (store) => verifySnapshot(store));
   const figures = Object.entries(report.checked).map(([what, n]) => `${what} ${n}`).join(', ');
@@ -115,6 +128,15 @@ function verify(args: readonly string[]): number {
 /** Runs `snapshot <subcommand> ...`; returns the exit code. */
 export function runSnapshotCommand(args: readonly string[]): number | Promise<number> {
   const [subcommand, ...rest] = args;
+  if (subcommand === undefined || subcommand === 'help' || subcommand === '--help' || subcommand === '-h') {
+    process.stdout.write(`Usage: ledger-explorer snapshot <command> [options]\n\nCommands:\n${SNAPSHOT_USAGE}`);
+    return 0;
+  }
+  const usage = SUBCOMMAND_USAGE[subcommand];
+  if (usage !== undefined && wantsHelp(rest)) {
+    process.stdout.write(`Usage: ledger-explorer ${usage.trimStart()}`);
+    return 0;
+  }
   switch (subcommand) {
     case 'generate':
       return generate(rest);
@@ -125,6 +147,6 @@ export function runSnapshotCommand(args: readonly string[]): number | Promise<nu
     case 'capture':
       return runCaptureCommand(rest);
     default:
-      throw new CliError(`unknown snapshot command "${subcommand ?? ''}"; expected generate, info, verify or capture`);
+      throw new CliError(`unknown snapshot command "${subcommand}"; expected generate, info, verify or capture (run "ledger-explorer snapshot --help")`);
   }
 }

@@ -5,10 +5,14 @@
 import { SnapshotWriter, type StateWriteObserver } from './snapshot-writer.ts';
 import { simulateChain, type ChainSummary } from './generator/chain-sim.ts';
 import { DEFAULT_NODE_SETTINGS } from './node-settings.ts';
+import { checkOutputPath } from './output-path.ts';
+import { getHeapStatistics } from 'node:v8';
 
 /** Options of `generateSnapshot`; sizes default to the sample's (~50,000 versions, ~1,000 accounts). */
 export interface GenerateOptions {
   readonly out: string;
+  /** Replace an existing file at `out` even when it is not a ledger snapshot. */
+  readonly force?: boolean | undefined;
   readonly seed?: number | undefined;
   readonly versions?: number | undefined;
   readonly accounts?: number | undefined;
@@ -24,20 +28,49 @@ export const DEFAULT_GENERATE = { seed: 1, versions: 50_000, accounts: 1_000, ch
 
 /** Smallest chain the generator accepts: genesis plus one block with a user transaction. */
 const MIN_VERSIONS = 100;
+/**
+ * Largest chain and account count the generator accepts (docs/snapshot-format.md, "Generating").
+ * The simulation keeps per-block plans and per-account state in memory, so its heap grows with both.
+ */
+export const MAX_VERSIONS = 5_000_000;
+/** Largest `--accounts`. */
+export const MAX_ACCOUNTS = 100_000;
+/** Heap the generator needs, estimated on the high side from measurements (≈ 90 MiB at 50,000 versions, ≈ 140 MiB at 300,000). */
+const HEAP_BASE_BYTES = 128 * 1024 * 1024;
+const HEAP_BYTES_PER_VERSION = 512;
+const HEAP_BYTES_PER_ACCOUNT = 4096;
+
+/**
+ * Refuses, before any work, a size whose estimated heap exceeds this process's heap limit: V8
+ * running out of heap is a fatal crash (a native stack trace, exit 134), not an exception.
+ */
+function checkHeap(versions: number, accounts: number, coinStores: number): void {
+  const need = HEAP_BASE_BYTES + versions * HEAP_BYTES_PER_VERSION + (accounts + coinStores) * HEAP_BYTES_PER_ACCOUNT;
+  const limit = getHeapStatistics().heap_size_limit;
+  if (need > limit) {
+    const mib = (bytes: number): number => Math.ceil(bytes / (1024 * 1024));
+    throw new RangeError(
+      `--versions ${versions} with --accounts ${accounts} needs about ${mib(need)} MiB of JavaScript heap, more than this Node process may use (${mib(limit)} MiB); ` +
+        `generate fewer versions or raise the limit, e.g. NODE_OPTIONS=--max-old-space-size=${mib(need * 1.25)}`,
+    );
+  }
+}
 
 /** Generates a snapshot file at `options.out` and returns the chain's figures. */
 export function generateSnapshot(options: GenerateOptions): ChainSummary {
   const versions = options.versions ?? DEFAULT_GENERATE.versions;
-  if (!Number.isSafeInteger(versions) || versions < MIN_VERSIONS) {
-    throw new RangeError(`--versions must be an integer of at least ${MIN_VERSIONS}`);
+  if (!Number.isSafeInteger(versions) || versions < MIN_VERSIONS || versions > MAX_VERSIONS) {
+    throw new RangeError(`--versions must be an integer from ${MIN_VERSIONS} to ${MAX_VERSIONS}`);
   }
   const accounts = options.accounts ?? DEFAULT_GENERATE.accounts;
-  if (!Number.isSafeInteger(accounts) || accounts < 2) throw new RangeError('--accounts must be an integer of at least 2');
+  if (!Number.isSafeInteger(accounts) || accounts < 2 || accounts > MAX_ACCOUNTS) throw new RangeError(`--accounts must be an integer from 2 to ${MAX_ACCOUNTS}`);
   const seed = options.seed ?? DEFAULT_GENERATE.seed;
   if (!Number.isSafeInteger(seed) || seed < 0 || seed > 0xffffffff) throw new RangeError('--seed must be an integer from 0 to 4294967295');
   const chainId = options.chainId ?? DEFAULT_GENERATE.chainId;
   const coinStores = options.coinStores ?? DEFAULT_GENERATE.coinStores;
   if (!Number.isSafeInteger(coinStores) || coinStores < 0 || coinStores > 100_000) throw new RangeError('coinStores must be an integer from 0 to 100000');
+  checkHeap(versions, accounts, coinStores);
+  checkOutputPath(options.out, options.force ?? false);
   const writer = new SnapshotWriter(options.out, options.observer);
   try {
     const summary = simulateChain(writer, { seed, versions, accounts, chainId, coinStores, settings: DEFAULT_NODE_SETTINGS });

@@ -1,9 +1,14 @@
 /**
- * Opens a snapshot file read-only and checks that it is one: a missing, truncated, random or
- * foreign file is refused with one clear line ({@link SnapshotOpenError}), never a stack trace.
+ * Opens a snapshot file read-only and checks that it is one: a missing, unreadable, truncated,
+ * random, damaged, incomplete or foreign file is refused with one clear line naming the file
+ * ({@link SnapshotOpenError}), never a stack trace or an SQLite message alone. Opening never creates
+ * anything beside the file: a WAL-mode file (which SQLite would give `-wal`/`-shm` companions even
+ * when reading) is refused before SQLite sees it.
  */
-import { existsSync, statSync } from 'node:fs';
+import { accessSync, closeSync, constants, openSync, readSync, statSync, type Stats } from 'node:fs';
+import { basename } from 'node:path';
 import Database from 'better-sqlite3';
+import { describeSqliteError } from './sqlite-errors.ts';
 import { META_KEYS, SNAPSHOT_APPLICATION_ID, SNAPSHOT_FORMAT_NAME, SNAPSHOT_FORMAT_VERSION } from './schema.ts';
 import type { NodeSettings } from './ledger-store.ts';
 import { checkNodeSettings, NodeSettingsError } from './node-settings.ts';
@@ -56,7 +61,10 @@ function readMeta(db: Database.Database, path: string): SnapshotMeta {
   const integer = (key: string): bigint => {
     const text = meta.get(key);
     if (text === undefined || !/^\d+$/.test(text)) throw new SnapshotOpenError(`${path}: meta.${key} is missing or not a number`);
-    return BigInt(text);
+    const value = BigInt(text);
+    // SQLite integers are signed 64-bit: a larger version could never be looked up.
+    if (value > I64_MAX) throw new SnapshotOpenError(`${path}: meta.${key} ${text} is out of range (at most ${I64_MAX})`);
+    return value;
   };
   const settings = parseNodeSettings(meta.get(META_KEYS.nodeSettings), path);
   const oldestVersion = integer(META_KEYS.oldestVersion);
@@ -64,7 +72,71 @@ function readMeta(db: Database.Database, path: string): SnapshotMeta {
   if (oldestVersion > latestVersion) throw new SnapshotOpenError(`${path}: oldest version ${oldestVersion} is after latest ${latestVersion}`);
   const chainId = integer(META_KEYS.chainId);
   if (chainId > 255n) throw new SnapshotOpenError(`${path}: meta.${META_KEYS.chainId} ${chainId} is not a u8`);
+  const committed = db.prepare('SELECT 1 FROM transactions WHERE version = ?').pluck();
+  for (const [key, version] of [[META_KEYS.oldestVersion, oldestVersion], [META_KEYS.latestVersion, latestVersion]] as const) {
+    if (committed.get(version) === undefined) throw new SnapshotOpenError(`${path}: meta.${key} ${version} names no transaction in the file`);
+  }
   return { formatVersion, chainId: Number(chainId), oldestVersion, latestVersion, settings, generator: meta.get(META_KEYS.generator) };
+}
+
+const I64_MAX = (1n << 63n) - 1n;
+/** The tables of format v1 (docs/snapshot-format.md). */
+const REQUIRED_TABLES = ['meta', 'blocks', 'transactions', 'account_transactions', 'state_values', 'modules', 'events', 'table_info', 'accounts'];
+const SQLITE_MAGIC = 'SQLite format 3\0';
+
+/** The file's status, or a one-line refusal saying what is wrong with the path. */
+function statFile(path: string): Stats {
+  let stat: Stats;
+  try {
+    stat = statSync(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') throw new SnapshotOpenError(`${path}: no such file`);
+    if (code === 'EACCES' || code === 'EPERM') throw new SnapshotOpenError(`${path}: cannot be reached (permission denied on a folder of the path)`);
+    throw new SnapshotOpenError(`${path}: cannot be read (${code ?? 'error'})`);
+  }
+  if (stat.isDirectory()) throw new SnapshotOpenError(`${path}: is a folder, not a snapshot file`);
+  if (!stat.isFile()) throw new SnapshotOpenError(`${path}: not a regular file`);
+  try {
+    accessSync(path, constants.R_OK);
+  } catch {
+    throw new SnapshotOpenError(`${path}: not readable (permission denied)`);
+  }
+  return stat;
+}
+
+/** The first 100 bytes (the SQLite header), fewer for a shorter file. */
+function readHeader(path: string): Buffer {
+  const header = Buffer.alloc(100);
+  const fd = openSync(path, 'r');
+  try {
+    return header.subarray(0, readSync(fd, header, 0, 100, 0));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Refuses, before SQLite opens it, a file that is not SQLite or whose journal mode is WAL. */
+function checkHeader(path: string): void {
+  const header = readHeader(path);
+  if (header.length < 100 || header.toString('latin1', 0, 16) !== SQLITE_MAGIC) {
+    throw new SnapshotOpenError(`${path}: not a ledger snapshot (not an SQLite database${header.length < 100 ? ': too short' : ''})`);
+  }
+  // Bytes 18/19: file format write/read versions, 1 = rollback journal, 2 = WAL.
+  if (header[18] === 2 || header[19] === 2) {
+    const name = basename(path);
+    throw new SnapshotOpenError(
+      `${path}: uses SQLite's WAL journal mode, but format v1 requires the DELETE journal mode (reading it would create ${name}-wal and ${name}-shm beside it); ` +
+        `convert a copy with: sqlite3 COPY 'PRAGMA journal_mode=DELETE'`,
+    );
+  }
+}
+
+/** Refuses a file that lacks a table of the format. */
+function checkTables(db: Database.Database, path: string): void {
+  const present = new Set(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]);
+  const missing = REQUIRED_TABLES.filter((table) => !present.has(table));
+  if (missing.length > 0) throw new SnapshotOpenError(`${path}: not a complete ledger snapshot (missing table${missing.length > 1 ? 's' : ''} ${missing.join(', ')})`);
 }
 
 /**
@@ -72,13 +144,13 @@ function readMeta(db: Database.Database, path: string): SnapshotMeta {
  * changed by reading) and validates its header and meta.
  */
 export function openSnapshot(path: string): OpenedSnapshot {
-  if (!existsSync(path)) throw new SnapshotOpenError(`${path}: no such file`);
-  if (!statSync(path).isFile()) throw new SnapshotOpenError(`${path}: not a file`);
+  statFile(path);
+  checkHeader(path);
   let db: Database.Database;
   try {
     db = new Database(path, { readonly: true, fileMustExist: true });
   } catch (error) {
-    throw new SnapshotOpenError(`${path}: cannot open as SQLite (${(error as Error).message})`);
+    throw new SnapshotOpenError(`${path}: cannot open as SQLite (${describeSqliteError(error)})`);
   }
   try {
     db.pragma('query_only = ON');
@@ -97,10 +169,11 @@ export function openSnapshot(path: string): OpenedSnapshot {
     if (size < pageCount * pageSize) {
       throw new SnapshotOpenError(`${path}: truncated (${size} bytes, the header says ${pageCount * pageSize})`);
     }
+    checkTables(db, path);
     return { db, meta: readMeta(db, path) };
   } catch (error) {
     db.close();
     if (error instanceof SnapshotOpenError) throw error;
-    throw new SnapshotOpenError(`${path}: not a readable ledger snapshot (${(error as Error).message})`);
+    throw new SnapshotOpenError(`${path}: not a readable ledger snapshot (${describeSqliteError(error)})`);
   }
 }

@@ -7,7 +7,10 @@ import { formatAddress, parseAddress } from '../../shared/address.ts';
 import { parseStructTag } from '../../shared/type-tag.ts';
 import type { AbiLookup, MoveModuleAbi } from '../../shared/move/abi.ts';
 import type { StructTag } from '../../shared/type-tag.ts';
+import { basename } from 'node:path';
+import { bytesToHex } from '../../shared/hex.ts';
 import { SnapshotQueries } from './snapshot-queries.ts';
+import { storedBlob } from './stored-blob.ts';
 import { accountKeyPrefix, moduleStateKey, prefixUpperBound, resourceStateKey, resourceTagOfStateKey, tableItemStateKey } from './state-keys.ts';
 import { openSnapshot, type SnapshotMeta } from './open-snapshot.ts';
 import { blockSummaries, type BlockRowData } from './block-facts.ts';
@@ -33,6 +36,8 @@ export class SnapshotStore implements LedgerStore {
   readonly settings: NodeSettings;
   readonly #db: Database.Database;
   readonly #q: SnapshotQueries;
+  /** The file's name, for messages about its content. */
+  readonly #file: string;
   /** ABI lookups by the version of the module set they see (the newest publication at or below a version). */
   readonly #abiCache = new Map<bigint, AbiLookup>();
   /** Versions at which any module was published or upgraded, ascending (few: read once). */
@@ -41,8 +46,9 @@ export class SnapshotStore implements LedgerStore {
   /** The busiest streams (a scan of all events, so read once), with the limit they were read with. */
   #busiestStreams: { readonly limit: number; readonly streams: readonly EventStreamSummary[] } | undefined;
 
-  private constructor(db: Database.Database, meta: SnapshotMeta) {
+  private constructor(db: Database.Database, meta: SnapshotMeta, path: string) {
     this.#db = db;
+    this.#file = basename(path);
     this.meta = meta;
     this.settings = meta.settings;
     this.#moduleVersions = (db.prepare('SELECT DISTINCT version FROM modules ORDER BY version').all() as { version: number }[])
@@ -53,7 +59,7 @@ export class SnapshotStore implements LedgerStore {
   /** Opens `path` read-only; throws SnapshotOpenError (one line) when it is not a usable snapshot. */
   static open(path: string): SnapshotStore {
     const { db, meta } = openSnapshot(path);
-    return new SnapshotStore(db, meta);
+    return new SnapshotStore(db, meta, path);
   }
 
   /** The read-only connection, for `snapshot info`/`verify` queries outside the store interface. */
@@ -91,8 +97,9 @@ export class SnapshotStore implements LedgerStore {
 
   /** Value of a state key as of `version`, or undefined when absent or deleted. */
   stateValue(stateKey: Uint8Array, version: bigint): Uint8Array | undefined {
-    const row = this.#q.valueAt.get(stateKey, version) as { value: Uint8Array | null } | undefined;
-    return row?.value ?? undefined;
+    const row = this.#q.valueAt.get(stateKey, version) as { value: unknown } | undefined;
+    if (row === undefined) return undefined;
+    return storedBlob(row.value, this.#file, () => `the state value of ${bytesToHex(stateKey)} as of version ${version}`) ?? undefined;
   }
 
   resource(address: Uint8Array, tag: StructTag, version: bigint): Uint8Array | undefined {
@@ -106,11 +113,12 @@ export class SnapshotStore implements LedgerStore {
     const resources: StoredResource[] = [];
     // One statement skip-scans the account's distinct keys and reads each one's value as of `version`.
     for (const row of this.#q.accountKeys.iterate({ from, end, version }) as Iterable<{ state_key: Uint8Array; value: Uint8Array | null }>) {
-      if (!row.value) continue;
+      const bytes = storedBlob(row.value, this.#file, () => `the state value of ${bytesToHex(row.state_key)} as of version ${version}`);
+      if (!bytes) continue;
       const tag = resourceTagOfStateKey(row.state_key);
       if (!tag) continue;
       if (resources.length === limit) return { resources, nextCursor: row.state_key };
-      resources.push({ stateKey: row.state_key, tag, bytes: row.value });
+      resources.push({ stateKey: row.state_key, tag, bytes });
     }
     return { resources, nextCursor: undefined };
   }
@@ -130,7 +138,7 @@ export class SnapshotStore implements LedgerStore {
       creationNumber,
       sequenceNumber: BigInt(row.sequence_number),
       typeTag: row.type_tag,
-      data: row.data,
+      data: storedBlob(row.data, this.#file, () => `the data of event ${creationNumber}/${row.sequence_number} of ${formatAddress(address)}`) ?? new Uint8Array(0),
     }));
   }
 
