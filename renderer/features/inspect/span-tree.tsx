@@ -8,6 +8,9 @@ import type { ValueSpan } from '../../../shared/move/decode.ts';
 import type { MoveJson } from '../../../shared/move/move-json.ts';
 import { pathText, valueAt } from './span-utils.ts';
 
+/** Rows rendered at most (a long vector has one node per element; the hex view still covers all). */
+export const MAX_ROWS = 5_000;
+
 /** Props of {@link SpanTree}. */
 export interface SpanTreeProps {
   readonly value: MoveJson | undefined;
@@ -31,7 +34,7 @@ function preview(value: MoveJson | undefined): string {
 export function SpanTree({ value, spans, active, failed, onHover, onSelect }: SpanTreeProps): ReactNode {
   return (
     <ul className="span-tree" aria-label="Decoded fields" onMouseLeave={() => onHover(undefined)}>
-      {spans.map((span, index) => {
+      {spans.slice(0, MAX_ROWS).map((span, index) => {
         const last = span.path.at(-1);
         const name = last === undefined ? 'value' : typeof last === 'number' ? `[${last}]` : last;
         const node = valueAt(value, span.path);
@@ -55,6 +58,7 @@ export function SpanTree({ value, spans, active, failed, onHover, onSelect }: Sp
           </li>
         );
       })}
+      {spans.length > MAX_ROWS && <li className="hex-note">… {spans.length - MAX_ROWS} more fields not listed</li>}
     </ul>
   );
 }
