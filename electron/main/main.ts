@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { app, dialog, ipcMain, nativeTheme, safeStorage, session, type BrowserWindow } from 'electron';
-import { EVENT_CHANNELS, type DesktopSource, type EventContract, type EventName } from '../../shared/ipc-contract.ts';
+import { EVENT_CHANNELS, type DesktopSource, type EventContract, type EventName, type SettingsView } from '../../shared/ipc-contract.ts';
 import { SAMPLE_SNAPSHOT_NAME, userDataFolder } from '../cli/data-folder.ts';
 import { appPaths } from './app-paths.ts';
 import { snapshotArgument } from './command-line.ts';
@@ -105,9 +105,14 @@ async function start(): Promise<void> {
     },
   });
 
+  const onSettingsChanged = (view: SettingsView): void => {
+    nativeTheme.themeSource = view.theme;
+    refreshMenu();
+  };
+
   denyAllPermissions(session.defaultSession);
   handleAppProtocol(session.defaultSession, paths.rendererRoot, (request) => manager.handle(request));
-  registerIpcHandlers(ipcMain, invokeImplementations({ sources: manager, settings, window: () => window, onThemeChanged: (theme) => (nativeTheme.themeSource = theme) }), windowIds);
+  registerIpcHandlers(ipcMain, invokeImplementations({ sources: manager, settings, window: () => window, onSettingsChanged }), windowIds);
   refreshMenu();
 
   window = createMainWindow({

@@ -17,8 +17,8 @@ export interface MenuActions {
   clearRecent(): void;
 }
 
-/** The project's page (opened through the external-link allowlist). */
-export const PROJECT_URL = 'https://github.com/ledger-explorer/ledger-explorer';
+/** The Aptos developer documentation, home of the node REST API reference (opened through the external-link allowlist). */
+export const DOCS_URL = 'https://aptos.dev/';
 
 /** The menu template for the platform and recent snapshots. */
 export function menuTemplate(platform: NodeJS.Platform, recent: readonly RecentSnapshot[], actions: MenuActions): MenuItemConstructorOptions[] {
@@ -37,7 +37,7 @@ export function menuTemplate(platform: NodeJS.Platform, recent: readonly RecentS
       platform === 'darwin' ? { role: 'close' } : { role: 'quit' },
     ],
   };
-  const help: MenuItemConstructorOptions = { role: 'help', submenu: [{ label: `${PRODUCT_NAME} on GitHub`, click: () => void openExternalIfAllowed(PROJECT_URL) }] };
+  const help: MenuItemConstructorOptions = { role: 'help', submenu: [{ label: 'Aptos Developer Documentation', click: () => void openExternalIfAllowed(DOCS_URL) }] };
   const template: MenuItemConstructorOptions[] = [file, { role: 'editMenu' }, { role: 'viewMenu' }, { role: 'windowMenu' }, help];
   return platform === 'darwin' ? [{ role: 'appMenu' }, ...template] : template;
 }

@@ -44,7 +44,8 @@ export function invokeImplementations(deps: {
   readonly sources: SourceManager;
   readonly settings: SettingsStore;
   readonly window: () => BrowserWindow | undefined;
-  readonly onThemeChanged: (theme: SettingsView['theme']) => void;
+  /** Called after every settings change (theme, keys, recent list) so the main process can follow it. */
+  readonly onSettingsChanged: (view: SettingsView) => void;
 }): InvokeImplementations {
   const { sources, settings } = deps;
   return {
@@ -60,7 +61,7 @@ export function invokeImplementations(deps: {
     getSettings: () => viewOf(settings),
     updateSettings: (patch) => {
       const view = applyPatch(settings, patch);
-      if (patch.theme !== undefined) deps.onThemeChanged(view.theme);
+      deps.onSettingsChanged(view);
       return view;
     },
     saveFile: async (request) => {
