@@ -12,10 +12,13 @@ import { resolveRendererPath } from './renderer-files.ts';
 /** A fetch-style handler for the API paths (the active source). */
 export type ApiHandler = (request: Request) => Promise<Response>;
 
-/** Registers the scheme as standard and secure. Must run before the app's `ready` event. */
+/**
+ * Registers the scheme as standard (real origins, relative URLs) and secure (a secure context), with
+ * fetch and CORS support so Vite's `<script type="module" crossorigin>` loads. Must run before `ready`.
+ */
 export function registerAppScheme(): void {
   protocol.registerSchemesAsPrivileged([
-    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true, codeCache: true } },
+    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true, stream: true, codeCache: true } },
   ]);
 }
 
