@@ -68,4 +68,21 @@ describe('events tab', () => {
     const marked = rows.map((row) => within(row).queryByText('after pin') !== null);
     expect(marked).toEqual([...newest].reverse().map((event) => BigInt(event.version) > pin));
   });
+
+  it('offers the handles of an account with 20,000 of them in a bounded list and opens any by creation number', async () => {
+    const large = serviceFixture('main').info.samples.largeAccounts[0]!;
+    const { user } = renderApp(`/accounts/${large.address}/events`);
+    const stores = Number(large.resources) - 2;
+    const handles = 2 * stores + 4;
+    // The handles come from the first 9999 resources (the node's largest page).
+    const note = await screen.findByText(/^500 of \d+ handles listed \(streams with events first\); open any other by its creation number$/);
+    expect(Number(/of (\d+)/.exec(note.textContent ?? '')![1])).toBeGreaterThan(2 * 9990);
+    const select = screen.getByRole('combobox', { name: 'Event stream' });
+    expect(within(select).getAllByRole('option')).toHaveLength(501);
+    const creation = String(handles - 1);
+    await user.type(screen.getByRole('textbox', { name: 'Creation number' }), creation);
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    await screen.findByText('This stream has no events.');
+    expect(window.location.pathname).toBe(`/accounts/${large.address}/events/${creation}`);
+  });
 });
