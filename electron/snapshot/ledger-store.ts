@@ -157,11 +157,14 @@ export interface LedgerStore {
   blocksBefore(beforeHeight: bigint | undefined, limit: number): readonly BlockSummary[];
   /** The block holding `version`, if retained. */
   blockOfVersion(version: bigint): BlockSummary | undefined;
-  /** The event streams with the most events in the snapshot (most first), for the landing page. */
-  busiestEventStreams(limit: number): readonly EventStreamSummary[];
+  /**
+   * The event streams with the most events in the versions holding the newest `window` events
+   * (whole versions), most first, ties by address and creation number: the landing page's "busy" streams.
+   */
+  busiestEventStreams(window: number, limit: number): readonly EventStreamSummary[];
 }
 
-/** One event stream (account, creation number) with its size and newest event. */
+/** One event stream (account, creation number) with its count in the window and its newest event. */
 export interface EventStreamSummary {
   readonly address: Uint8Array;
   readonly creationNumber: bigint;

@@ -43,8 +43,8 @@ export class SnapshotStore implements LedgerStore {
   /** Versions at which any module was published or upgraded, ascending (few: read once). */
   readonly #moduleVersions: readonly bigint[];
   #ledgerInfo: LedgerInfo | undefined;
-  /** The busiest streams (a scan of all events, so read once), with the limit they were read with. */
-  #busiestStreams: { readonly limit: number; readonly streams: readonly EventStreamSummary[] } | undefined;
+  /** The busiest streams (a scan of the newest events, so kept), with the window and limit they were read with. */
+  #busiestStreams: { readonly window: number; readonly limit: number; readonly streams: readonly EventStreamSummary[] } | undefined;
 
   private constructor(db: Database.Database, meta: SnapshotMeta, path: string) {
     this.#db = db;
@@ -249,11 +249,11 @@ export class SnapshotStore implements LedgerStore {
     return row ? blockSummaries([row], this.#q)[0] : undefined;
   }
 
-  busiestEventStreams(limit: number): readonly EventStreamSummary[] {
+  busiestEventStreams(window: number, limit: number): readonly EventStreamSummary[] {
     const cached = this.#busiestStreams;
-    if (cached === undefined || cached.limit < limit) {
-      const rows = this.#q.busiestEventStreams.all(limit) as StreamRow[];
-      this.#busiestStreams = { limit, streams: rows.map(toStreamSummary) };
+    if (cached === undefined || cached.window !== window || cached.limit < limit) {
+      const rows = this.#q.busiestEventStreams.all({ window, limit }) as StreamRow[];
+      this.#busiestStreams = { window, limit, streams: rows.map(toStreamSummary) };
     }
     return (this.#busiestStreams?.streams ?? []).slice(0, limit);
   }

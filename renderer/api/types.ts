@@ -158,7 +158,8 @@ export interface EventStreamJson {
   readonly latest_version: string;
 }
 
-/** `GET /explorer/v1/event-streams`. */
+/** `GET /explorer/v1/event-streams`: counted over the versions holding the newest `window` events. */
 export interface EventStreamListJson {
+  readonly window: number;
   readonly streams: readonly EventStreamJson[];
 }

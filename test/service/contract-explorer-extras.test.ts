@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { bytesToHex } from '../../shared/hex.ts';
+import { EVENT_STREAMS_WINDOW as WINDOW } from '../../electron/service/routes/explorer-extras.ts';
 import { expectErrorRecord, expectLedgerHeaders, get, getJson, useContractServer } from './contract-support.ts';
 
 const env = useContractServer('small');
@@ -60,11 +61,15 @@ describe('versions', () => {
 
 interface Stream { address: string; creation_number: string; type: string; count: number; latest_sequence_number: string; latest_version: string }
 
-function streamsFromSql(): Stream[] {
-  const rows = env.store.database
-    .prepare('SELECT address, creation_number, COUNT(*) AS count, MAX(sequence_number) AS latest FROM events GROUP BY address, creation_number')
-    .all() as { address: Uint8Array; creation_number: number; count: number; latest: number }[];
-  const newest = env.store.database.prepare('SELECT type_tag, version FROM events WHERE address = ? AND creation_number = ? AND sequence_number = ?');
+/** The busiest streams by their definition, over the versions holding the newest `window` events. */
+function streamsFromSql(window: number): Stream[] {
+  const db = env.store.database;
+  const versions = (db.prepare('SELECT version FROM events ORDER BY version DESC').all() as { version: number }[]).map((row) => row.version);
+  const from = versions.length >= window ? versions[window - 1]! : 0;
+  const rows = db
+    .prepare('SELECT address, creation_number, COUNT(*) AS count, MAX(sequence_number) AS latest FROM events WHERE version >= ? GROUP BY address, creation_number')
+    .all(from) as { address: Uint8Array; creation_number: number; count: number; latest: number }[];
+  const newest = db.prepare('SELECT type_tag, version FROM events WHERE address = ? AND creation_number = ? AND sequence_number = ?');
   return rows
     .map((row) => {
       const event = newest.get(row.address, row.creation_number, row.latest) as { type_tag: string; version: number };
@@ -84,16 +89,32 @@ function streamsFromSql(): Stream[] {
 
 describe('event streams', () => {
   it('lists the streams with the most events first, each with its newest event, default 10', async () => {
-    const expected = streamsFromSql();
+    const expected = streamsFromSql(WINDOW);
     expect(expected.length).toBeGreaterThan(10);
     const response = await get(env, '/explorer/v1/event-streams');
     expect(response.status).toBe(200);
     expectLedgerHeaders(response.headers, env.info);
-    expect(await response.json()).toEqual({ streams: expected.slice(0, 10) });
-    expect(await getJson(env, '/explorer/v1/event-streams?limit=3')).toEqual({ streams: expected.slice(0, 3) });
-    expect(await getJson(env, '/explorer/v1/event-streams?limit=65535')).toEqual({ streams: expected.slice(0, 100) });
+    expect(await response.json()).toEqual({ window: WINDOW, streams: expected.slice(0, 10) });
+    expect(await getJson(env, '/explorer/v1/event-streams?limit=3')).toEqual({ window: WINDOW, streams: expected.slice(0, 3) });
+    expect(await getJson(env, '/explorer/v1/event-streams?limit=65535')).toEqual({ window: WINDOW, streams: expected.slice(0, 100) });
     // A smaller page after a larger one comes from the kept scan and still agrees.
-    expect(await getJson(env, '/explorer/v1/event-streams?limit=2')).toEqual({ streams: expected.slice(0, 2) });
+    expect(await getJson(env, '/explorer/v1/event-streams?limit=2')).toEqual({ window: WINDOW, streams: expected.slice(0, 2) });
+  });
+
+  it('counts over whole versions holding the newest events (the store, with windows smaller than the fixture)', () => {
+    const total = (env.store.database.prepare('SELECT COUNT(*) AS n FROM events').get() as { n: number }).n;
+    for (const window of [1, 50, Math.floor(total / 2), total, total + 1]) {
+      const found = env.store.busiestEventStreams(window, 1000).map((stream) => ({
+        address: short(stream.address),
+        creation_number: String(stream.creationNumber),
+        type: stream.typeTag,
+        count: stream.count,
+        latest_sequence_number: String(stream.latestSequenceNumber),
+        latest_version: String(stream.latestVersion),
+      }));
+      expect(found).toEqual(streamsFromSql(window));
+    }
+    expect(streamsFromSql(50).reduce((sum, stream) => sum + stream.count, 0)).toBeLessThan(total);
   });
 
   it('each listed stream is served by the events endpoint with the count it claims', async () => {

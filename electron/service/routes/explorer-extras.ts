@@ -12,8 +12,10 @@ import type { ServiceReply } from '../service-reply.ts';
 
 /** Default page of `GET /explorer/v1/event-streams`. */
 export const EVENT_STREAMS_DEFAULT_LIMIT = 10;
-/** Largest page of `GET /explorer/v1/event-streams` (the answer is one scan of all events, kept). */
+/** Largest page of `GET /explorer/v1/event-streams`. */
 export const EVENT_STREAMS_MAX_LIMIT = 100;
+/** How many of the newest events "busy" is counted over: bounds the cost (one index range) on any snapshot. */
+export const EVENT_STREAMS_WINDOW = 100_000;
 
 /**
  * `GET /explorer/v1/versions/{version}` → `{"version", "block_height", "block_timestamp_usec", "epoch",
@@ -39,12 +41,13 @@ export function getVersionInfo(context: RequestContext): ServiceReply {
 }
 
 /**
- * `GET /explorer/v1/event-streams?limit` → `{"streams": [{"address", "creation_number", "type",
- * "count", "latest_sequence_number", "latest_version"}]}`, most events first.
+ * `GET /explorer/v1/event-streams?limit` → `{"window": N, "streams": [{"address", "creation_number",
+ * "type", "count", "latest_sequence_number", "latest_version"}]}`: most events among the versions
+ * holding the newest N events first.
  */
 export function listEventStreams(context: RequestContext): ServiceReply {
   const limit = pageLimit(context.query, EVENT_STREAMS_DEFAULT_LIMIT, EVENT_STREAMS_MAX_LIMIT, 'reject');
-  const streams = context.store.busiestEventStreams(limit).map((stream) => ({
+  const streams = context.store.busiestEventStreams(EVENT_STREAMS_WINDOW, limit).map((stream) => ({
     address: formatAddress(stream.address),
     creation_number: stream.creationNumber.toString(),
     type: stream.typeTag,
@@ -52,5 +55,5 @@ export function listEventStreams(context: RequestContext): ServiceReply {
     latest_sequence_number: stream.latestSequenceNumber.toString(),
     latest_version: stream.latestVersion.toString(),
   }));
-  return jsonReply({ streams }, context.ledger);
+  return jsonReply({ window: EVENT_STREAMS_WINDOW, streams }, context.ledger);
 }

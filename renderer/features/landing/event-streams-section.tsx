@@ -1,4 +1,4 @@
-/** The busiest event streams of the snapshot (`GET /explorer/v1/event-streams`), each linking to its events. */
+/** The busiest event streams of the snapshot (`GET /explorer/v1/event-streams`, over its newest events), each linking to its events. */
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -53,6 +53,7 @@ export function EventStreamsSection(): ReactNode {
   return (
     <section className="landing-card" aria-labelledby="landing-streams">
       <h2 id="landing-streams">Busiest event streams</h2>
+      {streams.data && <p className="landing-note muted">{`Counted over the newest ${streams.data.body.window.toLocaleString('en-US')} events.`}</p>}
       {body}
     </section>
   );
