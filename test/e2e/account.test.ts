@@ -127,6 +127,40 @@ describe('account journeys', () => {
     await context.close();
   });
 
+  it('transactions: a version link pins time travel on the account; modules show their ABI', async () => {
+    const { body: accounts } = await api<{ accounts: string[] }>(`/explorer/v1/accounts?limit=200`);
+    let sender: string | undefined;
+    let summaries: { version: string; replay_protector: { sequence_number?: string; nonce?: string } | string }[] = [];
+    for (const address of accounts.accounts) {
+      summaries = (await api<typeof summaries>(`/v1/accounts/${address}/transaction_summaries?limit=50`)).body;
+      if (summaries.length >= 2) {
+        sender = address;
+        break;
+      }
+    }
+    expect(sender).toBeDefined();
+    const { page, context, errors } = await newPage(browser);
+    await page.goto(`${explorer.url}/accounts/${sender}/transactions`);
+    const newest = summaries.at(-1)!;
+    const protector = typeof newest.replay_protector === 'string' ? newest.replay_protector : newest.replay_protector.sequence_number !== undefined ? `sequence number ${newest.replay_protector.sequence_number}` : `nonce ${newest.replay_protector.nonce}`;
+    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: `Pin ledger version ${newest.version}` }) });
+    await row.getByText(protector, { exact: true }).waitFor();
+    await saveScreenshot(page, 'account-transactions');
+    const older = summaries[0]!.version;
+    await page.getByRole('link', { name: `Pin ledger version ${older}` }).click();
+    await page.waitForURL(new RegExp(`/accounts/${sender}\\?ledger_version=${older}$`));
+    await page.getByText(`${older}`, { exact: true }).first().waitFor();
+    expect(await page.getByRole('spinbutton', { name: 'Ledger version' }).inputValue()).toBe(older);
+
+    await page.goto(`${explorer.url}/accounts/0xc011ec7/modules`);
+    await page.getByRole('searchbox', { name: 'Filter modules' }).fill('coins_42');
+    await page.getByText('0xc011ec7::coins_42').click();
+    await page.getByText('struct Coin04200 has key').waitFor();
+    await saveScreenshot(page, 'account-modules');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('scrolls the 10,000-resource account to its end and filters it', async () => {
     const all: Resource[] = [];
     for (let cursor: string | null | undefined; cursor !== null; ) {
