@@ -8,12 +8,11 @@
 import { formatAddress, parseAddress } from '../../../shared/address.ts';
 import { decodeMoveValue } from '../../../shared/move/decode.ts';
 import { encodeMoveValue } from '../../../shared/move/encode.ts';
-import { eventHandleOf } from '../../../shared/move/event-handle.ts';
-import { isMoveJsonObject } from '../../../shared/move/move-json.ts';
 import { formatStructTag, formatTypeTag, parseTypeTag, type TypeTag } from '../../../shared/type-tag.ts';
 import { decodeEvents, decodeResourceMap, decodeSummaries } from './bcs-replies.ts';
 import { blockOfVersion, transactionAt, type LedgerJson } from './capture-block.ts';
 import { CaptureError, type CaptureData, type CapturedEvent, type CapturedSummary, type CaptureRequest, type CaptureSource, type TableOwner } from './capture-types.ts';
+import { findHandles, type FoundHandles } from './find-handles.ts';
 import { ModuleSet, type ModuleJson } from './module-set.ts';
 import { SourceReader } from './source-reader.ts';
 
@@ -23,28 +22,6 @@ const DEFAULT_MAX_SUMMARIES = 10_000;
 const PAGE = 100;
 
 type Resource = CaptureData['resources'][number];
-
-/** Event streams and table handles found in a decoded value, with the field path of each table. */
-function findHandles(json: unknown, path: string, streams: Map<string, { address: Uint8Array; creationNumber: bigint; counter: bigint }>, tables: Map<string, string>): void {
-  if (Array.isArray(json)) {
-    json.forEach((item, index) => findHandles(item, `${path}[${index}]`, streams, tables));
-    return;
-  }
-  if (!isMoveJsonObject(json)) return;
-  const handle = eventHandleOf(json);
-  const counter = json['counter'];
-  if (handle !== undefined && typeof counter === 'string' && /^\d+$/.test(counter)) {
-    streams.set(`${formatAddress(handle.address)}/${handle.creationNumber}`, { ...handle, counter: BigInt(counter) });
-    return;
-  }
-  const keys = Object.keys(json);
-  const tableHandle = json['handle'];
-  if (keys.length === 1 && typeof tableHandle === 'string' && /^0x[0-9a-f]{1,64}$/.test(tableHandle)) {
-    tables.set(formatAddress(parseAddress(tableHandle)), path);
-    return;
-  }
-  for (const key of keys) findHandles(json[key], path === '' ? key : `${path}.${key}`, streams, tables);
-}
 
 /** Reads everything `request` asks for from `source`. */
 export async function captureLedger(source: CaptureSource, request: CaptureRequest): Promise<CaptureData> {
@@ -97,17 +74,18 @@ export async function captureLedger(source: CaptureSource, request: CaptureReque
   }
 
   const resourceLayouts = await modules.layouts(resources.map((r): TypeTag => ({ kind: 'struct', struct: r.tag })));
-  const streams = new Map<string, { address: Uint8Array; creationNumber: bigint; counter: bigint }>();
+  const found: FoundHandles = { streams: new Map(), tables: new Map() };
   const owners = new Map<string, TableOwner>();
   resources.forEach((resource, index) => {
     const layout = resourceLayouts[index];
     if (layout === undefined) return;
-    const tables = new Map<string, string>();
-    findHandles(decodeMoveValue(resource.bytes, layout), '', streams, tables);
-    for (const [handle, field] of tables) {
-      if (!owners.has(handle)) owners.set(handle, { address: resource.address, resource: formatStructTag(resource.tag), field });
+    const before = new Set(found.tables.keys());
+    findHandles(decodeMoveValue(resource.bytes, layout), layout, '', found);
+    for (const [handle, table] of found.tables) {
+      if (!before.has(handle)) owners.set(handle, { address: resource.address, resource: formatStructTag(resource.tag), field: table.field });
     }
   });
+  const streams = found.streams;
   progress(`  ${modules.modules.length} modules; ${streams.size} event streams`);
 
   const events: CapturedEvent[] = [];
@@ -128,7 +106,9 @@ export async function captureLedger(source: CaptureSource, request: CaptureReque
   }
   await modules.layouts([...new Set(events.map((event) => event.typeTag))].map((text) => parseTypeTag(text)));
 
+  // Every table the resources hold is described (its items cannot be listed from a node; asked-for ones are read below).
   const tables = new Map<string, CaptureData['tables'][number]>();
+  for (const [short, table] of found.tables) tables.set(short, { handle: table.handle, keyType: table.keyType, valueType: table.valueType, owner: owners.get(short) ?? null });
   const tableItems: CaptureData['tableItems'][number][] = [];
   for (const item of request.tables ?? []) {
     const handle = parseAddress(item.handle);
@@ -148,7 +128,7 @@ export async function captureLedger(source: CaptureSource, request: CaptureReque
     if (value === undefined) progress(`  table ${short} key ${JSON.stringify(item.key)}: absent at ${version}`);
     else tableItems.push({ handle, key, value });
   }
-  if (tableItems.length > 0) progress(`  ${tableItems.length} table items`);
+  progress(`  ${tables.size} tables, ${tableItems.length} table items`);
 
   const block = await blockOfVersion(reader, version, ledger);
   const transaction = await transactionAt(reader, version);
