@@ -4,8 +4,8 @@
  * view is exactly one CSV record. Quoting follows RFC 4180 (quotes doubled, CRLF line ends).
  */
 
-/** One exported row: a JSON object as the API returned it. */
-export type ExportRow = { readonly [key: string]: unknown };
+/** One exported row: a JSON object as the API returned it (any object type: its own keys are the columns). */
+export type ExportRow = object;
 
 /** The columns of `rows`: every top-level key, in first-seen order. */
 export function columnsOf(rows: readonly ExportRow[]): string[] {
@@ -29,7 +29,7 @@ function quote(text: string): string {
 /** CSV text of `rows` (header line first), CRLF line ends, ending with a line break. */
 export function toCsv(rows: readonly ExportRow[], columns: readonly string[] = columnsOf(rows)): string {
   const lines = [columns.map(quote).join(',')];
-  for (const row of rows) lines.push(columns.map((c) => quote(cellText(row[c]))).join(','));
+  for (const row of rows) lines.push(columns.map((c) => quote(cellText((row as Readonly<Record<string, unknown>>)[c]))).join(','));
   return `${lines.join('\r\n')}\r\n`;
 }
 

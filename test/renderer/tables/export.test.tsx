@@ -6,7 +6,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { InfiniteQueryObserver, QueryClient, type InfiniteData } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { InfiniteQueryObserver, QueryClient, QueryClientProvider, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
+import { PagedExportMenu, resourceExportRows } from '../../../renderer/features/export/paged-export-menu.tsx';
+import { resourcesQuery } from '../../../renderer/api/queries/account-queries.ts';
 import { ExportMenu } from '../../../renderer/features/export/export-menu.tsx';
 import { loadAllPages, type LoadAll } from '../../../renderer/features/export/load-all.ts';
 import { columnsOf, parseCsv, toCsv, cellText, type ExportRow } from '../../../renderer/features/export/to-csv.ts';
@@ -41,13 +44,13 @@ function expectCsvEqualsRows(text: string, rows: readonly ExportRow[]): void {
   const [header, ...records] = parseCsv(text);
   const columns = columnsOf(rows);
   expect(header).toEqual(columns);
-  expect(records).toEqual(rows.map((row) => columns.map((c) => cellText(row[c]))));
+  expect(records).toEqual(rows.map((row) => columns.map((c) => cellText((row as Record<string, unknown>)[c]))));
 }
 
 describe('export', () => {
   it('writes exactly the rows on screen to CSV and JSON', async () => {
     restore = routeFetchInto(serviceFixture('main'));
-    const rows = (await requestJson<MoveResourceJson[]>('/v1/accounts/0x1/resources', { query: { limit: 25 } })).body as unknown as ExportRow[];
+    const rows = (await requestJson<MoveResourceJson[]>('/v1/accounts/0x1/resources', { query: { limit: 25 } })).body;
     expect(rows.length).toBeGreaterThan(1);
     const saved = captureDownloads();
     const user = userEvent.setup();
@@ -91,6 +94,33 @@ describe('export', () => {
     expectCsvEqualsRows(await saved.blobs[0]!.text(), all);
     unsubscribe();
     client.clear();
+  });
+
+  it('exports every page of an account panel\'s infinite query in screen order', async () => {
+    restore = routeFetchInto(serviceFixture('main'));
+    const version = (await requestJson<LedgerInfoJson>('/v1')).body.ledger_version;
+    const all = (await requestJson<MoveResourceJson[]>('/v1/accounts/0x1/resources', { query: { ledger_version: version, limit: 1000 } })).body;
+    expect(all.length).toBeGreaterThan(3);
+    function Panel(): ReactNode {
+      const query = useInfiniteQuery(resourcesQuery('0x1', version, 3));
+      return query.data ? <PagedExportMenu name="0x1-resources" query={query} rowsOf={resourceExportRows} /> : null;
+    }
+    const saved = captureDownloads();
+    const user = userEvent.setup();
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <Panel />
+      </QueryClientProvider>,
+    );
+    // Only the first page: exactly those rows.
+    await user.click(await screen.findByRole('button', { name: 'Export JSON' }));
+    await waitFor(() => expect(saved.blobs).toHaveLength(1));
+    expect(JSON.parse(await saved.blobs[0]!.text())).toEqual(all.slice(0, 3));
+    // All pages first.
+    await user.click(screen.getByRole('checkbox', { name: 'Load all pages first' }));
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(saved.blobs).toHaveLength(2), { timeout: 20_000 });
+    expectCsvEqualsRows(await saved.blobs[1]!.text(), all);
   });
 
   it('cancels loading all pages: progress shown, nothing saved', async () => {
