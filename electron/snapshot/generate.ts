@@ -35,7 +35,7 @@ const MIN_VERSIONS = 100;
 export const MAX_VERSIONS = 5_000_000;
 /** Largest `--accounts`. */
 export const MAX_ACCOUNTS = 100_000;
-/** Heap the generator needs, estimated on the high side from measurements (≈ 90 MiB at 50,000 versions, ≈ 140 MiB at 300,000). */
+/** Heap the generator needs, estimated on the high side from measurements (≈ 90 MiB at 50,000 versions, ≈ 140 MiB at 300,000, ≈ 220 MiB at 700,000). */
 const HEAP_BASE_BYTES = 128 * 1024 * 1024;
 const HEAP_BYTES_PER_VERSION = 512;
 const HEAP_BYTES_PER_ACCOUNT = 4096;

@@ -84,7 +84,7 @@ function expectRawRecord(text: string | undefined, status: number): void {
 /** Polls the child until its connection count is `target` (bounded), returning the last stats. */
 async function settle(child: ServerChild, target: number): Promise<ServerStats> {
   let stats = await child.stats();
-  for (let attempt = 0; attempt < 50 && stats.connections !== target; attempt += 1) {
+  for (let attempt = 0; attempt < 200 && stats.connections !== target; attempt += 1) {
     await new Promise((resolve) => setTimeout(resolve, 100));
     stats = await child.stats();
   }
@@ -111,12 +111,16 @@ describe('uploads that never finish', () => {
         if (index % 2 === 0) {
           socket.resetAndDestroy();
         } else {
-          closed.push(untilClosed(socket, 5000));
+          closed.push(untilClosed(socket, 30_000));
           socket.end();
         }
       });
-      // A half-closed upload is closed by the server (no reply: the client is gone).
-      for (const text of await Promise.all(closed)) expect(text).toBe('');
+      // A half-closed upload is closed by the server: at once without a reply (the client is gone),
+      // or with the 408 when the stall timer fires first on a busy machine.
+      for (const text of await Promise.all(closed)) {
+        expect(text, 'the server should close a half-closed upload').toBeDefined();
+        if (text !== '') expectRawRecord(text, 408);
+      }
     }
     const after = await settle(child, 0);
     expect(after.connections).toBe(0);
@@ -128,7 +132,7 @@ describe('uploads that never finish', () => {
   it('answers 408 to uploads that stall, then closes them', async () => {
     const N = 20;
     const sockets = await Promise.all(Array.from({ length: N }, () => startUpload(child.url, MIB)));
-    const replies = await Promise.all(sockets.map((socket) => untilClosed(socket, 8000)));
+    const replies = await Promise.all(sockets.map((socket) => untilClosed(socket, 30_000)));
     for (const text of replies) expectRawRecord(text, 408);
     const after = await settle(child, 0);
     expect(after.connections).toBe(0);
@@ -137,7 +141,7 @@ describe('uploads that never finish', () => {
 
   it('answers 408 to a body that trickles past the request timeout', async () => {
     const socket = await startUpload(child.url, 10);
-    const reply = untilClosed(socket, 8000);
+    const reply = untilClosed(socket, 30_000);
     // One byte every 100 ms never stalls for 400 ms, but the whole request outlives 1.5 s.
     const trickle = setInterval(() => socket.write(' '), 100);
     const text = await reply;
@@ -153,7 +157,7 @@ describe('uploads that never finish', () => {
       });
       s.on('error', () => undefined);
     });
-    expectRawRecord(await untilClosed(socket, 8000), 408);
+    expectRawRecord(await untilClosed(socket, 30_000), 408);
     expect((await settle(child, 0)).connections).toBe(0);
   });
 });
@@ -174,7 +178,7 @@ describe('connection bound', () => {
     });
     extra.write(`GET /v1 HTTP/1.1\r\nHost: ${child.url.host}\r\n\r\n`);
     // Closed by the server without an answer.
-    expect(await untilClosed(extra, 5000)).toBe('');
+    expect(await untilClosed(extra, 30_000)).toBe('');
     for (const socket of open) socket.destroy();
     expect((await settle(child, 0)).connections).toBe(0);
     expect((await fetch(new URL('/v1', child.url))).status).toBe(200);
