@@ -86,6 +86,7 @@ async function start(): Promise<void> {
       launch: utilityLauncher(paths.serviceEntry),
       loadRemote: async () => (await import('../service/remote/remote-service.ts')).createRemoteService,
       onRestarted: (restarts, reason) => send('serviceRestarted', { restarts, reason }),
+      capturesFolder: join(app.getPath('userData'), 'captures'),
     }),
     onChanged: (source: DesktopSource) => {
       window?.setTitle(windowTitle(source));

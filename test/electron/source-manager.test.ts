@@ -3,8 +3,8 @@
  * child (a real forked process on a real snapshot). The remote node is the true boundary, so the
  * remote opener is a recording fake.
  */
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DesktopSource } from '../../shared/ipc-contract.ts';
 import { fixturePath } from '../support/fixture-path.ts';
@@ -39,6 +39,7 @@ beforeAll(() => {
         return () => Promise.resolve(new Response('{"chain_id":1}', { headers: { 'Content-Type': 'application/json' } }));
       }),
       onRestarted: () => {},
+      capturesFolder: join(dir, 'captures'),
     }),
     onChanged: (source) => void changes.push(source),
   });
@@ -69,6 +70,20 @@ describe('data sources', () => {
     expect(resource.body.type).toBe('0x1::account::Account');
     expect(viewOf(settings).recentSnapshots.map((entry) => entry.path)).toEqual([path]);
     expect(settings.current.lastSource).toEqual({ kind: 'snapshot', path, sample: false });
+    expect((await json('/explorer/v1/source')).body).toEqual({ kind: 'snapshot', name: basename(path), origin: null });
+  });
+
+  it('saves a capture ("Save to snapshot") into the captures folder of the user data', async () => {
+    const ledger = await json('/v1');
+    const reply = await app(new Request('app://ledger-explorer/explorer/v1/capture', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ accounts: ['0x1'], ledger_version: ledger.body.ledger_version }),
+    }));
+    const body = (await reply.json()) as { file?: string };
+    expect(reply.status, JSON.stringify(body)).toBe(201);
+    expect(body.file?.startsWith(join(dir, 'captures'))).toBe(true);
+    expect(existsSync(body.file ?? '')).toBe(true);
   });
 
   it('refuses a bad file with one line and keeps the open source', async () => {
@@ -87,10 +102,10 @@ describe('data sources', () => {
     settings.setApiKey('testnet', 'KEY-1');
     const source = await manager.connectNode({ profile: 'testnet' });
     expect(source).toEqual({ kind: 'remote', profile: 'testnet', baseUrl: 'https://api.testnet.aptoslabs.com/v1', label: 'Testnet' });
-    expect(remoteCalls.at(-1)).toEqual({ baseUrl: 'https://api.testnet.aptoslabs.com/v1', apiKey: 'KEY-1', profileName: 'testnet' });
+    expect(remoteCalls.at(-1)).toEqual({ baseUrl: 'https://api.testnet.aptoslabs.com/v1', apiKey: 'KEY-1', profileName: 'testnet', capture: { folder: join(dir, 'captures') } });
     expect((await json('/v1')).body).toEqual({ chain_id: 1 });
     await manager.connectNode({ url: 'https://node.example.com' });
-    expect(remoteCalls.at(-1)).toEqual({ baseUrl: 'https://node.example.com/v1', apiKey: undefined, profileName: 'node.example.com' });
+    expect(remoteCalls.at(-1)).toEqual({ baseUrl: 'https://node.example.com/v1', apiKey: undefined, profileName: 'node.example.com', capture: { folder: join(dir, 'captures') } });
     expect(settings.current.customNodes).toEqual(['https://node.example.com/v1']);
     await expect(manager.connectNode({ url: 'file:///etc' })).rejects.toThrow(/http: or https:/);
   });

@@ -5,7 +5,8 @@
  * runs on the UI's main thread. Requests and replies are plain values (see service-messages.ts).
  */
 import { existsSync, mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { basename, dirname } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createReadService, type ReadServiceHandler } from '../../service/read-service.ts';
 import type { ServiceRequest } from '../../service/service-reply.ts';
 import { generateSnapshot } from '../../snapshot/generate.ts';
@@ -27,14 +28,18 @@ function send(message: FromServiceMessage): void {
 
 let service: ReadServiceHandler | undefined;
 
-function open(path: string, generateIfMissing: boolean): void {
+function open(path: string, generateIfMissing: boolean, capturesFolder: string | null): void {
   try {
     if (generateIfMissing && !existsSync(path)) {
       mkdirSync(dirname(path), { recursive: true });
       generateSnapshot({ out: path });
     }
     const store = SnapshotStore.open(path);
-    service = createReadService({ store });
+    service = createReadService({
+      store,
+      source: { kind: 'snapshot', name: basename(path), origin: store.origin() },
+      capture: capturesFolder === null ? undefined : { folder: capturesFolder, sourceUrl: pathToFileURL(path).href },
+    });
     send({ type: 'opened', error: null });
   } catch (error) {
     send({ type: 'opened', error: error instanceof Error ? error.message.split('\n')[0] ?? 'cannot open' : String(error) });
@@ -66,7 +71,7 @@ function onMessage(data: unknown): void {
   const message = data as ToServiceMessage;
   switch (message.type) {
     case 'open':
-      open(message.path, message.generateIfMissing);
+      open(message.path, message.generateIfMissing, message.capturesFolder);
       return;
     case 'request':
       answer(message).catch((error: unknown) => {

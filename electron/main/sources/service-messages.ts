@@ -12,6 +12,8 @@ export interface OpenMessage {
   readonly type: 'open';
   readonly path: string;
   readonly generateIfMissing: boolean;
+  /** Where `POST /explorer/v1/capture` ("Save to snapshot") writes; `null`: captures are off. */
+  readonly capturesFolder: string | null;
 }
 
 /** Main → service: one read request. */

@@ -27,6 +27,8 @@ export interface SupervisorOptions {
   readonly launch: LaunchServiceChild;
   readonly path: string;
   readonly generateIfMissing: boolean;
+  /** Where captures from this snapshot are written (`null`/absent: captures off). */
+  readonly capturesFolder?: string | null | undefined;
   /** Told after each restart (the main process forwards it to the renderer). */
   readonly onRestarted?: ((restarts: number, reason: string) => void) | undefined;
 }
@@ -122,7 +124,7 @@ export class ServiceSupervisor {
       opened = undefined;
       if (this.#child === child) this.#onCrash(reason);
     });
-    child.postMessage({ type: 'open', path: this.#options.path, generateIfMissing: this.#options.generateIfMissing });
+    child.postMessage({ type: 'open', path: this.#options.path, generateIfMissing: this.#options.generateIfMissing, capturesFolder: this.#options.capturesFolder ?? null });
     this.#ready = ready;
     return ready;
   }

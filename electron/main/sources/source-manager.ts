@@ -160,7 +160,8 @@ export class SourceManager {
       case 'remote': {
         const node = info.kind === 'remote' ? info : undefined;
         const apiKey = this.#settings.apiKey(ref.node);
-        const handle = await this.#openers.remote({ baseUrl: node?.baseUrl ?? ref.node, apiKey, profileName: node?.profile === 'custom' ? hostOf(ref.node) : (node?.profile ?? ref.node) });
+        const profileName = node?.profile === 'custom' ? hostOf(ref.node) : (node?.profile ?? ref.node);
+        const handle = await this.#openers.remote({ baseUrl: node?.baseUrl ?? ref.node, apiKey, profileName });
         return { info, handle, close: () => handle.close?.() };
       }
     }

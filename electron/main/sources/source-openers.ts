@@ -11,7 +11,7 @@ import type { RemoteOptions, SourceOpeners } from './source-manager.ts';
 type Handler = (request: Request) => Promise<Response>;
 
 /** Creates a remote handler (`createRemoteService` of electron/service/remote/remote-service.ts). */
-export type RemoteServiceFactory = (options: RemoteOptions) => Handler | Promise<Handler>;
+export type RemoteServiceFactory = (options: RemoteOptions & { readonly capture?: { readonly folder: string } | undefined }) => Handler | Promise<Handler>;
 
 /** A fetch-style handler that forwards to the supervised service process. */
 export function supervisedHandler(supervisor: ServiceSupervisor): Handler {
@@ -32,15 +32,26 @@ export function sourceOpeners(options: {
   readonly launch: LaunchServiceChild;
   readonly loadRemote: () => Promise<RemoteServiceFactory>;
   readonly onRestarted: (restarts: number, reason: string) => void;
+  /**
+   * Where "Save to snapshot" (`POST /explorer/v1/capture`) writes. The app:// origin is reachable only
+   * by the app's own window, as a loopback-bound `serve` is by its machine, so captures are on.
+   */
+  readonly capturesFolder?: string | undefined;
 }): SourceOpeners {
   return {
     snapshot: async (path, sample) => {
-      const supervisor = await ServiceSupervisor.start({ launch: options.launch, path, generateIfMissing: sample, onRestarted: options.onRestarted });
+      const supervisor = await ServiceSupervisor.start({
+        launch: options.launch,
+        path,
+        generateIfMissing: sample,
+        capturesFolder: options.capturesFolder,
+        onRestarted: options.onRestarted,
+      });
       return Object.assign(supervisedHandler(supervisor), { close: () => supervisor.stop() });
     },
     remote: async (remoteOptions) => {
       const create = await options.loadRemote();
-      const handler = await create(remoteOptions);
+      const handler = await create({ ...remoteOptions, capture: options.capturesFolder === undefined ? undefined : { folder: options.capturesFolder } });
       return Object.assign((request: Request) => handler(request), {});
     },
   };
