@@ -77,6 +77,24 @@ describe('snapshot service off the main thread', () => {
     expect(launcher.children).toHaveLength(1);
   });
 
+  it('fails start without restarting when the child dies before opening the snapshot', async () => {
+    const launcher = forkLauncher();
+    let launches = 0;
+    const error = await ServiceSupervisor.start({
+      path: fixturePath('small'),
+      generateIfMissing: false,
+      launch: () => {
+        launches += 1;
+        const child = launcher.launch();
+        child.kill(); // dies before it can answer the open message
+        return child;
+      },
+    }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toMatch(/stopped before opening the snapshot/);
+    expect(launches).toBe(1);
+  });
+
   it('gives up after repeated crashes and answers 503', async () => {
     let restarted: () => void = () => {};
     const { supervisor, children } = await startOn(fixturePath('small'), () => restarted());

@@ -56,6 +56,8 @@ export class ServiceSupervisor {
   #restarts = 0;
   #restartsInARow = 0;
   #stopped = false;
+  /** False until the first child opened the snapshot: a child that dies before that fails `start`, no restart. */
+  #started = false;
   #failure: string | undefined;
 
   private constructor(options: SupervisorOptions) {
@@ -67,6 +69,7 @@ export class ServiceSupervisor {
     const supervisor = new ServiceSupervisor(options);
     try {
       await supervisor.#spawn();
+      supervisor.#started = true;
     } catch (error) {
       supervisor.stop();
       throw error;
@@ -122,7 +125,9 @@ export class ServiceSupervisor {
     child.onExit((reason) => {
       opened?.(`the snapshot service stopped before opening the snapshot (${reason})`);
       opened = undefined;
-      if (this.#child === child) this.#onCrash(reason);
+      if (this.#child !== child) return;
+      if (this.#started) this.#onCrash(reason);
+      else this.#child = undefined;
     });
     child.postMessage({ type: 'open', path: this.#options.path, generateIfMissing: this.#options.generateIfMissing, capturesFolder: this.#options.capturesFolder ?? null });
     this.#ready = ready;
