@@ -6,13 +6,14 @@
  * bounds head and request times and the number of connections, and closes gracefully. Errors it raises itself are the API's
  * error record with the ledger headers (the service's `errorReply`).
  */
-import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ErrorCode } from './http-errors.ts';
 import { JSON_CONTENT_TYPE } from './content-negotiation.ts';
 import { formatHostForUrl, isAllowedHost } from './host-check.ts';
 import { MAX_BODY_BYTES } from './request-body.ts';
-import { cutBodyRead, readRequestBody } from './http-request-body.ts';
+import { readRequestBody } from './http-request-body.ts';
+import { bodyBytes, sendParserError, writeRawReply } from './http-raw-replies.ts';
 import type { HeaderEntry } from './ledger-headers.ts';
 import type { ReadServiceHandler } from './read-service.ts';
 import type { ServiceReply } from './service-reply.ts';
@@ -60,61 +61,6 @@ export interface RunningHttpServer {
 const FORCE_CLOSE_AFTER_MS = 5000;
 /** Methods a fetch `Request` cannot carry: answered 405 here, as the in-process fetch handler would. */
 const FETCH_FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
-
-/** Statuses for requests the HTTP parser refuses (as Node's own default answers); anything else is 400. */
-const PARSER_ERROR_STATUS: Readonly<Record<string, number>> = {
-  HPE_HEADER_OVERFLOW: 431,
-  HPE_CHUNK_EXTENSIONS_OVERFLOW: 413,
-  ERR_HTTP_REQUEST_TIMEOUT: 408,
-};
-
-/**
- * Answers on the raw socket a request the HTTP parser refused (unknown method, head over Node's
- * header size limit, malformed framing), with the error record and the ledger headers like every
- * other response, then closes the connection. When an earlier request's response is still pending
- * on that socket, nothing is written (it would corrupt that response): the socket closes after it.
- */
-function sendParserError(socket: Duplex, error: NodeJS.ErrnoException, build: (status: number, message: string) => ServiceReply): void {
-  const pending = (): ServerResponse | null | undefined => (socket as { _httpMessage?: ServerResponse | null })._httpMessage;
-  const inFlight = pending();
-  if (inFlight) {
-    // The pending request is still sending its body: nothing more will arrive. A request timeout
-    // gets its 408 from the body reader; any other error (reset, half-close) ends the read, and the
-    // socket goes now — waiting for the response would keep it (and the partial body) forever.
-    const req = inFlight.req as IncomingMessage | undefined;
-    if (req && !req.complete) {
-      if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT' && !inFlight.headersSent && cutBodyRead(req, 'timeout')) return;
-      cutBodyRead(req, 'aborted');
-      socket.destroy();
-      return;
-    }
-    inFlight.once('close', () => socket.destroy());
-    return;
-  }
-  if (error.code === 'ECONNRESET' || !socket.writable) {
-    socket.destroy();
-    return;
-  }
-  const status = PARSER_ERROR_STATUS[error.code ?? ''] ?? 400;
-  const reply = build(status, `the HTTP request could not be parsed (${error.code ?? 'parse error'}): ${STATUS_CODES[status] ?? 'Bad Request'}`);
-  if (socket.writable && !pending()) writeRawReply(socket, reply);
-  else socket.destroy();
-}
-
-/** Writes a whole reply on a raw socket (no ServerResponse exists for it) and closes the connection. */
-function writeRawReply(socket: Duplex, reply: ServiceReply): void {
-  const body = bodyBytes(reply);
-  const lines = [`HTTP/1.1 ${reply.status} ${STATUS_CODES[reply.status] ?? ''}`];
-  for (const [name, value] of reply.headers) lines.push(`${name}: ${value}`);
-  lines.push(`Content-Length: ${body.length}`, 'Connection: close', '', '');
-  socket.end(Buffer.concat([Buffer.from(lines.join('\r\n'), 'latin1'), body]));
-}
-
-function bodyBytes(reply: ServiceReply): Buffer {
-  if (reply.body === null) return Buffer.alloc(0);
-  if (typeof reply.body === 'string') return Buffer.from(reply.body, 'utf8');
-  return Buffer.from(reply.body.buffer, reply.body.byteOffset, reply.body.byteLength);
-}
 
 /**
  * The body bytes of a reply to keep with it. A text body gets a buffer of its own: a small
