@@ -1,9 +1,11 @@
 /**
  * The hex side of the inspector: 16 bytes a row with offsets. Bytes inside the active range are
  * highlighted (`data-highlighted`); the failing byte is marked; hovering or clicking a byte reports
- * its offset (one delegated handler, not one per byte).
+ * its offset (one delegated handler, not one per byte). Keyboard: the view is focusable and the
+ * arrow keys (±1 byte, ±1 row), Home and End move a cursor that selects the field under it.
  */
-import type { ReactNode, MouseEvent } from 'react';
+import type { KeyboardEvent, ReactNode, MouseEvent } from 'react';
+import { useState } from 'react';
 import { HEX_PAIRS } from '../../../shared/hex.ts';
 
 /** Bytes per row. */
@@ -30,9 +32,30 @@ function offsetOf(event: MouseEvent): number | undefined {
   return text === undefined ? undefined : Number(text);
 }
 
+/** Where a key moves the cursor (undefined: not a cursor key). */
+function moved(key: string, at: number, last: number): number | undefined {
+  const step: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -ROW, ArrowDown: ROW };
+  if (key === 'Home') return 0;
+  if (key === 'End') return last;
+  const delta = step[key];
+  return delta === undefined ? undefined : Math.min(last, Math.max(0, at + delta));
+}
+
 /** Hex bytes with a highlighted range. */
 export function HexView({ bytes, range, failedAt, onHoverByte, onSelectByte }: HexViewProps): ReactNode {
   const shown = Math.min(bytes.length, MAX_SHOWN_BYTES);
+  const [cursor, setCursor] = useState<number | undefined>(undefined);
+  const select = (offset: number): void => {
+    setCursor(offset);
+    onSelectByte(offset);
+  };
+  const onKeyDown = (event: KeyboardEvent): void => {
+    if (shown === 0) return;
+    const next = moved(event.key, cursor ?? -1, shown - 1);
+    if (next === undefined) return;
+    event.preventDefault();
+    select(next);
+  };
   const rows: ReactNode[] = [];
   for (let at = 0; at < shown; at += ROW) {
     const cells: ReactNode[] = [];
@@ -41,7 +64,7 @@ export function HexView({ bytes, range, failedAt, onHoverByte, onSelectByte }: H
       cells.push(
         <span
           key={i}
-          className={`hex-byte${inRange ? ' hl' : ''}${failedAt === i ? ' failed' : ''}`}
+          className={`hex-byte${inRange ? ' hl' : ''}${failedAt === i ? ' failed' : ''}${cursor === i ? ' cursor' : ''}`}
           data-offset={i}
           data-highlighted={inRange ? 'true' : undefined}
         >
@@ -59,12 +82,15 @@ export function HexView({ bytes, range, failedAt, onHoverByte, onSelectByte }: H
   return (
     <div
       className="hex-view mono"
-      aria-label="Bytes"
+      role="group"
+      tabIndex={0}
+      aria-label={`Bytes${cursor === undefined ? '' : `, cursor at byte ${cursor}`}`}
+      onKeyDown={onKeyDown}
       onMouseOver={(e) => onHoverByte(offsetOf(e))}
       onMouseLeave={() => onHoverByte(undefined)}
       onClick={(e) => {
         const offset = offsetOf(e);
-        if (offset !== undefined) onSelectByte(offset);
+        if (offset !== undefined) select(offset);
       }}
     >
       {rows}

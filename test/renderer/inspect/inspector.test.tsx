@@ -77,6 +77,24 @@ describe('BCS inspector', () => {
     expect(maxRow.getAttribute('aria-current')).toBeNull();
   });
 
+  it('moves a byte cursor with the keyboard and selects the field under it', async () => {
+    const { bytes, sample } = await recordSample();
+    const { user } = renderApp(`/inspect?${new URLSearchParams({ hex: bytesToHex(bytes), type: sample.valueType }).toString()}`);
+    const ownerRow = await screen.findByRole('button', { name: /^value\.owner bytes/ }, { timeout: 10_000 });
+    const [ownerStart, ownerEnd] = rangeOf(ownerRow);
+    const hex = screen.getByRole('group', { name: /^Bytes/ });
+    hex.focus();
+    await user.keyboard('{Home}');
+    expect(rowFor('value.id').getAttribute('aria-current')).toBe('true');
+    // Down one row (16 bytes) from byte 0 lands inside `owner` (bytes 8..40).
+    await user.keyboard('{ArrowDown}');
+    expect(hex.getAttribute('aria-label')).toBe('Bytes, cursor at byte 16');
+    expect(ownerRow.getAttribute('aria-current')).toBe('true');
+    expect(highlighted()).toEqual(Array.from({ length: ownerEnd - ownerStart }, (_, i) => ownerStart + i));
+    await user.keyboard('{End}');
+    expect(hex.getAttribute('aria-label')).toBe(`Bytes, cursor at byte ${bytes.length - 1}`);
+  });
+
   it('shows the failing offset, the field path and everything decoded before it on corrupted bytes', async () => {
     const { bytes, sample } = await recordSample();
     const first = renderApp(`/inspect?${new URLSearchParams({ hex: bytesToHex(bytes), type: sample.valueType }).toString()}`);
