@@ -4,11 +4,12 @@
  * virtualized (`@tanstack/react-virtual`, measured heights) so 10,000 resources scroll smoothly.
  */
 import type { ReactNode } from 'react';
-import { useMemo, useRef, useState } from 'react';
+import { memo, useMemo, useRef, useState } from 'react';
 import {
   columnFilteringFeature,
   createColumnHelper,
   createFilteredRowModel,
+  FlexRender,
   filterFn_includesString,
   globalFilteringFeature,
   rowExpandingFeature,
@@ -17,7 +18,7 @@ import {
   type ExpandedState,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { JsonTree } from '../../components/json-tree/json-tree.tsx';
+import { JsonTree, type JsonLinkFor } from '../../components/json-tree/json-tree.tsx';
 import { moveValueLinks } from './value-links.ts';
 import { measureWithFloor, observeRectWithFloor } from './virtual-rect.ts';
 import type { ResourceRow } from './resource-rows.ts';
@@ -45,6 +46,46 @@ export interface ResourcesTableProps {
   /** The version the resources were read at (links inside the JSON keep it). */
   readonly version: string | undefined;
 }
+
+type TableRow = ReturnType<ReturnType<typeof useTable<typeof features, ResourceRow>>['getRowModel']>['rows'][number];
+
+/** Props of one virtual row; `open` and `start` are passed so the memo sees what changed. */
+interface ResourceRowViewProps {
+  readonly row: TableRow;
+  readonly open: boolean;
+  readonly index: number;
+  readonly start: number;
+  readonly measure: (element: Element | null) => void;
+  readonly linkFor: JsonLinkFor;
+}
+
+/**
+ * One resource row and, when open, its JSON tree. Memoized: while scrolling, rows that stay in view
+ * keep their props and are not rendered again (only rows entering the window are).
+ */
+const ResourceRowView = memo(function ResourceRowView({ row, open, index, start, measure, linkFor }: ResourceRowViewProps): ReactNode {
+  return (
+    <div data-index={index} ref={measure} className="resources-item" style={{ transform: `translateY(${start}px)` }}>
+      <div role="row" aria-rowindex={index + 2} className={`resources-row${open ? ' open' : ''}`}>
+        <span role="cell" className="resources-toggle-cell">
+          <button type="button" className="resources-toggle" aria-expanded={open} aria-label={`${open ? 'Collapse' : 'Expand'} ${row.original.type}`} onClick={() => row.toggleExpanded()}>
+            <span aria-hidden="true">{open ? '▾' : '▸'}</span>
+          </button>
+        </span>
+        {row.getAllCells().map((cell) => (
+          <span role="cell" key={cell.id} className={`resources-cell col-${cell.column.id}`}>
+            <FlexRender cell={cell} />
+          </span>
+        ))}
+      </div>
+      {open && (
+        <div className="resources-detail">
+          <JsonTree value={row.original.resource.data} label="data" linkFor={linkFor} />
+        </div>
+      )}
+    </div>
+  );
+});
 
 /** Estimated height of a collapsed row (px); expanded rows are measured. */
 const ROW_HEIGHT = 34;
@@ -96,29 +137,7 @@ export function ResourcesTable({ rows, filter, version }: ResourcesTableProps): 
         <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
             const row = visible[item.index];
-            if (!row) return null;
-            const open = row.getIsExpanded();
-            return (
-              <div key={row.id} data-index={item.index} ref={virtualizer.measureElement} className="resources-item" style={{ transform: `translateY(${item.start}px)` }}>
-                <div role="row" aria-rowindex={item.index + 2} className={`resources-row${open ? ' open' : ''}`}>
-                  <span role="cell" className="resources-toggle-cell">
-                    <button type="button" className="resources-toggle" aria-expanded={open} aria-label={`${open ? 'Collapse' : 'Expand'} ${row.original.type}`} onClick={() => row.toggleExpanded()}>
-                      <span aria-hidden="true">{open ? '▾' : '▸'}</span>
-                    </button>
-                  </span>
-                  {row.getAllCells().map((cell) => (
-                    <span role="cell" key={cell.id} className={`resources-cell col-${cell.column.id}`}>
-                      <table.FlexRender cell={cell} />
-                    </span>
-                  ))}
-                </div>
-                {open && (
-                  <div className="resources-detail">
-                    <JsonTree value={row.original.resource.data} label="data" linkFor={linkFor} />
-                  </div>
-                )}
-              </div>
-            );
+            return row ? <ResourceRowView key={row.id} row={row} open={row.getIsExpanded()} index={item.index} start={item.start} measure={virtualizer.measureElement} linkFor={linkFor} /> : null;
           })}
         </div>
       </div>
