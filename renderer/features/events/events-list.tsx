@@ -4,10 +4,10 @@
  * pinned version are marked, since the state shown elsewhere does not include them yet.
  */
 import type { ReactNode } from 'react';
-import { useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { EventJson, JsonValue } from '../../api/types.ts';
-import { JsonTree } from '../../components/json-tree/json-tree.tsx';
+import { JsonTree, type JsonLinkFor } from '../../components/json-tree/json-tree.tsx';
 import { VersionLink } from '../../components/version-link.tsx';
 import { moveValueLinks } from '../resources/value-links.ts';
 import { measureWithFloor, observeRectWithFloor } from '../resources/virtual-rect.ts';
@@ -27,6 +27,45 @@ function preview(event: EventJson): string {
   return text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS)}…` : text;
 }
 
+/** Props of one virtual event row (memoized: rows staying in view are not rendered again while scrolling). */
+interface EventRowViewProps {
+  readonly event: EventJson;
+  readonly open: boolean;
+  readonly after: boolean;
+  readonly pinned: string | undefined;
+  readonly index: number;
+  readonly start: number;
+  readonly measure: (element: Element | null) => void;
+  readonly onToggle: (sequence: string) => void;
+  readonly linkFor: JsonLinkFor;
+}
+
+const EventRowView = memo(function EventRowView({ event, open, after, pinned, index, start, measure, onToggle, linkFor }: EventRowViewProps): ReactNode {
+  return (
+    <div data-index={index} ref={measure} className="events-item" style={{ transform: `translateY(${start}px)` }}>
+      <div role="row" aria-rowindex={index + 2} className={`events-row${after ? ' after-pin' : ''}${open ? ' open' : ''}`}>
+        <span role="cell">
+          <button type="button" className="events-toggle" aria-expanded={open} aria-label={`${open ? 'Collapse' : 'Expand'} event ${event.sequence_number}`} onClick={() => onToggle(event.sequence_number)}>
+            <span aria-hidden="true">{open ? '▾' : '▸'}</span>
+          </button>
+        </span>
+        <span role="cell">
+          <VersionLink version={event.version} />
+          {after && <span className="after-pin-badge" title={`Emitted after the pinned version ${pinned ?? ''}`}>after pin</span>}
+        </span>
+        <span role="cell" className="mono">{event.sequence_number}</span>
+        <span role="cell" className="mono events-type" title={event.type}>{event.type}</span>
+        <span role="cell" className="mono events-preview">{preview(event)}</span>
+      </div>
+      {open && (
+        <div className="events-detail">
+          <JsonTree value={event as unknown as JsonValue} label={`event ${event.sequence_number}`} linkFor={linkFor} />
+        </div>
+      )}
+    </div>
+  );
+});
+
 /** The virtualized events list. */
 export function EventsList({ events, pinned }: EventsListProps): ReactNode {
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
@@ -42,13 +81,16 @@ export function EventsList({ events, pinned }: EventsListProps): ReactNode {
   });
   const linkFor = useMemo(() => moveValueLinks(pinned), [pinned]);
   const pinnedAt = pinned === undefined ? undefined : BigInt(pinned);
-  const toggle = (sequence: string): void =>
-    setOpen((previous) => {
-      const next = new Set(previous);
-      if (next.has(sequence)) next.delete(sequence);
-      else next.add(sequence);
-      return next;
-    });
+  const toggle = useCallback(
+    (sequence: string): void =>
+      setOpen((previous) => {
+        const next = new Set(previous);
+        if (next.has(sequence)) next.delete(sequence);
+        else next.add(sequence);
+        return next;
+      }),
+    [],
+  );
 
   return (
     <div className="events-table" role="table" aria-label="Events" aria-rowcount={events.length + 1}>
@@ -66,30 +108,9 @@ export function EventsList({ events, pinned }: EventsListProps): ReactNode {
           {virtualizer.getVirtualItems().map((item) => {
             const event = events[item.index];
             if (!event) return null;
-            const expanded = open.has(event.sequence_number);
             const after = pinnedAt !== undefined && BigInt(event.version) > pinnedAt;
             return (
-              <div key={event.sequence_number} data-index={item.index} ref={virtualizer.measureElement} className="events-item" style={{ transform: `translateY(${item.start}px)` }}>
-                <div role="row" aria-rowindex={item.index + 2} className={`events-row${after ? ' after-pin' : ''}${expanded ? ' open' : ''}`}>
-                  <span role="cell">
-                    <button type="button" className="events-toggle" aria-expanded={expanded} aria-label={`${expanded ? 'Collapse' : 'Expand'} event ${event.sequence_number}`} onClick={() => toggle(event.sequence_number)}>
-                      <span aria-hidden="true">{expanded ? '▾' : '▸'}</span>
-                    </button>
-                  </span>
-                  <span role="cell">
-                    <VersionLink version={event.version} />
-                    {after && <span className="after-pin-badge" title={`Emitted after the pinned version ${pinned ?? ''}`}>after pin</span>}
-                  </span>
-                  <span role="cell" className="mono">{event.sequence_number}</span>
-                  <span role="cell" className="mono events-type" title={event.type}>{event.type}</span>
-                  <span role="cell" className="mono events-preview">{preview(event)}</span>
-                </div>
-                {expanded && (
-                  <div className="events-detail">
-                    <JsonTree value={event as unknown as JsonValue} label={`event ${event.sequence_number}`} linkFor={linkFor} />
-                  </div>
-                )}
-              </div>
+              <EventRowView key={event.sequence_number} event={event} open={open.has(event.sequence_number)} after={after} pinned={pinned} index={item.index} start={item.start} measure={virtualizer.measureElement} onToggle={toggle} linkFor={linkFor} />
             );
           })}
         </div>
