@@ -15,19 +15,22 @@ export interface SaveSnapshotButtonProps {
   readonly version: string | undefined;
 }
 
-/** The capture answer's file name, whichever field the source uses for it. */
-function savedName(body: unknown): string {
-  if (typeof body === 'object' && body !== null) {
-    const record = body as Record<string, unknown>;
-    for (const field of ['file', 'name', 'path']) if (typeof record[field] === 'string') return record[field];
-  }
-  return JSON.stringify(body);
+/** The capture answer (`201 {"file", "name", "bytes", "ledger_version"}`). */
+interface CaptureJson {
+  readonly file?: string;
+  readonly name?: string;
+  readonly bytes?: number;
+}
+
+/** The saved file's name (the full path goes in the tooltip). */
+function savedName(body: CaptureJson): string {
+  return body.name ?? body.file ?? JSON.stringify(body);
 }
 
 /** The capture button with its outcome. */
 export function SaveSnapshotButton({ address, version }: SaveSnapshotButtonProps): ReactNode {
   const capture = useMutation({
-    mutationFn: (at: string) => requestJson<unknown>('/explorer/v1/capture', { method: 'POST', body: { accounts: [address], ledger_version: at } }),
+    mutationFn: (at: string) => requestJson<CaptureJson>('/explorer/v1/capture', { method: 'POST', body: { accounts: [address], ledger_version: at } }),
   });
   return (
     <div className="save-snapshot">
@@ -36,7 +39,8 @@ export function SaveSnapshotButton({ address, version }: SaveSnapshotButtonProps
       </button>
       {capture.isSuccess && (
         <span role="status" className="save-snapshot-result">
-          Saved <code>{savedName(capture.data.body)}</code>
+          Saved <code title={capture.data.body.file}>{savedName(capture.data.body)}</code>
+          {capture.data.body.bytes !== undefined && ` (${capture.data.body.bytes.toLocaleString('en-US')} bytes)`}
         </span>
       )}
       {capture.isError && <ErrorView error={capture.error} onRetry={() => capture.reset()} />}
