@@ -4,7 +4,7 @@
  * version) and the tab's panel.
  */
 import type { ReactNode } from 'react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { useLedgerVersion, withVersion } from '../../app/use-ledger-version.ts';
 import { EmptyView } from '../../components/status-views.tsx';
 import { AccountHeader } from './account-header.tsx';
@@ -28,8 +28,14 @@ function activeTab(pathname: string): string {
 export function AccountLayout(): ReactNode {
   const account = useAccountAddress();
   const { pinned } = useLedgerVersion();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const { address: raw } = useParams();
   if (account.error !== undefined) return <EmptyView>{account.error}</EmptyView>;
+  // URLs carry the node's short form: a long or upper-case address is replaced in place.
+  if (raw !== undefined && raw !== account.address) {
+    const rest = pathname.split('/').slice(3).join('/');
+    return <Navigate replace to={`/accounts/${account.address}${rest === '' ? '' : `/${rest}`}${search}`} />;
+  }
   const current = activeTab(pathname);
   return (
     <section className="account-view" aria-label={`Account ${account.address}`}>

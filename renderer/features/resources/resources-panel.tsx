@@ -84,6 +84,9 @@ export function ResourcesPanel(): ReactNode {
           {query.isFetching && !busy ? ' · updating…' : ''}
         </span>
       </div>
+      {filter.trim() !== '' && more && (
+        <p className="panel-hint">The filter sees the {rows.length.toLocaleString('en-US')} resources loaded so far; “Load all” to filter every resource.</p>
+      )}
       {query.isError && <ErrorView error={query.error} onRetry={() => void query.fetchNextPage()} />}
       {rows.length === 0 ? (
         <EmptyView>This account holds no resources at version {effective}.</EmptyView>

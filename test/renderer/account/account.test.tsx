@@ -44,4 +44,11 @@ describe('account view', () => {
     for (const struct of coin.structs) expect(screen.getByText(new RegExp(`struct ${struct.name}\\b`))).toBeTruthy();
     expect(screen.getByText(`Structs (${coin.structs.length})`)).toBeTruthy();
   });
+
+  it('replaces a long-form address in the URL by the short form, keeping tab and version', async () => {
+    renderApp(`/accounts/0x${'0'.repeat(63)}1/modules?ledger_version=${serviceFixture('main').info.latestVersion}`);
+    await screen.findByRole('heading', { name: 'Account 0x1' });
+    expect(window.location.pathname).toBe('/accounts/0x1/modules');
+    expect(window.location.search).toBe(`?ledger_version=${serviceFixture('main').info.latestVersion}`);
+  });
 });
