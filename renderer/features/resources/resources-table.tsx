@@ -120,27 +120,34 @@ export function ResourcesTable({ rows, filter, version }: ResourcesTableProps): 
   const linkFor = useMemo(() => moveValueLinks(version), [version]);
 
   return (
-    <div className="resources-table" role="table" aria-label="Resources" aria-rowcount={visible.length + 1}>
-      <div role="rowgroup">
-        {table.getHeaderGroups().map((group) => (
-          <div role="row" className="resources-row resources-head" key={group.id}>
-            <span className="resources-toggle-cell" aria-hidden="true" />
-            {group.headers.map((header) => (
-              <span role="columnheader" key={header.id} className={`resources-cell col-${header.column.id}`}>
-                <table.FlexRender header={header} />
-              </span>
-            ))}
+    <>
+      {filter.trim() !== '' && (
+        <p className="panel-hint" role="status">
+          {visible.length.toLocaleString('en-US')} of {rows.length.toLocaleString('en-US')} match “{filter.trim()}”
+        </p>
+      )}
+      <div className="resources-table" role="table" aria-label="Resources" aria-rowcount={visible.length + 1}>
+        <div role="rowgroup">
+          {table.getHeaderGroups().map((group) => (
+            <div role="row" className="resources-row resources-head" key={group.id}>
+              <span className="resources-toggle-cell" aria-hidden="true" />
+              {group.headers.map((header) => (
+                <span role="columnheader" key={header.id} className={`resources-cell col-${header.column.id}`}>
+                  <table.FlexRender header={header} />
+                </span>
+              ))}
+            </div>
+          ))}
+        </div>
+        <div className="resources-scroll" ref={scrollRef} data-testid="resources-scroll">
+          <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            {virtualizer.getVirtualItems().map((item) => {
+              const row = visible[item.index];
+              return row ? <ResourceRowView key={row.id} row={row} open={row.getIsExpanded()} index={item.index} start={item.start} measure={virtualizer.measureElement} linkFor={linkFor} /> : null;
+            })}
           </div>
-        ))}
-      </div>
-      <div className="resources-scroll" ref={scrollRef} data-testid="resources-scroll">
-        <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {virtualizer.getVirtualItems().map((item) => {
-            const row = visible[item.index];
-            return row ? <ResourceRowView key={row.id} row={row} open={row.getIsExpanded()} index={item.index} start={item.start} measure={virtualizer.measureElement} linkFor={linkFor} /> : null;
-          })}
         </div>
       </div>
-    </div>
+    </>
   );
 }

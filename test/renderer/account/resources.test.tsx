@@ -37,6 +37,7 @@ describe('resources tab', () => {
     await screen.findByRole('table', { name: 'Resources' });
     await user.type(screen.getByRole('searchbox', { name: 'Filter by type' }), 'chain_id');
     await waitFor(() => expect(rowTypes()).toEqual(['0x1::chain_id::ChainId']));
+    expect(screen.getByText(/^1 of \d+ match “chain_id”$/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Expand 0x1::chain_id::ChainId' }));
     const tree = await screen.findByRole('group', { name: 'JSON data' });
     const resource = (await requestJson<MoveResourceJson>('/v1/accounts/0x1/resource/0x1::chain_id::ChainId')).body;
