@@ -31,6 +31,15 @@ describe('serve with the web UI', () => {
     expect((await fetch(`${explorer.url}/`, { method: 'POST' })).status).toBe(405);
   });
 
+  it('serves a production build of React (what users get), even when built inside Vitest', async () => {
+    const html = await (await fetch(`${explorer.url}/`)).text();
+    const entry = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(entry).toBeDefined();
+    const script = await (await fetch(`${explorer.url}${entry}`)).text();
+    expect(script.length).toBeGreaterThan(10_000);
+    expect(script).not.toContain('jsxDEV');
+  });
+
   it('runs the app in Chromium at a deep link without page errors', async () => {
     const { page, context, errors } = await newPage(browser);
     await page.goto(`${explorer.url}/no/such/view`);

@@ -23,12 +23,21 @@ function sources(): string[] {
 
 /** The folder of a UI build matching the current sources, building it when missing. */
 export async function ensureUiBuilt(): Promise<string> {
-  const hash = createHash('sha256');
+  const hash = createHash('sha256').update('production');
   for (const file of sources()) hash.update(relative(root, file)).update(readFileSync(file));
   const dir = join(root, 'test', '.tmp', `ui-${hash.digest('hex').slice(0, 12)}`);
   if (existsSync(join(dir, 'index.html'))) return dir;
   const staging = `${dir}.${process.pid}.partial`;
-  await build({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn', build: { outDir: staging, emptyOutDir: true, sourcemap: false } });
+  // Inside Vitest NODE_ENV is "test", which makes Vite bundle React's development build (several
+  // times slower); the journeys and the UI benchmark must see what users get.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ configFile: join(root, 'vite.config.ts'), mode: 'production', logLevel: 'warn', build: { outDir: staging, emptyOutDir: true, sourcemap: false } });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   try {
     renameSync(staging, dir);
   } catch (error) {
