@@ -7,15 +7,16 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-/** package.json `engines.node`, and its oldest accepted release. */
+/** package.json `engines.node`, and the same range as [oldest release, newest major] pairs. */
 const SUPPORTED = '^22.22.2 || ^24.15.0 || >=26';
-const MINIMUM = [22, 22, 2];
+const RANGES = [[[22, 22, 2], 22], [[24, 15, 0], 24], [[26, 0, 0], Infinity]];
 
 const entry = fileURLToPath(new URL('./main.ts', import.meta.url));
 const current = process.versions.node.split('.').map(Number);
 const older = (a, b) => a[0] !== b[0] ? a[0] < b[0] : a[1] !== b[1] ? a[1] < b[1] : a[2] < b[2];
+const supported = RANGES.some(([oldest, newestMajor]) => !older(current, oldest) && current[0] <= newestMajor);
 
-if (older(current, MINIMUM)) {
+if (!supported) {
   process.stderr.write(`ledger-explorer: needs Node.js ${SUPPORTED} (this is ${process.version})\n`);
   process.exit(1);
 }

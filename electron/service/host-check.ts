@@ -30,7 +30,7 @@ export function formatHostForUrl(host: string): string {
 }
 
 /** Whether a bind address is a loopback address (or the name `localhost`). */
-function isLoopback(host: string): boolean {
+export function isLoopback(host: string): boolean {
   const bare = host.toLowerCase().replace(/^\[|\]$/g, '');
   return bare === 'localhost' || bare === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare);
 }

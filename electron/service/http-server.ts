@@ -59,8 +59,11 @@ export interface RunningHttpServer {
 }
 
 const FORCE_CLOSE_AFTER_MS = 5000;
-/** Methods a fetch `Request` cannot carry: answered 405 here, as the in-process fetch handler would. */
-const FETCH_FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
+/**
+ * Methods a fetch `Request` cannot carry: answered 405 here, as the in-process fetch handler would
+ * (fetch also forbids TRACK, but Node's HTTP parser refuses that method before any handler runs).
+ */
+const FETCH_FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE']);
 
 /**
  * The body bytes of a reply to keep with it. A text body gets a buffer of its own: a small

@@ -83,7 +83,7 @@ describe('Node range', () => {
     const range = packageJson.engines.node;
     expect(range).toBe('^22.22.2 || ^24.15.0 || >=26');
     expect(launcher).toContain(`const SUPPORTED = '${range}';`);
-    expect(launcher).toContain('const MINIMUM = [22, 22, 2];');
+    expect(launcher).toContain('const RANGES = [[[22, 22, 2], 22], [[24, 15, 0], 24], [[26, 0, 0], Infinity]];');
     expect(readFileSync(join(root, 'README.md'), 'utf8')).toContain(`Node.js \`${range}\``);
   });
 
@@ -95,13 +95,21 @@ describe('Node range', () => {
     expect(minimum[0]! > 22 || (minimum[0] === 22 && minimum[1]! >= 6)).toBe(true);
   });
 
-  it('an older Node gets one line naming the range', () => {
-    // Node 22.22.1 as the launcher sees it: process.versions replaced by a preloaded module.
-    const preload = `data:text/javascript,Object.defineProperty(process,'versions',{value:{...process.versions,node:'22.22.1'}})`;
-    const run = spawnSync(process.execPath, ['--import', preload, CLI_PATH, '--version'], { encoding: 'utf8' });
-    expect(run.status).toBe(1);
-    expect(run.stderr).toBe(`ledger-explorer: needs Node.js ${packageJson.engines.node} (this is ${process.version})\n`);
-    const accepted = spawnSync(process.execPath, ['--import', preload.replace('22.22.1', '22.22.2'), CLI_PATH, '--version'], { encoding: 'utf8' });
-    expect(accepted.stdout).toBe(`${packageJson.version}\n`);
+  // The version as the launcher sees it: process.versions replaced by a preloaded module.
+  const runAs = (node: string) =>
+    spawnSync(process.execPath, ['--import', `data:text/javascript,Object.defineProperty(process,'versions',{value:{...process.versions,node:'${node}'}})`, CLI_PATH, '--version'], {
+      encoding: 'utf8',
+    });
+
+  it('a Node outside the range (older, or an odd or early release between supported lines) gets one line naming the range', () => {
+    for (const node of ['22.22.1', '23.11.0', '24.0.0', '24.14.9', '25.9.0']) {
+      const run = runAs(node);
+      expect(run.status, node).toBe(1);
+      expect(run.stderr).toBe(`ledger-explorer: needs Node.js ${packageJson.engines.node} (this is ${process.version})\n`);
+    }
+  });
+
+  it('every line of the range is accepted from its first release', () => {
+    for (const node of ['22.22.2', '22.30.0', '24.15.0', '24.20.1', '26.0.0', '27.1.0']) expect(runAs(node).stdout, node).toBe(`${packageJson.version}\n`);
   });
 });

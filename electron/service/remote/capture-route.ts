@@ -15,6 +15,7 @@ import { captureLedger } from '../../snapshot/capture/capture-ledger.ts';
 import { CaptureError, type CaptureSource, type TableItemRequest } from '../../snapshot/capture/capture-types.ts';
 import { writeCapture } from '../../snapshot/capture/write-capture.ts';
 import { isJsonContentType } from '../content-negotiation.ts';
+import { isLoopback } from '../host-check.ts';
 import { ApiError, describeError, invalidInput, type ErrorCode } from '../http-errors.ts';
 import type { RequestContext } from '../request-context.ts';
 import { readJsonObject } from '../request-body.ts';
@@ -107,13 +108,7 @@ export async function captureRoute(context: RequestContext): Promise<ServiceRepl
   return captureReply(context.request, source, target, context.ledger);
 }
 
-/** Whether `host` (a bind address) only accepts connections from this machine. */
-export function isLoopbackBind(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
-  return bare === 'localhost' || bare === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare);
-}
-
 /** The capture target of a server bound to `host`: only loopback servers may write captures. */
 export function captureTargetFor(host: string, folder: string, sourceUrl?: string): CaptureTarget | undefined {
-  return isLoopbackBind(host) ? { folder, sourceUrl } : undefined;
+  return isLoopback(host) ? { folder, sourceUrl } : undefined;
 }
