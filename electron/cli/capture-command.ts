@@ -4,13 +4,15 @@
  * them as a snapshot whose service answers those reads as the node did. Progress goes to stderr;
  * Ctrl-C stops the capture and leaves no file (everything is written at the end, atomically).
  */
-import { existsSync } from 'node:fs';
-import { parseArgs } from 'node:util';
+import { lstatSync } from 'node:fs';
 import { captureLedger } from '../snapshot/capture/capture-ledger.ts';
 import { CaptureError, type TableItemRequest } from '../snapshot/capture/capture-types.ts';
 import { writeCapture } from '../snapshot/capture/write-capture.ts';
+import { checkOutputPath, OutputPathError } from '../snapshot/output-path.ts';
+import { OutputExistsError } from '../snapshot/snapshot-writer.ts';
 import { isNodeProfileName, resolveNodeUrl } from '../service/remote/node-profiles.ts';
 import { createRemoteService } from '../service/remote/remote-service.ts';
+import { parseCommandArgs } from './cli-args.ts';
 import { CliError } from './cli-error.ts';
 
 /** Usage text of `snapshot capture`. */
@@ -52,10 +54,30 @@ export function parseTableOption(text: string): TableItemRequest {
   return { handle: text.slice(0, first), keyType: text.slice(first + 1, second), valueType: text.slice(second + 1, third), key };
 }
 
+/**
+ * Refuses, before any reading, an `--out` that names anything (a file, a folder, even a dangling
+ * symbolic link) or lies in a missing or read-only folder: a capture may take minutes, and its
+ * file must then have somewhere to go.
+ */
+function checkCaptureOut(out: string): void {
+  let taken = true;
+  try {
+    lstatSync(out);
+  } catch {
+    taken = false;
+  }
+  if (taken) throw new CliError(`${out} already exists (a capture never replaces a file)`);
+  try {
+    checkOutputPath(out, false);
+  } catch (error) {
+    if (error instanceof OutputPathError) throw new CliError(error.message);
+    throw error;
+  }
+}
+
 /** Runs `snapshot capture …`; resolves with the exit code. */
 export async function runCaptureCommand(args: readonly string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: [...args],
+  const { values } = parseCommandArgs('snapshot capture', args, {
     options: {
       remote: { type: 'string' },
       account: { type: 'string', multiple: true },
@@ -64,13 +86,12 @@ export async function runCaptureCommand(args: readonly string[]): Promise<number
       'api-key': { type: 'string' },
       out: { type: 'string' },
     },
-    strict: true,
   });
   if (values.remote === undefined) throw new CliError('snapshot capture needs --remote URL (or mainnet, testnet, devnet, localnet)');
   if (!values.out) throw new CliError('snapshot capture needs --out FILE');
   if (!values.account?.length) throw new CliError('snapshot capture needs at least one --account ADDR');
   if (values.version !== undefined && !/^\d{1,20}$/.test(values.version)) throw new CliError(`--version must be a decimal u64, got "${values.version}"`);
-  if (existsSync(values.out)) throw new CliError(`${values.out} already exists (a capture never replaces a file)`);
+  checkCaptureOut(values.out);
   let nodeUrl: string;
   try {
     nodeUrl = resolveNodeUrl(values.remote);
@@ -110,7 +131,7 @@ export async function runCaptureCommand(args: readonly string[]): Promise<number
     return 0;
   } catch (error) {
     if (stop.signal.aborted) throw stop.signal.reason as Error;
-    if (error instanceof CaptureError) throw new CliError(error.message);
+    if (error instanceof CaptureError || error instanceof OutputExistsError) throw new CliError(error.message);
     throw error;
   } finally {
     process.off('SIGINT', interrupt);

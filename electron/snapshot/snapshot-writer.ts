@@ -4,7 +4,7 @@
  * temporary name and renamed into place only when complete, so a crash never leaves a half file
  * that looks valid.
  */
-import { closeSync, existsSync, fsyncSync, openSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, linkSync, openSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { META_KEYS, POST_LOAD_INDEX_SQL, SCHEMA_SQL, SNAPSHOT_APPLICATION_ID, SNAPSHOT_FORMAT_NAME, SNAPSHOT_FORMAT_VERSION } from './schema.ts';
@@ -48,6 +48,17 @@ export interface SnapshotFinish {
   readonly generator: string;
   /** Further `meta` rows (e.g. a capture's `origin`). */
   readonly extraMeta?: Readonly<Record<string, string>> | undefined;
+  /**
+   * `false`: never replace a file at the path, even one that appeared while the snapshot was
+   * written (the finished file is hard-linked into place, which fails when the name is taken).
+   * Default `true`: an existing file is replaced atomically.
+   */
+  readonly replace?: boolean | undefined;
+}
+
+/** The path was taken (by a file that appeared while writing) and `replace: false` forbids replacing it. */
+export class OutputExistsError extends Error {
+  override readonly name = 'OutputExistsError';
 }
 
 const BATCH_ROWS = 200_000;
@@ -227,8 +238,18 @@ export class SnapshotWriter {
     } finally {
       closeSync(fd);
     }
-    if (existsSync(this.#path)) rmSync(this.#path);
-    renameSync(this.#tempPath, this.#path);
+    if (finish.replace === false) {
+      try {
+        linkSync(this.#tempPath, this.#path);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new OutputExistsError(`${this.#path} already exists (it appeared while the snapshot was written): nothing was written`);
+        throw error;
+      }
+      rmSync(this.#tempPath);
+    } else {
+      // rename replaces an existing file atomically: readers see the old file or the new one.
+      renameSync(this.#tempPath, this.#path);
+    }
   }
 
   /** Abandons the file (used when generation fails). */

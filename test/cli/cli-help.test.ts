@@ -74,6 +74,20 @@ describe('argument errors', () => {
     expectOneLineError(['snapshot', 'generate', '--versions'], /snapshot generate: .*--versions.*; run "ledger-explorer snapshot generate --help"/);
     expectOneLineError(['snapshot', 'frobnicate'], /unknown snapshot command "frobnicate"/);
   });
+
+  // Nothing listens on port 9 of loopback: a check made after reading would name the node instead.
+  const capture = ['snapshot', 'capture', '--remote', 'http://127.0.0.1:9/v1', '--account', '0x1'];
+
+  it('snapshot capture: a negative version reaches the check, unknown options point at the help', () => {
+    const line = expectOneLineError([...capture, '--version', '-1', '--out', 'x.db'], /--version must be a decimal u64, got "-1"/);
+    expect(line).not.toMatch(/ambiguous/);
+    expectOneLineError([...capture, '--bogus'], /^ledger-explorer: snapshot capture: Unknown option '--bogus'; run "ledger-explorer snapshot capture --help"$/);
+  });
+
+  it('snapshot capture: an --out in a missing folder or over an existing path is refused before any reading', () => {
+    expectOneLineError([...capture, '--out', join(root, 'no-such-folder', 'x.db')], /cannot write .*x\.db: the folder .*no-such-folder does not exist/);
+    expectOneLineError([...capture, '--out', root], /already exists \(a capture never replaces a file\)/);
+  });
 });
 
 describe('Node range', () => {

@@ -16,7 +16,10 @@ import { originMetaValue } from './origin.ts';
 /** Generator text of captured snapshots (`meta.generator`). */
 export const CAPTURE_GENERATOR = 'ledger-explorer snapshot capture';
 
-/** Writes `data` to `out` (atomically); returns nothing, throws when the file cannot be written. */
+/**
+ * Writes `data` to `out` (atomically); throws when the file cannot be written, and an
+ * OutputExistsError when `out` exists (a capture never replaces a file, even one made meanwhile).
+ */
 export function writeCapture(data: CaptureData, out: string): void {
   const version = Number(data.version);
   const writer = new SnapshotWriter(out);
@@ -88,6 +91,7 @@ export function writeCapture(data: CaptureData, out: string): void {
       latestVersion: version,
       settings: DEFAULT_NODE_SETTINGS,
       generator: CAPTURE_GENERATOR,
+      replace: false,
       extraMeta: {
         [META_KEYS.origin]: originMetaValue({
           node_url: data.nodeUrl,
