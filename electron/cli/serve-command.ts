@@ -11,6 +11,7 @@ import { isNodeProfileName, resolveNodeUrl } from '../service/remote/node-profil
 import { createRemoteService } from '../service/remote/remote-service.ts';
 import { createReadService } from '../service/read-service.ts';
 import { DEFAULT_MAX_CONNECTIONS, startHttpServer } from '../service/http-server.ts';
+import { isLoopback } from '../service/host-check.ts';
 import { loadStaticUi, withStaticUi } from '../service/static-ui.ts';
 import { generateSnapshot } from '../snapshot/generate.ts';
 import { SnapshotStore } from '../snapshot/snapshot-store.ts';
@@ -25,9 +26,11 @@ export const SERVE_USAGE = `  serve [--snapshot FILE] [--host 127.0.0.1] [--port
                              --no-cache: answer every request from the store (no reply cache);
                              --max-connections: more open connections are refused (each may buffer an 8 MiB body);
                              the web UI is served at / (--ui DIR: another build of it)
-  serve --remote URL|mainnet|testnet|devnet|localnet [--api-key K] [--host …] [--port …] [--ui DIR]
+  serve --remote URL|mainnet|testnet|devnet|localnet [--api-key K [--share-api-key]] [--host …] [--port …] [--ui DIR]
                              the same over a remote node instead of a snapshot (its /v1 is proxied, with
-                             timeouts, retries and checks; --api-key is sent as a bearer token)
+                             timeouts, retries and checks; --api-key is sent as a bearer token; with a
+                             non-loopback --host only with --share-api-key: everyone who reaches the
+                             server then uses the key)
 `;
 
 const DEFAULT_PORT = 8080;
@@ -65,7 +68,7 @@ export async function runServeCommand(args: readonly string[]): Promise<number> 
     return 0;
   }
   const { values } = parseCommandArgs('serve', args, {
-    options: { snapshot: { type: 'string' }, host: { type: 'string' }, port: { type: 'string' }, 'no-cache': { type: 'boolean' }, ui: { type: 'string' }, remote: { type: 'string' }, 'api-key': { type: 'string' }, 'max-connections': { type: 'string' } },
+    options: { snapshot: { type: 'string' }, host: { type: 'string' }, port: { type: 'string' }, 'no-cache': { type: 'boolean' }, ui: { type: 'string' }, remote: { type: 'string' }, 'api-key': { type: 'string' }, 'share-api-key': { type: 'boolean' }, 'max-connections': { type: 'string' } },
   });
   const port = parsePort(values.port);
   const maxConnections = parseMaxConnections(values['max-connections']);
@@ -74,6 +77,11 @@ export async function runServeCommand(args: readonly string[]): Promise<number> 
   const remote = values.remote;
   if (remote !== undefined && values.snapshot !== undefined) throw new CliError('--remote and --snapshot cannot be used together');
   if (remote === undefined && values['api-key'] !== undefined) throw new CliError('--api-key needs --remote');
+  if (values['share-api-key'] && values['api-key'] === undefined) throw new CliError('--share-api-key needs --api-key');
+  // Every request reaching the proxy is sent with the key: on a reachable address, anyone could spend it (even POST /v1/transactions).
+  if (values['api-key'] !== undefined && !isLoopback(host) && !values['share-api-key']) {
+    throw new CliError(`--api-key with --host ${host} would let anyone who reaches this server use the key; bind a loopback address, or add --share-api-key to allow it`);
+  }
   let nodeUrl: string | undefined;
   try {
     nodeUrl = remote === undefined ? undefined : resolveNodeUrl(remote);

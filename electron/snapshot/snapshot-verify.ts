@@ -1,7 +1,8 @@
 /**
  * `snapshot verify`: SQLite's integrity check plus the format's invariants — contiguous versions
- * from 0 to the latest, blocks that tile them, every event's version committed, every table item's
- * handle known, and every state value and event decoding with the ABIs as of its version.
+ * from 0 to the latest, blocks that tile them, every event's version committed (for a captured
+ * snapshot instead: its one version, the transaction and block at it, no later event), every table
+ * item's handle known, and every state value and event decoding with the ABIs as of its version.
  */
 import { formatAddress } from '../../shared/address.ts';
 import { bytesToHex } from '../../shared/hex.ts';
@@ -20,6 +21,21 @@ export interface VerifyReport {
 }
 
 const MAX_PROBLEMS = 50;
+
+/**
+ * What a capture guarantees instead of full history: one version V that is both the oldest and the
+ * latest, the transaction at V, a block covering V, and no event after V.
+ */
+function checkCapture(store: SnapshotStore, problem: (text: string) => void): void {
+  const db = store.database;
+  const { oldestVersion, latestVersion } = store.meta;
+  if (oldestVersion !== latestVersion) problem(`a captured snapshot holds one version, but meta.oldest_version ${oldestVersion} differs from meta.latest_version ${latestVersion}`);
+  const at = Number(latestVersion);
+  if (db.prepare('SELECT 1 FROM transactions WHERE version = ?').get(at) === undefined) problem(`captured version ${latestVersion} has no transaction`);
+  if (db.prepare('SELECT 1 FROM blocks WHERE first_version <= ? AND last_version >= ?').get(at, at) === undefined) problem(`no block covers captured version ${latestVersion}`);
+  const later = db.prepare('SELECT count(*) AS n FROM events WHERE version > ?').get(at) as { n: number };
+  if (later.n > 0) problem(`${later.n} events are after captured version ${latestVersion}`);
+}
 
 /** Verifies an open snapshot; never throws for a problem in the data, it reports it. */
 export function verifySnapshot(store: SnapshotStore): VerifyReport {
@@ -40,6 +56,7 @@ export function verifySnapshot(store: SnapshotStore): VerifyReport {
   const captured = store.origin() !== null;
   const versions = db.prepare('SELECT count(*) AS n, min(version) AS lo, max(version) AS hi FROM transactions').get() as { n: number; lo: number | null; hi: number | null };
   checked.transactions = versions.n;
+  if (captured) checkCapture(store, problem);
   if (!captured && (versions.lo !== 0 || versions.hi !== Number(store.meta.latestVersion) || versions.n !== (versions.hi ?? -1) + 1)) {
     problem(`versions are not contiguous from 0 to meta.latest_version ${store.meta.latestVersion}: ${versions.n} rows from ${versions.lo} to ${versions.hi}`);
   }

@@ -4,11 +4,13 @@
  * captured file — valid by `snapshot verify`, with its origin recorded — is served in turn: every
  * captured read answers byte for byte as the original did, JSON and BCS.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReadService } from '../../electron/service/read-service.ts';
 import { startHttpServer, type RunningHttpServer } from '../../electron/service/http-server.ts';
+import { META_KEYS } from '../../electron/snapshot/schema.ts';
 import { SnapshotStore } from '../../electron/snapshot/snapshot-store.ts';
 import { snapshotInfo, type SnapshotInfo } from '../../electron/snapshot/snapshot-info.ts';
 import { verifySnapshot } from '../../electron/snapshot/snapshot-verify.ts';
@@ -119,6 +121,31 @@ describe('snapshot capture round trip', () => {
     expect(response.status).toBe(410);
     const ledger = (await (await fetch(`${capturedServer.url}/v1`)).json()) as Record<string, unknown>;
     expect(ledger).toEqual(expect.objectContaining({ chain_id: info.chainId, ledger_version: info.latestVersion, oldest_ledger_version: info.latestVersion, block_height: info.blockHeight, epoch: info.epoch, ledger_timestamp: info.ledgerTimestampUsec }));
+  });
+
+  it('verify checks what a capture guarantees: one version, a block covering it, no later event', () => {
+    const tampered = join(dir, 'tampered.db');
+    copyFileSync(out, tampered);
+    const db = new Database(tampered);
+    const at = Number(info.latestVersion);
+    // A second transaction, so the changed meta.oldest_version still names one (opening checks that, and the one at V).
+    db.prepare('INSERT INTO transactions SELECT version - 1, block_height, hash, kind, sender, sequence_number, nonce, entry_function, gas_unit_price, max_gas_amount, gas_used, success, timestamp_usec FROM transactions WHERE version = ?').run(at);
+    db.prepare('DELETE FROM blocks WHERE first_version <= ? AND last_version >= ?').run(at, at);
+    db.prepare('INSERT INTO events SELECT address, creation_number, sequence_number + 1000000, ?, event_index, type_tag, data FROM events LIMIT 1').run(at + 1);
+    db.prepare('UPDATE meta SET value = ? WHERE key = ?').run(String(at - 1), META_KEYS.oldestVersion);
+    db.close();
+    const store = SnapshotStore.open(tampered);
+    try {
+      const report = verifySnapshot(store);
+      expect(report.ok).toBe(false);
+      expect(report.problems).toEqual([
+        `a captured snapshot holds one version, but meta.oldest_version ${at - 1} differs from meta.latest_version ${at}`,
+        `no block covers captured version ${at}`,
+        `1 events are after captured version ${at}`,
+      ]);
+    } finally {
+      store.close();
+    }
   });
 
   it('refuses to replace an existing file and leaves nothing when the capture fails', async () => {

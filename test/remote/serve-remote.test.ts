@@ -1,7 +1,8 @@
 /**
  * `ledger-explorer serve --remote URL` in front of another `ledger-explorer serve`, both real
  * processes: answers are the backend's, byte for byte; killing the backend gives 503 records naming
- * it; the proxy recovers when the backend returns on the same port. Bad --remote values are one line.
+ * it; the proxy recovers when the backend returns on the same port. Bad --remote values, and an API
+ * key on a non-loopback address without --share-api-key, are one line.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixturePath } from '../support/fixture-path.ts';
@@ -61,6 +62,9 @@ describe('serve --remote', () => {
       [['--remote', 'moon'], 'neither a node profile'],
       [['--remote', 'localnet', '--snapshot', 'x.db'], 'cannot be used together'],
       [['--api-key', 'k'], '--api-key needs --remote'],
+      [['--remote', 'localnet', '--share-api-key'], '--share-api-key needs --api-key'],
+      [['--remote', 'localnet', '--api-key', 'k', '--host', '0.0.0.0'], '--api-key with --host 0.0.0.0 would let anyone who reaches this server use the key'],
+      [['--remote', 'localnet', '--api-key', 'k', '--host', '::'], 'add --share-api-key to allow it'],
     ] as const) {
       const run = runCliProcess(['serve', ...args, '--port', '0']);
       expect(run.status).toBe(1);
