@@ -11,7 +11,8 @@ import { encodeMoveValue } from '../../../shared/move/encode.ts';
 import { formatStructTag, formatTypeTag, parseTypeTag, type TypeTag } from '../../../shared/type-tag.ts';
 import { decodeEvents, decodeResourceMap, decodeSummaries } from './bcs-replies.ts';
 import { blockOfVersion, transactionAt, type LedgerJson } from './capture-block.ts';
-import { CaptureError, type CaptureData, type CapturedEvent, type CapturedSummary, type CaptureRequest, type CaptureSource, type TableOwner } from './capture-types.ts';
+import { CaptureError, DEFAULT_CAPTURE_LIMITS, type CaptureData, type CapturedEvent, type CapturedSummary, type CaptureLimits, type CaptureRequest, type CaptureSource, type TableOwner } from './capture-types.ts';
+import { yieldToEventLoop } from './event-loop.ts';
 import { findHandles, type FoundHandles } from './find-handles.ts';
 import { ModuleSet, type ModuleJson } from './module-set.ts';
 import { SourceReader } from './source-reader.ts';
@@ -23,10 +24,16 @@ const PAGE = 100;
 
 type Resource = CaptureData['resources'][number];
 
+/** Refuses a capture that would hold more than `limit` of something. */
+function checkLimit(count: number, limit: number, what: string): void {
+  if (count > limit) throw new CaptureError(`capture too large: more than ${limit} ${what} (the limit of one capture); capture fewer accounts at a time`, 400, 'invalid_input');
+}
+
 /** Reads everything `request` asks for from `source`. */
 export async function captureLedger(source: CaptureSource, request: CaptureRequest): Promise<CaptureData> {
   const progress = request.onProgress ?? (() => undefined);
-  const reader = new SourceReader(source, request.signal);
+  const limits: CaptureLimits = { ...DEFAULT_CAPTURE_LIMITS, ...request.limits };
+  const reader = new SourceReader(source, request.signal, limits.requests);
   const ledger = await reader.json<LedgerJson>('');
   const latest = BigInt(ledger.ledger_version);
   const oldest = BigInt(ledger.oldest_ledger_version);
@@ -49,6 +56,7 @@ export async function captureLedger(source: CaptureSource, request: CaptureReque
     for (let cursor: string | null = ''; cursor !== null; pages += 1) {
       const answer = await reader.bcs(`/accounts/${short}/resources?${at}${cursor === '' ? '' : `&start=${cursor}`}`);
       for (const entry of decodeResourceMap(answer.body)) resources.push({ address, ...entry });
+      checkLimit(resources.length, limits.resources, 'resources');
       cursor = answer.headers.get('x-aptos-cursor') ?? answer.headers.get('x-node-cursor');
     }
     const held = resources.length - before;
@@ -66,6 +74,7 @@ export async function captureLedger(source: CaptureSource, request: CaptureReque
       const first = page[0];
       if (first === undefined) break;
       mine.unshift(...page.slice(Math.max(0, page.length - (maxSummaries - mine.length))));
+      checkLimit(summaries.length + mine.length, limits.summaries, 'transaction summaries');
       if (first.version === 0n) break;
       end = first.version - 1n;
     }
@@ -76,20 +85,32 @@ export async function captureLedger(source: CaptureSource, request: CaptureReque
   const resourceLayouts = await modules.layouts(resources.map((r): TypeTag => ({ kind: 'struct', struct: r.tag })));
   const found: FoundHandles = { streams: new Map(), tables: new Map() };
   const owners = new Map<string, TableOwner>();
-  resources.forEach((resource, index) => {
+  for (const [index, resource] of resources.entries()) {
+    // Decoding every value is CPU work without I/O: pause now and then (see event-loop.ts).
+    if (index % 256 === 255) await yieldToEventLoop();
     const layout = resourceLayouts[index];
-    if (layout === undefined) return;
-    const before = new Set(found.tables.keys());
+    if (layout === undefined) continue;
+    const before = found.tables.size;
     findHandles(decodeMoveValue(resource.bytes, layout), layout, '', found);
-    for (const [handle, table] of found.tables) {
-      if (!before.has(handle)) owners.set(handle, { address: resource.address, resource: formatStructTag(resource.tag), field: table.field });
-    }
-  });
+    if (found.tables.size === before) continue;
+    // Map keeps insertion order: the tables this resource added are the last ones.
+    for (const [handle, table] of [...found.tables].slice(before)) owners.set(handle, { address: resource.address, resource: formatStructTag(resource.tag), field: table.field });
+  }
   const streams = found.streams;
   progress(`  ${modules.modules.length} modules; ${streams.size} event streams`);
 
   const events: CapturedEvent[] = [];
   const maxEvents = BigInt(request.maxEventsPerStream ?? DEFAULT_MAX_EVENTS);
+  // Each stream's counter at V says how many events it holds: refuse an oversized capture before reading them.
+  let plannedEvents = 0n;
+  let plannedPages = 0n;
+  for (const stream of streams.values()) {
+    const kept = stream.counter < maxEvents ? stream.counter : maxEvents;
+    plannedEvents += kept;
+    plannedPages += (kept + BigInt(PAGE) - 1n) / BigInt(PAGE);
+  }
+  checkLimit(Number(plannedEvents), limits.events, 'events');
+  checkLimit(reader.requests + Number(plannedPages), limits.requests, 'reads of the source');
   for (const [name, stream] of streams) {
     let start = stream.counter > maxEvents ? stream.counter - maxEvents : 0n;
     let count = 0;

@@ -23,6 +23,22 @@ export interface TableItemRequest {
   readonly key: unknown;
 }
 
+/**
+ * What one capture may hold and cost in all (every account together), so its memory (everything is
+ * kept until the file is written) and its reads stay bounded. Beyond a limit the capture is refused
+ * (CaptureError 400 `invalid_input`), before reading the events when their count is known upfront.
+ */
+export interface CaptureLimits {
+  /** Requests to the source. */
+  readonly requests: number;
+  readonly resources: number;
+  readonly events: number;
+  readonly summaries: number;
+}
+
+/** Default limits: a few hundred MiB at most, and at most a few minutes of reads from a node. */
+export const DEFAULT_CAPTURE_LIMITS: CaptureLimits = { requests: 5_000, resources: 200_000, events: 200_000, summaries: 100_000 };
+
 /** What to capture. */
 export interface CaptureRequest {
   readonly accounts: readonly string[];
@@ -33,6 +49,8 @@ export interface CaptureRequest {
   readonly maxEventsPerStream?: number | undefined;
   /** Newest transaction summaries kept per account. Default 10,000. */
   readonly maxSummariesPerAccount?: number | undefined;
+  /** Limits of the whole capture; default {@link DEFAULT_CAPTURE_LIMITS}. */
+  readonly limits?: Partial<CaptureLimits> | undefined;
   /** One line per step, for a progress display. */
   readonly onProgress?: ((line: string) => void) | undefined;
   /** Stops the capture between requests (nothing is written). */

@@ -9,6 +9,7 @@ import type { AbiLookup, MoveModuleAbi } from '../../../shared/move/abi.ts';
 import { resolveLayout, type MoveLayout } from '../../../shared/move/layout.ts';
 import { formatTypeTag, type TypeTag } from '../../../shared/type-tag.ts';
 import { CaptureError, type CapturedModule } from './capture-types.ts';
+import { mapInSlices } from './event-loop.ts';
 import type { SourceReader } from './source-reader.ts';
 
 /** A module as `/module/{name}` and `/modules` answer it in JSON. */
@@ -58,16 +59,16 @@ export class ModuleSet {
     for (;;) {
       const missing = new Set<string>();
       const lookup = this.#lookup(missing);
-      const layouts: MoveLayout[] = [];
       let failure: unknown;
-      for (const type of types) {
+      const layouts = await mapInSlices(types, (type): MoveLayout | undefined => {
         try {
-          layouts.push(resolveLayout(type, lookup));
+          return resolveLayout(type, lookup);
         } catch (error) {
           failure ??= { type, error };
+          return undefined;
         }
-      }
-      if (failure === undefined) return layouts;
+      });
+      if (failure === undefined) return layouts as MoveLayout[];
       const toFetch = [...missing].filter((key) => !absent.has(key));
       if (toFetch.length === 0) {
         const { type, error } = failure as { type: TypeTag; error: unknown };

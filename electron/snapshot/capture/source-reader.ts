@@ -4,6 +4,7 @@
  * code and message, so a capture fails with the node's own reason.
  */
 import { CaptureError, type CaptureSource } from './capture-types.ts';
+import { yieldToEventLoop } from './event-loop.ts';
 
 /** A successful answer: body bytes and headers. */
 export interface SourceAnswer {
@@ -14,16 +15,18 @@ export interface SourceAnswer {
 const BCS = 'application/x-bcs';
 const JSON_TYPE = 'application/json';
 
-/** Reads a source's answers, stopping when `signal` aborts. */
+/** Reads a source's answers, stopping when `signal` aborts or the request budget is spent. */
 export class SourceReader {
   readonly #source: CaptureSource;
   readonly #signal: AbortSignal | undefined;
+  readonly #maxRequests: number;
   #requests = 0;
 
-  /** A reader over `source`. */
-  constructor(source: CaptureSource, signal: AbortSignal | undefined) {
+  /** A reader over `source` that refuses to make more than `maxRequests` requests. */
+  constructor(source: CaptureSource, signal: AbortSignal | undefined, maxRequests = Number.POSITIVE_INFINITY) {
     this.#source = source;
     this.#signal = signal;
+    this.#maxRequests = maxRequests;
   }
 
   /** Requests made so far. */
@@ -42,7 +45,12 @@ export class SourceReader {
    * else a CaptureError for any non-200.
    */
   async #send(path: string, init: RequestInit, missing: readonly string[] | 'any'): Promise<SourceAnswer | undefined> {
+    // An in-process source answers without I/O: pause, so the serving process answers others meanwhile.
+    await yieldToEventLoop();
     this.#signal?.throwIfAborted();
+    if (this.#requests >= this.#maxRequests) {
+      throw new CaptureError(`capture too large: it needs more than ${this.#maxRequests} reads of the source; capture fewer accounts at a time`, 400, 'invalid_input');
+    }
     this.#requests += 1;
     const response = await this.#source.fetch(new Request(this.#url(path), init));
     const body = new Uint8Array(await response.arrayBuffer());
