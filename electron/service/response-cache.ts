@@ -95,16 +95,29 @@ export class ResponseCache {
   }
 }
 
+/** What a key covers besides method, format and path, and which POSTs are reads that may be cached. */
+export interface CacheKeyScope {
+  /** The part of the query (`?…` or empty) that is keyed. */
+  readonly query: (search: string) => string;
+  /** Whether a POST to `pathname` is a read (its reply depends only on the request). */
+  readonly readPost: (pathname: string) => boolean;
+}
+
+/**
+ * The snapshot service's scope: only the query parameters routes read (unknown ones cannot change
+ * a reply); the node API's POSTs are its table reads (a capture POST writes a file every time).
+ */
+export const SERVICE_KEY_SCOPE: CacheKeyScope = { query: keyedQuery, readPost: (pathname) => pathname.startsWith('/v1/') };
+
 /**
  * The cache key of a request, or undefined when it must not be cached (a body too large to key,
- * or a method other than GET, HEAD and POST). HEAD shares GET's key (its reply is GET's without body).
+ * a POST that is not a read, or a method other than GET, HEAD and POST). HEAD shares GET's key (its
+ * reply is GET's without body); a POST's key holds its content type and body.
  */
-export async function cacheKeyOf(request: ServiceRequest, output: OutputFormat): Promise<string | undefined> {
-  // Only the query parameters routes read are part of the key (unknown ones cannot change a reply).
-  const target = `${output} ${request.url.pathname}${keyedQuery(request.url.search)}`;
+export async function cacheKeyOf(request: ServiceRequest, output: OutputFormat, scope: CacheKeyScope = SERVICE_KEY_SCOPE): Promise<string | undefined> {
+  const target = `${output} ${request.url.pathname}${scope.query(request.url.search)}`;
   if (request.method === 'GET' || request.method === 'HEAD') return `GET ${target}`;
-  // Only the node API's table POSTs are reads; a capture POST writes a file every time.
-  if (request.method !== 'POST' || !request.url.pathname.startsWith('/v1/')) return undefined;
+  if (request.method !== 'POST' || !scope.readPost(request.url.pathname)) return undefined;
   // Decide from the declared length first, so an oversized body is left for the route to refuse unread.
   if (Number(request.header('content-length') ?? '0') > MAX_KEYED_BODY) return undefined;
   const body = await request.body();

@@ -16,7 +16,7 @@ import { negotiateOutput } from '../content-negotiation.ts';
 import { ApiError, describeError, type ErrorCode } from '../http-errors.ts';
 import type { ReadServiceHandler } from '../read-service.ts';
 import { apiErrorReply, errorReply, jsonReply } from '../responses.ts';
-import { ResponseCache } from '../response-cache.ts';
+import { cacheKeyOf, ResponseCache, type CacheKeyScope } from '../response-cache.ts';
 import { matchRoute, methodNotAllowed, routeNotFound, ROUTES } from '../router.ts';
 import { responseOf, serviceRequestOf, withoutBody, type ServiceReply, type ServiceRequest } from '../service-reply.ts';
 import { captureReply } from './capture-route.ts';
@@ -52,22 +52,11 @@ function patternOf(method: string, pathname: string): string | undefined {
   }
 }
 
-/** Request bodies up to this size are part of a cache key; larger ones are not cached. */
-const MAX_KEYED_BODY = 16 * 1024;
-
 /**
- * The cache key of a pinned request: method (HEAD shares GET), negotiated format, path and the whole
- * query (a node may read parameters the snapshot service does not), and for the table POSTs the
- * content type and body. Undefined for anything else.
+ * The key scope of pinned answers: the whole query (a node may read parameters the snapshot service
+ * does not), and only the two table POSTs (a node's other POSTs submit or simulate).
  */
-async function pinnedKey(request: ServiceRequest): Promise<string | undefined> {
-  const target = `${negotiateOutput(request.header('accept'))} ${request.url.pathname}${request.url.search}`;
-  if (request.method === 'GET' || request.method === 'HEAD') return `GET ${target}`;
-  if (request.method !== 'POST' || !isTablePost(request.url.pathname)) return undefined;
-  const body = await request.body();
-  if (body.byteLength > MAX_KEYED_BODY) return undefined;
-  return `POST ${target} ${request.header('content-type') ?? ''} ${Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('latin1')}`;
-}
+const PINNED_KEY_SCOPE: CacheKeyScope = { query: (search) => search, readPost: isTablePost };
 
 /** Creates the handler serving `options.baseUrl` (a node API root ending in `/v1`). */
 export function createRemoteService(options: RemoteServiceOptions): ReadServiceHandler {
@@ -110,7 +99,7 @@ export function createRemoteService(options: RemoteServiceOptions): ReadServiceH
   const forward = async (request: ServiceRequest, url: string, shape: string | undefined, retryable: boolean): Promise<ServiceReply> => {
     const method = request.method === 'HEAD' ? 'GET' : request.method;
     const pinned = request.url.searchParams.has('ledger_version');
-    const key = pinned && cache ? await pinnedKey(request) : undefined;
+    const key = pinned && cache ? await cacheKeyOf(request, negotiateOutput(request.header('accept')), PINNED_KEY_SCOPE) : undefined;
     const hit = key === undefined ? undefined : cache?.get(key);
     if (hit) {
       // A cached answer's ledger headers are those of the latest answer seen, as a node's would be.
