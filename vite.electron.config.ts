@@ -3,8 +3,8 @@ import { defineConfig } from 'vite';
 
 /**
  * Bundles the Electron shell into dist/electron/ (Electron does not strip TypeScript):
- * - default mode: `main.js`, the main process, an ES module (with a lazily loaded chunk for remote mode);
- * - `--mode service`: `service-entry.cjs`, the snapshot service's utility process, one CommonJS file
+ * - default mode: `main.js`, the main process, an ES module (no data source in it: both run in the service entry);
+ * - `--mode service`: `service-entry.cjs`, the data service's utility process (a snapshot or a remote node), one CommonJS file
  *   (the most conservative format for a utility process entry);
  * - `--mode preload`: `preload.cjs`, one CommonJS file, because a sandboxed preload cannot load
  *   modules (it may only `require('electron')`).

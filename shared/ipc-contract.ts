@@ -7,6 +7,8 @@
  * headless mode (`ledger-explorer serve` in a browser), where the renderer must work the same
  * without it: all data goes through `fetch` on the page's own origin either way.
  */
+import type { NodeProfileName } from '../electron/service/remote/node-profiles.ts';
+import type { SourceInfo } from './api/source-info.ts';
 
 /** The renderer's colour theme; `system` follows the OS setting. */
 export type Theme = 'system' | 'light' | 'dark';
@@ -14,29 +16,32 @@ export type Theme = 'system' | 'light' | 'dark';
 /** All themes, for validation in the main process and pickers in the renderer. */
 export const THEMES: readonly Theme[] = ['system', 'light', 'dark'];
 
-/** Built-in node profile names (the same list as `electron/service/remote/node-profiles.ts`). */
-export type NodeProfileId = 'mainnet' | 'testnet' | 'devnet' | 'localnet';
+/**
+ * Built-in node profile names: the keys of `NODE_PROFILES` (electron/service/remote/node-profiles.ts),
+ * the one list of them. A type-only import: nothing of the service reaches the renderer's bundle.
+ */
+export type NodeProfileId = NodeProfileName;
 
-/** The data source the desktop app's `/v1` and `/explorer/v1` requests go to (the main process's view; the explorer API's own description is `shared/api/source-info.ts`). */
+type SnapshotSourceInfo = Extract<SourceInfo, { kind: 'snapshot' }>;
+type RemoteSourceInfo = Extract<SourceInfo, { kind: 'remote' }>;
+
+/**
+ * The data source the desktop app's `/v1` and `/explorer/v1` requests go to: the explorer API's own
+ * description ({@link SourceInfo}, `GET /explorer/v1/source`) — same `kind`, `name` and `url` —
+ * plus what only the main process knows (the file's path, the sample flag, the profile), without
+ * what only the service knows (a capture's origin, the node's health).
+ */
 export type DesktopSource =
-  | {
-      readonly kind: 'snapshot';
+  | (Pick<SnapshotSourceInfo, 'kind' | 'name'> & {
       /** Absolute path of the snapshot file. */
       readonly path: string;
-      /** File name, for titles and lists. */
-      readonly name: string;
       /** True for the generated sample snapshot. */
       readonly sample: boolean;
-    }
-  | {
-      readonly kind: 'remote';
+    })
+  | (Pick<RemoteSourceInfo, 'kind' | 'name' | 'url'> & {
       /** The profile name, or `custom` for a user-given URL. */
       readonly profile: NodeProfileId | 'custom';
-      /** The node's API base URL (ends in `/v1`). */
-      readonly baseUrl: string;
-      /** What the UI shows (profile label or the URL's host). */
-      readonly label: string;
-    };
+    });
 
 /** One entry of the recent snapshots list (newest first). */
 export interface RecentSnapshot {

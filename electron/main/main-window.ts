@@ -4,6 +4,7 @@
  */
 import { BrowserWindow, screen } from 'electron';
 import type { DesktopSource } from '../../shared/ipc-contract.ts';
+import { NODE_PROFILES } from '../service/remote/node-profiles.ts';
 import { APP_START_URL } from './security/app-origin.ts';
 import { guardNavigation } from './security/navigation.ts';
 import { secureWebPreferences } from './security/web-preferences.ts';
@@ -20,7 +21,7 @@ export function windowTitle(source: DesktopSource | null): string {
     case 'snapshot':
       return `${source.name}${source.sample ? ' (sample)' : ''} — ${PRODUCT_NAME}`;
     case 'remote':
-      return `${source.label} (${source.baseUrl}) — ${PRODUCT_NAME}`;
+      return `${source.profile === 'custom' ? source.name : NODE_PROFILES[source.profile].label} (${source.url}) — ${PRODUCT_NAME}`;
   }
 }
 

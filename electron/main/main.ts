@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { app, dialog, ipcMain, nativeTheme, safeStorage, session, type BrowserWindow } from 'electron';
 import { EVENT_CHANNELS, type DesktopSource, type EventContract, type EventName, type SettingsView } from '../../shared/ipc-contract.ts';
 import { SAMPLE_SNAPSHOT_NAME, userDataFolder } from '../cli/data-folder.ts';
+import { loadStaticUi } from '../service/static-ui.ts';
 import { appPaths } from './app-paths.ts';
 import { snapshotArgument } from './command-line.ts';
 import { invokeImplementations, chooseSnapshotFile, viewOf } from './ipc/invoke-implementations.ts';
@@ -19,7 +20,7 @@ import { safeStorageVault } from './settings/api-key-vault.ts';
 import { SettingsStore } from './settings/settings-store.ts';
 import { claimSingleInstance } from './single-instance.ts';
 import { sourceOpeners } from './sources/source-openers.ts';
-import { SourceManager } from './sources/source-manager.ts';
+import { SourceManager, SourceSuperseded } from './sources/source-manager.ts';
 import { utilityLauncher } from './sources/utility-launcher.ts';
 
 const paths = appPaths(import.meta.dirname);
@@ -40,8 +41,15 @@ function send<K extends EventName>(name: K, payload: EventContract[K]): void {
   if (window && !window.isDestroyed()) window.webContents.send(EVENT_CHANNELS[name], payload);
 }
 
+function oneLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? 'unknown error';
+}
+
 function report(action: Promise<unknown>): void {
-  action.catch((error: unknown) => dialog.showErrorBox('Ledger Explorer', error instanceof Error ? error.message : String(error)));
+  action.catch((error: unknown) => {
+    // A switch overtaken by a later one is not a failure the user needs to see.
+    if (!(error instanceof SourceSuperseded)) dialog.showErrorBox('Ledger Explorer', oneLine(error));
+  });
 }
 
 function openPath(path: string): void {
@@ -71,12 +79,17 @@ if (!claimSingleInstance(app, (argv, cwd) => {
   });
   app.on('window-all-closed', () => app.quit());
   app.on('before-quit', () => sources?.close());
-  void app.whenReady().then(start);
+  app.whenReady().then(start).catch((error: unknown) => {
+    // Nothing works without what start sets up: say why in one line and quit, never an unhandled rejection.
+    dialog.showErrorBox('Ledger Explorer could not start', oneLine(error));
+    app.quit();
+  });
 }
 
 async function start(): Promise<void> {
   const settings = SettingsStore.load(app.getPath('userData'), safeStorageVault(safeStorage));
   if (settings.outcome.kind === 'recovered') console.warn(`settings file was corrupt; kept as ${settings.outcome.backup}, using defaults`);
+  if (settings.outcome.kind === 'unavailable') console.warn(`settings: ${settings.outcome.reason}; using defaults, changes are kept for this session only`);
   // The page's prefers-color-scheme follows the setting (`system`: the OS).
   nativeTheme.themeSource = settings.current.theme;
   const manager = new SourceManager({
@@ -84,7 +97,6 @@ async function start(): Promise<void> {
     samplePath: join(app.getPath('userData'), SAMPLE_SNAPSHOT_NAME),
     openers: sourceOpeners({
       launch: utilityLauncher(paths.serviceEntry),
-      loadRemote: async () => (await import('../service/remote/remote-service.ts')).createRemoteService,
       onRestarted: (restarts, reason) => send('serviceRestarted', { restarts, reason }),
       capturesFolder: join(app.getPath('userData'), 'captures'),
     }),
@@ -112,7 +124,8 @@ async function start(): Promise<void> {
   };
 
   denyAllPermissions(session.defaultSession);
-  handleAppProtocol(session.defaultSession, paths.rendererRoot, (request) => manager.handle(request));
+  // The built UI is read into memory once (a few files), as `serve` does; no page path reaches the disk.
+  handleAppProtocol(session.defaultSession, loadStaticUi(paths.rendererRoot), (request) => manager.handle(request));
   registerIpcHandlers(ipcMain, invokeImplementations({ sources: manager, settings, window: () => window, onSettingsChanged }), windowIds);
   refreshMenu();
 

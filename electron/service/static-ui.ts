@@ -4,6 +4,9 @@
  * path that names no file (a client-side route such as `/accounts/0x1`), `index.html` (the
  * History-API fallback). Files are read once at start into a map, so a request can only ever
  * name a file that was in the folder: no path the client sends reaches the file system.
+ * `ledger-explorer serve` and the desktop app's `app://` handler both serve the UI through here,
+ * so both send the same files with the same headers and the one {@link UI_CONTENT_SECURITY_POLICY}.
+ * Plain Node (no electron import): the desktop shell imports it, never the reverse.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -11,9 +14,28 @@ import type { ReadServiceHandler } from './read-service.ts';
 import { responseOf, serviceRequestOf, withoutBody, type ServiceReply, type ServiceRequest } from './service-reply.ts';
 import type { HeaderEntry } from './ledger-headers.ts';
 
-/** The UI's Content-Security-Policy: same-origin scripts, data and styles only. */
-export const UI_CONTENT_SECURITY_POLICY =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+/**
+ * The UI's Content-Security-Policy, headless and desktop alike: same-origin scripts, styles, data
+ * and fonts; nothing inline, no eval, no plugins, no framing, no form posts. No 'unsafe-inline' for
+ * styles: the Vite build ships CSS as files, and React (and the virtualized lists) set styles
+ * through the CSSOM (`element.style`), which `style-src` does not govern — only `style="…"` in
+ * markup and `<style>` elements, which the UI never writes (the e2e suite fails on any violation).
+ */
+export const UI_CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "worker-src 'self'",
+  "manifest-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+  "frame-src 'none'",
+].join('; ');
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   html: 'text/html; charset=utf-8',
@@ -61,6 +83,7 @@ function headersFor(urlPath: string): HeaderEntry[] {
     ['Cache-Control', cache],
     ['X-Content-Type-Options', 'nosniff'],
     ['Content-Security-Policy', UI_CONTENT_SECURITY_POLICY],
+    ['Cross-Origin-Opener-Policy', 'same-origin'],
     ['Referrer-Policy', 'no-referrer'],
   ];
 }
@@ -103,7 +126,19 @@ export function loadStaticUi(dir: string): StaticUi | undefined {
 
 function textReply(status: number, message: string, extra: readonly HeaderEntry[] = []): ServiceReply {
   const body = JSON.stringify({ message, error_code: 'web_framework_error', vm_error_code: null });
-  return { status, headers: [['Content-Type', 'application/json; charset=utf-8'], ...extra], body };
+  return { status, headers: [['Content-Type', 'application/json; charset=utf-8'], ['X-Content-Type-Options', 'nosniff'], ...extra], body };
+}
+
+/**
+ * A fetch-style handler with the UI in front of `api` (the desktop app's `app://` scheme): UI paths
+ * are answered from the loaded files, API paths go to `api` unchanged.
+ */
+export function fetchWithStaticUi(ui: StaticUi, api: (request: Request) => Promise<Response>): (request: Request) => Promise<Response> {
+  return async (request) => {
+    const reply = ui.reply(serviceRequestOf(request));
+    if (reply === undefined) return api(request);
+    return responseOf(request.method === 'HEAD' ? withoutBody(reply) : reply);
+  };
 }
 
 /** The data source's handler with the UI in front of it: API paths pass through unchanged. */

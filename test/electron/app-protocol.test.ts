@@ -1,7 +1,8 @@
 /**
- * The app:// handler: built renderer files with the CSP, history routes falling back to index.html,
- * /v1 and /explorer routed to the active source, and every path traversal rejected before the file
- * system is read (a secret file next to the renderer folder must never come back).
+ * The app:// handler: built renderer files with the CSP (the same code and policy as `serve`,
+ * electron/service/static-ui.ts), history routes falling back to index.html, /v1 and /explorer
+ * routed to the active source, and no path traversal ever reaching a file outside the renderer
+ * folder (a secret file next to it must never come back; files are loaded once, at start).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,7 +12,7 @@ import { useTempDir } from '../support/temp-dir.ts';
 vi.mock('electron', () => import('./fake-electron.ts'));
 
 const { createAppHandler } = await import('../../electron/main/protocol/app-protocol.ts');
-const { resolveRendererPath } = await import('../../electron/main/protocol/renderer-files.ts');
+const { loadStaticUi, UI_CONTENT_SECURITY_POLICY } = await import('../../electron/service/static-ui.ts');
 
 const SECRET = 'top secret: outside the renderer folder';
 let handler: (request: Request) => Promise<Response>;
@@ -27,7 +28,7 @@ beforeAll(() => {
   writeFileSync(join(root, 'assets', 'index-abc.css'), 'body{}');
   writeFileSync(join(base, 'secret.txt'), SECRET);
   writeFileSync(join(base, 'renderer-secret.js'), SECRET);
-  handler = createAppHandler(root, (request) => {
+  handler = createAppHandler(loadStaticUi(root), (request) => {
     apiRequests.push(new URL(request.url).pathname);
     return Promise.resolve(new Response('{"chain_id":4}', { headers: { 'Content-Type': 'application/json' } }));
   });
@@ -40,7 +41,8 @@ describe('app:// protocol', () => {
     const index = await get('/');
     expect(index.status).toBe(200);
     expect(index.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(index.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(index.headers.get('content-security-policy')).toBe(UI_CONTENT_SECURITY_POLICY);
+    expect(index.headers.get('cross-origin-opener-policy')).toBe('same-origin');
     expect(await index.text()).toContain('<div id="root">');
     const script = await get('/assets/index-abc.js');
     expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
@@ -91,11 +93,27 @@ describe('app:// protocol', () => {
     expect(JSON.parse(text)).toMatchObject({ error_code: 'web_framework_error', vm_error_code: null });
   });
 
-  it('never resolves a path outside the root, whatever the encoding', () => {
+  it('never serves a file outside the root, whatever the encoding', async () => {
     for (const raw of ['/../secret.txt', '/a/../../secret.txt', '/..%2F..%2Fsecret.txt', '/.%2e/secret.txt', '/x/%2E%2E/%2E%2E/secret.txt', '/../renderer-secret.js']) {
-      const target = resolveRendererPath(root, raw);
-      expect(target.kind, raw).toBe('rejected');
+      const reply = await get(raw);
+      expect(reply.status, raw).toBe(404);
+      expect(await reply.text(), raw).not.toContain(SECRET);
     }
+  });
+
+  it('serves only the files present at start: a file added later never comes back', async () => {
+    writeFileSync(join(root, 'assets', 'added-later.js'), SECRET);
+    const reply = await get('/assets/added-later.js');
+    expect(reply.status).toBe(404);
+    expect(await reply.text()).not.toContain(SECRET);
+  });
+
+  it('without a built UI, answers UI paths with one line saying so and still routes the API', async () => {
+    const unbuilt = createAppHandler(undefined, () => Promise.resolve(new Response('{"chain_id":4}')));
+    const page = await unbuilt(new Request('app://ledger-explorer/'));
+    expect(page.status).toBe(503);
+    expect(((await page.json()) as { message: string }).message).toMatch(/not built/);
+    expect(await (await unbuilt(new Request('app://ledger-explorer/v1'))).json()).toEqual({ chain_id: 4 });
   });
 
   it('answers an unknown host 404', async () => {

@@ -43,17 +43,19 @@ describe('Electron bundles', () => {
     expect(modules.has('better-sqlite3')).toBe(true);
   });
 
-  it('the main bundle imports only electron and Node built-ins; the remote service is a lazy chunk', () => {
+  it('the main bundle imports only electron and Node built-ins, and holds no data source (both run in the service process)', () => {
     const main = readFileSync(join(out, 'main.js'), 'utf8');
     const imported = [...main.matchAll(/^import .* from ["']([^"']+)["'];?$/gm)].map((match) => match[1] ?? '');
     for (const name of imported) expect(name === 'electron' || name.startsWith('node:'), name).toBe(true);
-    expect(main).toMatch(/import\(["']\.\/chunks\/remote-service-[\w-]+\.js["']\)/);
+    expect(main).not.toMatch(/\bimport\(/);
+    for (const absent of ['better-sqlite3', 'function createRemoteService', 'function createReadService', 'function fetchUpstream']) expect(main, absent).not.toContain(absent);
+    const entry = readFileSync(join(out, 'service-entry.cjs'), 'utf8');
+    for (const present of ['function createRemoteService', 'function createReadService']) expect(entry, present).toContain(present);
   });
 
   it('the bundled service entry answers from a snapshot in a plain Node child process', async () => {
     supervisor = await ServiceSupervisor.start({
-      path: fixturePath('small'),
-      generateIfMissing: false,
+      source: { kind: 'snapshot', path: fixturePath('small'), generateIfMissing: false },
       launch: () => {
         const child = fork(join(out, 'service-entry.cjs'), [], { serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
         child.on('error', () => {});

@@ -54,6 +54,16 @@ describe('main-process IPC handlers', () => {
     expect(calls[0]?.[1]).toEqual([{ profile: 'testnet' }]);
   });
 
+  it('accepts exactly the node profiles of NODE_PROFILES (the one list of names)', async () => {
+    const { NODE_PROFILES } = await import('../../electron/service/remote/node-profiles.ts');
+    calls.length = 0;
+    for (const profile of Object.keys(NODE_PROFILES)) await call('connectNode', event('app://ledger-explorer/'), { profile });
+    expect(calls.map(([, args]) => args)).toEqual(Object.keys(NODE_PROFILES).map((profile) => [{ profile }]));
+    for (const profile of ['toString', '__proto__', 'constructor']) {
+      await expect(call('connectNode', event('app://ledger-explorer/'), { profile })).rejects.toThrow('refused');
+    }
+  });
+
   it.each([
     ['another origin', event('https://evil.example/')],
     ['a look-alike host', event('app://ledger-explorer.evil/')],
@@ -109,10 +119,10 @@ describe('preload bridge', () => {
   });
 
   it('invokes the contract channel with the arguments, and returns the reply', async () => {
-    ipcRenderer.invoke.mockResolvedValueOnce({ kind: 'remote', profile: 'devnet', baseUrl: 'https://api.devnet.aptoslabs.com/v1', label: 'Devnet' });
+    ipcRenderer.invoke.mockResolvedValueOnce({ kind: 'remote', profile: 'devnet', name: 'devnet', url: 'https://api.devnet.aptoslabs.com/v1' });
     const source = await bridge.connectNode({ profile: 'devnet' });
     expect(ipcRenderer.invoke).toHaveBeenLastCalledWith(INVOKE_CHANNELS.connectNode, { profile: 'devnet' });
-    expect(source).toMatchObject({ label: 'Devnet' });
+    expect(source).toMatchObject({ name: 'devnet', url: 'https://api.devnet.aptoslabs.com/v1' });
   });
 
   it("rejects with the main process's one-line message, without Electron's prefix", async () => {

@@ -2,10 +2,11 @@
  * One test per item of Electron's security checklist (https://www.electronjs.org/docs/latest/tutorial/security),
  * numbered as there; docs/security.md lists them. `electron` is mocked (no binary here).
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { INVOKE_CHANNELS } from '../../shared/ipc-contract.ts';
+import { useTempDir } from '../support/temp-dir.ts';
 import { BrowserWindow, contextBridge, FakeSession, FakeWebContents, ipcRenderer, shell } from './fake-electron.ts';
 
 vi.mock('electron', () => import('./fake-electron.ts'));
@@ -14,7 +15,7 @@ const { secureWebPreferences } = await import('../../electron/main/security/web-
 const { guardNavigation } = await import('../../electron/main/security/navigation.ts');
 const { denyAllPermissions } = await import('../../electron/main/security/permissions.ts');
 const { isAllowedExternalUrl, openExternalIfAllowed } = await import('../../electron/main/security/external-links.ts');
-const { CONTENT_SECURITY_POLICY } = await import('../../electron/main/security/content-security-policy.ts');
+const { UI_CONTENT_SECURITY_POLICY: CONTENT_SECURITY_POLICY, loadStaticUi } = await import('../../electron/service/static-ui.ts');
 const { isTrustedSender } = await import('../../electron/main/security/trusted-sender.ts');
 const { createMainWindow } = await import('../../electron/main/main-window.ts');
 const { createAppHandler } = await import('../../electron/main/protocol/app-protocol.ts');
@@ -22,6 +23,7 @@ const { FUSES } = await import('../../build/after-pack.ts');
 const { FuseV1Options } = await import('@electron/fuses');
 
 const root = join(import.meta.dirname, '..', '..');
+const uiFolder = useTempDir('ledger-explorer-csp-');
 let window: BrowserWindow;
 let preferences: Record<string, unknown>;
 
@@ -81,12 +83,14 @@ describe("Electron's security checklist", () => {
   });
 
   it('7. every app:// page carries a strict Content-Security-Policy', async () => {
-    const handler = createAppHandler(join(root, 'test', 'electron'), () => Promise.resolve(new Response('{}')));
+    writeFileSync(join(uiFolder, 'index.html'), '<!doctype html><div id="root"></div>');
+    const handler = createAppHandler(loadStaticUi(uiFolder), () => Promise.resolve(new Response('{}')));
     const page = await handler(new Request('app://ledger-explorer/some/route'));
     const policy = page.headers.get('content-security-policy') ?? '';
     expect(policy).toBe(CONTENT_SECURITY_POLICY);
     expect(policy).toContain("script-src 'self'");
-    expect(policy).not.toMatch(/unsafe-inline|unsafe-eval|\*/);
+    expect(policy).toContain("style-src 'self'");
+    expect(policy).not.toMatch(/unsafe-inline|unsafe-eval|blob:|\*/);
     expect(policy).toContain("object-src 'none'");
     expect(policy).toContain("frame-ancestors 'none'");
   });

@@ -5,7 +5,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_RESTARTS, ServiceSupervisor } from '../../electron/main/sources/service-supervisor.ts';
 import { fixturePath } from '../support/fixture-path.ts';
 import { useTempDir } from '../support/temp-dir.ts';
+import { sendJson, useFakeNode } from '../remote/fake-node.ts';
 import { forkLauncher } from './fork-launcher.ts';
+
+const node = useFakeNode();
+const LEDGER = { chain_id: 2, epoch: '3', ledger_version: '1000', oldest_ledger_version: '10', ledger_timestamp: '1', node_role: 'full_node', oldest_block_height: '5', block_height: '400' };
 
 const running: ServiceSupervisor[] = [];
 afterEach(() => {
@@ -14,7 +18,7 @@ afterEach(() => {
 
 async function startOn(path: string, onRestarted?: (restarts: number, reason: string) => void) {
   const launcher = forkLauncher();
-  const supervisor = await ServiceSupervisor.start({ launch: launcher.launch, path, generateIfMissing: false, onRestarted });
+  const supervisor = await ServiceSupervisor.start({ launch: launcher.launch, source: { kind: 'snapshot', path, generateIfMissing: false }, onRestarted });
   running.push(supervisor);
   return { supervisor, children: launcher.children };
 }
@@ -71,7 +75,7 @@ describe('snapshot service off the main thread', () => {
     const bad = join(useTempDir(), 'not-a-snapshot.db');
     writeFileSync(bad, 'hello');
     const launcher = forkLauncher();
-    const error = await ServiceSupervisor.start({ launch: launcher.launch, path: bad, generateIfMissing: false }).catch((caught: unknown) => caught);
+    const error = await ServiceSupervisor.start({ launch: launcher.launch, source: { kind: 'snapshot', path: bad, generateIfMissing: false } }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).not.toContain('\n');
     expect(launcher.children).toHaveLength(1);
@@ -81,8 +85,7 @@ describe('snapshot service off the main thread', () => {
     const launcher = forkLauncher();
     let launches = 0;
     const error = await ServiceSupervisor.start({
-      path: fixturePath('small'),
-      generateIfMissing: false,
+      source: { kind: 'snapshot', path: fixturePath('small'), generateIfMissing: false },
       launch: () => {
         launches += 1;
         const child = launcher.launch();
@@ -91,7 +94,7 @@ describe('snapshot service off the main thread', () => {
       },
     }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(Error);
-    expect((error as Error).message).toMatch(/stopped before opening the snapshot/);
+    expect((error as Error).message).toMatch(/stopped before opening the source/);
     expect(launches).toBe(1);
   });
 
@@ -112,5 +115,75 @@ describe('snapshot service off the main thread', () => {
     const reply = await supervisor.request('GET', 'app://ledger-explorer/v1', [], new Uint8Array());
     expect(reply.status).toBe(503);
     expect((json(reply.body) as { message: string }).message).toMatch(/stopped 6 times in a row/);
+  });
+});
+
+describe('a hung service', () => {
+  it('answers a request the live child does not answer in time 503 with the error record', async () => {
+    const launcher = forkLauncher();
+    const supervisor = await ServiceSupervisor.start({
+      launch: launcher.launch,
+      source: { kind: 'snapshot', path: fixturePath('small'), generateIfMissing: false },
+      timeoutMs: () => 300,
+    });
+    running.push(supervisor);
+    const child = launcher.children[0];
+    if (!child) throw new Error('no child started');
+    child.kill('SIGSTOP'); // alive, never answers
+    const reply = await supervisor.request('GET', 'app://ledger-explorer/v1', [], new Uint8Array());
+    child.kill('SIGCONT');
+    expect(reply.status).toBe(503);
+    expect(json(reply.body)).toMatchObject({ error_code: 'internal_error', vm_error_code: null, message: expect.stringMatching(/did not answer GET \/v1 within/) });
+    // The child was not restarted: the next request is answered by the same one.
+    const next = await supervisor.request('GET', 'app://ledger-explorer/v1', [], new Uint8Array());
+    expect(next.status).toBe(200);
+    expect(launcher.children).toHaveLength(1);
+  });
+
+  it('gives captures far longer than reads', async () => {
+    const { requestTimeoutMs } = await import('../../electron/main/sources/service-supervisor.ts');
+    expect(requestTimeoutMs('POST', 'app://ledger-explorer/explorer/v1/capture')).toBeGreaterThan(requestTimeoutMs('GET', 'app://ledger-explorer/v1'));
+    // Longer than the remote source's worst case for one read (3 attempts of 30 s, plus waits).
+    expect(requestTimeoutMs('GET', 'app://ledger-explorer/v1')).toBeGreaterThan(3 * 30_000 + 2 * 10_000 + 750);
+  });
+});
+
+describe('a remote node served from the child process', () => {
+  it('forwards requests to the node from the child, with the API key, and reports the source', async () => {
+    node.behave((req, res) => sendJson(res, 200, req.url === '/v1' ? LEDGER : { message: 'no', error_code: 'web_framework_error', vm_error_code: null }));
+    const launcher = forkLauncher();
+    const supervisor = await ServiceSupervisor.start({ launch: launcher.launch, source: { kind: 'remote', baseUrl: node.url, apiKey: 'KEY-7', profileName: 'test-node' } });
+    running.push(supervisor);
+    const reply = await supervisor.request('GET', 'app://ledger-explorer/v1', [['Accept', 'application/json']], new Uint8Array());
+    expect(reply.status).toBe(200);
+    expect(json(reply.body)).toEqual(LEDGER);
+    expect(node.seen.at(-1)).toMatchObject({ method: 'GET', url: '/v1', headers: expect.objectContaining({ authorization: 'Bearer KEY-7' }) });
+    const source = await supervisor.request('GET', 'app://ledger-explorer/explorer/v1/source', [], new Uint8Array());
+    expect(json(source.body)).toMatchObject({ kind: 'remote', name: 'test-node', url: node.url, health: { ok: true } });
+  });
+
+  it('cancels the node requests in flight when the source is closed', async () => {
+    const closed: Promise<void>[] = [];
+    let arrived: () => void = () => {};
+    const arrival = new Promise<void>((resolve) => (arrived = resolve));
+    // The node never answers: the request stays in flight until the proxy gives up on it.
+    node.behave((req) => {
+      closed.push(once(req.socket, 'close').then(() => undefined));
+      arrived();
+    });
+    const launcher = forkLauncher();
+    const supervisor = await ServiceSupervisor.start({ launch: launcher.launch, source: { kind: 'remote', baseUrl: node.url, apiKey: null, profileName: 'hang' } });
+    const pending = supervisor.request('GET', 'app://ledger-explorer/v1/accounts/0x1/resources', [], new Uint8Array());
+    await arrival;
+    const exited = once(launcher.children[0] ?? (() => { throw new Error('no child'); })(), 'exit');
+    supervisor.stop();
+    const reply = await pending;
+    expect(reply.status).toBe(503);
+    expect((json(reply.body) as { message: string }).message).toMatch(/stopped/);
+    // The child exits by itself (it was asked to close, not killed), and the node sees its request go away.
+    const [code, signal] = (await exited) as [number | null, string | null];
+    expect({ code, signal }).toEqual({ code: 0, signal: null });
+    await Promise.all(closed);
+    expect(node.seen).toHaveLength(1);
   });
 });

@@ -1,10 +1,11 @@
 /**
- * Settings: atomic writes, a corrupt file backed up and replaced by defaults (never a crash),
+ * Settings: atomic writes, a corrupt file backed up and replaced by defaults (never a crash), a file
+ * that cannot be read or moved aside left alone with defaults in memory, failed writes logged,
  * API keys stored only encrypted, or for the session only when the OS offers no encryption.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { safeStorageVault, type ApiKeyVault } from '../../electron/main/settings/api-key-vault.ts';
 import { defaultSettings } from '../../electron/main/settings/settings-schema.ts';
 import { SETTINGS_FILE, SettingsStore } from '../../electron/main/settings/settings-store.ts';
@@ -114,5 +115,56 @@ describe('settings file', () => {
     const store = SettingsStore.load(dir, keychain);
     expect(store.outcome.kind).toBe('created');
     expect(existsSync(join(dir, SETTINGS_FILE))).toBe(true);
+  });
+});
+
+describe('settings that cannot be read or written', () => {
+  it('starts from defaults in memory when the file cannot be read, and never overwrites it', () => {
+    const dir = folder();
+    mkdirSync(join(dir, SETTINGS_FILE)); // EISDIR on read (EACCES behaves the same; as root it cannot be provoked)
+    writeFileSync(join(dir, SETTINGS_FILE, 'keep.txt'), 'user data');
+    const store = SettingsStore.load(dir, keychain);
+    expect(store.outcome).toEqual({ kind: 'unavailable', reason: expect.stringMatching(/^cannot read .*settings\.json \(EISDIR\)$/) });
+    expect(store.current).toEqual(defaultSettings());
+    // Changes hold for the session; nothing is written over what could not be read.
+    expect(store.update((settings) => ({ ...settings, theme: 'dark' })).theme).toBe('dark');
+    expect(store.current.theme).toBe('dark');
+    expect(readFileSync(join(dir, SETTINGS_FILE, 'keep.txt'), 'utf8')).toBe('user data');
+  });
+
+  it('starts from defaults and keeps a corrupt file in place when it cannot be moved aside', () => {
+    const dir = folder();
+    writeFileSync(join(dir, SETTINGS_FILE), '{ corrupt');
+    // The backup's name is taken by a non-empty folder: the rename fails.
+    const backup = join(dir, 'settings.corrupt-2026-01-02T03-04-05-678Z.json');
+    mkdirSync(backup);
+    writeFileSync(join(backup, 'x'), 'x');
+    const store = SettingsStore.load(dir, keychain, fixedNow);
+    expect(store.outcome).toMatchObject({ kind: 'unavailable', reason: expect.stringMatching(/cannot be moved aside/) });
+    expect(store.current).toEqual(defaultSettings());
+    store.update((settings) => ({ ...settings, theme: 'light' }));
+    expect(readFileSync(join(dir, SETTINGS_FILE), 'utf8')).toBe('{ corrupt');
+  });
+
+  it('logs a failed write in one line and keeps the change for the session (no throw)', () => {
+    const dir = folder();
+    const store = SettingsStore.load(dir, keychain);
+    // The folder is replaced by a file: every later write fails (ENOTDIR/EEXIST).
+    rmSync(dir, { recursive: true });
+    writeFileSync(dir, 'not a folder');
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      expect(() => store.update((settings) => ({ ...settings, theme: 'dark' }))).not.toThrow();
+      expect(store.current.theme).toBe('dark');
+      expect(() => store.setApiKey('mainnet', 'K')).not.toThrow();
+      expect(errors).toHaveBeenCalledTimes(2);
+      const line = String(errors.mock.calls[0]?.[0]);
+      expect(line).toMatch(/^settings not saved to .*settings\.json \((ENOTDIR|EEXIST)\)/);
+      expect(line).not.toContain('\n');
+    } finally {
+      errors.mockRestore();
+      rmSync(dir);
+      mkdirSync(dir);
+    }
   });
 });

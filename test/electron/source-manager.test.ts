@@ -1,29 +1,32 @@
 /**
  * Sources end to end without Electron: the app:// handler → source manager → supervised service
- * child (a real forked process on a real snapshot). The remote node is the true boundary, so the
- * remote opener is a recording fake.
+ * child (a real forked process on a real snapshot, or proxying a fake node on 127.0.0.1 — the
+ * remote node is the true boundary). Concurrent switches use openers the test resolves in order.
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DesktopSource } from '../../shared/ipc-contract.ts';
 import { fixturePath } from '../support/fixture-path.ts';
+import { sendJson, useFakeNode } from '../remote/fake-node.ts';
 import { useTempDir } from '../support/temp-dir.ts';
 import { forkLauncher } from './fork-launcher.ts';
 
 vi.mock('electron', () => import('./fake-electron.ts'));
 
 const { createAppHandler } = await import('../../electron/main/protocol/app-protocol.ts');
+const { loadStaticUi } = await import('../../electron/service/static-ui.ts');
 const { SettingsStore } = await import('../../electron/main/settings/settings-store.ts');
 const { sourceOpeners } = await import('../../electron/main/sources/source-openers.ts');
-const { SourceManager } = await import('../../electron/main/sources/source-manager.ts');
+const { SourceManager, SourceSuperseded } = await import('../../electron/main/sources/source-manager.ts');
 const { viewOf } = await import('../../electron/main/ipc/invoke-implementations.ts');
 
 const dir = useTempDir('ledger-explorer-sources-');
 const keychain = { available: () => true, encrypt: (key: string) => Buffer.from(key).toString('base64'), decrypt: (text: string) => Buffer.from(text, 'base64').toString() };
 const settings = SettingsStore.load(dir, keychain);
 const changes: DesktopSource[] = [];
-const remoteCalls: unknown[] = [];
+const node = useFakeNode();
+const LEDGER = { chain_id: 2, epoch: '3', ledger_version: '1000', oldest_ledger_version: '10', ledger_timestamp: '1', node_role: 'full_node', oldest_block_height: '5', block_height: '400' };
 let manager: InstanceType<typeof SourceManager>;
 let app: (request: Request) => Promise<Response>;
 
@@ -34,16 +37,13 @@ beforeAll(() => {
     samplePath: fixturePath('small'),
     openers: sourceOpeners({
       launch: forkLauncher().launch,
-      loadRemote: () => Promise.resolve((options) => {
-        remoteCalls.push(options);
-        return () => Promise.resolve(new Response('{"chain_id":1}', { headers: { 'Content-Type': 'application/json' } }));
-      }),
       onRestarted: () => {},
       capturesFolder: join(dir, 'captures'),
     }),
     onChanged: (source) => void changes.push(source),
   });
-  app = createAppHandler(dir, (request) => manager.handle(request));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+  app = createAppHandler(loadStaticUi(dir), (request) => manager.handle(request));
 });
 afterAll(() => manager.close());
 
@@ -98,15 +98,20 @@ describe('data sources', () => {
     expect((await json('/v1')).status).toBe(200);
   });
 
-  it('connects to a node profile with its stored API key, and remembers custom URLs', async () => {
-    settings.setApiKey('testnet', 'KEY-1');
-    const source = await manager.connectNode({ profile: 'testnet' });
-    expect(source).toEqual({ kind: 'remote', profile: 'testnet', baseUrl: 'https://api.testnet.aptoslabs.com/v1', label: 'Testnet' });
-    expect(remoteCalls.at(-1)).toEqual({ baseUrl: 'https://api.testnet.aptoslabs.com/v1', apiKey: 'KEY-1', profileName: 'testnet', capture: { folder: join(dir, 'captures') } });
-    expect((await json('/v1')).body).toEqual({ chain_id: 1 });
-    await manager.connectNode({ url: 'https://node.example.com' });
-    expect(remoteCalls.at(-1)).toEqual({ baseUrl: 'https://node.example.com/v1', apiKey: undefined, profileName: 'node.example.com', capture: { folder: join(dir, 'captures') } });
-    expect(settings.current.customNodes).toEqual(['https://node.example.com/v1']);
+  it('connects to a node through the service process, with its stored API key, and remembers custom URLs', async () => {
+    node.behave((_req, res) => sendJson(res, 200, LEDGER));
+    settings.setApiKey(node.url, 'KEY-1');
+    const source = await manager.connectNode({ url: node.url });
+    const host = new URL(node.url).host;
+    expect(source).toEqual({ kind: 'remote', profile: 'custom', name: host, url: node.url });
+    expect((await json('/v1')).body).toEqual(LEDGER);
+    expect(node.seen.at(-1)?.headers.authorization).toBe('Bearer KEY-1');
+    // The desktop's description and the explorer API's agree on kind, name and url.
+    expect((await json('/explorer/v1/source')).body).toMatchObject({ kind: 'remote', name: host, url: node.url });
+    expect(settings.current.customNodes).toEqual([node.url]);
+    // A profile: described from NODE_PROFILES (no request is sent here: the network is not reachable).
+    expect(await manager.connectNode({ profile: 'testnet' })).toEqual({ kind: 'remote', profile: 'testnet', name: 'testnet', url: 'https://api.testnet.aptoslabs.com/v1' });
+    expect(changes.at(-1)).toMatchObject({ profile: 'testnet' });
     await expect(manager.connectNode({ url: 'file:///etc' })).rejects.toThrow(/http: or https:/);
   });
 
@@ -117,5 +122,55 @@ describe('data sources', () => {
     expect((await json('/v1')).status).toBe(200);
     // The sample is not a "recent" snapshot.
     expect(viewOf(settings).recentSnapshots.map((entry) => entry.path)).toEqual([fixturePath('main')]);
+  });
+});
+
+describe('concurrent switches', () => {
+  /** Openers whose results the test hands out in the order it chooses. */
+  function deferredOpeners() {
+    const calls: Array<{ path: string; resolve: () => void; closed: boolean }> = [];
+    const openers = {
+      snapshot: (path: string) => new Promise<((request: Request) => Promise<Response>) & { close(): void }>((resolve) => {
+        const call = { path, resolve: () => {}, closed: false };
+        const handle = Object.assign(() => Promise.resolve(new Response(JSON.stringify({ from: basename(path) }))), { close: () => void (call.closed = true) });
+        call.resolve = () => resolve(handle);
+        calls.push(call);
+      }),
+      remote: () => Promise.reject(new Error('not used')),
+    };
+    return { openers, calls };
+  }
+
+  it('the latest request wins, whatever order they finish in; the overtaken source is closed', async () => {
+    const { openers, calls } = deferredOpeners();
+    const own = SettingsStore.load(join(dir, 'switch-settings'), keychain);
+    const seen: DesktopSource[] = [];
+    const switcher = new SourceManager({ settings: own, samplePath: '/none/sample.db', openers, onChanged: (source) => void seen.push(source) });
+    const first = switcher.openSnapshot(fixturePath('main'));
+    const second = switcher.openSnapshot(fixturePath('small'));
+    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    calls[1]?.resolve(); // the later request finishes first…
+    await second;
+    calls[0]?.resolve(); // …and the earlier one after it
+    const error = await first.catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(SourceSuperseded);
+    expect((error as Error).message).not.toContain('\n');
+    expect(switcher.current()).toMatchObject({ path: fixturePath('small') });
+    expect(calls.map((call) => call.closed)).toEqual([true, false]);
+    expect(seen.map((source) => source.name)).toEqual([basename(fixturePath('small'))]);
+    expect(own.current.lastSource).toMatchObject({ path: fixturePath('small') });
+    expect(await (await switcher.handle(new Request('app://ledger-explorer/v1'))).json()).toEqual({ from: basename(fixturePath('small')) });
+  });
+
+  it('a switch still opening when the app quits is closed when it finishes', async () => {
+    const { openers, calls } = deferredOpeners();
+    const switcher = new SourceManager({ settings: SettingsStore.load(join(dir, 'quit-settings'), keychain), samplePath: '/none/sample.db', openers, onChanged: () => {} });
+    const opening = switcher.openSnapshot(fixturePath('main'));
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    switcher.close();
+    calls[0]?.resolve();
+    await expect(opening).rejects.toBeInstanceOf(SourceSuperseded);
+    expect(calls[0]?.closed).toBe(true);
+    expect(switcher.current()).toBeNull();
   });
 });

@@ -32,7 +32,8 @@ describe('window', () => {
   it('shows the source in the title', () => {
     expect(windowTitle(null)).toBe('Ledger Explorer');
     expect(windowTitle({ kind: 'snapshot', path: '/d/sample-snapshot-v1.db', name: 'sample-snapshot-v1.db', sample: true })).toBe('sample-snapshot-v1.db (sample) — Ledger Explorer');
-    expect(windowTitle({ kind: 'remote', profile: 'mainnet', baseUrl: 'https://api.mainnet.aptoslabs.com/v1', label: 'Mainnet' })).toBe('Mainnet (https://api.mainnet.aptoslabs.com/v1) — Ledger Explorer');
+    expect(windowTitle({ kind: 'remote', profile: 'mainnet', name: 'mainnet', url: 'https://api.mainnet.aptoslabs.com/v1' })).toBe('Mainnet (https://api.mainnet.aptoslabs.com/v1) — Ledger Explorer');
+    expect(windowTitle({ kind: 'remote', profile: 'custom', name: 'node.example.com:8080', url: 'https://node.example.com:8080/v1' })).toBe('node.example.com:8080 (https://node.example.com:8080/v1) — Ledger Explorer');
   });
 });
 

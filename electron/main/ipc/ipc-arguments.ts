@@ -3,9 +3,11 @@
  * call's arguments are checked against a schema before any handler sees them.
  */
 import * as v from 'valibot';
-import { THEMES, type InvokeContract, type InvokeName } from '../../../shared/ipc-contract.ts';
+import { THEMES, type InvokeContract, type InvokeName, type NodeProfileId } from '../../../shared/ipc-contract.ts';
+import { NODE_PROFILES } from '../../service/remote/node-profiles.ts';
 
-const NodeProfileSchema = v.picklist(['mainnet', 'testnet', 'devnet', 'localnet'] as const);
+// The profile names of the one list (NODE_PROFILES), not a copy of them.
+const NodeProfileSchema = v.picklist(Object.keys(NODE_PROFILES) as NodeProfileId[]);
 const ShortText = v.pipe(v.string(), v.maxLength(4096));
 
 const SCHEMAS = {

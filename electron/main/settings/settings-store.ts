@@ -1,7 +1,10 @@
 /**
  * The settings as JSON in the user data folder. Writes are atomic (a temporary file, fsync, rename),
  * so a crash mid-write leaves the old file. A file that is not valid settings is kept as
- * `settings.corrupt-<time>.json` and replaced by defaults — the app starts either way.
+ * `settings.corrupt-<time>.json` and replaced by defaults. A file that cannot be read (or a corrupt
+ * one that cannot be moved aside) leaves the defaults in memory for the session and is never
+ * overwritten; a write that fails is logged, the change kept in memory — the app starts and runs
+ * either way, settings are never a reason to crash.
  * API keys are stored only encrypted (see api-key-vault.ts); without encryption they live in memory.
  */
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
@@ -14,7 +17,17 @@ import { defaultSettings, parseSettings, type StoredSettings } from './settings-
 export const SETTINGS_FILE = 'settings.json';
 
 /** What loading found. */
-export type LoadOutcome = { readonly kind: 'loaded' } | { readonly kind: 'created' } | { readonly kind: 'recovered'; readonly backup: string };
+export type LoadOutcome =
+  | { readonly kind: 'loaded' }
+  | { readonly kind: 'created' }
+  | { readonly kind: 'recovered'; readonly backup: string }
+  /** The file could not be read or moved aside: defaults for this session, nothing written. */
+  | { readonly kind: 'unavailable'; readonly reason: string };
+
+function describeFailure(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code ?? (error instanceof Error ? error.message.split('\n')[0] ?? 'unknown error' : String(error));
+}
 
 /** Writes `text` to `path` atomically: a temporary sibling, flushed to disk, renamed over it. */
 export function writeFileAtomic(path: string, text: string): void {
@@ -51,24 +64,33 @@ export class SettingsStore {
     this.outcome = outcome;
   }
 
-  /** Loads `folder/settings.json`; creates it with defaults, or backs up a corrupt one and starts from defaults. */
+  /**
+   * Loads `folder/settings.json`; creates it with defaults, or backs up a corrupt one and starts from
+   * defaults. Never throws: see {@link LoadOutcome} `unavailable`.
+   */
   static load(folder: string, vault: ApiKeyVault, now: () => Date = () => new Date()): SettingsStore {
     const path = join(folder, SETTINGS_FILE);
     let text: string;
     try {
       text = readFileSync(path, 'utf8');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+        return new SettingsStore(path, vault, defaultSettings(), { kind: 'unavailable', reason: `cannot read ${path} (${describeFailure(error)})` });
+      }
       const store = new SettingsStore(path, vault, defaultSettings(), { kind: 'created' });
-      store.#write();
+      store.#save();
       return store;
     }
     const settings = parseSettings(text);
     if (settings) return new SettingsStore(path, vault, settings, { kind: 'loaded' });
     const backup = join(folder, `settings.corrupt-${now().toISOString().replace(/[:.]/g, '-')}.json`);
-    renameSync(path, backup);
+    try {
+      renameSync(path, backup);
+    } catch (error) {
+      return new SettingsStore(path, vault, defaultSettings(), { kind: 'unavailable', reason: `${path} is not valid settings and cannot be moved aside (${describeFailure(error)})` });
+    }
     const store = new SettingsStore(path, vault, defaultSettings(), { kind: 'recovered', backup });
-    store.#write();
+    store.#save();
     return store;
   }
 
@@ -77,10 +99,10 @@ export class SettingsStore {
     return this.#settings;
   }
 
-  /** Applies `change` and writes the file. */
+  /** Applies `change` and writes the file (a failed write is logged; the change holds for the session). */
   update(change: (settings: StoredSettings) => StoredSettings): StoredSettings {
     this.#settings = change(this.#settings);
-    this.#write();
+    this.#save();
     return this.#settings;
   }
 
@@ -122,8 +144,14 @@ export class SettingsStore {
     return this.#vault.available();
   }
 
-  #write(): void {
-    writeFileAtomic(this.path, `${JSON.stringify(this.#settings, null, 2)}\n`);
+  /** Writes the file unless it could not be loaded (a file we could not read is never replaced). */
+  #save(): void {
+    if (this.outcome.kind === 'unavailable') return;
+    try {
+      writeFileAtomic(this.path, `${JSON.stringify(this.#settings, null, 2)}\n`);
+    } catch (error) {
+      console.error(`settings not saved to ${this.path} (${describeFailure(error)}); the change holds until the app quits`);
+    }
   }
 }
 

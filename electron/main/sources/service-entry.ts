@@ -1,17 +1,20 @@
 /**
- * The snapshot service process: plain Node code (no `electron` import) started by the main process
- * as an Electron `utilityProcess` (tests start it with `child_process.fork`). It opens the snapshot
- * read-only — generating the sample first if asked — and answers read requests, so SQLite never
- * runs on the UI's main thread. Requests and replies are plain values (see service-messages.ts).
+ * The data service process: plain Node code (no `electron` import) started by the main process as
+ * an Electron `utilityProcess` (tests start it with `child_process.fork`). It serves one source —
+ * a snapshot opened read-only (the sample generated first if asked), or a remote node through
+ * `createRemoteService` — so neither SQLite (reads, captures) nor the node proxy's parsing and
+ * checking of large answers ever runs on the UI's main thread. Requests and replies are plain
+ * values (see service-messages.ts).
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createReadService, type ReadServiceHandler } from '../../service/read-service.ts';
+import { createRemoteService } from '../../service/remote/remote-service.ts';
 import type { ServiceRequest } from '../../service/service-reply.ts';
 import { generateSnapshot } from '../../snapshot/generate.ts';
 import { SnapshotStore } from '../../snapshot/snapshot-store.ts';
-import type { FromServiceMessage, RequestMessage, ToServiceMessage } from './service-messages.ts';
+import type { FromServiceMessage, OpenMessage, RequestMessage, ToServiceMessage } from './service-messages.ts';
 
 /** The part of Electron's `process.parentPort` used here (typed locally: this file never imports electron). */
 interface ParentPortLike {
@@ -26,20 +29,47 @@ function send(message: FromServiceMessage): void {
   else process.send?.(message);
 }
 
-let service: ReadServiceHandler | undefined;
+function errorBody(message: string): string {
+  return JSON.stringify({ message, error_code: 'internal_error', vm_error_code: null });
+}
 
-function open(path: string, generateIfMissing: boolean, capturesFolder: string | null): void {
-  try {
-    if (generateIfMissing && !existsSync(path)) {
-      mkdirSync(dirname(path), { recursive: true });
-      generateSnapshot({ out: path });
+/** The open source: its handler and how to release it. */
+let active: { readonly service: ReadServiceHandler; close(): void } | undefined;
+
+function openSource(message: OpenMessage): NonNullable<typeof active> {
+  const { source, capturesFolder } = message;
+  switch (source.kind) {
+    case 'snapshot': {
+      if (source.generateIfMissing && !existsSync(source.path)) {
+        mkdirSync(dirname(source.path), { recursive: true });
+        generateSnapshot({ out: source.path });
+      }
+      const store = SnapshotStore.open(source.path);
+      const service = createReadService({
+        store,
+        source: { kind: 'snapshot', name: basename(source.path), origin: store.origin() },
+        capture: capturesFolder === null ? undefined : { folder: capturesFolder, sourceUrl: pathToFileURL(source.path).href },
+      });
+      return { service, close: () => store.close() };
     }
-    const store = SnapshotStore.open(path);
-    service = createReadService({
-      store,
-      source: { kind: 'snapshot', name: basename(path), origin: store.origin() },
-      capture: capturesFolder === null ? undefined : { folder: capturesFolder, sourceUrl: pathToFileURL(path).href },
-    });
+    case 'remote': {
+      // One controller per remote source: closing it cancels every node request in flight.
+      const controller = new AbortController();
+      const service = createRemoteService({
+        baseUrl: source.baseUrl,
+        apiKey: source.apiKey ?? undefined,
+        profileName: source.profileName,
+        capture: capturesFolder === null ? undefined : { folder: capturesFolder },
+        signal: controller.signal,
+      });
+      return { service, close: () => controller.abort() };
+    }
+  }
+}
+
+function open(message: OpenMessage): void {
+  try {
+    active = openSource(message);
     send({ type: 'opened', error: null });
   } catch (error) {
     send({ type: 'opened', error: error instanceof Error ? error.message.split('\n')[0] ?? 'cannot open' : String(error) });
@@ -57,27 +87,39 @@ function serviceRequestOf(message: RequestMessage): ServiceRequest {
 }
 
 async function answer(message: RequestMessage): Promise<void> {
-  if (!service) {
-    send({ type: 'reply', id: message.id, status: 503, headers: [['Content-Type', 'application/json']], body: JSON.stringify({ message: 'no snapshot is open', error_code: 'internal_error', vm_error_code: null }) });
+  if (!active) {
+    send({ type: 'reply', id: message.id, status: 503, headers: [['Content-Type', 'application/json']], body: errorBody('no data source is open') });
     return;
   }
-  const reply = await service.serve(serviceRequestOf(message));
+  const reply = await active.service.serve(serviceRequestOf(message));
   // HEAD keeps GET's body in the service (for Content-Length); the transport drops it.
   const body = message.method === 'HEAD' ? null : reply.body;
   send({ type: 'reply', id: message.id, status: reply.status, headers: reply.headers, body });
+}
+
+function close(): void {
+  try {
+    active?.close();
+  } finally {
+    active = undefined;
+    process.exit(0);
+  }
 }
 
 function onMessage(data: unknown): void {
   const message = data as ToServiceMessage;
   switch (message.type) {
     case 'open':
-      open(message.path, message.generateIfMissing, message.capturesFolder);
+      open(message);
       return;
     case 'request':
       answer(message).catch((error: unknown) => {
-        console.error('snapshot service: unexpected error', error);
-        send({ type: 'reply', id: message.id, status: 500, headers: [['Content-Type', 'application/json']], body: JSON.stringify({ message: 'internal error', error_code: 'internal_error', vm_error_code: null }) });
+        console.error('data service: unexpected error', error);
+        send({ type: 'reply', id: message.id, status: 500, headers: [['Content-Type', 'application/json']], body: errorBody('internal error') });
       });
+      return;
+    case 'close':
+      close();
       return;
   }
 }

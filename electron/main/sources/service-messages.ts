@@ -1,19 +1,42 @@
 /**
- * Messages between the main process and the snapshot service process. Plain structured-clone
- * values only (they cross a process boundary): requests and replies mirror `ServiceRequest` and
- * `ServiceReply` of the read service. This file imports nothing, so the service entry stays plain Node.
+ * Messages between the main process and the data service process (which serves a snapshot or a
+ * remote node). Plain structured-clone values only (they cross a process boundary): requests and
+ * replies mirror `ServiceRequest` and `ServiceReply` of the read service. This file imports
+ * nothing, so the service entry stays plain Node.
  */
 
 /** One header as `[name, value]`. */
 export type HeaderPair = readonly [string, string];
 
-/** Main → service: open a snapshot (generating the sample first when asked and missing). */
+/** The source a service process serves: a snapshot file or a remote node. */
+export type SourceSpec =
+  | {
+      readonly kind: 'snapshot';
+      readonly path: string;
+      /** Generate the sample snapshot at `path` first when it is missing. */
+      readonly generateIfMissing: boolean;
+    }
+  | {
+      readonly kind: 'remote';
+      /** The node's API base URL (ends in `/v1`). */
+      readonly baseUrl: string;
+      /** Sent as a bearer token to the node; `null`: none. */
+      readonly apiKey: string | null;
+      /** Shown by `/explorer/v1/source` (profile name or the URL's host). */
+      readonly profileName: string;
+    };
+
+/** Main → service: open a source (generating the sample first when asked and missing). */
 export interface OpenMessage {
   readonly type: 'open';
-  readonly path: string;
-  readonly generateIfMissing: boolean;
+  readonly source: SourceSpec;
   /** Where `POST /explorer/v1/capture` ("Save to snapshot") writes; `null`: captures are off. */
   readonly capturesFolder: string | null;
+}
+
+/** Main → service: the source is being closed: cancel the node requests in flight and exit. */
+export interface CloseMessage {
+  readonly type: 'close';
 }
 
 /** Main → service: one read request. */
@@ -27,9 +50,9 @@ export interface RequestMessage {
 }
 
 /** Everything the main process sends to the service. */
-export type ToServiceMessage = OpenMessage | RequestMessage;
+export type ToServiceMessage = OpenMessage | RequestMessage | CloseMessage;
 
-/** Service → main: the snapshot is open (or could not be opened: `error` is one line). */
+/** Service → main: the source is open (or could not be opened: `error` is one line). */
 export interface OpenedMessage {
   readonly type: 'opened';
   readonly error: string | null;

@@ -1,13 +1,15 @@
 /**
- * Runs the snapshot service in a child process and restarts it when it dies. The child is started
- * through a {@link LaunchServiceChild} (an Electron `utilityProcess` in the app, `child_process.fork`
- * in tests), so this module never imports electron and its restart logic is tested on real processes.
+ * Runs the data service (a snapshot or a remote node, see service-entry.ts) in a child process and
+ * restarts it when it dies. The child is started through a {@link LaunchServiceChild} (an Electron
+ * `utilityProcess` in the app, `child_process.fork` in tests), so this module never imports
+ * electron and its restart logic is tested on real processes.
  *
  * Requests in flight when the child dies are answered 503 (the node's error record); the next
  * requests wait for the restarted child. After {@link MAX_RESTARTS} restarts in a row without a
  * successful reply in between, it gives up: every request is then 503 until the source is reopened.
+ * A request the child does not answer in time (a live but hung child) is answered 503 too.
  */
-import type { FromServiceMessage, HeaderPair, ReplyMessage, ToServiceMessage } from './service-messages.ts';
+import type { FromServiceMessage, HeaderPair, ReplyMessage, SourceSpec, ToServiceMessage } from './service-messages.ts';
 import { isFromServiceMessage } from './service-messages.ts';
 
 /** A started service child, as the supervisor needs it. */
@@ -25,19 +27,35 @@ export type LaunchServiceChild = () => ServiceChild;
 /** Options of {@link ServiceSupervisor.start}. */
 export interface SupervisorOptions {
   readonly launch: LaunchServiceChild;
-  readonly path: string;
-  readonly generateIfMissing: boolean;
-  /** Where captures from this snapshot are written (`null`/absent: captures off). */
+  /** What the child serves. */
+  readonly source: SourceSpec;
+  /** Where captures from this source are written (`null`/absent: captures off). */
   readonly capturesFolder?: string | null | undefined;
   /** Told after each restart (the main process forwards it to the renderer). */
   readonly onRestarted?: ((restarts: number, reason: string) => void) | undefined;
+  /** How long a request may wait for its reply before it is answered 503. Default {@link requestTimeoutMs}. */
+  readonly timeoutMs?: ((method: string, url: string) => number) | undefined;
 }
 
 /** Restarts in a row (without a reply in between) after which the supervisor gives up. */
 export const MAX_RESTARTS = 5;
 
+/** How long a stopped child may take to cancel its work and exit before it is killed. */
+const STOP_GRACE_MS = 2_000;
+
+/**
+ * The default time a request may take: longer than the remote source's worst case (3 attempts of
+ * at most 30 s, backoff and a 10 s `Retry-After` between them), and a generous bound for captures,
+ * which read many accounts in one request.
+ */
+export function requestTimeoutMs(method: string, url: string): number {
+  const capture = method === 'POST' && /^\/explorer\/v1\/capture\/?$/.test(new URL(url).pathname);
+  return capture ? 30 * 60_000 : 3 * 60_000;
+}
+
 interface Pending {
   readonly resolve: (reply: ReplyMessage) => void;
+  readonly timer: ReturnType<typeof setTimeout>;
 }
 
 const JSON_HEADERS: readonly HeaderPair[] = [['Content-Type', 'application/json']];
@@ -64,7 +82,7 @@ export class ServiceSupervisor {
     this.#options = options;
   }
 
-  /** Starts the child and resolves once the snapshot is open; rejects with the child's one-line error. */
+  /** Starts the child and resolves once the source is open; rejects with the child's one-line error. */
   static async start(options: SupervisorOptions): Promise<ServiceSupervisor> {
     const supervisor = new ServiceSupervisor(options);
     try {
@@ -91,23 +109,46 @@ export class ServiceSupervisor {
       // The restart failed; #failure says why.
     }
     const child = this.#child;
-    if (this.#stopped || this.#failure !== undefined || !child) return unavailable(id, this.#failure ?? 'the snapshot service is not running');
+    if (this.#stopped || this.#failure !== undefined || !child) return unavailable(id, this.#failure ?? 'the data service is not running');
+    const timeoutMs = (this.#options.timeoutMs ?? requestTimeoutMs)(method, url);
     return new Promise<ReplyMessage>((resolve) => {
-      this.#pending.set(id, { resolve });
+      const timer = setTimeout(() => {
+        // A late reply finds no pending entry and is dropped.
+        this.#pending.delete(id);
+        resolve(unavailable(id, `the data service did not answer ${method} ${new URL(url).pathname} within ${Math.round(timeoutMs / 1000)} s`));
+      }, timeoutMs);
+      this.#pending.set(id, { resolve, timer });
       child.postMessage({ type: 'request', id, method, url, headers, body });
     });
   }
 
-  /** Stops the child for good (no restart). */
+  /**
+   * Stops the child for good (no restart): it is asked to cancel its work (a remote source aborts
+   * its node requests) and exit, and killed if it has not within a grace period.
+   */
   stop(): void {
     this.#stopped = true;
-    this.#child?.kill();
+    const child = this.#child;
     this.#child = undefined;
-    this.#failAll('the snapshot service was stopped');
+    this.#failAll('the data service was stopped');
+    if (!child) return;
+    let exited = false;
+    child.onExit(() => (exited = true));
+    try {
+      child.postMessage({ type: 'close' });
+    } catch {
+      // Already gone: the kill below is harmless.
+    }
+    setTimeout(() => {
+      if (!exited) child.kill();
+    }, STOP_GRACE_MS).unref();
   }
 
   #failAll(message: string): void {
-    for (const [id, pending] of this.#pending) pending.resolve(unavailable(id, message));
+    for (const [id, pending] of this.#pending) {
+      clearTimeout(pending.timer);
+      pending.resolve(unavailable(id, message));
+    }
     this.#pending.clear();
   }
 
@@ -123,13 +164,13 @@ export class ServiceSupervisor {
       this.#onMessage(child, message, opened);
     });
     child.onExit((reason) => {
-      opened?.(`the snapshot service stopped before opening the snapshot (${reason})`);
+      opened?.(`the data service stopped before opening the source (${reason})`);
       opened = undefined;
       if (this.#child !== child) return;
       if (this.#started) this.#onCrash(reason);
       else this.#child = undefined;
     });
-    child.postMessage({ type: 'open', path: this.#options.path, generateIfMissing: this.#options.generateIfMissing, capturesFolder: this.#options.capturesFolder ?? null });
+    child.postMessage({ type: 'open', source: this.#options.source, capturesFolder: this.#options.capturesFolder ?? null });
     this.#ready = ready;
     return ready;
   }
@@ -147,6 +188,7 @@ export class ServiceSupervisor {
       case 'reply': {
         const pending = this.#pending.get(message.id);
         if (!pending) return;
+        clearTimeout(pending.timer);
         this.#pending.delete(message.id);
         this.#restartsInARow = 0;
         pending.resolve(message);
@@ -157,10 +199,10 @@ export class ServiceSupervisor {
 
   #onCrash(reason: string): void {
     this.#child = undefined;
-    this.#failAll(`the snapshot service stopped (${reason}); it is being restarted`);
+    this.#failAll(`the data service stopped (${reason}); it is being restarted`);
     if (this.#stopped) return;
     if (this.#restartsInARow >= MAX_RESTARTS) {
-      this.#failure = `the snapshot service stopped ${MAX_RESTARTS + 1} times in a row (${reason}); reopen the snapshot`;
+      this.#failure = `the data service stopped ${MAX_RESTARTS + 1} times in a row (${reason}); reopen the source`;
       return;
     }
     this.#restartsInARow++;
@@ -170,7 +212,7 @@ export class ServiceSupervisor {
       (error: unknown) => {
         // A child that died while opening is restarted by #onCrash itself; only a refusal ends it.
         if (this.#child !== undefined || this.#stopped) return;
-        this.#failure = `the snapshot service could not be restarted: ${error instanceof Error ? error.message : String(error)}`;
+        this.#failure = `the data service could not be restarted: ${error instanceof Error ? error.message : String(error)}`;
       },
     );
   }

@@ -25,15 +25,22 @@ export interface RemoteOptions {
   readonly profileName: string;
 }
 
+/** An opened source's handler; closing it releases the source (and cancels its work in flight). */
+export type SourceHandle = OpenSource['handle'] & { close(): void };
+
 /** How sources are opened. */
 export interface SourceOpeners {
   /** Opens a snapshot file (the sample is generated first when `sample` and missing). */
-  snapshot(path: string, sample: boolean): Promise<OpenSource['handle'] & { close(): void }>;
-  remote(options: RemoteOptions): Promise<OpenSource['handle'] & { close?: () => void }>;
+  snapshot(path: string, sample: boolean): Promise<SourceHandle>;
+  /** Connects to a remote node. */
+  remote(options: RemoteOptions): Promise<SourceHandle>;
 }
 
 /** An error with a one-line message meant for the user (IPC rejects with it). */
 export class SourceError extends Error {}
+
+/** A switch that finished after a later one was asked for: its source was closed unused. */
+export class SourceSuperseded extends SourceError {}
 
 /** The `DesktopSource` a stored reference describes. */
 export function describeSource(ref: SourceRef): DesktopSource {
@@ -41,11 +48,9 @@ export function describeSource(ref: SourceRef): DesktopSource {
     case 'snapshot':
       return { kind: 'snapshot', path: ref.path, name: basename(ref.path), sample: ref.sample };
     case 'remote': {
-      if (isNodeProfileName(ref.node)) {
-        const profile = NODE_PROFILES[ref.node];
-        return { kind: 'remote', profile: profile.name, baseUrl: profile.url, label: profile.label };
-      }
-      return { kind: 'remote', profile: 'custom', baseUrl: ref.node, label: hostOf(ref.node) };
+      // `name` is what the node proxy reports as its source name: the profile name or the URL's host.
+      if (isNodeProfileName(ref.node)) return { kind: 'remote', profile: ref.node, name: ref.node, url: NODE_PROFILES[ref.node].url };
+      return { kind: 'remote', profile: 'custom', name: hostOf(ref.node), url: ref.node };
     }
   }
 }
@@ -65,6 +70,8 @@ export class SourceManager {
   readonly #samplePath: string;
   readonly #onChanged: (source: DesktopSource) => void;
   #active: OpenSource | undefined;
+  /** Counts switch requests: only the latest one may become active, whatever order they finish in. */
+  #generation = 0;
 
   constructor(options: { openers: SourceOpeners; settings: SettingsStore; samplePath: string; onChanged: (source: DesktopSource) => void }) {
     this.#openers = options.openers;
@@ -131,17 +138,23 @@ export class SourceManager {
 
   /** Closes the active source (app quit). */
   close(): void {
+    this.#generation++; // a switch still opening is closed when it finishes
     this.#active?.close();
     this.#active = undefined;
   }
 
   async #open(ref: SourceRef): Promise<DesktopSource> {
+    const generation = ++this.#generation;
     const info = describeSource(ref);
     let opened: OpenSource;
     try {
       opened = await this.#start(ref, info);
     } catch (error) {
       throw new SourceError(error instanceof Error ? error.message.split('\n')[0] ?? 'cannot open' : String(error));
+    }
+    if (generation !== this.#generation) {
+      opened.close();
+      throw new SourceSuperseded(`${info.name} was not opened: another source was chosen meanwhile`);
     }
     const previous = this.#active;
     this.#active = opened;
@@ -158,11 +171,10 @@ export class SourceManager {
         return { info, handle, close: () => handle.close() };
       }
       case 'remote': {
-        const node = info.kind === 'remote' ? info : undefined;
         const apiKey = this.#settings.apiKey(ref.node);
-        const profileName = node?.profile === 'custom' ? hostOf(ref.node) : (node?.profile ?? ref.node);
-        const handle = await this.#openers.remote({ baseUrl: node?.baseUrl ?? ref.node, apiKey, profileName });
-        return { info, handle, close: () => handle.close?.() };
+        const node = info.kind === 'remote' ? info : { name: ref.node, url: ref.node };
+        const handle = await this.#openers.remote({ baseUrl: node.url, apiKey, profileName: node.name });
+        return { info, handle, close: () => handle.close() };
       }
     }
   }

@@ -1,17 +1,14 @@
 /**
- * The real source openers: snapshots through a supervised service process, remote nodes through
- * the remote service (loaded on first use: most sessions never connect to a node).
+ * The real source openers: a snapshot or a remote node, each served by its own supervised data
+ * service process (service-entry.ts), so the main process only forwards requests and replies —
+ * no SQLite, no parsing or checking of a node's (up to 32 MiB) answers, no capture work on it.
  */
-import type { HeaderPair } from './service-messages.ts';
-import type { LaunchServiceChild } from './service-supervisor.ts';
-import { ServiceSupervisor } from './service-supervisor.ts';
-import type { RemoteOptions, SourceOpeners } from './source-manager.ts';
+import type { HeaderPair, SourceSpec } from './service-messages.ts';
+import { ServiceSupervisor, type LaunchServiceChild, type SupervisorOptions } from './service-supervisor.ts';
+import type { SourceOpeners } from './source-manager.ts';
 
 /** A fetch-style handler. */
 type Handler = (request: Request) => Promise<Response>;
-
-/** Creates a remote handler (`createRemoteService` of electron/service/remote/remote-service.ts). */
-export type RemoteServiceFactory = (options: RemoteOptions & { readonly capture?: { readonly folder: string } | undefined }) => Handler | Promise<Handler>;
 
 /** A fetch-style handler that forwards to the supervised service process. */
 export function supervisedHandler(supervisor: ServiceSupervisor): Handler {
@@ -30,29 +27,28 @@ export function supervisedHandler(supervisor: ServiceSupervisor): Handler {
 /** The openers of the desktop app. */
 export function sourceOpeners(options: {
   readonly launch: LaunchServiceChild;
-  readonly loadRemote: () => Promise<RemoteServiceFactory>;
   readonly onRestarted: (restarts: number, reason: string) => void;
   /**
    * Where "Save to snapshot" (`POST /explorer/v1/capture`) writes. The app:// origin is reachable only
    * by the app's own window, as a loopback-bound `serve` is by its machine, so captures are on.
    */
   readonly capturesFolder?: string | undefined;
+  /** Per-request time limit of the supervisor (tests shorten it); default `requestTimeoutMs`. */
+  readonly timeoutMs?: SupervisorOptions['timeoutMs'];
 }): SourceOpeners {
+  const open = async (source: SourceSpec): Promise<Handler & { close(): void }> => {
+    const supervisor = await ServiceSupervisor.start({
+      launch: options.launch,
+      source,
+      capturesFolder: options.capturesFolder,
+      onRestarted: options.onRestarted,
+      timeoutMs: options.timeoutMs,
+    });
+    // Closing stops the child: a remote source's requests in flight are cancelled with it.
+    return Object.assign(supervisedHandler(supervisor), { close: () => supervisor.stop() });
+  };
   return {
-    snapshot: async (path, sample) => {
-      const supervisor = await ServiceSupervisor.start({
-        launch: options.launch,
-        path,
-        generateIfMissing: sample,
-        capturesFolder: options.capturesFolder,
-        onRestarted: options.onRestarted,
-      });
-      return Object.assign(supervisedHandler(supervisor), { close: () => supervisor.stop() });
-    },
-    remote: async (remoteOptions) => {
-      const create = await options.loadRemote();
-      const handler = await create({ ...remoteOptions, capture: options.capturesFolder === undefined ? undefined : { folder: options.capturesFolder } });
-      return Object.assign((request: Request) => handler(request), {});
-    },
+    snapshot: (path, sample) => open({ kind: 'snapshot', path, generateIfMissing: sample }),
+    remote: (remote) => open({ kind: 'remote', baseUrl: remote.baseUrl, apiKey: remote.apiKey ?? null, profileName: remote.profileName }),
   };
 }
