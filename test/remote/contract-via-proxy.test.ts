@@ -1,8 +1,8 @@
 /**
- * The acceptance of the remote source: the service contract suite, unchanged, against the proxy
- * (`createRemoteService` over real HTTP, as `serve --remote` runs it) in front of a snapshot server
- * (real HTTP). Every `test/service/contract-*.test.ts` file is loaded here after switching the
- * shared setup to the proxy, so each of its tests runs once more through the proxy.
+ * The acceptance of the remote source (issue 10): the service contract suite, unchanged, against
+ * `ledger-explorer serve --remote http://127.0.0.1:P/v1` in front of another `ledger-explorer serve`
+ * (both real processes). Every `test/service/contract-*.test.ts` file is loaded here after switching
+ * the shared setup to the proxy, so each of its tests runs once more through the proxy.
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';

@@ -10,12 +10,13 @@ import { snapshotInfo, type SnapshotInfo } from '../../electron/snapshot/snapsho
 import { createReadService } from '../../electron/service/read-service.ts';
 import { startHttpServer, type RunningHttpServer } from '../../electron/service/http-server.ts';
 import { fixturePath } from '../support/fixture-path.ts';
-import { createRemoteService } from '../../electron/service/remote/remote-service.ts';
 import type { FixtureName } from '../support/fixtures.ts';
+import { useTempDir } from '../support/temp-dir.ts';
+import { startServe, type ServeProcess } from '../remote/serve-process.ts';
 
-/** What a contract test file gets: the server, the store (read-only) and the fixture's samples. */
+/** What a contract test file gets: the server's URL, the store (read-only) and the fixture's samples. */
 export interface ContractEnv {
-  server: RunningHttpServer;
+  server: Pick<RunningHttpServer, 'url'>;
   store: SnapshotStore;
   info: SnapshotInfo;
 }
@@ -30,26 +31,33 @@ export function runContractsThroughProxy(): void {
 
 /**
  * Opens the fixture, starts the server before the file's tests, stops both after. Through the proxy,
- * `env.server` is the remote source's server forwarding to the snapshot server (real HTTP both ways).
+ * `env.server` is `ledger-explorer serve --remote` (a real process) in front of `ledger-explorer serve
+ * --snapshot` (another one), as issue 10's acceptance states; both serve the API only (an empty --ui).
  */
 export function useContractServer(fixture: FixtureName = 'main'): ContractEnv {
   const env = {} as ContractEnv;
   const proxied = throughProxy;
-  let backend: RunningHttpServer | undefined;
+  let server: RunningHttpServer | undefined;
+  const processes: ServeProcess[] = [];
+  const dataDir = proxied ? useTempDir('ledger-explorer-proxy-') : '';
   beforeAll(async () => {
     env.store = SnapshotStore.open(fixturePath(fixture));
     env.info = snapshotInfo(env.store, 5);
-    const snapshotServer = await startHttpServer({ handler: createReadService({ store: env.store }), port: 0 });
     if (proxied) {
-      backend = snapshotServer;
-      env.server = await startHttpServer({ handler: createRemoteService({ baseUrl: `${snapshotServer.url}/v1` }), port: 0 });
+      const processEnv = { ...process.env, LEDGER_EXPLORER_DATA_DIR: dataDir };
+      const backend = await startServe(['--snapshot', fixturePath(fixture), '--port', '0', '--ui', dataDir], processEnv);
+      processes.push(backend);
+      const proxy = await startServe(['--remote', `${backend.url}/v1`, '--port', '0', '--ui', dataDir], processEnv);
+      processes.push(proxy);
+      env.server = { url: proxy.url };
     } else {
-      env.server = snapshotServer;
+      server = await startHttpServer({ handler: createReadService({ store: env.store }), port: 0 });
+      env.server = server;
     }
   });
   afterAll(async () => {
-    await env.server?.close();
-    await backend?.close();
+    await server?.close();
+    await Promise.all(processes.map((child) => child.stop()));
     env.store?.close();
   });
   return env;
