@@ -128,10 +128,10 @@ describe('data sources', () => {
 describe('concurrent switches', () => {
   /** Openers whose results the test hands out in the order it chooses. */
   function deferredOpeners() {
-    const calls: Array<{ path: string; resolve: () => void; closed: boolean }> = [];
+    const calls: Array<{ path: string; resolve: () => void; reject: (error: Error) => void; closed: boolean }> = [];
     const openers = {
-      snapshot: (path: string) => new Promise<((request: Request) => Promise<Response>) & { close(): void }>((resolve) => {
-        const call = { path, resolve: () => {}, closed: false };
+      snapshot: (path: string) => new Promise<((request: Request) => Promise<Response>) & { close(): void }>((resolve, reject) => {
+        const call = { path, resolve: () => {}, reject, closed: false };
         const handle = Object.assign(() => Promise.resolve(new Response(JSON.stringify({ from: basename(path) }))), { close: () => void (call.closed = true) });
         call.resolve = () => resolve(handle);
         calls.push(call);
@@ -172,5 +172,17 @@ describe('concurrent switches', () => {
     await expect(opening).rejects.toBeInstanceOf(SourceSuperseded);
     expect(calls[0]?.closed).toBe(true);
     expect(switcher.current()).toBeNull();
+  });
+
+  it('a switch that fails after a later one was asked for is superseded, not an error to show', async () => {
+    const { openers, calls } = deferredOpeners();
+    const switcher = new SourceManager({ settings: SettingsStore.load(join(dir, 'fail-settings'), keychain), samplePath: '/none/sample.db', openers, onChanged: () => {} });
+    const first = switcher.openSnapshot(fixturePath('main'));
+    const second = switcher.openSnapshot(fixturePath('small'));
+    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    calls[0]?.reject(new Error('not a snapshot'));
+    await expect(first).rejects.toBeInstanceOf(SourceSuperseded);
+    calls[1]?.resolve();
+    await expect(second).resolves.toMatchObject({ path: fixturePath('small') });
   });
 });

@@ -150,7 +150,9 @@ export class SourceManager {
     try {
       opened = await this.#start(ref, info);
     } catch (error) {
-      throw new SourceError(error instanceof Error ? error.message.split('\n')[0] ?? 'cannot open' : String(error));
+      const message = error instanceof Error ? error.message.split('\n')[0] ?? 'cannot open' : String(error);
+      // A failure of a switch the user has already moved on from is not worth an error box.
+      throw generation === this.#generation ? new SourceError(message) : new SourceSuperseded(message);
     }
     if (generation !== this.#generation) {
       opened.close();
