@@ -72,6 +72,11 @@ describe('POST /explorer/v1/capture', () => {
     }
   });
 
+  it('on the snapshot service: concurrent captures of the same version each get their own file', async () => {
+    const bodies = await Promise.all([1, 2, 3].map(async () => created(await postCapture(snapshotServer.url, { accounts: ['0xcafe'] }), snapshotFolder)));
+    expect(new Set(bodies.map((body) => body.file)).size).toBe(3);
+  });
+
   it('on the remote proxy: captures from the node, origin the node URL', async () => {
     const folder = join(dir, 'remote-captures');
     const proxy = await startHttpServer({ handler: createRemoteService({ baseUrl: `${snapshotServer.url}/v1`, capture: { folder } }), port: 0 });

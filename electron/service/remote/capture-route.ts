@@ -12,8 +12,9 @@ import { isAddress } from '../../../shared/address.ts';
 import { parseTypeTag } from '../../../shared/type-tag.ts';
 import type { LedgerInfo } from '../../snapshot/ledger-store.ts';
 import { captureLedger } from '../../snapshot/capture/capture-ledger.ts';
-import { CaptureError, type CaptureSource, type TableItemRequest } from '../../snapshot/capture/capture-types.ts';
+import { CaptureError, type CaptureData, type CaptureSource, type TableItemRequest } from '../../snapshot/capture/capture-types.ts';
 import { writeCapture } from '../../snapshot/capture/write-capture.ts';
+import { OutputExistsError } from '../../snapshot/snapshot-writer.ts';
 import { isJsonContentType } from '../content-negotiation.ts';
 import { isLoopback } from '../host-check.ts';
 import { ApiError, describeError, invalidInput, type ErrorCode } from '../http-errors.ts';
@@ -75,6 +76,23 @@ export function captureFileName(folder: string, chainId: number, version: bigint
   }
 }
 
+/**
+ * Writes `data` under a new name in `folder`. A capture never replaces a file: when another capture
+ * took the name meanwhile (same chain, version and second), the next free name is used.
+ */
+function writeNewCapture(data: CaptureData, folder: string): { file: string; name: string } {
+  for (let attempt = 1; ; attempt += 1) {
+    const name = captureFileName(folder, data.chainId, data.version, new Date(data.capturedAt));
+    const file = join(folder, name);
+    try {
+      writeCapture(data, file);
+      return { file, name };
+    } catch (error) {
+      if (!(error instanceof OutputExistsError) || attempt === 3) throw error;
+    }
+  }
+}
+
 /** Answers a capture request, reading through `source`. */
 export async function captureReply(request: ServiceRequest, source: CaptureSource, target: CaptureTarget | undefined, ledger: LedgerInfo | undefined): Promise<ServiceReply> {
   try {
@@ -84,9 +102,7 @@ export async function captureReply(request: ServiceRequest, source: CaptureSourc
     const body = parseCaptureBody(await readJsonObject(request));
     const data = await captureLedger(source, { accounts: body.accounts, version: body.version, tables: body.tables });
     mkdirSync(target.folder, { recursive: true });
-    const name = captureFileName(target.folder, data.chainId, data.version, new Date(data.capturedAt));
-    const file = join(target.folder, name);
-    writeCapture(data, file);
+    const { file, name } = writeNewCapture(data, target.folder);
     return jsonReply({ file, name, bytes: statSync(file).size, ledger_version: data.version.toString() }, ledger, [], 201);
   } catch (error) {
     if (error instanceof ApiError) return errorReply(error.status, error.errorCode, error.message, ledger, error.headers);
