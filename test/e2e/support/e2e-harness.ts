@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CLI_PATH } from '../../support/run-cli.ts';
 import { fixturePath } from '../../support/fixture-path.ts';
@@ -90,10 +90,18 @@ export async function newPage(browser: Browser, options: NewPageOptions = {}): P
   return { page, context, errors };
 }
 
-/** Where journeys put their screenshots (the README shows the best). */
-export const SCREENSHOT_DIR = join(import.meta.dirname, '..', '..', '..', 'docs', 'screenshots');
+const ROOT = join(import.meta.dirname, '..', '..', '..');
 
-/** Saves a screenshot of the viewport as `docs/screenshots/<name>.png`; returns its path. */
+/**
+ * Where journeys put their screenshots: `test/.tmp/screenshots/` (a test run never rewrites tracked
+ * files), or the folder in `LEDGER_EXPLORER_SCREENSHOTS` — `npm run screenshots` sets it to
+ * `docs/screenshots/`, the pictures the README shows.
+ */
+export const SCREENSHOT_DIR = process.env.LEDGER_EXPLORER_SCREENSHOTS
+  ? resolve(ROOT, process.env.LEDGER_EXPLORER_SCREENSHOTS)
+  : join(ROOT, 'test', '.tmp', 'screenshots');
+
+/** Saves a screenshot of the viewport as `<SCREENSHOT_DIR>/<name>.png`; returns its path. */
 export async function saveScreenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const path = join(SCREENSHOT_DIR, `${name}.png`);
