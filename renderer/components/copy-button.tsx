@@ -1,10 +1,11 @@
 /**
  * A small button that copies a text (an address's long form, a JSON value) to the clipboard and
- * says so for a moment. Uses the async Clipboard API; where it is unavailable (insecure origin)
- * the button reports the failure instead of pretending.
+ * says so for a moment. Copies through `copyText` (Clipboard API, textarea fallback); when both
+ * fail the button reports the failure instead of pretending.
  */
 import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
+import { copyText } from '../lib/copy-text.ts';
 import './components.css';
 
 /** Props of {@link CopyButton}. */
@@ -41,15 +42,7 @@ export function CopyButton({ text, label, children }: CopyButtonProps): ReactNod
     return () => clearTimeout(timer);
   }, [state]);
   const copy = (): void => {
-    const clipboard = typeof navigator === 'undefined' ? undefined : navigator.clipboard;
-    if (!clipboard) {
-      setState('failed');
-      return;
-    }
-    clipboard.writeText(text).then(
-      () => setState('copied'),
-      () => setState('failed'),
-    );
+    void copyText(text).then((copied) => setState(copied ? 'copied' : 'failed'));
   };
   return (
     <button type="button" className="copy-button" aria-label={label} title={label} onClick={copy} data-state={state}>

@@ -6,7 +6,8 @@
 import type { KeyboardEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { JsonValue } from '../../api/types.ts';
-import { childrenOf, formatJsonPath, isContainer, pathKey, previewOf, type JsonPath } from './json-path.ts';
+import { formatJsonPath, isContainer, type JsonPath } from '../../lib/json-path.ts';
+import { childrenOf, pathKey, previewOf } from './json-path.ts';
 import { useJsonTree, type JsonLink } from './json-tree-context.ts';
 
 /** Props of {@link JsonNode}. */

@@ -1,33 +1,10 @@
 /**
  * JSON paths of the tree: a node is addressed by its segments from the root (object keys and array
- * indexes). The text form is the common `$.a.b[0]` notation, with bracketed quotes for keys that
- * are not identifiers, so a copied path can be pasted into `jq`-like tools.
+ * indexes; their text form is `formatJsonPath` in `lib/json-path.ts`). What the tree needs on top:
+ * children, stable keys, what "expand" opens, previews.
  */
 import type { JsonValue } from '../../api/types.ts';
-
-/** One step from a container to a child: an object key or an array index. */
-export type JsonPathSegment = string | number;
-
-/** The segments from the root to a node (empty for the root). */
-export type JsonPath = readonly JsonPathSegment[];
-
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-
-/** `$.data.coin.value`, `$[0]`, `$["0x1::coin::CoinStore"]`. */
-export function formatJsonPath(path: JsonPath): string {
-  let text = '$';
-  for (const segment of path) {
-    if (typeof segment === 'number') text += `[${segment}]`;
-    else if (IDENTIFIER.test(segment)) text += `.${segment}`;
-    else text += `[${JSON.stringify(segment)}]`;
-  }
-  return text;
-}
-
-/** True for objects and arrays (nodes that can be expanded). */
-export function isContainer(value: JsonValue): value is readonly JsonValue[] | { readonly [key: string]: JsonValue } {
-  return typeof value === 'object' && value !== null;
-}
+import { isContainer, type JsonPath, type JsonPathSegment } from '../../lib/json-path.ts';
 
 /** The children of a container as (segment, value) pairs, in document order. */
 export function childrenOf(value: JsonValue): readonly (readonly [JsonPathSegment, JsonValue])[] {

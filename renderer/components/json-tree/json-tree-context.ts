@@ -5,7 +5,7 @@
  */
 import { createContext, useContext } from 'react';
 import type { JsonValue } from '../../api/types.ts';
-import type { JsonPath } from './json-path.ts';
+import type { JsonPath } from '../../lib/json-path.ts';
 
 /** A link a value can carry: an in-app path, optionally with its own visible label. */
 export interface JsonLink {

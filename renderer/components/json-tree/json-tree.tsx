@@ -8,14 +8,14 @@
 import type { ReactNode } from 'react';
 import { useCallback, useMemo, useState } from 'react';
 import type { JsonValue } from '../../api/types.ts';
-import { copyText } from './copy-text.ts';
+import { copyText } from '../../lib/copy-text.ts';
 import { containerKeys } from './json-path.ts';
 import { JsonNode } from './json-node.tsx';
 import { JsonTreeContext, type JsonLinkFor, type JsonTreeContextValue } from './json-tree-context.ts';
 import './json-tree.css';
 
 export type { JsonLink, JsonLinkFor } from './json-tree-context.ts';
-export { formatJsonPath, type JsonPath, type JsonPathSegment } from './json-path.ts';
+export { formatJsonPath, type JsonPath, type JsonPathSegment } from '../../lib/json-path.ts';
 
 /** Props of {@link JsonTree}. */
 export interface JsonTreeProps {

@@ -11,7 +11,7 @@ import { allResourcesQuery } from '../../api/queries/table-queries.ts';
 import { useLedgerVersion } from '../../app/use-ledger-version.ts';
 import { EmptyView, ErrorView, LoadingView } from '../../components/status-views.tsx';
 import { normalizeAddress } from '../../../shared/address.ts';
-import { DiffView } from './diff-view.tsx';
+import { DiffView } from '../../components/diff-view.tsx';
 import { diffResources, type ResourceChange } from './resource-diff.ts';
 import './compare.css';
 

@@ -2,7 +2,7 @@
  * Pairs an account's resources at two versions by type and diffs each pair field by field.
  */
 import type { MoveResourceJson } from '../../api/types.ts';
-import { diffJson, type DiffEntry } from './json-diff.ts';
+import { diffJson, type DiffEntry } from '../../lib/json-diff.ts';
 
 /** One resource type's change between the two versions. */
 export interface ResourceChange {

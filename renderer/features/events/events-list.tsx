@@ -9,8 +9,8 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { EventJson, JsonValue } from '../../api/types.ts';
 import { JsonTree, type JsonLinkFor } from '../../components/json-tree/json-tree.tsx';
 import { VersionLink } from '../../components/version-link.tsx';
-import { moveValueLinks } from '../resources/value-links.ts';
-import { measureWithFloor, observeRectWithFloor } from '../resources/virtual-rect.ts';
+import { moveValueLinks } from '../../lib/value-links.ts';
+import { measureWithFloor, observeRectWithFloor } from '../../lib/virtual-rect.ts';
 
 /** Props of {@link EventsList}. */
 export interface EventsListProps {

@@ -12,6 +12,7 @@ import { eventsQuery, type EventStream } from '../../api/queries/events-queries.
 import { useLedgerVersion } from '../../app/use-ledger-version.ts';
 import { EmptyView, ErrorView, LoadingView } from '../../components/status-views.tsx';
 import { useAccountAddress } from '../account/use-account-address.ts';
+import { eventsNewestFirst } from '../../lib/newest-first.ts';
 import { EventsList } from './events-list.tsx';
 import { StreamPicker } from './stream-picker.tsx';
 import './events.css';
@@ -48,7 +49,7 @@ function StreamEvents({ address, stream }: { readonly address: string; readonly 
   const [jump, setJump] = useState(anchor ?? '');
   const query = useInfiniteQuery(eventsQuery(address, stream, anchor));
   const events = useMemo(
-    () => [...(query.data?.pages.flatMap((page) => page.body) ?? [])].sort((a, b) => (BigInt(b.sequence_number) > BigInt(a.sequence_number) ? 1 : -1)),
+    () => eventsNewestFirst(query.data?.pages.flatMap((page) => page.body) ?? []),
     [query.data],
   );
 

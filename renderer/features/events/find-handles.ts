@@ -4,7 +4,7 @@
  * "events by struct and field" endpoint addresses top-level fields only).
  */
 import type { JsonValue, MoveResourceJson } from '../../api/types.ts';
-import { eventHandleOf } from '../resources/value-links.ts';
+import { eventHandleOf } from '../../lib/value-links.ts';
 
 /** One handle found in a resource. */
 export interface FoundHandle {

@@ -10,6 +10,7 @@ import type { InfiniteData } from '@tanstack/react-query';
 import type { ApiAnswer } from '../../api/client.ts';
 import type { SummariesPage } from '../../api/queries/transactions-queries.ts';
 import type { EventJson, MoveResourceJson } from '../../api/types.ts';
+import { eventsNewestFirst, summariesNewestFirst } from '../../lib/newest-first.ts';
 import { ExportMenu } from './export-menu.tsx';
 import { loadAllPages, type PagedQuery } from './load-all.ts';
 import type { ExportRow } from './to-csv.ts';
@@ -35,10 +36,10 @@ export function resourceExportRows(data: InfiniteData<ApiAnswer<readonly MoveRes
 
 /** Events newest first (by sequence number), as the events tab lists them. */
 export function eventExportRows(data: InfiniteData<ApiAnswer<readonly EventJson[]>, unknown> | undefined): readonly EventJson[] {
-  return [...(data?.pages.flatMap((page) => page.body) ?? [])].sort((a, b) => (BigInt(b.sequence_number) > BigInt(a.sequence_number) ? 1 : -1));
+  return eventsNewestFirst(data?.pages.flatMap((page) => page.body) ?? []);
 }
 
 /** Transaction summaries newest first (by version), as the transactions tab lists them. */
 export function summaryExportRows(data: InfiniteData<SummariesPage, unknown> | undefined): readonly ExportRow[] {
-  return [...(data?.pages.flatMap((page) => page.summaries) ?? [])].sort((a, b) => (BigInt(b.version) > BigInt(a.version) ? 1 : -1));
+  return summariesNewestFirst(data?.pages.flatMap((page) => page.summaries) ?? []);
 }

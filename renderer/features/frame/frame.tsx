@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { useLedgerVersion, withVersion } from '../../app/use-ledger-version.ts';
+import { NewerVersionNotice } from '../../app/ledger-anchor.tsx';
 import { OpenSnapshotButton, useSourceChangeReset } from './desktop-actions.tsx';
 import { SearchBox } from './search-box.tsx';
 import { StatusBar } from './status-bar.tsx';
@@ -42,6 +43,7 @@ export function Frame(): ReactNode {
         </div>
         <div className="header-row">
           <TimeTravel />
+          <NewerVersionNotice />
         </div>
       </header>
       <main className="app-main">

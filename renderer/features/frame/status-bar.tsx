@@ -10,7 +10,7 @@ import { ledgerQuery, sourceQuery } from '../../api/queries/ledger-queries.ts';
 import { ApiRequestError } from '../../api/client.ts';
 import type { SourceInfo } from '../../api/types.ts';
 import { assertNever } from '../../../shared/assert-never.ts';
-import { formatUsec } from './version-range.ts';
+import { formatUsec } from '../../lib/format-time.ts';
 
 function SourceLabel({ source }: { readonly source: SourceInfo }): ReactNode {
   switch (source.kind) {

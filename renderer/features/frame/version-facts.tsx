@@ -7,7 +7,8 @@ import { useQuery } from '@tanstack/react-query';
 import { versionInfoQuery } from '../../api/queries/explorer-queries.ts';
 import { ApiRequestError } from '../../api/client.ts';
 import { assertNever } from '../../../shared/assert-never.ts';
-import { formatUsec, type VersionStanding } from './version-range.ts';
+import { formatUsec } from '../../lib/format-time.ts';
+import type { VersionStanding } from './version-range.ts';
 
 function RetainedFacts({ version }: { readonly version: string }): ReactNode {
   const info = useQuery(versionInfoQuery(version));

@@ -1,7 +1,6 @@
 /**
  * Where a typed version stands against the retained range [oldest, latest]: the time-travel
- * control's messages come from here (pruned below, not yet above), and so does its formatting of
- * block times.
+ * control's messages come from here (pruned below, not yet above).
  */
 
 /** A version compared to the retained range. */
@@ -19,11 +18,4 @@ export function versionStanding(text: string, oldest: bigint, latest: bigint): V
   if (version < oldest) return { kind: 'pruned', oldest };
   if (version > latest) return { kind: 'future', latest };
   return { kind: 'retained', version };
-}
-
-/** A block timestamp in microseconds as an ISO-like UTC time (seconds precision). */
-export function formatUsec(usec: string | bigint): string {
-  const millis = Number(BigInt(usec) / 1000n);
-  if (!Number.isFinite(millis)) return String(usec);
-  return `${new Date(millis).toISOString().replace('T', ' ').replace(/\.\d+Z$/, '')} UTC`;
 }

@@ -3,11 +3,7 @@
  */
 import type { ReactNode } from 'react';
 import type { BlockJson } from '../../api/types.ts';
-
-function time(usec: string): string {
-  const ms = Number(BigInt(usec) / 1000n);
-  return Number.isFinite(ms) ? new Date(ms).toISOString().replace('T', ' ').replace('Z', ' UTC') : usec;
-}
+import { formatUsec } from '../../lib/format-time.ts';
 
 /** One block's gas facts as a definition list. */
 export function BlockDetails({ block }: { readonly block: BlockJson }): ReactNode {
@@ -16,7 +12,7 @@ export function BlockDetails({ block }: { readonly block: BlockJson }): ReactNod
       <dt>Block</dt>
       <dd className="mono">{block.height}</dd>
       <dt>Time</dt>
-      <dd>{time(block.timestamp_usec)}</dd>
+      <dd>{formatUsec(block.timestamp_usec)}</dd>
       <dt>Versions</dt>
       <dd className="mono">
         {block.first_version}–{block.last_version}

@@ -15,7 +15,8 @@ import { toJson } from '../export/to-csv.ts';
 import { HexView } from './hex-view.tsx';
 import { useMoveLayout } from './layout-resolver.ts';
 import { SpanTree } from './span-tree.tsx';
-import { deepestSpanAt, pathText } from './span-utils.ts';
+import { formatJsonPath } from '../../lib/json-path.ts';
+import { deepestSpanAt } from './span-utils.ts';
 import './inspect.css';
 
 /** Props of {@link BcsInspector}. */
@@ -73,14 +74,14 @@ export function BcsInspector({ bytes, typeText, typeOptions = [], fileName = 'va
       </div>
       {decoded?.failure && (
         <div className="status-view error decode-failure" role="alert">
-          Decoding failed at byte <strong>{decoded.failure.offset}</strong> in <code>{pathText(decoded.failure.path)}</code>: {decoded.failure.reason}. Everything before it is shown.
+          Decoding failed at byte <strong>{decoded.failure.offset}</strong> in <code>{formatJsonPath(decoded.failure.path, 'value')}</code>: {decoded.failure.reason}. Everything before it is shown.
         </div>
       )}
       {/* Always rendered (one line), so hovering never shifts the rows under the pointer. */}
       <p className="inspector-active" aria-live="polite">
         {activeSpan ? (
           <>
-            <code>{pathText(activeSpan.path)}</code>: bytes {activeSpan.start}–{activeSpan.end} (<span className="mono">{bytesToHex(bytes, true, activeSpan.start, Math.min(activeSpan.end, bytes.length))}</span>)
+            <code>{formatJsonPath(activeSpan.path, 'value')}</code>: bytes {activeSpan.start}–{activeSpan.end} (<span className="mono">{bytesToHex(bytes, true, activeSpan.start, Math.min(activeSpan.end, bytes.length))}</span>)
           </>
         ) : (
           'Hover or select a field to see its bytes, or a byte to find its field.'

@@ -6,22 +6,10 @@
 import type { ReactNode } from 'react';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { hexToBytes } from '../../../shared/hex.ts';
+import { COMMON_TYPES } from '../../lib/common-types.ts';
+import { parsePastedHex } from '../../lib/pasted-hex.ts';
 import { BcsInspector } from './bcs-inspector.tsx';
 import './inspect.css';
-
-/** Parses pasted hex: `0x` optional, whitespace ignored. */
-export function parsePastedHex(text: string): { readonly bytes: Uint8Array } | { readonly error: string } {
-  const compact = text.replace(/\s+/g, '');
-  try {
-    return { bytes: hexToBytes(compact === '' ? '0x' : compact) };
-  } catch (error) {
-    return { error: error instanceof Error ? error.message : String(error) };
-  }
-}
-
-/** Primitive and framework types offered when nothing else is known. */
-export const COMMON_TYPES: readonly string[] = ['u8', 'u16', 'u32', 'u64', 'u128', 'u256', 'bool', 'address', 'vector<u8>', '0x1::string::String'];
 
 /** The stand-alone inspector page. */
 export function InspectPage(): ReactNode {

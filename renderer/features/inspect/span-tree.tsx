@@ -6,7 +6,8 @@
 import type { ReactNode } from 'react';
 import type { ValueSpan } from '../../../shared/move/decode.ts';
 import type { MoveJson } from '../../../shared/move/move-json.ts';
-import { pathText, valueAt } from './span-utils.ts';
+import { formatJsonPath } from '../../lib/json-path.ts';
+import { valueAt } from './span-utils.ts';
 
 /** Rows rendered at most (a long vector has one node per element; the hex view still covers all). */
 export const MAX_ROWS = 5_000;
@@ -44,7 +45,7 @@ export function SpanTree({ value, spans, active, failed, onHover, onSelect }: Sp
               type="button"
               className={`span-row${index === failed ? ' failed' : ''}`}
               aria-current={index === active ? 'true' : undefined}
-              aria-label={`${pathText(span.path)} bytes ${span.start} to ${span.end}`}
+              aria-label={`${formatJsonPath(span.path, 'value')} bytes ${span.start} to ${span.end}`}
               onMouseEnter={() => onHover(index)}
               onFocus={() => onHover(index)}
               onClick={() => onSelect(index)}

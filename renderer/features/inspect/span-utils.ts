@@ -1,6 +1,6 @@
 /**
- * Small helpers over the codec's value spans: walking a path in a decoded value, naming a path,
- * and finding the deepest node that covers a byte.
+ * Small helpers over the codec's value spans: walking a path in a decoded value and finding the
+ * deepest node that covers a byte.
  */
 import type { ValueSpan } from '../../../shared/move/decode.ts';
 import type { MoveJson } from '../../../shared/move/move-json.ts';
@@ -13,13 +13,6 @@ export function valueAt(value: MoveJson | undefined, path: readonly (string | nu
     node = Array.isArray(node) ? (node as readonly MoveJson[])[part as number] : (node as { readonly [key: string]: MoveJson })[part as string];
   }
   return node;
-}
-
-/** A path as text: `value.list[1].flag` (`value` alone for the root). */
-export function pathText(path: readonly (string | number)[]): string {
-  let out = 'value';
-  for (const part of path) out += typeof part === 'number' ? `[${part}]` : `.${part}`;
-  return out;
 }
 
 /** Index of the deepest span containing byte `offset` (spans are pre-order: the last match is deepest). */

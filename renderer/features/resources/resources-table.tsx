@@ -19,8 +19,8 @@ import {
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { JsonTree, type JsonLinkFor } from '../../components/json-tree/json-tree.tsx';
-import { moveValueLinks } from './value-links.ts';
-import { measureWithFloor, observeRectWithFloor } from './virtual-rect.ts';
+import { moveValueLinks } from '../../lib/value-links.ts';
+import { measureWithFloor, observeRectWithFloor } from '../../lib/virtual-rect.ts';
 import type { ResourceRow } from './resource-rows.ts';
 
 const features = tableFeatures({

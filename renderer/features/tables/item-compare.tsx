@@ -7,8 +7,8 @@ import { useQuery } from '@tanstack/react-query';
 import { ApiRequestError } from '../../api/client.ts';
 import { tableItemQuery, type TableItemRequest } from '../../api/queries/table-queries.ts';
 import { ErrorView, LoadingView } from '../../components/status-views.tsx';
-import { DiffView } from '../compare/diff-view.tsx';
-import { diffJson } from '../compare/json-diff.ts';
+import { DiffView } from '../../components/diff-view.tsx';
+import { diffJson } from '../../lib/json-diff.ts';
 
 /** Props of {@link ItemCompare}: the lookup without its version. */
 export interface ItemCompareProps {

@@ -10,7 +10,7 @@ import { rawTableItemQuery } from '../../api/queries/table-queries.ts';
 import { ErrorView, LoadingView } from '../../components/status-views.tsx';
 import { bytesToHex } from '../../../shared/hex.ts';
 import { BcsInspector } from '../inspect/bcs-inspector.tsx';
-import { parsePastedHex } from '../inspect/inspect-page.tsx';
+import { parsePastedHex } from '../../lib/pasted-hex.ts';
 
 /** Props of {@link RawLookup}. */
 export interface RawLookupProps {

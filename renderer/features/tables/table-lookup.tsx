@@ -12,7 +12,7 @@ import { useLedgerVersion } from '../../app/use-ledger-version.ts';
 import { JsonTree } from '../../components/json-tree/json-tree.tsx';
 import { ErrorView, LoadingView } from '../../components/status-views.tsx';
 import { saveFile } from '../export/save-file.ts';
-import { moveValueLinks } from '../resources/value-links.ts';
+import { moveValueLinks } from '../../lib/value-links.ts';
 import { toJson } from '../export/to-csv.ts';
 import { useMoveLayout } from '../inspect/layout-resolver.ts';
 import { ItemCompare } from './item-compare.tsx';

@@ -7,7 +7,7 @@ import { useInfiniteQuery, useQueries } from '@tanstack/react-query';
 import { explorerTablesQuery } from '../../api/queries/explorer-queries.ts';
 import { moduleAbiQuery } from '../../api/queries/table-queries.ts';
 import { parseTypeTag, type TypeTag } from '../../../shared/type-tag.ts';
-import { COMMON_TYPES } from '../inspect/inspect-page.tsx';
+import { COMMON_TYPES } from '../../lib/common-types.ts';
 
 /** How many known tables feed the suggestions (one page). */
 const KNOWN_TABLES_PAGE = 100;

@@ -11,6 +11,7 @@ import { transactionsQuery, type VersionRange } from '../../api/queries/transact
 import { CopyButton } from '../../components/copy-button.tsx';
 import { EmptyView, ErrorView, LoadingView } from '../../components/status-views.tsx';
 import { VersionLink } from '../../components/version-link.tsx';
+import { summariesNewestFirst } from '../../lib/newest-first.ts';
 import { useAccountAddress } from '../account/use-account-address.ts';
 import { replayProtectorText } from './replay-protector.ts';
 import './transactions.css';
@@ -26,7 +27,7 @@ export function TransactionsPanel(): ReactNode {
   const [to, setTo] = useState(range.to ?? '');
   const query = useInfiniteQuery({ ...transactionsQuery(address ?? '', range), enabled: address !== undefined });
   const summaries = useMemo(
-    () => [...(query.data?.pages.flatMap((page) => page.summaries) ?? [])].sort((a, b) => (BigInt(b.version) > BigInt(a.version) ? 1 : -1)),
+    () => summariesNewestFirst(query.data?.pages.flatMap((page) => page.summaries) ?? []),
     [query.data],
   );
   if (address === undefined) return null;

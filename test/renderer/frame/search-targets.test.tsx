@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { searchTarget } from '../../../renderer/features/frame/search-targets.ts';
-import { formatUsec, versionStanding } from '../../../renderer/features/frame/version-range.ts';
+import { formatUsec } from '../../../renderer/lib/format-time.ts';
+import { versionStanding } from '../../../renderer/features/frame/version-range.ts';
 
 describe('search targets', () => {
   it('a version pins the current path; other results open their page keeping the pin', () => {

@@ -9,7 +9,7 @@ import { renderApp } from '../support/render-app.tsx';
 import { routeFetchInto, serviceFixture } from '../support/service-fetch.ts';
 import { requestJson } from '../../../renderer/api/client.ts';
 import type { BlockListJson, GasEstimateJson, LedgerInfoJson, MoveResourceJson } from '../../../renderer/api/types.ts';
-import { diffJson } from '../../../renderer/features/compare/json-diff.ts';
+import { diffJson } from '../../../renderer/lib/json-diff.ts';
 import { diffResources } from '../../../renderer/features/compare/resource-diff.ts';
 
 async function withApi<T>(read: () => Promise<T>): Promise<T> {

@@ -7,7 +7,7 @@ import { renderApp } from '../support/render-app.tsx';
 import { routeFetchInto, serviceFixture } from '../support/service-fetch.ts';
 import { ApiRequestError, requestJson } from '../../../renderer/api/client.ts';
 import type { JsonValue, LedgerInfoJson } from '../../../renderer/api/types.ts';
-import { diffJson, diffPathText } from '../../../renderer/features/compare/json-diff.ts';
+import { diffJson, diffPathText } from '../../../renderer/lib/json-diff.ts';
 
 async function withApi<T>(read: () => Promise<T>): Promise<T> {
   const restore = routeFetchInto(serviceFixture('main'));

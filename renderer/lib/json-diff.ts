@@ -3,6 +3,7 @@
  * leaf path that was added, removed or changed, and the unchanged ones (for a collapsed list).
  * Objects are compared key by key and arrays index by index; a leaf is any non-container value.
  */
+import { formatJsonPath, isContainer, type JsonPath } from './json-path.ts';
 
 /** One path's difference. */
 export interface DiffEntry {
@@ -12,9 +13,6 @@ export interface DiffEntry {
   readonly after: unknown;
 }
 
-function isContainer(value: unknown): value is object {
-  return typeof value === 'object' && value !== null;
-}
 
 function keysOf(value: object): (string | number)[] {
   return Array.isArray(value) ? value.map((_, i) => i) : Object.keys(value);
@@ -47,7 +45,6 @@ export function diffJson(before: unknown, after: unknown, path: readonly (string
 }
 
 /** A path as text (`coin.value`, `items[2]`); `(value)` for the root. */
-export function diffPathText(path: readonly (string | number)[]): string {
-  if (path.length === 0) return '(value)';
-  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('');
+export function diffPathText(path: JsonPath): string {
+  return path.length === 0 ? '(value)' : formatJsonPath(path, '');
 }

@@ -5,10 +5,10 @@
  * strings are addresses (an authentication key or a byte vector looks the same), so only fields
  * whose names say "address" are linked (`addr`, `owner`, `account_address`, …).
  */
-import { isAddress, normalizeAddress } from '../../../shared/address.ts';
-import type { JsonValue } from '../../api/types.ts';
-import { withVersion } from '../../app/use-ledger-version.ts';
-import type { JsonLink, JsonLinkFor, JsonPath } from '../../components/json-tree/json-tree.tsx';
+import { isAddress, normalizeAddress } from '../../shared/address.ts';
+import type { JsonValue } from '../api/types.ts';
+import { withVersion } from '../app/use-ledger-version.ts';
+import type { JsonLink, JsonLinkFor, JsonPath } from '../components/json-tree/json-tree.tsx';
 
 const ADDRESS_FIELD = /(^|_)(addr|address|owner|admin|sender|creator|recipient|receiver|account|proposer)(es|s)?$/;
 

@@ -3,8 +3,8 @@
  * side; unchanged fields collapsed into one expandable line.
  */
 import type { ReactNode } from 'react';
-import { diffPathText, type DiffEntry } from './json-diff.ts';
-import './compare.css';
+import { diffPathText, type DiffEntry } from '../lib/json-diff.ts';
+import './diff-view.css';
 
 function show(value: unknown): string {
   return value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
