@@ -1,12 +1,14 @@
 /**
  * The root component: data layer (TanStack Query), router (real paths with the History API; the
- * server falls back to index.html for every route), and the route table.
+ * server falls back to index.html for every route), the anchored latest version of unpinned views,
+ * and the route table.
  */
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { createQueryClient } from './query-client.ts';
+import { LedgerAnchorProvider } from './ledger-anchor.tsx';
 import { AppRoutes } from './routes.tsx';
 
 /** Props of {@link App}: tests pass their own client. */
@@ -20,7 +22,9 @@ export function App({ queryClient }: AppProps): ReactNode {
   return (
     <QueryClientProvider client={client}>
       <BrowserRouter>
-        <AppRoutes />
+        <LedgerAnchorProvider>
+          <AppRoutes />
+        </LedgerAnchorProvider>
       </BrowserRouter>
     </QueryClientProvider>
   );

@@ -1,33 +1,36 @@
 /**
  * Ledger-version time travel. The pinned version lives in the URL (`?ledger_version=N`, the same
  * parameter the API uses), so every view is a deep link and reload restores it. When nothing is
- * pinned the UI reads at the latest version the status query saw; state queries always carry a
- * concrete version in their keys, so a page never mixes two versions while paging.
+ * pinned a view reads at the latest version seen when it opened (its anchor, see ledger-anchor.tsx),
+ * so a moving node does not re-key it every few seconds. State queries always carry this concrete
+ * version in their keys, so a page never mixes two versions while paging.
  */
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ledgerQuery } from '../api/queries/ledger-queries.ts';
+import { useLedgerAnchor } from './ledger-anchor.tsx';
+import { pinnedOf, VERSION_PARAM } from './pinned-version.ts';
 
-/** The name of the URL query parameter that pins a version (the API's own). */
-export const VERSION_PARAM = 'ledger_version';
+export { VERSION_PARAM } from './pinned-version.ts';
 
 /** What the time-travel control and every state panel read. */
 export interface LedgerVersionState {
   /** The version pinned in the URL, if any (a decimal string as typed; may be out of range). */
   readonly pinned: string | undefined;
-  /** The version state queries read at: pinned, else the latest known; undefined until the ledger loaded. */
+  /** The version state queries read at: pinned, else the view's anchor; undefined until the ledger loaded. */
   readonly effective: string | undefined;
-  /** Pins a version (undefined = follow latest), keeping the rest of the URL. */
+  /** Pins a version (undefined = follow latest: a new anchor is taken), keeping the rest of the URL. */
   setPinned(version: string | bigint | undefined): void;
 }
 
 /** Reads and sets the pinned ledger version. */
 export function useLedgerVersion(): LedgerVersionState {
   const [params, setParams] = useSearchParams();
-  const ledger = useQuery(ledgerQuery());
-  const raw = params.get(VERSION_PARAM);
-  const pinned = raw !== null && /^\d+$/.test(raw) ? raw : undefined;
+  const anchor = useLedgerAnchor();
+  // Outside the anchor provider (a component rendered alone) the latest itself is the anchor.
+  const latest = useQuery({ ...ledgerQuery(), enabled: anchor === undefined }).data?.body.ledger_version;
+  const pinned = pinnedOf(params);
   const setPinned = useCallback(
     (version: string | bigint | undefined) => {
       setParams((previous) => {
@@ -39,7 +42,7 @@ export function useLedgerVersion(): LedgerVersionState {
     },
     [setParams],
   );
-  return { pinned, effective: pinned ?? ledger.data?.body.ledger_version, setPinned };
+  return { pinned, effective: pinned ?? (anchor === undefined ? latest : anchor.anchor), setPinned };
 }
 
 /** `path` with `?ledger_version=` added when a version is given (links that pin or keep a version). */
