@@ -4,8 +4,8 @@
  */
 import type { ReactNode } from 'react';
 import { useRef, useState } from 'react';
-import { saveFile } from './save-file.ts';
-import { toCsv, toJson, type ExportRow } from './to-csv.ts';
+import { saveFile, toJson } from '../../lib/save-file.ts';
+import { toCsv, type ExportRow } from './to-csv.ts';
 import type { LoadAll } from './load-all.ts';
 import './export.css';
 

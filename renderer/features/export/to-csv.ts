@@ -1,5 +1,5 @@
 /**
- * Rows to CSV and JSON. Columns are the union of the rows' top-level keys in first-seen order;
+ * Rows to CSV (JSON text is `toJson` in `lib/save-file.ts`). Columns are the union of the rows' top-level keys in first-seen order;
  * nested values (objects, arrays) are written as compact JSON in one cell, so every row of the
  * view is exactly one CSV record. Quoting follows RFC 4180 (quotes doubled, CRLF line ends).
  */
@@ -64,9 +64,4 @@ export function parseCsv(text: string): string[][] {
     records.push(record);
   }
   return records;
-}
-
-/** JSON text of `rows` (pretty, as the API returned them). */
-export function toJson(rows: unknown): string {
-  return `${JSON.stringify(rows, null, 2)}\n`;
 }

@@ -8,7 +8,7 @@ import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { COMMON_TYPES } from '../../lib/common-types.ts';
 import { parsePastedHex } from '../../lib/pasted-hex.ts';
-import { BcsInspector } from './bcs-inspector.tsx';
+import { BcsInspector } from '../../components/bcs-inspector/bcs-inspector.tsx';
 import './inspect.css';
 
 /** The stand-alone inspector page. */

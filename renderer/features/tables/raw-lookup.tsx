@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { rawTableItemQuery } from '../../api/queries/table-queries.ts';
 import { ErrorView, LoadingView } from '../../components/status-views.tsx';
 import { bytesToHex } from '../../../shared/hex.ts';
-import { BcsInspector } from '../inspect/bcs-inspector.tsx';
+import { BcsInspector } from '../../components/bcs-inspector/bcs-inspector.tsx';
 import { parsePastedHex } from '../../lib/pasted-hex.ts';
 
 /** Props of {@link RawLookup}. */

@@ -1,8 +1,9 @@
 /**
  * Saving an export: through the desktop bridge's save dialog when it exists, else as a browser
- * download (Blob + a temporary anchor). Both paths take the same request.
+ * download (Blob + a temporary anchor). Both paths take the same request. JSON exports are
+ * written by {@link toJson}.
  */
-import type { SaveFileRequest } from '../../../shared/ipc-contract.ts';
+import type { SaveFileRequest } from '../../shared/ipc-contract.ts';
 
 /** Outcome of a save: where it went (`download` in a browser), or cancelled. */
 export type SaveOutcome = { readonly saved: true; readonly where: string } | { readonly saved: false };
@@ -36,4 +37,9 @@ export async function saveFile(request: SaveFileRequest): Promise<SaveOutcome> {
     setTimeout(() => URL.revokeObjectURL(url), 0);
   }
   return { saved: true, where: 'download' };
+}
+
+/** JSON text of `rows` (pretty, as the API returned them). */
+export function toJson(rows: unknown): string {
+  return `${JSON.stringify(rows, null, 2)}\n`;
 }

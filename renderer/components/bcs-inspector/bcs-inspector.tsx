@@ -9,15 +9,14 @@ import { useId, useMemo, useState } from 'react';
 import { decodeMoveValuePartial } from '../../../shared/move/decode-partial.ts';
 import { bytesToHex } from '../../../shared/hex.ts';
 import { useLedgerVersion } from '../../app/use-ledger-version.ts';
-import { ErrorView, LoadingView } from '../../components/status-views.tsx';
-import { saveFile } from '../export/save-file.ts';
-import { toJson } from '../export/to-csv.ts';
+import { ErrorView, LoadingView } from '../status-views.tsx';
+import { saveFile, toJson } from '../../lib/save-file.ts';
 import { HexView } from './hex-view.tsx';
 import { useMoveLayout } from './layout-resolver.ts';
 import { SpanTree } from './span-tree.tsx';
 import { formatJsonPath } from '../../lib/json-path.ts';
 import { deepestSpanAt } from './span-utils.ts';
-import './inspect.css';
+import './bcs-inspector.css';
 
 /** Props of {@link BcsInspector}. */
 export interface BcsInspectorProps {
