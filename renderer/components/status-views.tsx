@@ -4,6 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { ApiRequestError } from '../api/client.ts';
+import './components.css';
 
 /** A loading placeholder with an accessible status. */
 export function LoadingView({ label = 'Loading…' }: { readonly label?: string }): ReactNode {
@@ -47,5 +48,39 @@ export function ErrorView({ error, onRetry }: { readonly error: unknown; readonl
         </button>
       )}
     </div>
+  );
+}
+
+/** Props of {@link InlineError}. */
+export interface InlineErrorProps {
+  readonly error: unknown;
+  /** What failed, said first (e.g. "Ledger unavailable"). */
+  readonly prefix?: string | undefined;
+  /** Extra class names (placement inside the host layout). */
+  readonly className?: string | undefined;
+}
+
+/**
+ * An error inside a line (status bar, header, a control's facts), where a whole {@link ErrorView}
+ * does not fit: the same facts in one line — message, the pruned / not-yet sentence, `error_code`
+ * and HTTP status.
+ */
+export function InlineError({ error, prefix, className }: InlineErrorProps): ReactNode {
+  const apiError = error instanceof ApiRequestError ? error : undefined;
+  const message = error instanceof Error ? error.message : String(error);
+  const hint = apiError ? explain(apiError) : undefined;
+  return (
+    <span className={`inline-error${className === undefined ? '' : ` ${className}`}`} role="alert">
+      {prefix !== undefined && `${prefix}: `}
+      {message}
+      {hint !== undefined && ` ${hint}`}
+      {apiError && (
+        <>
+          {' · '}
+          <code>{apiError.errorCode}</code>
+          {apiError.status > 0 && ` · HTTP ${apiError.status}`}
+        </>
+      )}
+    </span>
   );
 }

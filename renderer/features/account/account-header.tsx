@@ -5,10 +5,10 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { formatAddressLong, parseAddress } from '../../../shared/address.ts';
-import { ApiRequestError } from '../../api/client.ts';
 import { accountQuery } from '../../api/queries/account-queries.ts';
 import { useLedgerVersion } from '../../app/use-ledger-version.ts';
 import { CopyButton } from '../../components/copy-button.tsx';
+import { InlineError } from '../../components/status-views.tsx';
 import { SaveSnapshotButton } from './save-snapshot-button.tsx';
 
 /** Props of {@link AccountHeader}. */
@@ -32,14 +32,8 @@ export function AccountHeader({ address }: AccountHeaderProps): ReactNode {
         <SaveSnapshotButton address={address} version={effective} />
       </div>
       {account.isError ? (
-        <p className="account-error" role="alert">
-          Account facts unavailable: {account.error.message}
-          {account.error instanceof ApiRequestError && (
-            <>
-              {' '}
-              · <code>{account.error.errorCode}</code>
-            </>
-          )}
+        <p className="account-error">
+          <InlineError error={account.error} prefix="Account facts unavailable" />
         </p>
       ) : (
         <dl className="account-facts">

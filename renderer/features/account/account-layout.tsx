@@ -1,7 +1,7 @@
 /**
  * The account view's frame: the header (address, sequence number, authentication key, save to
- * snapshot), the tabs (Resources, Events, Transactions, Modules; links that keep the pinned
- * version) and the tab's panel.
+ * snapshot), the tabs (Resources, Events, Transactions, Modules, Compare; links that keep the pinned
+ * version, so Compare opens with the pinned version as its "to") and the tab's panel.
  */
 import type { ReactNode } from 'react';
 import { Link, Navigate, Outlet, useLocation, useParams } from 'react-router';
@@ -16,6 +16,7 @@ const TABS = [
   { path: 'events', label: 'Events' },
   { path: 'transactions', label: 'Transactions' },
   { path: 'modules', label: 'Modules' },
+  { path: 'compare', label: 'Compare' },
 ] as const;
 
 /** The tab a pathname shows (the bare account path is the resources tab). */

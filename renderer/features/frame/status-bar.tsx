@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ledgerQuery, sourceQuery } from '../../api/queries/ledger-queries.ts';
-import { ApiRequestError } from '../../api/client.ts';
+import { InlineError } from '../../components/status-views.tsx';
 import type { SourceInfo } from '../../api/types.ts';
 import { assertNever } from '../../../shared/assert-never.ts';
 import { formatUsec } from '../../lib/format-time.ts';
@@ -65,10 +65,7 @@ export function StatusBar(): ReactNode {
         </>
       )}
       {ledger.isError && (
-        <span className="status-item error-text" role="alert">
-          Ledger unavailable: {ledger.error.message}
-          {ledger.error instanceof ApiRequestError && <code> {ledger.error.errorCode}</code>}
-        </span>
+        <InlineError className="status-item" error={ledger.error} prefix="Ledger unavailable" />
       )}
     </footer>
   );

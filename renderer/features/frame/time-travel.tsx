@@ -10,6 +10,7 @@ import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ledgerQuery } from '../../api/queries/ledger-queries.ts';
 import { useLedgerVersion } from '../../app/use-ledger-version.ts';
+import { InlineError } from '../../components/status-views.tsx';
 import { VersionFacts } from './version-facts.tsx';
 import { versionStanding } from './version-range.ts';
 
@@ -24,7 +25,13 @@ export function TimeTravel(): ReactNode {
   const setDraft = (text: string | undefined): void => setTyped(text === undefined ? undefined : { over: pinned, text });
 
   if (ledger.isPending) return <div className="time-travel muted">Ledger version …</div>;
-  if (ledger.isError) return <div className="time-travel error-text">Ledger version unavailable: {ledger.error.message}</div>;
+  if (ledger.isError) {
+    return (
+      <div className="time-travel">
+        <InlineError error={ledger.error} prefix="Ledger version unavailable" />
+      </div>
+    );
+  }
 
   const oldest = BigInt(ledger.data.body.oldest_ledger_version);
   const latest = BigInt(ledger.data.body.ledger_version);

@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { versionInfoQuery } from '../../api/queries/explorer-queries.ts';
-import { ApiRequestError } from '../../api/client.ts';
+import { InlineError } from '../../components/status-views.tsx';
 import { assertNever } from '../../../shared/assert-never.ts';
 import { formatUsec } from '../../lib/format-time.ts';
 import type { VersionStanding } from './version-range.ts';
@@ -13,10 +13,7 @@ import type { VersionStanding } from './version-range.ts';
 function RetainedFacts({ version }: { readonly version: string }): ReactNode {
   const info = useQuery(versionInfoQuery(version));
   if (info.isPending) return <span className="version-facts muted">block …</span>;
-  if (info.isError) {
-    const code = info.error instanceof ApiRequestError ? ` (${info.error.errorCode})` : '';
-    return <span className="version-facts error-text">{`${info.error.message}${code}`}</span>;
-  }
+  if (info.isError) return <InlineError className="version-facts" error={info.error} />;
   return (
     <span className="version-facts">
       block <span className="mono">{info.data.block_height}</span> · <time dateTime={new Date(Number(BigInt(info.data.block_timestamp_usec) / 1000n)).toISOString()}>{formatUsec(info.data.block_timestamp_usec)}</time>

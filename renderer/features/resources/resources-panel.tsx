@@ -1,11 +1,13 @@
 /**
  * An account's resources at the effective ledger version: cursor-paged (`X-Aptos-Cursor` → `start`)
  * with a page-size choice, "Load next page" and "Load all" (so the filter can see everything),
- * a type filter, and the virtualized table.
+ * a type filter, and the virtualized table. A URL hash naming a resource type (`…/resources#0x1::…`,
+ * what a table's owner links to) filters to that resource, opens it and scrolls it into view.
  */
 import type { ReactNode } from 'react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
 import { RESOURCE_PAGE_SIZES, resourcesQuery } from '../../api/queries/account-queries.ts';
 import { useLedgerVersion } from '../../app/use-ledger-version.ts';
 import { EmptyView, ErrorView, LoadingView } from '../../components/status-views.tsx';
@@ -18,12 +20,29 @@ import './resources.css';
 const LOAD_ALL_MAX_PAGES = 1_000;
 const DEFAULT_PAGE_SIZE = 100;
 
+/** The resource type a URL hash names (`#0x1::coin::CoinStore%3C…%3E`), if any. */
+function focusOf(hash: string): string | undefined {
+  if (hash.length <= 1) return undefined;
+  try {
+    return decodeURIComponent(hash.slice(1));
+  } catch {
+    return undefined;
+  }
+}
+
 /** The resources tab. */
 export function ResourcesPanel(): ReactNode {
   const { address } = useAccountAddress();
   const { effective } = useLedgerVersion();
   const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
-  const [filter, setFilter] = useState('');
+  const focus = focusOf(useLocation().hash);
+  const [filter, setFilter] = useState(focus ?? '');
+  // A new hash (another owner link while this panel stays mounted) filters to its resource again.
+  const [focusSeen, setFocusSeen] = useState(focus);
+  if (focus !== focusSeen) {
+    setFocusSeen(focus);
+    if (focus !== undefined) setFilter(focus);
+  }
   const [loadingAll, setLoadingAll] = useState(false);
   const query = useInfiniteQuery({ ...resourcesQuery(address ?? '', effective ?? '', pageSize), enabled: address !== undefined && effective !== undefined });
   const rows = useMemo(() => resourceRows(query.data?.pages.flatMap((page) => page.body) ?? []), [query.data]);
@@ -91,7 +110,7 @@ export function ResourcesPanel(): ReactNode {
       {rows.length === 0 ? (
         <EmptyView>This account holds no resources at version {effective}.</EmptyView>
       ) : (
-        <ResourcesTable rows={rows} filter={filter} version={effective} />
+        <ResourcesTable rows={rows} filter={filter} version={effective} focus={focus} />
       )}
     </div>
   );

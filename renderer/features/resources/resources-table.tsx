@@ -2,9 +2,10 @@
  * The resources table (TanStack Table v9): type, module and JSON size columns, a type filter
  * (global filter over type and module), and rows that expand to the resource's JSON tree. Rows are
  * virtualized (`@tanstack/react-virtual`, measured heights) so 10,000 resources scroll smoothly.
+ * A focused type (from the URL hash) starts open and is scrolled into view once it is loaded.
  */
 import type { ReactNode } from 'react';
-import { memo, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import {
   columnFilteringFeature,
   createColumnHelper,
@@ -45,6 +46,8 @@ export interface ResourcesTableProps {
   readonly filter: string;
   /** The version the resources were read at (links inside the JSON keep it). */
   readonly version: string | undefined;
+  /** A resource type to open and scroll to (the URL hash), if any. */
+  readonly focus?: string | undefined;
 }
 
 type TableRow = ReturnType<ReturnType<typeof useTable<typeof features, ResourceRow>>['getRowModel']>['rows'][number];
@@ -91,8 +94,13 @@ const ResourceRowView = memo(function ResourceRowView({ row, open, index, start,
 const ROW_HEIGHT = 34;
 
 /** The virtualized, filterable, expandable table. */
-export function ResourcesTable({ rows, filter, version }: ResourcesTableProps): ReactNode {
-  const [expanded, setExpanded] = useState<ExpandedState>({});
+export function ResourcesTable({ rows, filter, version, focus }: ResourcesTableProps): ReactNode {
+  const [expanded, setExpanded] = useState<ExpandedState>(() => (focus === undefined ? {} : { [focus]: true }));
+  const [focusSeen, setFocusSeen] = useState(focus);
+  if (focus !== focusSeen) {
+    setFocusSeen(focus);
+    if (focus !== undefined) setExpanded((previous) => (previous === true ? previous : { ...previous, [focus]: true }));
+  }
   const data = rows as ResourceRow[];
   const table = useTable({
     features,
@@ -118,6 +126,14 @@ export function ResourcesTable({ rows, filter, version }: ResourcesTableProps): 
     measureElement: measureWithFloor(ROW_HEIGHT),
   });
   const linkFor = useMemo(() => moveValueLinks(version), [version]);
+  const focusIndex = focus === undefined ? -1 : visible.findIndex((row) => row.id === focus);
+  // Scroll once per focused type, when its row is there (it may arrive with a later page).
+  const scrolledTo = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (focus === undefined || focusIndex < 0 || scrolledTo.current === focus) return;
+    scrolledTo.current = focus;
+    virtualizer.scrollToIndex(focusIndex, { align: 'start' });
+  }, [focus, focusIndex, virtualizer]);
 
   return (
     <>

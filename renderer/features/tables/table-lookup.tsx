@@ -4,7 +4,7 @@
  * shown), the decoded value as a JSON tree at the version in view, the raw lookup, and a compare mode.
  */
 import type { ReactNode } from 'react';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { tableItemQuery, type TableItemRequest } from '../../api/queries/table-queries.ts';
 import type { JsonValue } from '../../api/types.ts';
@@ -35,6 +35,8 @@ export function TableLookup({ handle, keyType: initialKeyType, valueType: initia
   const [sent, setSent] = useState<Omit<TableItemRequest, 'version'> | undefined>(undefined);
   const [compare, setCompare] = useState(false);
   const listId = useId();
+  // One function per pinned version: a new one each render would re-render the whole JSON tree.
+  const linkFor = useMemo(() => moveValueLinks(pinned), [pinned]);
   const typeOptions = useTypeOptions([keyType, valueType], effective);
   const keyLayout = useMoveLayout(keyType, effective);
   const check = keyLayout.data ? checkKey(keyText, keyLayout.data) : undefined;
@@ -93,7 +95,7 @@ export function TableLookup({ handle, keyType: initialKeyType, valueType: initia
           {item.error && <ErrorView error={item.error} />}
           {item.data && (
             <>
-              <JsonTree value={item.data.body} label="value" linkFor={moveValueLinks(pinned)} />
+              <JsonTree value={item.data.body} label="value" linkFor={linkFor} />
               <button type="button" onClick={() => void saveFile({ suggestedName: 'table-item.json', content: toJson(item.data.body as JsonValue), filters: [{ name: 'JSON', extensions: ['json'] }] })}>
                 Export value as JSON
               </button>
