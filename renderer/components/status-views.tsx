@@ -27,7 +27,17 @@ function explain(error: ApiRequestError): string | undefined {
   return undefined;
 }
 
-/** An error panel: message, error code and HTTP status, plus an optional retry. */
+/**
+ * Whether asking again can change the answer: a network failure (status 0), a timeout or rate limit
+ * (408, 429) or a server error (5xx) can; a node's 4xx answer (pruned, not found, bad input) cannot,
+ * so no Retry is offered for it. Errors that are not the API's (a bug, a decoding failure) may pass.
+ */
+export function isRetryable(error: unknown): boolean {
+  if (!(error instanceof ApiRequestError)) return true;
+  return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
+}
+
+/** An error panel: message, error code and HTTP status, plus a retry when one can change the answer. */
 export function ErrorView({ error, onRetry }: { readonly error: unknown; readonly onRetry?: (() => void) | undefined }): ReactNode {
   const apiError = error instanceof ApiRequestError ? error : undefined;
   const message = error instanceof Error ? error.message : String(error);
@@ -42,7 +52,7 @@ export function ErrorView({ error, onRetry }: { readonly error: unknown; readonl
           {apiError.status > 0 && <span> · HTTP {apiError.status}</span>}
         </p>
       )}
-      {onRetry && (
+      {onRetry && isRetryable(error) && (
         <button type="button" onClick={onRetry}>
           Retry
         </button>

@@ -3,10 +3,11 @@
  * (cursor-paged with `X-Aptos-Cursor`) and its modules. Every key carries the concrete ledger version
  * the answer was read at, so answers are immutable (`staleTime: Infinity`, the client default).
  */
-import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { requestJson, type ApiAnswer } from '../client.ts';
 import { queryKeys, type VersionKey } from '../query-keys.ts';
 import type { AccountJson, MoveModuleJson, MoveResourceJson } from '../types.ts';
+import { keepPreviousWithin } from './keep-previous.ts';
 
 /** Page sizes offered for the resources listing (the node's maximum is 9999). */
 export const RESOURCE_PAGE_SIZES = [25, 100, 1000, 9999] as const;
@@ -21,13 +22,15 @@ export function accountQuery(address: string, version: VersionKey) {
 
 /** `GET /v1/accounts/{address}/resources` page by page: the page parameter is the cursor (`start`). */
 export function resourcesQuery(address: string, version: VersionKey, pageSize: number) {
+  const queryKey = queryKeys.resources(address, version, pageSize);
   return infiniteQueryOptions({
-    queryKey: queryKeys.resources(address, version, pageSize),
+    queryKey,
     queryFn: ({ pageParam, signal }): Promise<ApiAnswer<readonly MoveResourceJson[]>> =>
       requestJson<readonly MoveResourceJson[]>(`/v1/accounts/${address}/resources`, { query: { ledger_version: version, limit: pageSize, start: pageParam }, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.cursor,
-    placeholderData: keepPreviousData,
+    // Another page size keeps the rows on screen; another version or account never does.
+    placeholderData: keepPreviousWithin(queryKey.slice(0, -1)),
   });
 }
 

@@ -2,12 +2,14 @@
  * Query options of the events domain. A stream is addressed either by creation number or by the
  * struct and field holding its handle (the node's two event endpoints). The first page is the
  * newest events (no `start`), or the events from a sequence number the user jumped to; older pages
- * are fetched with `start` = first shown − page size, so the list reads newest first.
+ * are fetched with `start` = first shown − page size, so the list reads newest first; after a jump,
+ * newer pages with `start` = last shown + 1.
  */
-import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { requestJson, type ApiAnswer } from '../client.ts';
-import { queryKeys } from '../query-keys.ts';
+import { queryKeys, type VersionKey } from '../query-keys.ts';
 import type { EventJson, MoveResourceJson } from '../types.ts';
+import { keepPreviousWithin } from './keep-previous.ts';
 
 /** Page size of the events list (the node's maximum). */
 export const EVENTS_PAGE_SIZE = 100;
@@ -30,6 +32,11 @@ export interface EventsPageParam {
   readonly limit: number;
 }
 
+/** A fetched page with the request that produced it (paging toward newer events needs both). */
+export interface EventsPage extends ApiAnswer<readonly EventJson[]> {
+  readonly param: EventsPageParam;
+}
+
 /** The page before (older than) a page whose first event is `firstSequence`, or undefined at 0. */
 export function olderPageParam(firstSequence: bigint, pageSize: number): EventsPageParam | undefined {
   if (firstSequence <= 0n) return undefined;
@@ -37,22 +44,38 @@ export function olderPageParam(firstSequence: bigint, pageSize: number): EventsP
   return { start: start.toString(), limit: Number(firstSequence - start) };
 }
 
+/** The page after (newer than) a page read with `param` whose newest event is `lastSequence`, if any can exist. */
+export function newerPageParam(param: EventsPageParam, count: number, lastSequence: bigint | undefined, pageSize: number): EventsPageParam | undefined {
+  // The newest page (no start) and a page shorter than asked reached the stream's end when read.
+  if (param.start === undefined || count < param.limit || lastSequence === undefined) return undefined;
+  return { start: (lastSequence + 1n).toString(), limit: pageSize };
+}
+
 /**
  * Events of a stream, newest first in pages. `anchor` is undefined for the newest page, or the
- * sequence number the user jumped to (that page starts there).
+ * sequence number the user jumped to (that page starts there); older pages come next, newer ones
+ * (after a jump) before. The endpoint takes no ledger version: `version` (the one the view reads
+ * at) is in the key so "the newest events" are re-read when the view moves to a newer version.
  */
-export function eventsQuery(address: string, stream: EventStream, anchor: string | undefined, pageSize = EVENTS_PAGE_SIZE) {
+export function eventsQuery(address: string, stream: EventStream, anchor: string | undefined, version: VersionKey, pageSize = EVENTS_PAGE_SIZE) {
   const streamKey = stream.kind === 'creation_number' ? stream.creationNumber : `${stream.struct}/${stream.field}`;
+  const queryKey = queryKeys.events(address, streamKey, anchor, version, pageSize);
   return infiniteQueryOptions({
-    queryKey: queryKeys.events(address, streamKey, anchor, pageSize),
-    queryFn: ({ pageParam, signal }): Promise<ApiAnswer<readonly EventJson[]>> =>
-      requestJson<readonly EventJson[]>(eventStreamPath(address, stream), { query: { start: pageParam.start, limit: pageParam.limit }, signal }),
+    queryKey,
+    queryFn: async ({ pageParam, signal }): Promise<EventsPage> => {
+      const answer = await requestJson<readonly EventJson[]>(eventStreamPath(address, stream), { query: { start: pageParam.start, limit: pageParam.limit }, signal });
+      return { ...answer, param: pageParam };
+    },
     initialPageParam: { start: anchor, limit: pageSize } as EventsPageParam,
     getNextPageParam: (last) => {
       const first = last.body[0];
       return first ? olderPageParam(BigInt(first.sequence_number), pageSize) : undefined;
     },
-    placeholderData: keepPreviousData,
+    getPreviousPageParam: (first) => {
+      const last = first.body.at(-1);
+      return newerPageParam(first.param, first.body.length, last === undefined ? undefined : BigInt(last.sequence_number), pageSize);
+    },
+    placeholderData: keepPreviousWithin(queryKey.slice(0, -1)),
   });
 }
 

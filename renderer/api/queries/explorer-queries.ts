@@ -24,20 +24,26 @@ export function explorerAccountsQuery(version: VersionKey, pageSize: number) {
   });
 }
 
-/** `GET /explorer/v1/tables`, paged by `after`. Table metadata never changes, so no version in the key. */
-export function explorerTablesQuery(pageSize: number) {
+/**
+ * `GET /explorer/v1/tables`, paged by `after`. The endpoint takes no version; the key carries the
+ * version the view reads at, so the listing of a moving source is re-read when the view moves on.
+ */
+export function explorerTablesQuery(version: VersionKey, pageSize: number) {
   return infiniteQueryOptions({
-    queryKey: queryKeys.explorerTables(pageSize),
+    queryKey: queryKeys.explorerTables(version, pageSize),
     queryFn: ({ pageParam, signal }) => requestJson<TableListJson>('/explorer/v1/tables', { query: { limit: pageSize, after: pageParam ?? undefined }, signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.body.next,
   });
 }
 
-/** `GET /explorer/v1/event-streams?limit`: the streams with the most events. */
-export function eventStreamsQuery(limit: number) {
+/**
+ * `GET /explorer/v1/event-streams?limit`: the streams with the most events (over the source's newest
+ * events; the endpoint takes no version, the key carries the one the view reads at).
+ */
+export function eventStreamsQuery(version: VersionKey, limit: number) {
   return queryOptions({
-    queryKey: queryKeys.eventStreams(limit),
+    queryKey: queryKeys.eventStreams(version, limit),
     queryFn: ({ signal }) => requestJson<EventStreamListJson>('/explorer/v1/event-streams', { query: { limit }, signal }),
   });
 }

@@ -23,12 +23,16 @@ export function gasEstimateQuery(latest: VersionKey) {
   });
 }
 
-/** `GET /explorer/v1/blocks?limit=`: the newest blocks, newest first (snapshot sources only). */
-export function recentBlocksQuery(limit = CHART_BLOCKS) {
+/**
+ * `GET /explorer/v1/blocks?limit=`: the newest blocks, newest first (snapshot sources only), keyed by
+ * the latest version they were asked at; the previous chart stays while the next one loads.
+ */
+export function recentBlocksQuery(latest: VersionKey, limit = CHART_BLOCKS) {
   return queryOptions({
-    queryKey: queryKeys.blocks(undefined, limit),
+    queryKey: queryKeys.blocks(undefined, latest, limit),
     queryFn: ({ signal }) => requestJson<BlockListJson>('/explorer/v1/blocks', { query: { limit }, signal }),
     staleTime: GAS_REFRESH_MS,
     refetchInterval: GAS_REFRESH_MS,
+    placeholderData: (previous) => previous,
   });
 }

@@ -6,7 +6,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { MoveModuleAbi } from '../../../shared/move/abi.ts';
 import { requestBcs, requestJson, type ApiAnswer } from '../client.ts';
-import { queryKeys, type VersionKey } from '../query-keys.ts';
+import { queryKeys, UNVERSIONED, type VersionKey } from '../query-keys.ts';
 import type { JsonValue, MoveModuleJson, MoveResourceJson, TableInfoJson } from '../types.ts';
 
 /** `GET /explorer/v1/tables/{handle}`: key and value types, owner. */
@@ -50,16 +50,19 @@ export function rawTableItemQuery(handle: string, keyHex: string, version: Versi
 }
 
 /**
- * `GET /v1/accounts/{address}/module/{name}`: one module's ABI (null when it has none). Without a
- * version (the ledger status is not reachable, e.g. the offline inspector) it reads the latest.
+ * `GET /v1/accounts/{address}/module/{name}`: one module's ABI (null when it has none) at `version`.
+ * Without a version (the ledger status is not reachable, e.g. the offline inspector) it reads the
+ * source's latest; that answer is keyed apart and never served from the cache as fresh
+ * (`staleTime: 0`), because "latest" moves.
  */
 export function moduleAbiQuery(address: string, name: string, version: VersionKey | undefined) {
   return queryOptions({
-    queryKey: queryKeys.moduleAbi(address, name, version ?? 'latest'),
+    queryKey: queryKeys.moduleAbi(address, name, version ?? UNVERSIONED),
     queryFn: async ({ signal }): Promise<MoveModuleAbi | null> => {
       const answer = await requestJson<MoveModuleJson>(`/v1/accounts/${address}/module/${encodeURIComponent(name)}`, { query: { ledger_version: version }, signal });
       return (answer.body.abi as MoveModuleAbi | undefined) ?? null;
     },
+    staleTime: version === undefined ? 0 : Infinity,
   });
 }
 

@@ -1,25 +1,31 @@
 /**
  * Query options of the transactions domain: an account's transaction summaries, newest first,
- * within an optional version range [from, to]. Older pages ask for the newest `limit` at or below
- * (oldest shown − 1); newer pages ask from (newest shown + 1) upward. Versions outside the range
- * are dropped on arrival, because a node ignores `end_version` when `start_version` is given.
+ * within an inclusive version range [from, to] whose upper bound defaults to the version the view
+ * reads at (a pinned view lists nothing after its pin). The list starts at the top of the range, at
+ * its bottom (`from` alone), or at a version the user jumped to (`at`), and pages both ways: older
+ * pages ask for the newest `limit` at or below (oldest covered − 1), newer pages from (newest
+ * covered + 1) upward. Versions outside the range are dropped on arrival, because a node ignores
+ * `end_version` when `start_version` is given.
  */
-import { infiniteQueryOptions, keepPreviousData } from '@tanstack/react-query';
+import { infiniteQueryOptions } from '@tanstack/react-query';
 import { requestJson, type ApiAnswer } from '../client.ts';
-import { queryKeys } from '../query-keys.ts';
+import { queryKeys, type VersionKey } from '../query-keys.ts';
 import type { TransactionSummaryJson } from '../types.ts';
+import { keepPreviousWithin } from './keep-previous.ts';
 
 /** Page size of the summaries list. */
 export const TRANSACTIONS_PAGE_SIZE = 50;
 
-/** The optional inclusive version range the user filtered by (decimal strings). */
+/** The optional inclusive version range the user filtered by, and where the list starts (decimal strings). */
 export interface VersionRange {
   readonly from?: string | undefined;
   readonly to?: string | undefined;
+  /** The version the list starts at (its first page is the newest summaries at or below it). */
+  readonly at?: string | undefined;
 }
 
 /** One page request: toward older versions (`end`) or newer ones (`start`). */
-export type SummariesPageParam = { readonly direction: 'older'; readonly end: string | undefined } | { readonly direction: 'newer'; readonly start: string };
+export type SummariesPageParam = { readonly direction: 'older'; readonly end: string } | { readonly direction: 'newer'; readonly start: string };
 
 /** A fetched page with the request that produced it (the paging rules need both). */
 export interface SummariesPage {
@@ -29,38 +35,68 @@ export interface SummariesPage {
   readonly summaries: readonly TransactionSummaryJson[];
 }
 
-function inRange(version: bigint, range: VersionRange): boolean {
-  return (range.from === undefined || version >= BigInt(range.from)) && (range.to === undefined || version <= BigInt(range.to));
+/** The range as bigints: [low, high], high being `to` or the view's version, whichever is lower. */
+interface Bounds {
+  readonly low: bigint;
+  readonly high: bigint;
 }
 
-/** An account's summaries within `range`, newest first in pages, pageable both ways. */
-export function transactionsQuery(address: string, range: VersionRange, pageSize = TRANSACTIONS_PAGE_SIZE) {
+function boundsOf(range: VersionRange, version: VersionKey): Bounds {
+  const ceiling = BigInt(version);
+  const to = range.to === undefined ? ceiling : BigInt(range.to);
+  return { low: range.from === undefined ? 0n : BigInt(range.from), high: to < ceiling ? to : ceiling };
+}
+
+/** The versions a page covers: everything between them that is in the range was on the page. */
+function covered(page: SummariesPage, pageSize: number, bounds: Bounds): { readonly low: bigint; readonly high: bigint } {
+  const body = page.answer.body;
+  const full = body.length >= pageSize;
+  if (page.param.direction === 'older') {
+    const oldest = body[0];
+    return { low: full && oldest ? BigInt(oldest.version) : bounds.low, high: BigInt(page.param.end) };
+  }
+  const newest = body.at(-1);
+  return { low: BigInt(page.param.start), high: full && newest ? BigInt(newest.version) : bounds.high };
+}
+
+/** Where the list starts: at `at`, at the bottom when only `from` is given, else at the top. */
+export function initialSummariesParam(range: VersionRange, version: VersionKey): SummariesPageParam {
+  const bounds = boundsOf(range, version);
+  if (range.at !== undefined) {
+    const at = BigInt(range.at);
+    return { direction: 'older', end: (at > bounds.high ? bounds.high : at < bounds.low ? bounds.low : at).toString() };
+  }
+  if (range.from !== undefined && range.to === undefined) return { direction: 'newer', start: range.from };
+  return { direction: 'older', end: bounds.high.toString() };
+}
+
+/**
+ * An account's summaries within `range` and at or below `version` (the version the view reads at),
+ * newest first in pages, pageable both ways.
+ */
+export function transactionsQuery(address: string, range: VersionRange, version: VersionKey, pageSize = TRANSACTIONS_PAGE_SIZE) {
+  const bounds = boundsOf(range, version);
+  const queryKey = queryKeys.transactions(address, range, version, pageSize);
   return infiniteQueryOptions({
-    queryKey: queryKeys.transactions(address, range, pageSize),
+    queryKey,
     queryFn: async ({ pageParam, signal }): Promise<SummariesPage> => {
       const query = pageParam.direction === 'older'
         ? { end_version: pageParam.end, limit: pageSize }
-        : { start_version: pageParam.start, end_version: range.to, limit: pageSize };
+        : { start_version: pageParam.start, end_version: bounds.high.toString(), limit: pageSize };
       const answer = await requestJson<readonly TransactionSummaryJson[]>(`/v1/accounts/${address}/transaction_summaries`, { query, signal });
-      const summaries = answer.body.filter((summary) => inRange(BigInt(summary.version), range));
+      const summaries = answer.body.filter((summary) => BigInt(summary.version) >= bounds.low && BigInt(summary.version) <= bounds.high);
       return { param: pageParam, answer, summaries };
     },
-    // A `from` alone starts at the bottom of the range and pages newer; otherwise start at the top (`to` or the newest) and page older.
-    initialPageParam: (range.from !== undefined && range.to === undefined ? { direction: 'newer', start: range.from } : { direction: 'older', end: range.to }) as SummariesPageParam,
+    initialPageParam: initialSummariesParam(range, version),
     getNextPageParam: (last): SummariesPageParam | undefined => {
-      const oldest = last.answer.body[0];
-      if (last.param.direction !== 'older' || !oldest || last.answer.body.length < pageSize) return undefined;
-      const below = BigInt(oldest.version) - 1n;
-      if (below < 0n || (range.from !== undefined && below < BigInt(range.from))) return undefined;
-      return { direction: 'older', end: below.toString() };
+      const below = covered(last, pageSize, bounds).low - 1n;
+      return below < bounds.low ? undefined : { direction: 'older', end: below.toString() };
     },
     getPreviousPageParam: (first): SummariesPageParam | undefined => {
-      const newest = first.answer.body.at(-1);
-      if (first.param.direction !== 'newer' || !newest || first.answer.body.length < pageSize) return undefined;
-      const above = BigInt(newest.version) + 1n;
-      if (range.to !== undefined && above > BigInt(range.to)) return undefined;
-      return { direction: 'newer', start: above.toString() };
+      const above = covered(first, pageSize, bounds).high + 1n;
+      return above > bounds.high ? undefined : { direction: 'newer', start: above.toString() };
     },
-    placeholderData: keepPreviousData,
+    // Only another page size keeps the rows; another range, start or version never does.
+    placeholderData: keepPreviousWithin(queryKey.slice(0, -1)),
   });
 }

@@ -1,7 +1,8 @@
 /**
  * A stream's events, newest first: virtualized rows (version as a link pinning time travel,
  * sequence number, type, data preview) that expand to the event's JSON. Events emitted after the
- * pinned version are marked, since the state shown elsewhere does not include them yet.
+ * version the view reads at (pinned, or its anchored latest) are marked, since the state shown
+ * elsewhere does not include them yet.
  */
 import type { ReactNode } from 'react';
 import { memo, useCallback, useMemo, useRef, useState } from 'react';
@@ -16,8 +17,10 @@ import { measureWithFloor, observeRectWithFloor } from '../../lib/virtual-rect.t
 export interface EventsListProps {
   /** Newest first. */
   readonly events: readonly EventJson[];
-  /** The pinned ledger version, if any (later events are marked). */
+  /** The pinned ledger version, if any (links keep it). */
   readonly pinned: string | undefined;
+  /** The version the view reads at (pinned or anchored): later events are marked. */
+  readonly effective: string | undefined;
 }
 
 const PREVIEW_CHARS = 140;
@@ -33,6 +36,7 @@ interface EventRowViewProps {
   readonly open: boolean;
   readonly after: boolean;
   readonly pinned: string | undefined;
+  readonly effective: string | undefined;
   readonly index: number;
   readonly start: number;
   readonly measure: (element: Element | null) => void;
@@ -40,7 +44,7 @@ interface EventRowViewProps {
   readonly linkFor: JsonLinkFor;
 }
 
-const EventRowView = memo(function EventRowView({ event, open, after, pinned, index, start, measure, onToggle, linkFor }: EventRowViewProps): ReactNode {
+const EventRowView = memo(function EventRowView({ event, open, after, pinned, effective, index, start, measure, onToggle, linkFor }: EventRowViewProps): ReactNode {
   return (
     <div data-index={index} ref={measure} className="events-item" style={{ transform: `translateY(${start}px)` }}>
       <div role="row" aria-rowindex={index + 2} className={`events-row${after ? ' after-pin' : ''}${open ? ' open' : ''}`}>
@@ -51,7 +55,11 @@ const EventRowView = memo(function EventRowView({ event, open, after, pinned, in
         </span>
         <span role="cell">
           <VersionLink version={event.version} />
-          {after && <span className="after-pin-badge" title={`Emitted after the pinned version ${pinned ?? ''}`}>after pin</span>}
+          {after && (
+            <span className="after-pin-badge" title={`Emitted after version ${effective ?? ''}, which the state shown here is read at`}>
+              {pinned === undefined ? 'newer' : 'after pin'}
+            </span>
+          )}
         </span>
         <span role="cell" className="mono">{event.sequence_number}</span>
         <span role="cell" className="mono events-type" title={event.type}>{event.type}</span>
@@ -67,7 +75,7 @@ const EventRowView = memo(function EventRowView({ event, open, after, pinned, in
 });
 
 /** The virtualized events list. */
-export function EventsList({ events, pinned }: EventsListProps): ReactNode {
+export function EventsList({ events, pinned, effective }: EventsListProps): ReactNode {
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -80,7 +88,7 @@ export function EventsList({ events, pinned }: EventsListProps): ReactNode {
     measureElement: measureWithFloor(34),
   });
   const linkFor = useMemo(() => moveValueLinks(pinned), [pinned]);
-  const pinnedAt = pinned === undefined ? undefined : BigInt(pinned);
+  const readAt = effective === undefined ? undefined : BigInt(effective);
   const toggle = useCallback(
     (sequence: string): void =>
       setOpen((previous) => {
@@ -108,9 +116,9 @@ export function EventsList({ events, pinned }: EventsListProps): ReactNode {
           {virtualizer.getVirtualItems().map((item) => {
             const event = events[item.index];
             if (!event) return null;
-            const after = pinnedAt !== undefined && BigInt(event.version) > pinnedAt;
+            const after = readAt !== undefined && BigInt(event.version) > readAt;
             return (
-              <EventRowView key={event.sequence_number} event={event} open={open.has(event.sequence_number)} after={after} pinned={pinned} index={item.index} start={item.start} measure={virtualizer.measureElement} onToggle={toggle} linkFor={linkFor} />
+              <EventRowView key={event.sequence_number} event={event} open={open.has(event.sequence_number)} after={after} pinned={pinned} effective={effective} index={item.index} start={item.start} measure={virtualizer.measureElement} onToggle={toggle} linkFor={linkFor} />
             );
           })}
         </div>

@@ -1,8 +1,8 @@
 /**
  * An account's events: pick a stream (by creation number, or by struct + field through the route
  * `/events/{struct}/{field}`), read newest first with older pages via `start`, or jump to a
- * sequence number (`?seq=N`, so the view is a deep link). Events are not versioned by the API; the
- * ones emitted after the pinned version are marked.
+ * sequence number (`?seq=N`, so the view is a deep link) and page newer from there. Events are not
+ * versioned by the API; the ones emitted after the version the view reads at are marked.
  */
 import type { ReactNode } from 'react';
 import { useMemo, useState, type FormEvent } from 'react';
@@ -40,14 +40,45 @@ export function EventsPanel(): ReactNode {
   );
 }
 
+/** Props of {@link JumpForm}. */
+interface JumpFormProps {
+  readonly title: string;
+  /** The sequence number jumped to now (from the URL). */
+  readonly anchor: string | undefined;
+  readonly onJump: (sequence: string | undefined) => void;
+  readonly children: ReactNode;
+}
+
+/** The toolbar with the jump field: a draft seeded from the URL, remounted (keyed) when the URL changes. */
+function JumpForm({ title, anchor, onJump, children }: JumpFormProps): ReactNode {
+  const [jump, setJump] = useState(anchor ?? '');
+  const submit = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    if (/^\d+$/.test(jump)) onJump(jump);
+  };
+  return (
+    <form className="panel-toolbar" onSubmit={submit}>
+      <strong className="mono events-title">{title}</strong>
+      <label>
+        Jump to sequence number
+        <input inputMode="numeric" pattern="\d*" value={jump} onChange={(event) => setJump(event.target.value.trim())} size={10} />
+      </label>
+      <button type="submit">Go</button>
+      <button type="button" disabled={anchor === undefined} onClick={() => onJump(undefined)}>
+        Newest
+      </button>
+      {children}
+    </form>
+  );
+}
+
 /** One stream's events with the jump and paging controls. */
 function StreamEvents({ address, stream }: { readonly address: string; readonly stream: EventStream }): ReactNode {
-  const { pinned } = useLedgerVersion();
+  const { pinned, effective } = useLedgerVersion();
   const [search, setSearch] = useSearchParams();
   const raw = search.get(SEQ_PARAM);
   const anchor = raw !== null && /^\d+$/.test(raw) ? raw : undefined;
-  const [jump, setJump] = useState(anchor ?? '');
-  const query = useInfiniteQuery(eventsQuery(address, stream, anchor));
+  const query = useInfiniteQuery({ ...eventsQuery(address, stream, anchor, effective ?? ''), enabled: effective !== undefined });
   const events = useMemo(
     () => eventsNewestFirst(query.data?.pages.flatMap((page) => page.body) ?? []),
     [query.data],
@@ -60,24 +91,14 @@ function StreamEvents({ address, stream }: { readonly address: string; readonly 
       else next.set(SEQ_PARAM, value);
       return next;
     });
-  const onJump = (event: FormEvent<HTMLFormElement>): void => {
-    event.preventDefault();
-    if (/^\d+$/.test(jump)) setAnchor(jump);
-  };
 
   const title = stream.kind === 'creation_number' ? `creation number ${stream.creationNumber}` : `${stream.struct} · ${stream.field}`;
   const oldest = events.at(-1);
   return (
     <section aria-label={`Events of ${title}`}>
-      <form className="panel-toolbar" onSubmit={onJump}>
-        <strong className="mono events-title">{title}</strong>
-        <label>
-          Jump to sequence number
-          <input inputMode="numeric" pattern="\d*" value={jump} onChange={(event) => setJump(event.target.value.trim())} size={10} />
-        </label>
-        <button type="submit">Go</button>
-        <button type="button" disabled={anchor === undefined} onClick={() => { setJump(''); setAnchor(undefined); }}>
-          Newest
+      <JumpForm key={anchor ?? ''} title={title} anchor={anchor} onJump={setAnchor}>
+        <button type="button" disabled={!query.hasPreviousPage || query.isFetchingPreviousPage} onClick={() => void query.fetchPreviousPage()}>
+          Newer events
         </button>
         <button type="button" disabled={!query.hasNextPage || query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
           Older events
@@ -86,7 +107,7 @@ function StreamEvents({ address, stream }: { readonly address: string; readonly 
           {events.length} events loaded{oldest ? ` · oldest shown #${oldest.sequence_number}` : ''}
           {query.hasNextPage ? '' : events.length > 0 ? ' · reached the first event' : ''}
         </span>
-      </form>
+      </JumpForm>
       {query.isPending ? (
         <LoadingView label="Loading events…" />
       ) : query.isError && events.length === 0 ? (
@@ -96,7 +117,7 @@ function StreamEvents({ address, stream }: { readonly address: string; readonly 
       ) : (
         <>
           {query.isError && <ErrorView error={query.error} />}
-          <EventsList events={events} pinned={pinned} />
+          <EventsList events={events} pinned={pinned} effective={effective} />
         </>
       )}
     </section>

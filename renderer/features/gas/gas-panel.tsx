@@ -21,7 +21,7 @@ export function GasPanel(): ReactNode {
   const ledger = useQuery(ledgerQuery());
   const latest = ledger.data?.body.ledger_version;
   const estimate = useQuery({ ...gasEstimateQuery(latest ?? ''), enabled: latest !== undefined, placeholderData: (previous) => previous });
-  const blocks = useQuery({ ...recentBlocksQuery(), retry: false });
+  const blocks = useQuery({ ...recentBlocksQuery(latest ?? ''), enabled: latest !== undefined, retry: false });
   const noExplorer = isExplorerUnavailable(blocks.error);
   return (
     <div className="gas-panel">

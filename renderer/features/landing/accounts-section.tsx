@@ -1,9 +1,9 @@
 /**
  * The accounts that exist at the effective version (`GET /explorer/v1/accounts`), paged with
- * "Load more" (cursor `after`); the previous pages stay on screen while the next loads.
+ * "Load more" (cursor `after`); the loaded pages stay on screen while the next loads.
  */
 import type { ReactNode } from 'react';
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { explorerAccountsQuery } from '../../api/queries/explorer-queries.ts';
 import { useLedgerVersion } from '../../app/use-ledger-version.ts';
 import { AddressLink } from '../../components/address-link.tsx';
@@ -13,7 +13,8 @@ import { EmptyView, ErrorView, LoadingView } from '../../components/status-views
 const PAGE_SIZE = 50;
 
 function AccountsList({ version }: { readonly version: string }): ReactNode {
-  const accounts = useInfiniteQuery({ ...explorerAccountsQuery(version, PAGE_SIZE), placeholderData: keepPreviousData });
+  // No placeholder across versions: another version's accounts must never sit under this version's heading.
+  const accounts = useInfiniteQuery(explorerAccountsQuery(version, PAGE_SIZE));
   // Read before the narrowing below: a failed next page keeps the loaded pages and adds this error.
   const nextPageError: unknown = accounts.isFetchNextPageError ? accounts.error : undefined;
   if (accounts.isPending) return <LoadingView label="Loading accounts…" />;

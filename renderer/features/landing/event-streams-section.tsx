@@ -1,4 +1,8 @@
-/** The busiest event streams of the snapshot (`GET /explorer/v1/event-streams`, over its newest events), each linking to its events. */
+/**
+ * The busiest event streams of the snapshot (`GET /explorer/v1/event-streams`, over its newest
+ * events), each linking to its events. The listing takes no version: streams whose newest event is
+ * after the version the view reads at are marked.
+ */
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -12,8 +16,8 @@ export const STREAMS_SHOWN = 10;
 
 /** The event streams card of the landing page. */
 export function EventStreamsSection(): ReactNode {
-  const { pinned } = useLedgerVersion();
-  const streams = useQuery(eventStreamsQuery(STREAMS_SHOWN));
+  const { pinned, effective } = useLedgerVersion();
+  const streams = useQuery({ ...eventStreamsQuery(effective ?? '', STREAMS_SHOWN), enabled: effective !== undefined });
   let body: ReactNode;
   if (streams.isPending) body = <LoadingView label="Loading event streams…" />;
   else if (streams.isError) body = <ErrorView error={streams.error} onRetry={() => void streams.refetch()} />;
@@ -44,7 +48,14 @@ export function EventStreamsSection(): ReactNode {
               <td className="mono type-cell" title={stream.type}>
                 {stream.type}
               </td>
-              <td className="numeric mono">{stream.count}</td>
+              <td className="numeric mono">
+                {stream.count}
+                {effective !== undefined && BigInt(stream.latest_version) > BigInt(effective) && (
+                  <span className="after-pin-badge" title={`Its newest event (version ${stream.latest_version}) is after version ${effective}; counts include it`}>
+                    newer
+                  </span>
+                )}
+              </td>
             </tr>
           ))}
         </tbody>

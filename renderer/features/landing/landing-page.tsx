@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { sourceQuery } from '../../api/queries/ledger-queries.ts';
 import { eventStreamsQuery, isExplorerUnavailable } from '../../api/queries/explorer-queries.ts';
+import { useLedgerVersion } from '../../app/use-ledger-version.ts';
 import { LoadingView } from '../../components/status-views.tsx';
 import { AccountsSection } from './accounts-section.tsx';
 import { EventStreamsSection, STREAMS_SHOWN } from './event-streams-section.tsx';
@@ -18,7 +19,8 @@ import './landing.css';
 /** Landing page: accounts, tables and busy event streams (or the remote-node explanation). */
 export function LandingPage(): ReactNode {
   const source = useQuery(sourceQuery());
-  const probe = useQuery(eventStreamsQuery(STREAMS_SHOWN));
+  const { effective } = useLedgerVersion();
+  const probe = useQuery({ ...eventStreamsQuery(effective ?? '', STREAMS_SHOWN), enabled: effective !== undefined });
   if (source.isPending) return <LoadingView label="Loading the source…" />;
   if (isExplorerUnavailable(source.error) || isExplorerUnavailable(probe.error)) {
     return <RemoteLanding nodeName={source.data?.body.kind === 'remote' ? source.data.body.name : undefined} />;

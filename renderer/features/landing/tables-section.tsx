@@ -1,6 +1,6 @@
 /** The tables the snapshot knows (`GET /explorer/v1/tables`), paged with "Load more". */
 import type { ReactNode } from 'react';
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { explorerTablesQuery } from '../../api/queries/explorer-queries.ts';
 import { useLedgerVersion, withVersion } from '../../app/use-ledger-version.ts';
@@ -12,8 +12,8 @@ const PAGE_SIZE = 20;
 
 /** The tables card of the landing page. */
 export function TablesSection(): ReactNode {
-  const { pinned } = useLedgerVersion();
-  const tables = useInfiniteQuery({ ...explorerTablesQuery(PAGE_SIZE), placeholderData: keepPreviousData });
+  const { pinned, effective } = useLedgerVersion();
+  const tables = useInfiniteQuery({ ...explorerTablesQuery(effective ?? '', PAGE_SIZE), enabled: effective !== undefined });
   let body: ReactNode;
   if (tables.isPending) body = <LoadingView label="Loading tables…" />;
   else if (tables.isError) body = <ErrorView error={tables.error} onRetry={() => void tables.refetch()} />;

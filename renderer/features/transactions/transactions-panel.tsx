@@ -1,61 +1,63 @@
 /**
- * An account's transaction summaries (sent by it), newest first: a version-range filter kept in the
- * URL (`?from=&to=`, a deep link), paging both ways (newer and older pages), the replay protector
- * of each (sequence number or nonce), and each version a link that pins time travel there.
+ * An account's transaction summaries (sent by it), newest first and never after the version the
+ * view reads at: a version-range filter and a start version kept in the URL (`?from=&to=&at=`, a
+ * deep link), paging both ways (newer and older pages), the replay protector of each (sequence
+ * number or nonce), and each version a link that pins time travel there. A pinned version outside
+ * the retained window shows the API's pruned / not-yet error, as the state panels do.
  */
-import type { FormEvent, ReactNode } from 'react';
-import { useMemo, useState } from 'react';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useMemo } from 'react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
+import { ApiRequestError } from '../../api/client.ts';
+import { versionInfoQuery } from '../../api/queries/explorer-queries.ts';
 import { transactionsQuery, type VersionRange } from '../../api/queries/transactions-queries.ts';
+import { useLedgerVersion } from '../../app/use-ledger-version.ts';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { EmptyView, ErrorView, LoadingView } from '../../components/status-views.tsx';
 import { VersionLink } from '../../components/version-link.tsx';
 import { summariesNewestFirst } from '../../lib/newest-first.ts';
 import { useAccountAddress } from '../account/use-account-address.ts';
+import { RangeForm } from './range-form.tsx';
 import { replayProtectorText } from './replay-protector.ts';
 import './transactions.css';
 
 const digits = (value: string | null): string | undefined => (value !== null && /^\d+$/.test(value) ? value : undefined);
 
+/** The URL parameters of the range (applied values). */
+const RANGE_PARAMS = ['from', 'to', 'at'] as const;
+
 /** The transactions tab. */
 export function TransactionsPanel(): ReactNode {
   const { address } = useAccountAddress();
+  const { pinned, effective } = useLedgerVersion();
   const [search, setSearch] = useSearchParams();
-  const range: VersionRange = { from: digits(search.get('from')), to: digits(search.get('to')) };
-  const [from, setFrom] = useState(range.from ?? '');
-  const [to, setTo] = useState(range.to ?? '');
-  const query = useInfiniteQuery({ ...transactionsQuery(address ?? '', range), enabled: address !== undefined });
+  const range: VersionRange = { from: digits(search.get('from')), to: digits(search.get('to')), at: digits(search.get('at')) };
+  const query = useInfiniteQuery({ ...transactionsQuery(address ?? '', range, effective ?? '0'), enabled: address !== undefined && effective !== undefined });
+  // Summaries take no ledger version: a pinned version outside the retained window is checked apart (the API's 404/410).
+  const standing = useQuery({ ...versionInfoQuery(pinned ?? ''), enabled: pinned !== undefined });
   const summaries = useMemo(
     () => summariesNewestFirst(query.data?.pages.flatMap((page) => page.summaries) ?? []),
     [query.data],
   );
   if (address === undefined) return null;
 
-  const apply = (event: FormEvent<HTMLFormElement>): void => {
-    event.preventDefault();
+  const apply = (applied: VersionRange): void =>
     setSearch((previous) => {
       const next = new URLSearchParams(previous);
-      for (const [name, value] of [['from', from], ['to', to]] as const) {
-        if (/^\d+$/.test(value)) next.set(name, value);
-        else next.delete(name);
+      for (const name of RANGE_PARAMS) {
+        const value = applied[name];
+        if (value === undefined) next.delete(name);
+        else next.set(name, value);
       }
       return next;
     });
-  };
+  const outOfRange = standing.isError && standing.error instanceof ApiRequestError && (standing.error.status === 404 || standing.error.status === 410);
+  const capped = range.to !== undefined && effective !== undefined && BigInt(range.to) > BigInt(effective);
 
   return (
     <div className="transactions-panel">
-      <form className="panel-toolbar" onSubmit={apply} aria-label="Version range">
-        <label>
-          From version
-          <input inputMode="numeric" value={from} onChange={(event) => setFrom(event.target.value.trim())} size={10} />
-        </label>
-        <label>
-          To version
-          <input inputMode="numeric" value={to} onChange={(event) => setTo(event.target.value.trim())} size={10} />
-        </label>
-        <button type="submit">Apply</button>
+      <RangeForm key={RANGE_PARAMS.map((name) => range[name] ?? '').join('|')} range={range} onApply={apply}>
         <button type="button" disabled={!query.hasPreviousPage || query.isFetchingPreviousPage} onClick={() => void query.fetchPreviousPage()}>
           Newer transactions
         </button>
@@ -66,13 +68,16 @@ export function TransactionsPanel(): ReactNode {
           {summaries.length} transactions loaded
           {summaries.length > 0 ? ` · versions ${summaries.at(-1)?.version} to ${summaries[0]?.version}` : ''}
         </span>
-      </form>
-      {query.isPending ? (
+      </RangeForm>
+      {capped && <p className="panel-hint">The list stops at version {effective}, the version this view reads at (To version {range.to} is later).</p>}
+      {outOfRange ? (
+        <ErrorView error={standing.error} />
+      ) : query.isPending ? (
         <LoadingView label="Loading transactions…" />
       ) : query.isError && summaries.length === 0 ? (
         <ErrorView error={query.error} onRetry={() => void query.refetch()} />
       ) : summaries.length === 0 ? (
-        <EmptyView>No transactions sent by this account{range.from !== undefined || range.to !== undefined ? ' in this version range' : ''}.</EmptyView>
+        <EmptyView>No transactions sent by this account{range.from !== undefined || range.to !== undefined ? ' in this version range' : ''}{` up to version ${effective ?? ''}`}.</EmptyView>
       ) : (
         <table className="transactions-table" aria-label="Transactions">
           <thead>
