@@ -4,7 +4,6 @@
  * live in the URL, so a comparison is a deep link.
  */
 import type { ReactNode } from 'react';
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
 import { allResourcesQuery } from '../../api/queries/table-queries.ts';
@@ -12,6 +11,7 @@ import { useLedgerVersion } from '../../app/use-ledger-version.ts';
 import { EmptyView, ErrorView, LoadingView } from '../../components/status-views.tsx';
 import { normalizeAddress } from '../../../shared/address.ts';
 import { DiffView } from '../../components/diff-view.tsx';
+import { CompareForm } from './compare-form.tsx';
 import { diffResources, type ResourceChange } from './resource-diff.ts';
 import './compare.css';
 
@@ -36,9 +36,8 @@ export function ComparePage(): ReactNode {
   const [params, setParams] = useSearchParams();
   const { effective } = useLedgerVersion();
   const from = params.get('from') ?? '';
-  const to = params.get('to') ?? effective ?? '';
-  const [fromText, setFromText] = useState(from);
-  const [toText, setToText] = useState(to);
+  const toParam = params.get('to') ?? '';
+  const to = toParam === '' ? (effective ?? '') : toParam;
   const ready = VERSION.test(from) && VERSION.test(to);
   const a = useQuery({ ...allResourcesQuery(short, from), enabled: ready });
   const b = useQuery({ ...allResourcesQuery(short, to), enabled: ready });
@@ -49,30 +48,21 @@ export function ComparePage(): ReactNode {
   return (
     <div className="compare-page">
       <h2>Compare resources at two versions</h2>
-      <form
-        className="compare-form"
-        onSubmit={(e) => {
-          e.preventDefault();
+      <CompareForm
+        key={`${from}|${toParam}`}
+        from={from}
+        to={toParam}
+        defaultTo={effective}
+        onApply={(nextFrom, nextTo) =>
           setParams((previous) => {
             const next = new URLSearchParams(previous);
-            next.set('from', fromText.trim());
-            next.set('to', toText.trim());
+            next.set('from', nextFrom);
+            if (nextTo === undefined) next.delete('to');
+            else next.set('to', nextTo);
             return next;
-          });
-        }}
-      >
-        <label>
-          From version
-          <input className="mono" inputMode="numeric" value={fromText} onChange={(e) => setFromText(e.target.value)} aria-label="From version" />
-        </label>
-        <label>
-          To version
-          <input className="mono" inputMode="numeric" value={toText === '' ? to : toText} onChange={(e) => setToText(e.target.value)} aria-label="To version" />
-        </label>
-        <button type="submit" disabled={!VERSION.test(fromText.trim()) || !VERSION.test((toText === '' ? to : toText).trim())}>
-          Compare
-        </button>
-      </form>
+          })
+        }
+      />
       {!ready && <EmptyView>Enter two ledger versions to compare this account&apos;s resources.</EmptyView>}
       {ready && (a.isLoading || b.isLoading) && <LoadingView label="Reading resources at both versions…" />}
       {a.error && <ErrorView error={a.error} />}
