@@ -1,0 +1,68 @@
+/**
+ * The gas chart in a real Chromium against `ledger-explorer serve` (main fixture): its canvas is
+ * painted in the theme in use and repainted when the theme is switched (the colours are
+ * light-dark() pairs, resolved per scheme), and the keys move the block shown.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage, saveScreenshot, startExplorer, type RunningExplorer } from './support/e2e-harness.ts';
+
+/** The grid colour (`--border`) of each theme, as base.css defines it. */
+const GRID = { light: [0xd7, 0xdb, 0xe0], dark: [0x2d, 0x37, 0x42] } as const;
+
+/** Opaque canvas pixels within ±3 of each theme's grid colour. */
+async function gridPixels(page: Page): Promise<{ light: number; dark: number }> {
+  return page.evaluate((grid) => {
+    const canvas = document.querySelector<HTMLCanvasElement>('.gas-chart-plot canvas');
+    const context = canvas?.getContext('2d');
+    if (!canvas || !context) return { light: -1, dark: -1 };
+    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+    const near = (index: number, rgb: readonly number[]): boolean => data[index + 3]! >= 250 && rgb.every((value, channel) => Math.abs(data[index + channel]! - value) <= 3);
+    let light = 0;
+    let dark = 0;
+    for (let index = 0; index < data.length; index += 4) {
+      if (near(index, grid.light)) light += 1;
+      if (near(index, grid.dark)) dark += 1;
+    }
+    return { light, dark };
+  }, GRID);
+}
+
+describe('gas chart', () => {
+  let explorer: RunningExplorer;
+  let browser: Browser;
+  beforeAll(async () => {
+    explorer = await startExplorer({ fixture: 'main' });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await explorer?.stop();
+  });
+
+  it('repaints in the new theme after a theme switch, and moves between blocks with the keys', async () => {
+    const { page, context } = await newPage(browser, { colorScheme: 'light' });
+    try {
+      await page.goto(`${explorer.url}/gas`);
+      const chart = page.getByRole('slider', { name: /^Chart of \d+ recent blocks$/ });
+      await chart.locator('canvas').first().waitFor();
+      const before = await gridPixels(page);
+      expect(before.light).toBeGreaterThan(100);
+      expect(before.dark).toBe(0);
+
+      await page.getByRole('group', { name: 'Theme' }).getByRole('button', { name: 'Dark' }).click();
+      await expect.poll(async () => (await gridPixels(page)).dark, { timeout: 5_000 }).toBeGreaterThan(100);
+      expect((await gridPixels(page)).light).toBe(0);
+      await saveScreenshot(page, 'gas-dark-after-switch');
+
+      const newest = await chart.getAttribute('aria-valuetext');
+      await chart.focus();
+      await page.keyboard.press('ArrowLeft');
+      const older = await chart.getAttribute('aria-valuetext');
+      expect(older).not.toBe(newest);
+      await page.getByLabel(older!, { exact: true }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
