@@ -1,9 +1,10 @@
 /**
  * The transactions tab over the real read service: newest summaries first with their replay
- * protector, older and newer pages, a version range from the URL, and version links that pin.
+ * protector, older and newer pages, a version range and a start version from the URL (fields kept
+ * in step with it), nothing after the pinned version, and version links that pin.
  */
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '../support/render-app.tsx';
 import { routeFetchInto, serviceFixture } from '../support/service-fetch.ts';
 import { requestJson } from '../../../renderer/api/client.ts';
@@ -51,6 +52,63 @@ describe('transactions tab', () => {
     await user.click(screen.getByRole('button', { name: 'Newer transactions' }));
     await screen.findByText(`90 transactions loaded · versions ${from} to ${all[99]!.version}`);
     expect(screen.getByRole('button', { name: 'Older transactions' })).toHaveProperty('disabled', true);
+  });
+
+  it('lists nothing after a pinned version, and a pruned pin shows the API error without a Retry', async () => {
+    const sender = busiestSender();
+    const restore = routeFetchInto(serviceFixture('main'));
+    const all = (await requestJson<TransactionSummaryJson[]>(`/v1/accounts/${sender}/transaction_summaries`, { query: { limit: 100 } })).body;
+    const pin = all[60]!.version;
+    const expected = (await requestJson<TransactionSummaryJson[]>(`/v1/accounts/${sender}/transaction_summaries`, { query: { limit: 50, end_version: pin } })).body;
+    restore();
+    const view = renderApp(`/accounts/${sender}/transactions?ledger_version=${pin}`);
+    await screen.findByText(`50 transactions loaded · versions ${expected[0]!.version} to ${pin}`);
+    expect(shownVersions()).toEqual([...expected].reverse().map((summary) => summary.version));
+    expect(screen.getByRole('button', { name: 'Newer transactions' })).toHaveProperty('disabled', true);
+    view.unmount();
+
+    const pruned = (BigInt(serviceFixture('main').info.oldestVersion) - 1n).toString();
+    renderApp(`/accounts/${sender}/transactions?ledger_version=${pruned}`);
+    const panel = (await screen.findByRole('form', { name: 'Version range' })).parentElement!;
+    const alert = await within(panel).findByRole('alert');
+    expect(within(alert).getByText('version_pruned')).toBeTruthy();
+    expect(within(alert).queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(within(panel).queryByRole('table', { name: 'Transactions' })).toBeNull();
+  });
+
+  it('starts at a version and pages both ways from there', async () => {
+    const sender = busiestSender();
+    const restore = routeFetchInto(serviceFixture('main'));
+    const all = (await requestJson<TransactionSummaryJson[]>(`/v1/accounts/${sender}/transaction_summaries`, { query: { limit: 100 } })).body;
+    const at = all[40]!.version;
+    const first = (await requestJson<TransactionSummaryJson[]>(`/v1/accounts/${sender}/transaction_summaries`, { query: { limit: 50, end_version: at } })).body;
+    restore();
+    const { user, fixture } = renderApp(`/accounts/${sender}/transactions?at=${at}`);
+    await screen.findByText(`50 transactions loaded · versions ${first[0]!.version} to ${at}`);
+    expect(screen.getByRole('button', { name: 'Older transactions' })).toHaveProperty('disabled', false);
+    fixture.requests.length = 0;
+    await user.click(screen.getByRole('button', { name: 'Newer transactions' }));
+    await screen.findByText(`100 transactions loaded · versions ${first[0]!.version} to ${all[90]!.version}`);
+    expect(fixture.requests.some((request) => request.includes(`start_version=${BigInt(at) + 1n}`))).toBe(true);
+    expect(shownVersions().slice(0, 50)).toEqual(all.slice(41, 91).reverse().map((summary) => summary.version));
+  });
+
+  it('keeps the range fields in step with the URL through Back and Forward', async () => {
+    const sender = busiestSender();
+    const restore = routeFetchInto(serviceFixture('main'));
+    const all = (await requestJson<TransactionSummaryJson[]>(`/v1/accounts/${sender}/transaction_summaries`, { query: { limit: 100 } })).body;
+    restore();
+    const { user } = renderApp(`/accounts/${sender}/transactions?from=${all[10]!.version}`);
+    const fromField = (): HTMLInputElement => screen.getByRole('textbox', { name: 'From version' });
+    await waitFor(() => expect(fromField().value).toBe(all[10]!.version));
+    await user.clear(fromField());
+    await user.type(fromField(), all[20]!.version);
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(window.location.search).toBe(`?from=${all[20]!.version}`));
+    window.history.back();
+    await waitFor(() => expect(window.location.search).toBe(`?from=${all[10]!.version}`));
+    await waitFor(() => expect(fromField().value).toBe(all[10]!.version));
+    await screen.findByText(new RegExp(`^\\d+ transactions loaded · versions ${all[10]!.version} to `));
   });
 
   it('accepts the bare-string replay protector some nodes send', () => {
