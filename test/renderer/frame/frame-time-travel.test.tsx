@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '../support/render-app.tsx';
+import { serviceFixture } from '../support/service-fetch.ts';
 import { apiJson, type LedgerJson } from './api-before-render.ts';
 
 const field = (): HTMLInputElement => screen.getByRole('spinbutton', { name: 'Ledger version' });
@@ -66,11 +67,30 @@ describe('time travel', () => {
   });
 
   it('follows a version link that pins (deep link) and restores the pinned view on reload', async () => {
-    const ledger = await apiJson<LedgerJson>('/v1', 'main');
-    const path = `/gas?ledger_version=${ledger.oldest_ledger_version}`;
-    renderApp(path, { fixture: 'main' });
-    await waitFor(() => expect(field().value).toBe(ledger.oldest_ledger_version));
-    const home = screen.getByRole('link', { name: 'Home' });
-    expect(home.getAttribute('href')).toBe(`/?ledger_version=${ledger.oldest_ledger_version}`);
+    const info = serviceFixture('main').info;
+    const sender = info.samples.senders[0]!.address;
+    const summaries = await apiJson<{ version: string }[]>(`/v1/accounts/${sender}/transaction_summaries?limit=60`, 'main');
+    const version = summaries[10]!.version; // among the 50 newest the tab lists first
+    const atVersion = await apiJson<{ sequence_number: string }>(`/v1/accounts/${sender}?ledger_version=${version}`, 'main');
+    const atLatest = await apiJson<{ sequence_number: string }>(`/v1/accounts/${sender}`, 'main');
+    expect(atVersion.sequence_number).not.toBe(atLatest.sequence_number);
+    const first = renderApp(`/accounts/${sender}/transactions`, { fixture: 'main' });
+    await first.user.click(await screen.findByRole('link', { name: `Pin ledger version ${version}` }));
+    await waitFor(() => expect(`${window.location.pathname}${window.location.search}`).toBe(`/accounts/${sender}?ledger_version=${version}`));
+    const pinnedState = async (): Promise<void> => {
+      await waitFor(() => expect(field().value).toBe(version));
+      expect(within(control()).getByRole('button', { name: 'Latest' }).getAttribute('aria-pressed')).toBe('false');
+      await waitFor(() => expect(screen.getByLabelText('Sequence number').textContent).toBe(atVersion.sequence_number));
+      await screen.findByRole('table', { name: 'Resources' });
+    };
+    await pinnedState();
+    // Reload: a fresh app (new query cache) at the address bar's URL restores the same view.
+    const href = window.location.href;
+    first.unmount();
+    const fixture = serviceFixture('main');
+    fixture.requests.length = 0;
+    renderApp(href.slice(window.location.origin.length), { fixture: 'main' });
+    await pinnedState();
+    expect(fixture.requests.some((request) => request.startsWith(`GET /v1/accounts/${sender}/resources?ledger_version=${version}`))).toBe(true);
   });
 });
