@@ -25,6 +25,12 @@ function activeTab(pathname: string): string {
   return rest === undefined || rest === '' ? 'resources' : rest;
 }
 
+/** A tab's path; Compare starts with the pinned version as its "to" version. */
+function tabPath(address: string, tab: string, pinned: string | undefined): string {
+  const path = `/accounts/${address}/${tab}`;
+  return tab === 'compare' && pinned !== undefined ? `${path}?to=${pinned}` : path;
+}
+
 /** Header, tabs and the current tab's panel. */
 export function AccountLayout(): ReactNode {
   const account = useAccountAddress();
@@ -43,7 +49,7 @@ export function AccountLayout(): ReactNode {
       <AccountHeader address={account.address} />
       <nav className="account-tabs" aria-label="Account sections">
         {TABS.map((tab) => (
-          <Link key={tab.path} to={withVersion(`/accounts/${account.address}/${tab.path}`, pinned)} {...(current === tab.path ? { className: 'active', 'aria-current': 'page' as const } : {})}>
+          <Link key={tab.path} to={withVersion(tabPath(account.address, tab.path, pinned), pinned)} {...(current === tab.path ? { className: 'active', 'aria-current': 'page' as const } : {})}>
             {tab.label}
           </Link>
         ))}

@@ -110,7 +110,7 @@ export function ResourcesPanel(): ReactNode {
       {rows.length === 0 ? (
         <EmptyView>This account holds no resources at version {effective}.</EmptyView>
       ) : (
-        <ResourcesTable rows={rows} filter={filter} version={effective} focus={focus} />
+        <ResourcesTable rows={rows} filter={filter} version={effective} address={address} focus={focus} />
       )}
     </div>
   );

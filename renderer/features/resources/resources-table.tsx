@@ -1,6 +1,7 @@
 /**
  * The resources table (TanStack Table v9): type, module and JSON size columns, a type filter
- * (global filter over type and module), and rows that expand to the resource's JSON tree. Rows are
+ * (global filter over type and module), and rows that expand to the resource's JSON tree and its
+ * stored (BCS) size. Rows are
  * virtualized (`@tanstack/react-virtual`, measured heights) so 10,000 resources scroll smoothly.
  * A focused type (from the URL hash) starts open and is scrolled into view once it is loaded.
  */
@@ -23,6 +24,7 @@ import { JsonTree, type JsonLinkFor } from '../../components/json-tree/json-tree
 import { moveValueLinks } from '../../lib/value-links.ts';
 import { measureWithFloor, observeRectWithFloor } from '../../lib/virtual-rect.ts';
 import type { ResourceRow } from './resource-rows.ts';
+import { StoredSize } from './stored-size.tsx';
 
 const features = tableFeatures({
   columnFilteringFeature,
@@ -36,7 +38,11 @@ const helper = createColumnHelper<typeof features, ResourceRow>();
 const columns = helper.columns([
   helper.accessor('type', { header: 'Type', cell: (info) => <span className="mono resource-type">{info.getValue()}</span> }),
   helper.accessor('module', { header: 'Module', cell: (info) => <span className="mono">{info.getValue()}</span> }),
-  helper.accessor('size', { header: 'JSON size (bytes)', enableGlobalFilter: false, cell: (info) => <span className="mono">{info.getValue().toLocaleString('en-US')}</span> }),
+  helper.accessor('size', {
+    header: () => <span title="UTF-8 bytes of the resource's JSON as the API sent it. Open a resource for its stored (BCS) size.">JSON size (bytes)</span>,
+    enableGlobalFilter: false,
+    cell: (info) => <span className="mono">{info.getValue().toLocaleString('en-US')}</span>,
+  }),
 ]);
 
 /** Props of {@link ResourcesTable}. */
@@ -46,6 +52,8 @@ export interface ResourcesTableProps {
   readonly filter: string;
   /** The version the resources were read at (links inside the JSON keep it). */
   readonly version: string | undefined;
+  /** The account (short form), for the stored size of an opened resource. */
+  readonly address: string;
   /** A resource type to open and scroll to (the URL hash), if any. */
   readonly focus?: string | undefined;
 }
@@ -60,13 +68,15 @@ interface ResourceRowViewProps {
   readonly start: number;
   readonly measure: (element: Element | null) => void;
   readonly linkFor: JsonLinkFor;
+  readonly address: string;
+  readonly version: string | undefined;
 }
 
 /**
  * One resource row and, when open, its JSON tree. Memoized: while scrolling, rows that stay in view
  * keep their props and are not rendered again (only rows entering the window are).
  */
-const ResourceRowView = memo(function ResourceRowView({ row, open, index, start, measure, linkFor }: ResourceRowViewProps): ReactNode {
+const ResourceRowView = memo(function ResourceRowView({ row, open, index, start, measure, linkFor, address, version }: ResourceRowViewProps): ReactNode {
   return (
     <div data-index={index} ref={measure} className="resources-item" style={{ transform: `translateY(${start}px)` }}>
       <div role="row" aria-rowindex={index + 2} className={`resources-row${open ? ' open' : ''}`}>
@@ -83,6 +93,7 @@ const ResourceRowView = memo(function ResourceRowView({ row, open, index, start,
       </div>
       {open && (
         <div className="resources-detail">
+          <StoredSize address={address} type={row.original.type} version={version} />
           <JsonTree value={row.original.resource.data} label="data" linkFor={linkFor} />
         </div>
       )}
@@ -94,7 +105,7 @@ const ResourceRowView = memo(function ResourceRowView({ row, open, index, start,
 const ROW_HEIGHT = 34;
 
 /** The virtualized, filterable, expandable table. */
-export function ResourcesTable({ rows, filter, version, focus }: ResourcesTableProps): ReactNode {
+export function ResourcesTable({ rows, filter, version, address, focus }: ResourcesTableProps): ReactNode {
   const [expanded, setExpanded] = useState<ExpandedState>(() => (focus === undefined ? {} : { [focus]: true }));
   const [focusSeen, setFocusSeen] = useState(focus);
   if (focus !== focusSeen) {
@@ -159,7 +170,7 @@ export function ResourcesTable({ rows, filter, version, focus }: ResourcesTableP
           <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {virtualizer.getVirtualItems().map((item) => {
               const row = visible[item.index];
-              return row ? <ResourceRowView key={row.id} row={row} open={row.getIsExpanded()} index={item.index} start={item.start} measure={virtualizer.measureElement} linkFor={linkFor} /> : null;
+              return row ? <ResourceRowView key={row.id} row={row} open={row.getIsExpanded()} index={item.index} start={item.start} measure={virtualizer.measureElement} linkFor={linkFor} address={address} version={version} /> : null;
             })}
           </div>
         </div>

@@ -57,6 +57,7 @@ describe('account links', () => {
     const tabs = await screen.findByRole('navigation', { name: 'Account sections' });
     await user.click(within(tabs).getByRole('link', { name: 'Compare' }));
     expect(window.location.pathname).toBe(`/accounts/${sender}/compare`);
+    expect(new URLSearchParams(window.location.search).get('to')).toBe(pin);
     expect(within(tabs).getByRole('link', { name: 'Compare' }).getAttribute('aria-current')).toBe('page');
     expect(((await screen.findByRole('textbox', { name: 'To version' })) as HTMLInputElement).value).toBe(pin);
   });

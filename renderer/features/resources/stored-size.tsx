@@ -1,0 +1,44 @@
+/**
+ * The stored size of one resource: the length of its BCS bytes (`GET
+ * /v1/accounts/{address}/resource/{type}` with `Accept: application/x-bcs`) at the version shown.
+ * The table's column is the JSON size, known for every row without a request; the stored size
+ * costs one request, so it is read only for a resource the user opened.
+ */
+import type { ReactNode } from 'react';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { requestBcs } from '../../api/client.ts';
+import { queryKeys } from '../../api/query-keys.ts';
+import { InlineError } from '../../components/status-views.tsx';
+
+/** The stored (BCS) bytes of one resource at `version`. */
+function storedResourceQuery(address: string, type: string, version: string) {
+  return queryOptions({
+    queryKey: queryKeys.resource(address, type, version),
+    queryFn: ({ signal }) => requestBcs(`/v1/accounts/${address}/resource/${encodeURIComponent(type)}`, { query: { ledger_version: version }, signal }),
+  });
+}
+
+/** Props of {@link StoredSize}. */
+export interface StoredSizeProps {
+  readonly address: string;
+  readonly type: string;
+  /** The version the row was read at. */
+  readonly version: string | undefined;
+}
+
+/** "Stored size (BCS): N bytes" of an opened resource. */
+export function StoredSize({ address, type, version }: StoredSizeProps): ReactNode {
+  const stored = useQuery({ ...storedResourceQuery(address, type, version ?? ''), enabled: version !== undefined });
+  return (
+    <p className="resources-stored-size">
+      Stored size (BCS):{' '}
+      {stored.isError ? (
+        <InlineError error={stored.error} />
+      ) : stored.data ? (
+        <span className="mono">{stored.data.body.length.toLocaleString('en-US')} bytes</span>
+      ) : (
+        <span className="muted">reading…</span>
+      )}
+    </p>
+  );
+}
