@@ -8,7 +8,7 @@ import { Link, Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { useLedgerVersion, withVersion } from '../../app/use-ledger-version.ts';
 import { EmptyView } from '../../components/status-views.tsx';
 import { AccountHeader } from './account-header.tsx';
-import { useAccountAddress } from './use-account-address.ts';
+import { useAccountAddress } from '../../lib/use-account-address.ts';
 import './account.css';
 
 const TABS = [

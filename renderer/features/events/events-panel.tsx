@@ -11,7 +11,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { eventsQuery, type EventStream } from '../../api/queries/events-queries.ts';
 import { useLedgerVersion } from '../../app/use-ledger-version.ts';
 import { EmptyView, ErrorView, LoadingView } from '../../components/status-views.tsx';
-import { useAccountAddress } from '../account/use-account-address.ts';
+import { useAccountAddress } from '../../lib/use-account-address.ts';
 import { eventsNewestFirst } from '../../lib/newest-first.ts';
 import { EventsList } from './events-list.tsx';
 import { StreamPicker } from './stream-picker.tsx';

@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { modulesQuery } from '../../api/queries/account-queries.ts';
 import { useLedgerVersion } from '../../app/use-ledger-version.ts';
 import { EmptyView, ErrorView, LoadingView } from '../../components/status-views.tsx';
-import { useAccountAddress } from '../account/use-account-address.ts';
+import { useAccountAddress } from '../../lib/use-account-address.ts';
 import { ModuleAbi } from './module-abi.tsx';
 import './modules.css';
 

@@ -11,7 +11,7 @@ import { useLocation } from 'react-router';
 import { RESOURCE_PAGE_SIZES, resourcesQuery } from '../../api/queries/account-queries.ts';
 import { useLedgerVersion } from '../../app/use-ledger-version.ts';
 import { EmptyView, ErrorView, LoadingView } from '../../components/status-views.tsx';
-import { useAccountAddress } from '../account/use-account-address.ts';
+import { useAccountAddress } from '../../lib/use-account-address.ts';
 import { resourceRows } from './resource-rows.ts';
 import { ResourcesTable } from './resources-table.tsx';
 import './resources.css';

@@ -17,7 +17,7 @@ import { CopyButton } from '../../components/copy-button.tsx';
 import { EmptyView, ErrorView, LoadingView } from '../../components/status-views.tsx';
 import { VersionLink } from '../../components/version-link.tsx';
 import { summariesNewestFirst } from '../../lib/newest-first.ts';
-import { useAccountAddress } from '../account/use-account-address.ts';
+import { useAccountAddress } from '../../lib/use-account-address.ts';
 import { RangeForm } from './range-form.tsx';
 import { replayProtectorText } from './replay-protector.ts';
 import './transactions.css';

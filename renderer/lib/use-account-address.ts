@@ -3,7 +3,7 @@
  * query keys), or the reason the path segment is not an address.
  */
 import { useParams } from 'react-router';
-import { normalizeAddress } from '../../../shared/address.ts';
+import { normalizeAddress } from '../../shared/address.ts';
 
 /** The route's address: `{ address }` (short form) or `{ error }` (one sentence). */
 export type AccountAddress = { readonly address: string; readonly error?: undefined } | { readonly address?: undefined; readonly error: string };
