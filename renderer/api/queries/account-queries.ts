@@ -8,6 +8,7 @@ import { requestJson, type ApiAnswer } from '../client.ts';
 import { queryKeys, type VersionKey } from '../query-keys.ts';
 import type { AccountJson, MoveModuleJson, MoveResourceJson } from '../types.ts';
 import { keepPreviousWithin } from './keep-previous.ts';
+import { resourcesPage } from './resource-pages.ts';
 
 /** Page sizes offered for the resources listing (the node's maximum is 9999). */
 export const RESOURCE_PAGE_SIZES = [25, 100, 1000, 9999] as const;
@@ -25,8 +26,7 @@ export function resourcesQuery(address: string, version: VersionKey, pageSize: n
   const queryKey = queryKeys.resources(address, version, pageSize);
   return infiniteQueryOptions({
     queryKey,
-    queryFn: ({ pageParam, signal }): Promise<ApiAnswer<readonly MoveResourceJson[]>> =>
-      requestJson<readonly MoveResourceJson[]>(`/v1/accounts/${address}/resources`, { query: { ledger_version: version, limit: pageSize, start: pageParam }, signal }),
+    queryFn: ({ pageParam, signal }): Promise<ApiAnswer<readonly MoveResourceJson[]>> => resourcesPage(address, version, pageSize, pageParam, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.cursor,
     // Another page size keeps the rows on screen; another version or account never does.

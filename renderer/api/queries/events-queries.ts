@@ -8,8 +8,9 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { requestJson, type ApiAnswer } from '../client.ts';
 import { queryKeys, type VersionKey } from '../query-keys.ts';
-import type { EventJson, MoveResourceJson } from '../types.ts';
+import type { EventJson } from '../types.ts';
 import { keepPreviousWithin } from './keep-previous.ts';
+import { MAX_RESOURCE_PAGE_SIZE, resourcesPage } from './resource-pages.ts';
 
 /** Page size of the events list (the node's maximum). */
 export const EVENTS_PAGE_SIZE = 100;
@@ -83,6 +84,6 @@ export function eventsQuery(address: string, stream: EventStream, anchor: string
 export function eventHandleResourcesQuery(address: string, version: string) {
   return queryOptions({
     queryKey: queryKeys.eventHandleResources(address, version),
-    queryFn: ({ signal }) => requestJson<readonly MoveResourceJson[]>(`/v1/accounts/${address}/resources`, { query: { ledger_version: version, limit: 9999 }, signal }),
+    queryFn: ({ signal }) => resourcesPage(address, version, MAX_RESOURCE_PAGE_SIZE, undefined, signal),
   });
 }

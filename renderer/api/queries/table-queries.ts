@@ -5,9 +5,10 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { MoveModuleAbi } from '../../../shared/move/abi.ts';
-import { requestBcs, requestJson, type ApiAnswer } from '../client.ts';
+import { requestBcs, requestJson } from '../client.ts';
 import { queryKeys, UNVERSIONED, type VersionKey } from '../query-keys.ts';
-import type { JsonValue, MoveModuleJson, MoveResourceJson, TableInfoJson } from '../types.ts';
+import type { JsonValue, MoveModuleJson, TableInfoJson } from '../types.ts';
+import { allResourcePages } from './resource-pages.ts';
 
 /** `GET /explorer/v1/tables/{handle}`: key and value types, owner. */
 export function tableInfoQuery(handle: string) {
@@ -75,19 +76,6 @@ const MAX_RESOURCE_PAGES = 100;
 export function allResourcesQuery(address: string, version: VersionKey) {
   return queryOptions({
     queryKey: queryKeys.allResources(address, version),
-    queryFn: async ({ signal }): Promise<readonly MoveResourceJson[]> => {
-      const out: MoveResourceJson[] = [];
-      let start: string | undefined;
-      for (let page = 0; page < MAX_RESOURCE_PAGES; page += 1) {
-        const answer: ApiAnswer<readonly MoveResourceJson[]> = await requestJson(`/v1/accounts/${address}/resources`, {
-          query: { ledger_version: version, limit: RESOURCES_PAGE, start },
-          signal,
-        });
-        out.push(...answer.body);
-        if (answer.cursor === undefined) break;
-        start = answer.cursor;
-      }
-      return out;
-    },
+    queryFn: ({ signal }) => allResourcePages(address, version, RESOURCES_PAGE, MAX_RESOURCE_PAGES, signal),
   });
 }

@@ -1,0 +1,28 @@
+/**
+ * The one reader of `GET /v1/accounts/{address}/resources`: a page at a version from a cursor, and
+ * every page in turn. The resources tab (a page per scroll), the event-handle scan (its first page)
+ * and the compare page (all pages) read through these.
+ */
+import { requestJson, type ApiAnswer } from '../client.ts';
+import type { MoveResourceJson } from '../types.ts';
+
+/** The node's largest resources page. */
+export const MAX_RESOURCE_PAGE_SIZE = 9999;
+
+/** One page of an account's resources at `version`, from the cursor `start` (the first page when undefined). */
+export function resourcesPage(address: string, version: string, limit: number, start: string | undefined, signal?: AbortSignal): Promise<ApiAnswer<readonly MoveResourceJson[]>> {
+  return requestJson<readonly MoveResourceJson[]>(`/v1/accounts/${address}/resources`, { query: { ledger_version: version, limit, start }, signal });
+}
+
+/** Every resource of an account at `version`, following the cursor page by page (at most `maxPages` pages). */
+export async function allResourcePages(address: string, version: string, limit: number, maxPages: number, signal?: AbortSignal): Promise<readonly MoveResourceJson[]> {
+  const out: MoveResourceJson[] = [];
+  let start: string | undefined;
+  for (let page = 0; page < maxPages; page += 1) {
+    const answer = await resourcesPage(address, version, limit, start, signal);
+    out.push(...answer.body);
+    if (answer.cursor === undefined) break;
+    start = answer.cursor;
+  }
+  return out;
+}
