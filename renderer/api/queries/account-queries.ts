@@ -21,16 +21,22 @@ export function accountQuery(address: string, version: VersionKey) {
   });
 }
 
+/** One page of resources with the version it was read at (so rows kept on screen can say which version they are). */
+export interface ResourcesPage extends ApiAnswer<readonly MoveResourceJson[]> {
+  readonly version: VersionKey;
+}
+
 /** `GET /v1/accounts/{address}/resources` page by page: the page parameter is the cursor (`start`). */
 export function resourcesQuery(address: string, version: VersionKey, pageSize: number) {
   const queryKey = queryKeys.resources(address, version, pageSize);
   return infiniteQueryOptions({
     queryKey,
-    queryFn: ({ pageParam, signal }): Promise<ApiAnswer<readonly MoveResourceJson[]>> => resourcesPage(address, version, pageSize, pageParam, signal),
+    queryFn: async ({ pageParam, signal }): Promise<ResourcesPage> => ({ ...(await resourcesPage(address, version, pageSize, pageParam, signal)), version }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.cursor,
-    // Another page size keeps the rows on screen; another version or account never does.
-    placeholderData: keepPreviousWithin(queryKey.slice(0, -1)),
+    // The same account at another version or page size keeps its rows on screen (opened rows stay
+    // open), labelled by the panel with the version they were read at; another account's never.
+    placeholderData: keepPreviousWithin(queryKey.slice(0, 3)),
   });
 }
 

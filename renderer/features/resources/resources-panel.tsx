@@ -73,7 +73,10 @@ export function ResourcesPanel(): ReactNode {
   if (query.isPending) return <LoadingView label="Loading resources…" />;
 
   const more = query.hasNextPage;
-  const busy = query.isFetchingNextPage || loadingAll;
+  // Rows of another version stay while the new one loads, said so in words; paging waits for the new version.
+  const shown = query.data?.pages[0]?.version;
+  const stale = query.isPlaceholderData && shown !== undefined && shown !== effective;
+  const busy = query.isFetchingNextPage || loadingAll || query.isPlaceholderData;
   return (
     <div className="resources-panel">
       <div className="panel-toolbar">
@@ -106,11 +109,16 @@ export function ResourcesPanel(): ReactNode {
       {filter.trim() !== '' && more && (
         <p className="panel-hint">The filter sees the {rows.length.toLocaleString('en-US')} resources loaded so far; “Load all” to filter every resource.</p>
       )}
+      {stale && (
+        <p className="panel-hint" role="status">
+          Showing version {shown} while version {effective} loads…
+        </p>
+      )}
       {query.isError && <ErrorView error={query.error} onRetry={() => void query.fetchNextPage()} />}
       {rows.length === 0 ? (
         <EmptyView>This account holds no resources at version {effective}.</EmptyView>
       ) : (
-        <ResourcesTable rows={rows} filter={filter} version={effective} address={address} focus={focus} />
+        <ResourcesTable rows={rows} filter={filter} version={shown ?? effective} address={address} focus={focus} />
       )}
     </div>
   );

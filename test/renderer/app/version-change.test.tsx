@@ -1,8 +1,9 @@
 /**
  * What the screen shows while another version loads, and when an error offers Retry, over the real
  * read service. Answers for the new version are held back at the fetch boundary (a gate), so the
- * in-between state is observed deterministically: it must never be the old version's rows under
- * the new version's label. Retry appears only where asking again can change the answer.
+ * in-between state is observed deterministically: never the old version's rows under the new
+ * version's label (resources say which version they are; other lists show loading), never another
+ * account's rows. Retry appears only where asking again can change the answer.
  */
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -34,20 +35,39 @@ function navigate(path: string): void {
 }
 
 describe('changing the version', () => {
-  it('never shows the previous version’s resources while the pinned version loads', async () => {
+  it('labels the previous version’s resources with their version while the pinned version loads', async () => {
     const fixture = serviceFixture('main');
     const sender = fixture.info.samples.senders[0]!.address;
     renderApp(`/accounts/${sender}`);
+    const latest = fixture.info.latestVersion;
     await screen.findByRole('table', { name: 'Resources' });
     const pin = (BigInt(fixture.info.oldestVersion) + 10n).toString();
     const gate = gateRequests(`ledger_version=${pin}`);
     navigate(`/accounts/${sender}?ledger_version=${pin}`);
     await waitFor(() => expect(gate.held()).toBeGreaterThan(0));
+    // The rows kept on screen say which version they are, and paging waits for the new version.
+    const label = await screen.findByText(`Showing version ${latest} while version ${pin} loads…`);
+    expect(label.getAttribute('role')).toBe('status');
+    expect(screen.getByRole('table', { name: 'Resources' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Load all' })).toHaveProperty('disabled', true);
+    gate.open();
+    await waitFor(() => expect(screen.queryByText(/^Showing version /)).toBeNull());
+    expect(screen.getByRole('table', { name: 'Resources' })).toBeTruthy();
+    expect(fixture.requests.some((request) => request.startsWith(`GET /v1/accounts/${sender}/resources?ledger_version=${pin}`))).toBe(true);
+  });
+
+  it('never keeps another account’s resources on screen', async () => {
+    const fixture = serviceFixture('main');
+    const [first, second] = fixture.info.samples.senders;
+    renderApp(`/accounts/${first!.address}`);
+    await screen.findByRole('table', { name: 'Resources' });
+    const gate = gateRequests(`/v1/accounts/${second!.address}/resources`);
+    navigate(`/accounts/${second!.address}`);
+    await waitFor(() => expect(gate.held()).toBeGreaterThan(0));
     await screen.findByText('Loading resources…');
     expect(screen.queryByRole('table', { name: 'Resources' })).toBeNull();
     gate.open();
     await screen.findByRole('table', { name: 'Resources' });
-    expect(fixture.requests.some((request) => request.startsWith(`GET /v1/accounts/${sender}/resources?ledger_version=${pin}`))).toBe(true);
   });
 
   it('never lists the previous version’s accounts under the new version’s heading', async () => {
