@@ -12,8 +12,8 @@ import type { SummariesPage } from '../../api/queries/transactions-queries.ts';
 import type { EventJson, MoveResourceJson } from '../../api/types.ts';
 import { eventsNewestFirst, summariesNewestFirst } from '../../lib/newest-first.ts';
 import { ExportMenu } from './export-menu.tsx';
-import { loadAllPages, type PagedQuery } from './load-all.ts';
-import type { ExportRow } from './to-csv.ts';
+import { loadAllPages, type PagedQuery } from '../../lib/load-all.ts';
+import type { ExportRow } from '../../lib/to-csv.ts';
 
 /** Props of {@link PagedExportMenu}. */
 export interface PagedExportMenuProps<TPage> {

@@ -5,9 +5,9 @@
 import type { ReactNode } from 'react';
 import { useRef, useState } from 'react';
 import { saveFile, toJson } from '../../lib/save-file.ts';
-import { toCsv, type ExportRow } from './to-csv.ts';
-import type { LoadAll } from './load-all.ts';
-import './export.css';
+import { toCsv, type ExportRow } from '../../lib/to-csv.ts';
+import type { LoadAll } from '../../lib/load-all.ts';
+import './export-menu.css';
 
 /** Props of {@link ExportMenu}. */
 export interface ExportMenuProps {
