@@ -83,7 +83,7 @@ export function InlineError({ error, prefix, className }: InlineErrorProps): Rea
     <span className={`inline-error${className === undefined ? '' : ` ${className}`}`} role="alert">
       {prefix !== undefined && `${prefix}: `}
       {message}
-      {hint !== undefined && ` ${hint}`}
+      {hint !== undefined && ` — ${hint}`}
       {apiError && (
         <>
           {' · '}

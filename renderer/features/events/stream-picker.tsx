@@ -65,7 +65,7 @@ export function StreamPicker({ address, creationNumber }: StreamPickerProps): Re
           ))}
         </select>
       </label>
-      <label>
+      <label title="struct + field applies to handles held in a top-level field; others open by creation number">
         Open by
         <select
           value={openBy}
@@ -77,7 +77,7 @@ export function StreamPicker({ address, creationNumber }: StreamPickerProps): Re
           }}
         >
           <option value="creation_number">creation number</option>
-          <option value="field">struct + field (top-level handles)</option>
+          <option value="field">struct + field</option>
         </select>
       </label>
       {handles.length > options.length && (
