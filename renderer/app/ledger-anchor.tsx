@@ -65,9 +65,9 @@ export function NewerVersionNotice(): ReactNode {
   const context = useLedgerAnchor();
   if (context?.anchor === undefined || context.latest === undefined || BigInt(context.latest) <= BigInt(context.anchor)) return null;
   return (
-    <div className="newer-version" role="status">
+    <div className="newer-version" role="status" title={`This view reads at version ${context.anchor}, the latest when it opened; the ledger has moved on.`}>
       <span>
-        This view reads at version <span className="mono">{context.anchor}</span>; version <span className="mono">{context.latest}</span> is available.
+        Newer version <span className="mono">{context.latest}</span> available
       </span>
       <button type="button" onClick={context.moveToLatest}>
         Show version {context.latest}

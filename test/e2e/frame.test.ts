@@ -2,7 +2,8 @@
  * Journeys through the frame in a real Chromium against `ledger-explorer serve` on the `main`
  * fixture: the landing page lists accounts (light and dark), search opens an account, the
  * time-travel control pins an older version into the URL, a deep link survives reload, `/` focuses
- * search, and a pruned pin shows the API's error record. Each journey saves a screenshot.
+ * search, a pruned pin shows the API's error record, and on a moving ledger an unpinned view keeps
+ * its version until asked to move. Each journey saves a screenshot.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -97,6 +98,39 @@ describe('frame journeys', () => {
     await alert.getByText('version_pruned').waitFor();
     expect(await alert.textContent()).toContain('HTTP 410');
     await saveScreenshot(page, 'time-travel-pruned');
+    await context.close();
+  });
+
+  it('a moving ledger: an unpinned view stays at the version it opened with and offers the newer one', async () => {
+    // A node that moves is stood in for at its boundary: GET /v1 first reports an older latest version.
+    const behind = (BigInt(ledger.ledger_version) - 100n).toString();
+    let reported = behind;
+    const { page, context, errors } = await newPage(browser);
+    await page.route(`${explorer.url}/v1`, async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...((await response.json()) as Record<string, unknown>), ledger_version: reported } });
+    });
+    const resourceVersions: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.endsWith('/resources')) resourceVersions.push(url.searchParams.get('ledger_version') ?? '');
+    });
+    await page.goto(`${explorer.url}/accounts/${accounts[0]!}`);
+    const control = page.getByRole('spinbutton', { name: 'Ledger version' });
+    await expect.poll(() => control.inputValue()).toBe(behind);
+    await page.getByRole('table', { name: 'Resources' }).waitFor();
+    reported = ledger.ledger_version;
+    const move = page.getByRole('button', { name: `Show version ${ledger.ledger_version}` });
+    await move.waitFor({ timeout: 15_000 }); // the status refresh happens every few seconds
+    expect(await control.inputValue()).toBe(behind);
+    expect(resourceVersions.every((version) => version === behind)).toBe(true);
+    await saveScreenshot(page, 'newer-version-available');
+    await move.click();
+    await expect.poll(() => control.inputValue()).toBe(ledger.ledger_version);
+    await expect.poll(() => resourceVersions.includes(ledger.ledger_version)).toBe(true);
+    expect(await move.count()).toBe(0);
+    expect(new URL(page.url()).search).toBe('');
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

@@ -85,7 +85,8 @@ describe('anchored latest version', () => {
     fixture.requests.length = 0;
     await moveLedger(latest);
     const notice = (await screen.findByRole('button', { name: `Show version ${latest}` })).closest('[role="status"]');
-    expect(notice?.textContent).toContain(`This view reads at version ${anchor}; version ${latest} is available.`);
+    expect(notice?.textContent).toContain(`Newer version ${latest} available`);
+    expect(notice?.getAttribute('title')).toContain(`reads at version ${anchor}`);
     // The view did not move: no state was read at the new latest, the field still shows the anchor.
     expect(fixture.requests.some((request) => request.includes(`ledger_version=${latest}`))).toBe(false);
     expect(field().value).toBe(anchor);
