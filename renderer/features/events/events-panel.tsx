@@ -11,6 +11,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { eventsQuery, type EventStream } from '../../api/queries/events-queries.ts';
 import { useLedgerVersion } from '../../app/use-ledger-version.ts';
 import { EmptyView, ErrorView, LoadingView } from '../../components/status-views.tsx';
+import { PagedExportMenu, eventExportRows } from '../../components/export-menu/paged-export-menu.tsx';
 import { useAccountAddress } from '../../lib/use-account-address.ts';
 import { eventsNewestFirst } from '../../lib/newest-first.ts';
 import { EventsList } from './events-list.tsx';
@@ -107,6 +108,7 @@ function StreamEvents({ address, stream }: { readonly address: string; readonly 
           {events.length} events loaded{oldest ? ` · oldest shown #${oldest.sequence_number}` : ''}
           {query.hasNextPage ? '' : events.length > 0 ? ' · reached the first event' : ''}
         </span>
+        <PagedExportMenu name={`${address}-events`} query={query} rowsOf={eventExportRows} />
       </JumpForm>
       {query.isPending ? (
         <LoadingView label="Loading events…" />

@@ -11,6 +11,7 @@ import { useLocation } from 'react-router';
 import { RESOURCE_PAGE_SIZES, resourcesQuery } from '../../api/queries/account-queries.ts';
 import { useLedgerVersion } from '../../app/use-ledger-version.ts';
 import { EmptyView, ErrorView, LoadingView } from '../../components/status-views.tsx';
+import { PagedExportMenu, resourceExportRows } from '../../components/export-menu/paged-export-menu.tsx';
 import { useAccountAddress } from '../../lib/use-account-address.ts';
 import { resourceRows } from './resource-rows.ts';
 import { ResourcesTable } from './resources-table.tsx';
@@ -105,6 +106,7 @@ export function ResourcesPanel(): ReactNode {
           {more ? ' · more available' : ' · all loaded'}
           {query.isFetching && !busy ? ' · updating…' : ''}
         </span>
+        <PagedExportMenu name={`${address ?? 'account'}-resources`} query={query} rowsOf={resourceExportRows} />
       </div>
       {filter.trim() !== '' && more && (
         <p className="panel-hint">The filter sees the {rows.length.toLocaleString('en-US')} resources loaded so far; “Load all” to filter every resource.</p>

@@ -15,6 +15,7 @@ import { transactionsQuery, type VersionRange } from '../../api/queries/transact
 import { useLedgerVersion } from '../../app/use-ledger-version.ts';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { EmptyView, ErrorView, LoadingView } from '../../components/status-views.tsx';
+import { PagedExportMenu, summaryExportRows } from '../../components/export-menu/paged-export-menu.tsx';
 import { VersionLink } from '../../components/version-link.tsx';
 import { summariesNewestFirst } from '../../lib/newest-first.ts';
 import { useAccountAddress } from '../../lib/use-account-address.ts';
@@ -68,6 +69,7 @@ export function TransactionsPanel(): ReactNode {
           {summaries.length} transactions loaded
           {summaries.length > 0 ? ` · versions ${summaries.at(-1)?.version} to ${summaries[0]?.version}` : ''}
         </span>
+        <PagedExportMenu name={`${address ?? 'account'}-transactions`} query={query} rowsOf={summaryExportRows} />
       </RangeForm>
       {capped && <p className="panel-hint">The list stops at version {effective}, the version this view reads at (To version {range.to} is later).</p>}
       {outOfRange ? (
