@@ -1,6 +1,7 @@
 /**
  * Where a table lives: the owning account and resource (and field), linked to that account's
- * resources at the version being viewed.
+ * resources at the version being viewed, the resource named in the hash (after the query, where
+ * the resources tab reads it to open that resource).
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -19,7 +20,7 @@ export function TableOwner({ owner }: { readonly owner: TableInfoJson['owner'] }
         <>
           {' '}
           in{' '}
-          <Link className="mono" to={withVersion(`${accountPath(owner.address, 'resources')}#${encodeURIComponent(owner.resource)}`, pinned)}>
+          <Link className="mono" to={`${withVersion(accountPath(owner.address, 'resources'), pinned)}#${encodeURIComponent(owner.resource)}`}>
             {owner.resource}
           </Link>
         </>

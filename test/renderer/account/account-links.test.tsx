@@ -49,6 +49,18 @@ describe('account links', () => {
     for (const toggle of toggles) expect(toggle.getAttribute('aria-label')).toContain(table.resource);
   });
 
+  it('keeps the pinned version on the owning-resource link (query before the hash)', async () => {
+    const table = await ownedTable();
+    const pin = String(serviceFixture('main').info.oldestVersion);
+    const { user } = renderApp(`/tables/${table.handle}?ledger_version=${pin}`);
+    await user.click(await screen.findByRole('link', { name: table.resource }));
+    await waitFor(() => expect(window.location.pathname).toBe(`/accounts/${normalizeAddress(table.owner.address)}/resources`));
+    expect(window.location.search).toBe(`?ledger_version=${pin}`);
+    expect(decodeURIComponent(window.location.hash.slice(1))).toBe(table.resource);
+    expect((await screen.findByRole('button', { name: `Collapse ${table.resource}` })).getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByText('As of version').nextElementSibling?.textContent).toBe(pin);
+  });
+
   it('offers a Compare tab that keeps the pinned version as the "to" version', async () => {
     const info = serviceFixture('main').info;
     const sender = info.samples.senders[0]!.address;
