@@ -31,8 +31,11 @@ export function useLedgerVersion(): LedgerVersionState {
   // Outside the anchor provider (a component rendered alone) the latest itself is the anchor.
   const latest = useQuery({ ...ledgerQuery(), enabled: anchor === undefined }).data?.body.ledger_version;
   const pinned = pinnedOf(params);
+  const moveToLatest = anchor?.moveToLatest;
   const setPinned = useCallback(
     (version: string | bigint | undefined) => {
+      // "Latest" on an unpinned view that is behind moves its anchor (unpinning takes a new one anyway).
+      if (version === undefined) moveToLatest?.();
       setParams((previous) => {
         const next = new URLSearchParams(previous);
         if (version === undefined) next.delete(VERSION_PARAM);
@@ -40,7 +43,7 @@ export function useLedgerVersion(): LedgerVersionState {
         return next;
       });
     },
-    [setParams],
+    [setParams, moveToLatest],
   );
   return { pinned, effective: pinned ?? (anchor === undefined ? latest : anchor.anchor), setPinned };
 }

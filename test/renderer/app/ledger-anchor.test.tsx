@@ -124,6 +124,21 @@ describe('anchored latest version', () => {
     expect(field().value).toBe(pinned);
   });
 
+  it('moves an unpinned view that is behind to the latest when Latest is pressed', async () => {
+    const fixture = serviceFixture('main');
+    const { anchor } = await streamAndAnchor(fixture);
+    const latest = fixture.info.latestVersion;
+    const sender = fixture.info.samples.senders[0]!.address;
+    const { user, moveLedger } = renderMoving(`/accounts/${sender}`, { latest: anchor });
+    await waitFor(() => expect(field().value).toBe(anchor));
+    await moveLedger(latest);
+    await screen.findByRole('button', { name: `Show version ${latest}` });
+    await user.click(within(screen.getByRole('group', { name: 'Time travel' })).getByRole('button', { name: 'Latest' }));
+    await waitFor(() => expect(field().value).toBe(latest));
+    expect(screen.queryByRole('button', { name: `Show version ${latest}` })).toBeNull();
+    expect(window.location.search).toBe('');
+  });
+
   it('keys the events of an unpinned view by its anchor: later events are marked, and moving re-reads them', async () => {
     const fixture = serviceFixture('main');
     const { stream, anchor, later } = await streamAndAnchor(fixture);
