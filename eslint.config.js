@@ -63,6 +63,20 @@ export default tseslint.config(
     rules: forbid([...nodeBuiltins, 'electron', 'better-sqlite3'], pureMessage, ['node:*']),
   },
   {
+    // One folder per feature: a feature imports its own files, components/, lib/, api/ and app/,
+    // never another feature's (shared pieces move to components/ or lib/). Same purity rule as above.
+    files: ['renderer/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [...nodeBuiltins, 'electron', 'better-sqlite3'].map((name) => ({ name, message: pureMessage })),
+        patterns: [
+          { group: ['node:*'], message: pureMessage },
+          { regex: '^\\.\\./[^./][^/]*/', message: "A feature folder must not import another feature's files: move the shared piece to renderer/components/ or renderer/lib/." },
+        ],
+      }],
+    },
+  },
+  {
     // The snapshot service's process entry and what it shares with the supervisor are plain Node too.
     files: ['electron/service/**/*.ts', 'electron/snapshot/**/*.ts', 'electron/cli/**/*.ts', 'electron/main/sources/service-{entry,messages,supervisor}.ts'],
     rules: forbid(['electron'], 'The read service, snapshot store and CLI run in plain Node (tests, headless serve): no electron import.'),

@@ -40,6 +40,13 @@ describe('import boundaries', () => {
     }
   });
 
+  it('forbid a renderer feature to import another feature, allow components/ and lib/', async () => {
+    expect(await restrictedImports("import { x } from '../resources/value-links.ts';\nexport const y = x;\n", 'renderer/features/events/bad-import.ts')).not.toHaveLength(0);
+    expect(await restrictedImports("import { join } from 'node:path';\nexport const j = join;\n", 'renderer/features/events/bad-import.ts')).not.toHaveLength(0);
+    expect(await restrictedImports("import { x } from '../../lib/value-links.ts';\nexport const y = x;\n", 'renderer/features/events/ok-import.ts')).toHaveLength(0);
+    expect(await restrictedImports("import { x } from './events-list.tsx';\nexport const y = x;\n", 'renderer/features/events/ok-import.ts')).toHaveLength(0);
+  });
+
   it('allow shared code to import shared code', async () => {
     expect(await restrictedImports("import { bytesToHex } from './hex.ts';\nexport const h = bytesToHex;\n", 'shared/ok-import.ts')).toHaveLength(0);
   });
