@@ -6,22 +6,13 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '../support/render-app.tsx';
-import { routeFetchInto, serviceFixture } from '../support/service-fetch.ts';
+import { serviceFixture, withApi } from '../support/service-fetch.ts';
 import { requestJson, ApiRequestError } from '../../../renderer/api/client.ts';
 import type { TableInfoJson } from '../../../renderer/api/types.ts';
 import { normalizeAddress, formatAddressLong, parseAddress } from '../../../shared/address.ts';
 
 interface TableSample {
   readonly handle: string;
-}
-
-async function withApi<T>(read: () => Promise<T>): Promise<T> {
-  const restore = routeFetchInto(serviceFixture('main'));
-  try {
-    return await read();
-  } finally {
-    restore();
-  }
 }
 
 /** A table whose owner resource the source knows. */

@@ -69,3 +69,16 @@ export function routeFetchInto(fixture: ServiceFixture): () => void {
     globalThis.fetch = original;
   };
 }
+
+/**
+ * Runs `read` with `fetch` routed into fixture `name`'s service (for a test's own API reads, before
+ * or beside rendering), then restores the previous fetch.
+ */
+export async function withApi<T>(read: () => Promise<T>, name: FixtureName = 'main'): Promise<T> {
+  const restore = routeFetchInto(serviceFixture(name));
+  try {
+    return await read();
+  } finally {
+    restore();
+  }
+}

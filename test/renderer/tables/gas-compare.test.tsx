@@ -6,20 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { renderApp } from '../support/render-app.tsx';
-import { routeFetchInto, serviceFixture } from '../support/service-fetch.ts';
+import { serviceFixture, withApi } from '../support/service-fetch.ts';
 import { requestJson } from '../../../renderer/api/client.ts';
 import type { BlockListJson, GasEstimateJson, LedgerInfoJson, MoveResourceJson } from '../../../renderer/api/types.ts';
 import { diffJson } from '../../../renderer/lib/json-diff.ts';
 import { diffResources } from '../../../renderer/features/compare/resource-diff.ts';
-
-async function withApi<T>(read: () => Promise<T>): Promise<T> {
-  const restore = routeFetchInto(serviceFixture('main'));
-  try {
-    return await read();
-  } finally {
-    restore();
-  }
-}
 
 describe('gas panel', () => {
   it('shows the three estimates of /v1/estimate_gas_price with their unit, and the newest block', async () => {

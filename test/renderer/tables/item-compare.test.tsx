@@ -4,19 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { renderApp } from '../support/render-app.tsx';
-import { routeFetchInto, serviceFixture } from '../support/service-fetch.ts';
+import { serviceFixture, withApi } from '../support/service-fetch.ts';
 import { ApiRequestError, requestJson } from '../../../renderer/api/client.ts';
 import type { JsonValue, LedgerInfoJson } from '../../../renderer/api/types.ts';
 import { diffJson, diffPathText } from '../../../renderer/lib/json-diff.ts';
-
-async function withApi<T>(read: () => Promise<T>): Promise<T> {
-  const restore = routeFetchInto(serviceFixture('main'));
-  try {
-    return await read();
-  } finally {
-    restore();
-  }
-}
 
 describe('table item compare mode', () => {
   it('shows the fields of one item that changed between two versions, with both values', async () => {

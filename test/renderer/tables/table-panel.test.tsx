@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '../support/render-app.tsx';
-import { routeFetchInto, serviceFixture } from '../support/service-fetch.ts';
+import { serviceFixture, withApi } from '../support/service-fetch.ts';
 import { requestBcs, requestJson } from '../../../renderer/api/client.ts';
 import type { JsonValue, TableInfoJson } from '../../../renderer/api/types.ts';
 
@@ -16,15 +16,6 @@ interface Sample {
   readonly valueType: string;
   readonly keys: readonly unknown[];
   readonly rawKeys: readonly string[];
-}
-
-async function withApi<T>(read: () => Promise<T>): Promise<T> {
-  const restore = routeFetchInto(serviceFixture('main'));
-  try {
-    return await read();
-  } finally {
-    restore();
-  }
 }
 
 function sampleWhere(test: (s: Sample) => boolean): Sample {
