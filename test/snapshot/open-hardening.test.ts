@@ -5,44 +5,18 @@
  * dangling meta versions and missing tables are refused at open (not served as 503s later); a value
  * stored with the wrong SQLite type is reported as such.
  */
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { parseAddress } from '../../shared/address.ts';
 import { parseStructTag } from '../../shared/type-tag.ts';
 import { createReadService } from '../../electron/service/read-service.ts';
-import { SnapshotOpenError } from '../../electron/snapshot/open-snapshot.ts';
 import { SnapshotStore } from '../../electron/snapshot/snapshot-store.ts';
 import { StoredTypeError } from '../../electron/snapshot/stored-blob.ts';
-import { fixturePath } from '../support/fixture-path.ts';
 import { runCliProcess } from '../support/run-cli.ts';
-import { useTempDir } from '../support/temp-dir.ts';
+import { openError, setMeta, useEditedCopies } from './edited-copies.ts';
 
-const root = useTempDir('open-hardening-');
-let copies = 0;
-
-/** A copy of the small fixture in a folder of its own, edited with SQL. */
-function editedCopy(edit: (db: Database.Database) => void): string {
-  const folder = join(root, `copy-${copies++}`);
-  mkdirSync(folder);
-  const path = join(folder, 'snapshot.db');
-  copyFileSync(fixturePath('small'), path);
-  const db = new Database(path);
-  edit(db);
-  db.close();
-  return path;
-}
-
-function openError(path: string): string {
-  try {
-    SnapshotStore.open(path).close();
-  } catch (error) {
-    expect(error).toBeInstanceOf(SnapshotOpenError);
-    return (error as Error).message;
-  }
-  throw new Error(`${path} opened`);
-}
+const { root, editedCopy } = useEditedCopies('open-hardening-');
 
 function expectCliLine(args: readonly string[], mention: RegExp): string {
   const run = runCliProcess(args);
@@ -54,7 +28,6 @@ function expectCliLine(args: readonly string[], mention: RegExp): string {
   return lines[0]!;
 }
 
-const setMeta = (key: string, value: string) => (db: Database.Database) => db.prepare('UPDATE meta SET value = ? WHERE key = ?').run(value, key);
 
 describe('reading creates nothing', () => {
   it('refuses a WAL-mode file before SQLite opens it, creating no -wal/-shm files; verify reports it', () => {

@@ -5,45 +5,21 @@
  * module-set versioning (one ABI lookup per module set, shared by every version that sees it),
  * resource-group keys (not part of format v1), and the writer's clean-up of abandoned partial files.
  */
-import { copyFileSync, existsSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { parseAddress } from '../../shared/address.ts';
 import { parseStructTag } from '../../shared/type-tag.ts';
 import { generateSnapshot } from '../../electron/snapshot/generate.ts';
-import { SnapshotOpenError } from '../../electron/snapshot/open-snapshot.ts';
 import { SnapshotStore } from '../../electron/snapshot/snapshot-store.ts';
 import { verifySnapshot } from '../../electron/snapshot/snapshot-verify.ts';
 import { DEFAULT_NODE_SETTINGS } from '../../electron/snapshot/node-settings.ts';
 import { BcsWriter } from '../../shared/bcs/bcs-writer.ts';
 import { writeStructTag } from '../../shared/type-tag.ts';
 import { fixturePath } from '../support/fixture-path.ts';
-import { useTempDir } from '../support/temp-dir.ts';
+import { openError, setMeta, useEditedCopies } from './edited-copies.ts';
 
-const dir = useTempDir('open-snapshot-');
-let copies = 0;
-
-function editedCopy(edit: (db: Database.Database) => void): string {
-  const path = join(dir, `copy-${copies++}.db`);
-  copyFileSync(fixturePath('small'), path);
-  const db = new Database(path);
-  edit(db);
-  db.close();
-  return path;
-}
-
-function openError(path: string): string {
-  try {
-    SnapshotStore.open(path).close();
-  } catch (error) {
-    expect(error).toBeInstanceOf(SnapshotOpenError);
-    return (error as Error).message;
-  }
-  throw new Error(`${path} opened`);
-}
-
-const setMeta = (key: string, value: string) => (db: Database.Database) => db.prepare('UPDATE meta SET value = ? WHERE key = ?').run(value, key);
+const { root: dir, editedCopy } = useEditedCopies('open-snapshot-');
 
 describe('opening a snapshot', () => {
   it('refuses another format version in the SQLite header', () => {

@@ -49,7 +49,7 @@ const EventRowView = memo(function EventRowView({ event, open, after, pinned, ef
     <div data-index={index} ref={measure} className="events-item" style={{ transform: `translateY(${start}px)` }}>
       <div role="row" aria-rowindex={index + 2} className={`events-row${after ? ' after-pin' : ''}${open ? ' open' : ''}`}>
         <span role="cell">
-          <button type="button" className="events-toggle" aria-expanded={open} aria-label={`${open ? 'Collapse' : 'Expand'} event ${event.sequence_number}`} onClick={() => onToggle(event.sequence_number)}>
+          <button type="button" className="row-toggle events-toggle" aria-expanded={open} aria-label={`${open ? 'Collapse' : 'Expand'} event ${event.sequence_number}`} onClick={() => onToggle(event.sequence_number)}>
             <span aria-hidden="true">{open ? '▾' : '▸'}</span>
           </button>
         </span>

@@ -17,6 +17,7 @@ import { eventsNewestFirst } from '../../lib/newest-first.ts';
 import { EventsList } from './events-list.tsx';
 import { StreamPicker } from './stream-picker.tsx';
 import './events.css';
+import { NewerOlderButtons } from '../../components/page-buttons.tsx';
 
 /** The URL parameter of the sequence number jumped to. */
 const SEQ_PARAM = 'seq';
@@ -98,12 +99,7 @@ function StreamEvents({ address, stream }: { readonly address: string; readonly 
   return (
     <section aria-label={`Events of ${title}`}>
       <JumpForm key={anchor ?? ''} title={title} anchor={anchor} onJump={setAnchor}>
-        <button type="button" disabled={!query.hasPreviousPage || query.isFetchingPreviousPage} onClick={() => void query.fetchPreviousPage()}>
-          Newer events
-        </button>
-        <button type="button" disabled={!query.hasNextPage || query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-          Older events
-        </button>
+        <NewerOlderButtons query={query} noun="events" />
         <span className="panel-count" role="status" aria-live="polite">
           {events.length} events loaded{oldest ? ` · oldest shown #${oldest.sequence_number}` : ''}
           {query.hasNextPage ? '' : events.length > 0 ? ' · reached the first event' : ''}

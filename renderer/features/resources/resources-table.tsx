@@ -81,7 +81,7 @@ const ResourceRowView = memo(function ResourceRowView({ row, open, index, start,
     <div data-index={index} ref={measure} className="resources-item" style={{ transform: `translateY(${start}px)` }}>
       <div role="row" aria-rowindex={index + 2} className={`resources-row${open ? ' open' : ''}`}>
         <span role="cell" className="resources-toggle-cell">
-          <button type="button" className="resources-toggle" aria-expanded={open} aria-label={`${open ? 'Collapse' : 'Expand'} ${row.original.type}`} onClick={() => row.toggleExpanded()}>
+          <button type="button" className="row-toggle resources-toggle" aria-expanded={open} aria-label={`${open ? 'Collapse' : 'Expand'} ${row.original.type}`} onClick={() => row.toggleExpanded()}>
             <span aria-hidden="true">{open ? '▾' : '▸'}</span>
           </button>
         </span>

@@ -22,6 +22,7 @@ import { useAccountAddress } from '../../lib/use-account-address.ts';
 import { RangeForm } from './range-form.tsx';
 import { replayProtectorText } from './replay-protector.ts';
 import './transactions.css';
+import { NewerOlderButtons } from '../../components/page-buttons.tsx';
 
 const digits = (value: string | null): string | undefined => (value !== null && /^\d+$/.test(value) ? value : undefined);
 
@@ -59,12 +60,7 @@ export function TransactionsPanel(): ReactNode {
   return (
     <div className="transactions-panel">
       <RangeForm key={RANGE_PARAMS.map((name) => range[name] ?? '').join('|')} range={range} onApply={apply}>
-        <button type="button" disabled={!query.hasPreviousPage || query.isFetchingPreviousPage} onClick={() => void query.fetchPreviousPage()}>
-          Newer transactions
-        </button>
-        <button type="button" disabled={!query.hasNextPage || query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-          Older transactions
-        </button>
+        <NewerOlderButtons query={query} noun="transactions" />
         <span className="panel-count" role="status" aria-live="polite">
           {summaries.length} transactions loaded
           {summaries.length > 0 ? ` · versions ${summaries.at(-1)?.version} to ${summaries[0]?.version}` : ''}

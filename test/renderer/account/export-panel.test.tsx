@@ -6,27 +6,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '../support/render-app.tsx';
 import { serviceFixture } from '../support/service-fetch.ts';
+import { captureDownloads } from '../support/capture-downloads.ts';
 import type { EventJson, MoveResourceJson } from '../../../renderer/api/types.ts';
 import { parseCsv } from '../../../renderer/lib/to-csv.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
 });
-
-/** Captures what the menu saves on the browser path (a Blob handed to a download anchor). */
-function captureDownloads(): { readonly blobs: Blob[]; readonly names: string[] } {
-  const blobs: Blob[] = [];
-  const names: string[] = [];
-  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-    blobs.push(blob as Blob);
-    return 'blob:test';
-  });
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    names.push(this.download);
-  });
-  return { blobs, names };
-}
 
 /** The labels of the table's row toggles (`Expand <id>`), in screen order. */
 function rowIds(table: HTMLElement, prefix: string): string[] {

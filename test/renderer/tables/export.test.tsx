@@ -17,6 +17,7 @@ import { explorerAccountsQuery } from '../../../renderer/api/queries/explorer-qu
 import { requestJson, type ApiAnswer } from '../../../renderer/api/client.ts';
 import type { AccountListJson, LedgerInfoJson, MoveResourceJson } from '../../../renderer/api/types.ts';
 import { routeFetchInto, serviceFixture } from '../support/service-fetch.ts';
+import { captureDownloads } from '../support/capture-downloads.ts';
 
 let restore: (() => void) | undefined;
 afterEach(() => {
@@ -24,21 +25,6 @@ afterEach(() => {
   restore = undefined;
   vi.restoreAllMocks();
 });
-
-/** Captures what the menu saves (the browser path: Blob + anchor download). */
-function captureDownloads(): { readonly blobs: Blob[]; readonly names: string[] } {
-  const blobs: Blob[] = [];
-  const names: string[] = [];
-  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-    blobs.push(blob as Blob);
-    return 'blob:test';
-  });
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    names.push(this.download);
-  });
-  return { blobs, names };
-}
 
 function expectCsvEqualsRows(text: string, rows: readonly ExportRow[]): void {
   const [header, ...records] = parseCsv(text);
