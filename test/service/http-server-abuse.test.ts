@@ -125,15 +125,15 @@ describe('uploads that never finish', () => {
       rounds.push(await settle(child, 0));
     }
     for (const stats of rounds) expect(stats.connections).toBe(0);
-    // The partial bodies (20 × 4 MiB per round) are freed: buffers outside the JS heap are back to the
-    // baseline (the exact check). RSS settles after the first rounds at the allocator's high-water mark
-    // of bodies in flight (measured: +130 then +43 then +1 MiB over the rounds, ≈ 75 MiB above the
-    // baseline); a leak keeps 40 MiB of half-closed bodies every round, so the last round must not
-    // grow and the total stays well under two rounds of bodies.
-    const last = rounds.at(-1)!;
-    expect(last.external - baseline.external).toBeLessThan(16 * MIB);
-    expect(last.rss - rounds.at(-2)!.rss).toBeLessThan(20 * MIB);
-    expect(last.rss - baseline.rss).toBeLessThan(2 * N * 4 * MIB);
+    // The partial bodies (20 × 4 MiB per round) are freed: after a full GC, buffers outside the JS heap
+    // (where Node keeps socket data) and the JS heap itself (where a body kept as a string would sit)
+    // are back to the baseline after every round; a leak keeps up to 80 MiB per round. RSS is not
+    // asserted: it settles at the allocator's high-water mark, which varied from +1 to +38 MiB on the
+    // last round across clean CI runs with no leak, so it could not tell a leak from noise.
+    for (const stats of rounds) {
+      expect(stats.external - baseline.external).toBeLessThan(16 * MIB);
+      expect(stats.heapUsed - baseline.heapUsed).toBeLessThan(16 * MIB);
+    }
     expect((await fetch(new URL('/v1', child.url))).status).toBe(200);
   });
 
