@@ -1,6 +1,7 @@
 /**
  * The route table: every view is a real path (a deep link); state views honour `?ledger_version=N`.
- * Each route renders one feature folder's entry component.
+ * Each route renders one feature folder's entry component; the views that need a ledger version sit
+ * behind {@link LedgerVersionGate}.
  */
 import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
@@ -15,6 +16,7 @@ import { ComparePage } from '../features/compare/compare-page.tsx';
 import { TablePanel } from '../features/tables/table-panel.tsx';
 import { GasPanel } from '../features/gas/gas-panel.tsx';
 import { InspectPage } from '../features/inspect/inspect-page.tsx';
+import { LedgerVersionGate } from './ledger-version-gate.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 
 /** All routes of the explorer inside the frame. */
@@ -23,17 +25,19 @@ export function AppRoutes(): ReactNode {
     <Routes>
       <Route element={<Frame />}>
         <Route index element={<LandingPage />} />
-        <Route path="accounts/:address" element={<AccountLayout />}>
-          <Route index element={<ResourcesPanel />} />
-          <Route path="resources" element={<ResourcesPanel />} />
-          <Route path="events" element={<EventsPanel />} />
-          <Route path="events/:creationNumber" element={<EventsPanel />} />
-          <Route path="events/:structTag/:fieldName" element={<EventsPanel />} />
-          <Route path="transactions" element={<TransactionsPanel />} />
-          <Route path="modules" element={<ModulesPanel />} />
-          <Route path="compare" element={<ComparePage />} />
+        <Route element={<LedgerVersionGate />}>
+          <Route path="accounts/:address" element={<AccountLayout />}>
+            <Route index element={<ResourcesPanel />} />
+            <Route path="resources" element={<ResourcesPanel />} />
+            <Route path="events" element={<EventsPanel />} />
+            <Route path="events/:creationNumber" element={<EventsPanel />} />
+            <Route path="events/:structTag/:fieldName" element={<EventsPanel />} />
+            <Route path="transactions" element={<TransactionsPanel />} />
+            <Route path="modules" element={<ModulesPanel />} />
+            <Route path="compare" element={<ComparePage />} />
+          </Route>
+          <Route path="tables/:handle" element={<TablePanel />} />
         </Route>
-        <Route path="tables/:handle" element={<TablePanel />} />
         <Route path="gas" element={<GasPanel />} />
         <Route path="inspect" element={<InspectPage />} />
         <Route path="*" element={<NotFoundPage />} />

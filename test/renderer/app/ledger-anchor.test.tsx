@@ -57,6 +57,8 @@ async function streamAndAnchor(fixture: ServiceFixture) {
 
 function renderMoving(path: string, ledger: MovingLedger) {
   const fixture = serviceFixture('main');
+  // The fixture is shared by the file's tests: only this render's requests are checked.
+  fixture.requests.length = 0;
   restore = routeMoving(fixture, ledger);
   window.history.replaceState(null, '', path);
   const queryClient = createQueryClient();

@@ -32,6 +32,11 @@ export function serviceFixture(name: FixtureName): ServiceFixture {
   return fixture;
 }
 
+/** Forgets the requests recorded so far (after each test: a test sees only its own). */
+export function clearRecordedRequests(): void {
+  for (const fixture of opened.values()) fixture.requests.length = 0;
+}
+
 /** Closes every fixture opened by this file. */
 export function closeServiceFixtures(): void {
   for (const fixture of opened.values()) fixture.store.close();

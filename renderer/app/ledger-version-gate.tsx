@@ -1,0 +1,28 @@
+/**
+ * The state views read at a concrete version: pinned, or the latest the source reported. When
+ * nothing is pinned and the latest cannot be read (a node down, a source failing), those views
+ * would wait for a version forever; this gate shows the ledger's error record with a retry in their
+ * place instead, and lets them through as soon as the ledger answers (the status bar re-reads it
+ * every few seconds, so a returning node brings the view back by itself).
+ */
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Outlet } from 'react-router';
+import { ledgerQuery } from '../api/queries/ledger-queries.ts';
+import { ErrorView } from '../components/status-views.tsx';
+import { useLedgerVersion } from './use-ledger-version.ts';
+
+/** A layout route around the views that need a ledger version. */
+export function LedgerVersionGate(): ReactNode {
+  const { pinned } = useLedgerVersion();
+  const ledger = useQuery(ledgerQuery());
+  if (pinned === undefined && ledger.data === undefined && ledger.isError) {
+    return (
+      <section className="ledger-version-gate" aria-label="Ledger unavailable">
+        <p>The latest ledger version could not be read, so there is no version to show state at. Pin a version to read at it, or retry.</p>
+        <ErrorView error={ledger.error} onRetry={() => void ledger.refetch()} />
+      </section>
+    );
+  }
+  return <Outlet />;
+}
