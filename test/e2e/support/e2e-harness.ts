@@ -24,15 +24,22 @@ export interface StartExplorerOptions {
   readonly fixture?: FixtureName;
   /** A snapshot file instead of a fixture. */
   readonly snapshot?: string;
+  /** A node URL: `serve --remote URL` instead of a snapshot. */
+  readonly remote?: string;
+  /** A fixed port instead of any free one (to restart a server where clients expect it). */
+  readonly port?: number;
   /** More `serve` arguments. */
   readonly args?: readonly string[];
+  /** Environment of the child (default: this process's). */
+  readonly env?: NodeJS.ProcessEnv;
 }
 
-/** Starts `ledger-explorer serve --port 0` on a fixture with the current UI build. */
+/** Starts `ledger-explorer serve --port 0` on a fixture (or a remote node) with the current UI build. */
 export async function startExplorer(options: StartExplorerOptions = {}): Promise<RunningExplorer> {
   const ui = await ensureUiBuilt();
-  const snapshot = options.snapshot ?? fixturePath(options.fixture ?? 'main');
-  const child = spawn(process.execPath, [CLI_PATH, 'serve', '--snapshot', snapshot, '--port', '0', '--ui', ui, ...(options.args ?? [])], {
+  const source = options.remote !== undefined ? ['--remote', options.remote] : ['--snapshot', options.snapshot ?? fixturePath(options.fixture ?? 'main')];
+  const child = spawn(process.execPath, [CLI_PATH, 'serve', ...source, '--port', String(options.port ?? 0), '--ui', ui, ...(options.args ?? [])], {
+    env: options.env ?? process.env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
