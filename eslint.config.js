@@ -20,6 +20,7 @@ function forbid(names, message, patterns = []) {
 }
 
 const pureMessage = 'shared/ and renderer/ are pure TypeScript: no Node built-ins and no electron.';
+const noMainSideMessage = 'shared/ and renderer/ never import from electron/ (the main-process side): move what both need into shared/.';
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'out/', 'release/', 'coverage/', 'test/.tmp/'] },
@@ -60,7 +61,15 @@ export default tseslint.config(
   {
     files: ['shared/**/*.{ts,tsx}', 'renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    rules: forbid([...nodeBuiltins, 'electron', 'better-sqlite3'], pureMessage, ['node:*']),
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [...nodeBuiltins, 'electron', 'better-sqlite3'].map((name) => ({ name, message: pureMessage })),
+        patterns: [
+          { group: ['node:*'], message: pureMessage },
+          { regex: '^(\\.\\./)+electron/', message: noMainSideMessage },
+        ],
+      }],
+    },
   },
   {
     // One folder per feature: a feature imports its own files, components/, lib/, api/ and app/,
@@ -71,6 +80,7 @@ export default tseslint.config(
         paths: [...nodeBuiltins, 'electron', 'better-sqlite3'].map((name) => ({ name, message: pureMessage })),
         patterns: [
           { group: ['node:*'], message: pureMessage },
+          { regex: '^(\\.\\./)+electron/', message: noMainSideMessage },
           { regex: '^\\.\\./[^./][^/]*/', message: "A feature folder must not import another feature's files: move the shared piece to renderer/components/ or renderer/lib/." },
         ],
       }],

@@ -7,7 +7,7 @@
  * headless mode (`ledger-explorer serve` in a browser), where the renderer must work the same
  * without it: all data goes through `fetch` on the page's own origin either way.
  */
-import type { NodeProfileName } from '../electron/service/remote/node-profiles.ts';
+import type { NodeProfileName } from './node-profiles.ts';
 import type { SourceInfo } from './api/source-info.ts';
 
 /** The renderer's colour theme; `system` follows the OS setting. */
@@ -17,7 +17,7 @@ export type Theme = 'system' | 'light' | 'dark';
 export const THEMES: readonly Theme[] = ['system', 'light', 'dark'];
 
 /**
- * Built-in node profile names: the keys of `NODE_PROFILES` (electron/service/remote/node-profiles.ts),
+ * Built-in node profile names: the keys of `NODE_PROFILES` (shared/node-profiles.ts),
  * the one list of them. A type-only import: nothing of the service reaches the renderer's bundle.
  */
 export type NodeProfileId = NodeProfileName;

@@ -10,7 +10,7 @@ import { CaptureError, type TableItemRequest } from '../snapshot/capture/capture
 import { writeCapture } from '../snapshot/capture/write-capture.ts';
 import { checkOutputPath, OutputPathError } from '../snapshot/output-path.ts';
 import { OutputExistsError } from '../snapshot/snapshot-writer.ts';
-import { isNodeProfileName, resolveNodeUrl } from '../service/remote/node-profiles.ts';
+import { isNodeProfileName, resolveNodeUrl } from '../../shared/node-profiles.ts';
 import { createRemoteService } from '../service/remote/remote-service.ts';
 import { parseCommandArgs } from './cli-args.ts';
 import { CliError } from './cli-error.ts';

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { captureTargetFor } from '../service/remote/capture-route.ts';
-import { isNodeProfileName, resolveNodeUrl } from '../service/remote/node-profiles.ts';
+import { isNodeProfileName, resolveNodeUrl } from '../../shared/node-profiles.ts';
 import { createRemoteService } from '../service/remote/remote-service.ts';
 import { createReadService } from '../service/read-service.ts';
 import { DEFAULT_MAX_CONNECTIONS, startHttpServer } from '../service/http-server.ts';

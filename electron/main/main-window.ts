@@ -4,7 +4,7 @@
  */
 import { BrowserWindow, screen } from 'electron';
 import type { DesktopSource } from '../../shared/ipc-contract.ts';
-import { NODE_PROFILES } from '../service/remote/node-profiles.ts';
+import { NODE_PROFILES } from '../../shared/node-profiles.ts';
 import { APP_START_URL } from './security/app-origin.ts';
 import { guardNavigation } from './security/navigation.ts';
 import { secureWebPreferences } from './security/web-preferences.ts';

@@ -3,7 +3,7 @@
  * and the standard edit/view/window roles. Rebuilt when the recent list changes.
  */
 import { app, Menu, type MenuItemConstructorOptions } from 'electron';
-import { NODE_PROFILES } from '../service/remote/node-profiles.ts';
+import { NODE_PROFILES } from '../../shared/node-profiles.ts';
 import type { NodeProfileId, RecentSnapshot } from '../../shared/ipc-contract.ts';
 import { openExternalIfAllowed } from './security/external-links.ts';
 import { PRODUCT_NAME } from './main-window.ts';

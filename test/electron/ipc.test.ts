@@ -55,7 +55,7 @@ describe('main-process IPC handlers', () => {
   });
 
   it('accepts exactly the node profiles of NODE_PROFILES (the one list of names)', async () => {
-    const { NODE_PROFILES } = await import('../../electron/service/remote/node-profiles.ts');
+    const { NODE_PROFILES } = await import('../../shared/node-profiles.ts');
     calls.length = 0;
     for (const profile of Object.keys(NODE_PROFILES)) await call('connectNode', event('app://ledger-explorer/'), { profile });
     expect(calls.map(([, args]) => args)).toEqual(Object.keys(NODE_PROFILES).map((profile) => [{ profile }]));

@@ -28,6 +28,15 @@ describe('import boundaries', () => {
     expect(await restrictedImports("import { app } from 'electron';\nexport const a = app;\n", 'shared/bad-import.ts')).not.toHaveLength(0);
   });
 
+  it('forbid shared/ and renderer/ to import from electron/, types included', async () => {
+    const fromMainSide = "import type { ServiceReply } from '../electron/service/service-reply.ts';\nexport type R = ServiceReply;\n";
+    expect(await restrictedImports(fromMainSide, 'shared/bad-import.ts')).not.toHaveLength(0);
+    expect(await restrictedImports(fromMainSide.replace('../', '../../'), 'shared/api/bad-import.ts')).not.toHaveLength(0);
+    expect(await restrictedImports(fromMainSide.replace('../', '../../'), 'renderer/app/bad-import.ts')).not.toHaveLength(0);
+    expect(await restrictedImports(fromMainSide.replace('../', '../../../'), 'renderer/features/gas/bad-import.ts')).not.toHaveLength(0);
+    expect(await restrictedImports("import type { SourceInfo } from '../../shared/api/source-info.ts';\nexport type S = SourceInfo;\n", 'renderer/api/ok-import.ts')).toHaveLength(0);
+  });
+
   it('forbid Node built-ins and electron in renderer/', async () => {
     expect(await restrictedImports("import { join } from 'node:path';\nexport const j = join;\n", 'renderer/bad-import.ts')).not.toHaveLength(0);
     expect(await restrictedImports("import { ipcRenderer } from 'electron';\nexport const i = ipcRenderer;\n", 'renderer/bad-import.ts')).not.toHaveLength(0);

@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot';
 import { THEMES, type InvokeContract, type InvokeName, type NodeProfileId } from '../../../shared/ipc-contract.ts';
-import { NODE_PROFILES } from '../../service/remote/node-profiles.ts';
+import { NODE_PROFILES } from '../../../shared/node-profiles.ts';
 
 // The profile names of the one list (NODE_PROFILES), not a copy of them.
 const NodeProfileSchema = v.picklist(Object.keys(NODE_PROFILES) as NodeProfileId[]);

@@ -7,7 +7,7 @@
 import { statSync } from 'node:fs';
 import { basename, isAbsolute } from 'node:path';
 import type { ConnectNodeRequest, DesktopSource } from '../../../shared/ipc-contract.ts';
-import { isNodeProfileName, NODE_PROFILES, resolveNodeUrl } from '../../service/remote/node-profiles.ts';
+import { isNodeProfileName, NODE_PROFILES, resolveNodeUrl } from '../../../shared/node-profiles.ts';
 import { MAX_CUSTOM_NODES, MAX_RECENT, type SourceRef, type StoredSettings } from '../settings/settings-schema.ts';
 import type { SettingsStore } from '../settings/settings-store.ts';
 
