@@ -2,10 +2,11 @@
  * Builds the web UI for the e2e tests into `test/.tmp/ui-<hash>/`, the hash covering every source
  * the bundle is made of. An unchanged UI is built once and reused; a changed one is rebuilt. The
  * build goes to a temporary folder first and is renamed into place, so runs in parallel never
- * see half a build.
+ * see half a build. Builds of other sources are removed once an hour old (a run still using one is
+ * long over by then), so edits do not pile up builds in `test/.tmp/`.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { build } from 'vite';
 
@@ -19,6 +20,18 @@ function sources(): string[] {
     }
   }
   return [...files.sort(), join(root, 'vite.config.ts'), join(root, 'package-lock.json')];
+}
+
+const STALE_MS = 60 * 60 * 1000;
+
+/** Removes the UI builds beside `current` that are over an hour old. */
+function removeStaleBuilds(current: string): void {
+  const tmp = join(current, '..');
+  for (const name of readdirSync(tmp)) {
+    const path = join(tmp, name);
+    if (!/^ui-[0-9a-f]{12}$/.test(name) || path === current) continue;
+    if (Date.now() - statSync(path).mtimeMs > STALE_MS) rmSync(path, { recursive: true, force: true });
+  }
 }
 
 /** The folder of a UI build matching the current sources, building it when missing. */
@@ -38,6 +51,7 @@ export async function ensureUiBuilt(): Promise<string> {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;
   }
+  removeStaleBuilds(dir);
   try {
     renameSync(staging, dir);
   } catch (error) {
