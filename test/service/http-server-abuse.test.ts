@@ -23,9 +23,18 @@ interface ServerChild {
 
 function startChild(options: ChildOptions): Promise<ServerChild> {
   const child: ChildProcess = fork(CHILD, [fixturePath('small'), JSON.stringify(options)], { execArgv: ['--expose-gc'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  // One pair of listeners per awaited message, removed when it settles (stats are polled hundreds of times).
   const next = <T>(): Promise<T> => new Promise((resolve, reject) => {
-    child.once('message', (message) => resolve(message as T));
-    child.once('exit', (code) => reject(new Error(`server child exited with ${code}`)));
+    const onMessage = (message: unknown): void => {
+      child.off('exit', onExit);
+      resolve(message as T);
+    };
+    const onExit = (code: number | null): void => {
+      child.off('message', onMessage);
+      reject(new Error(`server child exited with ${code}`));
+    };
+    child.once('message', onMessage);
+    child.once('exit', onExit);
   });
   return next<{ url: string }>().then(({ url }) => ({
     url: new URL(url),
