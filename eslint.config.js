@@ -21,6 +21,13 @@ function forbid(names, message, patterns = []) {
 
 const pureMessage = 'shared/ and renderer/ are pure TypeScript: no Node built-ins and no electron.';
 const noMainSideMessage = 'shared/ and renderer/ never import from electron/ (the main-process side): move what both need into shared/.';
+// What shared/ and renderer/ may not import (a later config block for the same files replaces the rule, so
+// the feature-folder block repeats these by reference).
+const purePaths = [...nodeBuiltins, 'electron', 'better-sqlite3'].map((name) => ({ name, message: pureMessage }));
+const purePatterns = [
+  { group: ['node:*'], message: pureMessage },
+  { regex: '^(\\.\\./)+electron/', message: noMainSideMessage },
+];
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'out/', 'release/', 'coverage/', 'test/.tmp/'] },
@@ -61,15 +68,7 @@ export default tseslint.config(
   {
     files: ['shared/**/*.{ts,tsx}', 'renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    rules: {
-      'no-restricted-imports': ['error', {
-        paths: [...nodeBuiltins, 'electron', 'better-sqlite3'].map((name) => ({ name, message: pureMessage })),
-        patterns: [
-          { group: ['node:*'], message: pureMessage },
-          { regex: '^(\\.\\./)+electron/', message: noMainSideMessage },
-        ],
-      }],
-    },
+    rules: { 'no-restricted-imports': ['error', { paths: purePaths, patterns: purePatterns }] },
   },
   {
     // One folder per feature: a feature imports its own files, components/, lib/, api/ and app/,
@@ -77,10 +76,9 @@ export default tseslint.config(
     files: ['renderer/features/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', {
-        paths: [...nodeBuiltins, 'electron', 'better-sqlite3'].map((name) => ({ name, message: pureMessage })),
+        paths: purePaths,
         patterns: [
-          { group: ['node:*'], message: pureMessage },
-          { regex: '^(\\.\\./)+electron/', message: noMainSideMessage },
+          ...purePatterns,
           { regex: '^\\.\\./[^./][^/]*/', message: "A feature folder must not import another feature's files: move the shared piece to renderer/components/ or renderer/lib/." },
         ],
       }],

@@ -23,6 +23,16 @@ function runUnprivileged(args: readonly string[]): { status: number | null; stdo
 
 describe('permission denied', () => {
   let root: string;
+  /** A folder `name` under the test folder holding a copy of the small fixture, with the given modes. */
+  const snapshotIn = (name: string, fileMode: number, folderMode: number): { folder: string; file: string } => {
+    const folder = join(root, name);
+    mkdirSync(folder);
+    const file = join(folder, 'small.db');
+    copyFileSync(fixturePath('small'), file);
+    chmodSync(file, fileMode);
+    chmodSync(folder, folderMode);
+    return { folder, file };
+  };
   beforeAll(() => {
     root = mkdtempSync(join(tmpdir(), 'le-permissions-'));
     // The unprivileged user must be able to reach the files under test.
@@ -35,12 +45,7 @@ describe('permission denied', () => {
   });
 
   it('runs unprivileged, and a read-only snapshot in a read-only folder opens and verifies', () => {
-    const folder = join(root, 'read-only');
-    mkdirSync(folder);
-    const file = join(folder, 'small.db');
-    copyFileSync(fixturePath('small'), file);
-    chmodSync(file, 0o444);
-    chmodSync(folder, 0o555);
+    const { folder, file } = snapshotIn('read-only', 0o444, 0o555);
     const info = runUnprivileged(['snapshot', 'info', file]);
     expect(info.uid).not.toBe(0);
     expect(info.stderr).toBe('');
@@ -53,9 +58,7 @@ describe('permission denied', () => {
   });
 
   it('an unreadable snapshot: "not readable (permission denied)", for info and serve', () => {
-    const file = join(root, 'unreadable.db');
-    copyFileSync(fixturePath('small'), file);
-    chmodSync(file, 0o000);
+    const { file } = snapshotIn('unreadable', 0o000, 0o755);
     for (const args of [['snapshot', 'info', file], ['serve', '--snapshot', file, '--port', '0']]) {
       const run = runUnprivileged(args);
       expect(run.uid).not.toBe(0);
@@ -65,11 +68,7 @@ describe('permission denied', () => {
   });
 
   it('a snapshot in a folder that cannot be entered: "cannot be reached"', () => {
-    const folder = join(root, 'closed');
-    mkdirSync(folder);
-    const file = join(folder, 'small.db');
-    copyFileSync(fixturePath('small'), file);
-    chmodSync(folder, 0o000);
+    const { file } = snapshotIn('closed', 0o644, 0o000);
     const run = runUnprivileged(['snapshot', 'info', file]);
     expect(run.stderr).toBe(`ledger-explorer: ${file}: cannot be reached (permission denied on a folder of the path)\n`);
     expect(run.status).toBe(1);

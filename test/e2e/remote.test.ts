@@ -82,9 +82,14 @@ describe('remote journeys', () => {
     return (await response.json()) as T;
   };
   const status = (page: Page) => page.getByRole('contentinfo', { name: 'Status' });
-  /** An account holding AptosCoin at the latest version, and its balance at `version`. */
-  const balanceAt = async (address: string, version: string): Promise<string> =>
-    ((await api<Resource>(`/v1/accounts/${address}/resource/${COIN_STORE}?ledger_version=${version}`)).data.coin as { value: string }).value;
+  /** An account other than 0x1, a version `back` versions before the latest, and the account's AptosCoin balance there. */
+  const pinnedBalance = async (back: bigint): Promise<{ address: string; pin: string; balance: string }> => {
+    const { accounts } = await api<{ accounts: string[] }>('/explorer/v1/accounts?limit=50');
+    const address = accounts.find((a) => a !== '0x1')!;
+    const pin = (BigInt(ledger.ledger_version) - back).toString();
+    const resource = await api<Resource>(`/v1/accounts/${address}/resource/${COIN_STORE}?ledger_version=${pin}`);
+    return { address, pin, balance: (resource.data.coin as { value: string }).value };
+  };
 
   beforeAll(async () => {
     backend = await startExplorer({ fixture: 'main' });
@@ -100,10 +105,7 @@ describe('remote journeys', () => {
   it('over another serve: the status bar names the node and its health, and a pinned account shows the node\'s balance', async () => {
     const front = await startExplorer({ remote: `${backend.url}/v1` });
     stops.push(() => front.stop());
-    const { accounts } = await api<{ accounts: string[] }>('/explorer/v1/accounts?limit=50');
-    const address = accounts.find((a) => a !== '0x1')!;
-    const pin = (BigInt(ledger.ledger_version) - 3n).toString();
-    const balance = await balanceAt(address, pin);
+    const { address, pin, balance } = await pinnedBalance(3n);
 
     const { page, context, errors } = await newPage(browser);
     await page.goto(`${front.url}/`);
@@ -197,10 +199,7 @@ describe('remote journeys', () => {
     stops.push(async () => rmSync(data, { recursive: true, force: true }));
     const front = await startExplorer({ remote: `${backend.url}/v1`, env: { ...process.env, LEDGER_EXPLORER_DATA_DIR: data } });
     stops.push(() => front.stop());
-    const { accounts } = await api<{ accounts: string[] }>('/explorer/v1/accounts?limit=50');
-    const address = accounts.find((a) => a !== '0x1')!;
-    const pin = (BigInt(ledger.ledger_version) - 2n).toString();
-    const balance = await balanceAt(address, pin);
+    const { address, pin, balance } = await pinnedBalance(2n);
 
     const { page, context, errors } = await newPage(browser);
     await page.goto(`${front.url}/accounts/${address}?ledger_version=${pin}`);
