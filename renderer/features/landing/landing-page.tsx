@@ -6,27 +6,55 @@
  */
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { sourceQuery } from '../../api/queries/ledger-queries.ts';
+import { ledgerQuery, sourceQuery } from '../../api/queries/ledger-queries.ts';
 import { eventStreamsQuery, isExplorerUnavailable } from '../../api/queries/explorer-queries.ts';
 import { useLedgerVersion } from '../../app/use-ledger-version.ts';
-import { LoadingView } from '../../components/status-views.tsx';
+import { ErrorView, LoadingView } from '../../components/status-views.tsx';
 import { AccountsSection } from './accounts-section.tsx';
 import { EventStreamsSection, STREAMS_SHOWN } from './event-streams-section.tsx';
 import { RemoteLanding } from './remote-landing.tsx';
 import { TablesSection } from './tables-section.tsx';
 import './landing.css';
 
+/** The landing's error record with Retry, in place of the page (a source or node that fails). */
+function LandingError({ what, error, onRetry }: { readonly what: string; readonly error: unknown; readonly onRetry: () => void }): ReactNode {
+  return (
+    <section className="landing-error" aria-label="Source unavailable">
+      <p>{what}</p>
+      <ErrorView error={error} onRetry={onRetry} />
+    </section>
+  );
+}
+
 /** Landing page: accounts, tables and busy event streams (or the remote-node explanation). */
 export function LandingPage(): ReactNode {
   const source = useQuery(sourceQuery());
-  const { effective } = useLedgerVersion();
+  const ledger = useQuery(ledgerQuery());
+  const { pinned, effective } = useLedgerVersion();
   const probe = useQuery({ ...eventStreamsQuery(effective ?? '', STREAMS_SHOWN), enabled: effective !== undefined });
   if (source.isPending) return <LoadingView label="Loading the source…" />;
   if (isExplorerUnavailable(source.error) || isExplorerUnavailable(probe.error)) {
     return <RemoteLanding nodeName={source.data?.body.kind === 'remote' ? source.data.body.name : undefined} />;
   }
-  // Over a node, wait for the probe rather than flash three error panels.
-  if (source.data?.body.kind === 'remote' && probe.isPending) return <LoadingView label="Checking what the node serves…" />;
+  // An error on a background refresh keeps the answer already shown; only no answer at all is shown as one.
+  if (source.data === undefined) return <LandingError what="The source could not be described." error={source.error} onRetry={() => void source.refetch()} />;
+  // Unpinned with no readable latest (a node down): the probe has no version to run at and
+  // would wait for ever; the status bar's next ledger refresh brings the page back by itself.
+  if (pinned === undefined && effective === undefined && ledger.data === undefined && ledger.isError) {
+    return (
+      <LandingError
+        what="The latest ledger version could not be read, so there is nothing to list yet."
+        error={ledger.error}
+        onRetry={() => void ledger.refetch()}
+      />
+    );
+  }
+  if (source.data.body.kind === 'remote') {
+    // Over a node, wait for the probe rather than flash three error panels; a probe that failed
+    // for another reason than "no explorer API" (node down, 5xx) is the node's error record.
+    if (probe.isError && probe.data === undefined) return <LandingError what="Could not ask the node what it serves." error={probe.error} onRetry={() => void probe.refetch()} />;
+    if (probe.isPending) return <LoadingView label="Checking what the node serves…" />;
+  }
   return (
     <div className="landing">
       <AccountsSection />

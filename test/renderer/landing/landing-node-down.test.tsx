@@ -1,0 +1,73 @@
+/**
+ * The landing over a remote node that is down: the proxy still describes the source, but `GET /v1`
+ * and the `/explorer/v1` probe answer 503. The page must show the node's error record with a Retry,
+ * never "Checking what the node serves…" for ever, and come back once the node answers again.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { App } from '../../../renderer/app/app.tsx';
+import { createQueryClient } from '../../../renderer/app/query-client.ts';
+import { routeFetchInto, serviceFixture } from '../support/service-fetch.ts';
+import { apiJson, type LedgerJson } from '../frame/api-before-render.ts';
+
+const DOWN_MESSAGE = 'Node http://127.0.0.1:8080/v1 is unavailable: connection refused';
+const REMOTE_SOURCE = { kind: 'remote', name: 'localnet', url: 'http://127.0.0.1:8080/v1', health: { ok: false, checked_at: '2026-01-01T00:00:00Z', message: DOWN_MESSAGE } };
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+let restore: (() => void) | undefined;
+afterEach(() => {
+  restore?.();
+  restore = undefined;
+});
+
+/** Routes fetch like the remote proxy over a node that is down while `down.value` is true (no explorer API when up). */
+function renderNodeDown(path: string) {
+  const down = { value: true };
+  const service = routeFetchInto(serviceFixture('small'));
+  const inner = globalThis.fetch;
+  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, window.location.href);
+    if (url.pathname === '/explorer/v1/source') return json(REMOTE_SOURCE);
+    if (down.value) return json({ message: DOWN_MESSAGE, error_code: 'internal_error', vm_error_code: null }, 503);
+    if (url.pathname.startsWith('/explorer/v1/')) return json({ message: 'not found', error_code: 'web_framework_error', vm_error_code: null }, 404);
+    return inner(input, init);
+  };
+  restore = () => {
+    globalThis.fetch = inner;
+    service();
+  };
+  window.history.replaceState(null, '', path);
+  const user = userEvent.setup();
+  render(<App queryClient={createQueryClient()} />);
+  return { user, down };
+}
+
+describe('landing over a remote node that is down', () => {
+  it('shows the error record with Retry when the latest version cannot be read, and the remote landing once the node answers', async () => {
+    const { user, down } = renderNodeDown('/');
+    const region = await screen.findByRole('region', { name: 'Source unavailable' });
+    const alert = within(region).getByRole('alert');
+    expect(alert.textContent).toContain(DOWN_MESSAGE);
+    expect(alert.textContent).toContain('HTTP 503');
+    expect(screen.queryByText('Checking what the node serves…')).toBeNull();
+    down.value = false;
+    await user.click(within(region).getByRole('button', { name: 'Retry' }));
+    expect((await screen.findByRole('region', { name: 'Connected to localnet' })).textContent).toContain('not available remotely');
+    expect(screen.queryByRole('region', { name: 'Source unavailable' })).toBeNull();
+  });
+
+  it('shows the failed probe (503, not the explorer 404) with Retry at a pinned version', async () => {
+    const ledger = await apiJson<LedgerJson>('/v1', 'small');
+    const { user, down } = renderNodeDown(`/?ledger_version=${ledger.ledger_version}`);
+    const region = await screen.findByRole('region', { name: 'Source unavailable' });
+    expect(within(region).getByRole('alert').textContent).toContain(DOWN_MESSAGE);
+    expect(screen.queryByRole('region', { name: /^Accounts/ })).toBeNull();
+    down.value = false;
+    await user.click(within(region).getByRole('button', { name: 'Retry' }));
+    await screen.findByRole('region', { name: 'Connected to localnet' });
+  });
+});
