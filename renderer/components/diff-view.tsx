@@ -10,11 +10,23 @@ function show(value: unknown): string {
   return value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
 }
 
+/**
+ * The row's label. JSON has no `undefined`, so a "changed" leaf with nothing on one side is a value
+ * that exists at only one version (a whole table item or resource absent at the other): added or
+ * removed, not "changed" beside an empty cell.
+ */
+function kindOf(e: DiffEntry): DiffEntry['kind'] {
+  if (e.kind !== 'changed') return e.kind;
+  if (e.before === undefined && e.after !== undefined) return 'added';
+  if (e.after === undefined && e.before !== undefined) return 'removed';
+  return e.kind;
+}
+
 function Rows({ entries }: { readonly entries: readonly DiffEntry[] }): ReactNode {
   return entries.map((e) => (
-    <tr key={JSON.stringify(e.path)} className={`diff-${e.kind}`}>
+    <tr key={JSON.stringify(e.path)} className={`diff-${kindOf(e)}`}>
       <td className="mono">{diffPathText(e.path)}</td>
-      <td className="diff-kind">{e.kind}</td>
+      <td className="diff-kind">{kindOf(e)}</td>
       <td className="mono diff-before">{show(e.before)}</td>
       <td className="mono diff-after">{show(e.after)}</td>
     </tr>
