@@ -28,6 +28,10 @@ export function RawLookup({ handle, valueType, builtKeyHex, version, typeOptions
   const [sent, setSent] = useState<string | undefined>(undefined);
   const parsed = parsePastedHex(keyHex);
   const canSend = !('error' in parsed) && parsed.bytes.length > 0 && version !== undefined;
+  // The result belongs to the key that was sent: once the field holds another key (or no valid
+  // hex), it is hidden rather than left under a key it no longer matches.
+  const current = 'error' in parsed ? undefined : bytesToHex(parsed.bytes);
+  const shown = sent !== undefined && sent === current ? sent : undefined;
   const raw = useQuery({ ...rawTableItemQuery(handle, sent ?? '', version ?? ''), enabled: sent !== undefined && version !== undefined });
   return (
     <section className="raw-lookup" aria-label="Raw lookup">
@@ -53,15 +57,15 @@ export function RawLookup({ handle, valueType, builtKeyHex, version, typeOptions
         </div>
         {'error' in parsed && keyHex.trim() !== '' && <p className="field-error">Not hex: {parsed.error}</p>}
       </form>
-      {raw.isLoading && <LoadingView label="Fetching the stored bytes…" />}
-      {raw.error && <ErrorView error={raw.error} />}
-      {raw.data && sent !== undefined && (
+      {shown !== undefined && raw.isLoading && <LoadingView label="Fetching the stored bytes…" />}
+      {shown !== undefined && raw.error && <ErrorView error={raw.error} />}
+      {shown !== undefined && raw.data && (
         <>
           <p className="inspector-size">
-            Stored bytes of key <code>{sent}</code> at version {version} ·{' '}
+            Stored bytes of key <code>{shown}</code> at version {version} ·{' '}
             <Link to={`/inspect?${new URLSearchParams({ hex: bytesToHex(raw.data.body), type: valueType }).toString()}`}>open in the inspector page</Link>
           </p>
-          <BcsInspector key={`${valueType}|${sent}`} bytes={raw.data.body} typeText={valueType} typeOptions={typeOptions} fileName={`table-item-${sent.slice(0, 18)}`} />
+          <BcsInspector key={`${valueType}|${shown}`} bytes={raw.data.body} typeText={valueType} typeOptions={typeOptions} fileName={`table-item-${shown.slice(0, 18)}`} />
         </>
       )}
     </section>

@@ -89,5 +89,14 @@ describe('table panel', () => {
     expect(within(inspector).getByText(`${raw.body.length} bytes`)).toBeTruthy();
     await within(inspector).findByRole('button', { name: /^value\.metadata\.limits\.max bytes/ }, { timeout: 10_000 });
     expect(within(inspector).queryByRole('alert')).toBeNull();
+    expect(screen.getByText(/^Stored bytes of key/)).toBeTruthy();
+
+    // Another key in the field: the previous key's bytes and decoding no longer show under it.
+    const keyField = screen.getByRole('textbox', { name: 'Key bytes (hex)' });
+    await user.clear(keyField);
+    await user.type(keyField, '0xzz');
+    expect(await screen.findByText(/^Not hex/)).toBeTruthy();
+    expect(screen.queryByText(/^Stored bytes of key/)).toBeNull();
+    expect(screen.queryByRole('region', { name: 'BCS inspector' })).toBeNull();
   });
 });
