@@ -37,7 +37,9 @@ function options(host: Element, width: number, onHover: (index: number | undefin
       { label: 'User transactions', stroke: warn, width: 1, scale: 'txns' },
       { label: 'Full block', stroke: error, fill: error, width: 0, points: { show: true, size: 8, fill: error }, paths: () => null, value: (_u, v) => (v === null ? 'no' : 'yes') },
     ],
-    legend: { show: true },
+    // A colour key only: the values of the block in focus are in the details box below, which
+    // (unlike uPlot's live legend, "--" until hovered) always shows one block, the newest by default.
+    legend: { show: true, live: false },
     hooks: { setCursor: [(u) => onHover(u.cursor.idx ?? undefined)] },
   };
 }

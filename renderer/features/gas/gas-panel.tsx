@@ -2,6 +2,7 @@
  * `/gas`: the node's three gas price estimates, refreshed while the source moves, and (for a
  * snapshot, or any source with `/explorer/v1`) a chart of recent blocks' inclusion price and
  * fullness. A remote node without the explorer API gets the estimates only, with the reason.
+ * Both are the latest by nature (no `ledger_version` parameter): a pinned version is said not to apply.
  */
 import type { ReactNode } from 'react';
 import { lazy, Suspense } from 'react';
@@ -9,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { isExplorerUnavailable } from '../../api/queries/explorer-queries.ts';
 import { gasEstimateQuery, recentBlocksQuery } from '../../api/queries/gas-queries.ts';
 import { ledgerQuery } from '../../api/queries/ledger-queries.ts';
+import { useLedgerVersion } from '../../app/use-ledger-version.ts';
 import { EmptyView, ErrorView, LoadingView } from '../../components/status-views.tsx';
 import { GasEstimates } from './gas-estimates.tsx';
 import './gas.css';
@@ -23,9 +25,16 @@ export function GasPanel(): ReactNode {
   const estimate = useQuery({ ...gasEstimateQuery(latest ?? ''), enabled: latest !== undefined, placeholderData: (previous) => previous });
   const blocks = useQuery({ ...recentBlocksQuery(latest ?? ''), enabled: latest !== undefined, retry: false });
   const noExplorer = isExplorerUnavailable(blocks.error);
+  // The header shows a pinned version, but the node estimates only at its latest: say so here.
+  const { pinned } = useLedgerVersion();
   return (
     <div className="gas-panel">
       <h1>Gas prices</h1>
+      {pinned !== undefined && (
+        <p className="gas-pinned" role="note">
+          Gas estimates and recent blocks are always the latest; the pinned version <span className="mono">{pinned}</span> does not apply here.
+        </p>
+      )}
       {ledger.error && <ErrorView error={ledger.error} />}
       {estimate.isLoading && <LoadingView label="Reading the estimates…" />}
       {estimate.error && <ErrorView error={estimate.error} />}
