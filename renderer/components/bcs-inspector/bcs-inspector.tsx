@@ -29,17 +29,21 @@ export interface BcsInspectorProps {
   readonly fileName?: string | undefined;
   /** Hide the "decode as" field (a page that has its own type field). */
   readonly hideTypeField?: boolean | undefined;
+  /** What to say when there are no bytes yet (decoding nothing is not an error). */
+  readonly emptyHint?: string | undefined;
 }
 
 /** Hex view + decoded tree with two-way highlighting. Remount (key) it to reset the type. */
-export function BcsInspector({ bytes, typeText, typeOptions = [], fileName = 'value', hideTypeField = false }: BcsInspectorProps): ReactNode {
+export function BcsInspector({ bytes, typeText, typeOptions = [], fileName = 'value', hideTypeField = false, emptyHint = 'No bytes to decode.' }: BcsInspectorProps): ReactNode {
   const { effective } = useLedgerVersion();
   const [asType, setAsType] = useState(typeText);
   const [hovered, setHovered] = useState<number | undefined>(undefined);
   const [selected, setSelected] = useState<number | undefined>(undefined);
   const layout = useMoveLayout(asType, effective);
   const listId = useId();
-  const decoded = useMemo(() => (layout.data ? decodeMoveValuePartial(bytes, layout.data) : undefined), [bytes, layout.data]);
+  const empty = bytes.length === 0;
+  // No bytes is the page before anything was pasted, not a value that ends early: nothing is decoded.
+  const decoded = useMemo(() => (layout.data && !empty ? decodeMoveValuePartial(bytes, layout.data) : undefined), [bytes, layout.data, empty]);
   const spans = decoded?.spans ?? [];
   const failedIndex = decoded?.failure ? spans.findLastIndex((s) => JSON.stringify(s.path) === JSON.stringify(decoded.failure?.path)) : -1;
   const active = hovered ?? selected;
@@ -61,8 +65,10 @@ export function BcsInspector({ bytes, typeText, typeOptions = [], fileName = 'va
             <option key={t} value={t} />
           ))}
         </datalist>
-        <span className="inspector-size">{bytes.length} bytes</span>
-        <button type="button" onClick={() => void saveFile({ suggestedName: `${fileName}.bcs`, content: bytes, filters: [{ name: 'BCS', extensions: ['bcs'] }] })}>
+        <span className="inspector-size">
+          {bytes.length} byte{bytes.length === 1 ? '' : 's'}
+        </span>
+        <button type="button" disabled={empty} onClick={() => void saveFile({ suggestedName: `${fileName}.bcs`, content: bytes, filters: [{ name: 'BCS', extensions: ['bcs'] }] })}>
           Save bytes
         </button>
         {decoded?.value !== undefined && !decoded.failure && (
@@ -95,6 +101,7 @@ export function BcsInspector({ bytes, typeText, typeOptions = [], fileName = 'va
           onSelectByte={(offset) => setSelected(deepestSpanAt(spans, offset))}
         />
         <div className="inspector-tree">
+          {empty && <p className="status-view">{emptyHint}</p>}
           {asType.trim() === '' && <p className="status-view">Enter a type tag to decode the bytes.</p>}
           {layout.isLoading && <LoadingView label="Resolving the type…" />}
           {layout.error && <ErrorView error={layout.error} />}

@@ -95,7 +95,11 @@ export function HexView({ bytes, range, failedAt, onHoverByte, onSelectByte }: H
     >
       {rows}
       {failedAt !== undefined && failedAt >= bytes.length && <div className="hex-row hex-end failed">end of input at byte {bytes.length}</div>}
-      {shown < bytes.length && <div className="hex-note">… {bytes.length - shown} more bytes not shown</div>}
+      {shown < bytes.length && (
+        <div className="hex-note">
+          … {bytes.length - shown} more byte{bytes.length - shown === 1 ? '' : 's'} not shown
+        </div>
+      )}
       {bytes.length === 0 && <div className="hex-note">no bytes</div>}
     </div>
   );
