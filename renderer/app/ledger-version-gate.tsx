@@ -3,7 +3,8 @@
  * nothing is pinned and the latest cannot be read (a node down, a source failing), those views
  * would wait for a version forever; this gate shows the ledger's error record with a retry in their
  * place instead, and lets them through as soon as the ledger answers (the status bar re-reads it
- * every few seconds, so a returning node brings the view back by itself).
+ * every few seconds, so a returning node brings the view back by itself). Its text points at the
+ * time-travel row, which keeps a version field and a Pin button while the ledger is unknown.
  */
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -19,7 +20,7 @@ export function LedgerVersionGate(): ReactNode {
   if (pinned === undefined && ledger.data === undefined && ledger.isError) {
     return (
       <section className="ledger-version-gate" aria-label="Ledger unavailable">
-        <p>The latest ledger version could not be read, so there is no version to show state at. Pin a version to read at it, or retry.</p>
+        <p>The latest ledger version could not be read, so there is no version to show state at. To read at a version anyway, type it in the “As of” field above and press Pin; or retry.</p>
         <ErrorView error={ledger.error} onRetry={() => void ledger.refetch()} />
       </section>
     );

@@ -6,8 +6,25 @@
 /** The name of the URL query parameter that pins a version (the API's own). */
 export const VERSION_PARAM = 'ledger_version';
 
-/** The pinned version in `params` (decimal digits as typed; may be out of range), if any. */
+/** The largest ledger version the API accepts (a u64); above it every state read answers 400. */
+const MAX_VERSION = 2n ** 64n - 1n;
+
+/** Whether `text` is a ledger version: decimal digits within u64 (may still be pruned or not yet). */
+export function isLedgerVersion(text: string): boolean {
+  return /^\d+$/.test(text) && BigInt(text) <= MAX_VERSION;
+}
+
+/** The pinned version in `params` (decimal digits as typed, within u64; may be out of the retained range), if any. */
 export function pinnedOf(params: URLSearchParams): string | undefined {
   const raw = params.get(VERSION_PARAM);
-  return raw !== null && /^\d+$/.test(raw) ? raw : undefined;
+  return raw !== null && isLedgerVersion(raw) ? raw : undefined;
+}
+
+/**
+ * The `?ledger_version=` value when it is not a ledger version (`abc`, `-5`, `1.5`, empty, beyond
+ * u64): views then read at the latest, and the time-travel row says so instead of ignoring it.
+ */
+export function invalidPinOf(params: URLSearchParams): string | undefined {
+  const raw = params.get(VERSION_PARAM);
+  return raw !== null && !isLedgerVersion(raw) ? raw : undefined;
 }

@@ -10,7 +10,7 @@ import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ledgerQuery } from '../api/queries/ledger-queries.ts';
 import { useLedgerAnchor } from './ledger-anchor.tsx';
-import { pinnedOf, VERSION_PARAM } from './pinned-version.ts';
+import { invalidPinOf, pinnedOf, VERSION_PARAM } from './pinned-version.ts';
 
 export { VERSION_PARAM } from './pinned-version.ts';
 
@@ -18,10 +18,21 @@ export { VERSION_PARAM } from './pinned-version.ts';
 export interface LedgerVersionState {
   /** The version pinned in the URL, if any (a decimal string as typed; may be out of range). */
   readonly pinned: string | undefined;
+  /** A `?ledger_version=` value that is not a version (views read at the latest meanwhile), if any. */
+  readonly invalid: string | undefined;
   /** The version state queries read at: pinned, else the view's anchor; undefined until the ledger loaded. */
   readonly effective: string | undefined;
-  /** Pins a version (undefined = follow latest: a new anchor is taken), keeping the rest of the URL. */
-  setPinned(version: string | bigint | undefined): void;
+  /**
+   * Pins a version (undefined = follow latest: a new anchor is taken), keeping the rest of the URL.
+   * `replace` swaps the current history entry instead of pushing one (a slider being dragged).
+   */
+  setPinned(version: string | bigint | undefined, options?: PinOptions): void;
+}
+
+/** How {@link LedgerVersionState.setPinned} changes the history. */
+export interface PinOptions {
+  /** Replace the current history entry instead of adding one. */
+  readonly replace?: boolean;
 }
 
 /** Reads and sets the pinned ledger version. */
@@ -33,7 +44,7 @@ export function useLedgerVersion(): LedgerVersionState {
   const pinned = pinnedOf(params);
   const moveToLatest = anchor?.moveToLatest;
   const setPinned = useCallback(
-    (version: string | bigint | undefined) => {
+    (version: string | bigint | undefined, options?: PinOptions) => {
       // "Latest" on an unpinned view that is behind moves its anchor (unpinning takes a new one anyway).
       if (version === undefined) moveToLatest?.();
       setParams((previous) => {
@@ -41,11 +52,11 @@ export function useLedgerVersion(): LedgerVersionState {
         if (version === undefined) next.delete(VERSION_PARAM);
         else next.set(VERSION_PARAM, String(version));
         return next;
-      });
+      }, { replace: options?.replace ?? false });
     },
     [setParams, moveToLatest],
   );
-  return { pinned, effective: pinned ?? (anchor === undefined ? latest : anchor.anchor), setPinned };
+  return { pinned, invalid: invalidPinOf(params), effective: pinned ?? (anchor === undefined ? latest : anchor.anchor), setPinned };
 }
 
 /** `path` with `?ledger_version=` added when a version is given (links that pin or keep a version). */

@@ -12,7 +12,16 @@ import type { SourceInfo } from '../../api/types.ts';
 import { assertNever } from '../../../shared/assert-never.ts';
 import { formatUsec } from '../../lib/format-time.ts';
 
-function SourceLabel({ source }: { readonly source: SourceInfo }): ReactNode {
+/**
+ * The health to show: the source's last check, unless the ledger query is failing right now (the
+ * health check runs less often, so it still said "healthy" seconds after a node stopped).
+ */
+function shownHealth(source: Extract<SourceInfo, { readonly kind: 'remote' }>, ledgerError: unknown): { readonly ok: boolean; readonly message: string | null } {
+  if (ledgerError !== null && ledgerError !== undefined) return { ok: false, message: ledgerError instanceof Error ? ledgerError.message : String(ledgerError) };
+  return source.health;
+}
+
+function SourceLabel({ source, ledgerError }: { readonly source: SourceInfo; readonly ledgerError: unknown }): ReactNode {
   switch (source.kind) {
     case 'snapshot':
       return (
@@ -21,13 +30,15 @@ function SourceLabel({ source }: { readonly source: SourceInfo }): ReactNode {
           {source.origin && <span className="muted"> (captured from {source.origin.node_url})</span>}
         </span>
       );
-    case 'remote':
+    case 'remote': {
+      const health = shownHealth(source, ledgerError);
       return (
-        <span className="status-item" title={source.health.message ?? undefined}>
+        <span className="status-item" title={health.message ?? undefined}>
           Node <strong>{source.name}</strong> <span className="mono muted">{source.url}</span>{' '}
-          <span className={source.health.ok ? 'health ok' : 'health bad'}>{source.health.ok ? '● healthy' : `● unhealthy${source.health.message ? `: ${source.health.message}` : ''}`}</span>
+          <span className={health.ok ? 'health ok' : 'health bad'}>{health.ok ? '● healthy' : `● unhealthy${health.message ? `: ${health.message}` : ''}`}</span>
         </span>
       );
+    }
     default:
       return assertNever(source);
   }
@@ -53,7 +64,7 @@ export function StatusBar(): ReactNode {
   }, [sourceName]);
   return (
     <footer className="status-bar" aria-label="Status">
-      {source.data ? <SourceLabel source={source.data.body} /> : <span className="status-item muted">{source.isError ? 'Source unknown' : 'Source …'}</span>}
+      {source.data ? <SourceLabel source={source.data.body} ledgerError={ledger.isError ? ledger.error : undefined} /> : <span className="status-item muted">{source.isError ? 'Source unknown' : 'Source …'}</span>}
       {info && (
         <>
           <Figure label="Chain" value={String(info.chain_id)} />

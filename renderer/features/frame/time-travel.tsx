@@ -3,32 +3,88 @@
  * version" and its slider): Latest, or a pinned version
  * chosen with a number field or a slider bounded by [oldest, latest]. The choice lives in the URL
  * (`?ledger_version=N`); a draft is only pinned on Enter, the Pin button, or letting go of the
- * slider, so typing a number does not load every prefix of it.
+ * slider, so typing a number does not load every prefix of it. While the latest ledger cannot be
+ * read there is no range, but a typed version can still be pinned (the views that need a version
+ * say so). A `?ledger_version=` that is not a version is named here, with a button removing it.
  */
 import type { ReactNode } from 'react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ledgerQuery } from '../../api/queries/ledger-queries.ts';
 import { useLedgerVersion } from '../../app/use-ledger-version.ts';
+import { isLedgerVersion } from '../../app/pinned-version.ts';
 import { InlineError } from '../../components/status-views.tsx';
 import { VersionFacts } from './version-facts.tsx';
 import { versionStanding } from './version-range.ts';
+
+/** "`abc` is not a ledger version — showing the latest" with a button dropping it from the URL. */
+function InvalidPinNotice({ value, onRemove }: { readonly value: string; readonly onRemove: () => void }): ReactNode {
+  return (
+    <span className="invalid-pin warn-text" role="status">
+      {value === '' ? 'An empty ledger_version' : <code>{value}</code>} is not a ledger version — showing the latest{' '}
+      <button type="button" onClick={onRemove}>
+        Remove from URL
+      </button>
+    </span>
+  );
+}
 
 /** The time-travel control of the header. */
 export function TimeTravel(): ReactNode {
   const id = useId();
   const ledger = useQuery(ledgerQuery());
-  const { pinned, effective, setPinned } = useLedgerVersion();
+  const { pinned, invalid, effective, setPinned } = useLedgerVersion();
   // The draft belongs to the pin it was typed over: a new pin (link, search, back button) drops it.
   const [typed, setTyped] = useState<{ readonly over: string | undefined; readonly text: string } | undefined>(undefined);
+  // The version the slider pinned last: while the URL still shows it, further slider moves replace
+  // that history entry instead of adding one per arrow key (Back then leaves the slider's choice).
+  const sliderPin = useRef<string | undefined>(undefined);
   const draft = typed !== undefined && typed.over === pinned ? typed.text : undefined;
   const setDraft = (text: string | undefined): void => setTyped(text === undefined ? undefined : { over: pinned, text });
+  const commit = (fromSlider = false): void => {
+    if (draft === undefined) return;
+    const trimmed = draft.trim();
+    if (isLedgerVersion(trimmed)) {
+      const version = BigInt(trimmed).toString();
+      setPinned(version, { replace: fromSlider && sliderPin.current !== undefined && sliderPin.current === pinned });
+      sliderPin.current = fromSlider ? version : undefined;
+    }
+    setDraft(undefined);
+  };
+  const unpin = (): void => {
+    setDraft(undefined);
+    setPinned(undefined);
+  };
+  const invalidNotice = invalid === undefined ? null : <InvalidPinNotice value={invalid} onRemove={() => setPinned(undefined, { replace: true })} />;
 
   if (ledger.isPending) return <div className="time-travel muted">Ledger version …</div>;
   if (ledger.isError) {
+    // No range to bound a slider, but a typed version can be pinned (state reads need no latest).
     return (
-      <div className="time-travel">
+      <div className="time-travel" role="group" aria-label="Time travel">
+        <span className="time-travel-title">As of</span>
+        <button type="button" className="latest-button" aria-pressed={pinned === undefined} onClick={unpin}>
+          Latest
+        </button>
+        <input
+          className="version-input mono"
+          type="number"
+          min="0"
+          aria-label="Ledger version"
+          placeholder="version"
+          value={draft ?? pinned ?? ''}
+          style={{ width: '12ch' }}
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') commit();
+            if (event.key === 'Escape') setDraft(undefined);
+          }}
+        />
+        <button type="button" className="pin-button" onClick={() => commit()} disabled={draft === undefined || !isLedgerVersion(draft.trim())}>
+          Pin
+        </button>
         <InlineError error={ledger.error} prefix="Ledger version unavailable" />
+        {invalidNotice}
       </div>
     );
   }
@@ -38,19 +94,13 @@ export function TimeTravel(): ReactNode {
   const shown = draft ?? effective ?? latest.toString();
   const standing = versionStanding(shown, oldest, latest);
   const sliderValue = standing.kind === 'retained' ? standing.version : standing.kind === 'pruned' ? oldest : latest;
-  const commit = (): void => {
-    if (draft === undefined) return;
-    const trimmed = draft.trim();
-    if (/^\d+$/.test(trimmed)) setPinned(BigInt(trimmed));
-    setDraft(undefined);
-  };
 
   return (
     <div className="time-travel" role="group" aria-label="Time travel">
       <span className="time-travel-title" id={`${id}-title`}>
         As of
       </span>
-      <button type="button" className="latest-button" aria-pressed={pinned === undefined} onClick={() => { setDraft(undefined); setPinned(undefined); }}>
+      <button type="button" className="latest-button" aria-pressed={pinned === undefined} onClick={unpin}>
         Latest
       </button>
       <input
@@ -77,15 +127,15 @@ export function TimeTravel(): ReactNode {
         step={1}
         value={sliderValue.toString()}
         onChange={(event) => setDraft(event.target.value)}
-        onPointerUp={commit}
-        onKeyUp={commit}
-        onBlur={commit}
+        onPointerUp={() => commit(true)}
+        onKeyUp={() => commit(true)}
+        onBlur={() => commit(true)}
       />
-      <button type="button" className="pin-button" onClick={commit} disabled={draft === undefined}>
+      <button type="button" className="pin-button" onClick={() => commit()} disabled={draft === undefined}>
         Pin
       </button>
       <span id={`${id}-facts`} aria-live="polite">
-        <VersionFacts standing={standing} />
+        {invalidNotice ?? <VersionFacts standing={standing} />}
       </span>
     </div>
   );

@@ -93,4 +93,46 @@ describe('time travel', () => {
     await pinnedState();
     expect(fixture.requests.some((request) => request.startsWith(`GET /v1/accounts/${sender}/resources?ledger_version=${version}`))).toBe(true);
   });
+
+  it.each(['abc', '-5', '5001.5', '', '99999999999999999999999'])('names ?ledger_version=%j as not a ledger version, shows the latest, and removes it', async (bad) => {
+    const ledger = await apiJson<LedgerJson>('/v1', 'main');
+    const { user } = renderApp(`/gas?ledger_version=${encodeURIComponent(bad)}&x=1`, { fixture: 'main' });
+    const notice = await within(await screen.findByRole('group', { name: 'Time travel' })).findByText(/is not a ledger version — showing the latest/);
+    expect(notice.textContent).toContain(bad === '' ? 'An empty ledger_version' : bad);
+    await waitFor(() => expect(field().value).toBe(ledger.ledger_version));
+    expect(within(control()).queryByText(/^not yet/)).toBeNull();
+    await user.click(within(control()).getByRole('button', { name: 'Remove from URL' }));
+    await waitFor(() => expect(window.location.search).toBe('?x=1'));
+    expect(within(control()).queryByText(/is not a ledger version/)).toBeNull();
+  });
+
+  it('keeps a deep link with a valid version (leading zeros too) pinned, with no notice', async () => {
+    const ledger = await apiJson<LedgerJson>('/v1', 'main');
+    renderApp(`/gas?ledger_version=0${ledger.oldest_ledger_version}`, { fixture: 'main' });
+    await waitFor(() => expect(field().value).toBe(`0${ledger.oldest_ledger_version}`));
+    expect(within(control()).getByRole('button', { name: 'Latest' }).getAttribute('aria-pressed')).toBe('false');
+    expect(within(control()).queryByText(/is not a ledger version/)).toBeNull();
+  });
+
+  it('moves along with the slider keys in one history entry, so Back leaves the slider\'s choice', async () => {
+    const ledger = await apiJson<LedgerJson>('/v1', 'main');
+    renderApp('/gas', { fixture: 'main' });
+    const slider = await screen.findByRole('slider', { name: 'Ledger version slider' });
+    const before = window.history.length;
+    const latest = BigInt(ledger.ledger_version);
+    for (const step of [1n, 2n, 3n]) {
+      const version = (latest - step).toString();
+      fireEvent.keyDown(slider, { key: 'ArrowLeft' });
+      fireEvent.change(slider, { target: { value: version } });
+      fireEvent.keyUp(slider, { key: 'ArrowLeft' });
+      await waitFor(() => expect(window.location.search).toBe(`?ledger_version=${version}`));
+    }
+    expect(window.history.length).toBe(before + 1);
+    // A typed pin afterwards is a new entry again.
+    const typed = (latest - 10n).toString();
+    fireEvent.change(field(), { target: { value: typed } });
+    fireEvent.keyDown(field(), { key: 'Enter' });
+    await waitFor(() => expect(window.location.search).toBe(`?ledger_version=${typed}`));
+    expect(window.history.length).toBe(before + 2);
+  });
 });

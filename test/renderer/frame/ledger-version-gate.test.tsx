@@ -1,14 +1,15 @@
 /**
  * The views that need a ledger version when the latest cannot be read: instead of waiting forever
  * ("Loading…"), they show the ledger's error record with a retry, and come back once `GET /v1`
- * answers again; a pinned version needs no latest and is read as usual.
+ * answers again; a pinned version needs no latest and is read as usual, and can be pinned from the
+ * time-travel row the gate points to. A remote node's status bar then does not claim "healthy".
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { App } from '../../../renderer/app/app.tsx';
 import { createQueryClient } from '../../../renderer/app/query-client.ts';
-import { errorReply } from '../../../electron/service/responses.ts';
+import { errorReply, jsonReply } from '../../../electron/service/responses.ts';
 import { routeFetchInto, serviceFixture } from '../support/service-fetch.ts';
 
 let restore: (() => void) | undefined;
@@ -17,14 +18,23 @@ afterEach(() => {
   restore = undefined;
 });
 
-/** Renders the app over the `main` fixture whose `GET /v1` answers 503 while `down.value` is true. */
-function renderWithLedgerDown(path: string) {
+const DOWN_MESSAGE = 'Node http://node.test/v1 is unavailable: connection refused';
+/** A remote source whose last health check (before the node stopped) said healthy. */
+const REMOTE_SOURCE = { kind: 'remote', name: 'localnet', url: 'http://node.test/v1', health: { ok: true, checked_at: '2026-01-01T00:00:00Z', message: null } };
+
+/**
+ * Renders the app over the `main` fixture whose `GET /v1` answers 503 while `down.value` is true
+ * (with `remote`, `GET /explorer/v1/source` names a remote node last checked healthy).
+ */
+function renderWithLedgerDown(path: string, remote = false) {
   const base = serviceFixture('main');
   const down = { value: true };
   const serve: typeof base.service.serve = (request) =>
     down.value && request.url.pathname === '/v1'
-      ? Promise.resolve(errorReply(503, 'internal_error', 'Node http://node.test/v1 is unavailable: connection refused', undefined))
-      : base.service.serve(request);
+      ? Promise.resolve(errorReply(503, 'internal_error', DOWN_MESSAGE, undefined))
+      : remote && request.url.pathname === '/explorer/v1/source'
+        ? Promise.resolve(jsonReply(REMOTE_SOURCE, undefined))
+        : base.service.serve(request);
   const service = Object.assign((request: Request) => base.service(request), base.service, { serve });
   restore = routeFetchInto({ ...base, service });
   window.history.replaceState(null, '', path);
@@ -38,7 +48,7 @@ describe('ledger version gate', () => {
     const { user, down } = renderWithLedgerDown('/accounts/0x1/modules');
     const gate = await screen.findByRole('region', { name: 'Ledger unavailable' });
     const alert = within(gate).getByRole('alert');
-    expect(alert.textContent).toContain('Node http://node.test/v1 is unavailable: connection refused');
+    expect(alert.textContent).toContain(DOWN_MESSAGE);
     expect(alert.textContent).toContain('internal_error');
     expect(screen.queryByText('Loading modules…')).toBeNull();
     expect(screen.queryByRole('heading', { name: /^Account/ })).toBeNull();
@@ -55,5 +65,30 @@ describe('ledger version gate', () => {
     window.dispatchEvent(new PopStateEvent('popstate'));
     await screen.findByText(/^\d+ of \d+ modules$/);
     expect(screen.queryByRole('region', { name: 'Ledger unavailable' })).toBeNull();
+  });
+
+  it('says where to pin, and pins a typed version from the time-travel row while the latest is unreadable', async () => {
+    const { user, base } = renderWithLedgerDown('/accounts/0x1/modules');
+    const gate = await screen.findByRole('region', { name: 'Ledger unavailable' });
+    const travel = screen.getByRole('group', { name: 'Time travel' });
+    expect(gate.textContent).toContain('“As of” field above and press Pin');
+    expect(within(travel).getByText('As of')).toBeTruthy();
+    const pin = within(travel).getByRole('button', { name: 'Pin' });
+    expect((pin as HTMLButtonElement).disabled).toBe(true);
+    await user.type(within(travel).getByRole('spinbutton', { name: 'Ledger version' }), String(base.info.latestVersion));
+    await user.click(pin);
+    await waitFor(() => expect(window.location.search).toBe(`?ledger_version=${base.info.latestVersion}`));
+    await screen.findByText(/^\d+ of \d+ modules$/);
+    expect(screen.queryByRole('region', { name: 'Ledger unavailable' })).toBeNull();
+    expect(within(travel).getByRole('button', { name: 'Latest' }).getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('does not show a remote node as healthy while its ledger cannot be read', async () => {
+    renderWithLedgerDown('/gas', true);
+    const bar = screen.getByRole('contentinfo', { name: 'Status' });
+    await within(bar).findByText('localnet');
+    await within(bar).findByText(/Ledger unavailable/);
+    const health = within(bar).getByText(/healthy/);
+    expect(health.textContent).toBe(`● unhealthy: ${DOWN_MESSAGE}`);
   });
 });

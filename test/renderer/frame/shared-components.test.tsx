@@ -14,6 +14,7 @@ import { AddressLink } from '../../../renderer/components/address-link.tsx';
 import { VersionLink } from '../../../renderer/components/version-link.tsx';
 import { CopyButton } from '../../../renderer/components/copy-button.tsx';
 import { routeFetchInto, serviceFixture } from '../support/service-fetch.ts';
+import { apiJson, type LedgerJson } from './api-before-render.ts';
 
 let restore: (() => void) | undefined;
 afterEach(() => {
@@ -21,8 +22,8 @@ afterEach(() => {
   restore = undefined;
 });
 
-function renderAt(path: string, children: ReactNode) {
-  restore = routeFetchInto(serviceFixture('small'));
+function renderAt(path: string, children: ReactNode, fixture: 'small' | 'main' = 'small') {
+  restore = routeFetchInto(serviceFixture(fixture));
   const user = userEvent.setup();
   render(
     <QueryClientProvider client={createQueryClient()}>
@@ -64,6 +65,22 @@ describe('VersionLink', () => {
     const seven = screen.getByRole('link', { name: 'Pin ledger version 7' });
     expect(seven.textContent).toBe('seven');
     expect(seven.getAttribute('href')).toBe('/accounts/0x2?ledger_version=7');
+  });
+
+  it('shows a version below the oldest retained as plain text marked pruned, once the ledger is known', async () => {
+    const ledger = await apiJson<LedgerJson>('/v1', 'main');
+    const oldest = BigInt(ledger.oldest_ledger_version);
+    expect(oldest).toBeGreaterThan(0n);
+    const pruned = (oldest - 1n).toString();
+    renderAt('/accounts/0x1/events', <><VersionLink version={pruned} /><VersionLink version={oldest} /></>, 'main');
+    // Before the ledger answers both stay links (nothing is known to be pruned yet).
+    expect(screen.getByRole('link', { name: `Pin ledger version ${pruned}` })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('link', { name: `Pin ledger version ${pruned}` })).toBeNull());
+    const text = screen.getByText(pruned);
+    expect(text.closest('a')).toBeNull();
+    expect(text.textContent).toContain('(pruned)');
+    expect(text.getAttribute('title')).toContain(`oldest retained version is ${ledger.oldest_ledger_version}`);
+    expect(screen.getByRole('link', { name: `Pin ledger version ${ledger.oldest_ledger_version}` }).getAttribute('href')).toBe(`/accounts/0x1/events?ledger_version=${ledger.oldest_ledger_version}`);
   });
 });
 
