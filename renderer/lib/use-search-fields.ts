@@ -3,8 +3,8 @@
  * work back. The fields live in state (a textarea bound to the router's location would lag: the
  * router updates it in a transition) and every change is written with `replace`, so typing does not
  * fill the history. A navigation that is not one of those writes (Back/Forward, a link to the same
- * page with other values) re-reads the fields from the URL and bumps `generation`, which a page can
- * use as a `key` to start over from the restored values.
+ * page) and carries other values re-reads the fields from the URL and bumps `generation`, which a
+ * page can use as a `key` to start over from the restored values.
  */
 import { useState } from 'react';
 import { NavigationType, useLocation, useNavigationType, useSearchParams } from 'react-router';
@@ -31,14 +31,19 @@ export function useSearchFields<T>(codec: SearchFieldsCodec<T>): SearchFields<T>
   const location = useLocation();
   const navigationType = useNavigationType();
   const [values, setValues] = useState(() => codec.read(params));
-  const [seenKey, setSeenKey] = useState(location.key);
+  // The key alone is not enough: entries made without the router's state (the first page loaded)
+  // all have the key "default".
+  const here = `${location.key}|${location.search}`;
+  const [seen, setSeen] = useState(here);
   const [generation, setGeneration] = useState(0);
   // Adjusting state while rendering (React's documented pattern) rather than in an effect: the
   // restored fields show in the same commit as the new location.
-  if (location.key !== seenKey) {
-    setSeenKey(location.key);
-    if (navigationType !== NavigationType.Replace) {
-      setValues(codec.read(params));
+  if (here !== seen) {
+    setSeen(here);
+    const restored = codec.read(params);
+    // Only when the fields differ: pinning a version (a push that keeps them) is not a restore.
+    if (navigationType !== NavigationType.Replace && JSON.stringify(restored) !== JSON.stringify(values)) {
+      setValues(restored);
       setGeneration(generation + 1);
     }
   }

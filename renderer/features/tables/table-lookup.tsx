@@ -2,6 +2,8 @@
  * The lookup form of the table panel: key type and value type (prefilled, with suggestions, free
  * text allowed), a key editor checked against the key type before anything is sent (its BCS bytes
  * shown), the decoded value as a JSON tree at the version in view, the raw lookup, and a compare mode.
+ * The key (and types other than the prefilled ones) live in the URL (`?key=&key_type=&value_type=`,
+ * replaced while typing): a reload, Back or a shared link shows the same lookup again.
  */
 import type { ReactNode } from 'react';
 import { useId, useMemo, useState } from 'react';
@@ -13,6 +15,7 @@ import { JsonTree } from '../../components/json-tree/json-tree.tsx';
 import { ErrorView, LoadingView } from '../../components/status-views.tsx';
 import { moveValueLinks } from '../../lib/value-links.ts';
 import { saveFile, toJson } from '../../lib/save-file.ts';
+import { useSearchFields, type SearchFieldsCodec } from '../../lib/use-search-fields.ts';
 import { useMoveLayout } from '../../components/bcs-inspector/layout-resolver.ts';
 import { ItemCompare } from './item-compare.tsx';
 import { checkKey } from './key-validation.ts';
@@ -26,13 +29,41 @@ export interface TableLookupProps {
   readonly valueType: string;
 }
 
+interface LookupFields {
+  readonly keyText: string;
+  readonly keyType: string;
+  readonly valueType: string;
+}
+
+/** The lookup in the URL: the key, and each type only where it differs from the prefilled one. */
+function lookupCodec(keyType: string, valueType: string): SearchFieldsCodec<LookupFields> {
+  const put = (params: URLSearchParams, name: string, value: string, omitted: string) => {
+    if (value === omitted) params.delete(name);
+    else params.set(name, value);
+  };
+  return {
+    read: (params) => ({ keyText: params.get('key') ?? '', keyType: params.get('key_type') ?? keyType, valueType: params.get('value_type') ?? valueType }),
+    write: (fields, params) => {
+      put(params, 'key', fields.keyText, '');
+      put(params, 'key_type', fields.keyType, keyType);
+      put(params, 'value_type', fields.valueType, valueType);
+    },
+  };
+}
+
 /** Key editor, decoded and raw lookups, compare mode. Remount (key) it to re-prefill. */
-export function TableLookup({ handle, keyType: initialKeyType, valueType: initialValueType }: TableLookupProps): ReactNode {
+export function TableLookup({ handle, keyType, valueType }: TableLookupProps): ReactNode {
+  const { values, set, generation } = useSearchFields(lookupCodec(keyType, valueType));
+  // Back/Forward to another lookup starts the form over from that URL (and looks its key up again).
+  return <LookupForm key={generation} handle={handle} fields={values} setFields={set} />;
+}
+
+function LookupForm({ handle, fields, setFields }: { readonly handle: string; readonly fields: LookupFields; readonly setFields: (next: LookupFields) => void }): ReactNode {
   const { effective, pinned } = useLedgerVersion();
-  const [keyType, setKeyType] = useState(initialKeyType);
-  const [valueType, setValueType] = useState(initialValueType);
-  const [keyText, setKeyText] = useState('');
+  const { keyText, keyType, valueType } = fields;
   const [sent, setSent] = useState<Omit<TableItemRequest, 'version'> | undefined>(undefined);
+  // A key that came with the URL (reload, link, Back) is looked up once its check is known.
+  const [autoSend, setAutoSend] = useState(keyText.trim() !== '');
   const [compare, setCompare] = useState(false);
   const listId = useId();
   // One function per pinned version: a new one each render would re-render the whole JSON tree.
@@ -40,6 +71,11 @@ export function TableLookup({ handle, keyType: initialKeyType, valueType: initia
   const typeOptions = useTypeOptions([keyType, valueType], effective);
   const keyLayout = useMoveLayout(keyType, effective);
   const check = keyLayout.data ? checkKey(keyText, keyLayout.data) : undefined;
+  const request = (json: unknown): Omit<TableItemRequest, 'version'> => ({ handle, keyType: keyType.trim(), valueType: valueType.trim(), keyJson: JSON.stringify(json) });
+  if (autoSend && (check !== undefined || keyLayout.error)) {
+    setAutoSend(false);
+    if (check?.ok === true) setSent(request(check.json));
+  }
   const item = useQuery({ ...tableItemQuery({ ...(sent ?? { handle, keyType, valueType, keyJson: 'null' }), version: effective ?? '' }), enabled: sent !== undefined && effective !== undefined });
 
   return (
@@ -49,7 +85,7 @@ export function TableLookup({ handle, keyType: initialKeyType, valueType: initia
         aria-label="Table item lookup"
         onSubmit={(e) => {
           e.preventDefault();
-          if (check?.ok === true) setSent({ handle, keyType: keyType.trim(), valueType: valueType.trim(), keyJson: JSON.stringify(check.json) });
+          if (check?.ok === true) setSent(request(check.json));
         }}
       >
         <datalist id={listId}>
@@ -59,15 +95,15 @@ export function TableLookup({ handle, keyType: initialKeyType, valueType: initia
         </datalist>
         <label>
           Key type
-          <input className="mono" list={listId} value={keyType} onChange={(e) => setKeyType(e.target.value)} spellCheck={false} aria-label="Key type" />
+          <input className="mono" list={listId} value={keyType} onChange={(e) => setFields({ ...fields, keyType: e.target.value })} spellCheck={false} aria-label="Key type" />
         </label>
         <label>
           Value type
-          <input className="mono" list={listId} value={valueType} onChange={(e) => setValueType(e.target.value)} spellCheck={false} aria-label="Value type" />
+          <input className="mono" list={listId} value={valueType} onChange={(e) => setFields({ ...fields, valueType: e.target.value })} spellCheck={false} aria-label="Value type" />
         </label>
         <label>
           Key (JSON)
-          <textarea className="mono" value={keyText} onChange={(e) => setKeyText(e.target.value)} spellCheck={false} aria-label="Key (JSON)" rows={3} placeholder={'e.g. "0x1", "42" or {"field": …}'} />
+          <textarea className="mono" value={keyText} onChange={(e) => setFields({ ...fields, keyText: e.target.value })} spellCheck={false} aria-label="Key (JSON)" rows={3} placeholder={'e.g. "0x1", "42" or {"field": …}'} />
         </label>
         <div className="key-check" aria-live="polite">
           {keyLayout.isLoading && <span>Resolving the key type…</span>}
