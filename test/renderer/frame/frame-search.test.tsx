@@ -71,4 +71,25 @@ describe('search box', () => {
     expect((await screen.findByText(/Nothing found for/)).textContent).toContain('no-such-thing');
     expect(window.location.pathname).toBe('/');
   });
+
+  it('says nothing was found on Enter for punctuation and for a version beyond the latest, typed fast or after the lookup', async () => {
+    const ledger = await apiJson<LedgerJson>('/v1');
+    const beyond = (BigInt(ledger.ledger_version) * 1000n + 7n).toString();
+    for (const query of ['garbage!!', beyond]) {
+      const found = await apiJson<{ results: unknown[] }>(`/explorer/v1/search?q=${encodeURIComponent(query)}`);
+      expect(found.results).toEqual([]);
+    }
+    const { user } = renderApp('/gas', { fixture: 'small' });
+    for (const query of ['garbage!!', beyond]) {
+      await user.clear(search());
+      await user.type(search(), `${query}{Enter}`);
+      expect((await screen.findByText(/Nothing found for/)).textContent).toContain(query);
+      // Enter again once the answer is there (the popup closed meanwhile): the note comes back.
+      await user.keyboard('{Escape}');
+      expect(screen.queryByText(/Nothing found for/)).toBeNull();
+      await user.keyboard('{Enter}');
+      expect((await screen.findByText(/Nothing found for/)).textContent).toContain(query);
+      expect(window.location.pathname).toBe('/gas');
+    }
+  });
 });
