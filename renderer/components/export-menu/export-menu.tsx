@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import { useRef, useState } from 'react';
 import { saveFile, toJson } from '../../lib/save-file.ts';
+import { plural } from '../../lib/plural.ts';
 import { toCsv, type ExportRow } from '../../lib/to-csv.ts';
 import type { LoadAll } from '../../lib/load-all.ts';
 import './export-menu.css';
@@ -17,12 +18,14 @@ export interface ExportMenuProps {
   readonly rows: readonly ExportRow[];
   /** Present when more pages exist: loads them all. */
   readonly loadAll?: LoadAll | undefined;
+  /** Why nothing can be exported now (the view's query failed): the buttons are disabled with this reason. */
+  readonly unavailable?: string | undefined;
 }
 
 type Format = 'csv' | 'json';
 
 /** CSV / JSON export buttons with "load all pages first", progress and cancel. */
-export function ExportMenu({ name, rows, loadAll }: ExportMenuProps): ReactNode {
+export function ExportMenu({ name, rows, loadAll, unavailable }: ExportMenuProps): ReactNode {
   const [all, setAll] = useState(false);
   const [loaded, setLoaded] = useState<number | undefined>(undefined);
   const [message, setMessage] = useState<string | undefined>(undefined);
@@ -53,29 +56,31 @@ export function ExportMenu({ name, rows, loadAll }: ExportMenuProps): ReactNode 
     const filters = [{ name: format.toUpperCase(), extensions: [format] }];
     try {
       const outcome = await saveFile({ suggestedName: `${name}.${format}`, content, filters });
-      setMessage(outcome.saved ? `Exported ${out.length} row${out.length === 1 ? '' : 's'}.` : 'Export cancelled.');
+      setMessage(outcome.saved ? `Exported ${out.length} ${plural(out.length, 'row')}.` : 'Export cancelled.');
     } catch (error) {
       setMessage(`Export failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 
   const busy = loaded !== undefined;
+  const off = busy || unavailable !== undefined;
+  const title = unavailable === undefined ? undefined : `Nothing to export: ${unavailable}`;
   return (
     <div className="export-menu" role="group" aria-label="Export">
-      <button type="button" disabled={busy} onClick={() => void run('csv')}>
+      <button type="button" disabled={off} title={title} onClick={() => void run('csv')}>
         Export CSV
       </button>
-      <button type="button" disabled={busy} onClick={() => void run('json')}>
+      <button type="button" disabled={off} title={title} onClick={() => void run('json')}>
         Export JSON
       </button>
-      {loadAll && (
+      {loadAll && unavailable === undefined && (
         <label>
           <input type="checkbox" checked={all} disabled={busy} onChange={(e) => setAll(e.target.checked)} /> Load all pages first
         </label>
       )}
       {busy && (
         <span role="status" className="export-progress">
-          Loaded {loaded} rows…{' '}
+          Loaded {loaded} {plural(loaded ?? 0, 'row')}…{' '}
           <button type="button" onClick={() => abort.current?.abort()}>
             Cancel
           </button>

@@ -21,12 +21,14 @@ export interface PagedExportMenuProps<TPage> {
   readonly query: PagedQuery<TPage>;
   /** Rows of the loaded pages, in screen order; must be a stable (module-level) function. */
   readonly rowsOf: (data: InfiniteData<TPage, unknown> | undefined) => readonly ExportRow[];
+  /** Why the loaded rows must not be exported (the view shows an error instead of them). */
+  readonly unavailable?: string | undefined;
 }
 
 /** Export of the pages an infinite query has loaded (or all of them). */
-export function PagedExportMenu<TPage>({ name, query, rowsOf }: PagedExportMenuProps<TPage>): ReactNode {
+export function PagedExportMenu<TPage>({ name, query, rowsOf, unavailable }: PagedExportMenuProps<TPage>): ReactNode {
   const rows = useMemo(() => rowsOf(query.data), [rowsOf, query.data]);
-  return <ExportMenu name={name} rows={rows} loadAll={query.hasNextPage ? loadAllPages(query, rowsOf) : undefined} />;
+  return <ExportMenu name={name} rows={rows} loadAll={query.hasNextPage ? loadAllPages(query, rowsOf) : undefined} unavailable={unavailable} />;
 }
 
 /** Resources in the order the API listed them. */

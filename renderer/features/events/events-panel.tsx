@@ -6,21 +6,41 @@
  */
 import type { ReactNode } from 'react';
 import { useMemo, useState, type FormEvent } from 'react';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
+import { ApiRequestError } from '../../api/client.ts';
+import { versionInfoQuery } from '../../api/queries/explorer-queries.ts';
 import { eventsQuery, type EventStream } from '../../api/queries/events-queries.ts';
 import { useLedgerVersion } from '../../app/use-ledger-version.ts';
 import { EmptyView, ErrorView, LoadingView } from '../../components/status-views.tsx';
 import { PagedExportMenu, eventExportRows } from '../../components/export-menu/paged-export-menu.tsx';
 import { useAccountAddress } from '../../lib/use-account-address.ts';
 import { eventsNewestFirst } from '../../lib/newest-first.ts';
+import { plural } from '../../lib/plural.ts';
 import { EventsList } from './events-list.tsx';
 import { StreamPicker } from './stream-picker.tsx';
 import './events.css';
-import { NewerOlderButtons } from '../../components/page-buttons.tsx';
+import { NewerOlderButtons, type TwoWayPaging } from '../../components/page-buttons.tsx';
 
 /** The URL parameter of the sequence number jumped to. */
 const SEQ_PARAM = 'seq';
+
+const U64_MAX = (1n << 64n) - 1n;
+
+/** Paging of a list that shows no rows (the pinned version is out of range): both buttons disabled. */
+const NO_PAGING: TwoWayPaging = {
+  hasPreviousPage: false,
+  isFetchingPreviousPage: false,
+  hasNextPage: false,
+  isFetchingNextPage: false,
+  fetchPreviousPage: () => Promise.resolve(),
+  fetchNextPage: () => Promise.resolve(),
+};
+
+/** Whether `text` is a creation number the API accepts: a decimal u64. */
+function isCreationNumber(text: string): boolean {
+  return /^\d{1,20}$/.test(text) && BigInt(text) <= U64_MAX;
+}
 
 function streamOf(params: Readonly<Partial<Record<string, string>>>): EventStream | undefined {
   if (params.structTag !== undefined && params.fieldName !== undefined) return { kind: 'field', struct: params.structTag, field: params.fieldName };
@@ -37,7 +57,16 @@ export function EventsPanel(): ReactNode {
   return (
     <div className="events-panel">
       <StreamPicker address={address} creationNumber={stream?.kind === 'creation_number' ? stream.creationNumber : undefined} />
-      {stream === undefined ? <EmptyView>Choose an event stream above.</EmptyView> : <StreamEvents key={JSON.stringify(stream)} address={address} stream={stream} />}
+      {stream === undefined ? (
+        <EmptyView>Choose an event stream above.</EmptyView>
+      ) : stream.kind === 'creation_number' && !isCreationNumber(stream.creationNumber) ? (
+        // Refused here rather than sent: the node's 400 for it says less.
+        <p className="error-text" role="alert">
+          <span className="mono">{stream.creationNumber}</span> is not a creation number (a decimal u64).
+        </p>
+      ) : (
+        <StreamEvents key={JSON.stringify(stream)} address={address} stream={stream} />
+      )}
     </div>
   );
 }
@@ -81,6 +110,10 @@ function StreamEvents({ address, stream }: { readonly address: string; readonly 
   const raw = search.get(SEQ_PARAM);
   const anchor = raw !== null && /^\d+$/.test(raw) ? raw : undefined;
   const query = useInfiniteQuery({ ...eventsQuery(address, stream, anchor, effective ?? ''), enabled: effective !== undefined });
+  // Events take no ledger version: a pinned version outside the retained window is checked apart
+  // (the API's 404/410), and then no events are claimed loaded, as the state panels show none.
+  const standing = useQuery({ ...versionInfoQuery(pinned ?? ''), enabled: pinned !== undefined });
+  const outOfRange = standing.isError && standing.error instanceof ApiRequestError && (standing.error.status === 404 || standing.error.status === 410);
   const events = useMemo(
     () => eventsNewestFirst(query.data?.pages.flatMap((page) => page.body) ?? []),
     [query.data],
@@ -96,17 +129,28 @@ function StreamEvents({ address, stream }: { readonly address: string; readonly 
 
   const title = stream.kind === 'creation_number' ? `creation number ${stream.creationNumber}` : `${stream.struct} · ${stream.field}`;
   const oldest = events.at(-1);
+  const failed = outOfRange || (query.isError && events.length === 0);
+  const unavailable = outOfRange ? `version ${pinned ?? ''} is outside the retained versions` : failed ? 'the events could not be read' : undefined;
   return (
     <section aria-label={`Events of ${title}`}>
       <JumpForm key={anchor ?? ''} title={title} anchor={anchor} onJump={setAnchor}>
-        <NewerOlderButtons query={query} noun="events" />
+        <NewerOlderButtons query={failed ? NO_PAGING : query} noun="events" />
         <span className="panel-count" role="status" aria-live="polite">
-          {events.length} events loaded{oldest ? ` · oldest shown #${oldest.sequence_number}` : ''}
-          {query.hasNextPage ? '' : events.length > 0 ? ' · reached the first event' : ''}
+          {failed ? (
+            'No events loaded'
+          ) : (
+            <>
+              {events.length} {plural(events.length, 'event')} loaded{oldest ? ` · oldest shown #${oldest.sequence_number}` : ''}
+              {query.hasNextPage ? '' : events.length > 0 ? ' · reached the first event' : ''}
+            </>
+          )}
         </span>
-        <PagedExportMenu name={`${address}-events`} query={query} rowsOf={eventExportRows} />
+        <PagedExportMenu name={`${address}-events-v${effective ?? ''}`} query={query} rowsOf={eventExportRows} unavailable={unavailable} />
       </JumpForm>
-      {query.isPending ? (
+      {outOfRange ? (
+        // The stream picker above already shows the API's error for this version (it reads resources there).
+        <EmptyView>No events are listed at version {pinned}: it is outside the versions this source holds.</EmptyView>
+      ) : query.isPending ? (
         <LoadingView label="Loading events…" />
       ) : query.isError && events.length === 0 ? (
         <ErrorView error={query.error} onRetry={() => void query.refetch()} />

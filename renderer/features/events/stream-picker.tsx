@@ -12,6 +12,7 @@ import { useNavigate, useParams } from 'react-router';
 import { eventHandleResourcesQuery } from '../../api/queries/events-queries.ts';
 import { useLedgerVersion, withVersion } from '../../app/use-ledger-version.ts';
 import { ErrorView, LoadingView } from '../../components/status-views.tsx';
+import { plural } from '../../lib/plural.ts';
 import { findHandles, type FoundHandle } from './find-handles.ts';
 
 /** Props of {@link StreamPicker}. */
@@ -55,12 +56,12 @@ export function StreamPicker({ address, creationNumber }: StreamPickerProps): Re
         Event stream
         <select value={shown ?? ''} onChange={(event) => open(handles.find((handle) => handle.creationNumber === event.target.value), event.target.value)}>
           <option value="" disabled>
-            {handles.length === 0 ? 'No event handles in this account' : `Choose one of ${handles.length} handles`}
+            {handles.length === 0 ? 'No event handles in this account' : `Choose one of ${handles.length} ${plural(handles.length, 'handle')}`}
           </option>
           {shown !== undefined && !options.some((handle) => handle.creationNumber === shown) && <option value={shown}>creation number {shown}</option>}
           {options.map((handle) => (
             <option key={handle.creationNumber} value={handle.creationNumber}>
-              {handle.creationNumber}: {handle.struct} · {handle.path} ({handle.counter} events)
+              {handle.creationNumber}: {handle.struct} · {handle.path} ({handle.counter} {plural(handle.counter, 'event')})
             </option>
           ))}
         </select>

@@ -10,6 +10,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { BlockJson } from '../../api/types.ts';
 import { resolveColor, useColorScheme } from '../../lib/use-color-scheme.ts';
+import { plural } from '../../lib/plural.ts';
 import { BlockDetails } from './block-details.tsx';
 
 const HEIGHT = 260;
@@ -102,7 +103,7 @@ export function GasChart({ blocks }: { readonly blocks: readonly BlockJson[] }):
   return (
     <figure className="gas-chart">
       <figcaption>
-        Inclusion price and user transactions of the last {ordered.length} blocks (full blocks marked). Hover a block, or focus the chart and use ← and →, for its
+        Inclusion price and user transactions of the last {ordered.length} {plural(ordered.length, 'block')} (full blocks marked). Hover a block, or focus the chart and use ← and →, for its
         details.
       </figcaption>
       {!canDraw && <p className="field-error">This display cannot draw charts; the blocks' details follow (← and → move between them).</p>}
@@ -111,7 +112,7 @@ export function GasChart({ blocks }: { readonly blocks: readonly BlockJson[] }):
         className="gas-chart-plot"
         role="slider"
         tabIndex={0}
-        aria-label={`Chart of ${ordered.length} recent blocks`}
+        aria-label={`Chart of ${ordered.length} recent ${plural(ordered.length, 'block')}`}
         aria-valuemin={0}
         aria-valuemax={Math.max(0, ordered.length - 1)}
         aria-valuenow={index}

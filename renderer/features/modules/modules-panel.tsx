@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { modulesQuery } from '../../api/queries/account-queries.ts';
 import { useLedgerVersion } from '../../app/use-ledger-version.ts';
 import { EmptyView, ErrorView, LoadingView } from '../../components/status-views.tsx';
+import { plural } from '../../lib/plural.ts';
 import { useAccountAddress } from '../../lib/use-account-address.ts';
 import { ModuleAbi } from './module-abi.tsx';
 import './modules.css';
@@ -43,7 +44,7 @@ export function ModulesPanel(): ReactNode {
           <input type="search" value={filter} onChange={(event) => setFilter(event.target.value)} />
         </label>
         <span className="panel-count" role="status">
-          {shown.length} of {modules.length} modules
+          {shown.length} of {modules.length} {plural(modules.length, 'module')}
         </span>
       </div>
       <ul className="modules-list" aria-label="Modules">
@@ -59,7 +60,8 @@ export function ModulesPanel(): ReactNode {
                   </code>
                   <span className="muted">
                     {' '}
-                    · {abi.structs.length} structs · {abi.exposed_functions.length} functions · {(module.bytecode.length - 2) / 2} bytes
+                    · {abi.structs.length} {plural(abi.structs.length, 'struct')} · {abi.exposed_functions.length} {plural(abi.exposed_functions.length, 'function')} ·{' '}
+                    {(module.bytecode.length - 2) / 2} {plural((module.bytecode.length - 2) / 2, 'byte')}
                   </span>
                 </summary>
                 {isOpen && <ModuleAbi abi={abi} />}

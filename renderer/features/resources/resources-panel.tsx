@@ -12,6 +12,7 @@ import { RESOURCE_PAGE_SIZES, resourcesQuery } from '../../api/queries/account-q
 import { useLedgerVersion } from '../../app/use-ledger-version.ts';
 import { EmptyView, ErrorView, LoadingView } from '../../components/status-views.tsx';
 import { PagedExportMenu, resourceExportRows } from '../../components/export-menu/paged-export-menu.tsx';
+import { plural } from '../../lib/plural.ts';
 import { useAccountAddress } from '../../lib/use-account-address.ts';
 import { resourceRows } from './resource-rows.ts';
 import { ResourcesTable } from './resources-table.tsx';
@@ -102,14 +103,14 @@ export function ResourcesPanel(): ReactNode {
           {loadingAll ? 'Loading all…' : 'Load all'}
         </button>
         <span className="panel-count" role="status" aria-live="polite">
-          {rows.length.toLocaleString('en-US')} resources loaded in {query.data?.pages.length ?? 0} {query.data?.pages.length === 1 ? 'page' : 'pages'}
+          {rows.length.toLocaleString('en-US')} {plural(rows.length, 'resource')} loaded in {query.data?.pages.length ?? 0} {plural(query.data?.pages.length ?? 0, 'page')}
           {more ? ' · more available' : ' · all loaded'}
           {query.isFetching && !busy ? ' · updating…' : ''}
         </span>
-        <PagedExportMenu name={`${address ?? 'account'}-resources`} query={query} rowsOf={resourceExportRows} />
+        <PagedExportMenu name={`${address}-resources-v${shown ?? effective ?? ''}`} query={query} rowsOf={resourceExportRows} />
       </div>
       {filter.trim() !== '' && more && (
-        <p className="panel-hint">The filter sees the {rows.length.toLocaleString('en-US')} resources loaded so far; “Load all” to filter every resource.</p>
+        <p className="panel-hint">The filter sees the {rows.length.toLocaleString('en-US')} {plural(rows.length, 'resource')} loaded so far; “Load all” to filter every resource.</p>
       )}
       {stale && (
         <p className="panel-hint" role="status">

@@ -9,6 +9,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestBcs } from '../../api/client.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { InlineError } from '../../components/status-views.tsx';
+import { plural } from '../../lib/plural.ts';
 
 /** The stored (BCS) bytes of one resource at `version`. */
 function storedResourceQuery(address: string, type: string, version: string) {
@@ -35,7 +36,7 @@ export function StoredSize({ address, type, version }: StoredSizeProps): ReactNo
       {stored.isError ? (
         <InlineError error={stored.error} />
       ) : stored.data ? (
-        <span className="mono">{stored.data.body.length.toLocaleString('en-US')} bytes</span>
+        <span className="mono">{stored.data.body.length.toLocaleString('en-US')} {plural(stored.data.body.length, 'byte')}</span>
       ) : (
         <span className="muted">reading…</span>
       )}

@@ -18,11 +18,22 @@ import { EmptyView, ErrorView, LoadingView } from '../../components/status-views
 import { PagedExportMenu, summaryExportRows } from '../../components/export-menu/paged-export-menu.tsx';
 import { VersionLink } from '../../components/version-link.tsx';
 import { summariesNewestFirst } from '../../lib/newest-first.ts';
+import { plural } from '../../lib/plural.ts';
 import { useAccountAddress } from '../../lib/use-account-address.ts';
 import { RangeForm } from './range-form.tsx';
 import { replayProtectorText } from './replay-protector.ts';
 import './transactions.css';
-import { NewerOlderButtons } from '../../components/page-buttons.tsx';
+import { NewerOlderButtons, type TwoWayPaging } from '../../components/page-buttons.tsx';
+
+/** Paging of a list that shows no rows (its query failed): both buttons disabled. */
+const NO_PAGING: TwoWayPaging = {
+  hasPreviousPage: false,
+  isFetchingPreviousPage: false,
+  hasNextPage: false,
+  isFetchingNextPage: false,
+  fetchPreviousPage: () => Promise.resolve(),
+  fetchNextPage: () => Promise.resolve(),
+};
 
 const digits = (value: string | null): string | undefined => (value !== null && /^\d+$/.test(value) ? value : undefined);
 
@@ -35,7 +46,9 @@ export function TransactionsPanel(): ReactNode {
   const { pinned, effective } = useLedgerVersion();
   const [search, setSearch] = useSearchParams();
   const range: VersionRange = { from: digits(search.get('from')), to: digits(search.get('to')), at: digits(search.get('at')) };
-  const query = useInfiniteQuery({ ...transactionsQuery(address ?? '', range, effective ?? '0'), enabled: address !== undefined && effective !== undefined });
+  const reversed = range.from !== undefined && range.to !== undefined && BigInt(range.from) > BigInt(range.to);
+  // A reversed range (from > to) can hold nothing: it is explained without asking the source.
+  const query = useInfiniteQuery({ ...transactionsQuery(address ?? '', range, effective ?? '0'), enabled: address !== undefined && effective !== undefined && !reversed });
   // Summaries take no ledger version: a pinned version outside the retained window is checked apart (the API's 404/410).
   const standing = useQuery({ ...versionInfoQuery(pinned ?? ''), enabled: pinned !== undefined });
   const summaries = useMemo(
@@ -56,20 +69,27 @@ export function TransactionsPanel(): ReactNode {
     });
   const outOfRange = standing.isError && standing.error instanceof ApiRequestError && (standing.error.status === 404 || standing.error.status === 410);
   const capped = range.to !== undefined && effective !== undefined && BigInt(range.to) > BigInt(effective);
+  // Rows are "loaded" only when the view shows them: not beside the pinned version's error or a failed first page.
+  const failed = outOfRange || (query.isError && summaries.length === 0);
+  const unavailable = outOfRange ? `version ${pinned ?? ''} is outside the retained versions` : failed ? 'the transactions could not be read' : undefined;
 
   return (
     <div className="transactions-panel">
       <RangeForm key={RANGE_PARAMS.map((name) => range[name] ?? '').join('|')} range={range} onApply={apply}>
-        <NewerOlderButtons query={query} noun="transactions" />
+        <NewerOlderButtons query={failed ? NO_PAGING : query} noun="transactions" />
         <span className="panel-count" role="status" aria-live="polite">
-          {summaries.length} transactions loaded
-          {summaries.length > 0 ? ` · versions ${summaries.at(-1)?.version} to ${summaries[0]?.version}` : ''}
+          {failed ? 'No transactions loaded' : `${summaries.length} ${plural(summaries.length, 'transaction')} loaded`}
+          {!failed && summaries.length > 0 ? ` · versions ${summaries.at(-1)?.version} to ${summaries[0]?.version}` : ''}
         </span>
-        <PagedExportMenu name={`${address ?? 'account'}-transactions`} query={query} rowsOf={summaryExportRows} />
+        <PagedExportMenu name={`${address}-transactions-v${effective ?? ''}`} query={query} rowsOf={summaryExportRows} unavailable={unavailable} />
       </RangeForm>
       {capped && <p className="panel-hint">The list stops at version {effective}, the version this view reads at (To version {range.to} is later).</p>}
       {outOfRange ? (
         <ErrorView error={standing.error} />
+      ) : reversed ? (
+        <EmptyView>
+          From version {range.from} is after To version {range.to}: no version can be in this range. Swap them to list it.
+        </EmptyView>
       ) : query.isPending ? (
         <LoadingView label="Loading transactions…" />
       ) : query.isError && summaries.length === 0 ? (

@@ -24,7 +24,7 @@ function rowIds(table: HTMLElement, prefix: string): string[] {
 describe('export from the account panels', () => {
   it('the resources tab exports the rows its table lists, as JSON and as CSV', async () => {
     const downloads = captureDownloads();
-    const { user } = renderApp('/accounts/0x1');
+    const { user, fixture } = renderApp('/accounts/0x1');
     const table = await screen.findByRole('table', { name: 'Resources' });
     const status = await screen.findByText(/resources loaded in 1 page/);
     const count = Number(/^([\d,]+) resources/.exec(status.textContent ?? '')![1]!.replaceAll(',', ''));
@@ -35,7 +35,8 @@ describe('export from the account panels', () => {
     await user.click(within(menu).getByRole('button', { name: 'Export JSON' }));
     await within(menu).findByText(`Exported ${count} rows.`);
     const exported = JSON.parse(await downloads.blobs[0]!.text()) as MoveResourceJson[];
-    expect(downloads.names[0]).toBe('0x1-resources.json');
+    // The file name says the version the rows were read at (unpinned: the latest when the view opened).
+    expect(downloads.names[0]).toBe(`0x1-resources-v${fixture.info.latestVersion}.json`);
     expect(exported).toHaveLength(count);
     // The table shows a virtualized window: its rows are the export's first rows, in the same order.
     expect(exported.slice(0, shown.length).map((r) => r.type)).toEqual(shown);
@@ -50,7 +51,7 @@ describe('export from the account panels', () => {
   it('the events tab exports its events newest first, as its table lists them', async () => {
     const downloads = captureDownloads();
     const stream = [...serviceFixture('main').info.samples.eventStreams].sort((a, b) => Number(b.count) - Number(a.count))[0]!;
-    const { user } = renderApp(`/accounts/${stream.address}/events/${stream.creationNumber}`);
+    const { user, fixture } = renderApp(`/accounts/${stream.address}/events/${stream.creationNumber}`);
     const table = await screen.findByRole('table', { name: 'Events' });
     await screen.findByText(/^100 events loaded/);
     const shown = rowIds(table, 'event ');
@@ -58,9 +59,21 @@ describe('export from the account panels', () => {
     await user.click(within(menu).getByRole('button', { name: 'Export JSON' }));
     await within(menu).findByText('Exported 100 rows.');
     const exported = JSON.parse(await downloads.blobs[0]!.text()) as EventJson[];
+    expect(downloads.names[0]).toBe(`${stream.address}-events-v${fixture.info.latestVersion}.json`);
     expect(exported).toHaveLength(100);
     expect(exported.slice(0, shown.length).map((e) => e.sequence_number)).toEqual(shown);
     const sequences = exported.map((e) => BigInt(e.sequence_number));
     expect(sequences.every((value, index) => index === 0 || value < sequences[index - 1]!)).toBe(true);
+  });
+
+  it('names the file after the pinned version the view reads at (transactions tab)', async () => {
+    const downloads = captureDownloads();
+    const sender = serviceFixture('main').info.samples.senders[0]!.address;
+    const pin = BigInt(serviceFixture('main').info.latestVersion) - 1n;
+    const { user } = renderApp(`/accounts/${sender}/transactions?ledger_version=${pin}`);
+    await screen.findByRole('table', { name: 'Transactions' });
+    const menu = screen.getByRole('group', { name: 'Export' });
+    await user.click(within(menu).getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(downloads.names).toEqual([`${sender}-transactions-v${pin}.csv`]));
   });
 });

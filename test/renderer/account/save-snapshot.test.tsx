@@ -1,6 +1,6 @@
 /**
  * "Save to snapshot" against a read service that may capture (a captures folder configured): the
- * button posts the account and the effective version and shows the saved file's name.
+ * button posts the account and the effective version and shows the saved file's name and folder.
  */
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,7 +19,7 @@ afterEach(() => {
 });
 
 describe('save to snapshot', () => {
-  it('captures the account at the pinned version and shows the file name', async () => {
+  it('captures the account at the pinned version and shows the file name and folder', async () => {
     const base = serviceFixture('small');
     const folder = mkdtempSync(join(tmpdir(), 'le-capture-'));
     cleanups.push(() => rmSync(folder, { recursive: true, force: true }));
@@ -34,6 +34,10 @@ describe('save to snapshot', () => {
     const saved = await screen.findByText(/^capture-.*\.db$/);
     expect(readdirSync(folder)).toEqual([saved.textContent]);
     expect(saved.textContent).toContain(`-v${pin}-`);
+    // Where it went: the folder of the answer's full path, next to the name.
+    const status = saved.closest('[role="status"]')!;
+    expect(status.textContent).toContain(`Saved ${saved.textContent} in ${folder} (`);
+    expect(status.textContent).toMatch(/ \([\d,]+ bytes\)$/);
     expect(requests).toContain('POST /explorer/v1/capture');
   });
 });
