@@ -70,7 +70,7 @@ export function ComparePage(): ReactNode {
       {changes && (
         <>
           <p className="compare-summary" role="status">
-            {differing.length === 0 ? 'No resource changed' : `${differing.length} resource${differing.length === 1 ? '' : 's'} differ`} between versions {from} and {to}; {same.length} unchanged.
+            {differing.length === 0 ? 'No resource changed' : differing.length === 1 ? '1 resource differs' : `${differing.length} resources differ`} between versions {from} and {to}; {same.length} unchanged.
           </p>
           {differing.map((c) => (
             <ResourceBlock key={c.type} change={c} from={from} to={to} />
