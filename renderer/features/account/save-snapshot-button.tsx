@@ -54,10 +54,11 @@ export function SaveSnapshotButton({ address, version }: SaveSnapshotButtonProps
       {capture.isSuccess && (
         <span role="status" className="save-snapshot-result">
           Saved <code title={capture.data.body.file}>{savedName(capture.data.body)}</code>
+          {/* The name stays the one <code> of the line: the folder is plain monospace text. */}
           {folder !== undefined && (
             <>
               {' in '}
-              <code className="save-snapshot-folder">{folder}</code>
+              <span className="mono save-snapshot-folder">{folder}</span>
             </>
           )}
           {capture.data.body.bytes !== undefined && ` (${capture.data.body.bytes.toLocaleString('en-US')} ${plural(capture.data.body.bytes, 'byte')})`}
