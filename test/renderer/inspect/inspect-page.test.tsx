@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '../support/render-app.tsx';
 import { MAX_URL_HEX } from '../../../renderer/features/inspect/inspect-page.tsx';
+import { MAX_SHOWN_BYTES } from '../../../renderer/components/bcs-inspector/hex-view.tsx';
 
 const bytesField = (): HTMLTextAreaElement => screen.getByRole('textbox', { name: 'Bytes (hex)' });
 const typeField = (): HTMLInputElement => screen.getByRole('combobox', { name: 'Type tag' });
@@ -61,9 +62,11 @@ describe('inspect page', () => {
     await screen.findByRole('button', { name: 'value bytes 0 to 4' }, { timeout: 10_000 });
   });
 
-  it('leaves very long hex out of the URL and says so', async () => {
+  it('leaves very long hex out of the URL and says so; one byte past the shown ones is "1 more byte"', async () => {
     const { user } = renderApp('/inspect?hex=0x01&type=u8');
-    const long = `0x${'00'.repeat(MAX_URL_HEX)}`;
+    // Longer than the URL takes, and one byte more than the hex view renders.
+    const long = `0x${'00'.repeat(MAX_SHOWN_BYTES + 1)}`;
+    expect(long.length).toBeGreaterThan(MAX_URL_HEX);
     await user.clear(bytesField());
     await user.click(bytesField());
     await user.paste(long);
@@ -72,5 +75,6 @@ describe('inspect page', () => {
     expect(new URLSearchParams(window.location.search).get('type')).toBe('u8');
     expect(window.location.href.length).toBeLessThan(MAX_URL_HEX);
     expect(screen.getByText(/too long to keep in the page's address/)).toBeTruthy();
+    expect(screen.getByText('… 1 more byte not shown')).toBeTruthy();
   });
 });
