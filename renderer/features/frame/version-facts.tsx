@@ -25,7 +25,7 @@ function RetainedFacts({ version }: { readonly version: string }): ReactNode {
 export function VersionFacts({ standing }: { readonly standing: VersionStanding }): ReactNode {
   switch (standing.kind) {
     case 'invalid':
-      return <span className="version-facts error-text">enter a version number</span>;
+      return <span className="version-facts error-text">not a ledger version</span>;
     case 'pruned':
       return <span className="version-facts warn-text" role="status">{`pruned — oldest retained is ${standing.oldest}`}</span>;
     case 'future':

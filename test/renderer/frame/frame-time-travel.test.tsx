@@ -60,6 +60,11 @@ describe('time travel', () => {
     await user.clear(field());
     await user.type(field(), above);
     expect(await within(control()).findByText(/^not yet/)).toBeTruthy();
+    // Beyond u64 is no version at all (the API would answer 400), not a future one.
+    await user.clear(field());
+    await user.type(field(), '99999999999999999999999');
+    expect(await within(control()).findByText('not a ledger version')).toBeTruthy();
+    expect(within(control()).queryByText(/^not yet/)).toBeNull();
     // Only Enter pins: typing alone left the URL as it was.
     expect(window.location.search).toBe(`?ledger_version=${below}`);
     await user.keyboard('{Escape}');

@@ -27,7 +27,9 @@ describe('version standing', () => {
     expect(versionStanding(' 10 ', 10n, 20n)).toEqual({ kind: 'retained', version: 10n });
     expect(versionStanding('20', 10n, 20n)).toEqual({ kind: 'retained', version: 20n });
     expect(versionStanding('21', 10n, 20n)).toEqual({ kind: 'future', latest: 20n });
-    expect(versionStanding('18446744073709551616', 10n, 20n)).toEqual({ kind: 'future', latest: 20n });
+    expect(versionStanding('18446744073709551615', 10n, 20n)).toEqual({ kind: 'future', latest: 20n });
+    // Beyond u64 is no ledger version at all (the API answers 400), not one that is "not yet".
+    expect(versionStanding('18446744073709551616', 10n, 20n)).toEqual({ kind: 'invalid' });
     expect(versionStanding('1e3', 10n, 20n)).toEqual({ kind: 'invalid' });
     expect(versionStanding('', 10n, 20n)).toEqual({ kind: 'invalid' });
   });
