@@ -113,6 +113,25 @@ function send(res: ServerResponse, reply: ServiceReply, closing: boolean): void 
 }
 
 /** The header lookup of a node:http request, as `Headers.get` answers it. */
+/** How long a refusal (408, 413) may take to reach a client before its connection is closed anyway. */
+const REFUSAL_GRACE_MS = 5000;
+
+/**
+ * Closes the connection once a refusal is out. The reply's 'finish' is not enough: a client that
+ * half-closed or stopped reading mid-upload may keep it from ever finishing (seen under load), and
+ * the socket with its partial body would then stay; 'close' and a bounded grace cover those.
+ */
+function destroyAfterReply(res: ServerResponse, socket: Duplex): void {
+  const destroy = (): void => {
+    clearTimeout(timer);
+    socket.destroy();
+  };
+  const timer = setTimeout(destroy, REFUSAL_GRACE_MS);
+  timer.unref();
+  res.once('finish', destroy);
+  res.once('close', destroy);
+}
+
 function headerOf(req: IncomingMessage): (name: string) => string | null {
   return (name) => {
     const value = req.headers[name.toLowerCase()];
@@ -167,11 +186,11 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
           req.socket.destroy();
           return;
         case 'too_large':
-          res.once('finish', () => req.socket.destroy());
+          destroyAfterReply(res, req.socket);
           send(res, errorResponse(413, 'web_framework_error', `payload too large: request bodies are limited to ${limit} bytes`), true);
           return;
         case 'timeout':
-          res.once('finish', () => req.socket.destroy());
+          destroyAfterReply(res, req.socket);
           send(res, errorResponse(408, 'web_framework_error', `request timeout: the request body stalled or took too long (no bytes for ${bodyTimeoutMs} ms, or over ${requestTimeoutMs} ms in all)`), true);
           return;
         default:
