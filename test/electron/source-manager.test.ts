@@ -30,8 +30,9 @@ const LEDGER = { chain_id: 2, epoch: '3', ledger_version: '1000', oldest_ledger_
 let manager: InstanceType<typeof SourceManager>;
 let app: (request: Request) => Promise<Response>;
 
-beforeAll(() => {
-  manager = new SourceManager({
+/** A manager over the test's settings, reporting switches to `onChanged`. */
+function newManager(onChanged: (source: DesktopSource) => void): InstanceType<typeof SourceManager> {
+  return new SourceManager({
     settings,
     // The "sample" is the small fixture, so falling back to it never generates a big file here.
     samplePath: fixturePath('small'),
@@ -40,8 +41,18 @@ beforeAll(() => {
       onRestarted: () => {},
       capturesFolder: join(dir, 'captures'),
     }),
-    onChanged: (source) => void changes.push(source),
+    onChanged,
   });
+}
+
+/** Opens the `main` fixture unless it is the source already: each test below can run alone, in any order. */
+async function openMain(): Promise<void> {
+  const current = manager.current();
+  if (current?.kind !== 'snapshot' || current.path !== fixturePath('main')) await manager.openSnapshot(fixturePath('main'));
+}
+
+beforeAll(() => {
+  manager = newManager((source) => void changes.push(source));
   writeFileSync(join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
   app = createAppHandler(loadStaticUi(dir), (request) => manager.handle(request));
 });
@@ -54,7 +65,13 @@ const json = async (path: string): Promise<{ status: number; body: Record<string
 
 describe('data sources', () => {
   it('answers 503 with the error record before any source is open', async () => {
-    expect(await json('/v1')).toEqual({ status: 503, body: { message: 'no data source is open yet', error_code: 'internal_error', vm_error_code: null } });
+    const fresh = newManager(() => {});
+    try {
+      const reply = await fresh.handle(new Request('app://ledger-explorer/v1'));
+      expect({ status: reply.status, body: await reply.json() }).toEqual({ status: 503, body: { message: 'no data source is open yet', error_code: 'internal_error', vm_error_code: null } });
+    } finally {
+      fresh.close();
+    }
   });
 
   it('opens a snapshot and serves a resource through app:// from the service process', async () => {
@@ -74,6 +91,7 @@ describe('data sources', () => {
   });
 
   it('saves a capture ("Save to snapshot") into the captures folder of the user data', async () => {
+    await openMain();
     const ledger = await json('/v1');
     const reply = await app(new Request('app://ledger-explorer/explorer/v1/capture', {
       method: 'POST',
@@ -87,6 +105,7 @@ describe('data sources', () => {
   });
 
   it('refuses a bad file with one line and keeps the open source', async () => {
+    await openMain();
     const bad = join(dir, 'garbage.ledgerdb');
     writeFileSync(bad, 'not sqlite at all');
     for (const path of [bad, join(dir, 'missing.ledgerdb'), 'relative/path.db', dir]) {
@@ -116,6 +135,7 @@ describe('data sources', () => {
   });
 
   it('reopens the last source, falling back to the sample when it is gone', async () => {
+    await openMain();
     settings.update((stored) => ({ ...stored, lastSource: { kind: 'snapshot', path: join(dir, 'moved-away.ledgerdb'), sample: false } }));
     const source = await manager.reopenLast();
     expect(source).toMatchObject({ kind: 'snapshot', path: fixturePath('small'), sample: true });

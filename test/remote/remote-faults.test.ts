@@ -12,9 +12,12 @@ import { NODE_LEDGER_HEADERS, sendJson, useFakeNode } from './fake-node.ts';
 const node = useFakeNode();
 const LEDGER = { chain_id: 2, epoch: '3', ledger_version: '1000', oldest_ledger_version: '10', ledger_timestamp: '1', node_role: 'full_node', oldest_block_height: '5', block_height: '400' };
 
-/** A remote source with short timeouts, so each fault costs well under a second. */
+/**
+ * A remote source with short retry delays. Its timeouts are generous (a busy CI machine may take a
+ * few hundred ms for a first loopback request); the tests of timeouts pass short ones.
+ */
 function service(extra: Partial<Parameters<typeof createRemoteService>[0]> = {}): ReturnType<typeof createRemoteService> {
-  return createRemoteService({ baseUrl: node.url, connectTimeoutMs: 300, totalTimeoutMs: 800, retryBaseDelayMs: 10, maxRetries: 2, maxRetryAfterMs: 1500, ...extra });
+  return createRemoteService({ baseUrl: node.url, connectTimeoutMs: 5_000, totalTimeoutMs: 10_000, retryBaseDelayMs: 10, maxRetries: 2, maxRetryAfterMs: 1500, ...extra });
 }
 
 function get(handler: ReturnType<typeof createRemoteService>, path: string, headers: Record<string, string> = {}): Promise<Response> {
@@ -118,7 +121,7 @@ describe('forwarding', () => {
 describe('faults become clear error records', () => {
   it('an answer slower than the connect timeout: 503, not retried', async () => {
     node.behave((_req, res) => setTimeout(() => sendJson(res, 200, LEDGER), 1500).unref());
-    await expectUnavailable(await get(service(), '/v1'), /connect timeout/);
+    await expectUnavailable(await get(service({ connectTimeoutMs: 300 }), '/v1'), /connect timeout/);
     expect(node.seen).toHaveLength(1);
   });
 
@@ -127,7 +130,7 @@ describe('faults become clear error records', () => {
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.write('[');
     });
-    await expectUnavailable(await get(service(), '/v1/accounts/0x1/resources'), /total timeout/);
+    await expectUnavailable(await get(service({ connectTimeoutMs: 300, totalTimeoutMs: 800 }), '/v1/accounts/0x1/resources'), /total timeout/);
   });
 
   it('dropped connections are retried (bounded), then 503; a later success is passed on', async () => {

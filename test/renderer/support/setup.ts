@@ -3,10 +3,14 @@
  * the fixtures recorded (a test sees only its own, in any order), close the fixtures a file opened,
  * and reset what the app keeps in the page (theme, storage).
  */
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach } from 'vitest';
 import { restoreRenderFetch } from './render-app.tsx';
 import { clearRecordedRequests, closeServiceFixtures } from './service-fetch.ts';
+
+// findBy*/waitFor wait up to 5 s, not Testing Library's 1 s: a search waits out its 250 ms debounce and
+// then reads the real service, which a loaded CI machine has been measured to take over 1 s to finish.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
