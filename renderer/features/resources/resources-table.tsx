@@ -146,6 +146,14 @@ export function ResourcesTable({ rows, filter, version, address, focus }: Resour
     virtualizer.scrollToIndex(focusIndex, { align: 'start' });
   }, [focus, focusIndex, virtualizer]);
 
+  // No match: one short line instead of an empty table with its tall scroll area.
+  if (visible.length === 0 && filter.trim() !== '') {
+    return (
+      <p className="resources-empty" role="status">
+        No resources match “{filter.trim()}” (0 of {rows.length.toLocaleString('en-US')}).
+      </p>
+    );
+  }
   return (
     <>
       {filter.trim() !== '' && (

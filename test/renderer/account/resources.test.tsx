@@ -45,6 +45,19 @@ describe('resources tab', () => {
     expect(within(tree).getByText(String(id))).toBeTruthy();
   });
 
+  it('says in one line that no resource matches a filter, instead of an empty table', async () => {
+    const { user } = renderApp('/accounts/0x1');
+    const types = (await requestJson<MoveResourceJson[]>('/v1/accounts/0x1/resources', { query: { ledger_version: await latest(), limit: 100 } })).body.map((r) => r.type);
+    const filter = 'no_such_module::Nothing';
+    expect(types.some((type) => type.toLowerCase().includes(filter.toLowerCase()))).toBe(false);
+    await screen.findByRole('table', { name: 'Resources' });
+    await user.type(screen.getByRole('searchbox', { name: 'Filter by type' }), filter);
+    expect(await screen.findByText(`No resources match “${filter}” (0 of ${types.length}).`)).toBeTruthy();
+    expect(screen.queryByRole('table', { name: 'Resources' })).toBeNull();
+    await user.clear(screen.getByRole('searchbox', { name: 'Filter by type' }));
+    await waitFor(() => expect(rowTypes().length).toBeGreaterThan(0));
+  });
+
   it('pages the 10,000-resource account with the chosen page size through X-Aptos-Cursor', async () => {
     const large = serviceFixture('main').info.samples.largeAccounts[0];
     expect(large).toBeDefined();
