@@ -71,7 +71,13 @@ export function TransactionsPanel(): ReactNode {
   const capped = range.to !== undefined && effective !== undefined && BigInt(range.to) > BigInt(effective);
   // Rows are "loaded" only when the view shows them: not beside the pinned version's error or a failed first page.
   const failed = outOfRange || (query.isError && summaries.length === 0);
-  const unavailable = outOfRange ? `version ${pinned ?? ''} is outside the retained versions` : failed ? 'the transactions could not be read' : undefined;
+  const unavailable = outOfRange
+    ? `version ${pinned ?? ''} is outside the retained versions`
+    : failed
+      ? 'the transactions could not be read'
+      : reversed
+        ? 'From is after To: no version can be in this range'
+        : undefined;
 
   return (
     <div className="transactions-panel">

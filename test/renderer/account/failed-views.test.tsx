@@ -75,6 +75,8 @@ describe('account tabs that show no rows', () => {
     await screen.findByText(`From version ${high} is after To version ${low}: no version can be in this range. Swap them to list it.`);
     await screen.findByText(/^As of version$/);
     expect(fixture.requests.slice(asked).filter((request) => request.includes('transaction_summaries'))).toEqual([]);
+    // Nothing can be in the range, so there is nothing to export.
+    expect(exportDisabled()).toEqual([true, true]);
   });
 
   it('counts one struct, function or module in the singular', async () => {
