@@ -103,6 +103,13 @@ function JumpForm({ title, anchor, onJump, children }: JumpFormProps): ReactNode
   );
 }
 
+/** The stream in an export's file name: its creation number, or struct name and field (no `::` or `<>`). */
+function fileLabel(stream: EventStream): string {
+  if (stream.kind === 'creation_number') return stream.creationNumber;
+  const name = stream.struct.split('<', 1)[0]?.split('::').at(-1) ?? 'events';
+  return `${name}-${stream.field}`;
+}
+
 /** One stream's events with the jump and paging controls. */
 function StreamEvents({ address, stream }: { readonly address: string; readonly stream: EventStream }): ReactNode {
   const { pinned, effective } = useLedgerVersion();
@@ -145,7 +152,7 @@ function StreamEvents({ address, stream }: { readonly address: string; readonly 
             </>
           )}
         </span>
-        <PagedExportMenu name={`${address}-events-v${effective ?? ''}`} query={query} rowsOf={eventExportRows} unavailable={unavailable} />
+        <PagedExportMenu name={`${address}-events-${fileLabel(stream)}-v${effective ?? ''}`} query={query} rowsOf={eventExportRows} unavailable={unavailable} />
       </JumpForm>
       {outOfRange ? (
         // The stream picker above already shows the API's error for this version (it reads resources there).

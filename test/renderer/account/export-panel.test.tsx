@@ -59,7 +59,7 @@ describe('export from the account panels', () => {
     await user.click(within(menu).getByRole('button', { name: 'Export JSON' }));
     await within(menu).findByText('Exported 100 rows.');
     const exported = JSON.parse(await downloads.blobs[0]!.text()) as EventJson[];
-    expect(downloads.names[0]).toBe(`${stream.address}-events-v${fixture.info.latestVersion}.json`);
+    expect(downloads.names[0]).toBe(`${stream.address}-events-${stream.creationNumber}-v${fixture.info.latestVersion}.json`);
     expect(exported).toHaveLength(100);
     expect(exported.slice(0, shown.length).map((e) => e.sequence_number)).toEqual(shown);
     const sequences = exported.map((e) => BigInt(e.sequence_number));
