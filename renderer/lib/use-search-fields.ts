@@ -9,6 +9,13 @@
 import { useState } from 'react';
 import { NavigationType, useLocation, useNavigationType, useSearchParams } from 'react-router';
 
+/**
+ * The longest field value kept in the URL (8 KiB of text): browsers, servers (a 20 KB request line
+ * is refused with 431 before the app loads) and chat tools cut or refuse huge URLs. A longer value
+ * stays out of the URL, and the page says a reload will not restore it.
+ */
+export const MAX_URL_FIELD = 8 * 1024;
+
 /** The fields, their setter and the restore count. */
 export interface SearchFields<T> {
   readonly values: T;

@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { useMemo } from 'react';
 import { COMMON_TYPES } from '../../lib/common-types.ts';
 import { parsePastedHex } from '../../lib/pasted-hex.ts';
-import { useSearchFields, type SearchFieldsCodec } from '../../lib/use-search-fields.ts';
+import { MAX_URL_FIELD, useSearchFields, type SearchFieldsCodec } from '../../lib/use-search-fields.ts';
 import { BcsInspector } from '../../components/bcs-inspector/bcs-inspector.tsx';
 import './inspect.css';
 
@@ -18,7 +18,7 @@ const DEFAULT_TYPE = 'u64';
  * Longer hex stays out of the URL (8 KiB of text, 4 KiB of bytes): browsers, servers and chat
  * tools cut or refuse huge URLs, and such bytes are better shared as a file ("Save bytes").
  */
-export const MAX_URL_HEX = 8 * 1024;
+export const MAX_URL_HEX = MAX_URL_FIELD;
 
 interface InspectFields {
   readonly hex: string;

@@ -1,6 +1,8 @@
 /**
  * Raw lookup: the key as BCS hex (typed, or the bytes of the JSON key built by the editor), sent to
  * `raw_item` with `Accept: application/x-bcs`; the stored bytes open in the inspector as the value type.
+ * The typed hex is the lookup form's `?raw=` (so Back restores it, and it is fetched again); the link
+ * to the inspector page keeps the pinned version and leaves bytes over {@link MAX_URL_FIELD} out.
  */
 import type { ReactNode } from 'react';
 import { useState } from 'react';
@@ -11,6 +13,8 @@ import { ErrorView, LoadingView } from '../../components/status-views.tsx';
 import { bytesToHex } from '../../../shared/hex.ts';
 import { BcsInspector } from '../../components/bcs-inspector/bcs-inspector.tsx';
 import { parsePastedHex } from '../../lib/pasted-hex.ts';
+import { MAX_URL_FIELD } from '../../lib/use-search-fields.ts';
+import { withVersion } from '../../app/use-ledger-version.ts';
 
 /** Props of {@link RawLookup}. */
 export interface RawLookupProps {
@@ -18,15 +22,21 @@ export interface RawLookupProps {
   readonly valueType: string;
   /** The BCS hex of the valid JSON key, if the editor has one. */
   readonly builtKeyHex: string | undefined;
+  /** The key hex as typed (kept in the URL by the lookup form). */
+  readonly keyHex: string;
+  readonly setKeyHex: (hex: string) => void;
+  /** The version the view reads at. */
   readonly version: string | undefined;
+  /** The pinned version, carried into the inspector link (its struct ABIs are read there). */
+  readonly pinned: string | undefined;
   readonly typeOptions: readonly string[];
 }
 
 /** Key hex in, stored value bytes out (into the inspector). */
-export function RawLookup({ handle, valueType, builtKeyHex, version, typeOptions }: RawLookupProps): ReactNode {
-  const [keyHex, setKeyHex] = useState('');
-  const [sent, setSent] = useState<string | undefined>(undefined);
+export function RawLookup({ handle, valueType, builtKeyHex, keyHex, setKeyHex, version, pinned, typeOptions }: RawLookupProps): ReactNode {
   const parsed = parsePastedHex(keyHex);
+  // Hex that came with the URL (reload, link, Back) is fetched again, as a key in `?key=` is.
+  const [sent, setSent] = useState<string | undefined>(() => ('error' in parsed || parsed.bytes.length === 0 ? undefined : bytesToHex(parsed.bytes)));
   const canSend = !('error' in parsed) && parsed.bytes.length > 0 && version !== undefined;
   // The result belongs to the key that was sent: once the field holds another key (or no valid
   // hex), it is hidden rather than left under a key it no longer matches.
@@ -56,6 +66,7 @@ export function RawLookup({ handle, valueType, builtKeyHex, version, typeOptions
           </button>
         </div>
         {'error' in parsed && keyHex.trim() !== '' && <p className="field-error">Not hex: {parsed.error}</p>}
+        {keyHex.length > MAX_URL_FIELD && <p className="inspector-size">This key is too long to keep in the page&apos;s address; a reload will not restore it.</p>}
       </form>
       {shown !== undefined && raw.isLoading && <LoadingView label="Fetching the stored bytes…" />}
       {shown !== undefined && raw.error && <ErrorView error={raw.error} />}
@@ -63,11 +74,17 @@ export function RawLookup({ handle, valueType, builtKeyHex, version, typeOptions
         <>
           <p className="inspector-size">
             Stored bytes of key <code>{shown}</code> at version {version} ·{' '}
-            <Link to={`/inspect?${new URLSearchParams({ hex: bytesToHex(raw.data.body), type: valueType }).toString()}`}>open in the inspector page</Link>
+            <InspectorLink hex={bytesToHex(raw.data.body)} valueType={valueType} pinned={pinned} />
           </p>
           <BcsInspector key={`${valueType}|${shown}`} bytes={raw.data.body} typeText={valueType} typeOptions={typeOptions} fileName={`table-item-${shown.slice(0, 18)}`} />
         </>
       )}
     </section>
   );
+}
+
+/** "open in the inspector page", at the pinned version; bytes too long for a URL are not passed. */
+function InspectorLink({ hex, valueType, pinned }: { readonly hex: string; readonly valueType: string; readonly pinned: string | undefined }): ReactNode {
+  if (hex.length > MAX_URL_FIELD) return <span>the bytes are too long to pass to the inspector page by link (use Save bytes)</span>;
+  return <Link to={withVersion(`/inspect?${new URLSearchParams({ hex, type: valueType }).toString()}`, pinned)}>open in the inspector page</Link>;
 }

@@ -3,11 +3,13 @@
  * text allowed), a key editor checked against the key type before anything is sent (its BCS bytes
  * shown), the decoded value as a JSON tree at the version in view, the raw lookup, and a compare mode.
  * The key (and types other than the prefilled ones) live in the URL (`?key=&key_type=&value_type=`,
- * replaced while typing): a reload, Back or a shared link shows the same lookup again.
+ * plus the raw lookup's `?raw=`, replaced while typing): a reload, Back or a shared link shows the
+ * same lookup again. A key over {@link MAX_URL_FIELD} stays out of the URL (the page says so).
  */
 import type { ReactNode } from 'react';
 import { useId, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { ApiRequestError } from '../../api/client.ts';
 import { tableItemQuery, type TableItemRequest } from '../../api/queries/table-queries.ts';
 import type { JsonValue } from '../../api/types.ts';
 import { useLedgerVersion } from '../../app/use-ledger-version.ts';
@@ -15,7 +17,7 @@ import { JsonTree } from '../../components/json-tree/json-tree.tsx';
 import { ErrorView, LoadingView } from '../../components/status-views.tsx';
 import { moveValueLinks } from '../../lib/value-links.ts';
 import { saveFile, toJson } from '../../lib/save-file.ts';
-import { useSearchFields, type SearchFieldsCodec } from '../../lib/use-search-fields.ts';
+import { MAX_URL_FIELD, useSearchFields, type SearchFieldsCodec } from '../../lib/use-search-fields.ts';
 import { useMoveLayout } from '../../components/bcs-inspector/layout-resolver.ts';
 import { ItemCompare } from './item-compare.tsx';
 import { checkKey } from './key-validation.ts';
@@ -33,6 +35,8 @@ interface LookupFields {
   readonly keyText: string;
   readonly keyType: string;
   readonly valueType: string;
+  /** The raw lookup's key hex, as typed. */
+  readonly rawHex: string;
 }
 
 /** The lookup in the URL: the key, and each type only where it differs from the prefilled one. */
@@ -42,9 +46,11 @@ function lookupCodec(keyType: string, valueType: string): SearchFieldsCodec<Look
     else params.set(name, value);
   };
   return {
-    read: (params) => ({ keyText: params.get('key') ?? '', keyType: params.get('key_type') ?? keyType, valueType: params.get('value_type') ?? valueType }),
+    read: (params) => ({ keyText: params.get('key') ?? '', keyType: params.get('key_type') ?? keyType, valueType: params.get('value_type') ?? valueType, rawHex: params.get('raw') ?? '' }),
     write: (fields, params) => {
-      put(params, 'key', fields.keyText, '');
+      // Over the cap a value is left out (not cut: a cut key would look up another item).
+      put(params, 'key', fields.keyText.length > MAX_URL_FIELD ? '' : fields.keyText, '');
+      put(params, 'raw', fields.rawHex.length > MAX_URL_FIELD ? '' : fields.rawHex, '');
       put(params, 'key_type', fields.keyType, keyType);
       put(params, 'value_type', fields.valueType, valueType);
     },
@@ -58,9 +64,19 @@ export function TableLookup({ handle, keyType, valueType }: TableLookupProps): R
   return <LookupForm key={generation} handle={handle} fields={values} setFields={set} />;
 }
 
+/** A wrong value type is the node's 500 `internal_error` "Failed to decode …" (its rule), not a failing server. */
+function isValueDecodeError(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.status === 500 && error.errorCode === 'internal_error' && error.message.startsWith('Failed to decode');
+}
+
+/** A key as shown in the result's label: long keys are shortened (the field holds all of it). */
+function shortKey(keyJson: string): string {
+  return keyJson.length > 120 ? `${keyJson.slice(0, 117)}…` : keyJson;
+}
+
 function LookupForm({ handle, fields, setFields }: { readonly handle: string; readonly fields: LookupFields; readonly setFields: (next: LookupFields) => void }): ReactNode {
   const { effective, pinned } = useLedgerVersion();
-  const { keyText, keyType, valueType } = fields;
+  const { keyText, keyType, valueType, rawHex } = fields;
   const [sent, setSent] = useState<Omit<TableItemRequest, 'version'> | undefined>(undefined);
   // A key that came with the URL (reload, link, Back) is looked up once its check is known.
   const [autoSend, setAutoSend] = useState(keyText.trim() !== '');
@@ -76,6 +92,12 @@ function LookupForm({ handle, fields, setFields }: { readonly handle: string; re
     setAutoSend(false);
     if (check?.ok === true) setSent(request(check.json));
   }
+  const lookUp = (): void => {
+    if (check?.ok === true && effective !== undefined) setSent(request(check.json));
+  };
+  // The shown value belongs to the key that was sent: while the field (or a type) says otherwise,
+  // the result is marked, so the URL (which follows the field) and the screen never disagree silently.
+  const matchesField = sent !== undefined && check?.ok === true && sent.keyJson === JSON.stringify(check.json) && sent.keyType === keyType.trim() && sent.valueType === valueType.trim();
   const item = useQuery({ ...tableItemQuery({ ...(sent ?? { handle, keyType, valueType, keyJson: 'null' }), version: effective ?? '' }), enabled: sent !== undefined && effective !== undefined });
 
   return (
@@ -85,7 +107,7 @@ function LookupForm({ handle, fields, setFields }: { readonly handle: string; re
         aria-label="Table item lookup"
         onSubmit={(e) => {
           e.preventDefault();
-          if (check?.ok === true) setSent(request(check.json));
+          lookUp();
         }}
       >
         <datalist id={listId}>
@@ -103,8 +125,17 @@ function LookupForm({ handle, fields, setFields }: { readonly handle: string; re
         </label>
         <label>
           Key (JSON)
-          <textarea className="mono" value={keyText} onChange={(e) => setFields({ ...fields, keyText: e.target.value })} spellCheck={false} aria-label="Key (JSON)" rows={3} placeholder={'e.g. "0x1", "42" or {"field": …}'} />
+          <textarea className="mono" value={keyText} onChange={(e) => setFields({ ...fields, keyText: e.target.value })}
+            onKeyDown={(e) => {
+              // Enter alone is a new line in the JSON; Ctrl+Enter (Cmd+Enter) looks the key up.
+              if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+                e.preventDefault();
+                lookUp();
+              }
+            }}
+            spellCheck={false} aria-label="Key (JSON)" rows={3} placeholder={'e.g. "0x1", "42" or {"field": …}'} />
         </label>
+        {keyText.length > MAX_URL_FIELD && <p className="inspector-size">This key is too long to keep in the page&apos;s address; a reload will not restore it.</p>}
         <div className="key-check" aria-live="polite">
           {keyLayout.isLoading && <span>Resolving the key type…</span>}
           {keyLayout.error && <span className="field-error">Key type: {keyLayout.error.message}</span>}
@@ -127,12 +158,24 @@ function LookupForm({ handle, fields, setFields }: { readonly handle: string; re
       {sent !== undefined && !compare && (
         <section className="item-result" aria-label="Decoded value">
           <h2>Value at version {effective}</h2>
+          <p className="inspector-size">
+            Key <code className="result-key">{shortKey(sent.keyJson)}</code>
+            {!matchesField && (
+              <strong className="field-error" role="status">
+                {' '}
+                — not the key in the field above; press Look up to look that one up
+              </strong>
+            )}
+          </p>
           {item.isLoading && <LoadingView label="Looking up the item…" />}
           {item.error && <ErrorView error={item.error} />}
+          {isValueDecodeError(item.error) && (
+            <p className="inspector-size">The stored value does not decode as the value type given — check the value type (the prefilled one is the table&apos;s own).</p>
+          )}
           {item.data && (
             <>
               <JsonTree value={item.data.body} label="value" linkFor={linkFor} />
-              <button type="button" onClick={() => void saveFile({ suggestedName: 'table-item.json', content: toJson(item.data.body as JsonValue), filters: [{ name: 'JSON', extensions: ['json'] }] })}>
+              <button type="button" onClick={() => void saveFile({ suggestedName: `${handle}-item-v${effective ?? ''}.json`, content: toJson(item.data.body as JsonValue), filters: [{ name: 'JSON', extensions: ['json'] }] })}>
                 Export value as JSON
               </button>
             </>
@@ -141,7 +184,16 @@ function LookupForm({ handle, fields, setFields }: { readonly handle: string; re
       )}
       {sent !== undefined && compare && <ItemCompare request={sent} version={effective} />}
       {compare && sent === undefined && <p className="inspector-size">Enter a valid key and press Look up to compare it at two versions.</p>}
-      <RawLookup handle={handle} valueType={valueType.trim()} builtKeyHex={check?.ok === true ? check.hex : undefined} version={effective} typeOptions={typeOptions} />
+      <RawLookup
+        handle={handle}
+        valueType={valueType.trim()}
+        builtKeyHex={check?.ok === true ? check.hex : undefined}
+        keyHex={rawHex}
+        setKeyHex={(hex) => setFields({ ...fields, rawHex: hex })}
+        version={effective}
+        pinned={pinned}
+        typeOptions={typeOptions}
+      />
     </div>
   );
 }
