@@ -7,21 +7,26 @@
  * time-travel row, which keeps a version field and a Pin button while the ledger is unknown.
  */
 import type { ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
-import { ledgerQuery } from '../api/queries/ledger-queries.ts';
 import { ErrorView } from '../components/status-views.tsx';
+import { useLedgerQuery } from './use-ledger-query.ts';
 import { useLedgerVersion } from './use-ledger-version.ts';
 
 /** A layout route around the views that need a ledger version. */
 export function LedgerVersionGate(): ReactNode {
   const { pinned } = useLedgerVersion();
-  const ledger = useQuery(ledgerQuery());
-  if (pinned === undefined && ledger.data === undefined && ledger.isError) {
+  // The failure stays up while a refresh is in flight (the query itself says "pending" then).
+  const { ledger, failure } = useLedgerQuery();
+  if (pinned === undefined && failure !== undefined) {
     return (
       <section className="ledger-version-gate" aria-label="Ledger unavailable">
         <p>The latest ledger version could not be read, so there is no version to show state at. To read at a version anyway, type it in the “As of” field above and press Pin; or retry.</p>
-        <ErrorView error={ledger.error} onRetry={() => void ledger.refetch()} />
+        <ErrorView error={failure.error} onRetry={() => void ledger.refetch()} />
+        {failure.retrying && (
+          <p className="muted" role="status">
+            Retrying…
+          </p>
+        )}
       </section>
     );
   }

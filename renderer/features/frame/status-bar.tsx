@@ -6,7 +6,8 @@
 import type { ReactNode } from 'react';
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { ledgerQuery, sourceQuery } from '../../api/queries/ledger-queries.ts';
+import { sourceQuery } from '../../api/queries/ledger-queries.ts';
+import { useLedgerQuery } from '../../app/use-ledger-query.ts';
 import { InlineError } from '../../components/status-views.tsx';
 import type { SourceInfo } from '../../api/types.ts';
 import { assertNever } from '../../../shared/assert-never.ts';
@@ -55,7 +56,7 @@ function Figure({ label, value }: { readonly label: string; readonly value: stri
 /** The bottom bar of the frame. */
 export function StatusBar(): ReactNode {
   const source = useQuery(sourceQuery());
-  const ledger = useQuery(ledgerQuery());
+  const { ledger, failure } = useLedgerQuery();
   const info = ledger.data?.body;
   const sourceName = source.data?.body.name;
   // The window title names the source, so several windows/tabs can be told apart.
@@ -64,7 +65,7 @@ export function StatusBar(): ReactNode {
   }, [sourceName]);
   return (
     <footer className="status-bar" aria-label="Status">
-      {source.data ? <SourceLabel source={source.data.body} ledgerError={ledger.isError ? ledger.error : undefined} /> : <span className="status-item muted">{source.isError ? 'Source unknown' : 'Source …'}</span>}
+      {source.data ? <SourceLabel source={source.data.body} ledgerError={failure?.error} /> : <span className="status-item muted">{source.isError ? 'Source unknown' : 'Source …'}</span>}
       {info && (
         <>
           <Figure label="Chain" value={String(info.chain_id)} />
@@ -75,9 +76,7 @@ export function StatusBar(): ReactNode {
           <span className="status-item muted">{formatUsec(info.ledger_timestamp)}</span>
         </>
       )}
-      {ledger.isError && (
-        <InlineError className="status-item" error={ledger.error} prefix="Ledger unavailable" />
-      )}
+      {failure !== undefined && <InlineError className="status-item" error={failure.error} prefix="Ledger unavailable" />}
     </footer>
   );
 }

@@ -9,8 +9,7 @@
  */
 import type { ReactNode } from 'react';
 import { useId, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { ledgerQuery } from '../../api/queries/ledger-queries.ts';
+import { useLedgerQuery } from '../../app/use-ledger-query.ts';
 import { useLedgerVersion } from '../../app/use-ledger-version.ts';
 import { isLedgerVersion } from '../../app/pinned-version.ts';
 import { InlineError } from '../../components/status-views.tsx';
@@ -32,7 +31,7 @@ function InvalidPinNotice({ value, onRemove }: { readonly value: string; readonl
 /** The time-travel control of the header. */
 export function TimeTravel(): ReactNode {
   const id = useId();
-  const ledger = useQuery(ledgerQuery());
+  const { ledger, failure } = useLedgerQuery();
   const { pinned, invalid, effective, setPinned } = useLedgerVersion();
   // The draft belongs to the pin it was typed over: a new pin (link, search, back button) drops it.
   const [typed, setTyped] = useState<{ readonly over: string | undefined; readonly text: string } | undefined>(undefined);
@@ -57,8 +56,9 @@ export function TimeTravel(): ReactNode {
   };
   const invalidNotice = invalid === undefined ? null : <InvalidPinNotice value={invalid} onRemove={() => setPinned(undefined, { replace: true })} />;
 
-  if (ledger.isPending) return <div className="time-travel muted">Ledger version …</div>;
-  if (ledger.isError) {
+  // Checked before "pending": a refresh of a failed ledger is pending again, and must not unmount
+  // the field the user may be typing in.
+  if (failure !== undefined) {
     // No range to bound a slider, but a typed version can be pinned (state reads need no latest).
     return (
       <div className="time-travel" role="group" aria-label="Time travel">
@@ -83,11 +83,13 @@ export function TimeTravel(): ReactNode {
         <button type="button" className="pin-button" onClick={() => commit()} disabled={draft === undefined || !isLedgerVersion(draft.trim())}>
           Pin
         </button>
-        <InlineError error={ledger.error} prefix="Ledger version unavailable" />
+        <InlineError error={failure.error} prefix="Ledger version unavailable" />
+        {failure.retrying && <span className="muted">retrying…</span>}
         {invalidNotice}
       </div>
     );
   }
+  if (ledger.data === undefined) return <div className="time-travel muted">Ledger version …</div>;
 
   const oldest = BigInt(ledger.data.body.oldest_ledger_version);
   const latest = BigInt(ledger.data.body.ledger_version);

@@ -6,8 +6,9 @@
  */
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { ledgerQuery, sourceQuery } from '../../api/queries/ledger-queries.ts';
+import { sourceQuery } from '../../api/queries/ledger-queries.ts';
 import { eventStreamsQuery, isExplorerUnavailable } from '../../api/queries/explorer-queries.ts';
+import { useLedgerQuery } from '../../app/use-ledger-query.ts';
 import { useLedgerVersion } from '../../app/use-ledger-version.ts';
 import { ErrorView, LoadingView } from '../../components/status-views.tsx';
 import { AccountsSection } from './accounts-section.tsx';
@@ -29,7 +30,7 @@ function LandingError({ what, error, onRetry }: { readonly what: string; readonl
 /** Landing page: accounts, tables and busy event streams (or the remote-node explanation). */
 export function LandingPage(): ReactNode {
   const source = useQuery(sourceQuery());
-  const ledger = useQuery(ledgerQuery());
+  const { ledger, failure } = useLedgerQuery();
   const { pinned, effective } = useLedgerVersion();
   const probe = useQuery({ ...eventStreamsQuery(effective ?? '', STREAMS_SHOWN), enabled: effective !== undefined });
   if (source.isPending) return <LoadingView label="Loading the source…" />;
@@ -39,12 +40,13 @@ export function LandingPage(): ReactNode {
   // An error on a background refresh keeps the answer already shown; only no answer at all is shown as one.
   if (source.data === undefined) return <LandingError what="The source could not be described." error={source.error} onRetry={() => void source.refetch()} />;
   // Unpinned with no readable latest (a node down): the probe has no version to run at and
-  // would wait for ever; the status bar's next ledger refresh brings the page back by itself.
-  if (pinned === undefined && effective === undefined && ledger.data === undefined && ledger.isError) {
+  // would wait for ever; the status bar's next ledger refresh brings the page back by itself (the
+  // failure stays shown while that refresh is in flight).
+  if (pinned === undefined && effective === undefined && failure !== undefined) {
     return (
       <LandingError
         what="The latest ledger version could not be read, so there is nothing to list yet."
-        error={ledger.error}
+        error={failure.error}
         onRetry={() => void ledger.refetch()}
       />
     );

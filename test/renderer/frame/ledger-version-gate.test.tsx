@@ -5,10 +5,11 @@
  * time-travel row the gate points to. A remote node's status bar then does not claim "healthy".
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { App } from '../../../renderer/app/app.tsx';
 import { createQueryClient } from '../../../renderer/app/query-client.ts';
+import { queryKeys } from '../../../renderer/api/query-keys.ts';
 import { errorReply, jsonReply } from '../../../electron/service/responses.ts';
 import { routeFetchInto, serviceFixture } from '../support/service-fetch.ts';
 
@@ -24,23 +25,28 @@ const REMOTE_SOURCE = { kind: 'remote', name: 'localnet', url: 'http://node.test
 
 /**
  * Renders the app over the `main` fixture whose `GET /v1` answers 503 while `down.value` is true
- * (with `remote`, `GET /explorer/v1/source` names a remote node last checked healthy).
+ * (with `remote`, `GET /explorer/v1/source` names a remote node last checked healthy). While
+ * `held.value` is true a `GET /v1` waits until its function in `held.release` is called.
  */
 function renderWithLedgerDown(path: string, remote = false) {
   const base = serviceFixture('main');
   const down = { value: true };
-  const serve: typeof base.service.serve = (request) =>
-    down.value && request.url.pathname === '/v1'
-      ? Promise.resolve(errorReply(503, 'internal_error', DOWN_MESSAGE, undefined))
+  const held = { value: false, release: [] as (() => void)[] };
+  const serve: typeof base.service.serve = async (request) => {
+    if (held.value && request.url.pathname === '/v1') await new Promise<void>((resolve) => held.release.push(resolve));
+    return down.value && request.url.pathname === '/v1'
+      ? errorReply(503, 'internal_error', DOWN_MESSAGE, undefined)
       : remote && request.url.pathname === '/explorer/v1/source'
-        ? Promise.resolve(jsonReply(REMOTE_SOURCE, undefined))
+        ? jsonReply(REMOTE_SOURCE, undefined)
         : base.service.serve(request);
+  };
   const service = Object.assign((request: Request) => base.service(request), base.service, { serve });
   restore = routeFetchInto({ ...base, service });
   window.history.replaceState(null, '', path);
   const user = userEvent.setup();
-  render(<App queryClient={createQueryClient()} />);
-  return { user, down, base };
+  const queryClient = createQueryClient();
+  render(<App queryClient={queryClient} />);
+  return { user, down, held, base, queryClient };
 }
 
 describe('ledger version gate', () => {
@@ -56,6 +62,41 @@ describe('ledger version gate', () => {
     await user.click(within(gate).getByRole('button', { name: 'Retry' }));
     await screen.findByText(/^\d+ of \d+ modules$/);
     expect(screen.queryByRole('region', { name: 'Ledger unavailable' })).toBeNull();
+  });
+
+  it('keeps the error, the version field and the typed text up while the failed ledger is refreshed', async () => {
+    const { user, down, held, queryClient } = renderWithLedgerDown('/accounts/0x1/modules');
+    const gate = await screen.findByRole('region', { name: 'Ledger unavailable' });
+    const alert = within(gate).getByRole('alert');
+    const travel = screen.getByRole('group', { name: 'Time travel' });
+    const field = within(travel).getByRole<HTMLInputElement>('spinbutton', { name: 'Ledger version' });
+    const pin = within(travel).getByRole('button', { name: 'Pin' });
+    await user.type(field, '12');
+    held.value = true;
+    // Two refreshes of the failed ledger, each held in flight: TanStack Query reports "pending" then.
+    for (let round = 0; round < 2; round += 1) {
+      const refresh = queryClient.refetchQueries({ queryKey: queryKeys.ledger() });
+      await waitFor(() => expect(held.release.length).toBeGreaterThan(0));
+      await within(gate).findByText('Retrying…');
+      expect(within(travel).getByText('retrying…')).toBeTruthy();
+      expect(alert.isConnected).toBe(true);
+      expect(alert.textContent).toContain(DOWN_MESSAGE);
+      expect(field.isConnected).toBe(true);
+      expect(field.value).toBe('12');
+      expect(pin.isConnected).toBe(true);
+      expect(screen.queryByText('Ledger version …')).toBeNull();
+      expect(within(screen.getByRole('contentinfo', { name: 'Status' })).getByText(/Ledger unavailable/)).toBeTruthy();
+      for (const release of held.release.splice(0)) release();
+      await act(() => refresh);
+      await waitFor(() => expect(within(gate).queryByText('Retrying…')).toBeNull());
+      expect(alert.isConnected).toBe(true);
+    }
+    down.value = false;
+    held.value = false;
+    await act(() => queryClient.refetchQueries({ queryKey: queryKeys.ledger() }));
+    await screen.findByText(/^\d+ of \d+ modules$/);
+    expect(screen.queryByRole('region', { name: 'Ledger unavailable' })).toBeNull();
+    expect(within(screen.getByRole('contentinfo', { name: 'Status' })).queryByText(/Ledger unavailable/)).toBeNull();
   });
 
   it('lets a pinned view read at its version without the latest', async () => {

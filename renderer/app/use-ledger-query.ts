@@ -1,0 +1,50 @@
+/**
+ * The ledger query (`GET /v1`) with its failure kept across refetches. TanStack Query v5 puts a
+ * query that has no data back to `status: 'pending'` with `error: null` whenever it refetches, so
+ * every `isError` check flipped on each 5 s refresh while a node was down: the error views, the
+ * "As of" field and its Pin button unmounted for the length of the request and came back after
+ * it. Everything that shows the ledger's failure reads it here instead: the last failure while
+ * the ledger has no data, kept until an answer arrives (or the query is reset by a source switch).
+ */
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { ledgerQuery } from '../api/queries/ledger-queries.ts';
+
+/** Why the latest ledger is unknown. */
+export interface LedgerFailure {
+  /** The last error `GET /v1` ended with (also while a later attempt is in flight). */
+  readonly error: unknown;
+  /** A new attempt is in flight (the interval refresh or a Retry); the failure stays shown meanwhile. */
+  readonly retrying: boolean;
+}
+
+/** What {@link useLedgerQuery} returns. */
+export interface LedgerQueryState {
+  /** The ledger query itself (its data: the latest ledger info). */
+  readonly ledger: ReturnType<typeof useLedgerQueryResult>;
+  /** Set while the ledger has no data and its last attempt failed; undefined otherwise. */
+  readonly failure: LedgerFailure | undefined;
+}
+
+function useLedgerQueryResult() {
+  return useQuery(ledgerQuery());
+}
+
+// The error object itself is dropped from the query state on a refetch (only `errorUpdatedAt`
+// survives), so it is remembered per client, tagged with that timestamp so that only the same
+// failure is shown. The frame's status bar always reads the ledger, so a view mounted while a
+// refetch is in flight still finds the error seen by the bar.
+const lastErrors = new WeakMap<QueryClient, { readonly at: number; readonly error: unknown }>();
+
+/** The ledger query, and its last failure while it has no data (see the file comment). */
+export function useLedgerQuery(): LedgerQueryState {
+  const client = useQueryClient();
+  const ledger = useLedgerQueryResult();
+  if (ledger.error !== null) {
+    const known = lastErrors.get(client);
+    if (known?.error !== ledger.error) lastErrors.set(client, { at: ledger.errorUpdatedAt, error: ledger.error });
+  }
+  if (ledger.data !== undefined || ledger.errorUpdatedAt === 0) return { ledger, failure: undefined };
+  const known = lastErrors.get(client);
+  const error = ledger.error ?? (known !== undefined && known.at === ledger.errorUpdatedAt ? known.error : new Error('The latest ledger version could not be read.'));
+  return { ledger, failure: { error, retrying: ledger.isFetching } };
+}
