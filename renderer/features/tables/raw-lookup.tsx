@@ -84,7 +84,7 @@ export function RawLookup({ handle, valueType, builtKeyHex, keyHex, setKeyHex, v
 }
 
 /** "open in the inspector page", at the pinned version; bytes too long for a URL are not passed. */
-function InspectorLink({ hex, valueType, pinned }: { readonly hex: string; readonly valueType: string; readonly pinned: string | undefined }): ReactNode {
+export function InspectorLink({ hex, valueType, pinned }: { readonly hex: string; readonly valueType: string; readonly pinned: string | undefined }): ReactNode {
   if (hex.length > MAX_URL_FIELD) return <span>the bytes are too long to pass to the inspector page by link (use Save bytes)</span>;
   return <Link to={withVersion(`/inspect?${new URLSearchParams({ hex, type: valueType }).toString()}`, pinned)}>open in the inspector page</Link>;
 }

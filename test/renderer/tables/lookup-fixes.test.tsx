@@ -5,7 +5,9 @@
  * (Cmd+Enter) looks the key up. Keys, values and versions come from the API (the fixture).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { InspectorLink } from '../../../renderer/features/tables/raw-lookup.tsx';
 import { renderApp } from '../support/render-app.tsx';
 import { serviceFixture, withApi } from '../support/service-fetch.ts';
 import { captureDownloads } from '../support/capture-downloads.ts';
@@ -101,6 +103,26 @@ describe('table lookup (second QA pass)', () => {
     await waitFor(() => expect((screen.getByRole('textbox', { name: 'Key bytes (hex)' }) as HTMLInputElement).value).toBe(sample.rawKeys[0]));
     // The restored key is fetched again.
     expect(await screen.findByText(/^Stored bytes of key/, undefined, { timeout: 10_000 })).toBeTruthy();
+  });
+
+  it('passes stored bytes to the inspector page by link only up to the cap', () => {
+    const short = `0x${'ab'.repeat(8)}`;
+    const { unmount } = render(
+      <MemoryRouter>
+        <InspectorLink hex={short} valueType="u64" pinned="7" />
+      </MemoryRouter>,
+    );
+    const href = new URL(screen.getByRole('link', { name: 'open in the inspector page' }).getAttribute('href')!, 'http://x');
+    expect(href.searchParams.get('hex')).toBe(short);
+    expect(href.searchParams.get('ledger_version')).toBe('7');
+    unmount();
+    render(
+      <MemoryRouter>
+        <InspectorLink hex={`0x${'ab'.repeat(MAX_URL_FIELD / 2)}`} valueType="u64" pinned={undefined} />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(screen.getByText(/too long to pass to the inspector page by link/)).toBeTruthy();
   });
 
   it('names the item export with the table and the version the view reads at', async () => {
