@@ -6,7 +6,7 @@
  * it. Everything that shows the ledger's failure reads it here instead: the last failure while
  * the ledger has no data, kept until an answer arrives (or the query is reset by a source switch).
  */
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { hashKey, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ledgerQuery } from '../api/queries/ledger-queries.ts';
 
 /** Why the latest ledger is unknown. */
@@ -30,21 +30,36 @@ function useLedgerQueryResult() {
 }
 
 // The error object itself is dropped from the query state on a refetch (only `errorUpdatedAt`
-// survives), so it is remembered per client, tagged with that timestamp so that only the same
-// failure is shown. The frame's status bar always reads the ledger, so a view mounted while a
-// refetch is in flight still finds the error seen by the bar.
-const lastErrors = new WeakMap<QueryClient, { readonly at: number; readonly error: unknown }>();
+// survives), and a failure can be followed by the next fetch before any component rendered it. So
+// the cache's own events are listened to, once per client (from the first render that reads the
+// ledger, before its first request can end): the last error, tagged with its `errorUpdatedAt` so
+// that only the current failure is shown.
+interface LastError {
+  current: { readonly at: number; readonly error: unknown } | undefined;
+}
+const lastErrors = new WeakMap<QueryClient, LastError>();
+
+function lastErrorOf(client: QueryClient): LastError {
+  const known = lastErrors.get(client);
+  if (known !== undefined) return known;
+  const memory: LastError = { current: undefined };
+  lastErrors.set(client, memory);
+  const hash = hashKey(ledgerQuery().queryKey);
+  // Never unsubscribed: the listener lives exactly as long as the client and its cache.
+  client.getQueryCache().subscribe((event) => {
+    if (event.type === 'updated' && event.action.type === 'error' && event.query.queryHash === hash) {
+      memory.current = { at: event.query.state.errorUpdatedAt, error: event.action.error };
+    }
+  });
+  return memory;
+}
 
 /** The ledger query, and its last failure while it has no data (see the file comment). */
 export function useLedgerQuery(): LedgerQueryState {
-  const client = useQueryClient();
+  const memory = lastErrorOf(useQueryClient());
   const ledger = useLedgerQueryResult();
-  if (ledger.error !== null) {
-    const known = lastErrors.get(client);
-    if (known?.error !== ledger.error) lastErrors.set(client, { at: ledger.errorUpdatedAt, error: ledger.error });
-  }
   if (ledger.data !== undefined || ledger.errorUpdatedAt === 0) return { ledger, failure: undefined };
-  const known = lastErrors.get(client);
+  const known = memory.current;
   const error = ledger.error ?? (known !== undefined && known.at === ledger.errorUpdatedAt ? known.error : new Error('The latest ledger version could not be read.'));
   return { ledger, failure: { error, retrying: ledger.isFetching } };
 }

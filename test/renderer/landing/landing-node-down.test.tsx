@@ -4,10 +4,11 @@
  * never "Checking what the node serves…" for ever, and come back once the node answers again.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { App } from '../../../renderer/app/app.tsx';
 import { createQueryClient } from '../../../renderer/app/query-client.ts';
+import { queryKeys } from '../../../renderer/api/query-keys.ts';
 import { routeFetchInto, serviceFixture } from '../support/service-fetch.ts';
 import { apiJson, type LedgerJson } from '../frame/api-before-render.ts';
 
@@ -24,14 +25,19 @@ afterEach(() => {
   restore = undefined;
 });
 
-/** Routes fetch like the remote proxy over a node that is down while `down.value` is true (no explorer API when up). */
+/**
+ * Routes fetch like the remote proxy over a node that is down while `down.value` is true (no explorer
+ * API when up). While `held.value` is true a `GET /v1` waits until its function in `held.release` is called.
+ */
 function renderNodeDown(path: string) {
   const down = { value: true };
+  const held = { value: false, release: [] as (() => void)[] };
   const service = routeFetchInto(serviceFixture('small'));
   const inner = globalThis.fetch;
   globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, window.location.href);
     if (url.pathname === '/explorer/v1/source') return json(REMOTE_SOURCE);
+    if (held.value && url.pathname === '/v1') await new Promise<void>((resolve) => held.release.push(resolve));
     if (down.value) return json({ message: DOWN_MESSAGE, error_code: 'internal_error', vm_error_code: null }, 503);
     if (url.pathname.startsWith('/explorer/v1/')) return json({ message: 'not found', error_code: 'web_framework_error', vm_error_code: null }, 404);
     return inner(input, init);
@@ -42,8 +48,9 @@ function renderNodeDown(path: string) {
   };
   window.history.replaceState(null, '', path);
   const user = userEvent.setup();
-  render(<App queryClient={createQueryClient()} />);
-  return { user, down };
+  const queryClient = createQueryClient();
+  render(<App queryClient={queryClient} />);
+  return { user, down, held, queryClient };
 }
 
 describe('landing over a remote node that is down', () => {
@@ -57,6 +64,28 @@ describe('landing over a remote node that is down', () => {
     down.value = false;
     await user.click(within(region).getByRole('button', { name: 'Retry' }));
     expect((await screen.findByRole('region', { name: 'Connected to localnet' })).textContent).toContain('not available remotely');
+    expect(screen.queryByRole('region', { name: 'Source unavailable' })).toBeNull();
+  });
+
+  it('keeps the error record up while the failed ledger is refreshed, not "Checking what the node serves…"', async () => {
+    const { down, held, queryClient } = renderNodeDown('/');
+    const region = await screen.findByRole('region', { name: 'Source unavailable' });
+    const alert = within(region).getByRole('alert');
+    held.value = true;
+    for (let round = 0; round < 2; round += 1) {
+      const refresh = queryClient.refetchQueries({ queryKey: queryKeys.ledger() });
+      await waitFor(() => expect(held.release.length).toBeGreaterThan(0));
+      await within(screen.getByRole('group', { name: 'Time travel' })).findByText('retrying…');
+      expect(alert.isConnected).toBe(true);
+      expect(alert.textContent).toContain(DOWN_MESSAGE);
+      expect(screen.queryByText('Checking what the node serves…')).toBeNull();
+      for (const release of held.release.splice(0)) release();
+      await act(() => refresh);
+    }
+    down.value = false;
+    held.value = false;
+    await act(() => queryClient.refetchQueries({ queryKey: queryKeys.ledger() }));
+    await screen.findByRole('region', { name: 'Connected to localnet' });
     expect(screen.queryByRole('region', { name: 'Source unavailable' })).toBeNull();
   });
 
