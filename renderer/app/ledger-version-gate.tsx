@@ -17,7 +17,7 @@ export function LedgerVersionGate(): ReactNode {
   const { pinned } = useLedgerVersion();
   // The failure stays up while a refresh is in flight (the query itself says "pending" then).
   const { ledger, failure } = useLedgerQuery();
-  if (pinned === undefined && failure !== undefined) {
+  if (pinned === undefined && ledger.data === undefined && failure !== undefined) {
     return (
       <section className="ledger-version-gate" aria-label="Ledger unavailable">
         <p>The latest ledger version could not be read, so there is no version to show state at. To read at a version anyway, type it in the “As of” field above and press Pin; or retry.</p>

@@ -3,8 +3,8 @@
  * query that has no data back to `status: 'pending'` with `error: null` whenever it refetches, so
  * every `isError` check flipped on each 5 s refresh while a node was down: the error views, the
  * "As of" field and its Pin button unmounted for the length of the request and came back after
- * it. Everything that shows the ledger's failure reads it here instead: the last failure while
- * the ledger has no data, kept until an answer arrives (or the query is reset by a source switch).
+ * it. Everything that shows the ledger's failure reads it here instead: its last failure, kept
+ * across refetches until an answer arrives (or the query is reset by a source switch).
  */
 import { hashKey, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ledgerQuery } from '../api/queries/ledger-queries.ts';
@@ -21,7 +21,7 @@ export interface LedgerFailure {
 export interface LedgerQueryState {
   /** The ledger query itself (its data: the latest ledger info). */
   readonly ledger: ReturnType<typeof useLedgerQueryResult>;
-  /** Set while the ledger has no data and its last attempt failed; undefined otherwise. */
+  /** Set while the ledger's last attempt failed (its data, if any, is older); undefined otherwise. */
   readonly failure: LedgerFailure | undefined;
 }
 
@@ -54,10 +54,12 @@ function lastErrorOf(client: QueryClient): LastError {
   return memory;
 }
 
-/** The ledger query, and its last failure while it has no data (see the file comment). */
+/** The ledger query, and its last failure until an answer (see the file comment). */
 export function useLedgerQuery(): LedgerQueryState {
   const memory = lastErrorOf(useQueryClient());
   const ledger = useLedgerQueryResult();
+  // With data, v5 keeps `error` (and status "error") across refetches by itself.
+  if (ledger.error !== null) return { ledger, failure: { error: ledger.error, retrying: ledger.isFetching } };
   if (ledger.data !== undefined || ledger.errorUpdatedAt === 0) return { ledger, failure: undefined };
   const known = memory.current;
   const error = ledger.error ?? (known !== undefined && known.at === ledger.errorUpdatedAt ? known.error : new Error('The latest ledger version could not be read.'));

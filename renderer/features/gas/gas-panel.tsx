@@ -9,7 +9,7 @@ import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { isExplorerUnavailable } from '../../api/queries/explorer-queries.ts';
 import { gasEstimateQuery, recentBlocksQuery } from '../../api/queries/gas-queries.ts';
-import { ledgerQuery } from '../../api/queries/ledger-queries.ts';
+import { useLedgerQuery } from '../../app/use-ledger-query.ts';
 import { useLedgerVersion } from '../../app/use-ledger-version.ts';
 import { EmptyView, ErrorView, LoadingView } from '../../components/status-views.tsx';
 import { GasEstimates } from './gas-estimates.tsx';
@@ -20,7 +20,8 @@ const GasChart = lazy(() => import('./gas-chart.tsx').then((m) => ({ default: m.
 
 /** The gas panel (route component). */
 export function GasPanel(): ReactNode {
-  const ledger = useQuery(ledgerQuery());
+  // The failure stays shown while a refresh of the failed ledger is in flight.
+  const { ledger, failure } = useLedgerQuery();
   const latest = ledger.data?.body.ledger_version;
   const estimate = useQuery({ ...gasEstimateQuery(latest ?? ''), enabled: latest !== undefined, placeholderData: (previous) => previous });
   const blocks = useQuery({ ...recentBlocksQuery(latest ?? ''), enabled: latest !== undefined, retry: false });
@@ -35,7 +36,7 @@ export function GasPanel(): ReactNode {
           Gas estimates and recent blocks are always the latest; the pinned version <span className="mono">{pinned}</span> does not apply here.
         </p>
       )}
-      {ledger.error && <ErrorView error={ledger.error} />}
+      {failure !== undefined && <ErrorView error={failure.error} />}
       {estimate.isLoading && <LoadingView label="Reading the estimates…" />}
       {estimate.error && <ErrorView error={estimate.error} />}
       {estimate.data && (

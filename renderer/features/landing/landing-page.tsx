@@ -42,7 +42,7 @@ export function LandingPage(): ReactNode {
   // Unpinned with no readable latest (a node down): the probe has no version to run at and
   // would wait for ever; the status bar's next ledger refresh brings the page back by itself (the
   // failure stays shown while that refresh is in flight).
-  if (pinned === undefined && effective === undefined && failure !== undefined) {
+  if (pinned === undefined && effective === undefined && ledger.data === undefined && failure !== undefined) {
     return (
       <LandingError
         what="The latest ledger version could not be read, so there is nothing to list yet."

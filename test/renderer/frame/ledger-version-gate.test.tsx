@@ -28,9 +28,9 @@ const REMOTE_SOURCE = { kind: 'remote', name: 'localnet', url: 'http://node.test
  * (with `remote`, `GET /explorer/v1/source` names a remote node last checked healthy). While
  * `held.value` is true a `GET /v1` waits until its function in `held.release` is called.
  */
-function renderWithLedgerDown(path: string, remote = false) {
+function renderWithLedgerDown(path: string, remote = false, initiallyDown = true) {
   const base = serviceFixture('main');
-  const down = { value: true };
+  const down = { value: initiallyDown };
   const held = { value: false, release: [] as (() => void)[] };
   const serve: typeof base.service.serve = async (request) => {
     if (held.value && request.url.pathname === '/v1') await new Promise<void>((resolve) => held.release.push(resolve));
@@ -131,5 +131,23 @@ describe('ledger version gate', () => {
     await within(bar).findByText(/Ledger unavailable/);
     const health = within(bar).getByText(/healthy/);
     expect(health.textContent).toBe(`● unhealthy: ${DOWN_MESSAGE}`);
+  });
+
+  it('says the ledger is unavailable when a node that answered stops, also while it is refreshed', async () => {
+    const { down, held, queryClient } = renderWithLedgerDown('/gas', true, false);
+    const bar = screen.getByRole('contentinfo', { name: 'Status' });
+    await within(bar).findByText('Latest version');
+    down.value = true;
+    await act(() => queryClient.refetchQueries({ queryKey: queryKeys.ledger() }));
+    await within(bar).findByText(/Ledger unavailable/);
+    held.value = true;
+    const refresh = queryClient.refetchQueries({ queryKey: queryKeys.ledger() });
+    await waitFor(() => expect(held.release.length).toBeGreaterThan(0));
+    await within(screen.getByRole('group', { name: 'Time travel' })).findByText('retrying…');
+    expect(within(bar).getByText(/Ledger unavailable/)).toBeTruthy();
+    expect(within(bar).getByText(/healthy/).textContent).toBe(`● unhealthy: ${DOWN_MESSAGE}`);
+    for (const release of held.release.splice(0)) release();
+    await act(() => refresh);
+    expect(within(bar).getByText(/Ledger unavailable/)).toBeTruthy();
   });
 });
