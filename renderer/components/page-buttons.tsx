@@ -14,6 +14,16 @@ export interface TwoWayPaging {
   fetchNextPage(): Promise<unknown>;
 }
 
+/** Paging of a list that shows no rows (its pinned version is out of range, or its query failed): both buttons disabled. */
+export const NO_PAGING: TwoWayPaging = {
+  hasPreviousPage: false,
+  isFetchingPreviousPage: false,
+  hasNextPage: false,
+  isFetchingNextPage: false,
+  fetchPreviousPage: () => Promise.resolve(),
+  fetchNextPage: () => Promise.resolve(),
+};
+
 /** The two paging buttons, named after what the list holds (e.g. "events"). */
 export function NewerOlderButtons({ query, noun }: { readonly query: TwoWayPaging; readonly noun: string }): ReactNode {
   return (

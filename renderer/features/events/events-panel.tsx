@@ -20,22 +20,12 @@ import { plural } from '../../lib/plural.ts';
 import { EventsList } from './events-list.tsx';
 import { StreamPicker } from './stream-picker.tsx';
 import './events.css';
-import { NewerOlderButtons, type TwoWayPaging } from '../../components/page-buttons.tsx';
+import { NewerOlderButtons, NO_PAGING } from '../../components/page-buttons.tsx';
 
 /** The URL parameter of the sequence number jumped to. */
 const SEQ_PARAM = 'seq';
 
 const U64_MAX = (1n << 64n) - 1n;
-
-/** Paging of a list that shows no rows (the pinned version is out of range): both buttons disabled. */
-const NO_PAGING: TwoWayPaging = {
-  hasPreviousPage: false,
-  isFetchingPreviousPage: false,
-  hasNextPage: false,
-  isFetchingNextPage: false,
-  fetchPreviousPage: () => Promise.resolve(),
-  fetchNextPage: () => Promise.resolve(),
-};
 
 /** Whether `text` is a creation number the API accepts: a decimal u64. */
 function isCreationNumber(text: string): boolean {

@@ -28,6 +28,61 @@ function InvalidPinNotice({ value, onRemove }: { readonly value: string; readonl
   );
 }
 
+/** Props of {@link AsOfStart}. */
+interface AsOfStartProps {
+  readonly titleId?: string;
+  readonly pinned: string | undefined;
+  readonly onLatest: () => void;
+}
+
+/** "As of" and the Latest button (pressed while nothing is pinned). */
+function AsOfStart({ titleId, pinned, onLatest }: AsOfStartProps): ReactNode {
+  return (
+    <>
+      <span className="time-travel-title" id={titleId}>
+        As of
+      </span>
+      <button type="button" className="latest-button" aria-pressed={pinned === undefined} onClick={onLatest}>
+        Latest
+      </button>
+    </>
+  );
+}
+
+/** Props of {@link VersionField}: the number field named "Ledger version". */
+interface VersionFieldProps {
+  readonly value: string;
+  readonly min: string;
+  readonly max?: string;
+  readonly widthCh: number;
+  readonly describedBy?: string;
+  readonly placeholder?: string;
+  readonly onDraft: (text: string | undefined) => void;
+  readonly onCommit: () => void;
+}
+
+/** The typed version: Enter pins it, Escape drops the draft. */
+function VersionField({ value, min, max, widthCh, describedBy, placeholder, onDraft, onCommit }: VersionFieldProps): ReactNode {
+  return (
+    <input
+      className="version-input mono"
+      type="number"
+      min={min}
+      max={max}
+      aria-label="Ledger version"
+      aria-describedby={describedBy}
+      placeholder={placeholder}
+      value={value}
+      style={{ width: `${widthCh}ch` }}
+      onChange={(event) => onDraft(event.target.value)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') onCommit();
+        if (event.key === 'Escape') onDraft(undefined);
+      }}
+    />
+  );
+}
+
 /** The time-travel control of the header. */
 export function TimeTravel(): ReactNode {
   const id = useId();
@@ -62,24 +117,8 @@ export function TimeTravel(): ReactNode {
     // No range to bound a slider, but a typed version can be pinned (state reads need no latest).
     return (
       <div className="time-travel" role="group" aria-label="Time travel">
-        <span className="time-travel-title">As of</span>
-        <button type="button" className="latest-button" aria-pressed={pinned === undefined} onClick={unpin}>
-          Latest
-        </button>
-        <input
-          className="version-input mono"
-          type="number"
-          min="0"
-          aria-label="Ledger version"
-          placeholder="version"
-          value={draft ?? pinned ?? ''}
-          style={{ width: '12ch' }}
-          onChange={(event) => setDraft(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') commit();
-            if (event.key === 'Escape') setDraft(undefined);
-          }}
-        />
+        <AsOfStart pinned={pinned} onLatest={unpin} />
+        <VersionField value={draft ?? pinned ?? ''} min="0" widthCh={12} placeholder="version" onDraft={setDraft} onCommit={() => commit()} />
         <button type="button" className="pin-button" onClick={() => commit()} disabled={draft === undefined || !isLedgerVersion(draft.trim())}>
           Pin
         </button>
@@ -99,26 +138,15 @@ export function TimeTravel(): ReactNode {
 
   return (
     <div className="time-travel" role="group" aria-label="Time travel">
-      <span className="time-travel-title" id={`${id}-title`}>
-        As of
-      </span>
-      <button type="button" className="latest-button" aria-pressed={pinned === undefined} onClick={unpin}>
-        Latest
-      </button>
-      <input
-        className="version-input mono"
-        type="number"
+      <AsOfStart titleId={`${id}-title`} pinned={pinned} onLatest={unpin} />
+      <VersionField
+        value={shown}
         min={oldest.toString()}
         max={latest.toString()}
-        aria-label="Ledger version"
-        aria-describedby={`${id}-facts`}
-        value={shown}
-        style={{ width: `${Math.max(6, latest.toString().length) + 3}ch` }}
-        onChange={(event) => setDraft(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') commit();
-          if (event.key === 'Escape') setDraft(undefined);
-        }}
+        widthCh={Math.max(6, latest.toString().length) + 3}
+        describedBy={`${id}-facts`}
+        onDraft={setDraft}
+        onCommit={() => commit()}
       />
       <input
         className="version-slider"

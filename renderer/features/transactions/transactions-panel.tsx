@@ -23,17 +23,7 @@ import { useAccountAddress } from '../../lib/use-account-address.ts';
 import { RangeForm } from './range-form.tsx';
 import { replayProtectorText } from './replay-protector.ts';
 import './transactions.css';
-import { NewerOlderButtons, type TwoWayPaging } from '../../components/page-buttons.tsx';
-
-/** Paging of a list that shows no rows (its query failed): both buttons disabled. */
-const NO_PAGING: TwoWayPaging = {
-  hasPreviousPage: false,
-  isFetchingPreviousPage: false,
-  hasNextPage: false,
-  isFetchingNextPage: false,
-  fetchPreviousPage: () => Promise.resolve(),
-  fetchNextPage: () => Promise.resolve(),
-};
+import { NewerOlderButtons, NO_PAGING } from '../../components/page-buttons.tsx';
 
 const digits = (value: string | null): string | undefined => (value !== null && /^\d+$/.test(value) ? value : undefined);
 
