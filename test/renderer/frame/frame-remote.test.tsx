@@ -12,12 +12,9 @@ import { App } from '../../../renderer/app/app.tsx';
 import { createQueryClient } from '../../../renderer/app/query-client.ts';
 import { routeFetchInto, serviceFixture, type ServiceFixture } from '../support/service-fetch.ts';
 import { apiJson, type LedgerJson } from './api-before-render.ts';
+import { jsonResponse, localnetSource } from '../support/remote-source.ts';
 
-const REMOTE_SOURCE = { kind: 'remote', name: 'localnet', url: 'http://127.0.0.1:8080/v1', health: { ok: true, checked_at: '2026-01-01T00:00:00Z', message: null } };
-
-function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
+const REMOTE_SOURCE = localnetSource();
 
 /** Routes fetch like a node behind the proxy would answer; returns the restore function. */
 function routeLikeRemoteNode(fixture: ServiceFixture, explorer: boolean): () => void {
@@ -25,16 +22,16 @@ function routeLikeRemoteNode(fixture: ServiceFixture, explorer: boolean): () => 
   const service = globalThis.fetch;
   globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, window.location.href);
-    if (url.pathname === '/explorer/v1/source') return json(REMOTE_SOURCE);
-    if (url.pathname.startsWith('/explorer/v1/') && !explorer) return json({ message: 'not found', error_code: 'web_framework_error', vm_error_code: null }, 404);
+    if (url.pathname === '/explorer/v1/source') return jsonResponse(REMOTE_SOURCE);
+    if (url.pathname.startsWith('/explorer/v1/') && !explorer) return jsonResponse({ message: 'not found', error_code: 'web_framework_error', vm_error_code: null }, 404);
     const byVersion = /^\/v1\/blocks\/by_version\/(\d+)$/.exec(url.pathname);
     if (byVersion) {
       const ledger = fixture.store.ledgerInfo();
       const version = BigInt(byVersion[1]!);
-      if (version > ledger.ledgerVersion) return json({ message: `Ledger version(${version}) not found`, error_code: 'version_not_found', vm_error_code: null }, 404);
+      if (version > ledger.ledgerVersion) return jsonResponse({ message: `Ledger version(${version}) not found`, error_code: 'version_not_found', vm_error_code: null }, 404);
       const block = version < ledger.oldestLedgerVersion ? undefined : fixture.store.blockOfVersion(version);
-      if (!block) return json({ message: `Ledger version(${version}) has been pruned`, error_code: 'version_pruned', vm_error_code: null }, 410);
-      return json({ block_height: String(block.height), block_hash: '0x0', block_timestamp: String(block.timestampUsec), first_version: String(block.firstVersion), last_version: String(block.lastVersion) });
+      if (!block) return jsonResponse({ message: `Ledger version(${version}) has been pruned`, error_code: 'version_pruned', vm_error_code: null }, 410);
+      return jsonResponse({ block_height: String(block.height), block_hash: '0x0', block_timestamp: String(block.timestampUsec), first_version: String(block.firstVersion), last_version: String(block.lastVersion) });
     }
     return service(input, init);
   };

@@ -18,14 +18,7 @@ import type { ValueSpan } from '../../../shared/move/decode.ts';
 import { resolveLayout, type MoveLayout } from '../../../shared/move/layout.ts';
 import { parseTypeTag } from '../../../shared/type-tag.ts';
 import type { MoveModuleJson } from '../../../renderer/api/types.ts';
-
-interface Sample {
-  readonly handle: string;
-  readonly valueType: string;
-  readonly keyType: string;
-  readonly rawKeys: readonly string[];
-  readonly keys: readonly unknown[];
-}
+import { tableSamples, type TableSample } from '../support/table-samples.ts';
 
 /**
  * The layout of `typeText` built here from the source's module ABIs and the codec (not through the
@@ -64,9 +57,9 @@ function range(start: number, end: number): number[] {
 }
 
 /** A sample table whose values are `0xcafe::registry::Record` (nested structs), one stored value, and its spans by the codec. */
-async function recordSample(): Promise<{ sample: Sample; bytes: Uint8Array; value: JsonValue; spans: readonly ValueSpan[] }> {
+async function recordSample(): Promise<{ sample: TableSample; bytes: Uint8Array; value: JsonValue; spans: readonly ValueSpan[] }> {
   const fixture = serviceFixture('main');
-  const sample = (fixture.info.samples.tables as readonly Sample[]).find((t) => t.valueType.endsWith('::Record'));
+  const sample = tableSamples().find((t) => t.valueType.endsWith('::Record'));
   expect(sample).toBeDefined();
   const restore = routeFetchInto(fixture);
   try {

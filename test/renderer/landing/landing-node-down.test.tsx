@@ -11,13 +11,10 @@ import { createQueryClient } from '../../../renderer/app/query-client.ts';
 import { queryKeys } from '../../../renderer/api/query-keys.ts';
 import { routeFetchInto, serviceFixture } from '../support/service-fetch.ts';
 import { apiJson, type LedgerJson } from '../frame/api-before-render.ts';
+import { jsonResponse, localnetSource } from '../support/remote-source.ts';
 
 const DOWN_MESSAGE = 'Node http://127.0.0.1:8080/v1 is unavailable: connection refused';
-const REMOTE_SOURCE = { kind: 'remote', name: 'localnet', url: 'http://127.0.0.1:8080/v1', health: { ok: false, checked_at: '2026-01-01T00:00:00Z', message: DOWN_MESSAGE } };
-
-function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
+const REMOTE_SOURCE = localnetSource(DOWN_MESSAGE);
 
 let restore: (() => void) | undefined;
 afterEach(() => {
@@ -36,10 +33,10 @@ function renderNodeDown(path: string) {
   const inner = globalThis.fetch;
   globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, window.location.href);
-    if (url.pathname === '/explorer/v1/source') return json(REMOTE_SOURCE);
+    if (url.pathname === '/explorer/v1/source') return jsonResponse(REMOTE_SOURCE);
     if (held.value && url.pathname === '/v1') await new Promise<void>((resolve) => held.release.push(resolve));
-    if (down.value) return json({ message: DOWN_MESSAGE, error_code: 'internal_error', vm_error_code: null }, 503);
-    if (url.pathname.startsWith('/explorer/v1/')) return json({ message: 'not found', error_code: 'web_framework_error', vm_error_code: null }, 404);
+    if (down.value) return jsonResponse({ message: DOWN_MESSAGE, error_code: 'internal_error', vm_error_code: null }, 503);
+    if (url.pathname.startsWith('/explorer/v1/')) return jsonResponse({ message: 'not found', error_code: 'web_framework_error', vm_error_code: null }, 404);
     return inner(input, init);
   };
   restore = () => {

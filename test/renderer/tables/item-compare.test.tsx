@@ -9,13 +9,7 @@ import { serviceFixture, withApi } from '../support/service-fetch.ts';
 import { ApiRequestError, requestJson } from '../../../renderer/api/client.ts';
 import type { JsonValue, LedgerInfoJson } from '../../../renderer/api/types.ts';
 import { diffJson, diffPathText } from '../../../renderer/lib/json-diff.ts';
-
-interface Sample {
-  readonly handle: string;
-  readonly keyType: string;
-  readonly valueType: string;
-  readonly keys: readonly unknown[];
-}
+import { tableSamples, type TableSample } from '../support/table-samples.ts';
 
 /** The item's value at `version` from the API, undefined when it does not exist there. */
 function itemAt(handle: string, keyType: string, valueType: string, key: unknown, version: string): Promise<JsonValue | undefined> {
@@ -54,8 +48,8 @@ describe('table item compare mode', () => {
     const latest = ledger.ledger_version;
     // A sampled item that exists at the latest version, and the newest version where it did not exist yet
     // (binary search over versions from the API's answers).
-    let found: { table: Sample; key: unknown; absentAt: string; value: JsonValue } | undefined;
-    for (const table of serviceFixture('main').info.samples.tables as readonly Sample[]) {
+    let found: { table: TableSample; key: unknown; absentAt: string; value: JsonValue } | undefined;
+    for (const table of tableSamples()) {
       for (const key of table.keys) {
         const value = await itemAt(table.handle, table.keyType, table.valueType, key, latest);
         if (value === undefined) continue;

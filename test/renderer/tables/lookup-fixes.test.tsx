@@ -13,20 +13,7 @@ import { serviceFixture, withApi } from '../support/service-fetch.ts';
 import { captureDownloads } from '../support/capture-downloads.ts';
 import { ApiRequestError, requestJson } from '../../../renderer/api/client.ts';
 import { MAX_URL_FIELD } from '../../../renderer/lib/use-search-fields.ts';
-
-interface Sample {
-  readonly handle: string;
-  readonly keyType: string;
-  readonly valueType: string;
-  readonly keys: readonly unknown[];
-  readonly rawKeys: readonly string[];
-}
-
-function sampleWhere(test: (s: Sample) => boolean): Sample {
-  const sample = (serviceFixture('main').info.samples.tables as readonly Sample[]).find(test);
-  expect(sample).toBeDefined();
-  return sample!;
-}
+import { sampleWhere } from '../support/table-samples.ts';
 
 const editor = (): HTMLTextAreaElement => screen.getByRole('textbox', { name: 'Key (JSON)' });
 const resultKey = (): string | null | undefined => screen.getByRole('region', { name: 'Decoded value' }).querySelector('.result-key')?.textContent;

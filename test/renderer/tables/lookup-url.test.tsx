@@ -6,20 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '../support/render-app.tsx';
-import { serviceFixture, withApi } from '../support/service-fetch.ts';
+import { withApi } from '../support/service-fetch.ts';
 import { requestJson } from '../../../renderer/api/client.ts';
 import type { JsonValue } from '../../../renderer/api/types.ts';
-
-interface Sample {
-  readonly handle: string;
-  readonly keyType: string;
-  readonly valueType: string;
-  readonly keys: readonly unknown[];
-}
+import { tableSamples, type TableSample } from '../support/table-samples.ts';
 
 /** A table keyed by address (its values render as one line, as in the table panel test) with two sampled keys. */
-function sampleWithTwoKeys(): Sample {
-  const sample = (serviceFixture('main').info.samples.tables as readonly Sample[]).find((s) => s.keyType === 'address' && s.keys.length >= 2);
+function sampleWithTwoKeys(): TableSample {
+  const sample = tableSamples().find((s) => s.keyType === 'address' && s.keys.length >= 2);
   expect(sample).toBeDefined();
   return sample!;
 }
@@ -27,7 +21,7 @@ function sampleWithTwoKeys(): Sample {
 const editor = (): HTMLTextAreaElement => screen.getByRole('textbox', { name: 'Key (JSON)' });
 
 /** The decoded value on screen equals the API's value of `key` at the version it names. */
-async function showsValueOf(sample: Sample, key: unknown): Promise<void> {
+async function showsValueOf(sample: TableSample, key: unknown): Promise<void> {
   const result = await screen.findByRole('region', { name: 'Decoded value' }, { timeout: 10_000 });
   const version = /Value at version (\d+)/.exec(result.textContent ?? '')?.[1];
   expect(version).toBeDefined();

@@ -12,12 +12,9 @@ import { createQueryClient } from '../../../renderer/app/query-client.ts';
 import { requestJson } from '../../../renderer/api/client.ts';
 import type { GasEstimateJson, JsonValue } from '../../../renderer/api/types.ts';
 import { routeFetchInto, serviceFixture } from '../support/service-fetch.ts';
+import { jsonResponse, localnetSource } from '../support/remote-source.ts';
 
-const REMOTE_SOURCE = { kind: 'remote', name: 'localnet', url: 'http://127.0.0.1:8080/v1', health: { ok: true, checked_at: '2026-01-01T00:00:00Z', message: null } };
-
-function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
+const REMOTE_SOURCE = localnetSource();
 
 let restore: (() => void) | undefined;
 afterEach(() => {
@@ -30,8 +27,8 @@ function renderRemote(path: string) {
   const service = globalThis.fetch;
   globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, window.location.href);
-    if (url.pathname === '/explorer/v1/source') return json(REMOTE_SOURCE);
-    if (url.pathname.startsWith('/explorer/v1/')) return json({ message: 'The explorer API (/explorer/v1) is not available for a remote node', error_code: 'web_framework_error', vm_error_code: null }, 404);
+    if (url.pathname === '/explorer/v1/source') return jsonResponse(REMOTE_SOURCE);
+    if (url.pathname.startsWith('/explorer/v1/')) return jsonResponse({ message: 'The explorer API (/explorer/v1) is not available for a remote node', error_code: 'web_framework_error', vm_error_code: null }, 404);
     return service(input, init);
   };
   restore = () => {

@@ -6,23 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '../support/render-app.tsx';
-import { serviceFixture, withApi } from '../support/service-fetch.ts';
+import { withApi } from '../support/service-fetch.ts';
 import { requestBcs, requestJson } from '../../../renderer/api/client.ts';
 import type { JsonValue, TableInfoJson } from '../../../renderer/api/types.ts';
-
-interface Sample {
-  readonly handle: string;
-  readonly keyType: string;
-  readonly valueType: string;
-  readonly keys: readonly unknown[];
-  readonly rawKeys: readonly string[];
-}
-
-function sampleWhere(test: (s: Sample) => boolean): Sample {
-  const sample = (serviceFixture('main').info.samples.tables as readonly Sample[]).find(test);
-  expect(sample).toBeDefined();
-  return sample!;
-}
+import { sampleWhere } from '../support/table-samples.ts';
 
 describe('table panel', () => {
   it('prefills key and value types from the table metadata and links the owning resource', async () => {
