@@ -93,7 +93,8 @@ describe('tables, inspector, gas, compare and export journeys', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ key_type: info.key_type, value_type: info.value_type, key: sample!.keys[0] }),
     });
-    await page.getByRole('region', { name: 'Decoded value' }).getByText(JSON.stringify(expected.name)).waitFor();
+    // In the value's JSON tree (the result also names the key it belongs to, which may be the same text).
+    await page.getByRole('region', { name: 'Decoded value' }).getByRole('group', { name: 'JSON value' }).getByText(JSON.stringify(expected.name)).waitFor();
     await saveScreenshot(page, 'table-lookup');
 
     // Raw: the JSON key's bytes → stored bytes in the inspector.
