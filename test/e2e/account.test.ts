@@ -4,35 +4,26 @@
  * pin an older version and see a different balance, then reload the deep link; the 10,000-resource
  * account scrolls to its end and filters. Every expected value is read from the API first.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, saveScreenshot, startExplorer, type RunningExplorer } from './support/e2e-harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newPage, saveScreenshot, useExplorerSession } from './support/e2e-harness.ts';
 
 interface Resource { readonly type: string; readonly data: Record<string, unknown> }
 const COIN_STORE = '0x1::coin::CoinStore<0x1::aptos_coin::AptosCoin>';
 
 describe('account journeys', () => {
-  let explorer: RunningExplorer;
-  let browser: Browser;
+  const session = useExplorerSession({ fixture: 'main' });
   const api = async <T>(path: string): Promise<{ body: T; cursor: string | null }> => {
-    const response = await fetch(`${explorer.url}${path}`);
+    const response = await fetch(`${session.explorer.url}${path}`);
     if (!response.ok) throw new Error(`${path}: HTTP ${response.status} ${await response.text()}`);
     return { body: (await response.json()) as T, cursor: response.headers.get('x-aptos-cursor') };
   };
   const resourcesTable = (page: Page) => page.getByRole('table', { name: 'Resources' });
 
-  beforeAll(async () => {
-    explorer = await startExplorer({ fixture: 'main' });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await explorer?.stop();
-  });
 
   it('landing → account → expand a resource → page resources with a small page size', async () => {
-    const { page, context, errors } = await newPage(browser);
-    await page.goto(`${explorer.url}/`);
+    const { page, context, errors } = await newPage(session.browser);
+    await page.goto(`${session.explorer.url}/`);
     await page.getByRole('link', { name: '0x1', exact: true }).first().click();
     await page.waitForURL(/\/accounts\/0x1(\?|$)/);
     await resourcesTable(page).waitFor();
@@ -43,7 +34,7 @@ describe('account journeys', () => {
     const { body: first, cursor } = await api<Resource[]>('/v1/accounts/0xc011ec7/resources?limit=25');
     expect(cursor).not.toBeNull();
     const { body: second } = await api<Resource[]>(`/v1/accounts/0xc011ec7/resources?limit=25&start=${cursor}`);
-    await page.goto(`${explorer.url}/accounts/0xc011ec7`);
+    await page.goto(`${session.explorer.url}/accounts/0xc011ec7`);
     await page.getByRole('combobox', { name: 'Page size' }).selectOption('25');
     await page.getByText('25 resources loaded in 1 page · more available').waitFor();
     await page.getByRole('button', { name: 'Load next page' }).click();
@@ -56,23 +47,23 @@ describe('account journeys', () => {
   });
 
   it('resources in the dark theme, and a pruned version as an error record', async () => {
-    const { page, context } = await newPage(browser, { colorScheme: 'dark' });
-    await page.goto(`${explorer.url}/accounts/0x1`);
+    const { page, context } = await newPage(session.browser, { colorScheme: 'dark' });
+    await page.goto(`${session.explorer.url}/accounts/0x1`);
     await page.getByRole('button', { name: `Expand ${COIN_STORE}` }).or(page.getByRole('button', { name: 'Expand 0x1::block::BlockResource' })).first().click();
     await page.getByRole('group', { name: 'JSON data' }).waitFor();
     await saveScreenshot(page, 'account-resources-dark');
     const { body: ledger } = await api<{ oldest_ledger_version: string }>('/v1');
     const pruned = BigInt(ledger.oldest_ledger_version) - 1n;
     expect(pruned >= 0n).toBe(true);
-    await page.goto(`${explorer.url}/accounts/0x1?ledger_version=${pruned}`);
+    await page.goto(`${session.explorer.url}/accounts/0x1?ledger_version=${pruned}`);
     await page.getByRole('alert').first().getByText('version_pruned').waitFor();
     await saveScreenshot(page, 'account-pruned-error');
     await context.close();
   });
 
   it('follows an event handle to its events, then an older page', async () => {
-    const { page, context, errors } = await newPage(browser);
-    await page.goto(`${explorer.url}/accounts/0x1`);
+    const { page, context, errors } = await newPage(session.browser);
+    await page.goto(`${session.explorer.url}/accounts/0x1`);
     await page.getByRole('button', { name: 'Expand 0x1::block::BlockResource' }).click();
     const { body: block } = await api<Resource>('/v1/accounts/0x1/resource/0x1::block::BlockResource');
     const handle = block.data.new_block_events as { counter: string; guid: { id: { creation_num: string } } };
@@ -108,8 +99,8 @@ describe('account journeys', () => {
     }
     expect(found).toBeDefined();
     const { address, version, then, now } = found!;
-    const { page, context, errors } = await newPage(browser);
-    await page.goto(`${explorer.url}/accounts/${address}`);
+    const { page, context, errors } = await newPage(session.browser);
+    await page.goto(`${session.explorer.url}/accounts/${address}`);
     await page.getByRole('button', { name: `Expand ${COIN_STORE}` }).click();
     const tree = page.getByRole('group', { name: 'JSON data' });
     await tree.getByText(`"${now}"`, { exact: true }).waitFor();
@@ -139,8 +130,8 @@ describe('account journeys', () => {
       }
     }
     expect(sender).toBeDefined();
-    const { page, context, errors } = await newPage(browser);
-    await page.goto(`${explorer.url}/accounts/${sender}/transactions`);
+    const { page, context, errors } = await newPage(session.browser);
+    await page.goto(`${session.explorer.url}/accounts/${sender}/transactions`);
     const newest = summaries.at(-1)!;
     const protector = typeof newest.replay_protector === 'string' ? newest.replay_protector : newest.replay_protector.sequence_number !== undefined ? `sequence number ${newest.replay_protector.sequence_number}` : `nonce ${newest.replay_protector.nonce}`;
     const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: `Pin ledger version ${newest.version}` }) });
@@ -152,7 +143,7 @@ describe('account journeys', () => {
     await page.getByText(`${older}`, { exact: true }).first().waitFor();
     expect(await page.getByRole('spinbutton', { name: 'Ledger version' }).inputValue()).toBe(older);
 
-    await page.goto(`${explorer.url}/accounts/0xc011ec7/modules`);
+    await page.goto(`${session.explorer.url}/accounts/0xc011ec7/modules`);
     await page.getByRole('searchbox', { name: 'Filter modules' }).fill('coins_42');
     await page.getByText('0xc011ec7::coins_42').click();
     await page.getByText('struct Coin04200 has key').waitFor();
@@ -169,8 +160,8 @@ describe('account journeys', () => {
       cursor = page.cursor;
     }
     expect(all.length).toBeGreaterThanOrEqual(10_000);
-    const { page, context, errors } = await newPage(browser);
-    await page.goto(`${explorer.url}/accounts/0xc011ec7`);
+    const { page, context, errors } = await newPage(session.browser);
+    await page.goto(`${session.explorer.url}/accounts/0xc011ec7`);
     await page.getByRole('combobox', { name: 'Page size' }).selectOption('9999');
     await page.getByText(/^9,999 resources loaded in 1 page/).waitFor();
     await page.getByRole('button', { name: 'Load all' }).click();

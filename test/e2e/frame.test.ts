@@ -5,32 +5,24 @@
  * search, a pruned pin shows the API's error record, and on a moving ledger an unpinned view keeps
  * its version until asked to move. Each journey saves a screenshot.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, saveScreenshot, startExplorer, type RunningExplorer } from './support/e2e-harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newPage, saveScreenshot, useExplorerSession } from './support/e2e-harness.ts';
 
 interface Ledger { ledger_version: string; oldest_ledger_version: string }
 
 describe('frame journeys', () => {
-  let explorer: RunningExplorer;
-  let browser: Browser;
+  const session = useExplorerSession({ fixture: 'main' });
   let ledger: Ledger;
   let accounts: string[];
   beforeAll(async () => {
-    explorer = await startExplorer({ fixture: 'main' });
-    browser = await launchBrowser();
-    ledger = (await (await fetch(`${explorer.url}/v1`)).json()) as Ledger;
-    accounts = ((await (await fetch(`${explorer.url}/explorer/v1/accounts?limit=50`)).json()) as { accounts: string[] }).accounts;
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await explorer?.stop();
+    ledger = (await (await fetch(`${session.explorer.url}/v1`)).json()) as Ledger;
+    accounts = ((await (await fetch(`${session.explorer.url}/explorer/v1/accounts?limit=50`)).json()) as { accounts: string[] }).accounts;
   });
 
   for (const colorScheme of ['light', 'dark'] as const) {
     it(`landing lists the accounts, streams and tables (${colorScheme})`, async () => {
-      const { page, context, errors } = await newPage(browser, { colorScheme });
-      await page.goto(`${explorer.url}/`);
+      const { page, context, errors } = await newPage(session.browser, { colorScheme });
+      await page.goto(`${session.explorer.url}/`);
       const list = page.getByRole('region', { name: /^Accounts/ });
       await list.getByRole('link', { name: accounts[0]!, exact: true }).waitFor();
       expect(await list.getByRole('listitem').count()).toBe(accounts.length);
@@ -46,8 +38,8 @@ describe('frame journeys', () => {
 
   it('search: "/" focuses the box, an address opens its account page', async () => {
     const address = accounts[accounts.length - 1]!;
-    const { page, context, errors } = await newPage(browser);
-    await page.goto(`${explorer.url}/`);
+    const { page, context, errors } = await newPage(session.browser);
+    await page.goto(`${session.explorer.url}/`);
     await page.getByRole('region', { name: /^Accounts/ }).getByRole('listitem').first().waitFor();
     await page.keyboard.press('/');
     const search = page.getByRole('combobox', { name: 'Search' });
@@ -56,20 +48,20 @@ describe('frame journeys', () => {
     await page.getByRole('option', { name: new RegExp(`^Account ${address}`) }).waitFor();
     await saveScreenshot(page, 'search-results');
     await page.keyboard.press('Enter');
-    await page.waitForURL(`${explorer.url}/accounts/${address}`);
+    await page.waitForURL(`${session.explorer.url}/accounts/${address}`);
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it('time travel: pinning an older version puts ledger_version in the URL; reload restores path and pin', async () => {
     const older = ((BigInt(ledger.oldest_ledger_version) + BigInt(ledger.ledger_version)) / 2n).toString();
-    const info = (await (await fetch(`${explorer.url}/explorer/v1/versions/${older}`)).json()) as { block_height: string };
-    const { page, context, errors } = await newPage(browser);
-    await page.goto(`${explorer.url}/`);
+    const info = (await (await fetch(`${session.explorer.url}/explorer/v1/versions/${older}`)).json()) as { block_height: string };
+    const { page, context, errors } = await newPage(session.browser);
+    await page.goto(`${session.explorer.url}/`);
     const field = page.getByRole('spinbutton', { name: 'Ledger version' });
     await field.fill(older);
     await field.press('Enter');
-    await page.waitForURL(`${explorer.url}/?ledger_version=${older}`);
+    await page.waitForURL(`${session.explorer.url}/?ledger_version=${older}`);
     const control = page.getByRole('group', { name: 'Time travel' });
     await control.getByText(info.block_height, { exact: true }).waitFor();
     await page.getByRole('region', { name: `Accounts at version ${older}` }).getByRole('listitem').first().waitFor();
@@ -78,21 +70,21 @@ describe('frame journeys', () => {
     const account = page.getByRole('region', { name: `Accounts at version ${older}` }).getByRole('link').first();
     const name = (await account.textContent()) ?? '';
     await account.click();
-    await page.waitForURL(`${explorer.url}/accounts/${name}?ledger_version=${older}`);
+    await page.waitForURL(`${session.explorer.url}/accounts/${name}?ledger_version=${older}`);
     await page.reload();
-    await page.waitForURL(`${explorer.url}/accounts/${name}?ledger_version=${older}`);
+    await page.waitForURL(`${session.explorer.url}/accounts/${name}?ledger_version=${older}`);
     expect(await page.getByRole('spinbutton', { name: 'Ledger version' }).inputValue()).toBe(older);
     expect(await page.getByRole('button', { name: 'Latest' }).getAttribute('aria-pressed')).toBe('false');
     await page.getByRole('button', { name: 'Latest' }).click();
-    await page.waitForURL(`${explorer.url}/accounts/${name}`);
+    await page.waitForURL(`${session.explorer.url}/accounts/${name}`);
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it('a pruned pin says so in the control and shows the 410 record in the panels (error state)', async () => {
     const pruned = (BigInt(ledger.oldest_ledger_version) - 1n).toString();
-    const { page, context } = await newPage(browser, { colorScheme: 'dark' });
-    await page.goto(`${explorer.url}/?ledger_version=${pruned}`);
+    const { page, context } = await newPage(session.browser, { colorScheme: 'dark' });
+    await page.goto(`${session.explorer.url}/?ledger_version=${pruned}`);
     await page.getByText(`pruned — oldest retained is ${ledger.oldest_ledger_version}`).waitFor();
     const alert = page.getByRole('region', { name: `Accounts at version ${pruned}` }).getByRole('alert');
     await alert.getByText('version_pruned').waitFor();
@@ -105,8 +97,8 @@ describe('frame journeys', () => {
     // A node that moves is stood in for at its boundary: GET /v1 first reports an older latest version.
     const behind = (BigInt(ledger.ledger_version) - 100n).toString();
     let reported = behind;
-    const { page, context, errors } = await newPage(browser);
-    await page.route(`${explorer.url}/v1`, async (route) => {
+    const { page, context, errors } = await newPage(session.browser);
+    await page.route(`${session.explorer.url}/v1`, async (route) => {
       const response = await route.fetch();
       await route.fulfill({ response, json: { ...((await response.json()) as Record<string, unknown>), ledger_version: reported } });
     });
@@ -115,7 +107,7 @@ describe('frame journeys', () => {
       const url = new URL(request.url());
       if (url.pathname.endsWith('/resources')) resourceVersions.push(url.searchParams.get('ledger_version') ?? '');
     });
-    await page.goto(`${explorer.url}/accounts/${accounts[0]!}`);
+    await page.goto(`${session.explorer.url}/accounts/${accounts[0]!}`);
     const control = page.getByRole('spinbutton', { name: 'Ledger version' });
     await expect.poll(() => control.inputValue()).toBe(behind);
     await page.getByRole('table', { name: 'Resources' }).waitFor();

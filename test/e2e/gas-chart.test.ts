@@ -3,9 +3,9 @@
  * painted in the theme in use and repainted when the theme is switched (the colours are
  * light-dark() pairs, resolved per scheme), and the keys move the block shown.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, saveScreenshot, startExplorer, type RunningExplorer } from './support/e2e-harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newPage, saveScreenshot, useExplorerSession } from './support/e2e-harness.ts';
 
 /** The grid colour (`--border`) of each theme, as base.css defines it. */
 const GRID = { light: [0xd7, 0xdb, 0xe0], dark: [0x2d, 0x37, 0x42] } as const;
@@ -29,21 +29,12 @@ async function gridPixels(page: Page): Promise<{ light: number; dark: number }> 
 }
 
 describe('gas chart', () => {
-  let explorer: RunningExplorer;
-  let browser: Browser;
-  beforeAll(async () => {
-    explorer = await startExplorer({ fixture: 'main' });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await explorer?.stop();
-  });
+  const session = useExplorerSession({ fixture: 'main' });
 
   it('repaints in the new theme after a theme switch, and moves between blocks with the keys', async () => {
-    const { page, context } = await newPage(browser, { colorScheme: 'light' });
+    const { page, context } = await newPage(session.browser, { colorScheme: 'light' });
     try {
-      await page.goto(`${explorer.url}/gas`);
+      await page.goto(`${session.explorer.url}/gas`);
       const chart = page.getByRole('slider', { name: /^Chart of \d+ recent blocks$/ });
       await chart.locator('canvas').first().waitFor();
       const before = await gridPixels(page);

@@ -4,10 +4,9 @@
  * one the desktop app's app:// sends too) has no 'unsafe-inline': the journey below fails on any
  * violation the browser reports, and a control shows the listener does catch one.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { UI_CONTENT_SECURITY_POLICY } from '../../electron/service/static-ui.ts';
-import { launchBrowser, newPage, startExplorer, type RunningExplorer } from './support/e2e-harness.ts';
+import { newPage, useExplorerSession } from './support/e2e-harness.ts';
 
 /** What the page records of each `securitypolicyviolation` event (installed before any script runs). */
 function recordViolations(): void {
@@ -19,61 +18,52 @@ function recordViolations(): void {
 }
 
 describe('serve with the web UI', () => {
-  let explorer: RunningExplorer;
-  let browser: Browser;
-  beforeAll(async () => {
-    explorer = await startExplorer({ fixture: 'small' });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await explorer?.stop();
-  });
+  const session = useExplorerSession({ fixture: 'small' });
 
   it('serves index.html with a CSP at / and at a client route, and the API beside it', async () => {
-    const home = await fetch(`${explorer.url}/`);
+    const home = await fetch(`${session.explorer.url}/`);
     expect(home.status).toBe(200);
     expect(home.headers.get('content-security-policy')).toBe(UI_CONTENT_SECURITY_POLICY);
     expect(UI_CONTENT_SECURITY_POLICY).not.toContain('unsafe-inline');
-    const deep = await fetch(`${explorer.url}/accounts/0x1/events`);
+    const deep = await fetch(`${session.explorer.url}/accounts/0x1/events`);
     expect(await deep.text()).toBe(await home.text());
-    const ledger = await fetch(`${explorer.url}/v1`);
+    const ledger = await fetch(`${session.explorer.url}/v1`);
     expect(ledger.headers.get('content-type')).toContain('application/json');
     expect(((await ledger.json()) as { chain_id: number }).chain_id).toBeTypeOf('number');
-    expect((await fetch(`${explorer.url}/assets/missing-file.js`)).status).toBe(404);
-    expect((await fetch(`${explorer.url}/`, { method: 'POST' })).status).toBe(405);
+    expect((await fetch(`${session.explorer.url}/assets/missing-file.js`)).status).toBe(404);
+    expect((await fetch(`${session.explorer.url}/`, { method: 'POST' })).status).toBe(405);
   });
 
   it('serves a production build of React (what users get), even when built inside Vitest', async () => {
-    const html = await (await fetch(`${explorer.url}/`)).text();
+    const html = await (await fetch(`${session.explorer.url}/`)).text();
     const entry = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
     expect(entry).toBeDefined();
-    const script = await (await fetch(`${explorer.url}${entry}`)).text();
+    const script = await (await fetch(`${session.explorer.url}${entry}`)).text();
     expect(script.length).toBeGreaterThan(10_000);
     expect(script).not.toContain('jsxDEV');
   });
 
   it('runs the app in Chromium at a deep link without page errors', async () => {
-    const { page, context, errors } = await newPage(browser);
-    await page.goto(`${explorer.url}/no/such/view`);
+    const { page, context, errors } = await newPage(session.browser);
+    await page.goto(`${session.explorer.url}/no/such/view`);
     await page.getByText('/no/such/view').waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it('reports no CSP violation across the views (virtualized lists, JSON trees, the gas chart), and would catch one', async () => {
-    const { page, context, errors } = await newPage(browser);
+    const { page, context, errors } = await newPage(session.browser);
     await page.addInitScript(recordViolations);
     const violations = (): Promise<string[]> => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
-    await page.goto(`${explorer.url}/`);
+    await page.goto(`${session.explorer.url}/`);
     await page.getByRole('link', { name: '0x1', exact: true }).first().waitFor();
-    await page.goto(`${explorer.url}/accounts/0x1`);
+    await page.goto(`${session.explorer.url}/accounts/0x1`);
     await page.getByRole('table', { name: 'Resources' }).waitFor();
     await page.getByRole('button', { name: 'Expand 0x1::account::Account' }).click();
     await page.getByRole('group', { name: 'JSON data' }).waitFor();
-    await page.goto(`${explorer.url}/gas`);
+    await page.goto(`${session.explorer.url}/gas`);
     await page.locator('canvas').first().waitFor();
-    await page.goto(`${explorer.url}/inspect`);
+    await page.goto(`${session.explorer.url}/inspect`);
     await page.getByRole('heading').first().waitFor();
     expect(await violations()).toEqual([]);
     expect(errors).toEqual([]);

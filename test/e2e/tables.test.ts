@@ -6,12 +6,12 @@
  * Handles, keys, versions and values come from the API and the snapshot's own samples.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { SnapshotStore } from '../../electron/snapshot/snapshot-store.ts';
 import { snapshotInfo, type TableSample } from '../../electron/snapshot/snapshot-info.ts';
 import { fixturePath } from '../support/fixture-path.ts';
-import { launchBrowser, newPage, saveScreenshot, startExplorer, type RunningExplorer } from './support/e2e-harness.ts';
+import { newPage, saveScreenshot, useExplorerSession } from './support/e2e-harness.ts';
 import { bytesToHex } from '../../shared/hex.ts';
 import { parseCsv } from '../../renderer/lib/to-csv.ts';
 
@@ -23,19 +23,18 @@ interface TableInfo {
 }
 
 describe('tables, inspector, gas, compare and export journeys', () => {
-  let explorer: RunningExplorer;
-  let browser: Browser;
+  const session = useExplorerSession({ fixture: 'main' });
   let tables: readonly TableSample[];
   let senders: readonly string[];
 
   async function api<T>(path: string, init?: RequestInit): Promise<T> {
-    const response = await fetch(`${explorer.url}${path}`, init);
+    const response = await fetch(`${session.explorer.url}${path}`, init);
     expect(response.status, path).toBe(200);
     return (await response.json()) as T;
   }
 
   async function rawItem(handle: string, keyHex: string): Promise<Uint8Array> {
-    const response = await fetch(`${explorer.url}/v1/tables/${handle}/raw_item`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/x-bcs' }, body: JSON.stringify({ key: keyHex }) });
+    const response = await fetch(`${session.explorer.url}/v1/tables/${handle}/raw_item`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/x-bcs' }, body: JSON.stringify({ key: keyHex }) });
     expect(response.status).toBe(200);
     return new Uint8Array(await response.arrayBuffer());
   }
@@ -59,12 +58,6 @@ describe('tables, inspector, gas, compare and export journeys', () => {
     } finally {
       store.close();
     }
-    explorer = await startExplorer({ fixture: 'main' });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await explorer?.stop();
   });
 
   it('table handle from a resource → prefilled lookup → value → raw → inspector → corrupted bytes', async () => {
@@ -72,10 +65,10 @@ describe('tables, inspector, gas, compare and export journeys', () => {
     expect(sample).toBeDefined();
     const info = await api<TableInfo>(`/explorer/v1/tables/${sample!.handle}`);
     expect(info.owner?.resource).toBeTruthy();
-    const { page, context, errors } = await newPage(browser);
+    const { page, context, errors } = await newPage(session.browser);
 
     // The owning resource links its handle to the table panel.
-    await page.goto(`${explorer.url}/accounts/${info.owner!.address}`);
+    await page.goto(`${session.explorer.url}/accounts/${info.owner!.address}`);
     await page.getByRole('button', { name: `Expand ${info.owner!.resource!}` }).click();
     await page.locator(`a[href^="/tables/${info.handle}"]`).first().click();
     await page.waitForURL(new RegExp(`/tables/${info.handle}`));
@@ -133,15 +126,15 @@ describe('tables, inspector, gas, compare and export journeys', () => {
     expect(sample).toBeDefined();
     // A key above every sampled key that the API itself says is absent.
     const key = String(sample!.keys.map((k) => BigInt(k as string)).reduce((a, b) => (a > b ? a : b)) * 1000n + 7n);
-    const answer = await fetch(`${explorer.url}/v1/tables/${sample!.handle}/item`, {
+    const answer = await fetch(`${session.explorer.url}/v1/tables/${sample!.handle}/item`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ key_type: sample!.keyType, value_type: sample!.valueType, key }),
     });
     expect(answer.status).toBe(404);
     const record = (await answer.json()) as { message: string; error_code: string };
-    const { page, context } = await newPage(browser, { colorScheme: 'dark' });
-    await page.goto(`${explorer.url}/tables/${sample!.handle}`);
+    const { page, context } = await newPage(session.browser, { colorScheme: 'dark' });
+    await page.goto(`${session.explorer.url}/tables/${sample!.handle}`);
     await page.getByRole('textbox', { name: 'Key (JSON)' }).fill(JSON.stringify(key));
     await page.getByRole('button', { name: 'Look up' }).click();
     const alert = page.getByRole('region', { name: 'Decoded value' }).getByRole('alert');
@@ -155,18 +148,18 @@ describe('tables, inspector, gas, compare and export journeys', () => {
   it('/inspect decodes pasted bytes with every request blocked except page assets and ABIs', async () => {
     const sample = tables.find((t) => t.valueType.endsWith('::Record'));
     const bytes = await rawItem(sample!.handle, sample!.rawKeys[1] ?? sample!.rawKeys[0]!);
-    const { page, context } = await newPage(browser, { colorScheme: 'dark' });
+    const { page, context } = await newPage(session.browser, { colorScheme: 'dark' });
     const blocked: string[] = [];
     await context.route('**/*', async (route) => {
       const url = new URL(route.request().url());
-      const allowed = url.origin === explorer.url && (url.pathname === '/inspect' || url.pathname.startsWith('/assets/') || /^\/v1\/accounts\/[^/]+\/module\/[^/]+$/.test(url.pathname));
+      const allowed = url.origin === session.explorer.url && (url.pathname === '/inspect' || url.pathname.startsWith('/assets/') || /^\/v1\/accounts\/[^/]+\/module\/[^/]+$/.test(url.pathname));
       if (allowed) await route.continue();
       else {
         blocked.push(url.pathname);
         await route.abort();
       }
     });
-    await page.goto(`${explorer.url}/inspect`);
+    await page.goto(`${session.explorer.url}/inspect`);
     await page.getByRole('textbox', { name: 'Bytes (hex)' }).fill(bytesToHex(bytes));
     await page.getByRole('combobox', { name: 'Type tag' }).fill(sample!.valueType);
     const idRow = page.getByRole('button', { name: /^value\.id bytes 0 to 8$/ });
@@ -184,8 +177,8 @@ describe('tables, inspector, gas, compare and export journeys', () => {
   it('the gas panel shows the three values of /v1/estimate_gas_price and a chart of recent blocks', async () => {
     const estimate = await api<Record<string, number>>('/v1/estimate_gas_price');
     for (const scheme of ['light', 'dark'] as const) {
-      const { page, context, errors } = await newPage(browser, { colorScheme: scheme });
-      await page.goto(`${explorer.url}/gas`);
+      const { page, context, errors } = await newPage(session.browser, { colorScheme: scheme });
+      await page.goto(`${session.explorer.url}/gas`);
       for (const key of ['deprioritized_gas_estimate', 'gas_estimate', 'prioritized_gas_estimate']) {
         await expect.poll(() => page.locator(`[data-estimate="${key}"]`).textContent()).toBe(String(estimate[key]));
       }
@@ -204,7 +197,7 @@ describe('tables, inspector, gas, compare and export journeys', () => {
     const ledger = await api<{ ledger_version: string; oldest_ledger_version: string }>('/v1');
     const coin = '0x1::coin::CoinStore<0x1::aptos_coin::AptosCoin>';
     const valueAt = async (address: string, version: string): Promise<string | undefined> => {
-      const response = await fetch(`${explorer.url}/v1/accounts/${address}/resource/${encodeURIComponent(coin)}?ledger_version=${version}`);
+      const response = await fetch(`${session.explorer.url}/v1/accounts/${address}/resource/${encodeURIComponent(coin)}?ledger_version=${version}`);
       if (response.status !== 200) return undefined;
       return ((await response.json()) as { data: { coin: { value: string } } }).data.coin.value;
     };
@@ -218,8 +211,8 @@ describe('tables, inspector, gas, compare and export journeys', () => {
       }
     }
     expect(found).toBeDefined();
-    const { page, context, errors } = await newPage(browser);
-    await page.goto(`${explorer.url}/accounts/${found!.address}/compare?from=${ledger.oldest_ledger_version}&to=${ledger.ledger_version}`);
+    const { page, context, errors } = await newPage(session.browser);
+    await page.goto(`${session.explorer.url}/accounts/${found!.address}/compare?from=${ledger.oldest_ledger_version}&to=${ledger.ledger_version}`);
     const block = page.getByRole('region', { name: `${coin} changed` });
     const row = block.locator('tr.diff-changed', { hasText: 'coin.value' });
     await row.waitFor();
@@ -231,8 +224,8 @@ describe('tables, inspector, gas, compare and export journeys', () => {
   });
 
   it('an exported CSV of the resources table holds the same rows as the table', async () => {
-    const { page, context } = await newPage(browser);
-    await page.goto(`${explorer.url}/accounts/0x1`);
+    const { page, context } = await newPage(session.browser);
+    await page.goto(`${session.explorer.url}/accounts/0x1`);
     const table = page.getByRole('table', { name: 'Resources' });
     await table.waitFor();
     const shown = (await table.getByRole('button', { name: /^(Expand|Collapse) / }).evaluateAll((buttons) => buttons.map((b) => (b.getAttribute('aria-label') ?? '').replace(/^(Expand|Collapse) /, ''))));

@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { CLI_PATH } from '../../support/run-cli.ts';
 import { fixturePath } from '../../support/fixture-path.ts';
 import type { FixtureName } from '../../support/fixtures.ts';
@@ -114,4 +115,27 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
   const path = join(SCREENSHOT_DIR, `${name}.png`);
   await page.screenshot({ path });
   return path;
+}
+
+/** The explorer and browser a test file's journeys share. */
+export interface E2eSession {
+  readonly explorer: RunningExplorer;
+  readonly browser: Browser;
+}
+
+/**
+ * Starts `serve` (see {@link startExplorer}) and a browser before the file's tests and stops both
+ * after them; call at the top of a `describe`. Hooks registered after this one see both running.
+ */
+export function useExplorerSession(options: StartExplorerOptions = {}): E2eSession {
+  const session = {} as { explorer: RunningExplorer; browser: Browser };
+  beforeAll(async () => {
+    session.explorer = await startExplorer(options);
+    session.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await session.browser?.close();
+    await session.explorer?.stop();
+  });
+  return session;
 }
