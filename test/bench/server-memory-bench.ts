@@ -5,38 +5,20 @@
  * parameters), with and without the reply cache, and after 100 aborted 8 MiB uploads. Prints a
  * Markdown table for docs/benchmarks.md.
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { generateSnapshot } from '../../electron/snapshot/generate.ts';
 import type { ChildOptions, ServerStats } from '../support/http-server-child.ts';
+import { startServerChild, type ServerChild } from '../support/server-child-process.ts';
 
 const MIB = 1024 * 1024;
-const CHILD = join(import.meta.dirname, '..', 'support', 'http-server-child.ts');
 const snapshot = process.argv[2] ?? join(import.meta.dirname, '..', '.tmp', 'bench-memory.db');
 if (!existsSync(snapshot)) generateSnapshot({ out: snapshot, seed: 7, versions: 20_000, accounts: 200 });
 
-interface Server {
-  readonly url: URL;
-  stats(): Promise<ServerStats>;
-  stop(): void;
-}
-
-function start(options: ChildOptions): Promise<Server> {
-  const child: ChildProcess = fork(CHILD, [snapshot, JSON.stringify(options)], { execArgv: ['--expose-gc'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-  const next = <T>(): Promise<T> => new Promise((resolve) => child.once('message', (m) => resolve(m as T)));
-  return next<{ url: string }>().then(({ url }) => ({
-    url: new URL(url),
-    stats: () => {
-      const reply = next<ServerStats>();
-      child.send('stats');
-      return reply;
-    },
-    stop: () => child.kill(),
-  }));
-}
+/** A server child over the benchmark's snapshot. */
+const start = (options: ChildOptions): Promise<ServerChild> => startServerChild(snapshot, options);
 
 const agent = new Agent({ keepAlive: true, maxSockets: 8 });
 
@@ -87,7 +69,7 @@ for (const cache of [true, false]) {
   const junk = await server.stats();
   const cell = (s: ServerStats): string => `${mb(s.rss)} (heap ${mb(s.heapUsed)} of ${mb(s.heapTotal)})`;
   rows.push(`| ${cache ? 'on (64 MiB budget)' : 'off (`--no-cache`)'} | ${cell(rest)} | ${cell(addresses)} | ${cell(junk)} |`);
-  server.stop();
+  await server.stop();
 }
 
 const uploads = await start({});
@@ -98,7 +80,7 @@ for (let round = 0; round < 4; round += 1) {
   await new Promise((resolve) => setTimeout(resolve, 300));
   rounds.push(await uploads.stats());
 }
-uploads.stop();
+await uploads.stop();
 agent.destroy();
 
 process.stdout.write(`| reply cache | RSS at rest (MB) | after ${REQUESTS} unique addresses (MB) | then ${REQUESTS} unique unknown parameters (MB) |

@@ -4,52 +4,13 @@
  * trickle, and more connections than allowed. Every such socket must be closed by the server and
  * its partial body freed; stalls get 408 with the error record.
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixturePath } from '../support/fixture-path.ts';
-import type { ChildOptions, ServerStats } from '../support/http-server-child.ts';
+import type { ServerStats } from '../support/http-server-child.ts';
+import { startServerChild, type ServerChild } from '../support/server-child-process.ts';
 
 const MIB = 1024 * 1024;
-const CHILD = join(import.meta.dirname, '..', 'support', 'http-server-child.ts');
-
-/** A server child process: its URL, its stats, and stop. */
-interface ServerChild {
-  readonly url: URL;
-  stats(): Promise<ServerStats>;
-  stop(): Promise<void>;
-}
-
-function startChild(options: ChildOptions): Promise<ServerChild> {
-  const child: ChildProcess = fork(CHILD, [fixturePath('small'), JSON.stringify(options)], { execArgv: ['--expose-gc'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-  // One pair of listeners per awaited message, removed when it settles (stats are polled hundreds of times).
-  const next = <T>(): Promise<T> => new Promise((resolve, reject) => {
-    const onMessage = (message: unknown): void => {
-      child.off('exit', onExit);
-      resolve(message as T);
-    };
-    const onExit = (code: number | null): void => {
-      child.off('message', onMessage);
-      reject(new Error(`server child exited with ${code}`));
-    };
-    child.once('message', onMessage);
-    child.once('exit', onExit);
-  });
-  return next<{ url: string }>().then(({ url }) => ({
-    url: new URL(url),
-    stats: () => {
-      const reply = next<ServerStats>();
-      child.send('stats');
-      return reply;
-    },
-    stop: () => new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.send('stop');
-      setTimeout(() => child.kill(), 5000).unref();
-    }),
-  }));
-}
 
 /** Opens a socket and sends a POST head declaring an 8 MiB body, then `partial` body bytes. */
 function startUpload(url: URL, partial: number): Promise<Socket> {
@@ -104,7 +65,7 @@ describe('uploads that never finish', () => {
   let child: ServerChild;
   let baseline: ServerStats;
   beforeAll(async () => {
-    child = await startChild({ bodyTimeoutMs: 400, headersTimeoutMs: 600, requestTimeoutMs: 1500 });
+    child = await startServerChild(fixturePath('small'), { bodyTimeoutMs: 400, headersTimeoutMs: 600, requestTimeoutMs: 1500 });
     // Warm up: a few complete requests, so the baseline includes the service's own start-up.
     for (let i = 0; i < 3; i += 1) await fetch(new URL('/v1', child.url));
     baseline = await settle(child, 0);
@@ -182,7 +143,7 @@ describe('uploads that never finish', () => {
 describe('connection bound', () => {
   let child: ServerChild;
   beforeAll(async () => {
-    child = await startChild({ maxConnections: 3 });
+    child = await startServerChild(fixturePath('small'), { maxConnections: 3 });
   });
   afterAll(async () => child?.stop());
 
