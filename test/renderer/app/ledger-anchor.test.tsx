@@ -5,7 +5,7 @@
  * An unpinned view keeps reading at A (its requests and keys carry A) until the user moves it; a
  * new view takes the newest anchor; a pinned view never offers to move.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { App } from '../../../renderer/app/app.tsx';
@@ -13,7 +13,7 @@ import { createQueryClient } from '../../../renderer/app/query-client.ts';
 import { requestJson } from '../../../renderer/api/client.ts';
 import { queryKeys } from '../../../renderer/api/query-keys.ts';
 import type { EventJson } from '../../../renderer/api/types.ts';
-import { routeFetchInto, serviceFixture, type ServiceFixture } from '../support/service-fetch.ts';
+import { interceptFetch, routeFetchInto, serviceFixture, type ServiceFixture } from '../support/service-fetch.ts';
 
 /** A ledger whose reported latest version the test moves. */
 interface MovingLedger {
@@ -21,27 +21,14 @@ interface MovingLedger {
 }
 
 /** Routes fetch into the service, reporting `ledger.latest` as `GET /v1`'s ledger_version. */
-function routeMoving(fixture: ServiceFixture, ledger: MovingLedger): () => void {
-  const restore = routeFetchInto(fixture);
-  const service = globalThis.fetch;
-  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const response = await service(input, init);
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, window.location.href);
+function routeMoving(fixture: ServiceFixture, ledger: MovingLedger): void {
+  interceptFetch(fixture, async (url, forward) => {
+    const response = await forward();
     if (url.pathname !== '/v1') return response;
     const body = { ...((await response.json()) as Record<string, unknown>), ledger_version: ledger.latest };
     return new Response(JSON.stringify(body), { status: response.status, headers: response.headers });
-  };
-  return () => {
-    globalThis.fetch = service;
-    restore();
-  };
+  });
 }
-
-let restore: (() => void) | undefined;
-afterEach(() => {
-  restore?.();
-  restore = undefined;
-});
 
 /** The busiest sampled stream, and a version A at which some of its newest events are still to come. */
 async function streamAndAnchor(fixture: ServiceFixture) {
@@ -59,7 +46,7 @@ function renderMoving(path: string, ledger: MovingLedger) {
   const fixture = serviceFixture('main');
   // The fixture is shared by the file's tests: only this render's requests are checked.
   fixture.requests.length = 0;
-  restore = routeMoving(fixture, ledger);
+  routeMoving(fixture, ledger);
   window.history.replaceState(null, '', path);
   const queryClient = createQueryClient();
   const user = userEvent.setup();
@@ -71,6 +58,22 @@ function renderMoving(path: string, ledger: MovingLedger) {
 }
 
 const field = (): HTMLInputElement => screen.getByRole('spinbutton', { name: 'Ledger version' });
+
+/**
+ * A sender's account opened while the ledger reports version A (its anchor), after which the ledger
+ * moves to the fixture's latest L and the view offers "Show version L".
+ */
+async function openBehind() {
+  const fixture = serviceFixture('main');
+  const { anchor } = await streamAndAnchor(fixture);
+  const latest = fixture.info.latestVersion;
+  const sender = fixture.info.samples.senders[0]!.address;
+  const rendered = renderMoving(`/accounts/${sender}`, { latest: anchor });
+  await waitFor(() => expect(field().value).toBe(anchor));
+  await rendered.moveLedger(latest);
+  await screen.findByRole('button', { name: `Show version ${latest}` });
+  return { ...rendered, anchor, latest, sender };
+}
 
 describe('anchored latest version', () => {
   it('keeps an unpinned view at the version it opened with, offers the newer one, and moves only when asked', async () => {
@@ -102,14 +105,7 @@ describe('anchored latest version', () => {
   });
 
   it('gives a newly opened view the newest anchor, and never offers to move a pinned view', async () => {
-    const fixture = serviceFixture('main');
-    const { anchor } = await streamAndAnchor(fixture);
-    const latest = fixture.info.latestVersion;
-    const sender = fixture.info.samples.senders[0]!.address;
-    const { user, moveLedger } = renderMoving(`/accounts/${sender}`, { latest: anchor });
-    await waitFor(() => expect(field().value).toBe(anchor));
-    await moveLedger(latest);
-    await screen.findByRole('button', { name: `Show version ${latest}` });
+    const { user, moveLedger, anchor, latest, sender } = await openBehind();
     await user.click(within(screen.getByRole('navigation', { name: 'Account sections' })).getByRole('link', { name: 'Modules' }));
     await waitFor(() => expect(field().value).toBe(latest));
     expect(screen.queryByRole('button', { name: `Show version ${latest}` })).toBeNull();
@@ -127,14 +123,7 @@ describe('anchored latest version', () => {
   });
 
   it('moves an unpinned view that is behind to the latest when Latest is pressed', async () => {
-    const fixture = serviceFixture('main');
-    const { anchor } = await streamAndAnchor(fixture);
-    const latest = fixture.info.latestVersion;
-    const sender = fixture.info.samples.senders[0]!.address;
-    const { user, moveLedger } = renderMoving(`/accounts/${sender}`, { latest: anchor });
-    await waitFor(() => expect(field().value).toBe(anchor));
-    await moveLedger(latest);
-    await screen.findByRole('button', { name: `Show version ${latest}` });
+    const { user, latest } = await openBehind();
     await user.click(within(screen.getByRole('group', { name: 'Time travel' })).getByRole('button', { name: 'Latest' }));
     await waitFor(() => expect(field().value).toBe(latest));
     expect(screen.queryByRole('button', { name: `Show version ${latest}` })).toBeNull();

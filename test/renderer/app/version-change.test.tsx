@@ -8,7 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '../support/render-app.tsx';
-import { serviceFixture } from '../support/service-fetch.ts';
+import { interceptFetch, serviceFixture } from '../support/service-fetch.ts';
+import { jsonResponse } from '../support/remote-source.ts';
 
 /** Holds back every request whose URL contains `marker` until `open()`; returns the controls. */
 function gateRequests(marker: string) {
@@ -100,16 +101,14 @@ describe('Retry', () => {
   it('is offered for a server error, and retrying reads again', async () => {
     const fixture = serviceFixture('main');
     const { user } = renderApp('/');
-    const service = globalThis.fetch;
     let failures = 1;
-    globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-      const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      if (href.startsWith('/explorer/v1/accounts') && failures > 0) {
+    interceptFetch(fixture, (url, forward) => {
+      if (url.pathname.startsWith('/explorer/v1/accounts') && failures > 0) {
         failures -= 1;
-        return new Response(JSON.stringify({ message: 'the store is busy', error_code: 'internal_error', vm_error_code: null }), { status: 503, headers: { 'content-type': 'application/json' } });
+        return jsonResponse({ message: 'the store is busy', error_code: 'internal_error', vm_error_code: null }, 503);
       }
-      return service(input, init);
-    };
+      return forward();
+    });
     const card = await screen.findByRole('region', { name: `Accounts at version ${fixture.info.latestVersion}` });
     const alert = await within(card).findByRole('alert');
     expect(within(alert).getByText('internal_error')).toBeTruthy();

@@ -5,23 +5,20 @@
  * by the real read service with those differences; the UI must degrade: the landing explains what is
  * not available, search resolves addresses and versions by direct lookups.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { App } from '../../../renderer/app/app.tsx';
 import { createQueryClient } from '../../../renderer/app/query-client.ts';
-import { routeFetchInto, serviceFixture, type ServiceFixture } from '../support/service-fetch.ts';
+import { interceptFetch, serviceFixture, type ServiceFixture } from '../support/service-fetch.ts';
 import { apiJson, type LedgerJson } from './api-before-render.ts';
 import { jsonResponse, localnetSource } from '../support/remote-source.ts';
 
 const REMOTE_SOURCE = localnetSource();
 
-/** Routes fetch like a node behind the proxy would answer; returns the restore function. */
-function routeLikeRemoteNode(fixture: ServiceFixture, explorer: boolean): () => void {
-  const restore = routeFetchInto(fixture);
-  const service = globalThis.fetch;
-  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, window.location.href);
+/** Routes fetch like a node behind the proxy would answer. */
+function routeLikeRemoteNode(fixture: ServiceFixture, explorer: boolean): void {
+  interceptFetch(fixture, (url, forward) => {
     if (url.pathname === '/explorer/v1/source') return jsonResponse(REMOTE_SOURCE);
     if (url.pathname.startsWith('/explorer/v1/') && !explorer) return jsonResponse({ message: 'not found', error_code: 'web_framework_error', vm_error_code: null }, 404);
     const byVersion = /^\/v1\/blocks\/by_version\/(\d+)$/.exec(url.pathname);
@@ -33,22 +30,12 @@ function routeLikeRemoteNode(fixture: ServiceFixture, explorer: boolean): () => 
       if (!block) return jsonResponse({ message: `Ledger version(${version}) has been pruned`, error_code: 'version_pruned', vm_error_code: null }, 410);
       return jsonResponse({ block_height: String(block.height), block_hash: '0x0', block_timestamp: String(block.timestampUsec), first_version: String(block.firstVersion), last_version: String(block.lastVersion) });
     }
-    return service(input, init);
-  };
-  return () => {
-    globalThis.fetch = service;
-    restore();
-  };
+    return forward();
+  });
 }
 
-let restore: (() => void) | undefined;
-afterEach(() => {
-  restore?.();
-  restore = undefined;
-});
-
 function renderRemote(path: string, explorer = false) {
-  restore = routeLikeRemoteNode(serviceFixture('small'), explorer);
+  routeLikeRemoteNode(serviceFixture('small'), explorer);
   window.history.replaceState(null, '', path);
   const user = userEvent.setup();
   render(<App queryClient={createQueryClient()} />);

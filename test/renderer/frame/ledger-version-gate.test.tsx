@@ -4,24 +4,18 @@
  * answers again; a pinned version needs no latest and is read as usual, and can be pinned from the
  * time-travel row the gate points to. A remote node's status bar then does not claim "healthy".
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { App } from '../../../renderer/app/app.tsx';
 import { createQueryClient } from '../../../renderer/app/query-client.ts';
 import { queryKeys } from '../../../renderer/api/query-keys.ts';
-import { errorReply, jsonReply } from '../../../electron/service/responses.ts';
-import { routeFetchInto, serviceFixture } from '../support/service-fetch.ts';
-
-let restore: (() => void) | undefined;
-afterEach(() => {
-  restore?.();
-  restore = undefined;
-});
+import { interceptFetch, serviceFixture } from '../support/service-fetch.ts';
+import { jsonResponse, localnetSource } from '../support/remote-source.ts';
 
 const DOWN_MESSAGE = 'Node http://node.test/v1 is unavailable: connection refused';
 /** A remote source whose last health check (before the node stopped) said healthy. */
-const REMOTE_SOURCE = { kind: 'remote', name: 'localnet', url: 'http://node.test/v1', health: { ok: true, checked_at: '2026-01-01T00:00:00Z', message: null } };
+const REMOTE_SOURCE = { ...localnetSource(), url: 'http://node.test/v1' };
 
 /**
  * Renders the app over the `main` fixture whose `GET /v1` answers 503 while `down.value` is true
@@ -32,16 +26,12 @@ function renderWithLedgerDown(path: string, remote = false, initiallyDown = true
   const base = serviceFixture('main');
   const down = { value: initiallyDown };
   const held = { value: false, release: [] as (() => void)[] };
-  const serve: typeof base.service.serve = async (request) => {
-    if (held.value && request.url.pathname === '/v1') await new Promise<void>((resolve) => held.release.push(resolve));
-    return down.value && request.url.pathname === '/v1'
-      ? errorReply(503, 'internal_error', DOWN_MESSAGE, undefined)
-      : remote && request.url.pathname === '/explorer/v1/source'
-        ? jsonReply(REMOTE_SOURCE, undefined)
-        : base.service.serve(request);
-  };
-  const service = Object.assign((request: Request) => base.service(request), base.service, { serve });
-  restore = routeFetchInto({ ...base, service });
+  interceptFetch(base, async (url, forward) => {
+    if (held.value && url.pathname === '/v1') await new Promise<void>((resolve) => held.release.push(resolve));
+    if (down.value && url.pathname === '/v1') return jsonResponse({ message: DOWN_MESSAGE, error_code: 'internal_error', vm_error_code: null }, 503);
+    if (remote && url.pathname === '/explorer/v1/source') return jsonResponse(REMOTE_SOURCE);
+    return forward();
+  });
   window.history.replaceState(null, '', path);
   const user = userEvent.setup();
   const queryClient = createQueryClient();

@@ -3,24 +3,18 @@
  * and the `/explorer/v1` probe answer 503. The page must show the node's error record with a Retry,
  * never "Checking what the node serves…" for ever, and come back once the node answers again.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { App } from '../../../renderer/app/app.tsx';
 import { createQueryClient } from '../../../renderer/app/query-client.ts';
 import { queryKeys } from '../../../renderer/api/query-keys.ts';
-import { routeFetchInto, serviceFixture } from '../support/service-fetch.ts';
+import { interceptFetch, serviceFixture } from '../support/service-fetch.ts';
 import { apiJson, type LedgerJson } from '../frame/api-before-render.ts';
 import { jsonResponse, localnetSource } from '../support/remote-source.ts';
 
 const DOWN_MESSAGE = 'Node http://127.0.0.1:8080/v1 is unavailable: connection refused';
 const REMOTE_SOURCE = localnetSource(DOWN_MESSAGE);
-
-let restore: (() => void) | undefined;
-afterEach(() => {
-  restore?.();
-  restore = undefined;
-});
 
 /**
  * Routes fetch like the remote proxy over a node that is down while `down.value` is true (no explorer
@@ -29,20 +23,13 @@ afterEach(() => {
 function renderNodeDown(path: string) {
   const down = { value: true };
   const held = { value: false, release: [] as (() => void)[] };
-  const service = routeFetchInto(serviceFixture('small'));
-  const inner = globalThis.fetch;
-  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, window.location.href);
+  interceptFetch(serviceFixture('small'), async (url, forward) => {
     if (url.pathname === '/explorer/v1/source') return jsonResponse(REMOTE_SOURCE);
     if (held.value && url.pathname === '/v1') await new Promise<void>((resolve) => held.release.push(resolve));
     if (down.value) return jsonResponse({ message: DOWN_MESSAGE, error_code: 'internal_error', vm_error_code: null }, 503);
     if (url.pathname.startsWith('/explorer/v1/')) return jsonResponse({ message: 'not found', error_code: 'web_framework_error', vm_error_code: null }, 404);
-    return inner(input, init);
-  };
-  restore = () => {
-    globalThis.fetch = inner;
-    service();
-  };
+    return forward();
+  });
   window.history.replaceState(null, '', path);
   const user = userEvent.setup();
   const queryClient = createQueryClient();

@@ -51,12 +51,17 @@ function bodyBytes(body: BodyInit | null | undefined): Uint8Array {
   throw new TypeError('test fetch: unsupported body type');
 }
 
+/** The URL text of a fetch input. */
+function hrefOf(input: RequestInfo | URL): string {
+  return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+}
+
 /** Replaces `globalThis.fetch` with one served by `fixture`'s read service; returns the restore function. */
+
 export function routeFetchInto(fixture: ServiceFixture): () => void {
   const original = globalThis.fetch;
   globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const url = new URL(href, window.location.href);
+    const url = new URL(hrefOf(input), window.location.href);
     if (url.origin !== window.location.origin) throw new TypeError(`test fetch: ${url.origin} is not the page's origin`);
     if (init?.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
     const headers = new Headers(init?.headers);
@@ -86,4 +91,29 @@ export async function withApi<T>(read: () => Promise<T>, name: FixtureName = 'ma
   } finally {
     restore();
   }
+}
+
+/** Answers a request itself, or hands it to the fixture's service with `forward()` (and may change that answer). */
+export type FetchIntercept = (url: URL, forward: () => Promise<Response>) => Response | Promise<Response>;
+
+const interceptRestores: (() => void)[] = [];
+
+/**
+ * Routes `fetch` into `fixture`'s service through `intercept`: how a remote node differs, fails or
+ * moves, stood in for at the fetch boundary. Undone after the test by the setup file.
+ */
+export function interceptFetch(fixture: ServiceFixture, intercept: FetchIntercept): void {
+  const restoreService = routeFetchInto(fixture);
+  const service = globalThis.fetch;
+  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> =>
+    intercept(new URL(hrefOf(input), window.location.href), () => service(input, init));
+  interceptRestores.push(() => {
+    globalThis.fetch = service;
+    restoreService();
+  });
+}
+
+/** Undoes every {@link interceptFetch} of the test, newest first. */
+export function restoreInterceptedFetch(): void {
+  for (let restore = interceptRestores.pop(); restore; restore = interceptRestores.pop()) restore();
 }

@@ -6,7 +6,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach } from 'vitest';
 import { restoreRenderFetch } from './render-app.tsx';
-import { clearRecordedRequests, closeServiceFixtures } from './service-fetch.ts';
+import { clearRecordedRequests, closeServiceFixtures, restoreInterceptedFetch } from './service-fetch.ts';
 
 // findBy*/waitFor wait up to 5 s, not Testing Library's 1 s: a search waits out its 250 ms debounce and
 // then reads the real service, which a loaded CI machine has been measured to take over 1 s to finish.
@@ -14,6 +14,7 @@ configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
+  restoreInterceptedFetch();
   restoreRenderFetch();
   clearRecordedRequests();
   window.localStorage.clear();

@@ -4,37 +4,24 @@
  * metadata to prefill and lets the types be typed, then looks the item up. The node is stood in
  * for at the fetch boundary by the real read service minus its explorer routes.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { App } from '../../../renderer/app/app.tsx';
 import { createQueryClient } from '../../../renderer/app/query-client.ts';
 import { requestJson } from '../../../renderer/api/client.ts';
 import type { GasEstimateJson, JsonValue } from '../../../renderer/api/types.ts';
-import { routeFetchInto, serviceFixture } from '../support/service-fetch.ts';
+import { interceptFetch, serviceFixture } from '../support/service-fetch.ts';
 import { jsonResponse, localnetSource } from '../support/remote-source.ts';
 
 const REMOTE_SOURCE = localnetSource();
 
-let restore: (() => void) | undefined;
-afterEach(() => {
-  restore?.();
-  restore = undefined;
-});
-
 function renderRemote(path: string) {
-  const restoreService = routeFetchInto(serviceFixture('small'));
-  const service = globalThis.fetch;
-  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, window.location.href);
+  interceptFetch(serviceFixture('small'), (url, forward) => {
     if (url.pathname === '/explorer/v1/source') return jsonResponse(REMOTE_SOURCE);
     if (url.pathname.startsWith('/explorer/v1/')) return jsonResponse({ message: 'The explorer API (/explorer/v1) is not available for a remote node', error_code: 'web_framework_error', vm_error_code: null }, 404);
-    return service(input, init);
-  };
-  restore = () => {
-    globalThis.fetch = service;
-    restoreService();
-  };
+    return forward();
+  });
   window.history.replaceState(null, '', path);
   const user = userEvent.setup();
   render(<App queryClient={createQueryClient()} />);
