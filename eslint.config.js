@@ -15,12 +15,19 @@ const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:$
 /** A no-restricted-imports rule that forbids the given module names (and patterns), with the reason shown. */
 function forbid(names, message, patterns = []) {
   return {
-    'no-restricted-imports': ['error', { paths: names.map((name) => ({ name, message })), patterns: patterns.map((group) => ({ group: [group], message })) }],
+    'no-restricted-imports': [
+      'error',
+      {
+        paths: names.map((name) => ({ name, message })),
+        patterns: patterns.map((group) => ({ group: [group], message })),
+      },
+    ],
   };
 }
 
 const pureMessage = 'shared/ and renderer/ are pure TypeScript: no Node built-ins and no electron.';
-const noMainSideMessage = 'shared/ and renderer/ never import from electron/ (the main-process side): move what both need into shared/.';
+const noMainSideMessage =
+  'shared/ and renderer/ never import from electron/ (the main-process side): move what both need into shared/.';
 // What shared/ and renderer/ may not import (a later config block for the same files replaces the rule, so
 // the feature-folder block repeats these by reference).
 const purePaths = [...nodeBuiltins, 'electron', 'better-sqlite3'].map((name) => ({ name, message: pureMessage }));
@@ -36,7 +43,10 @@ export default tseslint.config(
   {
     languageOptions: {
       globals: { ...globals.node },
-      parserOptions: { projectService: { allowDefaultProject: ['*.js', 'electron/cli/*.js', 'build/make-icons.ts'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['*.js', 'electron/cli/*.js', 'build/make-icons.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     rules: {
       '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
@@ -51,11 +61,18 @@ export default tseslint.config(
     files: ['shared/**/*.{ts,tsx}', 'electron/**/*.ts', 'renderer/**/*.{ts,tsx}'],
     plugins: { jsdoc },
     rules: {
-      'jsdoc/require-jsdoc': ['error', {
-        publicOnly: true,
-        require: { FunctionDeclaration: true, ClassDeclaration: true },
-        contexts: ['TSInterfaceDeclaration', 'TSTypeAliasDeclaration', 'ExportNamedDeclaration > VariableDeclaration'],
-      }],
+      'jsdoc/require-jsdoc': [
+        'error',
+        {
+          publicOnly: true,
+          require: { FunctionDeclaration: true, ClassDeclaration: true },
+          contexts: [
+            'TSInterfaceDeclaration',
+            'TSTypeAliasDeclaration',
+            'ExportNamedDeclaration > VariableDeclaration',
+          ],
+        },
+      ],
     },
   },
   {
@@ -75,18 +92,33 @@ export default tseslint.config(
     // never another feature's (shared pieces move to components/ or lib/). Same purity rule as above.
     files: ['renderer/features/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: purePaths,
-        patterns: [
-          ...purePatterns,
-          { regex: '^\\.\\./[^./][^/]*/', message: "A feature folder must not import another feature's files: move the shared piece to renderer/components/ or renderer/lib/." },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: purePaths,
+          patterns: [
+            ...purePatterns,
+            {
+              regex: '^\\.\\./[^./][^/]*/',
+              message:
+                "A feature folder must not import another feature's files: move the shared piece to renderer/components/ or renderer/lib/.",
+            },
+          ],
+        },
+      ],
     },
   },
   {
     // The snapshot service's process entry and what it shares with the supervisor are plain Node too.
-    files: ['electron/service/**/*.ts', 'electron/snapshot/**/*.ts', 'electron/cli/**/*.ts', 'electron/main/sources/service-{entry,messages,supervisor}.ts'],
-    rules: forbid(['electron'], 'The read service, snapshot store and CLI run in plain Node (tests, headless serve): no electron import.'),
+    files: [
+      'electron/service/**/*.ts',
+      'electron/snapshot/**/*.ts',
+      'electron/cli/**/*.ts',
+      'electron/main/sources/service-{entry,messages,supervisor}.ts',
+    ],
+    rules: forbid(
+      ['electron'],
+      'The read service, snapshot store and CLI run in plain Node (tests, headless serve): no electron import.',
+    ),
   },
 );

@@ -4,7 +4,8 @@ import { defineConfig } from 'vite';
 /**
  * Bundles the Electron shell into dist/electron/ (Electron does not strip TypeScript):
  * - default mode: `main.js`, the main process, an ES module (no data source in it: both run in the service entry);
- * - `--mode service`: `service-entry.cjs`, the data service's utility process (a snapshot or a remote node), one CommonJS file
+ * - `--mode service`: `service-entry.cjs`, the data service's utility process (a snapshot or a remote node), one
+ * CommonJS file
  *   (the most conservative format for a utility process entry);
  * - `--mode preload`: `preload.cjs`, one CommonJS file, because a sandboxed preload cannot load
  *   modules (it may only `require('electron')`).
@@ -30,11 +31,15 @@ export default defineConfig(({ mode }) => {
       minify: false,
       reportCompressedSize: false,
       rollupOptions: {
-        input: commonjs === undefined ? { main: 'electron/main/main.ts' } : { [mode === 'service' ? 'service-entry' : mode]: commonjs },
+        input:
+          commonjs === undefined
+            ? { main: 'electron/main/main.ts' }
+            : { [mode === 'service' ? 'service-entry' : mode]: commonjs },
         external: ['electron', 'better-sqlite3', ...builtinModules, /^node:/],
-        output: commonjs !== undefined
-          ? { format: 'cjs', entryFileNames: '[name].cjs', codeSplitting: false }
-          : { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
+        output:
+          commonjs !== undefined
+            ? { format: 'cjs', entryFileNames: '[name].cjs', codeSplitting: false }
+            : { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
       },
     },
     ssr: { noExternal: true, external: ['electron', 'better-sqlite3'] },

@@ -17,8 +17,19 @@ export default defineConfig({
     globalSetup: ['test/support/global-setup.ts'],
     reporters: ['default', './test/support/summary-reporter.ts'],
     projects: [
-      { extends: true, test: { name: 'node', include: ['test/**/*.test.ts'], exclude: ['test/e2e/**', 'test/renderer/**'] } },
-      { extends: true, test: { name: 'components', include: ['test/renderer/**/*.test.tsx'], environment: 'happy-dom', setupFiles: ['test/renderer/support/setup.ts'] } },
+      {
+        extends: true,
+        test: { name: 'node', include: ['test/**/*.test.ts'], exclude: ['test/e2e/**', 'test/renderer/**'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'components',
+          include: ['test/renderer/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['test/renderer/support/setup.ts'],
+        },
+      },
       { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], fileParallelism: false } },
     ],
   },

@@ -22,7 +22,11 @@ function colourAt(x: number, y: number): Rgba | undefined {
   const cx = Math.min(Math.max(x, inset + radius), 1 - inset - radius);
   const cy = Math.min(Math.max(y, inset + radius), 1 - inset - radius);
   if ((x - cx) ** 2 + (y - cy) ** 2 > radius ** 2) return undefined;
-  const rows: Array<[number, number, Rgba]> = [[0.27, 0.74, ROW], [0.45, 0.62, ROW_DIM], [0.63, 0.7, ROW_DIM]];
+  const rows: Array<[number, number, Rgba]> = [
+    [0.27, 0.74, ROW],
+    [0.45, 0.62, ROW_DIM],
+    [0.63, 0.7, ROW_DIM],
+  ];
   for (const [top, right, colour] of rows) if (y >= top && y <= top + 0.1 && x >= 0.22 && x <= right) return colour;
   if (y >= 0.63 && y <= 0.73 && x >= 0.72 && x <= 0.8) return ACCENT;
   return BACKGROUND;
@@ -39,14 +43,16 @@ function render(size: number): Buffer {
         for (let sx = 0; sx < samples; sx++) {
           const colour = colourAt((px + (sx + 0.5) / samples) / size, (py + (sy + 0.5) / samples) / size);
           if (!colour) continue;
-          for (let channel = 0; channel < 3; channel++) sum[channel] = (sum[channel] ?? 0) + (colour[channel] ?? 0) * (colour[3] / 255);
+          for (let channel = 0; channel < 3; channel++)
+            sum[channel] = (sum[channel] ?? 0) + (colour[channel] ?? 0) * (colour[3] / 255);
           sum[3] = (sum[3] ?? 0) + colour[3];
         }
       }
       const count = samples * samples;
       const alpha = (sum[3] ?? 0) / count;
       const offset = py * (size * 4 + 1) + 1 + px * 4;
-      for (let channel = 0; channel < 3; channel++) raw[offset + channel] = alpha === 0 ? 0 : Math.round(((sum[channel] ?? 0) / count) * (255 / alpha));
+      for (let channel = 0; channel < 3; channel++)
+        raw[offset + channel] = alpha === 0 ? 0 : Math.round(((sum[channel] ?? 0) / count) * (255 / alpha));
       raw[offset + 3] = Math.round(alpha);
     }
   }
@@ -68,11 +74,17 @@ function png(size: number, raw: Buffer): Buffer {
   header.writeUInt32BE(size, 4);
   header.set([8, 6, 0, 0, 0], 8); // 8-bit RGBA, no interlace
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(raw, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    signature,
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 const here = import.meta.dirname;
 mkdirSync(join(here, 'icons'), { recursive: true });
 writeFileSync(join(here, 'icon.png'), render(1024));
-for (const size of [16, 32, 48, 64, 128, 256, 512]) writeFileSync(join(here, 'icons', `${size}x${size}.png`), render(size));
+for (const size of [16, 32, 48, 64, 128, 256, 512])
+  writeFileSync(join(here, 'icons', `${size}x${size}.png`), render(size));
 console.log('icons written to build/');

@@ -47,7 +47,13 @@ export function hexDigitValue(code: number): number {
  * Hex of `bytes[start..end)` with optional `0x`, dropping the first digit when it is `0` and
  * `trimFirstZero` is set (the short address form needs exactly that).
  */
-export function hexOfRange(bytes: Uint8Array, start: number, end: number, prefix: boolean, trimFirstZero: boolean): string {
+export function hexOfRange(
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+  prefix: boolean,
+  trimFirstZero: boolean,
+): string {
   const length = end - start;
   const skip = trimFirstZero && length > 0 && (bytes[start] ?? 0) < 16 ? 1 : 0;
   const offset = prefix ? 2 : 0;

@@ -52,9 +52,7 @@ export interface RecentSnapshot {
 }
 
 /** Which node to connect to: a built-in profile or a custom `http(s)` URL. */
-export type ConnectNodeRequest =
-  | { readonly profile: NodeProfileId }
-  | { readonly url: string };
+export type ConnectNodeRequest = { readonly profile: NodeProfileId } | { readonly url: string };
 
 /**
  * Settings as the renderer sees them. API keys never leave the main process: only whether one is
@@ -167,9 +165,14 @@ export const EVENT_CHANNELS: { readonly [K in EventName]: string } = {
 /** The name under which the preload exposes the bridge (`window.ledgerExplorer`). */
 export const BRIDGE_KEY = 'ledgerExplorer';
 
-/** The bridge's invoke functions, derived from {@link InvokeContract} (`openSnapshotPath` is replaced by `openDroppedFile`). */
+/**
+ * The bridge's invoke functions, derived from {@link InvokeContract} (`openSnapshotPath` is replaced by
+ * `openDroppedFile`).
+ */
 export type BridgeInvokes = {
-  readonly [K in Exclude<InvokeName, 'openSnapshotPath'>]: (...args: InvokeContract[K]['args']) => Promise<InvokeContract[K]['result']>;
+  readonly [K in Exclude<InvokeName, 'openSnapshotPath'>]: (
+    ...args: InvokeContract[K]['args']
+  ) => Promise<InvokeContract[K]['result']>;
 };
 
 /** Subscribes to an event; the returned function unsubscribes. */

@@ -39,8 +39,10 @@ export function resolveNodeUrl(nameOrUrl: string): string {
   } catch {
     throw new Error(`"${nameOrUrl}" is neither a node profile (mainnet, testnet, devnet, localnet) nor a URL`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`node URL must be http: or https:, got ${url.protocol}`);
-  if (url.username !== '' || url.password !== '') throw new Error('node URL must not carry credentials (use an API key)');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`node URL must be http: or https:, got ${url.protocol}`);
+  if (url.username !== '' || url.password !== '')
+    throw new Error('node URL must not carry credentials (use an API key)');
   if (url.search !== '' || url.hash !== '') throw new Error('node URL must not have a query or fragment');
   const path = url.pathname.replace(/\/+$/, '');
   url.pathname = path.endsWith('/v1') ? path : `${path}/v1`;

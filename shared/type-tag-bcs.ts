@@ -15,13 +15,32 @@ import { isIdentifier, isPrimitiveTag, type PrimitiveTypeName, type StructTag, t
 export const MAX_BCS_TYPE_TAG_NESTING = 8;
 
 const VARIANT_OF: Readonly<Record<PrimitiveTypeName | 'vector' | 'struct', number>> = {
-  bool: 0, u8: 1, u64: 2, u128: 3, address: 4, signer: 5, vector: 6, struct: 7, u16: 8, u32: 9, u256: 10,
+  bool: 0,
+  u8: 1,
+  u64: 2,
+  u128: 3,
+  address: 4,
+  signer: 5,
+  vector: 6,
+  struct: 7,
+  u16: 8,
+  u32: 9,
+  u256: 10,
 };
 
 // Index = variant; undefined for the two composite variants (6, 7), handled separately.
 const PRIMITIVE_OF_VARIANT: readonly (TypeTag | undefined)[] = [
-  { kind: 'bool' }, { kind: 'u8' }, { kind: 'u64' }, { kind: 'u128' }, { kind: 'address' }, { kind: 'signer' },
-  undefined, undefined, { kind: 'u16' }, { kind: 'u32' }, { kind: 'u256' },
+  { kind: 'bool' },
+  { kind: 'u8' },
+  { kind: 'u64' },
+  { kind: 'u128' },
+  { kind: 'address' },
+  { kind: 'signer' },
+  undefined,
+  undefined,
+  { kind: 'u16' },
+  { kind: 'u32' },
+  { kind: 'u256' },
 ];
 
 // Struct addresses are short strings; state keys repeat a handful of them (0x1 above all), so

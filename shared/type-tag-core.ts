@@ -10,7 +10,17 @@ import { TypeTagError } from './codec-error.ts';
 export type PrimitiveTypeName = 'bool' | 'u8' | 'u16' | 'u32' | 'u64' | 'u128' | 'u256' | 'address' | 'signer';
 
 /** Every primitive type name (for iteration in tests, generators and UI). */
-export const PRIMITIVE_TYPE_NAMES: readonly PrimitiveTypeName[] = ['bool', 'u8', 'u16', 'u32', 'u64', 'u128', 'u256', 'address', 'signer'];
+export const PRIMITIVE_TYPE_NAMES: readonly PrimitiveTypeName[] = [
+  'bool',
+  'u8',
+  'u16',
+  'u32',
+  'u64',
+  'u128',
+  'u256',
+  'address',
+  'signer',
+];
 
 const PRIMITIVES: ReadonlySet<string> = new Set(PRIMITIVE_TYPE_NAMES);
 

@@ -111,7 +111,8 @@ class Parser {
     this.skipWhitespace();
     const start = this.pos;
     this.checkLevel(level, start);
-    if (!this.text.startsWith('0x', start)) this.fail(`expected a struct address (0x...), found ${this.describeHere()}`);
+    if (!this.text.startsWith('0x', start))
+      this.fail(`expected a struct address (0x...), found ${this.describeHere()}`);
     let end = start + 2;
     while (end < this.text.length && hexDigitValue(this.text.charCodeAt(end)) >= 0) end += 1;
     if (end === start + 2 || end - start - 2 > 64) this.fail('struct address must have 1 to 64 hex digits', start);

@@ -51,7 +51,12 @@ export function parseTableOption(text: string): TableItemRequest {
   } catch {
     throw new CliError(`--table: the key ${keyText} is not JSON (a string key needs quotes: '"abc"')`);
   }
-  return { handle: text.slice(0, first), keyType: text.slice(first + 1, second), valueType: text.slice(second + 1, third), key };
+  return {
+    handle: text.slice(0, first),
+    keyType: text.slice(first + 1, second),
+    valueType: text.slice(second + 1, third),
+    key,
+  };
 }
 
 /**
@@ -87,10 +92,12 @@ export async function runCaptureCommand(args: readonly string[]): Promise<number
       out: { type: 'string' },
     },
   });
-  if (values.remote === undefined) throw new CliError('snapshot capture needs --remote URL (or mainnet, testnet, devnet, localnet)');
+  if (values.remote === undefined)
+    throw new CliError('snapshot capture needs --remote URL (or mainnet, testnet, devnet, localnet)');
   if (!values.out) throw new CliError('snapshot capture needs --out FILE');
   if (!values.account?.length) throw new CliError('snapshot capture needs at least one --account ADDR');
-  if (values.version !== undefined && !/^\d{1,20}$/.test(values.version)) throw new CliError(`--version must be a decimal u64, got "${values.version}"`);
+  if (values.version !== undefined && !/^\d{1,20}$/.test(values.version))
+    throw new CliError(`--version must be a decimal u64, got "${values.version}"`);
   checkCaptureOut(values.out);
   let nodeUrl: string;
   try {

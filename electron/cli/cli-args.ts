@@ -34,7 +34,11 @@ function joinDashValues(args: readonly string[], options: NonNullable<ParseArgsC
 }
 
 /** Parses `args` for `command` (e.g. "snapshot info"); errors become one line naming the help. */
-export function parseCommandArgs<T extends Omit<ParseArgsConfig, 'args' | 'strict'>>(command: string, args: readonly string[], config: T) {
+export function parseCommandArgs<T extends Omit<ParseArgsConfig, 'args' | 'strict'>>(
+  command: string,
+  args: readonly string[],
+  config: T,
+) {
   try {
     return parseArgs({ ...config, args: joinDashValues(args, config.options ?? {}), strict: true as const });
   } catch (error) {

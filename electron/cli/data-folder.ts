@@ -7,7 +7,10 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 
 /** The per-user data folder (overridable with LEDGER_EXPLORER_DATA_DIR, e.g. for tests). */
-export function userDataFolder(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
+export function userDataFolder(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+): string {
   if (env.LEDGER_EXPLORER_DATA_DIR) return env.LEDGER_EXPLORER_DATA_DIR;
   if (platform === 'win32') return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'ledger-explorer');
   if (platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'ledger-explorer');

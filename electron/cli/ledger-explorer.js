@@ -9,11 +9,15 @@ import { fileURLToPath } from 'node:url';
 
 /** package.json `engines.node`, and the same range as [oldest release, newest major] pairs. */
 const SUPPORTED = '^22.22.2 || ^24.15.0 || >=26';
-const RANGES = [[[22, 22, 2], 22], [[24, 15, 0], 24], [[26, 0, 0], Infinity]];
+const RANGES = [
+  [[22, 22, 2], 22],
+  [[24, 15, 0], 24],
+  [[26, 0, 0], Infinity],
+];
 
 const entry = fileURLToPath(new URL('./main.ts', import.meta.url));
 const current = process.versions.node.split('.').map(Number);
-const older = (a, b) => a[0] !== b[0] ? a[0] < b[0] : a[1] !== b[1] ? a[1] < b[1] : a[2] < b[2];
+const older = (a, b) => (a[0] !== b[0] ? a[0] < b[0] : a[1] !== b[1] ? a[1] < b[1] : a[2] < b[2]);
 const supported = RANGES.some(([oldest, newestMajor]) => !older(current, oldest) && current[0] <= newestMajor);
 
 if (!supported) {

@@ -51,7 +51,8 @@ export async function runCli(args: readonly string[]): Promise<number> {
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     process.stderr.write(`ledger-explorer: ${message.split('\n')[0]}\n`);
-    if (process.env.LEDGER_EXPLORER_DEBUG && error instanceof Error && !(error instanceof CliError)) process.stderr.write(`${error.stack}\n`);
+    if (process.env.LEDGER_EXPLORER_DEBUG && error instanceof Error && !(error instanceof CliError))
+      process.stderr.write(`${error.stack}\n`);
     return 1;
   }
 }

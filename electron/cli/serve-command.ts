@@ -51,13 +51,15 @@ function ensureSampleSnapshot(log: (line: string) => void): string {
 
 function parseMaxConnections(text: string | undefined): number {
   if (text === undefined) return DEFAULT_MAX_CONNECTIONS;
-  if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > 1_000_000) throw new CliError(`--max-connections must be a number from 1 to 1000000, got "${text}"`);
+  if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > 1_000_000)
+    throw new CliError(`--max-connections must be a number from 1 to 1000000, got "${text}"`);
   return Number(text);
 }
 
 function parsePort(text: string | undefined): number {
   if (text === undefined) return DEFAULT_PORT;
-  if (!/^\d+$/.test(text) || Number(text) > 65_535) throw new CliError(`--port must be a number from 0 to 65535, got "${text}"`);
+  if (!/^\d+$/.test(text) || Number(text) > 65_535)
+    throw new CliError(`--port must be a number from 0 to 65535, got "${text}"`);
   return Number(text);
 }
 
@@ -68,19 +70,33 @@ export async function runServeCommand(args: readonly string[]): Promise<number> 
     return 0;
   }
   const { values } = parseCommandArgs('serve', args, {
-    options: { snapshot: { type: 'string' }, host: { type: 'string' }, port: { type: 'string' }, 'no-cache': { type: 'boolean' }, ui: { type: 'string' }, remote: { type: 'string' }, 'api-key': { type: 'string' }, 'share-api-key': { type: 'boolean' }, 'max-connections': { type: 'string' } },
+    options: {
+      snapshot: { type: 'string' },
+      host: { type: 'string' },
+      port: { type: 'string' },
+      'no-cache': { type: 'boolean' },
+      ui: { type: 'string' },
+      remote: { type: 'string' },
+      'api-key': { type: 'string' },
+      'share-api-key': { type: 'boolean' },
+      'max-connections': { type: 'string' },
+    },
   });
   const port = parsePort(values.port);
   const maxConnections = parseMaxConnections(values['max-connections']);
   const host = values.host ?? '127.0.0.1';
   const log = (line: string): void => void process.stderr.write(`${line}\n`);
   const remote = values.remote;
-  if (remote !== undefined && values.snapshot !== undefined) throw new CliError('--remote and --snapshot cannot be used together');
+  if (remote !== undefined && values.snapshot !== undefined)
+    throw new CliError('--remote and --snapshot cannot be used together');
   if (remote === undefined && values['api-key'] !== undefined) throw new CliError('--api-key needs --remote');
   if (values['share-api-key'] && values['api-key'] === undefined) throw new CliError('--share-api-key needs --api-key');
-  // Every request reaching the proxy is sent with the key: on a reachable address, anyone could spend it (even POST /v1/transactions).
+  // Every request reaching the proxy is sent with the key: on a reachable address, anyone could spend it (even POST
+  // /v1/transactions).
   if (values['api-key'] !== undefined && !isLoopback(host) && !values['share-api-key']) {
-    throw new CliError(`--api-key with --host ${host} would let anyone who reaches this server use the key; bind a loopback address, or add --share-api-key to allow it`);
+    throw new CliError(
+      `--api-key with --host ${host} would let anyone who reaches this server use the key; bind a loopback address, or add --share-api-key to allow it`,
+    );
   }
   let nodeUrl: string | undefined;
   try {
@@ -92,22 +108,35 @@ export async function runServeCommand(args: readonly string[]): Promise<number> 
   const store = snapshotPath === undefined ? undefined : SnapshotStore.open(snapshotPath);
   const source = { kind: 'snapshot', name: basename(snapshotPath ?? ''), origin: store?.origin() ?? null } as const;
   // Captures ("Save to snapshot") are written only by servers no other machine can reach.
-  const capture = captureTargetFor(host, join(userDataFolder(), 'captures'), snapshotPath === undefined ? undefined : pathToFileURL(snapshotPath).href);
+  const capture = captureTargetFor(
+    host,
+    join(userDataFolder(), 'captures'),
+    snapshotPath === undefined ? undefined : pathToFileURL(snapshotPath).href,
+  );
   let server;
   let uiUrl: string | undefined;
   try {
     const service = store
       ? createReadService({ store, source, capture, responseCache: values['no-cache'] ? false : undefined })
-      : createRemoteService({ baseUrl: nodeUrl ?? '', apiKey: values['api-key'], profileName: remote !== undefined && isNodeProfileName(remote) ? remote : undefined, capture });
+      : createRemoteService({
+          baseUrl: nodeUrl ?? '',
+          apiKey: values['api-key'],
+          profileName: remote !== undefined && isNodeProfileName(remote) ? remote : undefined,
+          capture,
+        });
     const ui = loadStaticUi(values.ui ?? DEFAULT_UI_FOLDER);
-    if (!ui) log(`the web UI is not built (no ${join(values.ui ?? DEFAULT_UI_FOLDER, 'index.html')}): serving the API only; run "npm run build:ui"`);
+    if (!ui)
+      log(
+        `the web UI is not built (no ${join(values.ui ?? DEFAULT_UI_FOLDER, 'index.html')}): serving the API only; run "npm run build:ui"`,
+      );
     server = await startHttpServer({ handler: ui ? withStaticUi(service, ui) : service, host, port, maxConnections });
     if (ui) uiUrl = `${server.url}/`;
   } catch (error) {
     store?.close();
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') throw new CliError(`port ${port} on ${host} is already in use (try --port 0)`);
-    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new CliError(`cannot bind ${host}: no such local address`);
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
+      throw new CliError(`cannot bind ${host}: no such local address`);
     throw error;
   }
   process.stdout.write(`listening on ${server.url}\n`);

@@ -28,7 +28,12 @@ const VERIFY_USAGE = `  snapshot verify FILE       integrity and format invarian
 export const SNAPSHOT_USAGE = `${GENERATE_USAGE}${INFO_USAGE}${VERIFY_USAGE}${CAPTURE_USAGE}`;
 
 /** Usage of each subcommand, for `snapshot SUBCOMMAND --help`. */
-const SUBCOMMAND_USAGE: Readonly<Record<string, string>> = { generate: GENERATE_USAGE, info: INFO_USAGE, verify: VERIFY_USAGE, capture: CAPTURE_USAGE };
+const SUBCOMMAND_USAGE: Readonly<Record<string, string>> = {
+  generate: GENERATE_USAGE,
+  info: INFO_USAGE,
+  verify: VERIFY_USAGE,
+  capture: CAPTURE_USAGE,
+};
 
 function integerOption(value: string | undefined, name: string): number | undefined {
   if (value === undefined) return undefined;
@@ -45,7 +50,13 @@ function fileArgument(positionals: readonly string[], command: string): string {
 
 function generate(args: readonly string[]): number {
   const { values } = parseCommandArgs('snapshot generate', args, {
-    options: { out: { type: 'string' }, seed: { type: 'string' }, versions: { type: 'string' }, accounts: { type: 'string' }, force: { type: 'boolean' } },
+    options: {
+      out: { type: 'string' },
+      seed: { type: 'string' },
+      versions: { type: 'string' },
+      accounts: { type: 'string' },
+      force: { type: 'boolean' },
+    },
   });
   if (!values.out) throw new CliError('snapshot generate needs --out FILE');
   const started = performance.now();
@@ -104,8 +115,12 @@ function info(args: readonly string[]): number {
     `  versions ${document.oldestVersion}..${document.latestVersion} retained (ledger starts at 0)`,
     ...Object.entries(document.counts).map(([table, count]) => `  ${table}: ${count}`),
     `  sample accounts: ${document.samples.accounts.join(', ')}`,
-    ...document.samples.eventStreams.map((s) => `  events ${s.address}/${s.creationNumber} (${s.struct}.${s.field}): ${s.count}`),
-    ...document.samples.tables.map((t) => `  table ${t.handle} <${t.keyType}, ${t.valueType}>: e.g. ${JSON.stringify(t.keys[0])}`),
+    ...document.samples.eventStreams.map(
+      (s) => `  events ${s.address}/${s.creationNumber} (${s.struct}.${s.field}): ${s.count}`,
+    ),
+    ...document.samples.tables.map(
+      (t) => `  table ${t.handle} <${t.keyType}, ${t.valueType}>: e.g. ${JSON.stringify(t.keys[0])}`,
+    ),
     ...('contentDigest' in document ? [`  content digest ${document.contentDigest}`] : []),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
@@ -116,7 +131,9 @@ function verify(args: readonly string[]): number {
   const { positionals } = parseCommandArgs('snapshot verify', args, { options: {}, allowPositionals: true });
   const file = fileArgument(positionals, 'verify');
   const report = withStore(file, (store) => verifySnapshot(store));
-  const figures = Object.entries(report.checked).map(([what, n]) => `${what} ${n}`).join(', ');
+  const figures = Object.entries(report.checked)
+    .map(([what, n]) => `${what} ${n}`)
+    .join(', ');
   if (report.ok) {
     process.stdout.write(`ok: ${file} (${figures})\n`);
     return 0;
@@ -147,6 +164,8 @@ export function runSnapshotCommand(args: readonly string[]): number | Promise<nu
     case 'capture':
       return runCaptureCommand(rest);
     default:
-      throw new CliError(`unknown snapshot command "${subcommand}"; expected generate, info, verify or capture (run "ledger-explorer snapshot --help")`);
+      throw new CliError(
+        `unknown snapshot command "${subcommand}"; expected generate, info, verify or capture (run "ledger-explorer snapshot --help")`,
+      );
   }
 }

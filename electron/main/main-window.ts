@@ -31,7 +31,10 @@ export function createMainWindow(options: {
   readonly saved: WindowState | null;
   readonly saveGeometry: (state: WindowState) => void;
 }): BrowserWindow {
-  const bounds = restoredBounds(options.saved, screen.getAllDisplays().map((display) => display.workArea));
+  const bounds = restoredBounds(
+    options.saved,
+    screen.getAllDisplays().map((display) => display.workArea),
+  );
   const window = new BrowserWindow({
     ...bounds,
     minWidth: 640,
@@ -48,7 +51,13 @@ export function createMainWindow(options: {
   window.on('page-title-updated', (event) => event.preventDefault());
   window.on('close', () => {
     const normal = window.getNormalBounds();
-    options.saveGeometry({ x: normal.x, y: normal.y, width: normal.width, height: normal.height, maximized: window.isMaximized() });
+    options.saveGeometry({
+      x: normal.x,
+      y: normal.y,
+      width: normal.width,
+      height: normal.height,
+      maximized: window.isMaximized(),
+    });
   });
   void window.loadURL(APP_START_URL);
   return window;

@@ -5,7 +5,13 @@
  */
 import { join } from 'node:path';
 import { app, dialog, ipcMain, nativeTheme, safeStorage, session, type BrowserWindow } from 'electron';
-import { EVENT_CHANNELS, type DesktopSource, type EventContract, type EventName, type SettingsView } from '../../shared/ipc-contract.ts';
+import {
+  EVENT_CHANNELS,
+  type DesktopSource,
+  type EventContract,
+  type EventName,
+  type SettingsView,
+} from '../../shared/ipc-contract.ts';
 import { SAMPLE_SNAPSHOT_NAME, userDataFolder } from '../cli/data-folder.ts';
 import { loadStaticUi } from '../service/static-ui.ts';
 import { appPaths } from './app-paths.ts';
@@ -62,11 +68,13 @@ function openPath(path: string): void {
   report(sources.openSnapshot(path));
 }
 
-if (!claimSingleInstance(app, (argv, cwd) => {
-  const path = snapshotArgument(argv, argvSkip, cwd);
-  if (path !== undefined) openPath(path);
-  else window?.focus();
-})) {
+if (
+  !claimSingleInstance(app, (argv, cwd) => {
+    const path = snapshotArgument(argv, argvSkip, cwd);
+    if (path !== undefined) openPath(path);
+    else window?.focus();
+  })
+) {
   app.quit();
 } else {
   // macOS delivers file associations and dock drops as events, possibly before `ready`.
@@ -79,17 +87,22 @@ if (!claimSingleInstance(app, (argv, cwd) => {
   });
   app.on('window-all-closed', () => app.quit());
   app.on('before-quit', () => sources?.close());
-  app.whenReady().then(start).catch((error: unknown) => {
-    // Nothing works without what start sets up: say why in one line and quit, never an unhandled rejection.
-    dialog.showErrorBox('Ledger Explorer could not start', oneLine(error));
-    app.quit();
-  });
+  app
+    .whenReady()
+    .then(start)
+    .catch((error: unknown) => {
+      // Nothing works without what start sets up: say why in one line and quit, never an unhandled rejection.
+      dialog.showErrorBox('Ledger Explorer could not start', oneLine(error));
+      app.quit();
+    });
 }
 
 async function start(): Promise<void> {
   const settings = SettingsStore.load(app.getPath('userData'), safeStorageVault(safeStorage));
-  if (settings.outcome.kind === 'recovered') console.warn(`settings file was corrupt; kept as ${settings.outcome.backup}, using defaults`);
-  if (settings.outcome.kind === 'unavailable') console.warn(`settings: ${settings.outcome.reason}; using defaults, changes are kept for this session only`);
+  if (settings.outcome.kind === 'recovered')
+    console.warn(`settings file was corrupt; kept as ${settings.outcome.backup}, using defaults`);
+  if (settings.outcome.kind === 'unavailable')
+    console.warn(`settings: ${settings.outcome.reason}; using defaults, changes are kept for this session only`);
   // The page's prefers-color-scheme follows the setting (`system`: the OS).
   nativeTheme.themeSource = settings.current.theme;
   const manager = new SourceManager({
@@ -107,16 +120,18 @@ async function start(): Promise<void> {
     },
   });
   sources = manager;
-  const refreshMenu = (): void => installMenu(viewOf(settings).recentSnapshots, {
-    openDialog: () => report(chooseSnapshotFile(window).then((path) => (path === undefined ? null : manager.openSnapshot(path)))),
-    openPath,
-    openSample: () => report(manager.openSample()),
-    connect: (profile) => report(manager.connectNode({ profile })),
-    clearRecent: () => {
-      settings.update((stored) => ({ ...stored, recentSnapshots: [] }));
-      refreshMenu();
-    },
-  });
+  const refreshMenu = (): void =>
+    installMenu(viewOf(settings).recentSnapshots, {
+      openDialog: () =>
+        report(chooseSnapshotFile(window).then((path) => (path === undefined ? null : manager.openSnapshot(path)))),
+      openPath,
+      openSample: () => report(manager.openSample()),
+      connect: (profile) => report(manager.connectNode({ profile })),
+      clearRecent: () => {
+        settings.update((stored) => ({ ...stored, recentSnapshots: [] }));
+        refreshMenu();
+      },
+    });
 
   const onSettingsChanged = (view: SettingsView): void => {
     nativeTheme.themeSource = view.theme;
@@ -126,7 +141,11 @@ async function start(): Promise<void> {
   denyAllPermissions(session.defaultSession);
   // The built UI is read into memory once (a few files), as `serve` does; no page path reaches the disk.
   handleAppProtocol(session.defaultSession, loadStaticUi(paths.rendererRoot), (request) => manager.handle(request));
-  registerIpcHandlers(ipcMain, invokeImplementations({ sources: manager, settings, window: () => window, onSettingsChanged }), windowIds);
+  registerIpcHandlers(
+    ipcMain,
+    invokeImplementations({ sources: manager, settings, window: () => window, onSettingsChanged }),
+    windowIds,
+  );
   refreshMenu();
 
   window = createMainWindow({
@@ -142,8 +161,12 @@ async function start(): Promise<void> {
   });
   const initial = pendingPath;
   pendingPath = undefined;
-  report(initial === undefined ? manager.reopenLast() : manager.openSnapshot(initial).catch(async (error: unknown) => {
-    await manager.reopenLast();
-    throw error;
-  }));
+  report(
+    initial === undefined
+      ? manager.reopenLast()
+      : manager.openSnapshot(initial).catch(async (error: unknown) => {
+          await manager.reopenLast();
+          throw error;
+        }),
+  );
 }

@@ -17,14 +17,25 @@ export interface MenuActions {
   clearRecent(): void;
 }
 
-/** The Aptos developer documentation, home of the node REST API reference (opened through the external-link allowlist). */
+/**
+ * The Aptos developer documentation, home of the node REST API reference (opened through the external-link allowlist).
+ */
 export const DOCS_URL = 'https://aptos.dev/';
 
 /** The menu template for the platform and recent snapshots. */
-export function menuTemplate(platform: NodeJS.Platform, recent: readonly RecentSnapshot[], actions: MenuActions): MenuItemConstructorOptions[] {
-  const recentItems: MenuItemConstructorOptions[] = recent.length === 0
-    ? [{ label: 'No recent snapshots', enabled: false }]
-    : [...recent.map((entry) => ({ label: entry.path, click: () => actions.openPath(entry.path) })), { type: 'separator' as const }, { label: 'Clear Recent', click: () => actions.clearRecent() }];
+export function menuTemplate(
+  platform: NodeJS.Platform,
+  recent: readonly RecentSnapshot[],
+  actions: MenuActions,
+): MenuItemConstructorOptions[] {
+  const recentItems: MenuItemConstructorOptions[] =
+    recent.length === 0
+      ? [{ label: 'No recent snapshots', enabled: false }]
+      : [
+          ...recent.map((entry) => ({ label: entry.path, click: () => actions.openPath(entry.path) })),
+          { type: 'separator' as const },
+          { label: 'Clear Recent', click: () => actions.clearRecent() },
+        ];
   const file: MenuItemConstructorOptions = {
     label: 'File',
     submenu: [
@@ -32,13 +43,28 @@ export function menuTemplate(platform: NodeJS.Platform, recent: readonly RecentS
       { label: 'Open Recent', submenu: recentItems },
       { label: 'Open Sample Snapshot', click: () => actions.openSample() },
       { type: 'separator' },
-      { label: 'Connect to Node', submenu: Object.values(NODE_PROFILES).map((profile) => ({ label: `${profile.label} (${profile.url})`, click: () => actions.connect(profile.name) })) },
+      {
+        label: 'Connect to Node',
+        submenu: Object.values(NODE_PROFILES).map((profile) => ({
+          label: `${profile.label} (${profile.url})`,
+          click: () => actions.connect(profile.name),
+        })),
+      },
       { type: 'separator' },
       platform === 'darwin' ? { role: 'close' } : { role: 'quit' },
     ],
   };
-  const help: MenuItemConstructorOptions = { role: 'help', submenu: [{ label: 'Aptos Developer Documentation', click: () => void openExternalIfAllowed(DOCS_URL) }] };
-  const template: MenuItemConstructorOptions[] = [file, { role: 'editMenu' }, { role: 'viewMenu' }, { role: 'windowMenu' }, help];
+  const help: MenuItemConstructorOptions = {
+    role: 'help',
+    submenu: [{ label: 'Aptos Developer Documentation', click: () => void openExternalIfAllowed(DOCS_URL) }],
+  };
+  const template: MenuItemConstructorOptions[] = [
+    file,
+    { role: 'editMenu' },
+    { role: 'viewMenu' },
+    { role: 'windowMenu' },
+    help,
+  ];
   return platform === 'darwin' ? [{ role: 'appMenu' }, ...template] : template;
 }
 

@@ -16,7 +16,10 @@ export interface Rect {
 export const DEFAULT_SIZE = { width: 1280, height: 820 } as const;
 
 /** The bounds to open with: the remembered ones when at least 100×100 px of them is on a display. */
-export function restoredBounds(saved: WindowState | null, workAreas: readonly Rect[]): Partial<Rect> & { width: number; height: number } {
+export function restoredBounds(
+  saved: WindowState | null,
+  workAreas: readonly Rect[],
+): Partial<Rect> & { width: number; height: number } {
   if (!saved) return { ...DEFAULT_SIZE };
   const visible = workAreas.some((area) => {
     const overlapX = Math.min(saved.x + saved.width, area.x + area.width) - Math.max(saved.x, area.x);

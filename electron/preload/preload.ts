@@ -16,7 +16,9 @@ import {
   type LedgerExplorerBridge,
 } from '../../shared/ipc-contract.ts';
 
-function invoke<K extends InvokeName>(name: K): (...args: InvokeContract[K]['args']) => Promise<InvokeContract[K]['result']> {
+function invoke<K extends InvokeName>(
+  name: K,
+): (...args: InvokeContract[K]['args']) => Promise<InvokeContract[K]['result']> {
   return async (...args) => {
     try {
       return (await ipcRenderer.invoke(INVOKE_CHANNELS[name], ...args)) as InvokeContract[K]['result'];
@@ -69,5 +71,7 @@ window.addEventListener('drop', (event) => {
   const file = event.dataTransfer?.files[0];
   if (!file) return;
   // Success shows as the sourceChanged event; a refusal is logged (the main process says why).
-  bridge.openDroppedFile(file).catch((error: unknown) => console.error(error instanceof Error ? error.message : String(error)));
+  bridge
+    .openDroppedFile(file)
+    .catch((error: unknown) => console.error(error instanceof Error ? error.message : String(error)));
 });

@@ -22,7 +22,12 @@ export function createGasEstimator(): GasEstimator {
       const settings = store.settings.gasEstimation;
       const minPrice = store.minGasUnitPrice(ledger.ledgerVersion);
       const estimate = settings.enabled
-        ? estimateGasPrice(store.recentBlocks(ledger.epoch, settings.aggressiveBlockHistory + 1), minPrice, settings, ledger.epoch)
+        ? estimateGasPrice(
+            store.recentBlocks(ledger.epoch, settings.aggressiveBlockHistory + 1),
+            minPrice,
+            settings,
+            ledger.epoch,
+          )
         : defaultGasEstimate(minPrice, settings);
       cached = { version: ledger.ledgerVersion, epoch: ledger.epoch, estimate };
       return estimate;

@@ -6,7 +6,9 @@
  */
 
 /** Host name and optional port of a `Host` header value; undefined when it does not parse. */
-export function parseHostHeader(value: string): { readonly hostname: string; readonly port: string | undefined } | undefined {
+export function parseHostHeader(
+  value: string,
+): { readonly hostname: string; readonly port: string | undefined } | undefined {
   const text = value.trim().toLowerCase();
   if (text === '') return undefined;
   if (text.startsWith('[')) {

@@ -44,7 +44,12 @@ export class ApiError extends Error {
   /** Extra response headers (e.g. `Allow` on 405). */
   readonly headers: readonly (readonly [string, string])[];
 
-  constructor(status: number, errorCode: ErrorCode, message: string, headers: readonly (readonly [string, string])[] = []) {
+  constructor(
+    status: number,
+    errorCode: ErrorCode,
+    message: string,
+    headers: readonly (readonly [string, string])[] = [],
+  ) {
     super(message);
     this.status = status;
     this.errorCode = errorCode;

@@ -22,8 +22,13 @@ const PARSER_ERROR_STATUS: Readonly<Record<string, number>> = {
  * other response, then closes the connection. When an earlier request's response is still pending
  * on that socket, nothing is written (it would corrupt that response): the socket closes after it.
  */
-export function sendParserError(socket: Duplex, error: NodeJS.ErrnoException, build: (status: number, message: string) => ServiceReply): void {
-  const pending = (): ServerResponse | null | undefined => (socket as { _httpMessage?: ServerResponse | null })._httpMessage;
+export function sendParserError(
+  socket: Duplex,
+  error: NodeJS.ErrnoException,
+  build: (status: number, message: string) => ServiceReply,
+): void {
+  const pending = (): ServerResponse | null | undefined =>
+    (socket as { _httpMessage?: ServerResponse | null })._httpMessage;
   const inFlight = pending();
   if (inFlight) {
     // The pending request is still sending its body: nothing more will arrive. A request timeout
@@ -44,7 +49,10 @@ export function sendParserError(socket: Duplex, error: NodeJS.ErrnoException, bu
     return;
   }
   const status = PARSER_ERROR_STATUS[error.code ?? ''] ?? 400;
-  const reply = build(status, `the HTTP request could not be parsed (${error.code ?? 'parse error'}): ${STATUS_CODES[status] ?? 'Bad Request'}`);
+  const reply = build(
+    status,
+    `the HTTP request could not be parsed (${error.code ?? 'parse error'}): ${STATUS_CODES[status] ?? 'Bad Request'}`,
+  );
   if (socket.writable && !pending()) writeRawReply(socket, reply);
   else socket.destroy();
 }

@@ -3,7 +3,8 @@
  * {@link ServiceReply} → ServerResponse, through the read service's `serve` (no fetch objects per
  * request). It refuses a `Host` that is not the bound address (DNS-rebinding defence, 403), stops
  * reading bodies over 8 MiB (413), cuts off bodies that stall (408) and clients that leave mid-body,
- * bounds head and request times and the number of connections, and closes gracefully. Errors it raises itself are the API's
+ * bounds head and request times and the number of connections, and closes gracefully. Errors it raises itself are the
+ * API's
  * error record with the ledger headers (the service's `errorReply`).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -160,7 +161,12 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
   let boundPort = options.port;
   let closing = false;
 
-  const errorResponse = (status: number, code: ErrorCode, message: string, extra: readonly HeaderEntry[] = []): ServiceReply => {
+  const errorResponse = (
+    status: number,
+    code: ErrorCode,
+    message: string,
+    extra: readonly HeaderEntry[] = [],
+  ): ServiceReply => {
     const base = handler.errorReply(status, code, message);
     const headers: HeaderEntry[] = [['Content-Type', JSON_CONTENT_TYPE]];
     headers.push(...base.headers.filter(([name]) => name.toLowerCase() !== 'content-type'));
@@ -187,11 +193,27 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
           return;
         case 'too_large':
           destroyAfterReply(res, req.socket);
-          send(res, errorResponse(413, 'web_framework_error', `payload too large: request bodies are limited to ${limit} bytes`), true);
+          send(
+            res,
+            errorResponse(
+              413,
+              'web_framework_error',
+              `payload too large: request bodies are limited to ${limit} bytes`,
+            ),
+            true,
+          );
           return;
         case 'timeout':
           destroyAfterReply(res, req.socket);
-          send(res, errorResponse(408, 'web_framework_error', `request timeout: the request body stalled or took too long (no bytes for ${bodyTimeoutMs} ms, or over ${requestTimeoutMs} ms in all)`), true);
+          send(
+            res,
+            errorResponse(
+              408,
+              'web_framework_error',
+              `request timeout: the request body stalled or took too long (no bytes for ${bodyTimeoutMs} ms, or over ${requestTimeoutMs} ms in all)`,
+            ),
+            true,
+          );
           return;
         default:
           assertNever(outcome);
@@ -205,36 +227,51 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
       return;
     }
     if (FETCH_FORBIDDEN_METHODS.has(method)) {
-      send(res, errorResponse(405, 'web_framework_error', 'method not allowed', [['Allow', 'GET, HEAD, POST']]), closing);
+      send(
+        res,
+        errorResponse(405, 'web_framework_error', 'method not allowed', [['Allow', 'GET, HEAD, POST']]),
+        closing,
+      );
       return;
     }
     let reply: ServiceReply;
     try {
-      const bytes = body === undefined ? new Uint8Array(0) : new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
+      const bytes =
+        body === undefined ? new Uint8Array(0) : new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
       reply = await handler.serve({ method, url, header: headerOf(req), body: async () => bytes });
     } catch (error) {
-      reply = errorResponse(500, 'internal_error', `Internal error: ${error instanceof Error ? error.message : String(error)}`);
+      reply = errorResponse(
+        500,
+        'internal_error',
+        `Internal error: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     send(res, reply, closing);
   };
 
-  const server = createServer({
-    headersTimeout: headersTimeoutMs,
-    requestTimeout: requestTimeoutMs,
-    // How often Node checks those two timeouts: a fraction of the shorter, so they fire close to on time.
-    connectionsCheckingInterval: Math.max(50, Math.min(30_000, Math.floor(headersTimeoutMs / 4))),
-  }, (req, res) => {
-    serve(req, res).catch(() => {
-      if (!res.headersSent) res.statusCode = 500;
-      res.end();
-    });
-  });
+  const server = createServer(
+    {
+      headersTimeout: headersTimeoutMs,
+      requestTimeout: requestTimeoutMs,
+      // How often Node checks those two timeouts: a fraction of the shorter, so they fire close to on time.
+      connectionsCheckingInterval: Math.max(50, Math.min(30_000, Math.floor(headersTimeoutMs / 4))),
+    },
+    (req, res) => {
+      serve(req, res).catch(() => {
+        if (!res.headersSent) res.statusCode = 500;
+        res.end();
+      });
+    },
+  );
   server.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
   // node:http hands CONNECT to this event instead of the request handler (and drops the socket
   // when nobody listens): answer it like any other method a fetch Request cannot carry.
   server.on('connect', (_req: IncomingMessage, socket: Duplex) => {
     try {
-      writeRawReply(socket, errorResponse(405, 'web_framework_error', 'method not allowed', [['Allow', 'GET, HEAD, POST']]));
+      writeRawReply(
+        socket,
+        errorResponse(405, 'web_framework_error', 'method not allowed', [['Allow', 'GET, HEAD, POST']]),
+      );
     } catch {
       socket.destroy();
     }

@@ -14,7 +14,10 @@ import { assertNever } from '../../shared/assert-never.ts';
 import { ApiError, describeError, internalError } from './http-errors.ts';
 
 /** `GET /v1` body, as the node serves it (u64s as strings, chain_id a number). */
-export function ledgerInfoJson(info: LedgerInfo, gitHash: string | undefined): Readonly<Record<string, string | number>> {
+export function ledgerInfoJson(
+  info: LedgerInfo,
+  gitHash: string | undefined,
+): Readonly<Record<string, string | number>> {
   const body: Record<string, string | number> = {
     chain_id: info.chainId,
     epoch: info.epoch.toString(),
@@ -48,7 +51,10 @@ export function structTypeTag(tag: StructTag): TypeTag {
 }
 
 /** One resource entry: `{"type", "data"}`. */
-export function resourceJson(resource: StoredResource, lookup: AbiLookup): { readonly type: string; readonly data: MoveJson } {
+export function resourceJson(
+  resource: StoredResource,
+  lookup: AbiLookup,
+): { readonly type: string; readonly data: MoveJson } {
   // formatStructTag memoises by tag object, and the store hands out one tag object per resource type.
   const type = formatStructTag(resource.tag);
   return { type, data: decodeStoredValue(resource.bytes, structTypeTag(resource.tag), lookup, `resource ${type}`) };

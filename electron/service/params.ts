@@ -5,7 +5,16 @@
  */
 import { parseAddress } from '../../shared/address.ts';
 import { assertNever } from '../../shared/assert-never.ts';
-import { isIdentifier, isPrimitiveTag, MAX_TYPE_TAG_NESTING, parseAbiType, parseStructTag, parseTypeTag, type StructTag, type TypeTag } from '../../shared/type-tag.ts';
+import {
+  isIdentifier,
+  isPrimitiveTag,
+  MAX_TYPE_TAG_NESTING,
+  parseAbiType,
+  parseStructTag,
+  parseTypeTag,
+  type StructTag,
+  type TypeTag,
+} from '../../shared/type-tag.ts';
 import { describeError, invalidInput, unparsable, type ApiError } from './http-errors.ts';
 
 /** Largest u64. */
@@ -39,9 +48,11 @@ export function parseAddressParam(text: string, name: string, kind: ParamKind = 
 
 /** Parses a decimal u64 (digits only, at most 2^64-1). */
 export function parseU64(text: string, name: string, kind: ParamKind = 'path'): bigint {
-  if (!DECIMAL.test(text)) throw unparsable(`failed to parse ${kind} parameter "${name}": "${text}" is not a decimal u64`);
+  if (!DECIMAL.test(text))
+    throw unparsable(`failed to parse ${kind} parameter "${name}": "${text}" is not a decimal u64`);
   const value = BigInt(text);
-  if (value > U64_MAX) throw unparsable(`failed to parse ${kind} parameter "${name}": "${text}" is out of range for u64`);
+  if (value > U64_MAX)
+    throw unparsable(`failed to parse ${kind} parameter "${name}": "${text}" is out of range for u64`);
   return value;
 }
 
@@ -53,10 +64,12 @@ export function optionalU64(query: URLSearchParams, name: string): bigint | unde
 
 /** Parses a `limit` value (a query parameter) as a u16. */
 export function parseU16(text: string, name: string): number {
-  if (!DECIMAL.test(text)) throw unparsable(`failed to parse query parameter "${name}": "${text}" is not a decimal u16`);
+  if (!DECIMAL.test(text))
+    throw unparsable(`failed to parse query parameter "${name}": "${text}" is not a decimal u16`);
   // By value, so leading zeros are accepted as for u64s ("0000005" is 5).
   const value = BigInt(text);
-  if (value > BigInt(U16_MAX)) throw unparsable(`failed to parse query parameter "${name}": "${text}" is out of range for u16`);
+  if (value > BigInt(U16_MAX))
+    throw unparsable(`failed to parse query parameter "${name}": "${text}" is out of range for u16`);
   return Number(value);
 }
 
@@ -76,7 +89,8 @@ export function pageLimit(query: URLSearchParams, defaultLimit: number, maxLimit
 
 /** Checks a Move identifier (module, struct or field name) given in a path. */
 export function parseIdentifierParam(text: string, name: string): string {
-  if (!isIdentifier(text)) throw unparsable(`failed to parse path parameter "${name}": "${text}" is not a valid Move identifier`);
+  if (!isIdentifier(text))
+    throw unparsable(`failed to parse path parameter "${name}": "${text}" is not a valid Move identifier`);
   return text;
 }
 

@@ -24,7 +24,8 @@ export const ROUTE_QUERY_PARAMETERS: ReadonlySet<string> = new Set([
 export function keyedQuery(search: string): string {
   if (search === '') return '';
   const kept = new URLSearchParams();
-  for (const [name, value] of new URLSearchParams(search)) if (ROUTE_QUERY_PARAMETERS.has(name)) kept.append(name, value);
+  for (const [name, value] of new URLSearchParams(search))
+    if (ROUTE_QUERY_PARAMETERS.has(name)) kept.append(name, value);
   const text = kept.toString();
   return text === '' ? '' : `?${text}`;
 }

@@ -45,7 +45,8 @@ export function createReadService(options: ReadServiceOptions): ReadServiceHandl
   const store = guardStore(options.store);
   const gas = createGasEstimator();
   const serviceOptions: ServiceOptions = { gitHash: options.gitHash, source: options.source, capture: options.capture };
-  const report = options.onUnexpectedError ?? ((error: unknown) => console.error('read service: unexpected error', error));
+  const report =
+    options.onUnexpectedError ?? ((error: unknown) => console.error('read service: unexpected error', error));
 
   const latestLedger = (): LedgerInfo | undefined => {
     try {
@@ -55,7 +56,8 @@ export function createReadService(options: ReadServiceOptions): ReadServiceHandl
     }
   };
 
-  const cache = options.responseCache === false ? undefined : new ResponseCache(options.responseCache ?? DEFAULT_RESPONSE_CACHE);
+  const cache =
+    options.responseCache === false ? undefined : new ResponseCache(options.responseCache ?? DEFAULT_RESPONSE_CACHE);
 
   const serve = async (request: ServiceRequest): Promise<ServiceReply> => {
     const output = negotiateOutput(request.header('accept'));
@@ -70,7 +72,11 @@ export function createReadService(options: ReadServiceOptions): ReadServiceHandl
   };
 
   /** Routes a request to its handler; the full reply (with body, also for HEAD). */
-  const route = async (request: ServiceRequest, output: OutputFormat, query: URLSearchParams): Promise<ServiceReply> => {
+  const route = async (
+    request: ServiceRequest,
+    output: OutputFormat,
+    query: URLSearchParams,
+  ): Promise<ServiceReply> => {
     let ledger: LedgerInfo | undefined;
     try {
       ledger = store.ledgerInfo();

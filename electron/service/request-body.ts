@@ -15,13 +15,21 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /** 413 for a body over the limit. */
 function payloadTooLarge(): ApiError {
-  return new ApiError(413, 'web_framework_error', `payload too large: request bodies are limited to ${MAX_BODY_BYTES} bytes`);
+  return new ApiError(
+    413,
+    'web_framework_error',
+    `payload too large: request bodies are limited to ${MAX_BODY_BYTES} bytes`,
+  );
 }
 
 /** 415 for a body that is not JSON. */
 function unsupportedMediaType(contentType: string | null): ApiError {
   const shown = contentType === null ? 'no content type' : `the content type "${contentType}"`;
-  return new ApiError(415, 'web_framework_error', `unsupported media type: ${shown} is not supported, expected application/json`);
+  return new ApiError(
+    415,
+    'web_framework_error',
+    `unsupported media type: ${shown} is not supported, expected application/json`,
+  );
 }
 
 /** Reads the request body as a JSON object (the shape both table endpoints expect). */

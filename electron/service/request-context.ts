@@ -49,10 +49,17 @@ export function pathParam(context: RequestContext, name: string): string {
 /** Checks a ledger version against the retained range: 404 above the latest, 410 below the oldest. */
 export function checkVersion(version: bigint, ledger: LedgerInfo): bigint {
   if (version > ledger.ledgerVersion) {
-    throw notFound('version_not_found', `Ledger version(${version}) not found, latest ledger version is ${ledger.ledgerVersion}`);
+    throw notFound(
+      'version_not_found',
+      `Ledger version(${version}) not found, latest ledger version is ${ledger.ledgerVersion}`,
+    );
   }
   if (version < ledger.oldestLedgerVersion) {
-    throw new ApiError(410, 'version_pruned', `Ledger version(${version}) has been pruned, oldest ledger version is ${ledger.oldestLedgerVersion}`);
+    throw new ApiError(
+      410,
+      'version_pruned',
+      `Ledger version(${version}) has been pruned, oldest ledger version is ${ledger.oldestLedgerVersion}`,
+    );
   }
   return version;
 }

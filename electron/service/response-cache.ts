@@ -39,7 +39,8 @@ const HEADER_OVERHEAD = 48;
  */
 function entrySize(key: string, reply: ServiceReply): number {
   const body = reply.body;
-  const bodySize = body === null ? 0 : typeof body === 'string' ? body.length * 2 + Buffer.byteLength(body, 'utf8') : body.byteLength;
+  const bodySize =
+    body === null ? 0 : typeof body === 'string' ? body.length * 2 + Buffer.byteLength(body, 'utf8') : body.byteLength;
   let headers = 0;
   for (const [name, value] of reply.headers) headers += HEADER_OVERHEAD + name.length + value.length;
   return ENTRY_OVERHEAD + key.length * 2 + bodySize + headers;
@@ -107,14 +108,21 @@ export interface CacheKeyScope {
  * The snapshot service's scope: only the query parameters routes read (unknown ones cannot change
  * a reply); the node API's POSTs are its table reads (a capture POST writes a file every time).
  */
-export const SERVICE_KEY_SCOPE: CacheKeyScope = { query: keyedQuery, readPost: (pathname) => pathname.startsWith('/v1/') };
+export const SERVICE_KEY_SCOPE: CacheKeyScope = {
+  query: keyedQuery,
+  readPost: (pathname) => pathname.startsWith('/v1/'),
+};
 
 /**
  * The cache key of a request, or undefined when it must not be cached (a body too large to key,
  * a POST that is not a read, or a method other than GET, HEAD and POST). HEAD shares GET's key (its
  * reply is GET's without body); a POST's key holds its content type and body.
  */
-export async function cacheKeyOf(request: ServiceRequest, output: OutputFormat, scope: CacheKeyScope = SERVICE_KEY_SCOPE): Promise<string | undefined> {
+export async function cacheKeyOf(
+  request: ServiceRequest,
+  output: OutputFormat,
+  scope: CacheKeyScope = SERVICE_KEY_SCOPE,
+): Promise<string | undefined> {
   const target = `${output} ${request.url.pathname}${scope.query(request.url.search)}`;
   if (request.method === 'GET' || request.method === 'HEAD') return `GET ${target}`;
   if (request.method !== 'POST' || !scope.readPost(request.url.pathname)) return undefined;

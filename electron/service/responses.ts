@@ -21,7 +21,11 @@ function ledgerHeaders(ledger: LedgerInfo): readonly HeaderEntry[] {
 }
 
 /** Headers of a reply: content type, the ledger headers when `ledger` is known, then `extra`. */
-function replyHeaders(contentType: string, ledger: LedgerInfo | undefined, extra: readonly HeaderEntry[] = []): HeaderEntry[] {
+function replyHeaders(
+  contentType: string,
+  ledger: LedgerInfo | undefined,
+  extra: readonly HeaderEntry[] = [],
+): HeaderEntry[] {
   const headers: HeaderEntry[] = [['Content-Type', contentType]];
   if (ledger !== undefined) headers.push(...ledgerHeaders(ledger));
   headers.push(...extra);
@@ -29,12 +33,21 @@ function replyHeaders(contentType: string, ledger: LedgerInfo | undefined, extra
 }
 
 /** A JSON reply; `body` must already be JSON-safe (u64s as strings, no bigint). */
-export function jsonReply(body: unknown, ledger: LedgerInfo | undefined, extra: readonly HeaderEntry[] = [], status = 200): ServiceReply {
+export function jsonReply(
+  body: unknown,
+  ledger: LedgerInfo | undefined,
+  extra: readonly HeaderEntry[] = [],
+  status = 200,
+): ServiceReply {
   return { status, headers: replyHeaders(JSON_CONTENT_TYPE, ledger, extra), body: JSON.stringify(body) };
 }
 
 /** A BCS reply with the given bytes as body. */
-export function bcsReply(bytes: Uint8Array, ledger: LedgerInfo | undefined, extra: readonly HeaderEntry[] = []): ServiceReply {
+export function bcsReply(
+  bytes: Uint8Array,
+  ledger: LedgerInfo | undefined,
+  extra: readonly HeaderEntry[] = [],
+): ServiceReply {
   return { status: 200, headers: replyHeaders(BCS_CONTENT_TYPE, ledger, extra), body: bytes };
 }
 

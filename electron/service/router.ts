@@ -10,7 +10,14 @@ import type { RouteHandler } from './request-context.ts';
 import { getLedgerInfo, getGasEstimate } from './routes/ledger.ts';
 import { getRawTableItem, getTableItem } from './routes/tables.ts';
 import { getEventsByCreationNumber, getEventsByHandle } from './routes/events.ts';
-import { getAccount, getModule, getModules, getResource, getResources, getTransactionSummaries } from './routes/accounts.ts';
+import {
+  getAccount,
+  getModule,
+  getModules,
+  getResource,
+  getResources,
+  getTransactionSummaries,
+} from './routes/accounts.ts';
 import { NODE_ONLY_ROUTES, notServedMessage } from './node-only-routes.ts';
 import { getSource, getTableInfo, listAccounts, listBlocks, listTables } from './routes/explorer.ts';
 import { search } from './routes/explorer-search.ts';
@@ -125,7 +132,10 @@ export function matchRoute(routes: readonly Route[], method: string, pathname: s
 export function routeNotFound(method = 'GET', pathname = ''): ApiError {
   const nodeOnly = matchRoute(NODE_ONLY_ROUTES, method, pathname);
   if (nodeOnly.kind !== 'none') {
-    const route = nodeOnly.kind === 'found' ? nodeOnly.route : NODE_ONLY_ROUTES.find((r) => matchRoute([r], r.method, pathname).kind === 'found');
+    const route =
+      nodeOnly.kind === 'found'
+        ? nodeOnly.route
+        : NODE_ONLY_ROUTES.find((r) => matchRoute([r], r.method, pathname).kind === 'found');
     if (route) return new ApiError(404, 'web_framework_error', notServedMessage(route));
   }
   return new ApiError(404, 'web_framework_error', 'not found');

@@ -66,7 +66,9 @@ export interface StaticUi {
 
 /** True for paths the data source answers (`/v1`, `/v1/…`, `/explorer`, `/explorer/…`). */
 export function isApiPath(pathname: string): boolean {
-  return pathname === '/v1' || pathname.startsWith('/v1/') || pathname === '/explorer' || pathname.startsWith('/explorer/');
+  return (
+    pathname === '/v1' || pathname.startsWith('/v1/') || pathname === '/explorer' || pathname.startsWith('/explorer/')
+  );
 }
 
 function extensionOf(path: string): string {
@@ -126,14 +128,21 @@ export function loadStaticUi(dir: string): StaticUi | undefined {
 
 function textReply(status: number, message: string, extra: readonly HeaderEntry[] = []): ServiceReply {
   const body = JSON.stringify({ message, error_code: 'web_framework_error', vm_error_code: null });
-  return { status, headers: [['Content-Type', 'application/json; charset=utf-8'], ['X-Content-Type-Options', 'nosniff'], ...extra], body };
+  return {
+    status,
+    headers: [['Content-Type', 'application/json; charset=utf-8'], ['X-Content-Type-Options', 'nosniff'], ...extra],
+    body,
+  };
 }
 
 /**
  * A fetch-style handler with the UI in front of `api` (the desktop app's `app://` scheme): UI paths
  * are answered from the loaded files, API paths go to `api` unchanged.
  */
-export function fetchWithStaticUi(ui: StaticUi, api: (request: Request) => Promise<Response>): (request: Request) => Promise<Response> {
+export function fetchWithStaticUi(
+  ui: StaticUi,
+  api: (request: Request) => Promise<Response>,
+): (request: Request) => Promise<Response> {
   return async (request) => {
     const reply = ui.reply(serviceRequestOf(request));
     if (reply === undefined) return api(request);

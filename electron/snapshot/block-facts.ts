@@ -31,7 +31,9 @@ interface Tally {
 /** Gas facts (with timestamps) of the given blocks, in the order given. */
 export function blockSummaries(rows: readonly BlockRowData[], queries: SnapshotQueries): BlockSummary[] {
   if (rows.length === 0) return [];
-  const tallies = new Map<number, Tally>(rows.map((row) => [row.height, { count: 0, min: undefined, perModule: new Map() }]));
+  const tallies = new Map<number, Tally>(
+    rows.map((row) => [row.height, { count: 0, min: undefined, perModule: new Map() }]),
+  );
   const from = Math.min(...rows.map((row) => row.first_version));
   const to = Math.max(...rows.map((row) => row.last_version));
   for (const txn of queries.userTransactionsInRange.iterate(from, to) as Iterable<{

@@ -35,7 +35,10 @@ const MIN_VERSIONS = 100;
 export const MAX_VERSIONS = 5_000_000;
 /** Largest `--accounts`. */
 export const MAX_ACCOUNTS = 100_000;
-/** Heap the generator needs, estimated on the high side from measurements (≈ 90 MiB at 50,000 versions, ≈ 140 MiB at 300,000, ≈ 220 MiB at 700,000). */
+/**
+ * Heap the generator needs, estimated on the high side from measurements (≈ 90 MiB at 50,000 versions, ≈ 140 MiB at
+ * 300,000, ≈ 220 MiB at 700,000).
+ */
 const HEAP_BASE_BYTES = 128 * 1024 * 1024;
 const HEAP_BYTES_PER_VERSION = 512;
 const HEAP_BYTES_PER_ACCOUNT = 4096;
@@ -63,17 +66,27 @@ export function generateSnapshot(options: GenerateOptions): ChainSummary {
     throw new RangeError(`--versions must be an integer from ${MIN_VERSIONS} to ${MAX_VERSIONS}`);
   }
   const accounts = options.accounts ?? DEFAULT_GENERATE.accounts;
-  if (!Number.isSafeInteger(accounts) || accounts < 2 || accounts > MAX_ACCOUNTS) throw new RangeError(`--accounts must be an integer from 2 to ${MAX_ACCOUNTS}`);
+  if (!Number.isSafeInteger(accounts) || accounts < 2 || accounts > MAX_ACCOUNTS)
+    throw new RangeError(`--accounts must be an integer from 2 to ${MAX_ACCOUNTS}`);
   const seed = options.seed ?? DEFAULT_GENERATE.seed;
-  if (!Number.isSafeInteger(seed) || seed < 0 || seed > 0xffffffff) throw new RangeError('--seed must be an integer from 0 to 4294967295');
+  if (!Number.isSafeInteger(seed) || seed < 0 || seed > 0xffffffff)
+    throw new RangeError('--seed must be an integer from 0 to 4294967295');
   const chainId = options.chainId ?? DEFAULT_GENERATE.chainId;
   const coinStores = options.coinStores ?? DEFAULT_GENERATE.coinStores;
-  if (!Number.isSafeInteger(coinStores) || coinStores < 0 || coinStores > 100_000) throw new RangeError('coinStores must be an integer from 0 to 100000');
+  if (!Number.isSafeInteger(coinStores) || coinStores < 0 || coinStores > 100_000)
+    throw new RangeError('coinStores must be an integer from 0 to 100000');
   checkHeap(versions, accounts, coinStores);
   checkOutputPath(options.out, options.force ?? false);
   const writer = new SnapshotWriter(options.out, options.observer);
   try {
-    const summary = simulateChain(writer, { seed, versions, accounts, chainId, coinStores, settings: DEFAULT_NODE_SETTINGS });
+    const summary = simulateChain(writer, {
+      seed,
+      versions,
+      accounts,
+      chainId,
+      coinStores,
+      settings: DEFAULT_NODE_SETTINGS,
+    });
     writer.finish({
       chainId,
       oldestVersion: summary.oldestVersion,

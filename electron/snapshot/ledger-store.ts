@@ -68,8 +68,7 @@ export interface StoredEvent {
 
 /** How a user transaction is protected from replay: by the sender's sequence number or by a nonce. */
 export type ReplayProtector =
-  | { readonly type: 'sequence_number'; readonly value: bigint }
-  | { readonly type: 'nonce'; readonly value: bigint };
+  { readonly type: 'sequence_number'; readonly value: bigint } | { readonly type: 'nonce'; readonly value: bigint };
 
 /** One committed user transaction, as listed by the account summaries endpoint. */
 export interface StoredTransactionSummary {

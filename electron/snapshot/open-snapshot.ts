@@ -53,35 +53,62 @@ function parseNodeSettings(text: string | undefined, path: string): NodeSettings
 function readMeta(db: Database.Database, path: string): SnapshotMeta {
   const rows = db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[];
   const meta = new Map(rows.map((row) => [row.key, row.value]));
-  if (meta.get(META_KEYS.format) !== SNAPSHOT_FORMAT_NAME) throw new SnapshotOpenError(`${path}: not a ledger snapshot (meta.format is missing)`);
+  if (meta.get(META_KEYS.format) !== SNAPSHOT_FORMAT_NAME)
+    throw new SnapshotOpenError(`${path}: not a ledger snapshot (meta.format is missing)`);
   const formatVersion = Number(meta.get(META_KEYS.formatVersion));
   if (formatVersion !== SNAPSHOT_FORMAT_VERSION) {
-    throw new SnapshotOpenError(`${path}: snapshot format version ${meta.get(META_KEYS.formatVersion)} is not supported (this build reads ${SNAPSHOT_FORMAT_VERSION})`);
+    throw new SnapshotOpenError(
+      `${path}: snapshot format version ${meta.get(META_KEYS.formatVersion)} is not supported (this build reads ${SNAPSHOT_FORMAT_VERSION})`,
+    );
   }
   const integer = (key: string): bigint => {
     const text = meta.get(key);
-    if (text === undefined || !/^\d+$/.test(text)) throw new SnapshotOpenError(`${path}: meta.${key} is missing or not a number`);
+    if (text === undefined || !/^\d+$/.test(text))
+      throw new SnapshotOpenError(`${path}: meta.${key} is missing or not a number`);
     const value = BigInt(text);
     // SQLite integers are signed 64-bit: a larger version could never be looked up.
-    if (value > I64_MAX) throw new SnapshotOpenError(`${path}: meta.${key} ${text} is out of range (at most ${I64_MAX})`);
+    if (value > I64_MAX)
+      throw new SnapshotOpenError(`${path}: meta.${key} ${text} is out of range (at most ${I64_MAX})`);
     return value;
   };
   const settings = parseNodeSettings(meta.get(META_KEYS.nodeSettings), path);
   const oldestVersion = integer(META_KEYS.oldestVersion);
   const latestVersion = integer(META_KEYS.latestVersion);
-  if (oldestVersion > latestVersion) throw new SnapshotOpenError(`${path}: oldest version ${oldestVersion} is after latest ${latestVersion}`);
+  if (oldestVersion > latestVersion)
+    throw new SnapshotOpenError(`${path}: oldest version ${oldestVersion} is after latest ${latestVersion}`);
   const chainId = integer(META_KEYS.chainId);
   if (chainId > 255n) throw new SnapshotOpenError(`${path}: meta.${META_KEYS.chainId} ${chainId} is not a u8`);
   const committed = db.prepare('SELECT 1 FROM transactions WHERE version = ?').pluck();
-  for (const [key, version] of [[META_KEYS.oldestVersion, oldestVersion], [META_KEYS.latestVersion, latestVersion]] as const) {
-    if (committed.get(version) === undefined) throw new SnapshotOpenError(`${path}: meta.${key} ${version} names no transaction in the file`);
+  for (const [key, version] of [
+    [META_KEYS.oldestVersion, oldestVersion],
+    [META_KEYS.latestVersion, latestVersion],
+  ] as const) {
+    if (committed.get(version) === undefined)
+      throw new SnapshotOpenError(`${path}: meta.${key} ${version} names no transaction in the file`);
   }
-  return { formatVersion, chainId: Number(chainId), oldestVersion, latestVersion, settings, generator: meta.get(META_KEYS.generator) };
+  return {
+    formatVersion,
+    chainId: Number(chainId),
+    oldestVersion,
+    latestVersion,
+    settings,
+    generator: meta.get(META_KEYS.generator),
+  };
 }
 
 const I64_MAX = (1n << 63n) - 1n;
 /** The tables of format v1 (docs/snapshot-format.md). */
-const REQUIRED_TABLES = ['meta', 'blocks', 'transactions', 'account_transactions', 'state_values', 'modules', 'events', 'table_info', 'accounts'];
+const REQUIRED_TABLES = [
+  'meta',
+  'blocks',
+  'transactions',
+  'account_transactions',
+  'state_values',
+  'modules',
+  'events',
+  'table_info',
+  'accounts',
+];
 const SQLITE_MAGIC = 'SQLite format 3\0';
 
 /** The file's status, or a one-line refusal saying what is wrong with the path. */
@@ -92,7 +119,8 @@ function statFile(path: string): Stats {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') throw new SnapshotOpenError(`${path}: no such file`);
-    if (code === 'EACCES' || code === 'EPERM') throw new SnapshotOpenError(`${path}: cannot be reached (permission denied on a folder of the path)`);
+    if (code === 'EACCES' || code === 'EPERM')
+      throw new SnapshotOpenError(`${path}: cannot be reached (permission denied on a folder of the path)`);
     throw new SnapshotOpenError(`${path}: cannot be read (${code ?? 'error'})`);
   }
   if (stat.isDirectory()) throw new SnapshotOpenError(`${path}: is a folder, not a snapshot file`);
@@ -120,7 +148,9 @@ function readHeader(path: string): Buffer {
 function checkHeader(path: string): void {
   const header = readHeader(path);
   if (header.length < 100 || header.toString('latin1', 0, 16) !== SQLITE_MAGIC) {
-    throw new SnapshotOpenError(`${path}: not a ledger snapshot (not an SQLite database${header.length < 100 ? ': too short' : ''})`);
+    throw new SnapshotOpenError(
+      `${path}: not a ledger snapshot (not an SQLite database${header.length < 100 ? ': too short' : ''})`,
+    );
   }
   // Bytes 18/19: file format write/read versions, 1 = rollback journal, 2 = WAL.
   if (header[18] === 2 || header[19] === 2) {
@@ -136,7 +166,10 @@ function checkHeader(path: string): void {
 function checkTables(db: Database.Database, path: string): void {
   const present = new Set(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]);
   const missing = REQUIRED_TABLES.filter((table) => !present.has(table));
-  if (missing.length > 0) throw new SnapshotOpenError(`${path}: not a complete ledger snapshot (missing table${missing.length > 1 ? 's' : ''} ${missing.join(', ')})`);
+  if (missing.length > 0)
+    throw new SnapshotOpenError(
+      `${path}: not a complete ledger snapshot (missing table${missing.length > 1 ? 's' : ''} ${missing.join(', ')})`,
+    );
 }
 
 /**
@@ -156,11 +189,15 @@ export function openSnapshot(path: string): OpenedSnapshot {
     db.pragma('query_only = ON');
     const applicationId = db.pragma('application_id', { simple: true }) as number;
     if (applicationId !== SNAPSHOT_APPLICATION_ID) {
-      throw new SnapshotOpenError(`${path}: not a ledger snapshot (SQLite application_id ${applicationId}, expected ${SNAPSHOT_APPLICATION_ID})`);
+      throw new SnapshotOpenError(
+        `${path}: not a ledger snapshot (SQLite application_id ${applicationId}, expected ${SNAPSHOT_APPLICATION_ID})`,
+      );
     }
     const userVersion = db.pragma('user_version', { simple: true }) as number;
     if (userVersion !== SNAPSHOT_FORMAT_VERSION) {
-      throw new SnapshotOpenError(`${path}: snapshot format version ${userVersion} is not supported (this build reads ${SNAPSHOT_FORMAT_VERSION})`);
+      throw new SnapshotOpenError(
+        `${path}: snapshot format version ${userVersion} is not supported (this build reads ${SNAPSHOT_FORMAT_VERSION})`,
+      );
     }
     // A truncated copy still opens (SQLite reads pages lazily); its header says how long it should be.
     const pageCount = db.pragma('page_count', { simple: true }) as number;

@@ -36,7 +36,9 @@ function isSnapshotFile(path: string): boolean {
   } finally {
     closeSync(fd);
   }
-  return header.toString('latin1', 0, 16) === 'SQLite format 3\0' && header.readUInt32BE(68) === SNAPSHOT_APPLICATION_ID;
+  return (
+    header.toString('latin1', 0, 16) === 'SQLite format 3\0' && header.readUInt32BE(68) === SNAPSHOT_APPLICATION_ID
+  );
 }
 
 /** Refuses an output path that must not be replaced; returns normally when writing it is fine. */
@@ -60,9 +62,15 @@ export function checkOutputPath(path: string, force: boolean): void {
   } catch {
     return;
   }
-  if (stat.isSymbolicLink()) throw new OutputPathError(`refusing to write ${path}: it is a symbolic link (its target would not be replaced safely); give the real path`);
-  if (!stat.isFile()) throw new OutputPathError(`refusing to write ${path}: it exists and is ${kindOf(stat)}, not a snapshot file`);
+  if (stat.isSymbolicLink())
+    throw new OutputPathError(
+      `refusing to write ${path}: it is a symbolic link (its target would not be replaced safely); give the real path`,
+    );
+  if (!stat.isFile())
+    throw new OutputPathError(`refusing to write ${path}: it exists and is ${kindOf(stat)}, not a snapshot file`);
   if (!force && !isSnapshotFile(path)) {
-    throw new OutputPathError(`refusing to replace ${path}: it exists and is not a ledger snapshot (use --force to replace it)`);
+    throw new OutputPathError(
+      `refusing to replace ${path}: it exists and is not a ledger snapshot (use --force to replace it)`,
+    );
   }
 }

@@ -52,7 +52,15 @@ export interface SnapshotInfo {
   };
 }
 
-const COUNTED_TABLES = ['transactions', 'blocks', 'accounts', 'state_values', 'events', 'modules', 'table_info'] as const;
+const COUNTED_TABLES = [
+  'transactions',
+  'blocks',
+  'accounts',
+  'state_values',
+  'events',
+  'modules',
+  'table_info',
+] as const;
 
 /** How many resources `address` holds at `version` (pages through the store's listing). */
 function countResources(store: SnapshotStore, address: Uint8Array, version: bigint): number {
@@ -71,24 +79,38 @@ export function snapshotInfo(store: SnapshotStore, sampleSize = 5): SnapshotInfo
   const db = store.database;
   const ledger = store.ledgerInfo();
   const latest = ledger.ledgerVersion;
-  const counts = Object.fromEntries(COUNTED_TABLES.map((table) => [table, String((db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n)]));
-  counts.user_transactions = String((db.prepare(`SELECT count(*) AS n FROM account_transactions`).get() as { n: number }).n);
+  const counts = Object.fromEntries(
+    COUNTED_TABLES.map((table) => [
+      table,
+      String((db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n),
+    ]),
+  );
+  counts.user_transactions = String(
+    (db.prepare(`SELECT count(*) AS n FROM account_transactions`).get() as { n: number }).n,
+  );
 
-  const senders = (db.prepare('SELECT sender, count(*) AS n FROM account_transactions GROUP BY sender ORDER BY n DESC, sender LIMIT ?').all(sampleSize) as {
-    sender: Uint8Array; n: number;
-  }[]).map((row) => ({ address: formatAddress(row.sender), transactions: String(row.n) }));
+  const senders = (
+    db
+      .prepare('SELECT sender, count(*) AS n FROM account_transactions GROUP BY sender ORDER BY n DESC, sender LIMIT ?')
+      .all(sampleSize) as {
+      sender: Uint8Array;
+      n: number;
+    }[]
+  ).map((row) => ({ address: formatAddress(row.sender), transactions: String(row.n) }));
 
   const accounts = [...new Set(['0x1', '0xcafe', ...senders.map((s) => s.address)])];
 
   const countStream = db.prepare('SELECT count(*) AS n FROM events WHERE address = ? AND creation_number = ?');
   const eventStreams: EventStreamSample[] = accounts.slice(0, 4).flatMap((address) =>
-    findEventHandles(store, address, latest).map((handle) => ({
-      address: handle.address,
-      creationNumber: handle.creationNumber.toString(),
-      struct: handle.struct,
-      field: handle.field,
-      count: String((countStream.get(handle.addressBytes, handle.creationNumber) as { n: number }).n),
-    })).filter((stream) => stream.count !== '0'),
+    findEventHandles(store, address, latest)
+      .map((handle) => ({
+        address: handle.address,
+        creationNumber: handle.creationNumber.toString(),
+        struct: handle.struct,
+        field: handle.field,
+        count: String((countStream.get(handle.addressBytes, handle.creationNumber) as { n: number }).n),
+      }))
+      .filter((stream) => stream.count !== '0'),
   );
 
   const lookup = store.abiLookup(latest);
@@ -114,10 +136,18 @@ export function snapshotInfo(store: SnapshotStore, sampleSize = 5): SnapshotInfo
       rawKeys.push(bytesToHex(key));
       if (keys.length === sampleSize) break;
     }
-    tables.push({ handle: formatAddress(table.handle), keyType: table.keyType, valueType: table.valueType, keys, rawKeys });
+    tables.push({
+      handle: formatAddress(table.handle),
+      keyType: table.keyType,
+      valueType: table.valueType,
+      keys,
+      rawKeys,
+    });
   }
 
-  const largeAccounts = [COLLECTOR_ADDRESS].map((address) => ({ address, resources: String(countResources(store, parseAddress(address), latest)) })).filter((a) => a.resources !== '0');
+  const largeAccounts = [COLLECTOR_ADDRESS]
+    .map((address) => ({ address, resources: String(countResources(store, parseAddress(address), latest)) }))
+    .filter((a) => a.resources !== '0');
 
   return {
     chainId: ledger.chainId,

@@ -11,15 +11,33 @@ import { basename } from 'node:path';
 import { bytesToHex } from '../../shared/hex.ts';
 import { SnapshotQueries } from './snapshot-queries.ts';
 import { storedBlob } from './stored-blob.ts';
-import { accountKeyPrefix, moduleStateKey, prefixUpperBound, resourceStateKey, resourceTagOfStateKey, tableItemStateKey } from './state-keys.ts';
+import {
+  accountKeyPrefix,
+  moduleStateKey,
+  prefixUpperBound,
+  resourceStateKey,
+  resourceTagOfStateKey,
+  tableItemStateKey,
+} from './state-keys.ts';
 import { openSnapshot, type SnapshotMeta } from './open-snapshot.ts';
 import { blockSummaries, type BlockRowData } from './block-facts.ts';
 import { readMinGasUnitPrice } from './gas-schedule.ts';
 import { readOrigin } from './capture/origin.ts';
 import type { SnapshotOrigin } from '../../shared/api/source-info.ts';
 import type {
-  BlockGasFacts, BlockSummary, EventStreamSummary, LedgerInfo, LedgerStore, NodeSettings, ResourcePage, StoredEvent, StoredModule,
-  StoredResource, StoredTransactionSummary, SummaryQuery, TableInfo,
+  BlockGasFacts,
+  BlockSummary,
+  EventStreamSummary,
+  LedgerInfo,
+  LedgerStore,
+  NodeSettings,
+  ResourcePage,
+  StoredEvent,
+  StoredModule,
+  StoredResource,
+  StoredTransactionSummary,
+  SummaryQuery,
+  TableInfo,
 } from './ledger-store.ts';
 
 const FRAMEWORK_ADDRESS = parseAddress('0x1');
@@ -44,15 +62,17 @@ export class SnapshotStore implements LedgerStore {
   readonly #moduleVersions: readonly bigint[];
   #ledgerInfo: LedgerInfo | undefined;
   /** The busiest streams (a scan of the newest events, so kept), with the window and limit they were read with. */
-  #busiestStreams: { readonly window: number; readonly limit: number; readonly streams: readonly EventStreamSummary[] } | undefined;
+  #busiestStreams:
+    { readonly window: number; readonly limit: number; readonly streams: readonly EventStreamSummary[] } | undefined;
 
   private constructor(db: Database.Database, meta: SnapshotMeta, path: string) {
     this.#db = db;
     this.#file = basename(path);
     this.meta = meta;
     this.settings = meta.settings;
-    this.#moduleVersions = (db.prepare('SELECT DISTINCT version FROM modules ORDER BY version').all() as { version: number }[])
-      .map((row) => BigInt(row.version));
+    this.#moduleVersions = (
+      db.prepare('SELECT DISTINCT version FROM modules ORDER BY version').all() as { version: number }[]
+    ).map((row) => BigInt(row.version));
     this.#q = new SnapshotQueries(db);
   }
 
@@ -99,21 +119,36 @@ export class SnapshotStore implements LedgerStore {
   stateValue(stateKey: Uint8Array, version: bigint): Uint8Array | undefined {
     const row = this.#q.valueAt.get(stateKey, version) as { value: unknown } | undefined;
     if (row === undefined) return undefined;
-    return storedBlob(row.value, this.#file, () => `the state value of ${bytesToHex(stateKey)} as of version ${version}`) ?? undefined;
+    return (
+      storedBlob(row.value, this.#file, () => `the state value of ${bytesToHex(stateKey)} as of version ${version}`) ??
+      undefined
+    );
   }
 
   resource(address: Uint8Array, tag: StructTag, version: bigint): Uint8Array | undefined {
     return this.stateValue(resourceStateKey(address, tag), version);
   }
 
-  accountResources(address: Uint8Array, version: bigint, startKey: Uint8Array | undefined, limit: number): ResourcePage {
+  accountResources(
+    address: Uint8Array,
+    version: bigint,
+    startKey: Uint8Array | undefined,
+    limit: number,
+  ): ResourcePage {
     const prefix = accountKeyPrefix(address);
     const end = prefixUpperBound(prefix);
     const from: Uint8Array = startKey && Buffer.compare(startKey, prefix) > 0 ? startKey : prefix;
     const resources: StoredResource[] = [];
     // One statement skip-scans the account's distinct keys and reads each one's value as of `version`.
-    for (const row of this.#q.accountKeys.iterate({ from, end, version }) as Iterable<{ state_key: Uint8Array; value: Uint8Array | null }>) {
-      const bytes = storedBlob(row.value, this.#file, () => `the state value of ${bytesToHex(row.state_key)} as of version ${version}`);
+    for (const row of this.#q.accountKeys.iterate({ from, end, version }) as Iterable<{
+      state_key: Uint8Array;
+      value: Uint8Array | null;
+    }>) {
+      const bytes = storedBlob(
+        row.value,
+        this.#file,
+        () => `the state value of ${bytesToHex(row.state_key)} as of version ${version}`,
+      );
       if (!bytes) continue;
       const tag = resourceTagOfStateKey(row.state_key);
       if (!tag) continue;
@@ -127,18 +162,29 @@ export class SnapshotStore implements LedgerStore {
     return this.stateValue(tableItemStateKey(handle, key), version);
   }
 
-  events(address: Uint8Array, creationNumber: bigint, start: bigint | undefined, limit: number): readonly StoredEvent[] {
+  events(
+    address: Uint8Array,
+    creationNumber: bigint,
+    start: bigint | undefined,
+    limit: number,
+  ): readonly StoredEvent[] {
     if (creationNumber > I64_MAX || (start !== undefined && start > I64_MAX)) return [];
-    const rows = (start === undefined
-      ? (this.#q.newestEvents.all(address, creationNumber, limit) as EventRow[]).reverse()
-      : (this.#q.eventsFrom.all(address, creationNumber, start, limit) as EventRow[]));
+    const rows =
+      start === undefined
+        ? (this.#q.newestEvents.all(address, creationNumber, limit) as EventRow[]).reverse()
+        : (this.#q.eventsFrom.all(address, creationNumber, start, limit) as EventRow[]);
     return rows.map((row) => ({
       version: BigInt(row.version),
       address,
       creationNumber,
       sequenceNumber: BigInt(row.sequence_number),
       typeTag: row.type_tag,
-      data: storedBlob(row.data, this.#file, () => `the data of event ${creationNumber}/${row.sequence_number} of ${formatAddress(address)}`) ?? new Uint8Array(0),
+      data:
+        storedBlob(
+          row.data,
+          this.#file,
+          () => `the data of event ${creationNumber}/${row.sequence_number} of ${formatAddress(address)}`,
+        ) ?? new Uint8Array(0),
     }));
   }
 
@@ -158,9 +204,10 @@ export class SnapshotStore implements LedgerStore {
       sender,
       version: BigInt(row.version),
       hash: row.hash,
-      replayProtector: row.nonce === null
-        ? { type: 'sequence_number', value: BigInt(row.sequence_number ?? 0) }
-        : { type: 'nonce', value: BigInt(row.nonce) },
+      replayProtector:
+        row.nonce === null
+          ? { type: 'sequence_number', value: BigInt(row.sequence_number ?? 0) }
+          : { type: 'nonce', value: BigInt(row.nonce) },
     }));
   }
 
@@ -260,8 +307,12 @@ export class SnapshotStore implements LedgerStore {
 }
 
 interface StreamRow {
-  readonly address: Uint8Array; readonly creation_number: number; readonly count: number;
-  readonly latest_sequence_number: number; readonly type_tag: string; readonly version: number;
+  readonly address: Uint8Array;
+  readonly creation_number: number;
+  readonly count: number;
+  readonly latest_sequence_number: number;
+  readonly type_tag: string;
+  readonly version: number;
 }
 
 function toStreamSummary(row: StreamRow): EventStreamSummary {
@@ -275,11 +326,25 @@ function toStreamSummary(row: StreamRow): EventStreamSummary {
   };
 }
 
-interface EventRow { readonly version: number; readonly sequence_number: number; readonly type_tag: string; readonly data: Uint8Array }
-interface SummaryRow { readonly version: number; readonly hash: Uint8Array; readonly sequence_number: number | null; readonly nonce: number | null }
+interface EventRow {
+  readonly version: number;
+  readonly sequence_number: number;
+  readonly type_tag: string;
+  readonly data: Uint8Array;
+}
+interface SummaryRow {
+  readonly version: number;
+  readonly hash: Uint8Array;
+  readonly sequence_number: number | null;
+  readonly nonce: number | null;
+}
 interface TableInfoRow {
-  readonly handle: Uint8Array; readonly key_type: string; readonly value_type: string;
-  readonly owner_address: Uint8Array | null; readonly owner_resource: string | null; readonly owner_field: string | null;
+  readonly handle: Uint8Array;
+  readonly key_type: string;
+  readonly value_type: string;
+  readonly owner_address: Uint8Array | null;
+  readonly owner_resource: string | null;
+  readonly owner_field: string | null;
 }
 
 function toTableInfo(row: TableInfoRow): TableInfo {

@@ -29,10 +29,15 @@ const MAX_PROBLEMS = 50;
 function checkCapture(store: SnapshotStore, problem: (text: string) => void): void {
   const db = store.database;
   const { oldestVersion, latestVersion } = store.meta;
-  if (oldestVersion !== latestVersion) problem(`a captured snapshot holds one version, but meta.oldest_version ${oldestVersion} differs from meta.latest_version ${latestVersion}`);
+  if (oldestVersion !== latestVersion)
+    problem(
+      `a captured snapshot holds one version, but meta.oldest_version ${oldestVersion} differs from meta.latest_version ${latestVersion}`,
+    );
   const at = Number(latestVersion);
-  if (db.prepare('SELECT 1 FROM transactions WHERE version = ?').get(at) === undefined) problem(`captured version ${latestVersion} has no transaction`);
-  if (db.prepare('SELECT 1 FROM blocks WHERE first_version <= ? AND last_version >= ?').get(at, at) === undefined) problem(`no block covers captured version ${latestVersion}`);
+  if (db.prepare('SELECT 1 FROM transactions WHERE version = ?').get(at) === undefined)
+    problem(`captured version ${latestVersion} has no transaction`);
+  if (db.prepare('SELECT 1 FROM blocks WHERE first_version <= ? AND last_version >= ?').get(at, at) === undefined)
+    problem(`no block covers captured version ${latestVersion}`);
   const later = db.prepare('SELECT count(*) AS n FROM events WHERE version > ?').get(at) as { n: number };
   if (later.n > 0) problem(`${later.n} events are after captured version ${latestVersion}`);
 }
@@ -54,31 +59,47 @@ export function verifySnapshot(store: SnapshotStore): VerifyReport {
 
   // A captured snapshot holds only the transactions, blocks and events it captured (no full history).
   const captured = store.origin() !== null;
-  const versions = db.prepare('SELECT count(*) AS n, min(version) AS lo, max(version) AS hi FROM transactions').get() as { n: number; lo: number | null; hi: number | null };
+  const versions = db
+    .prepare('SELECT count(*) AS n, min(version) AS lo, max(version) AS hi FROM transactions')
+    .get() as { n: number; lo: number | null; hi: number | null };
   checked.transactions = versions.n;
   if (captured) checkCapture(store, problem);
-  if (!captured && (versions.lo !== 0 || versions.hi !== Number(store.meta.latestVersion) || versions.n !== (versions.hi ?? -1) + 1)) {
-    problem(`versions are not contiguous from 0 to meta.latest_version ${store.meta.latestVersion}: ${versions.n} rows from ${versions.lo} to ${versions.hi}`);
+  if (
+    !captured &&
+    (versions.lo !== 0 || versions.hi !== Number(store.meta.latestVersion) || versions.n !== (versions.hi ?? -1) + 1)
+  ) {
+    problem(
+      `versions are not contiguous from 0 to meta.latest_version ${store.meta.latestVersion}: ${versions.n} rows from ${versions.lo} to ${versions.hi}`,
+    );
   }
 
   let expectedFirst = 0;
   let blocks = 0;
-  for (const block of db.prepare('SELECT height, first_version, last_version FROM blocks ORDER BY height').iterate() as Iterable<{ height: number; first_version: number; last_version: number }>) {
+  for (const block of db
+    .prepare('SELECT height, first_version, last_version FROM blocks ORDER BY height')
+    .iterate() as Iterable<{ height: number; first_version: number; last_version: number }>) {
     if (captured) {
       blocks += 1;
       continue;
     }
     if (block.height !== blocks) problem(`block heights skip: expected ${blocks}, found ${block.height}`);
     if (block.first_version !== expectedFirst || block.last_version < block.first_version) {
-      problem(`block ${block.height} covers ${block.first_version}..${block.last_version}, expected to start at ${expectedFirst}`);
+      problem(
+        `block ${block.height} covers ${block.first_version}..${block.last_version}, expected to start at ${expectedFirst}`,
+      );
     }
     expectedFirst = block.last_version + 1;
     blocks += 1;
   }
   checked.blocks = blocks;
-  if (!captured && expectedFirst !== Number(store.meta.latestVersion) + 1) problem(`blocks end at version ${expectedFirst - 1}, latest is ${store.meta.latestVersion}`);
+  if (!captured && expectedFirst !== Number(store.meta.latestVersion) + 1)
+    problem(`blocks end at version ${expectedFirst - 1}, latest is ${store.meta.latestVersion}`);
 
-  const orphanEvents = db.prepare('SELECT count(*) AS n FROM events e WHERE NOT EXISTS (SELECT 1 FROM transactions t WHERE t.version = e.version)').get() as { n: number };
+  const orphanEvents = db
+    .prepare(
+      'SELECT count(*) AS n FROM events e WHERE NOT EXISTS (SELECT 1 FROM transactions t WHERE t.version = e.version)',
+    )
+    .get() as { n: number };
   if (!captured && orphanEvents.n > 0) problem(`${orphanEvents.n} events name a version with no transaction`);
 
   // Values are decoded with the ABIs in force at their own version (the store's module-set version).
@@ -95,7 +116,11 @@ export function verifySnapshot(store: SnapshotStore): VerifyReport {
 
   const tables = new Map(store.listTables(undefined, 1_000_000).map((t) => [bytesToHex(t.handle), t]));
   let values = 0;
-  for (const row of db.prepare('SELECT state_key, version, value FROM state_values').iterate() as Iterable<{ state_key: Uint8Array; version: number; value: Uint8Array | null }>) {
+  for (const row of db.prepare('SELECT state_key, version, value FROM state_values').iterate() as Iterable<{
+    state_key: Uint8Array;
+    version: number;
+    value: Uint8Array | null;
+  }>) {
     values += 1;
     if (!(row.state_key instanceof Uint8Array) || (row.value !== null && !(row.value instanceof Uint8Array))) {
       problem(`state value at version ${row.version}: state_key and value must be BLOBs`);
@@ -117,7 +142,8 @@ export function verifySnapshot(store: SnapshotStore): VerifyReport {
           break;
         }
         case 'module':
-          if (row.value && !store.module(row.state_key.subarray(1, 33), key.name, version)) problem(`${where}: module ${key.address}::${key.name} has no ABI`);
+          if (row.value && !store.module(row.state_key.subarray(1, 33), key.name, version))
+            problem(`${where}: module ${key.address}::${key.name} has no ABI`);
           break;
         case 'resource':
           if (row.value) decodeMoveValue(row.value, layoutOf(formatStructTag(key.tag), version));
@@ -135,14 +161,23 @@ export function verifySnapshot(store: SnapshotStore): VerifyReport {
   checked.stateValues = values;
 
   let events = 0;
-  for (const row of db.prepare('SELECT address, creation_number, sequence_number, version, type_tag, data FROM events').iterate() as Iterable<{
-    address: Uint8Array; creation_number: number; sequence_number: number; version: number; type_tag: string; data: Uint8Array;
+  for (const row of db
+    .prepare('SELECT address, creation_number, sequence_number, version, type_tag, data FROM events')
+    .iterate() as Iterable<{
+    address: Uint8Array;
+    creation_number: number;
+    sequence_number: number;
+    version: number;
+    type_tag: string;
+    data: Uint8Array;
   }>) {
     events += 1;
     try {
       decodeMoveValue(row.data, layoutOf(row.type_tag, BigInt(row.version)));
     } catch (error) {
-      problem(`event ${formatAddress(row.address)}/${row.creation_number}/${row.sequence_number}: ${(error as Error).message}`);
+      problem(
+        `event ${formatAddress(row.address)}/${row.creation_number}/${row.sequence_number}: ${(error as Error).message}`,
+      );
     }
   }
   checked.events = events;

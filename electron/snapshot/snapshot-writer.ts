@@ -7,7 +7,14 @@
 import { closeSync, existsSync, fsyncSync, linkSync, openSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
-import { META_KEYS, POST_LOAD_INDEX_SQL, SCHEMA_SQL, SNAPSHOT_APPLICATION_ID, SNAPSHOT_FORMAT_NAME, SNAPSHOT_FORMAT_VERSION } from './schema.ts';
+import {
+  META_KEYS,
+  POST_LOAD_INDEX_SQL,
+  SCHEMA_SQL,
+  SNAPSHOT_APPLICATION_ID,
+  SNAPSHOT_FORMAT_NAME,
+  SNAPSHOT_FORMAT_VERSION,
+} from './schema.ts';
 import type { NodeSettings } from './ledger-store.ts';
 
 /** A row of the transactions table (see docs/snapshot-format.md). */
@@ -76,7 +83,9 @@ function isRunning(pid: number): boolean {
 /** Removes `<path>.<pid>.partial` files (and their journals) left by generators that no longer run. */
 function removeAbandonedPartials(path: string): void {
   const folder = dirname(path);
-  const pattern = new RegExp(`^${basename(path).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(\\d+)\\.partial(-journal)?$`);
+  const pattern = new RegExp(
+    `^${basename(path).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(\\d+)\\.partial(-journal)?$`,
+  );
   if (!existsSync(folder)) return;
   for (const name of readdirSync(folder)) {
     const match = pattern.exec(name);
@@ -113,7 +122,8 @@ export class SnapshotWriter {
     rmSync(this.#tempPath, { force: true });
     this.#db = new Database(this.#tempPath);
     try {
-      // journal_mode=OFF is refused by this SQLite build (defensive mode); an in-memory journal is as cheap for a bulk load.
+      // journal_mode=OFF is refused by this SQLite build (defensive mode); an in-memory journal is as cheap for a bulk
+      // load.
       this.#db.pragma('journal_mode = MEMORY');
       this.#db.pragma('synchronous = OFF');
       this.#db.pragma('cache_size = -262144');
@@ -121,7 +131,9 @@ export class SnapshotWriter {
       this.#db.pragma(`application_id = ${SNAPSHOT_APPLICATION_ID}`);
       this.#db.pragma(`user_version = ${SNAPSHOT_FORMAT_VERSION}`);
       this.#db.exec(SCHEMA_SQL);
-      this.#insertState = this.#db.prepare('INSERT OR REPLACE INTO state_values (state_key, version, value) VALUES (?, ?, ?)');
+      this.#insertState = this.#db.prepare(
+        'INSERT OR REPLACE INTO state_values (state_key, version, value) VALUES (?, ?, ?)',
+      );
       this.#insertTxn = this.#db.prepare(
         `INSERT INTO transactions (version, block_height, hash, kind, sender, sequence_number, nonce, entry_function,
           gas_unit_price, max_gas_amount, gas_used, success, timestamp_usec) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -157,7 +169,10 @@ export class SnapshotWriter {
     }
   }
 
-  /** Records a write of `value` (or a deletion when null) to `stateKey` at `version`; a second write in the same version wins, as in a write set. */
+  /**
+   * Records a write of `value` (or a deletion when null) to `stateKey` at `version`; a second write in the same version
+   * wins, as in a write set.
+   */
   stateValue(stateKey: Uint8Array, version: number, value: Uint8Array | null): void {
     this.#insertState.run(stateKey, version, value);
     this.#observer?.(stateKey, version, value);
@@ -167,15 +182,34 @@ export class SnapshotWriter {
   /** Records a committed transaction; user transactions are also indexed by sender. */
   transaction(row: TransactionRow): void {
     this.#insertTxn.run(
-      row.version, row.blockHeight, row.hash, row.kind, row.sender, row.sequenceNumber, row.nonce, row.entryFunction,
-      row.gasUnitPrice, row.maxGasAmount, row.gasUsed, row.success ? 1 : 0, row.timestampUsec,
+      row.version,
+      row.blockHeight,
+      row.hash,
+      row.kind,
+      row.sender,
+      row.sequenceNumber,
+      row.nonce,
+      row.entryFunction,
+      row.gasUnitPrice,
+      row.maxGasAmount,
+      row.gasUsed,
+      row.success ? 1 : 0,
+      row.timestampUsec,
     );
     if (row.kind === 'user' && row.sender) this.#insertAccountTxn.run(row.sender, row.version);
     this.#counted();
   }
 
   /** Records an event emitted at `version` to stream (address, creationNumber). */
-  event(address: Uint8Array, creationNumber: number, sequenceNumber: number, version: number, index: number, typeTag: string, data: Uint8Array): void {
+  event(
+    address: Uint8Array,
+    creationNumber: number,
+    sequenceNumber: number,
+    version: number,
+    index: number,
+    typeTag: string,
+    data: Uint8Array,
+  ): void {
     this.#insertEvent.run(address, creationNumber, sequenceNumber, version, index, typeTag, data);
     this.#counted();
   }
@@ -183,7 +217,14 @@ export class SnapshotWriter {
   /** Records a committed block. */
   block(row: BlockRow): void {
     this.#insertBlock.run(
-      row.height, row.epoch, row.round, row.firstVersion, row.lastVersion, row.timestampUsec, row.hash, row.blockLimitReached ? 1 : 0,
+      row.height,
+      row.epoch,
+      row.round,
+      row.firstVersion,
+      row.lastVersion,
+      row.timestampUsec,
+      row.hash,
+      row.blockLimitReached ? 1 : 0,
     );
     this.#counted();
   }
@@ -194,8 +235,22 @@ export class SnapshotWriter {
   }
 
   /** Records what is known of a table handle. */
-  tableInfo(handle: Uint8Array, keyType: string, valueType: string, owner: { address: Uint8Array; resource: string; field: string } | null, version: number): void {
-    this.#insertTable.run(handle, keyType, valueType, owner?.address ?? null, owner?.resource ?? null, owner?.field ?? null, version);
+  tableInfo(
+    handle: Uint8Array,
+    keyType: string,
+    valueType: string,
+    owner: { address: Uint8Array; resource: string; field: string } | null,
+    version: number,
+  ): void {
+    this.#insertTable.run(
+      handle,
+      keyType,
+      valueType,
+      owner?.address ?? null,
+      owner?.resource ?? null,
+      owner?.field ?? null,
+      version,
+    );
   }
 
   /** Records that an account was created at `version`. */
@@ -242,7 +297,10 @@ export class SnapshotWriter {
       try {
         linkSync(this.#tempPath, this.#path);
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new OutputExistsError(`${this.#path} already exists (it appeared while the snapshot was written): nothing was written`);
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+          throw new OutputExistsError(
+            `${this.#path} already exists (it appeared while the snapshot was written): nothing was written`,
+          );
         throw error;
       }
       rmSync(this.#tempPath);

@@ -18,7 +18,9 @@ export function describeSqliteError(error: unknown): string {
     case 'SQLITE_IOERR':
       return `read error (SQLite: ${message})`;
     default:
-      return message.startsWith('no such table: ') ? `incomplete: ${message.replace('no such table: ', 'table ')} is missing` : message;
+      return message.startsWith('no such table: ')
+        ? `incomplete: ${message.replace('no such table: ', 'table ')} is missing`
+        : message;
   }
 }
 

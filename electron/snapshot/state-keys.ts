@@ -115,7 +115,8 @@ const TAG_CACHE_LIMIT = 4096;
 
 /**
  * The struct tag of a resource state key, or undefined for any other key (modules; resource groups,
- * which format v1 does not allow and `snapshot verify` reports). Parsed tags are cached by path bytes: the same few types recur across accounts, and
+ * which format v1 does not allow and `snapshot verify` reports). Parsed tags are cached by path bytes: the same few
+ * types recur across accounts, and
  * listing resources is the hot path of the `/resources` endpoint.
  */
 export function resourceTagOfStateKey(stateKey: Uint8Array): StructTag | undefined {

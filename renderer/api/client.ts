@@ -77,7 +77,12 @@ export function pathWithQuery(path: string, query: QueryParams | undefined): str
 }
 
 function isErrorRecord(value: unknown): value is ErrorRecord {
-  return typeof value === 'object' && value !== null && typeof (value as ErrorRecord).message === 'string' && typeof (value as ErrorRecord).error_code === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as ErrorRecord).message === 'string' &&
+    typeof (value as ErrorRecord).error_code === 'string'
+  );
 }
 
 async function failure(response: Response): Promise<ApiRequestError> {
@@ -88,7 +93,11 @@ async function failure(response: Response): Promise<ApiRequestError> {
   } catch {
     // not JSON: fall through to a synthetic record
   }
-  return new ApiRequestError(response.status, { message: `HTTP ${response.status}${text ? `: ${text.slice(0, 200)}` : ''}`, error_code: 'http_error', vm_error_code: null });
+  return new ApiRequestError(response.status, {
+    message: `HTTP ${response.status}${text ? `: ${text.slice(0, 200)}` : ''}`,
+    error_code: 'http_error',
+    vm_error_code: null,
+  });
 }
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
@@ -104,7 +113,11 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     response = await fetch(pathWithQuery(path, options.query), init);
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiRequestError(0, { message: `The data source did not answer: ${error instanceof Error ? error.message : String(error)}`, error_code: 'network_error', vm_error_code: null });
+    throw new ApiRequestError(0, {
+      message: `The data source did not answer: ${error instanceof Error ? error.message : String(error)}`,
+      error_code: 'network_error',
+      vm_error_code: null,
+    });
   }
   if (!response.ok) throw await failure(response);
   return response;
@@ -114,12 +127,20 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
 export async function requestJson<T>(path: string, options: RequestOptions = {}): Promise<ApiAnswer<T>> {
   const response = await send(path, { ...options, accept: 'application/json' });
   const body = (await response.json()) as T;
-  return { body, ledger: ledgerHeadersOf(response.headers), cursor: response.headers.get('x-aptos-cursor') ?? undefined };
+  return {
+    body,
+    ledger: ledgerHeadersOf(response.headers),
+    cursor: response.headers.get('x-aptos-cursor') ?? undefined,
+  };
 }
 
 /** GET/POST a BCS answer (`Accept: application/x-bcs`) from the same origin. */
 export async function requestBcs(path: string, options: RequestOptions = {}): Promise<ApiAnswer<Uint8Array>> {
   const response = await send(path, { ...options, accept: 'application/x-bcs' });
   const body = new Uint8Array(await response.arrayBuffer());
-  return { body, ledger: ledgerHeadersOf(response.headers), cursor: response.headers.get('x-aptos-cursor') ?? undefined };
+  return {
+    body,
+    ledger: ledgerHeadersOf(response.headers),
+    cursor: response.headers.get('x-aptos-cursor') ?? undefined,
+  };
 }

@@ -26,23 +26,37 @@ export const queryKeys = {
   source: () => [...root, 'source'] as const,
   search: (query: string) => [...root, 'search', query] as const,
   account: (address: string, version: VersionKey) => [...root, 'account', address, version] as const,
-  resources: (address: string, version: VersionKey, pageSize: number) => [...root, 'resources', address, version, pageSize] as const,
-  resource: (address: string, type: string, version: VersionKey) => [...root, 'resource', address, type, version] as const,
+  resources: (address: string, version: VersionKey, pageSize: number) =>
+    [...root, 'resources', address, version, pageSize] as const,
+  resource: (address: string, type: string, version: VersionKey) =>
+    [...root, 'resource', address, type, version] as const,
   modules: (address: string, version: VersionKey) => [...root, 'modules', address, version] as const,
-  eventHandleResources: (address: string, version: VersionKey) => [...root, 'event-handle-resources', address, version] as const,
-  events: (address: string, stream: string, start: string | undefined, version: VersionKey, pageSize: number) => [...root, 'events', address, stream, start ?? 'newest', version, pageSize] as const,
-  transactions: (address: string, range: { readonly from?: string | undefined; readonly to?: string | undefined; readonly at?: string | undefined }, version: VersionKey, pageSize: number) =>
-    [...root, 'transactions', address, range.from ?? '', range.to ?? '', range.at ?? '', version, pageSize] as const,
-  explorerAccounts: (version: VersionKey, pageSize: number) => [...root, 'explorer', 'accounts', version, pageSize] as const,
-  explorerTables: (version: VersionKey, pageSize: number) => [...root, 'explorer', 'tables', version, pageSize] as const,
+  eventHandleResources: (address: string, version: VersionKey) =>
+    [...root, 'event-handle-resources', address, version] as const,
+  events: (address: string, stream: string, start: string | undefined, version: VersionKey, pageSize: number) =>
+    [...root, 'events', address, stream, start ?? 'newest', version, pageSize] as const,
+  transactions: (
+    address: string,
+    range: { readonly from?: string | undefined; readonly to?: string | undefined; readonly at?: string | undefined },
+    version: VersionKey,
+    pageSize: number,
+  ) => [...root, 'transactions', address, range.from ?? '', range.to ?? '', range.at ?? '', version, pageSize] as const,
+  explorerAccounts: (version: VersionKey, pageSize: number) =>
+    [...root, 'explorer', 'accounts', version, pageSize] as const,
+  explorerTables: (version: VersionKey, pageSize: number) =>
+    [...root, 'explorer', 'tables', version, pageSize] as const,
   tableInfo: (handle: string) => [...root, 'explorer', 'table', handle] as const,
-  tableItem: (handle: string, keyType: string, valueType: string, key: string, version: VersionKey) => [...root, 'table-item', handle, keyType, valueType, key, version] as const,
-  rawTableItem: (handle: string, keyHex: string, version: VersionKey) => [...root, 'raw-table-item', handle, keyHex, version] as const,
-  blocks: (before: string | undefined, version: VersionKey, pageSize: number) => [...root, 'explorer', 'blocks', before ?? 'newest', version, pageSize] as const,
+  tableItem: (handle: string, keyType: string, valueType: string, key: string, version: VersionKey) =>
+    [...root, 'table-item', handle, keyType, valueType, key, version] as const,
+  rawTableItem: (handle: string, keyHex: string, version: VersionKey) =>
+    [...root, 'raw-table-item', handle, keyHex, version] as const,
+  blocks: (before: string | undefined, version: VersionKey, pageSize: number) =>
+    [...root, 'explorer', 'blocks', before ?? 'newest', version, pageSize] as const,
   gasEstimate: (ledgerVersion: VersionKey) => [...root, 'gas-estimate', ledgerVersion] as const,
   versionInfo: (version: VersionKey) => [...root, 'explorer', 'version', version] as const,
   eventStreams: (version: VersionKey, limit: number) => [...root, 'explorer', 'event-streams', version, limit] as const,
-  moduleAbi: (address: string, name: string, version: VersionKey) => [...root, 'module-abi', address, name, version] as const,
+  moduleAbi: (address: string, name: string, version: VersionKey) =>
+    [...root, 'module-abi', address, name, version] as const,
   moveLayout: (typeTag: string, version: VersionKey) => [...root, 'move-layout', typeTag, version] as const,
   allResources: (address: string, version: VersionKey) => [...root, 'all-resources', address, version] as const,
 } as const;

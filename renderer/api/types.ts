@@ -49,10 +49,7 @@ export interface EventJson {
 }
 
 /** How a transaction is protected from replay; some nodes send the bare variant name as a string. */
-export type ReplayProtectorJson =
-  | { readonly sequence_number: string }
-  | { readonly nonce: string }
-  | string;
+export type ReplayProtectorJson = { readonly sequence_number: string } | { readonly nonce: string } | string;
 
 /** One entry of `GET /v1/accounts/{address}/transaction_summaries`. */
 export interface TransactionSummaryJson {
@@ -69,8 +66,22 @@ export interface MoveModuleJson {
     readonly address: string;
     readonly name: string;
     readonly friends: readonly string[];
-    readonly exposed_functions: readonly { readonly name: string; readonly visibility: string; readonly is_entry: boolean; readonly is_view: boolean; readonly generic_type_params: readonly unknown[]; readonly params: readonly string[]; readonly return: readonly string[] }[];
-    readonly structs: readonly { readonly name: string; readonly is_native: boolean; readonly abilities: readonly string[]; readonly generic_type_params: readonly unknown[]; readonly fields: readonly { readonly name: string; readonly type: string }[] }[];
+    readonly exposed_functions: readonly {
+      readonly name: string;
+      readonly visibility: string;
+      readonly is_entry: boolean;
+      readonly is_view: boolean;
+      readonly generic_type_params: readonly unknown[];
+      readonly params: readonly string[];
+      readonly return: readonly string[];
+    }[];
+    readonly structs: readonly {
+      readonly name: string;
+      readonly is_native: boolean;
+      readonly abilities: readonly string[];
+      readonly generic_type_params: readonly unknown[];
+      readonly fields: readonly { readonly name: string; readonly type: string }[];
+    }[];
   };
 }
 
@@ -130,7 +141,12 @@ export type SearchResultJson =
   | { readonly kind: 'account'; readonly address: string }
   | ({ readonly kind: 'table' } & TableInfoJson)
   | { readonly kind: 'module'; readonly address: string; readonly name: string; readonly exists: boolean }
-  | { readonly kind: 'struct_tag'; readonly type: string; readonly module_exists: boolean; readonly struct_exists: boolean };
+  | {
+      readonly kind: 'struct_tag';
+      readonly type: string;
+      readonly module_exists: boolean;
+      readonly struct_exists: boolean;
+    };
 
 /** `GET /explorer/v1/search`. */
 export interface SearchJson {

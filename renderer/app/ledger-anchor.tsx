@@ -44,7 +44,8 @@ export function LedgerAnchorProvider({ children }: { readonly children: ReactNod
   // view or when the latest went below it (another source: a ledger never moves backwards).
   let current = state;
   if (pinned !== undefined || latest === undefined) current = undefined;
-  else if (current === undefined || current.path !== pathname || BigInt(latest) < BigInt(current.version)) current = { path: pathname, version: latest };
+  else if (current === undefined || current.path !== pathname || BigInt(latest) < BigInt(current.version))
+    current = { path: pathname, version: latest };
   if (current !== state) setState(current);
 
   const moveToLatest = useCallback(() => {
@@ -63,9 +64,14 @@ export function useLedgerAnchor(): LedgerAnchor | undefined {
 /** "Version N is available" with a button moving the anchor there; shown only when unpinned and behind. */
 export function NewerVersionNotice(): ReactNode {
   const context = useLedgerAnchor();
-  if (context?.anchor === undefined || context.latest === undefined || BigInt(context.latest) <= BigInt(context.anchor)) return null;
+  if (context?.anchor === undefined || context.latest === undefined || BigInt(context.latest) <= BigInt(context.anchor))
+    return null;
   return (
-    <div className="newer-version" role="status" title={`This view reads at version ${context.anchor}, the latest when it opened; the ledger has moved on.`}>
+    <div
+      className="newer-version"
+      role="status"
+      title={`This view reads at version ${context.anchor}, the latest when it opened; the ledger has moved on.`}
+    >
       <span>
         Newer version <span className="mono">{context.latest}</span> available
       </span>

@@ -20,7 +20,10 @@ export function LedgerVersionGate(): ReactNode {
   if (pinned === undefined && ledger.data === undefined && failure !== undefined) {
     return (
       <section className="ledger-version-gate" aria-label="Ledger unavailable">
-        <p>The latest ledger version could not be read, so there is no version to show state at. To read at a version anyway, type it in the “As of” field above and press Pin; or retry.</p>
+        <p>
+          The latest ledger version could not be read, so there is no version to show state at. To read at a version
+          anyway, type it in the “As of” field above and press Pin; or retry.
+        </p>
         <ErrorView error={failure.error} onRetry={() => void ledger.refetch()} />
         {failure.retrying && (
           <p className="muted" role="status">

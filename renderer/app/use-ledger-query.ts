@@ -62,6 +62,10 @@ export function useLedgerQuery(): LedgerQueryState {
   if (ledger.error !== null) return { ledger, failure: { error: ledger.error, retrying: ledger.isFetching } };
   if (ledger.data !== undefined || ledger.errorUpdatedAt === 0) return { ledger, failure: undefined };
   const known = memory.current;
-  const error = ledger.error ?? (known !== undefined && known.at === ledger.errorUpdatedAt ? known.error : new Error('The latest ledger version could not be read.'));
+  const error =
+    ledger.error ??
+    (known !== undefined && known.at === ledger.errorUpdatedAt
+      ? known.error
+      : new Error('The latest ledger version could not be read.'));
   return { ledger, failure: { error, retrying: ledger.isFetching } };
 }

@@ -47,16 +47,24 @@ export function useLedgerVersion(): LedgerVersionState {
     (version: string | bigint | undefined, options?: PinOptions) => {
       // "Latest" on an unpinned view that is behind moves its anchor (unpinning takes a new one anyway).
       if (version === undefined) moveToLatest?.();
-      setParams((previous) => {
-        const next = new URLSearchParams(previous);
-        if (version === undefined) next.delete(VERSION_PARAM);
-        else next.set(VERSION_PARAM, String(version));
-        return next;
-      }, { replace: options?.replace ?? false });
+      setParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          if (version === undefined) next.delete(VERSION_PARAM);
+          else next.set(VERSION_PARAM, String(version));
+          return next;
+        },
+        { replace: options?.replace ?? false },
+      );
     },
     [setParams, moveToLatest],
   );
-  return { pinned, invalid: invalidPinOf(params), effective: pinned ?? (anchor === undefined ? latest : anchor.anchor), setPinned };
+  return {
+    pinned,
+    invalid: invalidPinOf(params),
+    effective: pinned ?? (anchor === undefined ? latest : anchor.anchor),
+    setPinned,
+  };
 }
 
 /** `path` with `?ledger_version=` added when a version is given (links that pin or keep a version). */

@@ -34,7 +34,15 @@ function Rows({ entries }: { readonly entries: readonly DiffEntry[] }): ReactNod
 }
 
 /** A table of differences, unchanged rows collapsed. */
-export function DiffView({ entries, fromLabel, toLabel }: { readonly entries: readonly DiffEntry[]; readonly fromLabel: string; readonly toLabel: string }): ReactNode {
+export function DiffView({
+  entries,
+  fromLabel,
+  toLabel,
+}: {
+  readonly entries: readonly DiffEntry[];
+  readonly fromLabel: string;
+  readonly toLabel: string;
+}): ReactNode {
   const changed = entries.filter((e) => e.kind !== 'unchanged');
   const unchanged = entries.filter((e) => e.kind === 'unchanged');
   return (

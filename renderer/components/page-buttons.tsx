@@ -14,7 +14,9 @@ export interface TwoWayPaging {
   fetchNextPage(): Promise<unknown>;
 }
 
-/** Paging of a list that shows no rows (its pinned version is out of range, or its query failed): both buttons disabled. */
+/**
+ * Paging of a list that shows no rows (its pinned version is out of range, or its query failed): both buttons disabled.
+ */
 export const NO_PAGING: TwoWayPaging = {
   hasPreviousPage: false,
   isFetchingPreviousPage: false,
@@ -28,10 +30,18 @@ export const NO_PAGING: TwoWayPaging = {
 export function NewerOlderButtons({ query, noun }: { readonly query: TwoWayPaging; readonly noun: string }): ReactNode {
   return (
     <>
-      <button type="button" disabled={!query.hasPreviousPage || query.isFetchingPreviousPage} onClick={() => void query.fetchPreviousPage()}>
+      <button
+        type="button"
+        disabled={!query.hasPreviousPage || query.isFetchingPreviousPage}
+        onClick={() => void query.fetchPreviousPage()}
+      >
         Newer {noun}
       </button>
-      <button type="button" disabled={!query.hasNextPage || query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+      <button
+        type="button"
+        disabled={!query.hasNextPage || query.isFetchingNextPage}
+        onClick={() => void query.fetchNextPage()}
+      >
         Older {noun}
       </button>
     </>

@@ -38,7 +38,13 @@ export function isRetryable(error: unknown): boolean {
 }
 
 /** An error panel: message, error code and HTTP status, plus a retry when one can change the answer. */
-export function ErrorView({ error, onRetry }: { readonly error: unknown; readonly onRetry?: (() => void) | undefined }): ReactNode {
+export function ErrorView({
+  error,
+  onRetry,
+}: {
+  readonly error: unknown;
+  readonly onRetry?: (() => void) | undefined;
+}): ReactNode {
   const apiError = error instanceof ApiRequestError ? error : undefined;
   const message = error instanceof Error ? error.message : String(error);
   const hint = apiError ? explain(apiError) : undefined;

@@ -27,14 +27,22 @@ export function VersionLink({ version, to, children }: VersionLinkProps): ReactN
   const text = String(version);
   if (oldest !== undefined && /^\d+$/.test(text) && BigInt(text) < BigInt(oldest)) {
     return (
-      <span className="version-pruned mono" title={`Version ${text} is pruned: the oldest retained version is ${oldest}, so there is no state to show at it`}>
+      <span
+        className="version-pruned mono"
+        title={`Version ${text} is pruned: the oldest retained version is ${oldest}, so there is no state to show at it`}
+      >
         {children ?? text} <span className="muted">(pruned)</span>
       </span>
     );
   }
   const target = withVersion(to ?? `${location.pathname}${location.search}`, text);
   return (
-    <Link className="version-link mono" to={target} aria-label={`Pin ledger version ${text}`} title={`Show state as of version ${text}`}>
+    <Link
+      className="version-link mono"
+      to={target}
+      aria-label={`Pin ledger version ${text}`}
+      title={`Show state as of version ${text}`}
+    >
       {children ?? text}
     </Link>
   );

@@ -4,4 +4,15 @@
  */
 
 /** Primitive and framework types offered when nothing else is known. */
-export const COMMON_TYPES: readonly string[] = ['u8', 'u16', 'u32', 'u64', 'u128', 'u256', 'bool', 'address', 'vector<u8>', '0x1::string::String'];
+export const COMMON_TYPES: readonly string[] = [
+  'u8',
+  'u16',
+  'u32',
+  'u64',
+  'u128',
+  'u256',
+  'bool',
+  'address',
+  'vector<u8>',
+  '0x1::string::String',
+];

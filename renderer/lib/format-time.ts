@@ -7,5 +7,8 @@
 export function formatUsec(usec: string | bigint): string {
   const millis = Number(BigInt(usec) / 1000n);
   if (!Number.isFinite(millis)) return String(usec);
-  return `${new Date(millis).toISOString().replace('T', ' ').replace(/\.\d+Z$/, '')} UTC`;
+  return `${new Date(millis)
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.\d+Z$/, '')} UTC`;
 }

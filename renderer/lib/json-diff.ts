@@ -13,7 +13,6 @@ export interface DiffEntry {
   readonly after: unknown;
 }
 
-
 function keysOf(value: object): (string | number)[] {
   return Array.isArray(value) ? value.map((_, i) => i) : Object.keys(value);
 }

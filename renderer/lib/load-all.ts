@@ -19,7 +19,10 @@ export interface PagedQuery<TPage> {
 export const MAX_PAGES = 10_000;
 
 /** A {@link LoadAll} over an infinite query; `rowsOf` flattens its pages into rows. */
-export function loadAllPages<TPage>(query: PagedQuery<TPage>, rowsOf: (data: InfiniteData<TPage, unknown> | undefined) => readonly ExportRow[]): LoadAll {
+export function loadAllPages<TPage>(
+  query: PagedQuery<TPage>,
+  rowsOf: (data: InfiniteData<TPage, unknown> | undefined) => readonly ExportRow[],
+): LoadAll {
   return async (signal, onProgress) => {
     let data = query.data;
     let more = query.hasNextPage;

@@ -1,5 +1,6 @@
 /**
- * Rows to CSV (JSON text is `toJson` in `lib/save-file.ts`). Columns are the union of the rows' top-level keys in first-seen order;
+ * Rows to CSV (JSON text is `toJson` in `lib/save-file.ts`). Columns are the union of the rows' top-level keys in
+ * first-seen order;
  * nested values (objects, arrays) are written as compact JSON in one cell, so every row of the
  * view is exactly one CSV record. Quoting follows RFC 4180 (quotes doubled, CRLF line ends).
  */
@@ -29,7 +30,8 @@ function quote(text: string): string {
 /** CSV text of `rows` (header line first), CRLF line ends, ending with a line break. */
 export function toCsv(rows: readonly ExportRow[], columns: readonly string[] = columnsOf(rows)): string {
   const lines = [columns.map(quote).join(',')];
-  for (const row of rows) lines.push(columns.map((c) => quote(cellText((row as Readonly<Record<string, unknown>>)[c]))).join(','));
+  for (const row of rows)
+    lines.push(columns.map((c) => quote(cellText((row as Readonly<Record<string, unknown>>)[c]))).join(','));
   return `${lines.join('\r\n')}\r\n`;
 }
 

@@ -6,7 +6,8 @@ import { useParams } from 'react-router';
 import { normalizeAddress } from '../../shared/address.ts';
 
 /** The route's address: `{ address }` (short form) or `{ error }` (one sentence). */
-export type AccountAddress = { readonly address: string; readonly error?: undefined } | { readonly address?: undefined; readonly error: string };
+export type AccountAddress =
+  { readonly address: string; readonly error?: undefined } | { readonly address?: undefined; readonly error: string };
 
 /** Reads and normalises `:address` of the current route. */
 export function useAccountAddress(): AccountAddress {
@@ -14,6 +15,8 @@ export function useAccountAddress(): AccountAddress {
   try {
     return { address: normalizeAddress(address) };
   } catch (error) {
-    return { error: `"${address}" is not an account address: ${error instanceof Error ? error.message : String(error)}` };
+    return {
+      error: `"${address}" is not an account address: ${error instanceof Error ? error.message : String(error)}`,
+    };
   }
 }

@@ -11,7 +11,9 @@ export type ColorScheme = 'light' | 'dark';
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
 function darkMedia(): MediaQueryList | undefined {
-  return typeof window === 'undefined' || typeof window.matchMedia !== 'function' ? undefined : window.matchMedia(DARK_QUERY);
+  return typeof window === 'undefined' || typeof window.matchMedia !== 'function'
+    ? undefined
+    : window.matchMedia(DARK_QUERY);
 }
 
 function current(): ColorScheme {

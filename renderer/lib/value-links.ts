@@ -13,15 +13,19 @@ import type { JsonLink, JsonLinkFor, JsonPath } from '../components/json-tree/js
 const ADDRESS_FIELD = /(^|_)(addr|address|owner|admin|sender|creator|recipient|receiver|account|proposer)(es|s)?$/;
 
 /** The (address, creation number, counter) of an event handle value, or undefined when it is not one. */
-export function eventHandleOf(value: JsonValue): { readonly address: string; readonly creationNumber: string; readonly counter: string } | undefined {
+export function eventHandleOf(
+  value: JsonValue,
+): { readonly address: string; readonly creationNumber: string; readonly counter: string } | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const record = value as { readonly [key: string]: JsonValue };
   const guid = record.guid;
-  if (typeof record.counter !== 'string' || typeof guid !== 'object' || guid === null || Array.isArray(guid)) return undefined;
+  if (typeof record.counter !== 'string' || typeof guid !== 'object' || guid === null || Array.isArray(guid))
+    return undefined;
   const id = (guid as { readonly [key: string]: JsonValue }).id;
   if (typeof id !== 'object' || id === null || Array.isArray(id)) return undefined;
   const { addr, creation_num: creationNum } = id as { readonly [key: string]: JsonValue };
-  if (typeof addr !== 'string' || typeof creationNum !== 'string' || !isAddress(addr) || !/^\d+$/.test(creationNum)) return undefined;
+  if (typeof addr !== 'string' || typeof creationNum !== 'string' || !isAddress(addr) || !/^\d+$/.test(creationNum))
+    return undefined;
   return { address: normalizeAddress(addr), creationNumber: creationNum, counter: record.counter };
 }
 
@@ -38,11 +42,16 @@ function fieldName(path: JsonPath): string | undefined {
 export function moveValueLinks(version: string | undefined): JsonLinkFor {
   return (path: JsonPath, value: JsonValue): string | JsonLink | undefined => {
     const handle = eventHandleOf(value);
-    if (handle) return { href: `/accounts/${handle.address}/events/${handle.creationNumber}`, label: `events (${handle.counter})` };
+    if (handle)
+      return {
+        href: `/accounts/${handle.address}/events/${handle.creationNumber}`,
+        label: `events (${handle.counter})`,
+      };
     if (typeof value !== 'string' || !isAddress(value) || !value.startsWith('0x')) return undefined;
     const field = fieldName(path);
     if (path.at(-1) === 'handle') return withVersion(`/tables/${normalizeAddress(value)}`, version);
-    if (field !== undefined && ADDRESS_FIELD.test(field)) return withVersion(`/accounts/${normalizeAddress(value)}`, version);
+    if (field !== undefined && ADDRESS_FIELD.test(field))
+      return withVersion(`/accounts/${normalizeAddress(value)}`, version);
     return undefined;
   };
 }

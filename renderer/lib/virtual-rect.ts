@@ -10,13 +10,22 @@ import { measureElement, observeElementRect, type Virtualizer } from '@tanstack/
 const FALLBACK_HEIGHT = 600;
 
 /** Drop-in `observeElementRect` option that never reports a zero height. */
-export function observeRectWithFloor<T extends Element>(instance: Virtualizer<T, Element>, cb: (rect: { width: number; height: number }) => void): void | (() => void) {
-  return observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : { width: rect.width, height: FALLBACK_HEIGHT }));
+export function observeRectWithFloor<T extends Element>(
+  instance: Virtualizer<T, Element>,
+  cb: (rect: { width: number; height: number }) => void,
+): void | (() => void) {
+  return observeElementRect(instance, (rect) =>
+    cb(rect.height > 0 ? rect : { width: rect.width, height: FALLBACK_HEIGHT }),
+  );
 }
 
 /** Drop-in `measureElement` option: a measured 0 falls back to `estimate` px. */
 export function measureWithFloor(estimate: number) {
-  return <T extends Element>(element: Element, entry: ResizeObserverEntry | undefined, instance: Virtualizer<T, Element>): number => {
+  return <T extends Element>(
+    element: Element,
+    entry: ResizeObserverEntry | undefined,
+    instance: Virtualizer<T, Element>,
+  ): number => {
     const size = measureElement(element, entry, instance);
     return size > 0 ? size : estimate;
   };

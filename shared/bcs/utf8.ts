@@ -61,7 +61,8 @@ export function findInvalidUtf8(bytes: Uint8Array, start: number, end: number): 
     else if (b === 0xed) size = inRange(b1, 0x80, 0x9f) && inRange(b2, 0x80, 0xbf) ? 3 : 0;
     else if (b >= 0xe1 && b <= 0xef) size = inRange(b1, 0x80, 0xbf) && inRange(b2, 0x80, 0xbf) ? 3 : 0;
     else if (b === 0xf0) size = inRange(b1, 0x90, 0xbf) && inRange(b2, 0x80, 0xbf) && inRange(b3, 0x80, 0xbf) ? 4 : 0;
-    else if (b >= 0xf1 && b <= 0xf3) size = inRange(b1, 0x80, 0xbf) && inRange(b2, 0x80, 0xbf) && inRange(b3, 0x80, 0xbf) ? 4 : 0;
+    else if (b >= 0xf1 && b <= 0xf3)
+      size = inRange(b1, 0x80, 0xbf) && inRange(b2, 0x80, 0xbf) && inRange(b3, 0x80, 0xbf) ? 4 : 0;
     else if (b === 0xf4) size = inRange(b1, 0x80, 0x8f) && inRange(b2, 0x80, 0xbf) && inRange(b3, 0x80, 0xbf) ? 4 : 0;
     if (size === 0) return i;
     i += size;

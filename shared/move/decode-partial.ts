@@ -63,7 +63,11 @@ export function decodeMoveValuePartial(bytes: Uint8Array, layout: MoveLayout): P
     const offset = error instanceof BcsError ? error.offset : r.offset;
     const innermost = [...spans].reverse().find((s) => s.open);
     for (const s of spans) if (s.open) s.end = Math.max(s.start, Math.min(bytes.length, offset + 1));
-    return { value: root.value, spans: spans.map(close), failure: { offset, path: innermost?.path ?? [], reason: error.message } };
+    return {
+      value: root.value,
+      spans: spans.map(close),
+      failure: { offset, path: innermost?.path ?? [], reason: error.message },
+    };
   }
 }
 
@@ -79,7 +83,13 @@ function spanned(r: BcsReader, path: readonly (string | number)[], spans: OpenSp
   span.open = false;
 }
 
-function readFieldsInto(r: BcsReader, fields: readonly MoveFieldLayout[], out: { [key: string]: MoveJson }, path: readonly (string | number)[], spans: OpenSpan[]): void {
+function readFieldsInto(
+  r: BcsReader,
+  fields: readonly MoveFieldLayout[],
+  out: { [key: string]: MoveJson },
+  path: readonly (string | number)[],
+  spans: OpenSpan[],
+): void {
   for (const field of fields) {
     // Define, not assign: `__proto__` is a valid Move field name.
     read(r, field.layout, [...path, field.name], spans, (v) => {
@@ -89,7 +99,13 @@ function readFieldsInto(r: BcsReader, fields: readonly MoveFieldLayout[], out: {
 }
 
 /** Reads one value, handing containers to `attach` before their contents are read. */
-function read(r: BcsReader, layout: MoveLayout, path: readonly (string | number)[], spans: OpenSpan[], attach: (value: MoveJson) => void): void {
+function read(
+  r: BcsReader,
+  layout: MoveLayout,
+  path: readonly (string | number)[],
+  spans: OpenSpan[],
+  attach: (value: MoveJson) => void,
+): void {
   spanned(r, path, spans, () => {
     switch (layout.kind) {
       case 'object': {

@@ -89,7 +89,12 @@ function readFields(
   return fields.map((field) => readSpanned(r, field.layout, [...path, field.name], spans));
 }
 
-function readSpanned(r: BcsReader, layout: MoveLayout, path: readonly (string | number)[], spans: ValueSpan[]): MoveJson {
+function readSpanned(
+  r: BcsReader,
+  layout: MoveLayout,
+  path: readonly (string | number)[],
+  spans: ValueSpan[],
+): MoveJson {
   return spanned(r, path, spans, (): MoveJson => {
     switch (layout.kind) {
       case 'bool':
@@ -128,7 +133,11 @@ function readSpanned(r: BcsReader, layout: MoveLayout, path: readonly (string | 
         const index = spanned(r, [...path, VARIANT_KEY], spans, () => r.variantIndex());
         const variant = layout.variants[index];
         if (variant === undefined) {
-          throw new BcsError(at, `variant index below ${layout.variants.length} for ${formatStructTag(layout.tag)}`, `${index}`);
+          throw new BcsError(
+            at,
+            `variant index below ${layout.variants.length} for ${formatStructTag(layout.tag)}`,
+            `${index}`,
+          );
         }
         return buildObject(planFor(variant.fields, true), readFields(r, variant.fields, path, spans), variant.name);
       }

@@ -102,13 +102,18 @@ export function objectPlan(fields: readonly MoveFieldLayout[], withVariant: bool
  * Creates the output object. `__proto__` is a valid Move identifier; plain assignment would set
  * the prototype instead of a key, so that one name is defined explicitly.
  */
-export function buildObject(plan: ObjectPlan, values: readonly MoveJson[], variant: string): { [key: string]: MoveJson } {
+export function buildObject(
+  plan: ObjectPlan,
+  values: readonly MoveJson[],
+  variant: string,
+): { [key: string]: MoveJson } {
   const out: { [key: string]: MoveJson } = {};
   for (let i = 0; i < plan.keys.length; i += 1) {
     const key = plan.keys[i] ?? '';
     const from = plan.source[i] ?? -1;
     const value = from < 0 ? variant : (values[from] ?? null);
-    if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+    if (key === '__proto__')
+      Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
     else out[key] = value;
   }
   return out;
@@ -201,7 +206,12 @@ function compileStruct(fields: readonly MoveFieldLayout[]): Decoder {
   if (names.includes('__proto__')) {
     // Rare: a field that plain assignment would turn into a prototype change.
     const plan = objectPlan(fields, false);
-    return (r) => buildObject(plan, reads.map((read) => read(r)), '');
+    return (r) =>
+      buildObject(
+        plan,
+        reads.map((read) => read(r)),
+        '',
+      );
   }
   if (isSorted(fields)) {
     // Declaration order is already the output order: fill the object while reading.

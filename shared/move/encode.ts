@@ -78,7 +78,8 @@ function fail(path: PathStack, expected: string, value: unknown): never {
 
 /** Re-labels an error of a codec helper (address, hex, string) with the JSON path. */
 function relabel(path: PathStack, error: unknown): never {
-  if (error instanceof CodecError && !(error instanceof MoveValueError)) throw new MoveValueError(path.text(), error.message);
+  if (error instanceof CodecError && !(error instanceof MoveValueError))
+    throw new MoveValueError(path.text(), error.message);
   throw error;
 }
 
@@ -112,10 +113,17 @@ function writeAddress(w: BcsWriter, json: unknown, path: PathStack): void {
   w.fixedBytes(bytes);
 }
 
-function writeFields(w: BcsWriter, json: unknown, fields: readonly MoveFieldLayout[], path: PathStack, what: string): void {
+function writeFields(
+  w: BcsWriter,
+  json: unknown,
+  fields: readonly MoveFieldLayout[],
+  path: PathStack,
+  what: string,
+): void {
   if (!isObject(json)) fail(path, `an object for ${what}`, json);
   for (const field of fields) {
-    if (!Object.hasOwn(json, field.name)) throw new MoveValueError(path.text(field.name), `missing field ${field.name} of ${what}`);
+    if (!Object.hasOwn(json, field.name))
+      throw new MoveValueError(path.text(field.name), `missing field ${field.name} of ${what}`);
     path.push(field.name);
     write(w, json[field.name], field.layout, path);
     path.pop();
@@ -187,7 +195,10 @@ function write(w: BcsWriter, json: unknown, layout: MoveLayout, path: PathStack)
       const variant = layout.variants[index];
       if (name === undefined || variant === undefined) {
         const names = layout.variants.map((v) => v.name).join(', ');
-        throw new MoveValueError(path.text(), `expected exactly one key naming a variant of ${layout.tag.name} (${names}), found keys [${keys.join(', ')}]`);
+        throw new MoveValueError(
+          path.text(),
+          `expected exactly one key naming a variant of ${layout.tag.name} (${names}), found keys [${keys.join(', ')}]`,
+        );
       }
       w.variantIndex(index);
       path.push(name);

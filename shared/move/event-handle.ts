@@ -18,7 +18,12 @@ const DECIMAL = /^[0-9]+$/;
 
 /** Whether a (field) layout is `0x1::event::EventHandle<T>`, for any `T`. */
 export function isEventHandleLayout(layout: MoveLayout): boolean {
-  return layout.kind === 'struct' && layout.tag.address === '0x1' && layout.tag.module === 'event' && layout.tag.name === 'EventHandle';
+  return (
+    layout.kind === 'struct' &&
+    layout.tag.address === '0x1' &&
+    layout.tag.module === 'event' &&
+    layout.tag.name === 'EventHandle'
+  );
 }
 
 /** The (address, creation number) of an EventHandle's JSON form, or undefined when it is not that shape. */

@@ -45,8 +45,15 @@ export interface MoveVariantLayout {
 export const MAX_LAYOUT_DEPTH = 128;
 
 const PRIMITIVE_LAYOUTS: { readonly [K in PrimitiveTypeName]: MoveLayout } = {
-  bool: { kind: 'bool' }, u8: { kind: 'u8' }, u16: { kind: 'u16' }, u32: { kind: 'u32' }, u64: { kind: 'u64' },
-  u128: { kind: 'u128' }, u256: { kind: 'u256' }, address: { kind: 'address' }, signer: { kind: 'signer' },
+  bool: { kind: 'bool' },
+  u8: { kind: 'u8' },
+  u16: { kind: 'u16' },
+  u32: { kind: 'u32' },
+  u64: { kind: 'u64' },
+  u128: { kind: 'u128' },
+  u256: { kind: 'u256' },
+  address: { kind: 'address' },
+  signer: { kind: 'signer' },
 };
 const STRING_LAYOUT: MoveLayout = { kind: 'string' };
 
@@ -72,7 +79,9 @@ export function resolveLayout(tag: TypeTag, lookup: AbiLookup): MoveLayout {
 
 function resolve(tag: TypeTag, lookup: AbiLookup, cache: Map<string, MoveLayout>, depth: number): MoveLayout {
   if (depth > MAX_LAYOUT_DEPTH) {
-    throw new LayoutError(`layout nested deeper than ${MAX_LAYOUT_DEPTH} levels at ${formatTypeTag(tag)} (recursive type?)`);
+    throw new LayoutError(
+      `layout nested deeper than ${MAX_LAYOUT_DEPTH} levels at ${formatTypeTag(tag)} (recursive type?)`,
+    );
   }
   if (isPrimitiveTag(tag)) return PRIMITIVE_LAYOUTS[tag.kind];
   switch (tag.kind) {
@@ -101,7 +110,9 @@ function resolve(tag: TypeTag, lookup: AbiLookup, cache: Map<string, MoveLayout>
 
 function expectArity(tag: StructTag, expected: number): void {
   if (tag.typeArgs.length !== expected) {
-    throw new LayoutError(`${formatStructTag(tag)}: expected ${expected} type argument${expected === 1 ? '' : 's'}, got ${tag.typeArgs.length}`);
+    throw new LayoutError(
+      `${formatStructTag(tag)}: expected ${expected} type argument${expected === 1 ? '' : 's'}, got ${tag.typeArgs.length}`,
+    );
   }
 }
 
@@ -126,7 +137,8 @@ function resolveStruct(tag: StructTag, lookup: AbiLookup, cache: Map<string, Mov
   if (module === undefined) throw new LayoutError(`${text}: module ${tag.address}::${tag.module} not found`);
   if (!Array.isArray(module.structs)) throw new LayoutError(`${text}: module ABI has no structs list`);
   const abi = findStructAbi(module, tag.name);
-  if (abi === undefined) throw new LayoutError(`${text}: struct ${tag.name} not found in module ${tag.address}::${tag.module}`);
+  if (abi === undefined)
+    throw new LayoutError(`${text}: struct ${tag.name} not found in module ${tag.address}::${tag.module}`);
   if (abi.is_native) throw new LayoutError(`${text}: native struct has no field layout`);
   if (!Array.isArray(abi.generic_type_params)) throw new LayoutError(`${text}: ABI has no generic_type_params`);
   expectArity(tag, abi.generic_type_params.length);
@@ -135,7 +147,8 @@ function resolveStruct(tag: StructTag, lookup: AbiLookup, cache: Map<string, Mov
     return fields.map((field: MoveFieldAbi) => resolveField(field, tag, lookup, cache, depth, where));
   };
   if (abi.is_enum === true) {
-    if (!Array.isArray(abi.variants) || abi.variants.length === 0) throw new LayoutError(`${text}: enum ABI without variants`);
+    if (!Array.isArray(abi.variants) || abi.variants.length === 0)
+      throw new LayoutError(`${text}: enum ABI without variants`);
     const variants = abi.variants.map((v, i) => {
       if (typeof v.name !== 'string') throw new LayoutError(`${text}: variant ${i} has no name`);
       return { name: v.name, fields: fieldsOf(v.fields, `variant ${v.name}`) };

@@ -30,7 +30,12 @@ export function measure(count: number, run: (i: number) => unknown, warmup = Mat
   }
   const elapsed = performance.now() - started;
   times.sort((a, b) => a - b);
-  return { samples: count, p50us: percentile(times, 0.5), p99us: percentile(times, 0.99), opsPerSecond: (count / elapsed) * 1000 };
+  return {
+    samples: count,
+    p50us: percentile(times, 0.5),
+    p99us: percentile(times, 0.99),
+    opsPerSecond: (count / elapsed) * 1000,
+  };
 }
 
 /** A number with a fixed count of decimals, for tables. */

@@ -19,8 +19,10 @@ Run \`npm run bench\` (codec and snapshot store) and \`npm run bench:service\` (
 /** One line describing the machine a benchmark ran on. */
 export function machineLine(): string {
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
-  return `Measured ${new Date().toISOString().slice(0, 10)} on ${availableParallelism()} cores (${cpu}), ` +
-    `${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}.`;
+  return (
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${availableParallelism()} cores (${cpu}), ` +
+    `${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}.`
+  );
 }
 
 /** Replaces (or appends) section `name` of docs/benchmarks.md with `markdown`. */
@@ -31,8 +33,9 @@ export function writeBenchmarkSection(name: string, markdown: string): void {
   const block = `${start}\n${markdown.trim()}\n\n${machineLine()}\n${end}`;
   const from = current.indexOf(start);
   const to = current.indexOf(end);
-  const next = from >= 0 && to > from
-    ? `${current.slice(0, from)}${block}${current.slice(to + end.length)}`
-    : `${current.trimEnd()}\n\n${block}\n`;
+  const next =
+    from >= 0 && to > from
+      ? `${current.slice(0, from)}${block}${current.slice(to + end.length)}`
+      : `${current.trimEnd()}\n\n${block}\n`;
   writeFileSync(DOC, next);
 }

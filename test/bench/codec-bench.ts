@@ -20,7 +20,16 @@ import { parseTypeTag } from '../../shared/type-tag.ts';
 const modules: readonly MoveModuleAbi[] = [
   ...FRAMEWORK_ABIS,
   moduleAbi('0xbe', 'ledger', [
-    { name: 'Entry', abilities: ['store'], fields: [['amount', 'u64'], ['owner', 'address'], ['memo', '0x1::string::String'], ['active', 'bool']] },
+    {
+      name: 'Entry',
+      abilities: ['store'],
+      fields: [
+        ['amount', 'u64'],
+        ['owner', 'address'],
+        ['memo', '0x1::string::String'],
+        ['active', 'bool'],
+      ],
+    },
   ]),
 ];
 const lookup: AbiLookup = (address, name) => modules.find((m) => m.address === address && m.name === name);
@@ -87,12 +96,18 @@ function measure(name: string, layout: MoveLayout, json: unknown): Row {
 }
 
 const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
-const rows = [measure('CoinStore<AptosCoin> resource', coinStoreLayout, coinStoreJson), measure('vector of 1,000 structs {u64, address, String, bool}', entriesLayout, entriesJson)];
+const rows = [
+  measure('CoinStore<AptosCoin> resource', coinStoreLayout, coinStoreJson),
+  measure('vector of 1,000 structs {u64, address, String, bool}', entriesLayout, entriesJson),
+];
 
 const table = [
   '| value | BCS bytes | JSON chars | decodeMoveValue ops/s | JSON.parse ops/s (same value) | decode / JSON.parse | encodeMoveValue ops/s |',
   '|---|---:|---:|---:|---:|---:|---:|',
-  ...rows.map((r) => `| ${r.name} | ${fmt(r.bytes)} | ${fmt(r.jsonChars)} | ${fmt(r.decode)} | ${fmt(r.parse)} | ${(r.decode / r.parse).toFixed(2)}× | ${fmt(r.encode)} |`),
+  ...rows.map(
+    (r) =>
+      `| ${r.name} | ${fmt(r.bytes)} | ${fmt(r.jsonChars)} | ${fmt(r.decode)} | ${fmt(r.parse)} | ${(r.decode / r.parse).toFixed(2)}× | ${fmt(r.encode)} |`,
+  ),
 ].join('\n');
 
 const section = `## Move codec

@@ -36,15 +36,19 @@ function get(url: URL, path: string): Promise<void> {
 /** `count` GETs, 8 at a time, each path from `pathOf(i)`. */
 async function load(url: URL, count: number, pathOf: (i: number) => string): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: 8 }, async () => {
-    while (next < count) await get(url, pathOf(next++));
-  }));
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < count) await get(url, pathOf(next++));
+    }),
+  );
 }
 
 function abortedUpload(url: URL): Promise<void> {
   return new Promise((resolve) => {
     const socket = connect(Number(url.port), url.hostname, () => {
-      socket.write(`POST /v1/tables/0x1/item HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\nContent-Length: ${8 * MIB}\r\n\r\n`);
+      socket.write(
+        `POST /v1/tables/0x1/item HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\nContent-Length: ${8 * MIB}\r\n\r\n`,
+      );
       socket.write(Buffer.alloc(8 * MIB - 1, 0x20), () => {
         socket.end();
         resolve();
@@ -68,7 +72,9 @@ for (const cache of [true, false]) {
   await load(server.url, REQUESTS, (i) => `/v1/accounts/0x1/resources?junk=${i}`);
   const junk = await server.stats();
   const cell = (s: ServerStats): string => `${mb(s.rss)} (heap ${mb(s.heapUsed)} of ${mb(s.heapTotal)})`;
-  rows.push(`| ${cache ? 'on (64 MiB budget)' : 'off (`--no-cache`)'} | ${cell(rest)} | ${cell(addresses)} | ${cell(junk)} |`);
+  rows.push(
+    `| ${cache ? 'on (64 MiB budget)' : 'off (`--no-cache`)'} | ${cell(rest)} | ${cell(addresses)} | ${cell(junk)} |`,
+  );
   await server.stop();
 }
 
@@ -83,7 +89,8 @@ for (let round = 0; round < 4; round += 1) {
 await uploads.stop();
 agent.destroy();
 
-process.stdout.write(`| reply cache | RSS at rest (MB) | after ${REQUESTS} unique addresses (MB) | then ${REQUESTS} unique unknown parameters (MB) |
+process.stdout
+  .write(`| reply cache | RSS at rest (MB) | after ${REQUESTS} unique addresses (MB) | then ${REQUESTS} unique unknown parameters (MB) |
 |---|---|---|---|
 ${rows.join('\n')}
 

@@ -49,7 +49,11 @@ interface Prepared {
 function serveTable(message: BareTableMessage): void {
   const table = new Map<string, Prepared>();
   for (const entry of message.entries) {
-    table.set(entry.key, { status: entry.status, headers: entry.headers.flat(), body: Buffer.from(entry.bodyBase64, 'base64') });
+    table.set(entry.key, {
+      status: entry.status,
+      headers: entry.headers.flat(),
+      body: Buffer.from(entry.bodyBase64, 'base64'),
+    });
   }
   const reply = (res: ServerResponse, key: string): void => {
     const found = table.get(key);

@@ -69,7 +69,13 @@ function pagedStreams(store: SnapshotStore, info: SnapshotInfo, max: number): Pa
       seen.add(key);
       const events = BigInt((count.get(handle.addressBytes, handle.creationNumber) as { n: number }).n);
       if (events < BigInt(PAGE)) continue;
-      streams.push({ address: handle.address, creationNumber: handle.creationNumber, struct: handle.struct, field: handle.field, count: events });
+      streams.push({
+        address: handle.address,
+        creationNumber: handle.creationNumber,
+        struct: handle.struct,
+        field: handle.field,
+        count: events,
+      });
       if (streams.length === max) return streams;
     }
   }
@@ -84,11 +90,15 @@ export function buildEndpoints(store: SnapshotStore, info: SnapshotInfo): Endpoi
   // First page and a page from the middle of each stream; alternate which comes first, so that a
   // capped set still has both kinds.
   const eventPages = (base: (s: PagedStream) => string): BenchRequest[] =>
-    interleave(streams.map((s, i) => {
-      const pages = [get(`${base(s)}?limit=${PAGE}`), get(`${base(s)}?start=${s.count / 2n}&limit=${PAGE}`)];
-      return i % 2 === 0 ? pages : pages.reverse();
-    }), ROTATION);
-  const resource = (address: string, struct: string): BenchRequest => get(`/v1/accounts/${address}/resource/${encodeURIComponent(struct)}`);
+    interleave(
+      streams.map((s, i) => {
+        const pages = [get(`${base(s)}?limit=${PAGE}`), get(`${base(s)}?start=${s.count / 2n}&limit=${PAGE}`)];
+        return i % 2 === 0 ? pages : pages.reverse();
+      }),
+      ROTATION,
+    );
+  const resource = (address: string, struct: string): BenchRequest =>
+    get(`/v1/accounts/${address}/resource/${encodeURIComponent(struct)}`);
   return [
     {
       id: 'resources',
@@ -108,40 +118,56 @@ export function buildEndpoints(store: SnapshotStore, info: SnapshotInfo): Endpoi
     {
       id: 'summaries',
       name: `transaction summaries (\`/v1/accounts/{a}/transaction_summaries?limit=${PAGE}\`)`,
-      requests: senders.slice(0, ROTATION).map((sender) => get(`/v1/accounts/${sender.address}/transaction_summaries?limit=${PAGE}`)),
+      requests: senders
+        .slice(0, ROTATION)
+        .map((sender) => get(`/v1/accounts/${sender.address}/transaction_summaries?limit=${PAGE}`)),
     },
     {
       id: 'resource',
       name: 'single resource (`/v1/accounts/{a}/resource/{struct}`)',
-      requests: interleave([
-        [resource('0x1', '0x1::block::BlockResource')],
-        ...senders.map((sender, i) => {
-          const both = [resource(sender.address, '0x1::account::Account'), resource(sender.address, '0x1::coin::CoinStore<0x1::aptos_coin::AptosCoin>')];
-          return i % 2 === 0 ? both : both.reverse();
-        }),
-      ], ROTATION),
+      requests: interleave(
+        [
+          [resource('0x1', '0x1::block::BlockResource')],
+          ...senders.map((sender, i) => {
+            const both = [
+              resource(sender.address, '0x1::account::Account'),
+              resource(sender.address, '0x1::coin::CoinStore<0x1::aptos_coin::AptosCoin>'),
+            ];
+            return i % 2 === 0 ? both : both.reverse();
+          }),
+        ],
+        ROTATION,
+      ),
     },
     {
       id: 'table-item',
       name: 'table item (`POST /v1/tables/{h}/item`, JSON)',
-      requests: interleave(tables.map((table) =>
-        table.keys.map((key): BenchRequest => ({
-          method: 'POST',
-          path: `/v1/tables/${table.handle}/item`,
-          headers: JSON_BODY,
-          body: JSON.stringify({ key_type: table.keyType, value_type: table.valueType, key }),
-        }))), ROTATION),
+      requests: interleave(
+        tables.map((table) =>
+          table.keys.map((key): BenchRequest => ({
+            method: 'POST',
+            path: `/v1/tables/${table.handle}/item`,
+            headers: JSON_BODY,
+            body: JSON.stringify({ key_type: table.keyType, value_type: table.valueType, key }),
+          })),
+        ),
+        ROTATION,
+      ),
     },
     {
       id: 'raw-table-item',
       name: 'raw table item (`POST /v1/tables/{h}/raw_item`, BCS)',
-      requests: interleave(tables.map((table) =>
-        table.rawKeys.map((key): BenchRequest => ({
-          method: 'POST',
-          path: `/v1/tables/${table.handle}/raw_item`,
-          headers: { ...JSON_BODY, Accept: 'application/x-bcs' },
-          body: JSON.stringify({ key }),
-        }))), ROTATION),
+      requests: interleave(
+        tables.map((table) =>
+          table.rawKeys.map((key): BenchRequest => ({
+            method: 'POST',
+            path: `/v1/tables/${table.handle}/raw_item`,
+            headers: { ...JSON_BODY, Accept: 'application/x-bcs' },
+            body: JSON.stringify({ key }),
+          })),
+        ),
+        ROTATION,
+      ),
     },
     { id: 'gas', name: 'gas estimate (`/v1/estimate_gas_price`)', requests: [get('/v1/estimate_gas_price')] },
     { id: 'ledger', name: 'ledger info (`/v1`)', requests: [get('/v1')] },
@@ -150,10 +176,15 @@ export function buildEndpoints(store: SnapshotStore, info: SnapshotInfo): Endpoi
 
 /** The endpoints named in `only` (comma-separated ids), or all; throws on an unknown id or an empty request set. */
 export function selectEndpoints(all: readonly Endpoint[], only: string | undefined): Endpoint[] {
-  const ids = only?.split(',').map((id) => id.trim()).filter((id) => id !== '');
+  const ids = only
+    ?.split(',')
+    .map((id) => id.trim())
+    .filter((id) => id !== '');
   const unknown = ids?.filter((id) => !all.some((endpoint) => endpoint.id === id)) ?? [];
-  if (unknown.length > 0) throw new Error(`unknown endpoint id(s) ${unknown.join(', ')}; known: ${all.map((e) => e.id).join(', ')}`);
+  if (unknown.length > 0)
+    throw new Error(`unknown endpoint id(s) ${unknown.join(', ')}; known: ${all.map((e) => e.id).join(', ')}`);
   const selected = ids === undefined ? [...all] : all.filter((endpoint) => ids.includes(endpoint.id));
-  for (const endpoint of selected) if (endpoint.requests.length === 0) throw new Error(`no sampled requests for ${endpoint.id}`);
+  for (const endpoint of selected)
+    if (endpoint.requests.length === 0) throw new Error(`no sampled requests for ${endpoint.id}`);
   return selected;
 }

@@ -42,7 +42,10 @@ interface AutocannonResult {
 }
 
 interface AutocannonRun extends PromiseLike<AutocannonResult> {
-  on(event: 'response', listener: (client: unknown, statusCode: number, bytes: number, responseTimeMs: number) => void): AutocannonRun;
+  on(
+    event: 'response',
+    listener: (client: unknown, statusCode: number, bytes: number, responseTimeMs: number) => void,
+  ): AutocannonRun;
   stop(): void;
 }
 
@@ -119,7 +122,12 @@ export async function runLoad(
 }
 
 /** A warm-up run (discarded), then a measured run of `settings.durationSeconds` against the server `serverPid`. */
-export async function measure(url: string, serverPid: number | undefined, requests: readonly BenchRequest[], settings: LoadSettings): Promise<Measurement> {
+export async function measure(
+  url: string,
+  serverPid: number | undefined,
+  requests: readonly BenchRequest[],
+  settings: LoadSettings,
+): Promise<Measurement> {
   await runLoad(url, requests, settings, settings.warmupSeconds);
   const latencies: number[] = [];
   const serverCpu0 = processCpuMs(serverPid);
@@ -136,8 +144,10 @@ export async function measure(url: string, serverPid: number | undefined, reques
   const share = (ms: number): number => (ms / wallMs) * 100;
   const serverMs = serverCpu0 === undefined || serverCpu1 === undefined ? undefined : serverCpu1 - serverCpu0;
   const clientMs = (clientCpu.user + clientCpu.system) / 1000;
-  const machine = machine0 === undefined || machine1 === undefined ? undefined
-    : { busy: machine1.busy - machine0.busy, steal: machine1.steal - machine0.steal };
+  const machine =
+    machine0 === undefined || machine1 === undefined
+      ? undefined
+      : { busy: machine1.busy - machine0.busy, steal: machine1.steal - machine0.steal };
   return {
     requestsPerSecond: responses / result.duration,
     p50ms: percentile(latencies, 0.5),
@@ -146,7 +156,10 @@ export async function measure(url: string, serverPid: number | undefined, reques
     failures: result.errors + result.timeouts + result.non2xx,
     serverCpu: serverMs === undefined ? undefined : share(serverMs),
     clientCpu: share(clientMs),
-    otherCpu: machine === undefined || serverMs === undefined ? undefined : share(Math.max(0, machine.busy - serverMs - clientMs)),
+    otherCpu:
+      machine === undefined || serverMs === undefined
+        ? undefined
+        : share(Math.max(0, machine.busy - serverMs - clientMs)),
     stealCpu: machine === undefined ? undefined : share(machine.steal),
   };
 }

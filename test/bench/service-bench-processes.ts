@@ -78,7 +78,16 @@ export function stopChild(child: ChildProcess, log: (line: string) => void, grac
 
 /** Starts `ledger-explorer serve` on a free loopback port; resolves once it reports "listening on". */
 export function startService(options: ServiceStartOptions): Promise<StartedServer> {
-  const serveArgs = ['serve', '--snapshot', options.snapshotPath, '--host', options.host, '--port', '0', ...(options.cache ? [] : ['--no-cache'])];
+  const serveArgs = [
+    'serve',
+    '--snapshot',
+    options.snapshotPath,
+    '--host',
+    options.host,
+    '--port',
+    '0',
+    ...(options.cache ? [] : ['--no-cache']),
+  ];
   const child = spawn(process.execPath, [...(options.nodeFlags ?? []), cliPath, ...serveArgs], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -82,8 +82,10 @@ function area(frame: CallFrame): string {
   if (url.startsWith('shared/')) return 'shared (codecs, types)';
   if (url.startsWith('node_modules/')) return url.split('/').slice(0, 2).join('/');
   if (url.startsWith('node:internal/deps/undici') || url.includes('undici')) return 'undici (Request/Response/Headers)';
-  if (url.startsWith('node:internal/http') || url.startsWith('node:_http') || url.startsWith('node:http')) return 'node:http';
-  if (url.startsWith('node:internal/streams/') || url.startsWith('node:internal/stream_base') || url === 'node:net') return 'node:net and streams (socket I/O)';
+  if (url.startsWith('node:internal/http') || url.startsWith('node:_http') || url.startsWith('node:http'))
+    return 'node:http';
+  if (url.startsWith('node:internal/streams/') || url.startsWith('node:internal/stream_base') || url === 'node:net')
+    return 'node:net and streams (socket I/O)';
   if (url.startsWith('node:internal/webstreams') || url.includes('webstreams')) return 'web streams';
   if (url.startsWith('node:internal/url') || url === 'node:url') return 'node:url (URL parsing)';
   if (url.startsWith('node:')) return 'other node: internals';

@@ -28,7 +28,10 @@ function send(baseUrl: string, request: BenchRequest): Promise<Response> {
   });
 }
 
-/** Sends every request once to the service at `baseUrl` (which also fills its reply cache, when on) and records the replies. */
+/**
+ * Sends every request once to the service at `baseUrl` (which also fills its reply cache, when on) and records the
+ * replies.
+ */
 export async function recordResponses(baseUrl: string, endpoints: readonly Endpoint[]): Promise<Recorded> {
   const entries: BareEntry[] = [];
   const bodyBytes = new Map<string, number>();
@@ -39,13 +42,20 @@ export async function recordResponses(baseUrl: string, endpoints: readonly Endpo
       const response = await send(baseUrl, request);
       const body = Buffer.from(await response.arrayBuffer());
       if (response.status !== 200) {
-        throw new Error(`${request.method} ${request.path} answered ${response.status}: ${body.toString('utf8').slice(0, 300)}`);
+        throw new Error(
+          `${request.method} ${request.path} answered ${response.status}: ${body.toString('utf8').slice(0, 300)}`,
+        );
       }
       const headers: [string, string][] = [];
       response.headers.forEach((value, name) => {
         if (!NOT_REPLAYED.has(name)) headers.push([name, value]);
       });
-      entries.push({ key: bareKey(request.method, request.path, request.body), status: response.status, headers, bodyBase64: body.toString('base64') });
+      entries.push({
+        key: bareKey(request.method, request.path, request.body),
+        status: response.status,
+        headers,
+        bodyBase64: body.toString('base64'),
+      });
       total += body.length;
     }
     bodyBytes.set(endpoint.id, total / endpoint.requests.length);
@@ -64,13 +74,23 @@ async function fingerprint(baseUrl: string, request: BenchRequest): Promise<stri
   return `${response.status}\n${headers.sort().join('\n')}\n\n${Buffer.from(await response.arrayBuffer()).toString('base64')}`;
 }
 
-/** Checks once that the bare server answers every request exactly as the service at `serviceUrl` does (status, headers, body). */
-export async function verifyAgainstBare(serviceUrl: string, bareUrl: string, endpoints: readonly Endpoint[]): Promise<void> {
+/**
+ * Checks once that the bare server answers every request exactly as the service at `serviceUrl` does (status, headers,
+ * body).
+ */
+export async function verifyAgainstBare(
+  serviceUrl: string,
+  bareUrl: string,
+  endpoints: readonly Endpoint[],
+): Promise<void> {
   for (const endpoint of endpoints) {
     for (const request of endpoint.requests) {
       const ours = await fingerprint(serviceUrl, request);
       const bare = await fingerprint(bareUrl, request);
-      if (ours !== bare) throw new Error(`the bare server's reply differs from the service's (${serviceUrl}) for ${request.method} ${request.path}`);
+      if (ours !== bare)
+        throw new Error(
+          `the bare server's reply differs from the service's (${serviceUrl}) for ${request.method} ${request.path}`,
+        );
     }
   }
 }

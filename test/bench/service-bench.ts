@@ -32,8 +32,23 @@ import { SnapshotStore } from '../../electron/snapshot/snapshot-store.ts';
 import { fixed } from './bench-stats.ts';
 import { writeBenchmarkSection } from './benchmark-doc.ts';
 import { benchInfo, buildEndpoints, selectEndpoints, type Endpoint } from './service-bench-endpoints.ts';
-import { autocannonVersion, measure, processCpuMs, runLoad, type LoadSettings, type Measurement } from './service-bench-load.ts';
-import { installChildCleanup, killAll, startBareServer, startService, startWatchdog, stopChild, type StartedServer } from './service-bench-processes.ts';
+import {
+  autocannonVersion,
+  measure,
+  processCpuMs,
+  runLoad,
+  type LoadSettings,
+  type Measurement,
+} from './service-bench-load.ts';
+import {
+  installChildCleanup,
+  killAll,
+  startBareServer,
+  startService,
+  startWatchdog,
+  stopChild,
+  type StartedServer,
+} from './service-bench-processes.ts';
 import { readCpuProfile, summarizeCpuProfile } from './service-bench-profile.ts';
 import { recordResponses, verifyAgainstBare } from './service-bench-replies.ts';
 import { MODES, renderReport, type Mode, type ProfileRun, type Row } from './service-bench-report.ts';
@@ -54,12 +69,16 @@ const { values: args } = parseArgs({
 
 function boundedInt(name: string, text: string, min: number): number {
   const value = Number(text);
-  if (!Number.isSafeInteger(value) || value < min || value > 600) throw new Error(`--${name} must be an integer from ${min} to 600, got "${text}"`);
+  if (!Number.isSafeInteger(value) || value < min || value > 600)
+    throw new Error(`--${name} must be an integer from ${min} to 600, got "${text}"`);
   return value;
 }
 
 function parseModes(text: string): Mode[] {
-  const modes = text.split(',').map((mode) => mode.trim()).filter((mode) => mode !== '');
+  const modes = text
+    .split(',')
+    .map((mode) => mode.trim())
+    .filter((mode) => mode !== '');
   const unknown = modes.filter((mode) => !(MODES as readonly string[]).includes(mode));
   if (unknown.length > 0 || modes.length === 0) throw new Error(`--modes takes ${MODES.join(', ')}; got "${text}"`);
   return MODES.filter((mode) => modes.includes(mode));
@@ -107,7 +126,12 @@ function newestProfile(since: number): string | undefined {
 const summary = (m: Measurement): string => `${Math.round(m.requestsPerSecond)} req/s, p99 ${fixed(m.p99ms, 2)} ms`;
 
 /** Measures every endpoint on each mode's service, then on the bare server, back to back. */
-async function measureAll(endpoints: readonly Endpoint[], services: ReadonlyMap<Mode, StartedServer>, bare: StartedServer, bodyBytes: ReadonlyMap<string, number>): Promise<Row[]> {
+async function measureAll(
+  endpoints: readonly Endpoint[],
+  services: ReadonlyMap<Mode, StartedServer>,
+  bare: StartedServer,
+  bodyBytes: ReadonlyMap<string, number>,
+): Promise<Row[]> {
   const rows: Row[] = [];
   for (const endpoint of endpoints) {
     const modes: Partial<Record<Mode, Measurement>> = {};
@@ -117,7 +141,9 @@ async function measureAll(endpoints: readonly Endpoint[], services: ReadonlyMap<
     }
     log(`${endpoint.id}: bare …`);
     const baseline = await measure(bare.url, bare.child.pid, endpoint.requests, SETTINGS);
-    log(`${endpoint.id}: ${[...services.keys()].map((mode) => `${mode} ${modes[mode] === undefined ? '-' : summary(modes[mode])}`).join('; ')}; bare ${summary(baseline)}`);
+    log(
+      `${endpoint.id}: ${[...services.keys()].map((mode) => `${mode} ${modes[mode] === undefined ? '-' : summary(modes[mode])}`).join('; ')}; bare ${summary(baseline)}`,
+    );
     rows.push({ endpoint, bodyBytes: bodyBytes.get(endpoint.id) ?? Number.NaN, bare: baseline, modes });
   }
   return rows;
@@ -127,15 +153,23 @@ async function measureAll(endpoints: readonly Endpoint[], services: ReadonlyMap<
  * Runs a separate uncached server under `node --cpu-prof`, warms it up on `endpoints`, loads it with
  * each for PROFILE_SECONDS, and summarizes the profile without its start-up and warm-up.
  */
-async function profileUncached(endpoints: readonly Endpoint[]): Promise<{ run: ProfileRun; path: string; skipMs: number } | undefined> {
+async function profileUncached(
+  endpoints: readonly Endpoint[],
+): Promise<{ run: ProfileRun; path: string; skipMs: number } | undefined> {
   rmSync(profileDir, { recursive: true, force: true });
   mkdirSync(profileDir, { recursive: true });
   const since = Date.now();
   const spawnedAt = performance.now();
-  const service = await startService({ snapshotPath, host: HOST, cache: false, nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] });
+  const service = await startService({
+    snapshotPath,
+    host: HOST,
+    cache: false,
+    nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
+  });
   log(`profiled uncached service (pid ${service.child.pid}) at ${service.url}`);
   for (const endpoint of endpoints) await runLoad(service.url, endpoint.requests, SETTINGS, SETTINGS.warmupSeconds);
-  // The profiler starts after the spawn, so this cut-off (in the profile's time) errs towards leaving out a little more.
+  // The profiler starts after the spawn, so this cut-off (in the profile's time) errs towards leaving out a little
+  // more.
   const skipMs = performance.now() - spawnedAt;
   const cpu0 = processCpuMs(service.child.pid);
   let responses = 0;
@@ -182,7 +216,10 @@ async function main(): Promise<void> {
 
   // Watchdog: the runs' planned time plus generous slack; then everything is stopped.
   const perRun = SETTINGS.warmupSeconds + SETTINGS.durationSeconds + 2;
-  const plannedSeconds = endpoints.length * (SELECTED_MODES.length + 1) * perRun + toProfile.length * (SETTINGS.warmupSeconds + PROFILE_SECONDS + 2) + 240;
+  const plannedSeconds =
+    endpoints.length * (SELECTED_MODES.length + 1) * perRun +
+    toProfile.length * (SETTINGS.warmupSeconds + PROFILE_SECONDS + 2) +
+    240;
   startWatchdog(plannedSeconds, log);
 
   const services = new Map<Mode, StartedServer>();
@@ -224,7 +261,9 @@ async function main(): Promise<void> {
   });
   process.stdout.write(markdown);
   if (args['cpu-prof'] && profile !== undefined) {
-    process.stdout.write(`\n### Full CPU profile of the uncached server (not written to the doc)\n\n${summarizeCpuProfile(profile.path, profile.skipMs)}\nProfile: ${profile.path}\n`);
+    process.stdout.write(
+      `\n### Full CPU profile of the uncached server (not written to the doc)\n\n${summarizeCpuProfile(profile.path, profile.skipMs)}\nProfile: ${profile.path}\n`,
+    );
   }
   if (args.write) {
     writeBenchmarkSection('service', markdown);

@@ -23,13 +23,17 @@ mkdirSync(dir, { recursive: true });
 const SIZES = quick
   ? [{ name: '~100k rows', file: 'store-100k.db', seed: 20, versions: 30_000, accounts: 500 }]
   : [
-    { name: '~1M rows', file: 'store-1m.db', seed: 21, versions: 300_000, accounts: 5_000 },
-    { name: '~10M rows', file: 'store-10m.db', seed: 22, versions: 3_000_000, accounts: 50_000 },
-  ];
+      { name: '~1M rows', file: 'store-1m.db', seed: 21, versions: 300_000, accounts: 5_000 },
+      { name: '~10M rows', file: 'store-10m.db', seed: 22, versions: 3_000_000, accounts: 50_000 },
+    ];
 
 const SAMPLES = 3_000;
 
-interface Row { readonly query: string; readonly store: LatencyStats; readonly sql: LatencyStats }
+interface Row {
+  readonly query: string;
+  readonly store: LatencyStats;
+  readonly sql: LatencyStats;
+}
 
 function benchSnapshot(path: string): { rows: Row[]; stateRows: number } {
   const store = SnapshotStore.open(path);
@@ -39,27 +43,44 @@ function benchSnapshot(path: string): { rows: Row[]; stateRows: number } {
   const oldest = Number(store.meta.oldestVersion);
   const stateRows = (db.prepare('SELECT count(*) AS n FROM state_values').get() as { n: number }).n;
   // A uniform sample of written keys (hot keys with many versions are sampled more, as reads would be).
-  const keys = (db.prepare('SELECT state_key FROM state_values ORDER BY random() LIMIT 20000').all() as { state_key: Uint8Array }[]).map((r) => r.state_key);
-  const accounts = (db.prepare('SELECT address FROM accounts').all() as { address: Uint8Array }[]).map((r) => r.address);
-  const streams = db.prepare('SELECT address, creation_number FROM events GROUP BY address, creation_number LIMIT 20000').all() as {
-    address: Uint8Array; creation_number: number;
+  const keys = (
+    db.prepare('SELECT state_key FROM state_values ORDER BY random() LIMIT 20000').all() as { state_key: Uint8Array }[]
+  ).map((r) => r.state_key);
+  const accounts = (db.prepare('SELECT address FROM accounts').all() as { address: Uint8Array }[]).map(
+    (r) => r.address,
+  );
+  const streams = db
+    .prepare('SELECT address, creation_number FROM events GROUP BY address, creation_number LIMIT 20000')
+    .all() as {
+    address: Uint8Array;
+    creation_number: number;
   }[];
-  const senders = (db.prepare('SELECT DISTINCT sender FROM account_transactions LIMIT 20000').all() as { sender: Uint8Array }[]).map((r) => r.sender);
+  const senders = (
+    db.prepare('SELECT DISTINCT sender FROM account_transactions LIMIT 20000').all() as { sender: Uint8Array }[]
+  ).map((r) => r.sender);
   const pick = <T>(items: readonly T[]): T => items[random.int(0, items.length - 1)] as T;
   const version = (): bigint => BigInt(random.int(oldest, latest));
 
-  const bareValue = db.prepare(plan('SELECT value FROM state_values WHERE state_key = ? AND version <= ? ORDER BY version DESC LIMIT 1'));
-  const bareResources = db.prepare(plan(
-    `SELECT state_key, value FROM (SELECT state_key, value, max(version) FROM state_values
+  const bareValue = db.prepare(
+    plan('SELECT value FROM state_values WHERE state_key = ? AND version <= ? ORDER BY version DESC LIMIT 1'),
+  );
+  const bareResources = db.prepare(
+    plan(
+      `SELECT state_key, value FROM (SELECT state_key, value, max(version) FROM state_values
        WHERE state_key >= ? AND state_key < ? AND version <= ? GROUP BY state_key) WHERE value IS NOT NULL`,
-  ));
-  const bareEvents = db.prepare(plan(
-    'SELECT version, sequence_number, type_tag, data FROM events WHERE address = ? AND creation_number = ? ORDER BY sequence_number DESC LIMIT 25',
-  ));
-  const bareSummaries = db.prepare(plan(
-    `SELECT t.version, t.hash, t.sequence_number, t.nonce FROM account_transactions a JOIN transactions t ON t.version = a.version
+    ),
+  );
+  const bareEvents = db.prepare(
+    plan(
+      'SELECT version, sequence_number, type_tag, data FROM events WHERE address = ? AND creation_number = ? ORDER BY sequence_number DESC LIMIT 25',
+    ),
+  );
+  const bareSummaries = db.prepare(
+    plan(
+      `SELECT t.version, t.hash, t.sequence_number, t.nonce FROM account_transactions a JOIN transactions t ON t.version = a.version
      WHERE a.sender = ? AND a.version <= ? ORDER BY a.version DESC LIMIT 100`,
-  ));
+    ),
+  );
 
   const rows: Row[] = [
     {
@@ -116,7 +137,10 @@ for (const size of SIZES) {
   if (!existsSync(path)) {
     const t0 = performance.now();
     generateSnapshot({ out: path, seed: size.seed, versions: size.versions, accounts: size.accounts });
-    writeFileSync(sidecar, JSON.stringify({ seconds: (performance.now() - t0) / 1000, date: new Date().toISOString() }));
+    writeFileSync(
+      sidecar,
+      JSON.stringify({ seconds: (performance.now() - t0) / 1000, date: new Date().toISOString() }),
+    );
   }
   let generation = 'time not recorded';
   if (existsSync(sidecar)) {
@@ -124,10 +148,18 @@ for (const size of SIZES) {
     generation = `${fixed(seconds)} s, ${Math.round(size.versions / seconds).toLocaleString('en')} versions/s, on ${date.slice(0, 10)}`;
   }
   const { rows, stateRows } = benchSnapshot(path);
-  lines.push(`### ${size.name}: ${stateRows.toLocaleString('en')} state rows, ${size.versions.toLocaleString('en')} versions (generation: ${generation})`, '');
-  lines.push('| query | store p50 µs | store p99 µs | SQL p50 µs | SQL p99 µs | ratio p50 |', '|---|---:|---:|---:|---:|---:|');
+  lines.push(
+    `### ${size.name}: ${stateRows.toLocaleString('en')} state rows, ${size.versions.toLocaleString('en')} versions (generation: ${generation})`,
+    '',
+  );
+  lines.push(
+    '| query | store p50 µs | store p99 µs | SQL p50 µs | SQL p99 µs | ratio p50 |',
+    '|---|---:|---:|---:|---:|---:|',
+  );
   for (const row of rows) {
-    lines.push(`| ${row.query} | ${fixed(row.store.p50us)} | ${fixed(row.store.p99us)} | ${fixed(row.sql.p50us)} | ${fixed(row.sql.p99us)} | ${fixed(row.store.p50us / row.sql.p50us, 2)} |`);
+    lines.push(
+      `| ${row.query} | ${fixed(row.store.p50us)} | ${fixed(row.store.p99us)} | ${fixed(row.sql.p50us)} | ${fixed(row.sql.p99us)} | ${fixed(row.store.p50us / row.sql.p50us, 2)} |`,
+    );
   }
   lines.push('');
 }
@@ -142,8 +174,13 @@ for (const size of SIZES) {
   const store = SnapshotStore.open(path);
   const stateRows = (store.database.prepare('SELECT count(*) AS n FROM state_values').get() as { n: number }).n;
   store.close();
-  lines.push(`### Generation rate`, '', `${versions.toLocaleString('en')} versions (${stateRows.toLocaleString('en')} state rows after compaction) in ${fixed(seconds)} s: ` +
-    `${Math.round(versions / seconds).toLocaleString('en')} versions/s.`, '');
+  lines.push(
+    `### Generation rate`,
+    '',
+    `${versions.toLocaleString('en')} versions (${stateRows.toLocaleString('en')} state rows after compaction) in ${fixed(seconds)} s: ` +
+      `${Math.round(versions / seconds).toLocaleString('en')} versions/s.`,
+    '',
+  );
 }
 
 process.stdout.write(`${lines.join('\n')}\n`);

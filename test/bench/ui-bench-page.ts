@@ -28,7 +28,8 @@ export async function instrument(page: Page, selectors: readonly string[]): Prom
     }).observe({ type: 'longtask', buffered: true });
     const check = (): void => {
       for (const selector of watched) {
-        if (state.seen[selector] === undefined && document.querySelector(selector)) state.seen[selector] = performance.now();
+        if (state.seen[selector] === undefined && document.querySelector(selector))
+          state.seen[selector] = performance.now();
       }
     };
     new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
@@ -68,7 +69,10 @@ export function pageNow(page: Page): Promise<number> {
  * Scrolls the element matching `selector` from top to bottom, one viewport per animation frame
  * (a fast wheel), and returns the page-time window it took and the frames used.
  */
-export async function scrollEndToEnd(page: Page, selector: string): Promise<{ from: number; to: number; frames: number }> {
+export async function scrollEndToEnd(
+  page: Page,
+  selector: string,
+): Promise<{ from: number; to: number; frames: number }> {
   return page.evaluate(async (target) => {
     const element = document.querySelector(target);
     if (!(element instanceof HTMLElement)) throw new Error(`no scroll container ${target}`);

@@ -15,7 +15,16 @@ import { generateSnapshot } from '../../electron/snapshot/generate.ts';
 import { launchBrowser, newPage, startExplorer } from '../e2e/support/e2e-harness.ts';
 import { ensureUiBuilt } from '../e2e/support/ui-build.ts';
 import { writeBenchmarkSection } from './benchmark-doc.ts';
-import { bareListPage, bareResourcesPage, instrument, longTasksBetween, pageNow, scrollEndToEnd, timeToSelector, type LongTaskReport } from './ui-bench-page.ts';
+import {
+  bareListPage,
+  bareResourcesPage,
+  instrument,
+  longTasksBetween,
+  pageNow,
+  scrollEndToEnd,
+  timeToSelector,
+  type LongTaskReport,
+} from './ui-bench-page.ts';
 import { percentile } from './bench-stats.ts';
 
 const RUNS = Number(process.env.UI_BENCH_RUNS ?? 5);
@@ -41,7 +50,10 @@ function bundleSizes(uiDir: string): { initialGz: number; lazyGz: number; cssGz:
   return { initialGz, lazyGz, cssGz, files: files.length };
 }
 
-async function fresh(browser: Browser, selectors: readonly string[]): Promise<{ page: Page; close: () => Promise<void> }> {
+async function fresh(
+  browser: Browser,
+  selectors: readonly string[],
+): Promise<{ page: Page; close: () => Promise<void> }> {
   const { page, context } = await newPage(browser);
   await instrument(page, selectors);
   return { page, close: () => context.close() };
@@ -57,7 +69,9 @@ async function firstRows(browser: Browser, url: string, selector: string): Promi
 
 async function bareFirstRows(browser: Browser, base: string, apiPath: string): Promise<number> {
   const { page, close } = await fresh(browser, ['.bare-row']);
-  await page.route(`${base}/__bench/bare.html`, (route) => route.fulfill({ contentType: 'text/html', body: bareResourcesPage(apiPath) }));
+  await page.route(`${base}/__bench/bare.html`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: bareResourcesPage(apiPath) }),
+  );
   await page.goto(`${base}/__bench/bare.html`);
   const ms = await timeToSelector(page, '.bare-row');
   await close();
@@ -65,7 +79,10 @@ async function bareFirstRows(browser: Browser, base: string, apiPath: string): P
 }
 
 /** Loads every page of the collector's resources, scrolls end to end, then types a filter. */
-async function collectorJourney(browser: Browser, base: string): Promise<{ firstRowsMs: number; scroll: LongTaskReport; scrollMs: number; filter: LongTaskReport; rows: string }> {
+async function collectorJourney(
+  browser: Browser,
+  base: string,
+): Promise<{ firstRowsMs: number; scroll: LongTaskReport; scrollMs: number; filter: LongTaskReport; rows: string }> {
   const { page, close } = await fresh(browser, [RESOURCE_ROW]);
   await page.goto(`${base}/accounts/${COLLECTOR}`);
   const firstRowsMs = await timeToSelector(page, RESOURCE_ROW);
@@ -82,9 +99,15 @@ async function collectorJourney(browser: Browser, base: string): Promise<{ first
   return { firstRowsMs, scroll, scrollMs: window.to - window.from, filter, rows };
 }
 
-async function bareScroll(browser: Browser, base: string, count: number): Promise<{ report: LongTaskReport; ms: number }> {
+async function bareScroll(
+  browser: Browser,
+  base: string,
+  count: number,
+): Promise<{ report: LongTaskReport; ms: number }> {
   const { page, close } = await fresh(browser, []);
-  await page.route(`${base}/__bench/list.html`, (route) => route.fulfill({ contentType: 'text/html', body: bareListPage(count) }));
+  await page.route(`${base}/__bench/list.html`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: bareListPage(count) }),
+  );
   await page.goto(`${base}/__bench/list.html`);
   const window = await scrollEndToEnd(page, '#s');
   const report = await longTasksBetween(page, window.from, window.to);
@@ -93,7 +116,10 @@ async function bareScroll(browser: Browser, base: string, count: number): Promis
 }
 
 /** Opens the busy stream, pages back until ≥ 10,000 events are loaded, scrolls end to end. */
-async function eventsJourney(browser: Browser, base: string): Promise<{ loaded: number; scroll: LongTaskReport; scrollMs: number }> {
+async function eventsJourney(
+  browser: Browser,
+  base: string,
+): Promise<{ loaded: number; scroll: LongTaskReport; scrollMs: number }> {
   const { page, close } = await fresh(browser, [EVENT_ROW]);
   await page.goto(`${base}/accounts/${BUSY_STREAM.address}/events/${BUSY_STREAM.creationNumber}`);
   await timeToSelector(page, EVENT_ROW);
@@ -101,7 +127,11 @@ async function eventsJourney(browser: Browser, base: string): Promise<{ loaded: 
   let loaded = 0;
   for (let clicks = 0; clicks < 200 && loaded < 10_000; clicks += 1) {
     await older.click();
-    await page.waitForFunction((count) => Number(document.querySelector('[aria-label="Events"]')?.getAttribute('aria-rowcount') ?? 0) - 1 > count, loaded);
+    await page.waitForFunction(
+      (count) =>
+        Number(document.querySelector('[aria-label="Events"]')?.getAttribute('aria-rowcount') ?? 0) - 1 > count,
+      loaded,
+    );
     loaded = Number((await page.locator('[aria-label="Events"]').getAttribute('aria-rowcount')) ?? 0) - 1;
   }
   const window = await scrollEndToEnd(page, '.events-scroll');
@@ -110,7 +140,11 @@ async function eventsJourney(browser: Browser, base: string): Promise<{ loaded: 
   return { loaded, scroll, scrollMs: window.to - window.from };
 }
 
-const median = (values: readonly number[]): number => percentile([...values].sort((a, b) => a - b), 0.5);
+const median = (values: readonly number[]): number =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
 const fmt = (ms: number): string => `${ms.toFixed(0)} ms`;
 const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} kB`;
 const tasks = (report: LongTaskReport): string => `${report.count} (max ${report.maxMs.toFixed(0)} ms)`;
@@ -135,11 +169,15 @@ async function main(): Promise<void> {
     console.log(`resources table: ${fmt(median(ours))} vs bare ${fmt(median(bare))}`);
     const collector = await collectorJourney(browser, explorer.url);
     const bareList = await bareScroll(browser, explorer.url, 10_000);
-    console.log(`collector: first rows ${fmt(collector.firstRowsMs)}, scroll ${tasks(collector.scroll)}, filter ${tasks(collector.filter)}`);
+    console.log(
+      `collector: first rows ${fmt(collector.firstRowsMs)}, scroll ${tasks(collector.scroll)}, filter ${tasks(collector.filter)}`,
+    );
     const events = await eventsJourney(browser, explorer.url);
     console.log(`events: ${events.loaded} loaded, scroll ${tasks(events.scroll)}`);
     const verdict = (ok: boolean): string => (ok ? '**met**' : '**not met**');
-    writeBenchmarkSection('ui', `## Web UI in Chromium (\`npm run bench:ui\`)
+    writeBenchmarkSection(
+      'ui',
+      `## Web UI in Chromium (\`npm run bench:ui\`)
 
 The default sample snapshot, \`ledger-explorer serve\`, Debian Chromium ${browser.version()} headless (1280×800), median of ${RUNS} runs
 where repeated. Page times are from navigation start (in-page \`performance.now()\`); long tasks from a
@@ -157,7 +195,8 @@ where repeated. Page times are from navigation start (in-page \`performance.now(
 | CSS (gzip -9) | ${kb(bundle.cssGz)} | — | — |
 
 Goals: first rows < 1 s: ${verdict(median(ours) < 1000 && collector.firstRowsMs < 1000)}; no long task > 50 ms while scrolling:
-${verdict(collector.scroll.count === 0 && events.scroll.count === 0)}; bundle < 300 kB gzip: ${verdict(bundle.initialGz + bundle.lazyGz < 300 * 1024)}.`);
+${verdict(collector.scroll.count === 0 && events.scroll.count === 0)}; bundle < 300 kB gzip: ${verdict(bundle.initialGz + bundle.lazyGz < 300 * 1024)}.`,
+    );
   } finally {
     await browser.close();
     await explorer.stop();

@@ -11,7 +11,10 @@ import { describe, expect, it } from 'vitest';
 import { CLI_PATH, runCliProcess } from '../support/run-cli.ts';
 
 const root = join(import.meta.dirname, '..', '..');
-const packageJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string; engines: { node: string } };
+const packageJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+  version: string;
+  engines: { node: string };
+};
 
 function expectOneLineError(args: readonly string[], mention: RegExp): string {
   const run = runCliProcess(args);
@@ -30,7 +33,10 @@ describe('help', () => {
     [['help', 'serve'], /^Usage: ledger-explorer serve /],
     [['serve', '--help'], /^Usage: ledger-explorer serve .*--max-connections/],
     [['serve', '-h', '--port', 'x'], /^Usage: ledger-explorer serve /],
-    [['snapshot'], /^Usage: ledger-explorer snapshot <command>[\s\S]*snapshot generate[\s\S]*snapshot info[\s\S]*snapshot verify/],
+    [
+      ['snapshot'],
+      /^Usage: ledger-explorer snapshot <command>[\s\S]*snapshot generate[\s\S]*snapshot info[\s\S]*snapshot verify/,
+    ],
     [['snapshot', '--help'], /^Usage: ledger-explorer snapshot <command>/],
     [['snapshot', 'generate', '--help'], /^Usage: ledger-explorer snapshot generate --out FILE/],
     [['snapshot', 'info', '-h'], /^Usage: ledger-explorer snapshot info FILE/],
@@ -69,9 +75,18 @@ describe('argument errors', () => {
   });
 
   it('unknown options and missing values are one line pointing at the command help', () => {
-    expectOneLineError(['serve', '--bogus'], /^ledger-explorer: serve: Unknown option '--bogus'; run "ledger-explorer serve --help"$/);
-    expectOneLineError(['snapshot', 'info', '--nope', 'x.db'], /snapshot info: Unknown option '--nope'; run "ledger-explorer snapshot info --help"/);
-    expectOneLineError(['snapshot', 'generate', '--versions'], /snapshot generate: .*--versions.*; run "ledger-explorer snapshot generate --help"/);
+    expectOneLineError(
+      ['serve', '--bogus'],
+      /^ledger-explorer: serve: Unknown option '--bogus'; run "ledger-explorer serve --help"$/,
+    );
+    expectOneLineError(
+      ['snapshot', 'info', '--nope', 'x.db'],
+      /snapshot info: Unknown option '--nope'; run "ledger-explorer snapshot info --help"/,
+    );
+    expectOneLineError(
+      ['snapshot', 'generate', '--versions'],
+      /snapshot generate: .*--versions.*; run "ledger-explorer snapshot generate --help"/,
+    );
     expectOneLineError(['snapshot', 'frobnicate'], /unknown snapshot command "frobnicate"/);
   });
 
@@ -79,13 +94,22 @@ describe('argument errors', () => {
   const capture = ['snapshot', 'capture', '--remote', 'http://127.0.0.1:9/v1', '--account', '0x1'];
 
   it('snapshot capture: a negative version reaches the check, unknown options point at the help', () => {
-    const line = expectOneLineError([...capture, '--version', '-1', '--out', 'x.db'], /--version must be a decimal u64, got "-1"/);
+    const line = expectOneLineError(
+      [...capture, '--version', '-1', '--out', 'x.db'],
+      /--version must be a decimal u64, got "-1"/,
+    );
     expect(line).not.toMatch(/ambiguous/);
-    expectOneLineError([...capture, '--bogus'], /^ledger-explorer: snapshot capture: Unknown option '--bogus'; run "ledger-explorer snapshot capture --help"$/);
+    expectOneLineError(
+      [...capture, '--bogus'],
+      /^ledger-explorer: snapshot capture: Unknown option '--bogus'; run "ledger-explorer snapshot capture --help"$/,
+    );
   });
 
   it('snapshot capture: an --out in a missing folder or over an existing path is refused before any reading', () => {
-    expectOneLineError([...capture, '--out', join(root, 'no-such-folder', 'x.db')], /cannot write .*x\.db: the folder .*no-such-folder does not exist/);
+    expectOneLineError(
+      [...capture, '--out', join(root, 'no-such-folder', 'x.db')],
+      /cannot write .*x\.db: the folder .*no-such-folder does not exist/,
+    );
     expectOneLineError([...capture, '--out', root], /already exists \(a capture never replaces a file\)/);
   });
 });
@@ -111,19 +135,31 @@ describe('Node range', () => {
 
   // The version as the launcher sees it: process.versions replaced by a preloaded module.
   const runAs = (node: string) =>
-    spawnSync(process.execPath, ['--import', `data:text/javascript,Object.defineProperty(process,'versions',{value:{...process.versions,node:'${node}'}})`, CLI_PATH, '--version'], {
-      encoding: 'utf8',
-    });
+    spawnSync(
+      process.execPath,
+      [
+        '--import',
+        `data:text/javascript,Object.defineProperty(process,'versions',{value:{...process.versions,node:'${node}'}})`,
+        CLI_PATH,
+        '--version',
+      ],
+      {
+        encoding: 'utf8',
+      },
+    );
 
   it('a Node outside the range (older, or an odd or early release between supported lines) gets one line naming the range', () => {
     for (const node of ['22.22.1', '23.11.0', '24.0.0', '24.14.9', '25.9.0']) {
       const run = runAs(node);
       expect(run.status, node).toBe(1);
-      expect(run.stderr).toBe(`ledger-explorer: needs Node.js ${packageJson.engines.node} (this is ${process.version})\n`);
+      expect(run.stderr).toBe(
+        `ledger-explorer: needs Node.js ${packageJson.engines.node} (this is ${process.version})\n`,
+      );
     }
   });
 
   it('every line of the range is accepted from its first release', () => {
-    for (const node of ['22.22.2', '22.30.0', '24.15.0', '24.20.1', '26.0.0', '27.1.0']) expect(runAs(node).stdout, node).toBe(`${packageJson.version}\n`);
+    for (const node of ['22.22.2', '22.30.0', '24.15.0', '24.20.1', '26.0.0', '27.1.0'])
+      expect(runAs(node).stdout, node).toBe(`${packageJson.version}\n`);
   });
 });

@@ -15,10 +15,20 @@ import { fixturePath } from '../support/fixture-path.ts';
 const RUNNER = join(import.meta.dirname, '..', 'support', 'unprivileged-cli.ts');
 
 /** Runs the command line unprivileged; stderr without the runner's `uid=` line. */
-function runUnprivileged(args: readonly string[]): { status: number | null; stdout: string; stderr: string; uid: number } {
+function runUnprivileged(args: readonly string[]): {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+  uid: number;
+} {
   const result = spawnSync(process.execPath, [RUNNER, ...args], { encoding: 'utf8', timeout: 60_000 });
   const [first = '', ...rest] = result.stderr.split('\n');
-  return { status: result.status, stdout: result.stdout, stderr: rest.join('\n'), uid: Number(first.replace('uid=', '')) };
+  return {
+    status: result.status,
+    stdout: result.stdout,
+    stderr: rest.join('\n'),
+    uid: Number(first.replace('uid=', '')),
+  };
 }
 
 describe('permission denied', () => {
@@ -59,7 +69,10 @@ describe('permission denied', () => {
 
   it('an unreadable snapshot: "not readable (permission denied)", for info and serve', () => {
     const { file } = snapshotIn('unreadable', 0o000, 0o755);
-    for (const args of [['snapshot', 'info', file], ['serve', '--snapshot', file, '--port', '0']]) {
+    for (const args of [
+      ['snapshot', 'info', file],
+      ['serve', '--snapshot', file, '--port', '0'],
+    ]) {
       const run = runUnprivileged(args);
       expect(run.uid).not.toBe(0);
       expect(run.stderr).toBe(`ledger-explorer: ${file}: not readable (permission denied)\n`);
@@ -70,7 +83,9 @@ describe('permission denied', () => {
   it('a snapshot in a folder that cannot be entered: "cannot be reached"', () => {
     const { file } = snapshotIn('closed', 0o644, 0o000);
     const run = runUnprivileged(['snapshot', 'info', file]);
-    expect(run.stderr).toBe(`ledger-explorer: ${file}: cannot be reached (permission denied on a folder of the path)\n`);
+    expect(run.stderr).toBe(
+      `ledger-explorer: ${file}: cannot be reached (permission denied on a folder of the path)\n`,
+    );
     expect(run.status).toBe(1);
   });
 
@@ -80,7 +95,9 @@ describe('permission denied', () => {
     chmodSync(folder, 0o555);
     const out = join(folder, 'new.db');
     const run = runUnprivileged(['snapshot', 'generate', '--out', out, '--versions', '100']);
-    expect(run.stderr).toBe(`ledger-explorer: cannot write ${out}: the folder ${folder} is not writable (permission denied)\n`);
+    expect(run.stderr).toBe(
+      `ledger-explorer: cannot write ${out}: the folder ${folder} is not writable (permission denied)\n`,
+    );
     expect(run.status).toBe(1);
     expect(readdirSync(folder)).toEqual([]);
   });

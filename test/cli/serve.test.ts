@@ -64,8 +64,16 @@ describe('ledger-explorer serve', () => {
   }, 180_000);
 
   it('gives one line and exit 1 for a file that is not a snapshot, and for a bad port', () => {
-    for (const args of [['--snapshot', join(dir, 'missing.db')], ['--snapshot', CLI_PATH], ['--port', '70000']]) {
-      const run = runCliProcess(['serve', ...args, ...(args[0] === '--port' ? ['--snapshot', fixturePath('small')] : [])]);
+    for (const args of [
+      ['--snapshot', join(dir, 'missing.db')],
+      ['--snapshot', CLI_PATH],
+      ['--port', '70000'],
+    ]) {
+      const run = runCliProcess([
+        'serve',
+        ...args,
+        ...(args[0] === '--port' ? ['--snapshot', fixturePath('small')] : []),
+      ]);
       expect(run.status).toBe(1);
       expect(run.stderr.trim().split('\n')).toHaveLength(1);
       expect(run.stderr).toMatch(/^ledger-explorer: /);

@@ -8,7 +8,10 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newPage, saveScreenshot, useExplorerSession } from './support/e2e-harness.ts';
 
-interface Resource { readonly type: string; readonly data: Record<string, unknown> }
+interface Resource {
+  readonly type: string;
+  readonly data: Record<string, unknown>;
+}
 const COIN_STORE = '0x1::coin::CoinStore<0x1::aptos_coin::AptosCoin>';
 
 describe('account journeys', () => {
@@ -19,7 +22,6 @@ describe('account journeys', () => {
     return { body: (await response.json()) as T, cursor: response.headers.get('x-aptos-cursor') };
   };
   const resourcesTable = (page: Page) => page.getByRole('table', { name: 'Resources' });
-
 
   it('landing → account → expand a resource → page resources with a small page size', async () => {
     const { page, context, errors } = await newPage(session.browser);
@@ -39,7 +41,9 @@ describe('account journeys', () => {
     await page.getByText('25 resources loaded in 1 page · more available').waitFor();
     await page.getByRole('button', { name: 'Load next page' }).click();
     await page.getByText('50 resources loaded in 2 pages · more available').waitFor();
-    await page.getByRole('searchbox', { name: 'Filter by type' }).fill(second[0]!.type.split('::').at(-1)!.replace('>', ''));
+    await page
+      .getByRole('searchbox', { name: 'Filter by type' })
+      .fill(second[0]!.type.split('::').at(-1)!.replace('>', ''));
     await page.getByRole('button', { name: `Expand ${second[0]!.type}` }).waitFor();
     expect(await page.getByRole('button', { name: `Expand ${first[0]!.type}` }).count()).toBe(0);
     expect(errors).toEqual([]);
@@ -49,7 +53,11 @@ describe('account journeys', () => {
   it('resources in the dark theme, and a pruned version as an error record', async () => {
     const { page, context } = await newPage(session.browser, { colorScheme: 'dark' });
     await page.goto(`${session.explorer.url}/accounts/0x1`);
-    await page.getByRole('button', { name: `Expand ${COIN_STORE}` }).or(page.getByRole('button', { name: 'Expand 0x1::block::BlockResource' })).first().click();
+    await page
+      .getByRole('button', { name: `Expand ${COIN_STORE}` })
+      .or(page.getByRole('button', { name: 'Expand 0x1::block::BlockResource' }))
+      .first()
+      .click();
     await page.getByRole('group', { name: 'JSON data' }).waitFor();
     await saveScreenshot(page, 'account-resources-dark');
     const { body: ledger } = await api<{ oldest_ledger_version: string }>('/v1');
@@ -86,11 +94,16 @@ describe('account journeys', () => {
     const { body: accounts } = await api<{ accounts: string[] }>(`/explorer/v1/accounts?limit=200`);
     let found: { address: string; version: string; then: string; now: string } | undefined;
     for (const address of accounts.accounts) {
-      const summaries = (await api<{ version: string }[]>(`/v1/accounts/${address}/transaction_summaries?limit=5`)).body;
+      const summaries = (await api<{ version: string }[]>(`/v1/accounts/${address}/transaction_summaries?limit=5`))
+        .body;
       const candidate = summaries.find((summary) => BigInt(summary.version) > BigInt(ledger.oldest_ledger_version));
       if (!candidate) continue;
       const before = (BigInt(candidate.version) - 1n).toString();
-      const balance = async (at: string) => ((await api<Resource>(`/v1/accounts/${address}/resource/${COIN_STORE}?ledger_version=${at}`)).body.data.coin as { value: string }).value;
+      const balance = async (at: string) =>
+        (
+          (await api<Resource>(`/v1/accounts/${address}/resource/${COIN_STORE}?ledger_version=${at}`)).body.data
+            .coin as { value: string }
+        ).value;
       const [then, now] = [await balance(before), await balance(ledger.ledger_version)];
       if (then !== now) {
         found = { address, version: before, then, now };
@@ -133,8 +146,15 @@ describe('account journeys', () => {
     const { page, context, errors } = await newPage(session.browser);
     await page.goto(`${session.explorer.url}/accounts/${sender}/transactions`);
     const newest = summaries.at(-1)!;
-    const protector = typeof newest.replay_protector === 'string' ? newest.replay_protector : newest.replay_protector.sequence_number !== undefined ? `sequence number ${newest.replay_protector.sequence_number}` : `nonce ${newest.replay_protector.nonce}`;
-    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: `Pin ledger version ${newest.version}` }) });
+    const protector =
+      typeof newest.replay_protector === 'string'
+        ? newest.replay_protector
+        : newest.replay_protector.sequence_number !== undefined
+          ? `sequence number ${newest.replay_protector.sequence_number}`
+          : `nonce ${newest.replay_protector.nonce}`;
+    const row = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('link', { name: `Pin ledger version ${newest.version}` }) });
     await row.getByText(protector, { exact: true }).waitFor();
     await saveScreenshot(page, 'account-transactions');
     const older = summaries[0]!.version;
@@ -154,8 +174,10 @@ describe('account journeys', () => {
 
   it('scrolls the 10,000-resource account to its end and filters it', async () => {
     const all: Resource[] = [];
-    for (let cursor: string | null | undefined; cursor !== null; ) {
-      const page = await api<Resource[]>(`/v1/accounts/0xc011ec7/resources?limit=9999${cursor ? `&start=${cursor}` : ''}`);
+    for (let cursor: string | null | undefined; cursor !== null;) {
+      const page = await api<Resource[]>(
+        `/v1/accounts/0xc011ec7/resources?limit=9999${cursor ? `&start=${cursor}` : ''}`,
+      );
       all.push(...page.body);
       cursor = page.cursor;
     }
@@ -168,7 +190,11 @@ describe('account journeys', () => {
     await page.getByText(`${all.length.toLocaleString('en-US')} resources loaded in 2 pages · all loaded`).waitFor();
     const scroller = page.getByTestId('resources-scroll');
     const last = all.at(-1)!.type;
-    for (let step = 0; step < 20 && (await page.getByRole('button', { name: `Expand ${last}` }).count()) === 0; step += 1) {
+    for (
+      let step = 0;
+      step < 20 && (await page.getByRole('button', { name: `Expand ${last}` }).count()) === 0;
+      step += 1
+    ) {
       await scroller.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
       await page.waitForTimeout(50);
     }
@@ -178,7 +204,11 @@ describe('account journeys', () => {
     const wanted = all.filter((resource) => resource.type.includes('Coin0999'));
     await page.getByRole('searchbox', { name: 'Filter by type' }).fill('Coin0999');
     await page.getByRole('button', { name: `Expand ${wanted[0]!.type}` }).waitFor();
-    expect(await resourcesTable(page).getByRole('button', { name: /^Expand / }).count()).toBe(wanted.length);
+    expect(
+      await resourcesTable(page)
+        .getByRole('button', { name: /^Expand / })
+        .count(),
+    ).toBe(wanted.length);
     await saveScreenshot(page, 'account-10k-resources-filtered');
     expect(errors).toEqual([]);
     await context.close();

@@ -8,7 +8,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newPage, saveScreenshot, useExplorerSession } from './support/e2e-harness.ts';
 
-interface Ledger { ledger_version: string; oldest_ledger_version: string }
+interface Ledger {
+  ledger_version: string;
+  oldest_ledger_version: string;
+}
 
 describe('frame journeys', () => {
   const session = useExplorerSession({ fixture: 'main' });
@@ -16,7 +19,9 @@ describe('frame journeys', () => {
   let accounts: string[];
   beforeAll(async () => {
     ledger = (await (await fetch(`${session.explorer.url}/v1`)).json()) as Ledger;
-    accounts = ((await (await fetch(`${session.explorer.url}/explorer/v1/accounts?limit=50`)).json()) as { accounts: string[] }).accounts;
+    accounts = (
+      (await (await fetch(`${session.explorer.url}/explorer/v1/accounts?limit=50`)).json()) as { accounts: string[] }
+    ).accounts;
   });
 
   for (const colorScheme of ['light', 'dark'] as const) {
@@ -27,7 +32,10 @@ describe('frame journeys', () => {
       await list.getByRole('link', { name: accounts[0]!, exact: true }).waitFor();
       expect(await list.getByRole('listitem').count()).toBe(accounts.length);
       await page.getByRole('region', { name: 'Busiest event streams' }).getByRole('row').nth(1).waitFor();
-      await page.getByRole('contentinfo', { name: 'Status' }).getByText(ledger.ledger_version, { exact: true }).waitFor();
+      await page
+        .getByRole('contentinfo', { name: 'Status' })
+        .getByText(ledger.ledger_version, { exact: true })
+        .waitFor();
       const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
       expect(background).toBe(colorScheme === 'dark' ? 'rgb(15, 20, 25)' : 'rgb(255, 255, 255)');
       await saveScreenshot(page, `landing-${colorScheme}`);
@@ -40,7 +48,11 @@ describe('frame journeys', () => {
     const address = accounts[accounts.length - 1]!;
     const { page, context, errors } = await newPage(session.browser);
     await page.goto(`${session.explorer.url}/`);
-    await page.getByRole('region', { name: /^Accounts/ }).getByRole('listitem').first().waitFor();
+    await page
+      .getByRole('region', { name: /^Accounts/ })
+      .getByRole('listitem')
+      .first()
+      .waitFor();
     await page.keyboard.press('/');
     const search = page.getByRole('combobox', { name: 'Search' });
     expect(await search.evaluate((element) => element === document.activeElement)).toBe(true);
@@ -55,7 +67,9 @@ describe('frame journeys', () => {
 
   it('time travel: pinning an older version puts ledger_version in the URL; reload restores path and pin', async () => {
     const older = ((BigInt(ledger.oldest_ledger_version) + BigInt(ledger.ledger_version)) / 2n).toString();
-    const info = (await (await fetch(`${session.explorer.url}/explorer/v1/versions/${older}`)).json()) as { block_height: string };
+    const info = (await (await fetch(`${session.explorer.url}/explorer/v1/versions/${older}`)).json()) as {
+      block_height: string;
+    };
     const { page, context, errors } = await newPage(session.browser);
     await page.goto(`${session.explorer.url}/`);
     const field = page.getByRole('spinbutton', { name: 'Ledger version' });
@@ -64,10 +78,17 @@ describe('frame journeys', () => {
     await page.waitForURL(`${session.explorer.url}/?ledger_version=${older}`);
     const control = page.getByRole('group', { name: 'Time travel' });
     await control.getByText(info.block_height, { exact: true }).waitFor();
-    await page.getByRole('region', { name: `Accounts at version ${older}` }).getByRole('listitem').first().waitFor();
+    await page
+      .getByRole('region', { name: `Accounts at version ${older}` })
+      .getByRole('listitem')
+      .first()
+      .waitFor();
     await saveScreenshot(page, 'time-travel-pinned');
 
-    const account = page.getByRole('region', { name: `Accounts at version ${older}` }).getByRole('link').first();
+    const account = page
+      .getByRole('region', { name: `Accounts at version ${older}` })
+      .getByRole('link')
+      .first();
     const name = (await account.textContent()) ?? '';
     await account.click();
     await page.waitForURL(`${session.explorer.url}/accounts/${name}?ledger_version=${older}`);
@@ -100,7 +121,10 @@ describe('frame journeys', () => {
     const { page, context, errors } = await newPage(session.browser);
     await page.route(`${session.explorer.url}/v1`, async (route) => {
       const response = await route.fetch();
-      await route.fulfill({ response, json: { ...((await response.json()) as Record<string, unknown>), ledger_version: reported } });
+      await route.fulfill({
+        response,
+        json: { ...((await response.json()) as Record<string, unknown>), ledger_version: reported },
+      });
     });
     const resourceVersions: string[] = [];
     page.on('request', (request) => {

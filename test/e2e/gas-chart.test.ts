@@ -17,7 +17,8 @@ async function gridPixels(page: Page): Promise<{ light: number; dark: number }> 
     const context = canvas?.getContext('2d');
     if (!canvas || !context) return { light: -1, dark: -1 };
     const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
-    const near = (index: number, rgb: readonly number[]): boolean => data[index + 3]! >= 250 && rgb.every((value, channel) => Math.abs(data[index + channel]! - value) <= 3);
+    const near = (index: number, rgb: readonly number[]): boolean =>
+      data[index + 3]! >= 250 && rgb.every((value, channel) => Math.abs(data[index + channel]! - value) <= 3);
     let light = 0;
     let dark = 0;
     for (let index = 0; index < data.length; index += 4) {

@@ -16,8 +16,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, saveScreenshot, startExplorer, type RunningExplorer } from './support/e2e-harness.ts';
 
-interface Ledger { readonly ledger_version: string; readonly oldest_ledger_version: string }
-interface Resource { readonly type: string; readonly data: Record<string, unknown> }
+interface Ledger {
+  readonly ledger_version: string;
+  readonly oldest_ledger_version: string;
+}
+interface Resource {
+  readonly type: string;
+  readonly data: Record<string, unknown>;
+}
 const COIN_STORE = '0x1::coin::CoinStore<0x1::aptos_coin::AptosCoin>';
 
 /**
@@ -39,7 +45,14 @@ function startNodeWithoutExplorer(backend: string): Promise<{ url: string; close
       void fetch(`${backend}/explorer/v1/versions/${byVersion[1]}`).then(async (answer) => {
         const body = (await answer.json()) as Record<string, string>;
         const block = answer.ok
-          ? { block_height: body.block_height, block_hash: `0x${'0'.repeat(64)}`, block_timestamp: body.block_timestamp_usec, first_version: body.block_first_version, last_version: body.block_last_version, transactions: null }
+          ? {
+              block_height: body.block_height,
+              block_hash: `0x${'0'.repeat(64)}`,
+              block_timestamp: body.block_timestamp_usec,
+              first_version: body.block_first_version,
+              last_version: body.block_last_version,
+              transactions: null,
+            }
           : body;
         const headers: Record<string, string> = { 'Content-Type': 'application/json' };
         answer.headers.forEach((value, name) => {
@@ -50,10 +63,19 @@ function startNodeWithoutExplorer(backend: string): Promise<{ url: string; close
       });
       return;
     }
-    const upstream = httpRequest({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: { ...req.headers, host: target.host } }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const upstream = httpRequest(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: req.url,
+        method: req.method,
+        headers: { ...req.headers, host: target.host },
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     upstream.on('error', () => res.destroy());
     req.pipe(upstream);
   });
@@ -62,10 +84,11 @@ function startNodeWithoutExplorer(backend: string): Promise<{ url: string; close
       const { port } = server.address() as AddressInfo;
       resolve({
         url: `http://127.0.0.1:${port}/v1`,
-        close: () => new Promise<void>((done) => {
-          server.closeAllConnections();
-          server.close(() => done());
-        }),
+        close: () =>
+          new Promise<void>((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
       });
     });
   });
@@ -82,7 +105,9 @@ describe('remote journeys', () => {
     return (await response.json()) as T;
   };
   const status = (page: Page) => page.getByRole('contentinfo', { name: 'Status' });
-  /** An account other than 0x1, a version `back` versions before the latest, and the account's AptosCoin balance there. */
+  /**
+   * An account other than 0x1, a version `back` versions before the latest, and the account's AptosCoin balance there.
+   */
   const pinnedBalance = async (back: bigint): Promise<{ address: string; pin: string; balance: string }> => {
     const { accounts } = await api<{ accounts: string[] }>('/explorer/v1/accounts?limit=50');
     const address = accounts.find((a) => a !== '0x1')!;
@@ -102,7 +127,7 @@ describe('remote journeys', () => {
     await backend?.stop();
   });
 
-  it('over another serve: the status bar names the node and its health, and a pinned account shows the node\'s balance', async () => {
+  it("over another serve: the status bar names the node and its health, and a pinned account shows the node's balance", async () => {
     const front = await startExplorer({ remote: `${backend.url}/v1` });
     stops.push(() => front.stop());
     const { address, pin, balance } = await pinnedBalance(3n);
@@ -113,7 +138,10 @@ describe('remote journeys', () => {
     await status(page).getByText('● healthy', { exact: true }).waitFor();
     await status(page).getByText(ledger.ledger_version, { exact: true }).waitFor();
     // The backend serves the explorer API, so the landing lists its accounts as for a snapshot.
-    await page.getByRole('region', { name: /^Accounts/ }).getByRole('link', { name: address, exact: true }).click();
+    await page
+      .getByRole('region', { name: /^Accounts/ })
+      .getByRole('link', { name: address, exact: true })
+      .click();
     await page.waitForURL(new RegExp(`/accounts/${address}(\\?|$)`));
     await page.goto(`${front.url}/accounts/${address}?ledger_version=${pin}`);
     await page.getByRole('button', { name: `Expand ${COIN_STORE}` }).click();
@@ -141,7 +169,10 @@ describe('remote journeys', () => {
 
     await landing.getByRole('textbox', { name: 'Account address' }).fill('zz');
     await landing.getByRole('button', { name: 'Open account' }).click();
-    await landing.getByRole('alert').getByText(/^Not an address/).waitFor();
+    await landing
+      .getByRole('alert')
+      .getByText(/^Not an address/)
+      .waitFor();
     await landing.getByRole('textbox', { name: 'Account address' }).fill('0x0001');
     await landing.getByRole('button', { name: 'Open account' }).click();
     await page.waitForURL(/\/accounts\/0x1(\?|$)/);
@@ -152,14 +183,19 @@ describe('remote journeys', () => {
     const address = accounts.at(-1)!;
     const search = page.getByRole('combobox', { name: 'Search' });
     await search.fill('0x1::coin');
-    await page.getByRole('status').getByText(/this source resolves only addresses and versions/).waitFor();
+    await page
+      .getByRole('status')
+      .getByText(/this source resolves only addresses and versions/)
+      .waitFor();
     await search.fill(address);
     await page.getByRole('option', { name: new RegExp(`^Account ${address}`) }).waitFor();
     await search.press('Enter');
     await page.waitForURL(new RegExp(`/accounts/${address}(\\?|$)`));
     await page.getByRole('table', { name: 'Resources' }).waitFor();
     // The browser logs each 404 of the explorer API; nothing else may go wrong.
-    expect(errors.filter((error) => !error.startsWith('Failed to load resource: the server responded with a status of 404'))).toEqual([]);
+    expect(
+      errors.filter((error) => !error.startsWith('Failed to load resource: the server responded with a status of 404')),
+    ).toEqual([]);
     await context.close();
   });
 
@@ -167,7 +203,10 @@ describe('remote journeys', () => {
     let node = await startExplorer({ fixture: 'main' });
     const port = Number(new URL(node.url).port);
     const front = await startExplorer({ remote: `${node.url}/v1` });
-    stops.push(() => front.stop(), () => node.stop());
+    stops.push(
+      () => front.stop(),
+      () => node.stop(),
+    );
 
     const { page, context } = await newPage(browser);
     await page.goto(`${front.url}/accounts/0x1`);
@@ -179,10 +218,15 @@ describe('remote journeys', () => {
     // node and the cause (not a panel loading forever), and the status bar says the node is unhealthy.
     await page.goto(`${front.url}/accounts/0x1/modules`);
     const gate = page.getByRole('region', { name: 'Ledger unavailable' });
-    await gate.getByRole('alert').getByText(new RegExp(`Node http://127\\.0\\.0\\.1:${port}/v1 is unavailable`)).waitFor();
+    await gate
+      .getByRole('alert')
+      .getByText(new RegExp(`Node http://127\\.0\\.0\\.1:${port}/v1 is unavailable`))
+      .waitFor();
     await gate.getByText('internal_error').waitFor();
     expect(await page.getByText('Loading modules…').count()).toBe(0);
-    await status(page).getByText(/^● unhealthy: Node http:\/\/127\.0\.0\.1:\d+\/v1 is unavailable/).waitFor({ timeout: 30_000 });
+    await status(page)
+      .getByText(/^● unhealthy: Node http:\/\/127\.0\.0\.1:\d+\/v1 is unavailable/)
+      .waitFor({ timeout: 30_000 });
     await saveScreenshot(page, 'remote-node-down');
 
     // The node returns where it was: the status bar's next refresh brings the view back by itself.
@@ -197,7 +241,10 @@ describe('remote journeys', () => {
   it('"Save to snapshot" at a pinned version writes a snapshot that answers as the node did and names its origin', async () => {
     const data = mkdtempSync(join(tmpdir(), 'le-e2e-capture-'));
     stops.push(async () => rmSync(data, { recursive: true, force: true }));
-    const front = await startExplorer({ remote: `${backend.url}/v1`, env: { ...process.env, LEDGER_EXPLORER_DATA_DIR: data } });
+    const front = await startExplorer({
+      remote: `${backend.url}/v1`,
+      env: { ...process.env, LEDGER_EXPLORER_DATA_DIR: data },
+    });
     stops.push(() => front.stop());
     const { address, pin, balance } = await pinnedBalance(2n);
 

@@ -13,7 +13,9 @@ function recordViolations(): void {
   const seen: string[] = [];
   (window as unknown as { cspViolations: string[] }).cspViolations = seen;
   document.addEventListener('securitypolicyviolation', (event) => {
-    seen.push(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`);
+    seen.push(
+      `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`,
+    );
   });
 }
 
@@ -54,7 +56,8 @@ describe('serve with the web UI', () => {
   it('reports no CSP violation across the views (virtualized lists, JSON trees, the gas chart), and would catch one', async () => {
     const { page, context, errors } = await newPage(session.browser);
     await page.addInitScript(recordViolations);
-    const violations = (): Promise<string[]> => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+    const violations = (): Promise<string[]> =>
+      page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
     await page.goto(`${session.explorer.url}/`);
     await page.getByRole('link', { name: '0x1', exact: true }).first().waitFor();
     await page.goto(`${session.explorer.url}/accounts/0x1`);

@@ -34,7 +34,11 @@ describe('tables, inspector, gas, compare and export journeys', () => {
   }
 
   async function rawItem(handle: string, keyHex: string): Promise<Uint8Array> {
-    const response = await fetch(`${session.explorer.url}/v1/tables/${handle}/raw_item`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/x-bcs' }, body: JSON.stringify({ key: keyHex }) });
+    const response = await fetch(`${session.explorer.url}/v1/tables/${handle}/raw_item`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/x-bcs' },
+      body: JSON.stringify({ key: keyHex }),
+    });
     expect(response.status).toBe(200);
     return new Uint8Array(await response.arrayBuffer());
   }
@@ -81,13 +85,20 @@ describe('tables, inspector, gas, compare and export journeys', () => {
     await page.getByRole('button', { name: 'Look up' }).click();
     const heading = await page.getByRole('heading', { name: /^Value at version \d+$/ }).textContent();
     const version = /(\d+)$/.exec(heading ?? '')?.[1];
-    const expected = await api<{ id: string; name: string }>(`/v1/tables/${info.handle}/item?ledger_version=${version}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ key_type: info.key_type, value_type: info.value_type, key: sample!.keys[0] }),
-    });
+    const expected = await api<{ id: string; name: string }>(
+      `/v1/tables/${info.handle}/item?ledger_version=${version}`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ key_type: info.key_type, value_type: info.value_type, key: sample!.keys[0] }),
+      },
+    );
     // In the value's JSON tree (the result also names the key it belongs to, which may be the same text).
-    await page.getByRole('region', { name: 'Decoded value' }).getByRole('group', { name: 'JSON value' }).getByText(JSON.stringify(expected.name)).waitFor();
+    await page
+      .getByRole('region', { name: 'Decoded value' })
+      .getByRole('group', { name: 'JSON value' })
+      .getByText(JSON.stringify(expected.name))
+      .waitFor();
     await saveScreenshot(page, 'table-lookup');
 
     // Raw: the JSON key's bytes → stored bytes in the inspector.
@@ -105,7 +116,9 @@ describe('tables, inspector, gas, compare and export journeys', () => {
     await saveScreenshot(page, 'table-inspector');
 
     // Corrupted bytes (the Option tag of metadata.note) in the inspector page: offset and field named.
-    const [noteStart] = rangeOf(await inspector.getByRole('button', { name: /^value\.metadata\.note bytes/ }).getAttribute('aria-label'));
+    const [noteStart] = rangeOf(
+      await inspector.getByRole('button', { name: /^value\.metadata\.note bytes/ }).getAttribute('aria-label'),
+    );
     await page.getByRole('link', { name: 'open in the inspector page' }).click();
     await page.waitForURL(/\/inspect\?/);
     const corrupted = Uint8Array.from(bytes);
@@ -121,7 +134,7 @@ describe('tables, inspector, gas, compare and export journeys', () => {
     await context.close();
   });
 
-  it('a key that is not in the table shows the node\'s error record', async () => {
+  it("a key that is not in the table shows the node's error record", async () => {
     const sample = tables.find((t) => t.keyType === 'u64');
     expect(sample).toBeDefined();
     // A key above every sampled key that the API itself says is absent.
@@ -152,7 +165,11 @@ describe('tables, inspector, gas, compare and export journeys', () => {
     const blocked: string[] = [];
     await context.route('**/*', async (route) => {
       const url = new URL(route.request().url());
-      const allowed = url.origin === session.explorer.url && (url.pathname === '/inspect' || url.pathname.startsWith('/assets/') || /^\/v1\/accounts\/[^/]+\/module\/[^/]+$/.test(url.pathname));
+      const allowed =
+        url.origin === session.explorer.url &&
+        (url.pathname === '/inspect' ||
+          url.pathname.startsWith('/assets/') ||
+          /^\/v1\/accounts\/[^/]+\/module\/[^/]+$/.test(url.pathname));
       if (allowed) await route.continue();
       else {
         blocked.push(url.pathname);
@@ -197,7 +214,9 @@ describe('tables, inspector, gas, compare and export journeys', () => {
     const ledger = await api<{ ledger_version: string; oldest_ledger_version: string }>('/v1');
     const coin = '0x1::coin::CoinStore<0x1::aptos_coin::AptosCoin>';
     const valueAt = async (address: string, version: string): Promise<string | undefined> => {
-      const response = await fetch(`${session.explorer.url}/v1/accounts/${address}/resource/${encodeURIComponent(coin)}?ledger_version=${version}`);
+      const response = await fetch(
+        `${session.explorer.url}/v1/accounts/${address}/resource/${encodeURIComponent(coin)}?ledger_version=${version}`,
+      );
       if (response.status !== 200) return undefined;
       return ((await response.json()) as { data: { coin: { value: string } } }).data.coin.value;
     };
@@ -212,7 +231,9 @@ describe('tables, inspector, gas, compare and export journeys', () => {
     }
     expect(found).toBeDefined();
     const { page, context, errors } = await newPage(session.browser);
-    await page.goto(`${session.explorer.url}/accounts/${found!.address}/compare?from=${ledger.oldest_ledger_version}&to=${ledger.ledger_version}`);
+    await page.goto(
+      `${session.explorer.url}/accounts/${found!.address}/compare?from=${ledger.oldest_ledger_version}&to=${ledger.ledger_version}`,
+    );
     const block = page.getByRole('region', { name: `${coin} changed` });
     const row = block.locator('tr.diff-changed', { hasText: 'coin.value' });
     await row.waitFor();
@@ -228,7 +249,11 @@ describe('tables, inspector, gas, compare and export journeys', () => {
     await page.goto(`${session.explorer.url}/accounts/0x1`);
     const table = page.getByRole('table', { name: 'Resources' });
     await table.waitFor();
-    const shown = (await table.getByRole('button', { name: /^(Expand|Collapse) / }).evaluateAll((buttons) => buttons.map((b) => (b.getAttribute('aria-label') ?? '').replace(/^(Expand|Collapse) /, ''))));
+    const shown = await table
+      .getByRole('button', { name: /^(Expand|Collapse) / })
+      .evaluateAll((buttons) =>
+        buttons.map((b) => (b.getAttribute('aria-label') ?? '').replace(/^(Expand|Collapse) /, '')),
+      );
     const downloading = page.waitForEvent('download');
     await page.getByRole('group', { name: 'Export' }).getByRole('button', { name: 'Export CSV' }).click();
     const download = await downloading;
@@ -237,8 +262,11 @@ describe('tables, inspector, gas, compare and export journeys', () => {
     expect(header).toEqual(['type', 'data']);
     const types = records.map((r) => r[0]);
     expect(types.slice(0, shown.length)).toEqual(shown);
-    const version = /ledger_version=(\d+)/.exec(page.url())?.[1] ?? (await api<{ ledger_version: string }>('/v1')).ledger_version;
-    const all = await api<{ type: string; data: unknown }[]>(`/v1/accounts/0x1/resources?ledger_version=${version}&limit=${records.length}`);
+    const version =
+      /ledger_version=(\d+)/.exec(page.url())?.[1] ?? (await api<{ ledger_version: string }>('/v1')).ledger_version;
+    const all = await api<{ type: string; data: unknown }[]>(
+      `/v1/accounts/0x1/resources?ledger_version=${version}&limit=${records.length}`,
+    );
     expect(records.map((r) => [r[0], JSON.parse(r[1] ?? 'null') as unknown])).toEqual(all.map((r) => [r.type, r.data]));
     await saveScreenshot(page, 'export-resources');
     await context.close();

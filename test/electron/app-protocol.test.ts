@@ -34,7 +34,8 @@ beforeAll(() => {
   });
 });
 
-const get = (path: string, method = 'GET'): Promise<Response> => handler(new Request(`app://ledger-explorer${path}`, { method }));
+const get = (path: string, method = 'GET'): Promise<Response> =>
+  handler(new Request(`app://ledger-explorer${path}`, { method }));
 
 describe('app:// protocol', () => {
   it('serves index.html and assets with their content types and the CSP', async () => {
@@ -52,7 +53,11 @@ describe('app:// protocol', () => {
   });
 
   it('falls back to index.html for history routes (paths without an extension)', async () => {
-    for (const route of ['/account/0x1', '/txn/12345', '/account/0x1/resources/0x1::coin::CoinStore%3C0x1::aptos_coin::AptosCoin%3E']) {
+    for (const route of [
+      '/account/0x1',
+      '/txn/12345',
+      '/account/0x1/resources/0x1::coin::CoinStore%3C0x1::aptos_coin::AptosCoin%3E',
+    ]) {
       const page = await get(route);
       expect(page.status, route).toBe(200);
       expect(await page.text()).toContain('<div id="root">');
@@ -61,7 +66,8 @@ describe('app:// protocol', () => {
 
   it('routes /v1 and /explorer to the active source on the same origin', async () => {
     apiRequests.length = 0;
-    for (const path of ['/v1', '/v1/accounts/0x1/resources', '/explorer/v1/source']) expect((await get(path)).status).toBe(200);
+    for (const path of ['/v1', '/v1/accounts/0x1/resources', '/explorer/v1/source'])
+      expect((await get(path)).status).toBe(200);
     expect(apiRequests).toEqual(['/v1', '/v1/accounts/0x1/resources', '/explorer/v1/source']);
     // Look-alikes are not API paths: they are history routes.
     expect(await (await get('/v10')).text()).toContain('<div id="root">');
@@ -94,7 +100,14 @@ describe('app:// protocol', () => {
   });
 
   it('never serves a file outside the root, whatever the encoding', async () => {
-    for (const raw of ['/../secret.txt', '/a/../../secret.txt', '/..%2F..%2Fsecret.txt', '/.%2e/secret.txt', '/x/%2E%2E/%2E%2E/secret.txt', '/../renderer-secret.js']) {
+    for (const raw of [
+      '/../secret.txt',
+      '/a/../../secret.txt',
+      '/..%2F..%2Fsecret.txt',
+      '/.%2e/secret.txt',
+      '/x/%2E%2E/%2E%2E/secret.txt',
+      '/../renderer-secret.js',
+    ]) {
       const reply = await get(raw);
       expect(reply.status, raw).toBe(404);
       expect(await reply.text(), raw).not.toContain(SECRET);

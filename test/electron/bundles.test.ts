@@ -19,7 +19,13 @@ let supervisor: ServiceSupervisor | undefined;
 
 beforeAll(async () => {
   for (const mode of ['production', 'service', 'preload']) {
-    await build({ root, configFile: join(root, 'vite.electron.config.ts'), mode, logLevel: 'silent', build: { outDir: out, emptyOutDir: false, sourcemap: false } });
+    await build({
+      root,
+      configFile: join(root, 'vite.electron.config.ts'),
+      mode,
+      logLevel: 'silent',
+      build: { outDir: out, emptyOutDir: false, sourcemap: false },
+    });
   }
 });
 afterAll(() => {
@@ -29,7 +35,9 @@ afterAll(() => {
 
 /** Module names a CommonJS bundle requires. */
 function requires(file: string): string[] {
-  return [...readFileSync(join(out, file), 'utf8').matchAll(/\brequire\(["']([^"']+)["']\)/g)].map((match) => match[1] ?? '');
+  return [...readFileSync(join(out, file), 'utf8').matchAll(/\brequire\(["']([^"']+)["']\)/g)].map(
+    (match) => match[1] ?? '',
+  );
 }
 
 describe('Electron bundles', () => {
@@ -48,16 +56,26 @@ describe('Electron bundles', () => {
     const imported = [...main.matchAll(/^import .* from ["']([^"']+)["'];?$/gm)].map((match) => match[1] ?? '');
     for (const name of imported) expect(name === 'electron' || name.startsWith('node:'), name).toBe(true);
     expect(main).not.toMatch(/\bimport\(/);
-    for (const absent of ['better-sqlite3', 'function createRemoteService', 'function createReadService', 'function fetchUpstream']) expect(main, absent).not.toContain(absent);
+    for (const absent of [
+      'better-sqlite3',
+      'function createRemoteService',
+      'function createReadService',
+      'function fetchUpstream',
+    ])
+      expect(main, absent).not.toContain(absent);
     const entry = readFileSync(join(out, 'service-entry.cjs'), 'utf8');
-    for (const present of ['function createRemoteService', 'function createReadService']) expect(entry, present).toContain(present);
+    for (const present of ['function createRemoteService', 'function createReadService'])
+      expect(entry, present).toContain(present);
   });
 
   it('the bundled service entry answers from a snapshot in a plain Node child process', async () => {
     supervisor = await ServiceSupervisor.start({
       source: { kind: 'snapshot', path: fixturePath('small'), generateIfMissing: false },
       launch: () => {
-        const child = fork(join(out, 'service-entry.cjs'), [], { serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+        const child = fork(join(out, 'service-entry.cjs'), [], {
+          serialization: 'advanced',
+          stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+        });
         child.on('error', () => {});
         return {
           postMessage: (message) => void child.send(message),
@@ -67,7 +85,12 @@ describe('Electron bundles', () => {
         };
       },
     });
-    const reply = await supervisor.request('GET', 'app://ledger-explorer/v1/accounts/0x1/resource/0x1::account::Account', [], new Uint8Array());
+    const reply = await supervisor.request(
+      'GET',
+      'app://ledger-explorer/v1/accounts/0x1/resource/0x1::account::Account',
+      [],
+      new Uint8Array(),
+    );
     expect(reply.status).toBe(200);
     expect(JSON.parse(String(reply.body))).toMatchObject({ type: '0x1::account::Account' });
   });

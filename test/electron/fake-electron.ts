@@ -61,11 +61,17 @@ export const shell = { openExternal: vi.fn((_url: string) => Promise.resolve()) 
 
 /** A session recording its permission handlers and protocol handler. */
 export class FakeSession extends EventEmitter {
-  permissionRequestHandler: ((contents: unknown, permission: string, callback: (granted: boolean) => void, details: unknown) => void) | undefined;
-  permissionCheckHandler: ((contents: unknown, permission: string, origin: string, details: unknown) => boolean) | undefined;
+  permissionRequestHandler:
+    | ((contents: unknown, permission: string, callback: (granted: boolean) => void, details: unknown) => void)
+    | undefined;
+  permissionCheckHandler:
+    ((contents: unknown, permission: string, origin: string, details: unknown) => boolean) | undefined;
   devicePermissionHandler: ((details: unknown) => boolean) | undefined;
   readonly protocolHandlers = new Map<string, (request: Request) => Promise<Response>>();
-  readonly protocol = { handle: (scheme: string, handler: (request: Request) => Promise<Response>) => void this.protocolHandlers.set(scheme, handler) };
+  readonly protocol = {
+    handle: (scheme: string, handler: (request: Request) => Promise<Response>) =>
+      void this.protocolHandlers.set(scheme, handler),
+  };
   setPermissionRequestHandler(handler: FakeSession['permissionRequestHandler']): void {
     this.permissionRequestHandler = handler;
   }
@@ -95,7 +101,9 @@ export const ipcMain = {
 };
 
 /** ipcRenderer (preload side): invoke recorded, listeners kept by channel. */
-export const ipcRenderer = Object.assign(new EventEmitter(), { invoke: vi.fn((_channel: string, ..._args: unknown[]): Promise<unknown> => Promise.resolve(null)) });
+export const ipcRenderer = Object.assign(new EventEmitter(), {
+  invoke: vi.fn((_channel: string, ..._args: unknown[]): Promise<unknown> => Promise.resolve(null)),
+});
 
 /** contextBridge: what the preload exposed. */
 export const contextBridge = {
@@ -136,8 +144,16 @@ export const dialog = {
   showErrorBox: vi.fn(),
 };
 /** utilityProcess: never forked in unit tests (the supervisor is tested with child_process.fork). */
-export const utilityProcess = { fork: vi.fn(() => { throw new Error('utilityProcess needs the Electron binary'); }) };
+export const utilityProcess = {
+  fork: vi.fn(() => {
+    throw new Error('utilityProcess needs the Electron binary');
+  }),
+};
 /** nativeTheme. */
 export const nativeTheme = { themeSource: 'system' };
 /** safeStorage: unavailable by default. */
-export const safeStorage = { isEncryptionAvailable: () => false, encryptString: (text: string) => Buffer.from(text), decryptString: (data: Buffer) => data.toString() };
+export const safeStorage = {
+  isEncryptionAvailable: () => false,
+  encryptString: (text: string) => Buffer.from(text),
+  decryptString: (data: Buffer) => data.toString(),
+};

@@ -13,14 +13,18 @@ export const SERVICE_ENTRY = join(import.meta.dirname, '..', '..', 'electron', '
 export function forkLauncher(): { launch: LaunchServiceChild; children: ChildProcess[] } {
   const children: ChildProcess[] = [];
   const launch: LaunchServiceChild = () => {
-    const child = fork(SERVICE_ENTRY, [], { serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(SERVICE_ENTRY, [], {
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     children.push(child);
     // Sending to a child that just died reports an 'error' event; the exit handler does the work.
     child.on('error', () => {});
     return {
       postMessage: (message) => void child.send(message),
       onMessage: (listener) => void child.on('message', listener),
-      onExit: (listener) => void child.once('exit', (code, signal) => listener(signal ? `signal ${signal}` : `exit code ${code}`)),
+      onExit: (listener) =>
+        void child.once('exit', (code, signal) => listener(signal ? `signal ${signal}` : `exit code ${code}`)),
       kill: () => void child.kill(),
     };
   };

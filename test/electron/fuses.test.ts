@@ -16,13 +16,27 @@ const WIRE_LENGTH = 9;
 /** A fake Electron binary: junk, the sentinel, version 1, the wire length, every fuse enabled, junk. */
 function fakeBinary(path: string): void {
   const wire = Buffer.alloc(WIRE_LENGTH, FuseState.ENABLE);
-  writeFileSync(path, Buffer.concat([Buffer.alloc(4096, 0x90), Buffer.from(SENTINEL), Buffer.from([1, WIRE_LENGTH]), wire, Buffer.alloc(4096, 0x90)]));
+  writeFileSync(
+    path,
+    Buffer.concat([
+      Buffer.alloc(4096, 0x90),
+      Buffer.from(SENTINEL),
+      Buffer.from([1, WIRE_LENGTH]),
+      wire,
+      Buffer.alloc(4096, 0x90),
+    ]),
+  );
 }
 
 describe('fuses flipped at packaging', () => {
   it('turns run-as-node, NODE_OPTIONS, inspect arguments and file:// privileges off; asar integrity and asar-only on', async () => {
     const appOutDir = useTempDir('ledger-explorer-fuses-');
-    const context = { appOutDir, electronPlatformName: 'linux', arch: 1, packager: { appInfo: { productFilename: 'Ledger Explorer' }, executableName: 'ledger-explorer' } };
+    const context = {
+      appOutDir,
+      electronPlatformName: 'linux',
+      arch: 1,
+      packager: { appInfo: { productFilename: 'Ledger Explorer' }, executableName: 'ledger-explorer' },
+    };
     const binary = packedExecutable(context);
     expect(binary).toBe(join(appOutDir, 'ledger-explorer'));
     fakeBinary(binary);
@@ -40,7 +54,11 @@ describe('fuses flipped at packaging', () => {
   });
 
   it('finds the binary of each platform', () => {
-    const base = { appOutDir: '/out', arch: 1, packager: { appInfo: { productFilename: 'Ledger Explorer' }, executableName: 'ledger-explorer' } };
+    const base = {
+      appOutDir: '/out',
+      arch: 1,
+      packager: { appInfo: { productFilename: 'Ledger Explorer' }, executableName: 'ledger-explorer' },
+    };
     expect(packedExecutable({ ...base, electronPlatformName: 'win32' })).toBe(join('/out', 'Ledger Explorer.exe'));
     expect(packedExecutable({ ...base, electronPlatformName: 'darwin' })).toBe(join('/out', 'Ledger Explorer.app'));
   });
@@ -49,6 +67,13 @@ describe('fuses flipped at packaging', () => {
     const appOutDir = useTempDir('ledger-explorer-nofuses-');
     mkdirSync(appOutDir, { recursive: true });
     writeFileSync(join(appOutDir, 'ledger-explorer'), Buffer.alloc(1024));
-    await expect(afterPack({ appOutDir, electronPlatformName: 'linux', arch: 1, packager: { appInfo: { productFilename: 'x' }, executableName: 'ledger-explorer' } })).rejects.toThrow(/sentinel/);
+    await expect(
+      afterPack({
+        appOutDir,
+        electronPlatformName: 'linux',
+        arch: 1,
+        packager: { appInfo: { productFilename: 'x' }, executableName: 'ledger-explorer' },
+      }),
+    ).rejects.toThrow(/sentinel/);
   });
 });

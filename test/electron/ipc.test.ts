@@ -3,7 +3,12 @@
  * preload bridge forwards named calls on the contract's channels and hands listeners payloads only.
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { EVENT_CHANNELS, INVOKE_CHANNELS, type InvokeName, type LedgerExplorerBridge } from '../../shared/ipc-contract.ts';
+import {
+  EVENT_CHANNELS,
+  INVOKE_CHANNELS,
+  type InvokeName,
+  type LedgerExplorerBridge,
+} from '../../shared/ipc-contract.ts';
 import type { InvokeImplementations } from '../../electron/main/ipc/ipc-handlers.ts';
 import { contextBridge, ipcMain, ipcRenderer } from './fake-electron.ts';
 
@@ -27,7 +32,12 @@ function recording(): InvokeImplementations {
 }
 
 beforeAll(() => {
-  registerIpcHandlers(ipcMain as never, recording(), new Set([WINDOW_ID]), (channel, reason) => void dropped.push([channel, reason]));
+  registerIpcHandlers(
+    ipcMain as never,
+    recording(),
+    new Set([WINDOW_ID]),
+    (channel, reason) => void dropped.push([channel, reason]),
+  );
 });
 
 function event(url: string, options: { id?: number; subFrame?: boolean } = {}) {
@@ -48,8 +58,15 @@ describe('main-process IPC handlers', () => {
   it('passes a trusted call with valid arguments to its implementation', async () => {
     calls.length = 0;
     await call('connectNode', event('app://ledger-explorer/account/0x1'), { profile: 'testnet' });
-    await call('updateSettings', event('app://ledger-explorer/'), { theme: 'dark', apiKey: { node: 'mainnet', key: 'k' } });
-    await call('saveFile', event('app://ledger-explorer/'), { suggestedName: 'events.csv', content: new Uint8Array([1, 2]), filters: [{ name: 'CSV', extensions: ['csv'] }] });
+    await call('updateSettings', event('app://ledger-explorer/'), {
+      theme: 'dark',
+      apiKey: { node: 'mainnet', key: 'k' },
+    });
+    await call('saveFile', event('app://ledger-explorer/'), {
+      suggestedName: 'events.csv',
+      content: new Uint8Array([1, 2]),
+      filters: [{ name: 'CSV', extensions: ['csv'] }],
+    });
     expect(calls.map(([name]) => name)).toEqual(['connectNode', 'updateSettings', 'saveFile']);
     expect(calls[0]?.[1]).toEqual([{ profile: 'testnet' }]);
   });
@@ -57,7 +74,8 @@ describe('main-process IPC handlers', () => {
   it('accepts exactly the node profiles of NODE_PROFILES (the one list of names)', async () => {
     const { NODE_PROFILES } = await import('../../shared/node-profiles.ts');
     calls.length = 0;
-    for (const profile of Object.keys(NODE_PROFILES)) await call('connectNode', event('app://ledger-explorer/'), { profile });
+    for (const profile of Object.keys(NODE_PROFILES))
+      await call('connectNode', event('app://ledger-explorer/'), { profile });
     expect(calls.map(([, args]) => args)).toEqual(Object.keys(NODE_PROFILES).map((profile) => [{ profile }]));
     for (const profile of ['toString', '__proto__', 'constructor']) {
       await expect(call('connectNode', event('app://ledger-explorer/'), { profile })).rejects.toThrow('refused');
@@ -119,15 +137,24 @@ describe('preload bridge', () => {
   });
 
   it('invokes the contract channel with the arguments, and returns the reply', async () => {
-    ipcRenderer.invoke.mockResolvedValueOnce({ kind: 'remote', profile: 'devnet', name: 'devnet', url: 'https://api.devnet.aptoslabs.com/v1' });
+    ipcRenderer.invoke.mockResolvedValueOnce({
+      kind: 'remote',
+      profile: 'devnet',
+      name: 'devnet',
+      url: 'https://api.devnet.aptoslabs.com/v1',
+    });
     const source = await bridge.connectNode({ profile: 'devnet' });
     expect(ipcRenderer.invoke).toHaveBeenLastCalledWith(INVOKE_CHANNELS.connectNode, { profile: 'devnet' });
     expect(source).toMatchObject({ name: 'devnet', url: 'https://api.devnet.aptoslabs.com/v1' });
   });
 
   it("rejects with the main process's one-line message, without Electron's prefix", async () => {
-    ipcRenderer.invoke.mockRejectedValueOnce(new Error("Error invoking remote method 'ledger-explorer:open-snapshot-path': Error: no such file: /x.db"));
-    await expect(bridge.openDroppedFile({ path: '/x.db' } as unknown as File)).rejects.toThrow(/^no such file: \/x\.db$/);
+    ipcRenderer.invoke.mockRejectedValueOnce(
+      new Error("Error invoking remote method 'ledger-explorer:open-snapshot-path': Error: no such file: /x.db"),
+    );
+    await expect(bridge.openDroppedFile({ path: '/x.db' } as unknown as File)).rejects.toThrow(
+      /^no such file: \/x\.db$/,
+    );
     expect(ipcRenderer.invoke).toHaveBeenLastCalledWith(INVOKE_CHANNELS.openSnapshotPath, '/x.db');
   });
 
@@ -143,7 +170,8 @@ describe('preload bridge', () => {
 
   it('opens a snapshot dropped on the window unless the page handled the drop', () => {
     ipcRenderer.invoke.mockClear();
-    const dropEvent = (path: string): Event => Object.assign(new Event('drop', { cancelable: true }), { dataTransfer: { files: [{ path }] } });
+    const dropEvent = (path: string): Event =>
+      Object.assign(new Event('drop', { cancelable: true }), { dataTransfer: { files: [{ path }] } });
     drop.dispatchEvent(dropEvent('/data/a.ledgerdb'));
     const handled = dropEvent('/data/b.ledgerdb');
     handled.preventDefault();

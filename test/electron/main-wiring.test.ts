@@ -49,9 +49,16 @@ afterAll(() => {
 
 describe('main process wiring', () => {
   it('registers the privileged app:// scheme, sandboxes every renderer and takes the single-instance lock before ready', () => {
-    expect(registerCalls).toEqual([[[
-      expect.objectContaining({ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true, supportFetchAPI: true }) }),
-    ]]]);
+    expect(registerCalls).toEqual([
+      [
+        [
+          expect.objectContaining({
+            scheme: 'app',
+            privileges: expect.objectContaining({ standard: true, secure: true, supportFetchAPI: true }),
+          }),
+        ],
+      ],
+    ]);
     expect(order.register).toBeLessThan(order.ready);
     expect(order.sandbox).toBeLessThan(order.ready);
     expect(order.lock).toBeLessThan(order.ready);
@@ -66,16 +73,27 @@ describe('main process wiring', () => {
   it('opens one secure window on app:// and writes the settings file', () => {
     expect(BrowserWindow.created).toHaveLength(1);
     expect(window.loadedUrl).toBe('app://ledger-explorer/');
-    expect(window.options.webPreferences).toMatchObject({ sandbox: true, contextIsolation: true, nodeIntegration: false, preload: expect.stringMatching(/preload\.cjs$/) });
+    expect(window.options.webPreferences).toMatchObject({
+      sandbox: true,
+      contextIsolation: true,
+      nodeIntegration: false,
+      preload: expect.stringMatching(/preload\.cjs$/),
+    });
     expect(existsSync(join(dataDir, 'settings.json'))).toBe(true);
   });
 
   it('answers IPC from that window only', async () => {
     const handler = ipcMain.handlers.get(INVOKE_CHANNELS.getSettings);
     if (!handler) throw new Error('no getSettings handler');
-    const fromWindow = { sender: { id: window.webContents.id }, senderFrame: { url: 'app://ledger-explorer/', parent: null } };
+    const fromWindow = {
+      sender: { id: window.webContents.id },
+      senderFrame: { url: 'app://ledger-explorer/', parent: null },
+    };
     expect(await handler(fromWindow)).toMatchObject({ theme: 'system', recentSnapshots: [] });
-    const fromElsewhere = { sender: { id: window.webContents.id + 1000 }, senderFrame: { url: 'app://ledger-explorer/', parent: null } };
+    const fromElsewhere = {
+      sender: { id: window.webContents.id + 1000 },
+      senderFrame: { url: 'app://ledger-explorer/', parent: null },
+    };
     await expect(Promise.resolve().then(() => handler(fromElsewhere))).rejects.toThrow('refused');
   });
 

@@ -15,7 +15,8 @@ const { secureWebPreferences } = await import('../../electron/main/security/web-
 const { guardNavigation } = await import('../../electron/main/security/navigation.ts');
 const { denyAllPermissions } = await import('../../electron/main/security/permissions.ts');
 const { isAllowedExternalUrl, openExternalIfAllowed } = await import('../../electron/main/security/external-links.ts');
-const { UI_CONTENT_SECURITY_POLICY: CONTENT_SECURITY_POLICY, loadStaticUi } = await import('../../electron/service/static-ui.ts');
+const { UI_CONTENT_SECURITY_POLICY: CONTENT_SECURITY_POLICY, loadStaticUi } =
+  await import('../../electron/service/static-ui.ts');
 const { isTrustedSender } = await import('../../electron/main/security/trusted-sender.ts');
 const { createMainWindow } = await import('../../electron/main/main-window.ts');
 const { createAppHandler } = await import('../../electron/main/protocol/app-protocol.ts');
@@ -49,7 +50,11 @@ describe("Electron's security checklist", () => {
   });
 
   it('2. no Node.js integration in the page, its workers or sub-frames', () => {
-    expect(preferences).toMatchObject({ nodeIntegration: false, nodeIntegrationInWorker: false, nodeIntegrationInSubFrames: false });
+    expect(preferences).toMatchObject({
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+    });
   });
 
   it('3. context isolation is on', () => {
@@ -64,7 +69,14 @@ describe("Electron's security checklist", () => {
   it('5. every permission request and check is denied', () => {
     const session = new FakeSession();
     denyAllPermissions(session as never);
-    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal', 'fullscreen']) {
+    for (const permission of [
+      'media',
+      'geolocation',
+      'notifications',
+      'clipboard-read',
+      'openExternal',
+      'fullscreen',
+    ]) {
       const granted = vi.fn();
       session.permissionRequestHandler?.(window.webContents, permission, granted, {});
       expect(granted).toHaveBeenCalledWith(false);
@@ -139,7 +151,16 @@ describe("Electron's security checklist", () => {
 
   it('15. shell.openExternal only for https URLs on allowlisted origins', async () => {
     expect(isAllowedExternalUrl('https://aptos.dev/build/apis')).toBe(true);
-    for (const url of ['http://github.com/', 'https://github.com.evil.example/', 'https://user@github.com/', 'file:///etc/passwd', 'javascript:alert(1)', 'smb://host/share', 'https://evil.example/', 'not a url']) {
+    for (const url of [
+      'http://github.com/',
+      'https://github.com.evil.example/',
+      'https://user@github.com/',
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'smb://host/share',
+      'https://evil.example/',
+      'not a url',
+    ]) {
       expect(isAllowedExternalUrl(url)).toBe(false);
     }
     shell.openExternal.mockClear();
@@ -148,17 +169,30 @@ describe("Electron's security checklist", () => {
   });
 
   it('16. a current Electron: the pinned version is a supported major (≥ 42)', () => {
-    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+      devDependencies: Record<string, string>;
+    };
     const major = Number(/^\D*(\d+)/.exec(pkg.devDependencies.electron ?? '')?.[1]);
     expect(major).toBeGreaterThanOrEqual(42);
   });
 
   it('17. IPC senders are validated: only an app window main frame on the app origin', () => {
     const trusted = new Set([7]);
-    expect(isTrustedSender({ sender: { id: 7 }, senderFrame: { url: 'app://ledger-explorer/', parent: null } }, trusted)).toBe(true);
-    expect(isTrustedSender({ sender: { id: 7 }, senderFrame: { url: 'https://evil.example/', parent: null } }, trusted)).toBe(false);
-    expect(isTrustedSender({ sender: { id: 8 }, senderFrame: { url: 'app://ledger-explorer/', parent: null } }, trusted)).toBe(false);
-    expect(isTrustedSender({ sender: { id: 7 }, senderFrame: { url: 'app://ledger-explorer/', parent: {} as never } }, trusted)).toBe(false);
+    expect(
+      isTrustedSender({ sender: { id: 7 }, senderFrame: { url: 'app://ledger-explorer/', parent: null } }, trusted),
+    ).toBe(true);
+    expect(
+      isTrustedSender({ sender: { id: 7 }, senderFrame: { url: 'https://evil.example/', parent: null } }, trusted),
+    ).toBe(false);
+    expect(
+      isTrustedSender({ sender: { id: 8 }, senderFrame: { url: 'app://ledger-explorer/', parent: null } }, trusted),
+    ).toBe(false);
+    expect(
+      isTrustedSender(
+        { sender: { id: 7 }, senderFrame: { url: 'app://ledger-explorer/', parent: {} as never } },
+        trusted,
+      ),
+    ).toBe(false);
     expect(isTrustedSender({ sender: { id: 7 }, senderFrame: null }, trusted)).toBe(false);
   });
 
@@ -181,7 +215,13 @@ describe("Electron's security checklist", () => {
     vi.unstubAllGlobals();
     expect([...contextBridge.exposed.keys()]).toEqual(['ledgerExplorer']);
     const bridge = contextBridge.exposed.get('ledgerExplorer') as Record<string, unknown>;
-    const expected = [...Object.keys(INVOKE_CHANNELS).filter((name) => name !== 'openSnapshotPath'), 'openDroppedFile', 'onSourceChanged', 'onServiceRestarted', 'platform'];
+    const expected = [
+      ...Object.keys(INVOKE_CHANNELS).filter((name) => name !== 'openSnapshotPath'),
+      'openDroppedFile',
+      'onSourceChanged',
+      'onServiceRestarted',
+      'platform',
+    ];
     expect(Object.keys(bridge).sort()).toEqual(expected.sort());
     for (const [name, value] of Object.entries(bridge)) {
       expect(value === ipcRenderer || (typeof value === 'object' && value !== null), name).toBe(false);

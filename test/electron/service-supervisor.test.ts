@@ -9,7 +9,16 @@ import { sendJson, useFakeNode } from '../remote/fake-node.ts';
 import { forkLauncher } from './fork-launcher.ts';
 
 const node = useFakeNode();
-const LEDGER = { chain_id: 2, epoch: '3', ledger_version: '1000', oldest_ledger_version: '10', ledger_timestamp: '1', node_role: 'full_node', oldest_block_height: '5', block_height: '400' };
+const LEDGER = {
+  chain_id: 2,
+  epoch: '3',
+  ledger_version: '1000',
+  oldest_ledger_version: '10',
+  ledger_timestamp: '1',
+  node_role: 'full_node',
+  oldest_block_height: '5',
+  block_height: '400',
+};
 
 const running: ServiceSupervisor[] = [];
 afterEach(() => {
@@ -18,7 +27,11 @@ afterEach(() => {
 
 async function startOn(path: string, onRestarted?: (restarts: number, reason: string) => void) {
   const launcher = forkLauncher();
-  const supervisor = await ServiceSupervisor.start({ launch: launcher.launch, source: { kind: 'snapshot', path, generateIfMissing: false }, onRestarted });
+  const supervisor = await ServiceSupervisor.start({
+    launch: launcher.launch,
+    source: { kind: 'snapshot', path, generateIfMissing: false },
+    onRestarted,
+  });
   running.push(supervisor);
   return { supervisor, children: launcher.children };
 }
@@ -30,7 +43,12 @@ function json(body: string | Uint8Array | null): unknown {
 describe('snapshot service off the main thread', () => {
   it('answers read requests from a child process', async () => {
     const { supervisor } = await startOn(fixturePath('small'));
-    const reply = await supervisor.request('GET', 'app://ledger-explorer/v1', [['Accept', 'application/json']], new Uint8Array());
+    const reply = await supervisor.request(
+      'GET',
+      'app://ledger-explorer/v1',
+      [['Accept', 'application/json']],
+      new Uint8Array(),
+    );
     expect(reply.status).toBe(200);
     expect(json(reply.body)).toMatchObject({ chain_id: expect.any(Number), ledger_version: expect.any(String) });
     expect(reply.headers.some(([name]) => name.toLowerCase() === 'x-aptos-ledger-version')).toBe(true);
@@ -52,7 +70,12 @@ describe('snapshot service off the main thread', () => {
     await toldPromise;
     expect(restarted).toEqual([[1, 'signal SIGKILL']]);
     expect(children).toHaveLength(2);
-    const reply = await supervisor.request('GET', 'app://ledger-explorer/v1/accounts/0x1/resources?limit=1', [], new Uint8Array());
+    const reply = await supervisor.request(
+      'GET',
+      'app://ledger-explorer/v1/accounts/0x1/resources?limit=1',
+      [],
+      new Uint8Array(),
+    );
     expect(reply.status).toBe(200);
     expect(supervisor.restarts).toBe(1);
   });
@@ -75,7 +98,10 @@ describe('snapshot service off the main thread', () => {
     const bad = join(useTempDir(), 'not-a-snapshot.db');
     writeFileSync(bad, 'hello');
     const launcher = forkLauncher();
-    const error = await ServiceSupervisor.start({ launch: launcher.launch, source: { kind: 'snapshot', path: bad, generateIfMissing: false } }).catch((caught: unknown) => caught);
+    const error = await ServiceSupervisor.start({
+      launch: launcher.launch,
+      source: { kind: 'snapshot', path: bad, generateIfMissing: false },
+    }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).not.toContain('\n');
     expect(launcher.children).toHaveLength(1);
@@ -133,7 +159,11 @@ describe('a hung service', () => {
     const reply = await supervisor.request('GET', 'app://ledger-explorer/v1', [], new Uint8Array());
     child.kill('SIGCONT');
     expect(reply.status).toBe(503);
-    expect(json(reply.body)).toMatchObject({ error_code: 'internal_error', vm_error_code: null, message: expect.stringMatching(/did not answer GET \/v1 within/) });
+    expect(json(reply.body)).toMatchObject({
+      error_code: 'internal_error',
+      vm_error_code: null,
+      message: expect.stringMatching(/did not answer GET \/v1 within/),
+    });
     // The child was not restarted: the next request is answered by the same one.
     const next = await supervisor.request('GET', 'app://ledger-explorer/v1', [], new Uint8Array());
     expect(next.status).toBe(200);
@@ -142,7 +172,9 @@ describe('a hung service', () => {
 
   it('gives captures far longer than reads', async () => {
     const { requestTimeoutMs } = await import('../../electron/main/sources/service-supervisor.ts');
-    expect(requestTimeoutMs('POST', 'app://ledger-explorer/explorer/v1/capture')).toBeGreaterThan(requestTimeoutMs('GET', 'app://ledger-explorer/v1'));
+    expect(requestTimeoutMs('POST', 'app://ledger-explorer/explorer/v1/capture')).toBeGreaterThan(
+      requestTimeoutMs('GET', 'app://ledger-explorer/v1'),
+    );
     // Longer than the remote source's worst case for one read (3 attempts of 30 s, plus waits).
     expect(requestTimeoutMs('GET', 'app://ledger-explorer/v1')).toBeGreaterThan(3 * 30_000 + 2 * 10_000 + 750);
   });
@@ -150,14 +182,32 @@ describe('a hung service', () => {
 
 describe('a remote node served from the child process', () => {
   it('forwards requests to the node from the child, with the API key, and reports the source', async () => {
-    node.behave((req, res) => sendJson(res, 200, req.url === '/v1' ? LEDGER : { message: 'no', error_code: 'web_framework_error', vm_error_code: null }));
+    node.behave((req, res) =>
+      sendJson(
+        res,
+        200,
+        req.url === '/v1' ? LEDGER : { message: 'no', error_code: 'web_framework_error', vm_error_code: null },
+      ),
+    );
     const launcher = forkLauncher();
-    const supervisor = await ServiceSupervisor.start({ launch: launcher.launch, source: { kind: 'remote', baseUrl: node.url, apiKey: 'KEY-7', profileName: 'test-node' } });
+    const supervisor = await ServiceSupervisor.start({
+      launch: launcher.launch,
+      source: { kind: 'remote', baseUrl: node.url, apiKey: 'KEY-7', profileName: 'test-node' },
+    });
     running.push(supervisor);
-    const reply = await supervisor.request('GET', 'app://ledger-explorer/v1', [['Accept', 'application/json']], new Uint8Array());
+    const reply = await supervisor.request(
+      'GET',
+      'app://ledger-explorer/v1',
+      [['Accept', 'application/json']],
+      new Uint8Array(),
+    );
     expect(reply.status).toBe(200);
     expect(json(reply.body)).toEqual(LEDGER);
-    expect(node.seen.at(-1)).toMatchObject({ method: 'GET', url: '/v1', headers: expect.objectContaining({ authorization: 'Bearer KEY-7' }) });
+    expect(node.seen.at(-1)).toMatchObject({
+      method: 'GET',
+      url: '/v1',
+      headers: expect.objectContaining({ authorization: 'Bearer KEY-7' }),
+    });
     const source = await supervisor.request('GET', 'app://ledger-explorer/explorer/v1/source', [], new Uint8Array());
     expect(json(source.body)).toMatchObject({ kind: 'remote', name: 'test-node', url: node.url, health: { ok: true } });
   });
@@ -172,10 +222,19 @@ describe('a remote node served from the child process', () => {
       arrived();
     });
     const launcher = forkLauncher();
-    const supervisor = await ServiceSupervisor.start({ launch: launcher.launch, source: { kind: 'remote', baseUrl: node.url, apiKey: null, profileName: 'hang' } });
+    const supervisor = await ServiceSupervisor.start({
+      launch: launcher.launch,
+      source: { kind: 'remote', baseUrl: node.url, apiKey: null, profileName: 'hang' },
+    });
     const pending = supervisor.request('GET', 'app://ledger-explorer/v1/accounts/0x1/resources', [], new Uint8Array());
     await arrival;
-    const exited = once(launcher.children[0] ?? (() => { throw new Error('no child'); })(), 'exit');
+    const exited = once(
+      launcher.children[0] ??
+        (() => {
+          throw new Error('no child');
+        })(),
+      'exit',
+    );
     supervisor.stop();
     const reply = await pending;
     expect(reply.status).toBe(503);

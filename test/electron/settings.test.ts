@@ -25,7 +25,15 @@ const keychain: ApiKeyVault = {
   encrypt: (key) => Buffer.from([...key].reverse().join('')).toString('base64'),
   decrypt: (ciphertext) => [...Buffer.from(ciphertext, 'base64').toString()].reverse().join(''),
 };
-const noKeychain: ApiKeyVault = { available: () => false, encrypt: () => { throw new Error('unavailable'); }, decrypt: () => { throw new Error('unavailable'); } };
+const noKeychain: ApiKeyVault = {
+  available: () => false,
+  encrypt: () => {
+    throw new Error('unavailable');
+  },
+  decrypt: () => {
+    throw new Error('unavailable');
+  },
+};
 const fixedNow = () => new Date('2026-01-02T03:04:05.678Z');
 
 describe('settings file', () => {
@@ -69,7 +77,10 @@ describe('settings file', () => {
     const store = SettingsStore.load(dir, keychain);
     store.update((settings) => ({ ...settings, theme: 'light', customNodes: ['https://node.example/v1'] }));
     expect(readdirSync(dir)).toEqual([SETTINGS_FILE]);
-    expect(SettingsStore.load(dir, keychain).current).toMatchObject({ theme: 'light', customNodes: ['https://node.example/v1'] });
+    expect(SettingsStore.load(dir, keychain).current).toMatchObject({
+      theme: 'light',
+      customNodes: ['https://node.example/v1'],
+    });
   });
 
   it('stores API keys encrypted, never in plain text, and reports only their presence', () => {
@@ -102,9 +113,16 @@ describe('settings file', () => {
   });
 
   it("does not count Linux's basic_text safeStorage backend as encryption", () => {
-    const safeStorage = { isEncryptionAvailable: () => true, encryptString: (text: string) => Buffer.from(text), decryptString: (data: Buffer) => data.toString(), getSelectedStorageBackend: () => 'basic_text' };
+    const safeStorage = {
+      isEncryptionAvailable: () => true,
+      encryptString: (text: string) => Buffer.from(text),
+      decryptString: (data: Buffer) => data.toString(),
+      getSelectedStorageBackend: () => 'basic_text',
+    };
     expect(safeStorageVault(safeStorage, 'linux').available()).toBe(false);
-    expect(safeStorageVault({ ...safeStorage, getSelectedStorageBackend: () => 'gnome_libsecret' }, 'linux').available()).toBe(true);
+    expect(
+      safeStorageVault({ ...safeStorage, getSelectedStorageBackend: () => 'gnome_libsecret' }, 'linux').available(),
+    ).toBe(true);
     expect(safeStorageVault({ ...safeStorage, isEncryptionAvailable: () => false }, 'darwin').available()).toBe(false);
     const vault = safeStorageVault(safeStorage, 'win32');
     expect(vault.decrypt(vault.encrypt('round trip'))).toBe('round trip');
@@ -124,7 +142,10 @@ describe('settings that cannot be read or written', () => {
     mkdirSync(join(dir, SETTINGS_FILE)); // EISDIR on read (EACCES behaves the same; as root it cannot be provoked)
     writeFileSync(join(dir, SETTINGS_FILE, 'keep.txt'), 'user data');
     const store = SettingsStore.load(dir, keychain);
-    expect(store.outcome).toEqual({ kind: 'unavailable', reason: expect.stringMatching(/^cannot read .*settings\.json \(EISDIR\)$/) });
+    expect(store.outcome).toEqual({
+      kind: 'unavailable',
+      reason: expect.stringMatching(/^cannot read .*settings\.json \(EISDIR\)$/),
+    });
     expect(store.current).toEqual(defaultSettings());
     // Changes hold for the session; nothing is written over what could not be read.
     expect(store.update((settings) => ({ ...settings, theme: 'dark' })).theme).toBe('dark');
@@ -140,7 +161,10 @@ describe('settings that cannot be read or written', () => {
     mkdirSync(backup);
     writeFileSync(join(backup, 'x'), 'x');
     const store = SettingsStore.load(dir, keychain, fixedNow);
-    expect(store.outcome).toMatchObject({ kind: 'unavailable', reason: expect.stringMatching(/cannot be moved aside/) });
+    expect(store.outcome).toMatchObject({
+      kind: 'unavailable',
+      reason: expect.stringMatching(/cannot be moved aside/),
+    });
     expect(store.current).toEqual(defaultSettings());
     store.update((settings) => ({ ...settings, theme: 'light' }));
     expect(readFileSync(join(dir, SETTINGS_FILE), 'utf8')).toBe('{ corrupt');

@@ -22,11 +22,24 @@ const { SourceManager, SourceSuperseded } = await import('../../electron/main/so
 const { viewOf } = await import('../../electron/main/ipc/invoke-implementations.ts');
 
 const dir = useTempDir('ledger-explorer-sources-');
-const keychain = { available: () => true, encrypt: (key: string) => Buffer.from(key).toString('base64'), decrypt: (text: string) => Buffer.from(text, 'base64').toString() };
+const keychain = {
+  available: () => true,
+  encrypt: (key: string) => Buffer.from(key).toString('base64'),
+  decrypt: (text: string) => Buffer.from(text, 'base64').toString(),
+};
 const settings = SettingsStore.load(dir, keychain);
 const changes: DesktopSource[] = [];
 const node = useFakeNode();
-const LEDGER = { chain_id: 2, epoch: '3', ledger_version: '1000', oldest_ledger_version: '10', ledger_timestamp: '1', node_role: 'full_node', oldest_block_height: '5', block_height: '400' };
+const LEDGER = {
+  chain_id: 2,
+  epoch: '3',
+  ledger_version: '1000',
+  oldest_ledger_version: '10',
+  ledger_timestamp: '1',
+  node_role: 'full_node',
+  oldest_block_height: '5',
+  block_height: '400',
+};
 let manager: InstanceType<typeof SourceManager>;
 let app: (request: Request) => Promise<Response>;
 
@@ -48,7 +61,8 @@ function newManager(onChanged: (source: DesktopSource) => void): InstanceType<ty
 /** Opens the `main` fixture unless it is the source already: each test below can run alone, in any order. */
 async function openMain(): Promise<void> {
   const current = manager.current();
-  if (current?.kind !== 'snapshot' || current.path !== fixturePath('main')) await manager.openSnapshot(fixturePath('main'));
+  if (current?.kind !== 'snapshot' || current.path !== fixturePath('main'))
+    await manager.openSnapshot(fixturePath('main'));
 }
 
 beforeAll(() => {
@@ -68,7 +82,10 @@ describe('data sources', () => {
     const fresh = newManager(() => {});
     try {
       const reply = await fresh.handle(new Request('app://ledger-explorer/v1'));
-      expect({ status: reply.status, body: await reply.json() }).toEqual({ status: 503, body: { message: 'no data source is open yet', error_code: 'internal_error', vm_error_code: null } });
+      expect({ status: reply.status, body: await reply.json() }).toEqual({
+        status: 503,
+        body: { message: 'no data source is open yet', error_code: 'internal_error', vm_error_code: null },
+      });
     } finally {
       fresh.close();
     }
@@ -93,11 +110,13 @@ describe('data sources', () => {
   it('saves a capture ("Save to snapshot") into the captures folder of the user data', async () => {
     await openMain();
     const ledger = await json('/v1');
-    const reply = await app(new Request('app://ledger-explorer/explorer/v1/capture', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ accounts: ['0x1'], ledger_version: ledger.body.ledger_version }),
-    }));
+    const reply = await app(
+      new Request('app://ledger-explorer/explorer/v1/capture', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ accounts: ['0x1'], ledger_version: ledger.body.ledger_version }),
+      }),
+    );
     const body = (await reply.json()) as { file?: string };
     expect(reply.status, JSON.stringify(body)).toBe(201);
     expect(body.file?.startsWith(join(dir, 'captures'))).toBe(true);
@@ -129,14 +148,22 @@ describe('data sources', () => {
     expect((await json('/explorer/v1/source')).body).toMatchObject({ kind: 'remote', name: host, url: node.url });
     expect(settings.current.customNodes).toEqual([node.url]);
     // A profile: described from NODE_PROFILES (no request is sent here: the network is not reachable).
-    expect(await manager.connectNode({ profile: 'testnet' })).toEqual({ kind: 'remote', profile: 'testnet', name: 'testnet', url: 'https://api.testnet.aptoslabs.com/v1' });
+    expect(await manager.connectNode({ profile: 'testnet' })).toEqual({
+      kind: 'remote',
+      profile: 'testnet',
+      name: 'testnet',
+      url: 'https://api.testnet.aptoslabs.com/v1',
+    });
     expect(changes.at(-1)).toMatchObject({ profile: 'testnet' });
     await expect(manager.connectNode({ url: 'file:///etc' })).rejects.toThrow(/http: or https:/);
   });
 
   it('reopens the last source, falling back to the sample when it is gone', async () => {
     await openMain();
-    settings.update((stored) => ({ ...stored, lastSource: { kind: 'snapshot', path: join(dir, 'moved-away.ledgerdb'), sample: false } }));
+    settings.update((stored) => ({
+      ...stored,
+      lastSource: { kind: 'snapshot', path: join(dir, 'moved-away.ledgerdb'), sample: false },
+    }));
     const source = await manager.reopenLast();
     expect(source).toMatchObject({ kind: 'snapshot', path: fixturePath('small'), sample: true });
     expect((await json('/v1')).status).toBe(200);
@@ -150,12 +177,15 @@ describe('concurrent switches', () => {
   function deferredOpeners() {
     const calls: Array<{ path: string; resolve: () => void; reject: (error: Error) => void; closed: boolean }> = [];
     const openers = {
-      snapshot: (path: string) => new Promise<((request: Request) => Promise<Response>) & { close(): void }>((resolve, reject) => {
-        const call = { path, resolve: () => {}, reject, closed: false };
-        const handle = Object.assign(() => Promise.resolve(new Response(JSON.stringify({ from: basename(path) }))), { close: () => void (call.closed = true) });
-        call.resolve = () => resolve(handle);
-        calls.push(call);
-      }),
+      snapshot: (path: string) =>
+        new Promise<((request: Request) => Promise<Response>) & { close(): void }>((resolve, reject) => {
+          const call = { path, resolve: () => {}, reject, closed: false };
+          const handle = Object.assign(() => Promise.resolve(new Response(JSON.stringify({ from: basename(path) }))), {
+            close: () => void (call.closed = true),
+          });
+          call.resolve = () => resolve(handle);
+          calls.push(call);
+        }),
       remote: () => Promise.reject(new Error('not used')),
     };
     return { openers, calls };
@@ -165,7 +195,12 @@ describe('concurrent switches', () => {
     const { openers, calls } = deferredOpeners();
     const own = SettingsStore.load(join(dir, 'switch-settings'), keychain);
     const seen: DesktopSource[] = [];
-    const switcher = new SourceManager({ settings: own, samplePath: '/none/sample.db', openers, onChanged: (source) => void seen.push(source) });
+    const switcher = new SourceManager({
+      settings: own,
+      samplePath: '/none/sample.db',
+      openers,
+      onChanged: (source) => void seen.push(source),
+    });
     const first = switcher.openSnapshot(fixturePath('main'));
     const second = switcher.openSnapshot(fixturePath('small'));
     await vi.waitFor(() => expect(calls).toHaveLength(2));
@@ -179,12 +214,19 @@ describe('concurrent switches', () => {
     expect(calls.map((call) => call.closed)).toEqual([true, false]);
     expect(seen.map((source) => source.name)).toEqual([basename(fixturePath('small'))]);
     expect(own.current.lastSource).toMatchObject({ path: fixturePath('small') });
-    expect(await (await switcher.handle(new Request('app://ledger-explorer/v1'))).json()).toEqual({ from: basename(fixturePath('small')) });
+    expect(await (await switcher.handle(new Request('app://ledger-explorer/v1'))).json()).toEqual({
+      from: basename(fixturePath('small')),
+    });
   });
 
   it('a switch still opening when the app quits is closed when it finishes', async () => {
     const { openers, calls } = deferredOpeners();
-    const switcher = new SourceManager({ settings: SettingsStore.load(join(dir, 'quit-settings'), keychain), samplePath: '/none/sample.db', openers, onChanged: () => {} });
+    const switcher = new SourceManager({
+      settings: SettingsStore.load(join(dir, 'quit-settings'), keychain),
+      samplePath: '/none/sample.db',
+      openers,
+      onChanged: () => {},
+    });
     const opening = switcher.openSnapshot(fixturePath('main'));
     await vi.waitFor(() => expect(calls).toHaveLength(1));
     switcher.close();
@@ -196,7 +238,12 @@ describe('concurrent switches', () => {
 
   it('a switch that fails after a later one was asked for is superseded, not an error to show', async () => {
     const { openers, calls } = deferredOpeners();
-    const switcher = new SourceManager({ settings: SettingsStore.load(join(dir, 'fail-settings'), keychain), samplePath: '/none/sample.db', openers, onChanged: () => {} });
+    const switcher = new SourceManager({
+      settings: SettingsStore.load(join(dir, 'fail-settings'), keychain),
+      samplePath: '/none/sample.db',
+      openers,
+      onChanged: () => {},
+    });
     const first = switcher.openSnapshot(fixturePath('main'));
     const second = switcher.openSnapshot(fixturePath('small'));
     await vi.waitFor(() => expect(calls).toHaveLength(2));

@@ -31,16 +31,31 @@ describe('window', () => {
 
   it('shows the source in the title', () => {
     expect(windowTitle(null)).toBe('Ledger Explorer');
-    expect(windowTitle({ kind: 'snapshot', path: '/d/sample-snapshot-v1.db', name: 'sample-snapshot-v1.db', sample: true })).toBe('sample-snapshot-v1.db (sample) — Ledger Explorer');
-    expect(windowTitle({ kind: 'remote', profile: 'mainnet', name: 'mainnet', url: 'https://api.mainnet.aptoslabs.com/v1' })).toBe('Mainnet (https://api.mainnet.aptoslabs.com/v1) — Ledger Explorer');
-    expect(windowTitle({ kind: 'remote', profile: 'custom', name: 'node.example.com:8080', url: 'https://node.example.com:8080/v1' })).toBe('node.example.com:8080 (https://node.example.com:8080/v1) — Ledger Explorer');
+    expect(
+      windowTitle({ kind: 'snapshot', path: '/d/sample-snapshot-v1.db', name: 'sample-snapshot-v1.db', sample: true }),
+    ).toBe('sample-snapshot-v1.db (sample) — Ledger Explorer');
+    expect(
+      windowTitle({ kind: 'remote', profile: 'mainnet', name: 'mainnet', url: 'https://api.mainnet.aptoslabs.com/v1' }),
+    ).toBe('Mainnet (https://api.mainnet.aptoslabs.com/v1) — Ledger Explorer');
+    expect(
+      windowTitle({
+        kind: 'remote',
+        profile: 'custom',
+        name: 'node.example.com:8080',
+        url: 'https://node.example.com:8080/v1',
+      }),
+    ).toBe('node.example.com:8080 (https://node.example.com:8080/v1) — Ledger Explorer');
   });
 });
 
 describe('command line', () => {
   it('takes the last non-switch argument as a snapshot path, resolved against the working folder', () => {
-    expect(snapshotArgument(['/opt/app/ledger-explorer', 'data/x.ledgerdb'], 1, '/home/u')).toBe('/home/u/data/x.ledgerdb');
-    expect(snapshotArgument(['electron', 'dist/electron/main.js', '--inspect=0', '/abs/y.db'], 2, '/w')).toBe('/abs/y.db');
+    expect(snapshotArgument(['/opt/app/ledger-explorer', 'data/x.ledgerdb'], 1, '/home/u')).toBe(
+      '/home/u/data/x.ledgerdb',
+    );
+    expect(snapshotArgument(['electron', 'dist/electron/main.js', '--inspect=0', '/abs/y.db'], 2, '/w')).toBe(
+      '/abs/y.db',
+    );
     expect(snapshotArgument(['electron', 'dist/electron/main.js'], 2, '/w')).toBeUndefined();
     expect(snapshotArgument(['/opt/app/ledger-explorer', '--no-sandbox'], 1, '/w')).toBeUndefined();
   });
@@ -48,9 +63,19 @@ describe('command line', () => {
 
 describe('menu', () => {
   it('offers open, recent, sample and node profiles, and runs their actions', () => {
-    const actions = { openDialog: vi.fn(), openPath: vi.fn(), openSample: vi.fn(), connect: vi.fn(), clearRecent: vi.fn() };
+    const actions = {
+      openDialog: vi.fn(),
+      openPath: vi.fn(),
+      openSample: vi.fn(),
+      connect: vi.fn(),
+      clearRecent: vi.fn(),
+    };
     const template = menuTemplate('linux', [{ path: '/d/a.ledgerdb', name: 'a.ledgerdb', openedAt: 1 }], actions);
-    const file = template[0]?.submenu as Array<{ label?: string; click?: () => void; submenu?: Array<{ label?: string; click?: () => void }> }>;
+    const file = template[0]?.submenu as Array<{
+      label?: string;
+      click?: () => void;
+      submenu?: Array<{ label?: string; click?: () => void }>;
+    }>;
     file.find((item) => item.label === 'Open Snapshot…')?.click?.();
     file.find((item) => item.label === 'Open Recent')?.submenu?.[0]?.click?.();
     file.find((item) => item.label === 'Open Sample Snapshot')?.click?.();

@@ -51,17 +51,23 @@ async function refusal(accounts: readonly string[], limits: Partial<CaptureLimit
 describe('capture limits', () => {
   it('refuses a capture needing more reads than allowed, at the first read beyond', async () => {
     const error = await refusal(['0x1'], { requests: 3 });
-    expect(error.message).toBe('capture too large: it needs more than 3 reads of the source; capture fewer accounts at a time');
+    expect(error.message).toBe(
+      'capture too large: it needs more than 3 reads of the source; capture fewer accounts at a time',
+    );
     expect(paths).toHaveLength(3);
   });
 
   it('refuses too many resources, and too many transaction summaries', async () => {
-    expect((await refusal(['0x1'], { resources: 2 })).message).toBe('capture too large: more than 2 resources (the limit of one capture); capture fewer accounts at a time');
+    expect((await refusal(['0x1'], { resources: 2 })).message).toBe(
+      'capture too large: more than 2 resources (the limit of one capture); capture fewer accounts at a time',
+    );
     const sender = info.samples.senders[0]!.address;
-    expect((await refusal([sender], { summaries: 1 })).message).toMatch(/^capture too large: more than 1 transaction summaries/);
+    expect((await refusal([sender], { summaries: 1 })).message).toMatch(
+      /^capture too large: more than 1 transaction summaries/,
+    );
   });
 
-  it('refuses too many events from the streams\' counters, before reading any event', async () => {
+  it("refuses too many events from the streams' counters, before reading any event", async () => {
     const stream = info.samples.eventStreams[0]!;
     expect((await refusal([stream.address], { events: 1 })).message).toMatch(/^capture too large: more than 1 events/);
     expect(paths.filter((path) => path.includes('/events/'))).toEqual([]);
@@ -77,7 +83,10 @@ describe('a capture on the snapshot service', () => {
   let server: RunningHttpServer;
   beforeAll(async () => {
     store = SnapshotStore.open(fixturePath('main'));
-    server = await startHttpServer({ handler: createReadService({ store, capture: captureTargetFor('127.0.0.1', join(dir, 'captures')) }), port: 0 });
+    server = await startHttpServer({
+      handler: createReadService({ store, capture: captureTargetFor('127.0.0.1', join(dir, 'captures')) }),
+      port: 0,
+    });
   });
   afterAll(async () => {
     await server?.close();
@@ -86,7 +95,11 @@ describe('a capture on the snapshot service', () => {
 
   it('lets other requests through while it runs (the 10,000-resource collector account)', async () => {
     let done = false;
-    const capture = fetch(`${server.url}/explorer/v1/capture`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ accounts: ['0xc011ec7'] }) }).finally(() => {
+    const capture = fetch(`${server.url}/explorer/v1/capture`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ accounts: ['0xc011ec7'] }),
+    }).finally(() => {
       done = true;
     });
     // One request after another: a capture holding the event loop would let at most the first one through.

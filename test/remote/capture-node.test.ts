@@ -18,9 +18,27 @@ import { NODE_LEDGER_HEADERS, sendJson, useFakeNode } from './fake-node.ts';
 
 const dir = useTempDir();
 const node = useFakeNode();
-const LEDGER = { chain_id: 2, epoch: '3', ledger_version: '1000', oldest_ledger_version: '10', ledger_timestamp: '99', node_role: 'full_node', oldest_block_height: '5', block_height: '400' };
-const struct = (name: string): unknown => ({ name, is_native: false, abilities: ['key'], generic_type_params: [], fields: [{ name: 'value', type: 'u64' }] });
-const moduleJson = (name: string): unknown => ({ bytecode: '0xa11ceb0b', abi: { address: '0x1', name, friends: [], exposed_functions: [], structs: [struct('R')] } });
+const LEDGER = {
+  chain_id: 2,
+  epoch: '3',
+  ledger_version: '1000',
+  oldest_ledger_version: '10',
+  ledger_timestamp: '99',
+  node_role: 'full_node',
+  oldest_block_height: '5',
+  block_height: '400',
+};
+const struct = (name: string): unknown => ({
+  name,
+  is_native: false,
+  abilities: ['key'],
+  generic_type_params: [],
+  fields: [{ name: 'value', type: 'u64' }],
+});
+const moduleJson = (name: string): unknown => ({
+  bytecode: '0xa11ceb0b',
+  abi: { address: '0x1', name, friends: [], exposed_functions: [], structs: [struct('R')] },
+});
 
 function bcs(res: Parameters<typeof sendJson>[0], bytes: Uint8Array, extra: Record<string, string> = {}): void {
   res.writeHead(200, { 'Content-Type': 'application/x-bcs', ...NODE_LEDGER_HEADERS, ...extra });
@@ -34,33 +52,68 @@ describe('capture from a node without the explorer API', () => {
     resourceMap.bytes(new BcsWriter().u64(5n).toBytes());
     node.behave((req, res) => {
       const url = req.url ?? '';
-      if (url.startsWith('/explorer/')) return sendJson(res, 404, { message: 'not found', error_code: 'web_framework_error', vm_error_code: null });
+      if (url.startsWith('/explorer/'))
+        return sendJson(res, 404, { message: 'not found', error_code: 'web_framework_error', vm_error_code: null });
       if (url === '/v1') return sendJson(res, 200, LEDGER);
       if (url.startsWith('/v1/accounts/0x1/resources')) return bcs(res, resourceMap.toBytes());
-      if (url === '/v1/accounts/0x1/modules?ledger_version=1000') return sendJson(res, 200, [moduleJson('m')], { 'X-Aptos-Cursor': 'next' });
-      if (url === '/v1/accounts/0x1/modules?ledger_version=1000&start=next') return sendJson(res, 200, [moduleJson('other')]);
+      if (url === '/v1/accounts/0x1/modules?ledger_version=1000')
+        return sendJson(res, 200, [moduleJson('m')], { 'X-Aptos-Cursor': 'next' });
+      if (url === '/v1/accounts/0x1/modules?ledger_version=1000&start=next')
+        return sendJson(res, 200, [moduleJson('other')]);
       if (url.startsWith('/v1/accounts/0x1/transaction_summaries')) return bcs(res, new Uint8Array([0]));
-      if (url === '/v1/blocks/by_version/1000') return sendJson(res, 200, { block_height: '400', block_hash: `0x${'ab'.repeat(32)}`, block_timestamp: '123', first_version: '990', last_version: '1000' });
-      if (url === '/v1/transactions/by_version/1000') return sendJson(res, 200, { type: 'block_epilogue_transaction', version: '1000', hash: `0x${'cd'.repeat(32)}` });
+      if (url === '/v1/blocks/by_version/1000')
+        return sendJson(res, 200, {
+          block_height: '400',
+          block_hash: `0x${'ab'.repeat(32)}`,
+          block_timestamp: '123',
+          first_version: '990',
+          last_version: '1000',
+        });
+      if (url === '/v1/transactions/by_version/1000')
+        return sendJson(res, 200, {
+          type: 'block_epilogue_transaction',
+          version: '1000',
+          hash: `0x${'cd'.repeat(32)}`,
+        });
       return sendJson(res, 404, { message: `no ${url}`, error_code: 'web_framework_error', vm_error_code: null });
     });
     const remote = createRemoteService({ baseUrl: node.url, retryBaseDelayMs: 1 });
     const lines: string[] = [];
-    const data = await captureLedger({ fetch: remote, baseUrl: 'http://127.0.0.1/v1', nodeUrl: node.url }, { accounts: ['0x1'], onProgress: (line) => lines.push(line) });
+    const data = await captureLedger(
+      { fetch: remote, baseUrl: 'http://127.0.0.1/v1', nodeUrl: node.url },
+      { accounts: ['0x1'], onProgress: (line) => lines.push(line) },
+    );
     expect(lines[0]).toBe(`capturing 1 account(s) from ${node.url} at version 1000 (chain id 2)`);
     expect(data.modules.map((module) => module.name)).toEqual(['m', 'other']);
-    expect(data.block).toEqual({ height: 400n, epoch: 3n, firstVersion: 990n, lastVersion: 1000n, timestampUsec: 123n });
+    expect(data.block).toEqual({
+      height: 400n,
+      epoch: 3n,
+      firstVersion: 990n,
+      lastVersion: 1000n,
+      timestampUsec: 123n,
+    });
     const out = join(dir, 'node.db');
     writeCapture(data, out);
     const store = SnapshotStore.open(out);
     try {
       expect(verifySnapshot(store).problems).toEqual([]);
-      expect(store.ledgerInfo()).toEqual(expect.objectContaining({ chainId: 2, ledgerVersion: 1000n, oldestLedgerVersion: 1000n, blockHeight: 400n, epoch: 3n, ledgerTimestampUsec: 123n }));
+      expect(store.ledgerInfo()).toEqual(
+        expect.objectContaining({
+          chainId: 2,
+          ledgerVersion: 1000n,
+          oldestLedgerVersion: 1000n,
+          blockHeight: 400n,
+          epoch: 3n,
+          ledgerTimestampUsec: 123n,
+        }),
+      );
       const row = store.database.prepare('SELECT kind, hex(hash) AS hash FROM transactions WHERE version = 1000').get();
       expect(row).toEqual({ kind: 'block_epilogue', hash: 'CD'.repeat(32) });
       const served = await createReadService({ store })(new Request('http://127.0.0.1/v1/accounts/0x1/resources'));
       expect(await served.json()).toEqual([{ type: '0x1::m::R', data: { value: '5' } }]);
-      expect(store.origin()).toEqual(expect.objectContaining({ node_url: node.url, chain_id: 2, ledger_version: '1000' }));
+      expect(store.origin()).toEqual(
+        expect.objectContaining({ node_url: node.url, chain_id: 2, ledger_version: '1000' }),
+      );
     } finally {
       store.close();
     }

@@ -35,8 +35,16 @@ afterAll(async () => {
   store?.close();
 });
 
-function postCapture(baseUrl: string, body: unknown, headers: Record<string, string> = { 'content-type': 'application/json' }): Promise<Response> {
-  return fetch(`${baseUrl}/explorer/v1/capture`, { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), headers });
+function postCapture(
+  baseUrl: string,
+  body: unknown,
+  headers: Record<string, string> = { 'content-type': 'application/json' },
+): Promise<Response> {
+  return fetch(`${baseUrl}/explorer/v1/capture`, {
+    method: 'POST',
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    headers,
+  });
 }
 
 interface Created {
@@ -59,11 +67,16 @@ describe('POST /explorer/v1/capture', () => {
   it('on the snapshot service: writes a new capture each time, with the snapshot as origin', async () => {
     const first = await created(await postCapture(snapshotServer.url, { accounts: ['0xcafe', '0x1'] }), snapshotFolder);
     expect(first.ledger_version).toBe(latest);
-    const second = await created(await postCapture(snapshotServer.url, { accounts: ['0xcafe', '0x1'] }), snapshotFolder);
+    const second = await created(
+      await postCapture(snapshotServer.url, { accounts: ['0xcafe', '0x1'] }),
+      snapshotFolder,
+    );
     expect(second.file).not.toBe(first.file);
     const capture = SnapshotStore.open(first.file);
     try {
-      expect(capture.origin()).toEqual(expect.objectContaining({ node_url: 'file:///small.db', ledger_version: latest }));
+      expect(capture.origin()).toEqual(
+        expect.objectContaining({ node_url: 'file:///small.db', ledger_version: latest }),
+      );
       const path = `/v1/accounts/0xcafe/resources?ledger_version=${latest}`;
       const served = await createReadService({ store: capture })(new Request(`http://127.0.0.1${path}`));
       expect(await served.text()).toBe(await (await fetch(`${snapshotServer.url}${path}`)).text());
@@ -73,17 +86,29 @@ describe('POST /explorer/v1/capture', () => {
   });
 
   it('on the snapshot service: concurrent captures of the same version each get their own file', async () => {
-    const bodies = await Promise.all([1, 2, 3].map(async () => created(await postCapture(snapshotServer.url, { accounts: ['0xcafe'] }), snapshotFolder)));
+    const bodies = await Promise.all(
+      [1, 2, 3].map(async () =>
+        created(await postCapture(snapshotServer.url, { accounts: ['0xcafe'] }), snapshotFolder),
+      ),
+    );
     expect(new Set(bodies.map((body) => body.file)).size).toBe(3);
   });
 
   it('on the remote proxy: captures from the node, origin the node URL', async () => {
     const folder = join(dir, 'remote-captures');
-    const proxy = await startHttpServer({ handler: createRemoteService({ baseUrl: `${snapshotServer.url}/v1`, capture: { folder } }), port: 0 });
+    const proxy = await startHttpServer({
+      handler: createRemoteService({ baseUrl: `${snapshotServer.url}/v1`, capture: { folder } }),
+      port: 0,
+    });
     try {
-      const body = await created(await postCapture(proxy.url, { accounts: ['0xcafe'], ledger_version: latest }), folder);
+      const body = await created(
+        await postCapture(proxy.url, { accounts: ['0xcafe'], ledger_version: latest }),
+        folder,
+      );
       const capture = SnapshotStore.open(body.file);
-      expect(capture.origin()).toEqual(expect.objectContaining({ node_url: `${snapshotServer.url}/v1`, ledger_version: latest }));
+      expect(capture.origin()).toEqual(
+        expect.objectContaining({ node_url: `${snapshotServer.url}/v1`, ledger_version: latest }),
+      );
       capture.close();
     } finally {
       await proxy.close();
@@ -103,12 +128,32 @@ describe('POST /explorer/v1/capture', () => {
       await bare.close();
     }
     expect(captureTargetFor('0.0.0.0', dir)).toBeUndefined();
-    expect((await postCapture(snapshotServer.url, '{"accounts":["0x1"]}', { 'content-type': 'text/plain' })).status).toBe(415);
-    expect((await postCapture(snapshotServer.url, { accounts: ['0x1'] }, { 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' })).status).toBe(403);
-    for (const body of [{}, { accounts: [] }, { accounts: ['0xzz'] }, { accounts: ['0x1'], ledger_version: 5 }, { accounts: ['0x1'], tables: [{ handle: '0x1' }] }]) {
+    expect(
+      (await postCapture(snapshotServer.url, '{"accounts":["0x1"]}', { 'content-type': 'text/plain' })).status,
+    ).toBe(415);
+    expect(
+      (
+        await postCapture(
+          snapshotServer.url,
+          { accounts: ['0x1'] },
+          { 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' },
+        )
+      ).status,
+    ).toBe(403);
+    for (const body of [
+      {},
+      { accounts: [] },
+      { accounts: ['0xzz'] },
+      { accounts: ['0x1'], ledger_version: 5 },
+      { accounts: ['0x1'], tables: [{ handle: '0x1' }] },
+    ]) {
       const response = await postCapture(snapshotServer.url, body);
       expect(response.status, JSON.stringify(body)).toBe(400);
-      expect(await response.json()).toEqual({ message: expect.any(String), error_code: 'invalid_input', vm_error_code: null });
+      expect(await response.json()).toEqual({
+        message: expect.any(String),
+        error_code: 'invalid_input',
+        vm_error_code: null,
+      });
     }
     const pruned = await postCapture(snapshotServer.url, { accounts: ['0x1'], ledger_version: '0' });
     expect(pruned.status).toBe(410);
@@ -122,7 +167,16 @@ describe('POST /explorer/v1/capture', () => {
 
 describe('snapshot capture (CLI)', () => {
   it('Ctrl-C during a capture stops it and leaves no file', async () => {
-    const ledger = { chain_id: 2, epoch: '3', ledger_version: '1000', oldest_ledger_version: '10', ledger_timestamp: '1', node_role: 'full_node', oldest_block_height: '5', block_height: '400' };
+    const ledger = {
+      chain_id: 2,
+      epoch: '3',
+      ledger_version: '1000',
+      oldest_ledger_version: '10',
+      ledger_timestamp: '1',
+      node_role: 'full_node',
+      oldest_block_height: '5',
+      block_height: '400',
+    };
     node.behave((req, res) => {
       if (req.url === '/v1') return sendJson(res, 200, ledger);
       // Every other read takes a while, so the interrupt arrives mid-capture.
@@ -133,12 +187,15 @@ describe('snapshot capture (CLI)', () => {
     });
     const out = join(dir, 'interrupted.db');
     let sent = false;
-    const run = await runCliAsync(['snapshot', 'capture', '--remote', node.url, '--account', '0x1', '--out', out], (stderr, kill) => {
-      if (!sent && stderr.includes('capturing')) {
-        sent = true;
-        kill('SIGINT');
-      }
-    });
+    const run = await runCliAsync(
+      ['snapshot', 'capture', '--remote', node.url, '--account', '0x1', '--out', out],
+      (stderr, kill) => {
+        if (!sent && stderr.includes('capturing')) {
+          sent = true;
+          kill('SIGINT');
+        }
+      },
+    );
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('capture interrupted: nothing was written');
     expect(existsSync(out)).toBe(false);

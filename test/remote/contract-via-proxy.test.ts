@@ -13,7 +13,9 @@ import { runContractsThroughProxy } from '../service/contract-support.ts';
 runContractsThroughProxy();
 
 const folder = join(import.meta.dirname, '..', 'service');
-const files = readdirSync(folder).filter((name) => /^contract-.*\.test\.ts$/.test(name)).sort();
+const files = readdirSync(folder)
+  .filter((name) => /^contract-.*\.test\.ts$/.test(name))
+  .sort();
 
 it('finds the contract suite', () => {
   expect(files.length).toBeGreaterThanOrEqual(6);

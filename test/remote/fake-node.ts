@@ -48,7 +48,8 @@ export interface FakeNode {
 
 /** Starts a fake node for the current test file. */
 export function useFakeNode(): FakeNode {
-  let behaviour: Behaviour = (_req, res) => sendJson(res, 404, { message: 'not set', error_code: 'web_framework_error', vm_error_code: null });
+  let behaviour: Behaviour = (_req, res) =>
+    sendJson(res, 404, { message: 'not set', error_code: 'web_framework_error', vm_error_code: null });
   let index = 0;
   const node: FakeNode = {
     url: '',

@@ -10,17 +10,40 @@ import type { SourceInfo } from '../../shared/api/source-info.ts';
 import { NODE_LEDGER_HEADERS, sendJson, useFakeNode } from './fake-node.ts';
 
 const node = useFakeNode();
-const LEDGER = { chain_id: 2, epoch: '3', ledger_version: '1000', oldest_ledger_version: '10', ledger_timestamp: '1', node_role: 'full_node', oldest_block_height: '5', block_height: '400' };
+const LEDGER = {
+  chain_id: 2,
+  epoch: '3',
+  ledger_version: '1000',
+  oldest_ledger_version: '10',
+  ledger_timestamp: '1',
+  node_role: 'full_node',
+  oldest_block_height: '5',
+  block_height: '400',
+};
 
 /**
  * A remote source with short retry delays. Its timeouts are generous (a busy CI machine may take a
  * few hundred ms for a first loopback request); the tests of timeouts pass short ones.
  */
-function service(extra: Partial<Parameters<typeof createRemoteService>[0]> = {}): ReturnType<typeof createRemoteService> {
-  return createRemoteService({ baseUrl: node.url, connectTimeoutMs: 5_000, totalTimeoutMs: 10_000, retryBaseDelayMs: 10, maxRetries: 2, maxRetryAfterMs: 1500, ...extra });
+function service(
+  extra: Partial<Parameters<typeof createRemoteService>[0]> = {},
+): ReturnType<typeof createRemoteService> {
+  return createRemoteService({
+    baseUrl: node.url,
+    connectTimeoutMs: 5_000,
+    totalTimeoutMs: 10_000,
+    retryBaseDelayMs: 10,
+    maxRetries: 2,
+    maxRetryAfterMs: 1500,
+    ...extra,
+  });
 }
 
-function get(handler: ReturnType<typeof createRemoteService>, path: string, headers: Record<string, string> = {}): Promise<Response> {
+function get(
+  handler: ReturnType<typeof createRemoteService>,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return handler(new Request(`http://127.0.0.1${path}`, { headers }));
 }
 
@@ -42,7 +65,9 @@ describe('forwarding', () => {
       res.end(Buffer.from([1, 2, 3]));
     });
     const remote = service({ apiKey: 'secret-key' });
-    const response = await get(remote, '/v1/accounts/0x1/resources?limit=2&start=00aa', { accept: 'application/x-bcs' });
+    const response = await get(remote, '/v1/accounts/0x1/resources?limit=2&start=00aa', {
+      accept: 'application/x-bcs',
+    });
     expect(response.status).toBe(200);
     expect(new Uint8Array(await response.arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
     expect(response.headers.get('content-type')).toBe('application/x-bcs');
@@ -52,26 +77,55 @@ describe('forwarding', () => {
     }
     expect(response.headers.get('x-aptos-cursor')).toBe('00ab');
     expect(response.headers.get('x-node-cursor')).toBe('00ab');
-    expect(node.seen).toEqual([expect.objectContaining({ method: 'GET', url: '/v1/accounts/0x1/resources?limit=2&start=00aa' })]);
+    expect(node.seen).toEqual([
+      expect.objectContaining({ method: 'GET', url: '/v1/accounts/0x1/resources?limit=2&start=00aa' }),
+    ]);
     expect(node.seen[0]?.headers['accept']).toBe('application/x-bcs');
     expect(node.seen[0]?.headers['authorization']).toBe('Bearer secret-key');
 
-    node.behave((_req, res) => sendJson(res, 404, { message: 'Table Item not found', error_code: 'table_item_not_found', vm_error_code: null }));
+    node.behave((_req, res) =>
+      sendJson(res, 404, { message: 'Table Item not found', error_code: 'table_item_not_found', vm_error_code: null }),
+    );
     const body = '{"key_type":"u64","value_type":"u64","key":"1"}';
-    const post = await remote(new Request(`http://127.0.0.1/v1/tables/0xabc/item?ledger_version=50`, { method: 'POST', body, headers: { 'content-type': 'application/json' } }));
+    const post = await remote(
+      new Request(`http://127.0.0.1/v1/tables/0xabc/item?ledger_version=50`, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
     expect(post.status).toBe(404);
-    expect(await post.json()).toEqual({ message: 'Table Item not found', error_code: 'table_item_not_found', vm_error_code: null });
-    expect(node.seen[0]).toEqual(expect.objectContaining({ method: 'POST', url: '/v1/tables/0xabc/item?ledger_version=50', body }));
+    expect(await post.json()).toEqual({
+      message: 'Table Item not found',
+      error_code: 'table_item_not_found',
+      vm_error_code: null,
+    });
+    expect(node.seen[0]).toEqual(
+      expect.objectContaining({ method: 'POST', url: '/v1/tables/0xabc/item?ledger_version=50', body }),
+    );
     expect(node.seen[0]?.headers['content-type']).toBe('application/json');
   });
 
   it('forwards other methods too, but repeats only reads after a failure', async () => {
     node.behave((req) => req.socket.destroy());
     const remote = service();
-    const submit = await remote(new Request('http://127.0.0.1/v1/transactions', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } }));
+    const submit = await remote(
+      new Request('http://127.0.0.1/v1/transactions', {
+        method: 'POST',
+        body: '{}',
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
     await expectUnavailable(submit, /closed|socket|reset/i);
     expect(node.seen).toEqual([expect.objectContaining({ method: 'POST', url: '/v1/transactions', body: '{}' })]);
-    node.behave((_req, res) => sendJson(res, 405, { message: 'method not allowed', error_code: 'web_framework_error', vm_error_code: null }, { Allow: 'GET, HEAD' }));
+    node.behave((_req, res) =>
+      sendJson(
+        res,
+        405,
+        { message: 'method not allowed', error_code: 'web_framework_error', vm_error_code: null },
+        { Allow: 'GET, HEAD' },
+      ),
+    );
     const put = await remote(new Request('http://127.0.0.1/v1/accounts/0x1/resources', { method: 'PUT' }));
     expect(put.status).toBe(405);
     expect(put.headers.get('allow')).toBe('GET, HEAD');
@@ -83,7 +137,8 @@ describe('forwarding', () => {
   it('caches answers pinned to a ledger_version (with the latest ledger headers), never "latest" ones', async () => {
     node.behave((_req, res) => sendJson(res, 200, [{ type: '0x1::a::B', data: {} }]));
     const remote = service();
-    for (let i = 0; i < 3; i += 1) expect((await get(remote, '/v1/accounts/0x1/resources?ledger_version=20')).status).toBe(200);
+    for (let i = 0; i < 3; i += 1)
+      expect((await get(remote, '/v1/accounts/0x1/resources?ledger_version=20')).status).toBe(200);
     expect(node.seen).toHaveLength(1);
     const cached = await get(remote, '/v1/accounts/0x1/resources?ledger_version=20');
     expect(cached.headers.get('x-node-ledger-version')).toBe('1000');
@@ -95,9 +150,18 @@ describe('forwarding', () => {
 
     node.behave((_req, res) => sendJson(res, 200, '"7"'));
     const item = (key: string): Promise<Response> =>
-      remote(new Request('http://127.0.0.1/v1/tables/0xabc/item?ledger_version=20', { method: 'POST', body: `{"key_type":"u64","value_type":"u64","key":"${key}"}`, headers: { 'content-type': 'application/json' } }));
+      remote(
+        new Request('http://127.0.0.1/v1/tables/0xabc/item?ledger_version=20', {
+          method: 'POST',
+          body: `{"key_type":"u64","value_type":"u64","key":"${key}"}`,
+          headers: { 'content-type': 'application/json' },
+        }),
+      );
     for (const key of ['1', '1', '2', '1']) expect(await (await item(key)).json()).toBe('7');
-    expect(node.seen.map((seen) => seen.body)).toEqual(['{"key_type":"u64","value_type":"u64","key":"1"}', '{"key_type":"u64","value_type":"u64","key":"2"}']);
+    expect(node.seen.map((seen) => seen.body)).toEqual([
+      '{"key_type":"u64","value_type":"u64","key":"1"}',
+      '{"key_type":"u64","value_type":"u64","key":"2"}',
+    ]);
   });
 
   it('a cancelled signal stops requests in flight and their retries', async () => {
@@ -130,7 +194,10 @@ describe('faults become clear error records', () => {
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.write('[');
     });
-    await expectUnavailable(await get(service({ connectTimeoutMs: 300, totalTimeoutMs: 800 }), '/v1/accounts/0x1/resources'), /total timeout/);
+    await expectUnavailable(
+      await get(service({ connectTimeoutMs: 300, totalTimeoutMs: 800 }), '/v1/accounts/0x1/resources'),
+      /total timeout/,
+    );
   });
 
   it('dropped connections are retried (bounded), then 503; a later success is passed on', async () => {
@@ -160,21 +227,34 @@ describe('faults become clear error records', () => {
     node.behave((_req, res, index) => (index === 0 ? sendJson(res, 502, 'bad gateway') : sendJson(res, 200, LEDGER)));
     expect((await get(service(), '/v1')).status).toBe(200);
     expect(node.seen).toHaveLength(2);
-    node.behave((_req, res) => sendJson(res, 503, { message: 'overloaded', error_code: 'internal_error', vm_error_code: null }));
+    node.behave((_req, res) =>
+      sendJson(res, 503, { message: 'overloaded', error_code: 'internal_error', vm_error_code: null }),
+    );
     const message = await expectUnavailable(await get(service(), '/v1'), /503/);
     expect(message).toContain('overloaded');
     expect(node.seen).toHaveLength(3);
   });
 
   it('429 honours Retry-After; one longer than the limit is a 503 at once, with Retry-After', async () => {
-    node.behave((_req, res, index) => (index === 0 ? sendJson(res, 429, 'slow down', { 'Retry-After': '1' }) : sendJson(res, 200, LEDGER)));
+    node.behave((_req, res, index) =>
+      index === 0 ? sendJson(res, 429, 'slow down', { 'Retry-After': '1' }) : sendJson(res, 200, LEDGER),
+    );
     expect((await get(service(), '/v1')).status).toBe(200);
     expect(node.seen).toHaveLength(2);
     // The same 1 s Retry-After with a 0.5 s allowance is not waited for: the header is what decides.
-    node.behave((_req, res, index) => (index === 0 ? sendJson(res, 429, 'slow down', { 'Retry-After': '1' }) : sendJson(res, 200, LEDGER)));
+    node.behave((_req, res, index) =>
+      index === 0 ? sendJson(res, 429, 'slow down', { 'Retry-After': '1' }) : sendJson(res, 200, LEDGER),
+    );
     await expectUnavailable(await get(service({ maxRetryAfterMs: 500 }), '/v1'), /rate limiting.*retry after 1 s/);
     expect(node.seen).toHaveLength(1);
-    node.behave((_req, res) => sendJson(res, 429, { message: 'rate limited', error_code: 'web_framework_error', vm_error_code: null }, { 'Retry-After': '3600' }));
+    node.behave((_req, res) =>
+      sendJson(
+        res,
+        429,
+        { message: 'rate limited', error_code: 'web_framework_error', vm_error_code: null },
+        { 'Retry-After': '3600' },
+      ),
+    );
     const response = await get(service(), '/v1');
     expect(response.headers.get('retry-after')).toBe('3600');
     await expectUnavailable(response, /rate limiting.*3600 s/);
@@ -188,7 +268,9 @@ describe('faults become clear error records', () => {
     await expectUnavailable(await get(service(), '/v1'), /unexpected shape \(chain_id/);
     node.behave((_req, res) => sendJson(res, 200, [{ type: 1, data: {} }]));
     await expectUnavailable(await get(service(), '/v1/accounts/0x1/resources'), /unexpected shape \(0\.type/);
-    node.behave((_req, res) => sendJson(res, 200, [{ version: '1', guid: {}, sequence_number: '0', type: 'u64', data: 1 }]));
+    node.behave((_req, res) =>
+      sendJson(res, 200, [{ version: '1', guid: {}, sequence_number: '0', type: 'u64', data: 1 }]),
+    );
     await expectUnavailable(await get(service(), '/v1/accounts/0x1/events/0'), /unexpected shape \(0\.guid/);
   });
 
@@ -225,13 +307,22 @@ describe('faults become clear error records', () => {
 
 describe('explorer API and source', () => {
   it('a node without /explorer/v1 gets the 404 the UI degrades on; source reports kind remote and health', async () => {
-    node.behave((req, res) => (req.url?.startsWith('/explorer') ? sendJson(res, 404, { message: 'not found', error_code: 'web_framework_error', vm_error_code: null }) : sendJson(res, 200, LEDGER)));
+    node.behave((req, res) =>
+      req.url?.startsWith('/explorer')
+        ? sendJson(res, 404, { message: 'not found', error_code: 'web_framework_error', vm_error_code: null })
+        : sendJson(res, 200, LEDGER),
+    );
     const remote = service({ profileName: 'localnet' });
     const blocks = await get(remote, '/explorer/v1/blocks');
     expect(blocks.status).toBe(404);
     expect(((await blocks.json()) as { message: string }).message).toContain(EXPLORER_UNAVAILABLE_MESSAGE);
     const source = (await (await get(remote, '/explorer/v1/source')).json()) as SourceInfo;
-    expect(source).toEqual({ kind: 'remote', name: 'localnet', url: node.url, health: { ok: true, checked_at: expect.any(String), message: null } });
+    expect(source).toEqual({
+      kind: 'remote',
+      name: 'localnet',
+      url: node.url,
+      health: { ok: true, checked_at: expect.any(String), message: null },
+    });
 
     node.behave((req) => req.socket.destroy());
     await get(remote, '/v1');

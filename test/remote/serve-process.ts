@@ -42,7 +42,10 @@ export interface CliOutcome {
  * Runs `ledger-explorer ...args` without blocking this process (a server in this process can
  * answer it, unlike with spawnSync); `onStderr` sees the output as it comes.
  */
-export function runCliAsync(args: readonly string[], onStderr?: (text: string, kill: (signal: NodeJS.Signals) => void) => void): Promise<CliOutcome> {
+export function runCliAsync(
+  args: readonly string[],
+  onStderr?: (text: string, kill: (signal: NodeJS.Signals) => void) => void,
+): Promise<CliOutcome> {
   const child = spawn(process.execPath, [CLI_PATH, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';

@@ -23,9 +23,16 @@ async function started(args: readonly string[]): Promise<ServeProcess> {
   return served;
 }
 
-async function answer(url: string, accept = 'application/json'): Promise<{ status: number; type: string | null; body: Uint8Array }> {
+async function answer(
+  url: string,
+  accept = 'application/json',
+): Promise<{ status: number; type: string | null; body: Uint8Array }> {
   const response = await fetch(url, { headers: { accept } });
-  return { status: response.status, type: response.headers.get('content-type'), body: new Uint8Array(await response.arrayBuffer()) };
+  return {
+    status: response.status,
+    type: response.headers.get('content-type'),
+    body: new Uint8Array(await response.arrayBuffer()),
+  };
 }
 
 describe('serve --remote', () => {
@@ -33,13 +40,26 @@ describe('serve --remote', () => {
     const snapshot = fixturePath('small');
     let backend = await started(['--snapshot', snapshot, '--port', '0']);
     const proxy = await started(['--remote', `${backend.url}/v1`, '--port', '0']);
-    for (const path of ['/v1', '/v1/accounts/0x1/resources', '/v1/accounts/0xcafe/modules', '/v1/accounts/0x1/transaction_summaries', '/explorer/v1/blocks?limit=3']) {
+    for (const path of [
+      '/v1',
+      '/v1/accounts/0x1/resources',
+      '/v1/accounts/0xcafe/modules',
+      '/v1/accounts/0x1/transaction_summaries',
+      '/explorer/v1/blocks?limit=3',
+    ]) {
       for (const accept of ['application/json', 'application/x-bcs']) {
-        expect(await answer(`${proxy.url}${path}`, accept), `${path} ${accept}`).toEqual(await answer(`${backend.url}${path}`, accept));
+        expect(await answer(`${proxy.url}${path}`, accept), `${path} ${accept}`).toEqual(
+          await answer(`${backend.url}${path}`, accept),
+        );
       }
     }
     const source = await (await fetch(`${proxy.url}/explorer/v1/source`)).json();
-    expect(source).toEqual({ kind: 'remote', name: new URL(backend.url).host, url: `${backend.url}/v1`, health: { ok: true, checked_at: expect.any(String), message: null } });
+    expect(source).toEqual({
+      kind: 'remote',
+      name: new URL(backend.url).host,
+      url: `${backend.url}/v1`,
+      health: { ok: true, checked_at: expect.any(String), message: null },
+    });
 
     const port = backend.port;
     expect(await backend.stop()).toBe(0);
@@ -47,7 +67,11 @@ describe('serve --remote', () => {
     const down = await fetch(`${proxy.url}/v1/accounts/0x1/resources`);
     expect(down.status).toBe(503);
     const record = (await down.json()) as { message: string };
-    expect(record).toEqual({ message: expect.stringContaining(`${backend.url}/v1`), error_code: 'internal_error', vm_error_code: null });
+    expect(record).toEqual({
+      message: expect.stringContaining(`${backend.url}/v1`),
+      error_code: 'internal_error',
+      vm_error_code: null,
+    });
     expect(record.message).toContain('ECONNREFUSED');
 
     backend = await started(['--snapshot', snapshot, '--port', String(port)]);
@@ -63,7 +87,10 @@ describe('serve --remote', () => {
       [['--remote', 'localnet', '--snapshot', 'x.db'], 'cannot be used together'],
       [['--api-key', 'k'], '--api-key needs --remote'],
       [['--remote', 'localnet', '--share-api-key'], '--share-api-key needs --api-key'],
-      [['--remote', 'localnet', '--api-key', 'k', '--host', '0.0.0.0'], '--api-key with --host 0.0.0.0 would let anyone who reaches this server use the key'],
+      [
+        ['--remote', 'localnet', '--api-key', 'k', '--host', '0.0.0.0'],
+        '--api-key with --host 0.0.0.0 would let anyone who reaches this server use the key',
+      ],
       [['--remote', 'localnet', '--api-key', 'k', '--host', '::'], 'add --share-api-key to allow it'],
     ] as const) {
       const run = runCliProcess(['serve', ...args, '--port', '0']);

@@ -8,7 +8,15 @@ import { describe, expect, it } from 'vitest';
 import { parseAddress } from '../../shared/address.ts';
 import { bytesToHex } from '../../shared/hex.ts';
 import { parseStructTag } from '../../shared/type-tag.ts';
-import { BCS, bytesOf, expectErrorRecord, expectLedgerHeaders, get, getJson, useContractServer } from './contract-support.ts';
+import {
+  BCS,
+  bytesOf,
+  expectErrorRecord,
+  expectLedgerHeaders,
+  get,
+  getJson,
+  useContractServer,
+} from './contract-support.ts';
 
 const env = useContractServer('main');
 const ACCOUNT = '0x1::account::Account';
@@ -25,7 +33,10 @@ describe('GET /v1/accounts/{address}', () => {
       expectLedgerHeaders(response.headers, env.info);
       const text = await response.text();
       const resource = await getJson<AccountResource>(env, `/v1/accounts/${address}/resource/${ACCOUNT}`);
-      expect(JSON.parse(text)).toEqual({ sequence_number: resource.data.sequence_number, authentication_key: resource.data.authentication_key });
+      expect(JSON.parse(text)).toEqual({
+        sequence_number: resource.data.sequence_number,
+        authentication_key: resource.data.authentication_key,
+      });
       expect(text.indexOf('sequence_number')).toBeLessThan(text.indexOf('authentication_key'));
       expect(Number(resource.data.sequence_number)).toBeGreaterThan(0);
     }
@@ -36,7 +47,10 @@ describe('GET /v1/accounts/{address}', () => {
     const oldest = env.info.oldestVersion;
     const then = await getJson<{ sequence_number: string }>(env, `/v1/accounts/${address}?ledger_version=${oldest}`);
     const now = await getJson<{ sequence_number: string }>(env, `/v1/accounts/${address}`);
-    const resource = await getJson<AccountResource>(env, `/v1/accounts/${address}/resource/${ACCOUNT}?ledger_version=${oldest}`);
+    const resource = await getJson<AccountResource>(
+      env,
+      `/v1/accounts/${address}/resource/${ACCOUNT}?ledger_version=${oldest}`,
+    );
     expect(then.sequence_number).toBe(resource.data.sequence_number);
     expect(BigInt(then.sequence_number)).toBeLessThan(BigInt(now.sequence_number));
   });
@@ -50,20 +64,40 @@ describe('GET /v1/accounts/{address}', () => {
 
   it('an address without an Account resource is a stateless account (sequence 0, key = address)', async () => {
     const address = '0xdead00000000000000000000000000000000000000000000000000000000beef';
-    expect(env.store.resource(parseAddress(address), parseStructTag(ACCOUNT), BigInt(env.info.latestVersion))).toBeUndefined();
-    expect(await getJson(env, `/v1/accounts/${address}`)).toEqual({ sequence_number: '0', authentication_key: address });
-    const bytes = await bytesOf(await get(env, `/v1/accounts/0xdead00000000000000000000000000000000000000000000000000000000beef`, BCS));
+    expect(
+      env.store.resource(parseAddress(address), parseStructTag(ACCOUNT), BigInt(env.info.latestVersion)),
+    ).toBeUndefined();
+    expect(await getJson(env, `/v1/accounts/${address}`)).toEqual({
+      sequence_number: '0',
+      authentication_key: address,
+    });
+    const bytes = await bytesOf(
+      await get(env, `/v1/accounts/0xdead00000000000000000000000000000000000000000000000000000000beef`, BCS),
+    );
     const hexAddress = address.slice(2);
     const u64 = (n: number): string => n.toString(16).padStart(2, '0').padEnd(16, '0');
-    // authentication_key (vector<u8> of 32), sequence_number 0, guid_creation_num 2, two event handles, two empty offers.
-    expect(bytesToHex(bytes, false)).toBe(`20${hexAddress}${u64(0)}${u64(2)}${u64(0)}${u64(0)}${hexAddress}${u64(0)}${u64(1)}${hexAddress}0000`);
+    // authentication_key (vector<u8> of 32), sequence_number 0, guid_creation_num 2, two event handles, two empty
+    // offers.
+    expect(bytesToHex(bytes, false)).toBe(
+      `20${hexAddress}${u64(0)}${u64(2)}${u64(0)}${u64(0)}${hexAddress}${u64(0)}${u64(1)}${hexAddress}0000`,
+    );
   });
 
   it('checks address and ledger_version like every account endpoint', async () => {
     await expectErrorRecord(env, await get(env, '/v1/accounts/0xzz'), 400, 'web_framework_error');
-    await expectErrorRecord(env, await get(env, `/v1/accounts/0x1?ledger_version=${BigInt(env.info.latestVersion) + 1n}`), 404, 'version_not_found');
+    await expectErrorRecord(
+      env,
+      await get(env, `/v1/accounts/0x1?ledger_version=${BigInt(env.info.latestVersion) + 1n}`),
+      404,
+      'version_not_found',
+    );
     if (BigInt(env.info.oldestVersion) > 0n) {
-      await expectErrorRecord(env, await get(env, `/v1/accounts/0x1?ledger_version=${BigInt(env.info.oldestVersion) - 1n}`), 410, 'version_pruned');
+      await expectErrorRecord(
+        env,
+        await get(env, `/v1/accounts/0x1?ledger_version=${BigInt(env.info.oldestVersion) - 1n}`),
+        410,
+        'version_pruned',
+      );
     }
   });
 
@@ -72,7 +106,10 @@ describe('GET /v1/accounts/{address}', () => {
     const { address } = env.info.samples.senders[0]!;
     const resource = await getJson<AccountResource>(env, `/v1/accounts/${address}/resource/${ACCOUNT}`);
     const info = await aptos.getAccountInfo({ accountAddress: address });
-    expect(info).toEqual({ sequence_number: resource.data.sequence_number, authentication_key: resource.data.authentication_key });
+    expect(info).toEqual({
+      sequence_number: resource.data.sequence_number,
+      authentication_key: resource.data.authentication_key,
+    });
   });
 });
 
@@ -92,7 +129,10 @@ describe('node endpoints a snapshot does not serve', () => {
       ['GET', '/v1/accounts/0x1/balance/0x1::aptos_coin::AptosCoin'],
       ['DELETE', '/v1/view'],
     ] as const) {
-      const response = await fetch(`${env.server.url}${path}`, { method, ...(method === 'POST' ? { body: '{}', headers: { 'content-type': 'application/json' } } : {}) });
+      const response = await fetch(`${env.server.url}${path}`, {
+        method,
+        ...(method === 'POST' ? { body: '{}', headers: { 'content-type': 'application/json' } } : {}),
+      });
       const message = await expectErrorRecord(env, response, 404, 'web_framework_error');
       expect(message, `${method} ${path}`).toContain('not served by a snapshot');
     }

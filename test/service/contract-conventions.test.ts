@@ -7,7 +7,17 @@
 import { describe, expect, it } from 'vitest';
 import { BcsReader } from '../../shared/bcs/bcs-reader.ts';
 import { bytesToHex } from '../../shared/hex.ts';
-import { BCS, bytesOf, encodeTag, expectErrorRecord, expectLedgerHeaders, get, getJson, post, useContractServer } from './contract-support.ts';
+import {
+  BCS,
+  bytesOf,
+  encodeTag,
+  expectErrorRecord,
+  expectLedgerHeaders,
+  get,
+  getJson,
+  post,
+  useContractServer,
+} from './contract-support.ts';
 import type { Resource } from './contract-values.ts';
 
 const env = useContractServer('main');
@@ -57,7 +67,12 @@ describe('ledger info, headers and media types', () => {
   });
 
   it('HEAD answers like GET without a body', async () => {
-    for (const path of ['/v1', '/v1/accounts/0x1/resources?limit=1', '/v1/estimate_gas_price', '/v1/accounts/0x1/module/nope']) {
+    for (const path of [
+      '/v1',
+      '/v1/accounts/0x1/resources?limit=1',
+      '/v1/estimate_gas_price',
+      '/v1/accounts/0x1/module/nope',
+    ]) {
       const full = await get(env, path);
       const head = await fetch(`${env.server.url}${path}`, { method: 'HEAD' });
       expect(head.status).toBe(full.status);
@@ -72,7 +87,9 @@ describe('ledger info, headers and media types', () => {
 
   it('one trailing slash is ignored', async () => {
     expect(await getJson(env, '/v1/')).toEqual(await getJson(env, '/v1'));
-    expect(await getJson(env, '/v1/accounts/0x1/resources/?limit=2')).toEqual(await getJson(env, '/v1/accounts/0x1/resources?limit=2'));
+    expect(await getJson(env, '/v1/accounts/0x1/resources/?limit=2')).toEqual(
+      await getJson(env, '/v1/accounts/0x1/resources?limit=2'),
+    );
     await expectErrorRecord(env, await get(env, '/v1/accounts/0x1/resources//'), 404, 'web_framework_error');
   });
 
@@ -125,9 +142,26 @@ describe('addresses', () => {
   });
 
   it('refuses "", 0x, 0X1, 00x1, 0xzz, 65 digits, unicode and bad escapes', async () => {
-    for (const bad of ['0x', '0X1', '00x1', '0xzz', `0x${'1'.repeat(65)}`, '1'.repeat(65), encodeURIComponent('0x1é'), '0x%zz', '%', '0x1%2F2', '%20x1']) {
+    for (const bad of [
+      '0x',
+      '0X1',
+      '00x1',
+      '0xzz',
+      `0x${'1'.repeat(65)}`,
+      '1'.repeat(65),
+      encodeURIComponent('0x1é'),
+      '0x%zz',
+      '%',
+      '0x1%2F2',
+      '%20x1',
+    ]) {
       await expectErrorRecord(env, await get(env, `/v1/accounts/${bad}/resources`), 400, 'web_framework_error');
-      await expectErrorRecord(env, await post(env, `/v1/tables/${bad}/item`, { key_type: 'u64', value_type: 'u64', key: '1' }), 400, 'web_framework_error');
+      await expectErrorRecord(
+        env,
+        await post(env, `/v1/tables/${bad}/item`, { key_type: 'u64', value_type: 'u64', key: '1' }),
+        400,
+        'web_framework_error',
+      );
     }
     // An empty address segment matches no route.
     await expectErrorRecord(env, await get(env, '/v1/accounts//resources'), 404, 'web_framework_error');
@@ -135,7 +169,9 @@ describe('addresses', () => {
 
   it('prints every address in short form: sender, guid, type tags and Move values', async () => {
     const row = env.store.database
-      .prepare("SELECT sender FROM account_transactions WHERE substr(sender, 1, 1) = x'00' AND substr(sender, 32, 1) != x'00' LIMIT 1")
+      .prepare(
+        "SELECT sender FROM account_transactions WHERE substr(sender, 1, 1) = x'00' AND substr(sender, 32, 1) != x'00' LIMIT 1",
+      )
       .get() as { sender: Uint8Array };
     const long = bytesToHex(row.sender);
     const short = `0x${long.slice(2).replace(/^0+/, '')}`;
@@ -144,9 +180,15 @@ describe('addresses', () => {
     expect(summaries.length).toBeGreaterThan(0);
     for (const summary of summaries) expect(summary.sender).toBe(short);
     const stream = env.info.samples.eventStreams.find((s) => s.address === '0xcafe')!;
-    const events = await getJson<{ guid: { account_address: string } }[]>(env, `/v1/accounts/0x${'0'.repeat(60)}cafe/events/${stream.creationNumber}?limit=2`);
+    const events = await getJson<{ guid: { account_address: string } }[]>(
+      env,
+      `/v1/accounts/0x${'0'.repeat(60)}cafe/events/${stream.creationNumber}?limit=2`,
+    );
     expect(events.map((e) => e.guid.account_address)).toEqual(events.map(() => '0xcafe'));
-    const registry = await getJson<Resource>(env, `/v1/accounts/0xcafe/resource/${encodeTag(`0x${'0'.repeat(60)}cafe::registry::Registry`)}`);
+    const registry = await getJson<Resource>(
+      env,
+      `/v1/accounts/0xcafe/resource/${encodeTag(`0x${'0'.repeat(60)}cafe::registry::Registry`)}`,
+    );
     expect(registry.type).toBe('0xcafe::registry::Registry');
     expect(registry.data['admin']).toMatch(/^0x[1-9a-f][0-9a-f]*$/);
   });
@@ -169,35 +211,100 @@ describe('type tags in paths and bodies', () => {
   });
 
   it('prints type tags canonically, several generic arguments joined by ", "', async () => {
-    const message = await expectErrorRecord(env, await get(env, `/v1/accounts/0x1/resource/${encodeTag('0x01::m::P<u8,vector<  u64 >>')}`), 404, 'resource_not_found');
+    const message = await expectErrorRecord(
+      env,
+      await get(env, `/v1/accounts/0x1/resource/${encodeTag('0x01::m::P<u8,vector<  u64 >>')}`),
+      404,
+      'resource_not_found',
+    );
     expect(message).toContain('0x1::m::P<u8, vector<u64>>');
   });
 
   it('nesting deeper than 8 is 400 invalid_input in paths and bodies; 8 is accepted', async () => {
-    await expectErrorRecord(env, await get(env, `/v1/accounts/0x1/resource/${encodeTag(`0x1::m::S<${nest(9)}>`)}`), 400, 'invalid_input');
-    await expectErrorRecord(env, await get(env, `/v1/accounts/0x1/events/${encodeTag(`0x1::m::S<${nest(9)}>`)}/f`), 400, 'invalid_input');
-    await expectErrorRecord(env, await get(env, `/v1/accounts/0x1/resource/${encodeTag(`0x1::m::S<${nest(7)}>`)}`), 404, 'resource_not_found');
+    await expectErrorRecord(
+      env,
+      await get(env, `/v1/accounts/0x1/resource/${encodeTag(`0x1::m::S<${nest(9)}>`)}`),
+      400,
+      'invalid_input',
+    );
+    await expectErrorRecord(
+      env,
+      await get(env, `/v1/accounts/0x1/events/${encodeTag(`0x1::m::S<${nest(9)}>`)}/f`),
+      400,
+      'invalid_input',
+    );
+    await expectErrorRecord(
+      env,
+      await get(env, `/v1/accounts/0x1/resource/${encodeTag(`0x1::m::S<${nest(7)}>`)}`),
+      404,
+      'resource_not_found',
+    );
     const table = env.info.samples.tables.find((t) => t.keyType === 'vector<u8>')!;
     const item = { key_type: table.keyType, value_type: table.valueType, key: table.keys[0] };
-    await expectErrorRecord(env, await post(env, `/v1/tables/${table.handle}/item`, { ...item, key_type: nest(9) }), 400, 'invalid_input');
-    await expectErrorRecord(env, await post(env, `/v1/tables/${table.handle}/item`, { ...item, value_type: nest(9, 'u64') }), 400, 'invalid_input');
+    await expectErrorRecord(
+      env,
+      await post(env, `/v1/tables/${table.handle}/item`, { ...item, key_type: nest(9) }),
+      400,
+      'invalid_input',
+    );
+    await expectErrorRecord(
+      env,
+      await post(env, `/v1/tables/${table.handle}/item`, { ...item, value_type: nest(9, 'u64') }),
+      400,
+      'invalid_input',
+    );
     // Depth 8 parses; the key then does not fit it (invalid_input from the key conversion, not the parser).
-    const message = await expectErrorRecord(env, await post(env, `/v1/tables/${table.handle}/item`, { ...item, key_type: nest(8) }), 400, 'invalid_input');
+    const message = await expectErrorRecord(
+      env,
+      await post(env, `/v1/tables/${table.handle}/item`, { ...item, key_type: nest(8) }),
+      400,
+      'invalid_input',
+    );
     expect(message).toMatch(/key/i);
   });
 
   it('unparsable path struct tags are 400 web_framework_error; unparsable or reference body types 400 invalid_input', async () => {
-    for (const bad of ['0x1::m', 'u8', '0x1::m::S<', '0x1::m::S>', '0x1::m::S<u8', '&u8', '0x1::m::S<&u8>', 'vector<0x1::m::S>', '0x1::1m::S']) {
-      await expectErrorRecord(env, await get(env, `/v1/accounts/0x1/resource/${encodeTag(bad)}`), 400, 'web_framework_error');
+    for (const bad of [
+      '0x1::m',
+      'u8',
+      '0x1::m::S<',
+      '0x1::m::S>',
+      '0x1::m::S<u8',
+      '&u8',
+      '0x1::m::S<&u8>',
+      'vector<0x1::m::S>',
+      '0x1::1m::S',
+    ]) {
+      await expectErrorRecord(
+        env,
+        await get(env, `/v1/accounts/0x1/resource/${encodeTag(bad)}`),
+        400,
+        'web_framework_error',
+      );
     }
-    for (const escape of ['0x1%3A%3Aaccount%3A%3AAccount%3', '0x1%3A%3Aaccount%3A%3AAccount%E0%A4%A', '%zz', '0x1::account::%']) {
+    for (const escape of [
+      '0x1%3A%3Aaccount%3A%3AAccount%3',
+      '0x1%3A%3Aaccount%3A%3AAccount%E0%A4%A',
+      '%zz',
+      '0x1::account::%',
+    ]) {
       await expectErrorRecord(env, await get(env, `/v1/accounts/0x1/resource/${escape}`), 400, 'web_framework_error');
     }
     const table = env.info.samples.tables.find((t) => t.keyType === 'u64')!;
     const item = { key_type: table.keyType, value_type: table.valueType, key: table.keys[0] };
     for (const bad of ['u9', '&u8', '&mut u64', 'vector<&u8>', 'vector<u8', '0x1::m', '', 'T0']) {
-      await expectErrorRecord(env, await post(env, `/v1/tables/${table.handle}/item`, { ...item, key_type: bad }), 400, 'invalid_input');
-      await expectErrorRecord(env, await post(env, `/v1/tables/${table.handle}/item`, { ...item, value_type: bad }), 400, 'invalid_input');
+      await expectErrorRecord(
+        env,
+        await post(env, `/v1/tables/${table.handle}/item`, { ...item, key_type: bad }),
+        400,
+        'invalid_input',
+      );
+      await expectErrorRecord(
+        env,
+        await post(env, `/v1/tables/${table.handle}/item`, { ...item, value_type: bad }),
+        400,
+        'invalid_input',
+      );
     }
   });
 });

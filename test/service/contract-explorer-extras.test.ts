@@ -13,11 +13,19 @@ const env = useContractServer('small');
 
 const short = (bytes: Uint8Array): string => `0x${bytesToHex(bytes).slice(2).replace(/^0+/, '') || '0'}`;
 
-interface BlockRow { height: number; epoch: number; first_version: number; last_version: number; timestamp_usec: number }
+interface BlockRow {
+  height: number;
+  epoch: number;
+  first_version: number;
+  last_version: number;
+  timestamp_usec: number;
+}
 
 function blockOf(version: bigint): BlockRow {
   const row = env.store.database
-    .prepare('SELECT height, epoch, first_version, last_version, timestamp_usec FROM blocks WHERE first_version <= ? AND last_version >= ?')
+    .prepare(
+      'SELECT height, epoch, first_version, last_version, timestamp_usec FROM blocks WHERE first_version <= ? AND last_version >= ?',
+    )
     .get(version, version) as BlockRow | undefined;
   if (!row) throw new Error(`fixture has no block holding version ${version}`);
   return row;
@@ -48,28 +56,56 @@ describe('versions', () => {
   it('refuses versions outside the retained range as the API does (404 above, 410 below) and bad text (400)', async () => {
     const latest = BigInt(env.info.latestVersion);
     const oldest = BigInt(env.info.oldestVersion);
-    const above = await expectErrorRecord(env, await get(env, `/explorer/v1/versions/${latest + 1n}`), 404, 'version_not_found');
+    const above = await expectErrorRecord(
+      env,
+      await get(env, `/explorer/v1/versions/${latest + 1n}`),
+      404,
+      'version_not_found',
+    );
     expect(above).toContain(String(latest));
     if (oldest > 0n) {
-      const below = await expectErrorRecord(env, await get(env, `/explorer/v1/versions/${oldest - 1n}`), 410, 'version_pruned');
+      const below = await expectErrorRecord(
+        env,
+        await get(env, `/explorer/v1/versions/${oldest - 1n}`),
+        410,
+        'version_pruned',
+      );
       expect(below).toContain(String(oldest));
     }
     await expectErrorRecord(env, await get(env, '/explorer/v1/versions/abc'), 400, 'web_framework_error');
-    await expectErrorRecord(env, await get(env, '/explorer/v1/versions/18446744073709551616'), 400, 'web_framework_error');
+    await expectErrorRecord(
+      env,
+      await get(env, '/explorer/v1/versions/18446744073709551616'),
+      400,
+      'web_framework_error',
+    );
   });
 });
 
-interface Stream { address: string; creation_number: string; type: string; count: number; latest_sequence_number: string; latest_version: string }
+interface Stream {
+  address: string;
+  creation_number: string;
+  type: string;
+  count: number;
+  latest_sequence_number: string;
+  latest_version: string;
+}
 
 /** The busiest streams by their definition, over the versions holding the newest `window` events. */
 function streamsFromSql(window: number): Stream[] {
   const db = env.store.database;
-  const versions = (db.prepare('SELECT version FROM events ORDER BY version DESC').all() as { version: number }[]).map((row) => row.version);
+  const versions = (db.prepare('SELECT version FROM events ORDER BY version DESC').all() as { version: number }[]).map(
+    (row) => row.version,
+  );
   const from = versions.length >= window ? versions[window - 1]! : 0;
   const rows = db
-    .prepare('SELECT address, creation_number, COUNT(*) AS count, MAX(sequence_number) AS latest FROM events WHERE version >= ? GROUP BY address, creation_number')
+    .prepare(
+      'SELECT address, creation_number, COUNT(*) AS count, MAX(sequence_number) AS latest FROM events WHERE version >= ? GROUP BY address, creation_number',
+    )
     .all(from) as { address: Uint8Array; creation_number: number; count: number; latest: number }[];
-  const newest = db.prepare('SELECT type_tag, version FROM events WHERE address = ? AND creation_number = ? AND sequence_number = ?');
+  const newest = db.prepare(
+    'SELECT type_tag, version FROM events WHERE address = ? AND creation_number = ? AND sequence_number = ?',
+  );
   return rows
     .map((row) => {
       const event = newest.get(row.address, row.creation_number, row.latest) as { type_tag: string; version: number };
@@ -83,7 +119,10 @@ function streamsFromSql(window: number): Stream[] {
         key: Buffer.from(row.address).toString('hex'),
       };
     })
-    .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key) || Number(a.creation_number) - Number(b.creation_number))
+    .sort(
+      (a, b) =>
+        b.count - a.count || a.key.localeCompare(b.key) || Number(a.creation_number) - Number(b.creation_number),
+    )
     .map(({ key: _key, ...stream }) => stream);
 }
 
@@ -95,10 +134,19 @@ describe('event streams', () => {
     expect(response.status).toBe(200);
     expectLedgerHeaders(response.headers, env.info);
     expect(await response.json()).toEqual({ window: WINDOW, streams: expected.slice(0, 10) });
-    expect(await getJson(env, '/explorer/v1/event-streams?limit=3')).toEqual({ window: WINDOW, streams: expected.slice(0, 3) });
-    expect(await getJson(env, '/explorer/v1/event-streams?limit=65535')).toEqual({ window: WINDOW, streams: expected.slice(0, 100) });
+    expect(await getJson(env, '/explorer/v1/event-streams?limit=3')).toEqual({
+      window: WINDOW,
+      streams: expected.slice(0, 3),
+    });
+    expect(await getJson(env, '/explorer/v1/event-streams?limit=65535')).toEqual({
+      window: WINDOW,
+      streams: expected.slice(0, 100),
+    });
     // A smaller page after a larger one comes from the kept scan and still agrees.
-    expect(await getJson(env, '/explorer/v1/event-streams?limit=2')).toEqual({ window: WINDOW, streams: expected.slice(0, 2) });
+    expect(await getJson(env, '/explorer/v1/event-streams?limit=2')).toEqual({
+      window: WINDOW,
+      streams: expected.slice(0, 2),
+    });
   });
 
   it('counts over whole versions holding the newest events (the store, with windows smaller than the fixture)', () => {
@@ -120,7 +168,10 @@ describe('event streams', () => {
   it('each listed stream is served by the events endpoint with the count it claims', async () => {
     const { streams } = await getJson<{ streams: Stream[] }>(env, '/explorer/v1/event-streams?limit=3');
     for (const stream of streams) {
-      const events = await getJson<{ sequence_number: string; type: string }[]>(env, `/v1/accounts/${stream.address}/events/${stream.creation_number}?limit=1`);
+      const events = await getJson<{ sequence_number: string; type: string }[]>(
+        env,
+        `/v1/accounts/${stream.address}/events/${stream.creation_number}?limit=1`,
+      );
       expect(events.at(-1)?.sequence_number).toBe(stream.latest_sequence_number);
       expect(events.at(-1)?.type).toBe(stream.type);
     }

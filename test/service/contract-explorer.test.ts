@@ -9,15 +9,30 @@ import { BCS, expectErrorRecord, get, getJson, useContractServer } from './contr
 const env = useContractServer('small');
 
 interface Block {
-  height: string; epoch: string; first_version: string; last_version: string; timestamp_usec: string;
-  full: boolean; inclusion_price: string; user_transactions: number;
+  height: string;
+  epoch: string;
+  first_version: string;
+  last_version: string;
+  timestamp_usec: string;
+  full: boolean;
+  inclusion_price: string;
+  user_transactions: number;
 }
-interface Table { handle: string; key_type: string; value_type: string; owner: { address: string; resource: string; field: string } | null }
+interface Table {
+  handle: string;
+  key_type: string;
+  value_type: string;
+  owner: { address: string; resource: string; field: string } | null;
+}
 
 const short = (bytes: Uint8Array): string => `0x${bytesToHex(bytes).slice(2).replace(/^0+/, '') || '0'}`;
 
 function accountsAt(version: bigint): string[] {
-  return (env.store.database.prepare('SELECT address FROM accounts WHERE created_version <= ? ORDER BY address').all(version) as { address: Uint8Array }[]).map((row) => short(row.address));
+  return (
+    env.store.database
+      .prepare('SELECT address FROM accounts WHERE created_version <= ? ORDER BY address')
+      .all(version) as { address: Uint8Array }[]
+  ).map((row) => short(row.address));
 }
 
 describe('accounts', () => {
@@ -27,7 +42,10 @@ describe('accounts', () => {
     const seen: string[] = [];
     let after: string | null = null;
     for (let guard = 0; guard < 1000; guard += 1) {
-      const page: { ledger_version: string; accounts: string[]; next: string | null } = await getJson(env, `/explorer/v1/accounts?limit=7${after === null ? '' : `&after=${after}`}`);
+      const page: { ledger_version: string; accounts: string[]; next: string | null } = await getJson(
+        env,
+        `/explorer/v1/accounts?limit=7${after === null ? '' : `&after=${after}`}`,
+      );
       expect(page.ledger_version).toBe(env.info.latestVersion);
       expect(page.accounts.length).toBeLessThanOrEqual(7);
       seen.push(...page.accounts);
@@ -37,41 +55,74 @@ describe('accounts', () => {
     }
     expect(seen).toEqual(expected);
     const old = BigInt(env.info.oldestVersion);
-    const then = await getJson<{ ledger_version: string; accounts: string[] }>(env, `/explorer/v1/accounts?limit=1000&ledger_version=${old}`);
+    const then = await getJson<{ ledger_version: string; accounts: string[] }>(
+      env,
+      `/explorer/v1/accounts?limit=1000&ledger_version=${old}`,
+    );
     expect(then).toEqual({ ledger_version: String(old), accounts: accountsAt(old), next: null });
   });
 
   it('limits: default 100, at most 1000, 0 refused; bad after or version refused', async () => {
     const expected = accountsAt(BigInt(env.info.latestVersion));
-    expect((await getJson<{ accounts: string[] }>(env, '/explorer/v1/accounts')).accounts).toEqual(expected.slice(0, 100));
-    expect((await getJson<{ accounts: string[] }>(env, '/explorer/v1/accounts?limit=65535')).accounts).toEqual(expected.slice(0, 1000));
+    expect((await getJson<{ accounts: string[] }>(env, '/explorer/v1/accounts')).accounts).toEqual(
+      expected.slice(0, 100),
+    );
+    expect((await getJson<{ accounts: string[] }>(env, '/explorer/v1/accounts?limit=65535')).accounts).toEqual(
+      expected.slice(0, 1000),
+    );
     await expectErrorRecord(env, await get(env, '/explorer/v1/accounts?limit=0'), 400, 'invalid_input');
     await expectErrorRecord(env, await get(env, '/explorer/v1/accounts?limit=65536'), 400, 'web_framework_error');
     await expectErrorRecord(env, await get(env, '/explorer/v1/accounts?after=0xzz'), 400, 'web_framework_error');
-    await expectErrorRecord(env, await get(env, `/explorer/v1/accounts?ledger_version=${BigInt(env.info.latestVersion) + 1n}`), 404, 'version_not_found');
-    await expectErrorRecord(env, await get(env, `/explorer/v1/accounts?ledger_version=${BigInt(env.info.oldestVersion) - 1n}`), 410, 'version_pruned');
+    await expectErrorRecord(
+      env,
+      await get(env, `/explorer/v1/accounts?ledger_version=${BigInt(env.info.latestVersion) + 1n}`),
+      404,
+      'version_not_found',
+    );
+    await expectErrorRecord(
+      env,
+      await get(env, `/explorer/v1/accounts?ledger_version=${BigInt(env.info.oldestVersion) - 1n}`),
+      410,
+      'version_pruned',
+    );
   });
 });
 
 describe('tables', () => {
   it('lists every known table ascending by handle and serves each one; search finds them', async () => {
-    const rows = env.store.database.prepare('SELECT handle, key_type, value_type, owner_address, owner_resource, owner_field FROM table_info ORDER BY handle').all() as {
-      handle: Uint8Array; key_type: string; value_type: string; owner_address: Uint8Array | null; owner_resource: string | null; owner_field: string | null;
+    const rows = env.store.database
+      .prepare(
+        'SELECT handle, key_type, value_type, owner_address, owner_resource, owner_field FROM table_info ORDER BY handle',
+      )
+      .all() as {
+      handle: Uint8Array;
+      key_type: string;
+      value_type: string;
+      owner_address: Uint8Array | null;
+      owner_resource: string | null;
+      owner_field: string | null;
     }[];
     const expected: Table[] = rows.map((row) => ({
       handle: short(row.handle),
       key_type: row.key_type,
       value_type: row.value_type,
-      owner: row.owner_address === null ? null : { address: short(row.owner_address), resource: row.owner_resource!, field: row.owner_field! },
+      owner:
+        row.owner_address === null
+          ? null
+          : { address: short(row.owner_address), resource: row.owner_resource!, field: row.owner_field! },
     }));
     expect(expected.length).toBeGreaterThan(0);
     expect(await getJson(env, '/explorer/v1/tables')).toEqual({ tables: expected, next: null });
     const first = await getJson<{ tables: Table[]; next: string | null }>(env, '/explorer/v1/tables?limit=2');
     expect(first).toEqual({ tables: expected.slice(0, 2), next: expected[1]!.handle });
-    expect((await getJson<{ tables: Table[] }>(env, `/explorer/v1/tables?after=${first.next}`)).tables).toEqual(expected.slice(2));
+    expect((await getJson<{ tables: Table[] }>(env, `/explorer/v1/tables?after=${first.next}`)).tables).toEqual(
+      expected.slice(2),
+    );
     for (const table of expected) {
       expect(await getJson(env, `/explorer/v1/tables/${table.handle}`)).toEqual(table);
-      expect(await getJson(env, `/explorer/v1/tables/${table.handle.slice(2).padStart(64, '0').toUpperCase()}`)).toEqual(table);
+      expect(
+        await getJson(env, `/explorer/v1/tables/${table.handle.slice(2).padStart(64, '0').toUpperCase()}`),
+      ).toEqual(table);
       const found = await getJson<{ results: Record<string, unknown>[] }>(env, `/explorer/v1/search?q=${table.handle}`);
       expect(found.results).toContainEqual({ kind: 'table', ...table });
     }
@@ -82,8 +133,16 @@ describe('tables', () => {
 
 describe('blocks', () => {
   it('lists blocks newest first as stored; next_before pages (before is inclusive)', async () => {
-    const rows = env.store.database.prepare('SELECT height, epoch, first_version, last_version, timestamp_usec FROM blocks ORDER BY height DESC LIMIT 10').all() as {
-      height: number; epoch: number; first_version: number; last_version: number; timestamp_usec: number;
+    const rows = env.store.database
+      .prepare(
+        'SELECT height, epoch, first_version, last_version, timestamp_usec FROM blocks ORDER BY height DESC LIMIT 10',
+      )
+      .all() as {
+      height: number;
+      epoch: number;
+      first_version: number;
+      last_version: number;
+      timestamp_usec: number;
     }[];
     const first = await getJson<{ blocks: Block[]; next_before: string }>(env, '/explorer/v1/blocks?limit=5');
     expect(first.blocks[0]!.height).toBe(env.info.blockHeight);
@@ -94,7 +153,9 @@ describe('blocks', () => {
     const second = await getJson<{ blocks: Block[] }>(env, `/explorer/v1/blocks?limit=5&before=${first.next_before}`);
     expect(second.blocks.map((b) => b.height)).toEqual(rows.slice(5, 10).map((r) => String(r.height)));
     expect(await getJson(env, '/explorer/v1/blocks?limit=5&before=18446744073709551615')).toEqual(first);
-    expect((await getJson<{ blocks: Block[]; next_before: string | null }>(env, '/explorer/v1/blocks?before=0')).next_before).toBeNull();
+    expect(
+      (await getJson<{ blocks: Block[]; next_before: string | null }>(env, '/explorer/v1/blocks?before=0')).next_before,
+    ).toBeNull();
     await expectErrorRecord(env, await get(env, '/explorer/v1/blocks?before=-1'), 400, 'web_framework_error');
     await expectErrorRecord(env, await get(env, '/explorer/v1/blocks?limit=0'), 400, 'invalid_input');
   });
@@ -102,7 +163,12 @@ describe('blocks', () => {
 
 describe('search', () => {
   const results = async (q: string): Promise<Record<string, unknown>[]> =>
-    (await getJson<{ query: string; results: Record<string, unknown>[] }>(env, `/explorer/v1/search?q=${encodeURIComponent(q)}`)).results;
+    (
+      await getJson<{ query: string; results: Record<string, unknown>[] }>(
+        env,
+        `/explorer/v1/search?q=${encodeURIComponent(q)}`,
+      )
+    ).results;
   const kinds = async (q: string): Promise<unknown[]> => (await results(q)).map((r) => r['kind']);
 
   it('resolves retained versions, accounts, modules and struct tags; nothing matched is []', async () => {
@@ -113,7 +179,12 @@ describe('search', () => {
     expect(await results('0x1::coin')).toEqual([{ kind: 'module', address: '0x1', name: 'coin', exists: true }]);
     expect(await results('0x1::nope')).toEqual([{ kind: 'module', address: '0x1', name: 'nope', exists: false }]);
     expect(await results('0x1::coin::CoinStore<0x1::aptos_coin::AptosCoin>')).toEqual([
-      { kind: 'struct_tag', type: '0x1::coin::CoinStore<0x1::aptos_coin::AptosCoin>', module_exists: true, struct_exists: true },
+      {
+        kind: 'struct_tag',
+        type: '0x1::coin::CoinStore<0x1::aptos_coin::AptosCoin>',
+        module_exists: true,
+        struct_exists: true,
+      },
     ]);
     expect(await kinds('hello')).toEqual([]);
     expect(await kinds('')).toEqual([]);
@@ -122,7 +193,12 @@ describe('search', () => {
   });
 
   it('is JSON only: an Accept of application/x-bcs is ignored', async () => {
-    for (const path of ['/explorer/v1/search?q=0x1', '/explorer/v1/blocks?limit=1', '/explorer/v1/tables', '/explorer/v1/accounts?limit=1']) {
+    for (const path of [
+      '/explorer/v1/search?q=0x1',
+      '/explorer/v1/blocks?limit=1',
+      '/explorer/v1/tables',
+      '/explorer/v1/accounts?limit=1',
+    ]) {
       const response = await get(env, path, BCS);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');

@@ -15,17 +15,40 @@ import { expectedMoveJson } from './move-json-oracle.ts';
 
 const env = useContractServer('main');
 
-interface Event { version: string; guid: { creation_number: string; account_address: string }; sequence_number: string; type: string; data: unknown }
-interface Summary { sender: string; version: string; transaction_hash: string; replay_protector: Record<string, string> }
-interface EventRow { version: number; sequence_number: number; type_tag: string; data: Uint8Array }
-interface TxRow { version: number; hash: Uint8Array; sequence_number: number | null; nonce: number | null }
+interface Event {
+  version: string;
+  guid: { creation_number: string; account_address: string };
+  sequence_number: string;
+  type: string;
+  data: unknown;
+}
+interface Summary {
+  sender: string;
+  version: string;
+  transaction_hash: string;
+  replay_protector: Record<string, string>;
+}
+interface EventRow {
+  version: number;
+  sequence_number: number;
+  type_tag: string;
+  data: Uint8Array;
+}
+interface TxRow {
+  version: number;
+  hash: Uint8Array;
+  sequence_number: number | null;
+  nonce: number | null;
+}
 
 const U64_MAX = '18446744073709551615';
 
 /** Every event of a stream, ascending, straight from the file. */
 function streamRows(address: string, creationNumber: string): EventRow[] {
   return env.store.database
-    .prepare('SELECT version, sequence_number, type_tag, data FROM events WHERE address = ? AND creation_number = ? ORDER BY sequence_number')
+    .prepare(
+      'SELECT version, sequence_number, type_tag, data FROM events WHERE address = ? AND creation_number = ? ORDER BY sequence_number',
+    )
     .all(parseAddress(address), BigInt(creationNumber)) as EventRow[];
 }
 
@@ -44,7 +67,9 @@ function eventJson(address: string, creationNumber: string, row: EventRow): Even
 /** Every committed user transaction sent by `address`, ascending, straight from the file. */
 function sentRows(address: string): TxRow[] {
   return env.store.database
-    .prepare("SELECT version, hash, sequence_number, nonce FROM transactions WHERE kind = 'user' AND sender = ? ORDER BY version")
+    .prepare(
+      "SELECT version, hash, sequence_number, nonce FROM transactions WHERE kind = 'user' AND sender = ? ORDER BY version",
+    )
     .all(parseAddress(address)) as TxRow[];
 }
 
@@ -53,9 +78,10 @@ function summaryJson(address: string, row: TxRow): Summary {
     sender: address,
     version: String(row.version),
     transaction_hash: bytesToHex(row.hash),
-    replay_protector: row.nonce === null
-      ? { type: 'sequence_number', sequence_number: String(row.sequence_number) }
-      : { type: 'nonce', nonce: String(row.nonce) },
+    replay_protector:
+      row.nonce === null
+        ? { type: 'sequence_number', sequence_number: String(row.sequence_number) }
+        : { type: 'nonce', nonce: String(row.nonce) },
   };
 }
 
@@ -82,7 +108,9 @@ describe('events by creation number', () => {
     const rows = streamRows(busy.address, busy.creationNumber);
     expect((await getJson<Event[]>(env, base)).length).toBe(25);
     for (const limit of ['101', '1000', '65535']) {
-      expect(await getJson(env, `${base}?limit=${limit}`)).toEqual(rows.slice(-100).map((row) => eventJson(busy.address, busy.creationNumber, row)));
+      expect(await getJson(env, `${base}?limit=${limit}`)).toEqual(
+        rows.slice(-100).map((row) => eventJson(busy.address, busy.creationNumber, row)),
+      );
     }
     expect((await getJson<Event[]>(env, `${base}?start=0&limit=65535`)).length).toBe(100);
     await expectErrorRecord(env, await get(env, `${base}?limit=0`), 400, 'invalid_input');
@@ -107,7 +135,11 @@ describe('events by creation number', () => {
   it('BCS: vector of (version, ContractEvent::V1 { key, sequence_number, type_tag, data }) holding the stored bytes', async () => {
     for (const stream of env.info.samples.eventStreams.slice(0, 4)) {
       const rows = streamRows(stream.address, stream.creationNumber).slice(0, 5);
-      const response = await get(env, `/v1/accounts/${stream.address}/events/${stream.creationNumber}?start=0&limit=5`, BCS);
+      const response = await get(
+        env,
+        `/v1/accounts/${stream.address}/events/${stream.creationNumber}?start=0&limit=5`,
+        BCS,
+      );
       expect(response.headers.get('content-type')).toBe('application/x-bcs');
       const r = new BcsReader(await bytesOf(response));
       expect(r.uleb128()).toBe(rows.length);
@@ -130,33 +162,80 @@ describe('events by creation number', () => {
 describe('events by handle', () => {
   it('reads the handle from the resource field and lists its stream, like the creation number path', async () => {
     for (const stream of env.info.samples.eventStreams) {
-      const byNumber = await getJson<Event[]>(env, `/v1/accounts/${stream.address}/events/${stream.creationNumber}?limit=100`);
+      const byNumber = await getJson<Event[]>(
+        env,
+        `/v1/accounts/${stream.address}/events/${stream.creationNumber}?limit=100`,
+      );
       for (const tag of [encodeTag(stream.struct), stream.struct]) {
-        expect(await getJson<Event[]>(env, `/v1/accounts/${stream.address}/events/${tag}/${stream.field}?limit=100`)).toEqual(byNumber);
+        expect(
+          await getJson<Event[]>(env, `/v1/accounts/${stream.address}/events/${tag}/${stream.field}?limit=100`),
+        ).toEqual(byNumber);
       }
       const start = `?start=1&limit=2`;
-      expect(await getJson(env, `/v1/accounts/${stream.address}/events/${encodeTag(stream.struct)}/${stream.field}${start}`)).toEqual(
-        await getJson(env, `/v1/accounts/${stream.address}/events/${stream.creationNumber}${start}`),
-      );
+      expect(
+        await getJson(env, `/v1/accounts/${stream.address}/events/${encodeTag(stream.struct)}/${stream.field}${start}`),
+      ).toEqual(await getJson(env, `/v1/accounts/${stream.address}/events/${stream.creationNumber}${start}`));
     }
   });
 
   it('404 resource_not_found (also for unknown accounts), 404 struct_field_not_found, 400 for a field that is not a handle', async () => {
-    await expectErrorRecord(env, await get(env, '/v1/accounts/0x1234/events/0x1::account::Account/coin_register_events'), 404, 'resource_not_found');
-    await expectErrorRecord(env, await get(env, '/v1/accounts/0x1/events/0x1::nope::Nope/events'), 404, 'resource_not_found');
-    const message = await expectErrorRecord(env, await get(env, '/v1/accounts/0x1/events/0x1::account::Account/no_such_field'), 404, 'struct_field_not_found');
+    await expectErrorRecord(
+      env,
+      await get(env, '/v1/accounts/0x1234/events/0x1::account::Account/coin_register_events'),
+      404,
+      'resource_not_found',
+    );
+    await expectErrorRecord(
+      env,
+      await get(env, '/v1/accounts/0x1/events/0x1::nope::Nope/events'),
+      404,
+      'resource_not_found',
+    );
+    const message = await expectErrorRecord(
+      env,
+      await get(env, '/v1/accounts/0x1/events/0x1::account::Account/no_such_field'),
+      404,
+      'struct_field_not_found',
+    );
     expect(message).toContain('no_such_field');
-    await expectErrorRecord(env, await get(env, '/v1/accounts/0x1/events/0x1::account::Account/sequence_number'), 400, 'invalid_input');
-    await expectErrorRecord(env, await get(env, '/v1/accounts/0x1/events/0x1::account::Account/authentication_key'), 400, 'invalid_input');
+    await expectErrorRecord(
+      env,
+      await get(env, '/v1/accounts/0x1/events/0x1::account::Account/sequence_number'),
+      400,
+      'invalid_input',
+    );
+    await expectErrorRecord(
+      env,
+      await get(env, '/v1/accounts/0x1/events/0x1::account::Account/authentication_key'),
+      400,
+      'invalid_input',
+    );
     for (const field of ['not-ident', '1abc', '_', encodeURIComponent('é')]) {
-      await expectErrorRecord(env, await get(env, `/v1/accounts/0x1/events/0x1::account::Account/${field}`), 400, 'web_framework_error');
+      await expectErrorRecord(
+        env,
+        await get(env, `/v1/accounts/0x1/events/0x1::account::Account/${field}`),
+        400,
+        'web_framework_error',
+      );
     }
     for (const tag of ['0x1::account', 'u8', encodeTag('0x1::m::S<u8'), '%zz']) {
       await expectErrorRecord(env, await get(env, `/v1/accounts/0x1/events/${tag}/events`), 400, 'web_framework_error');
     }
     const busy = env.info.samples.eventStreams.find((s) => Number(s.count) > 100)!;
-    await expectErrorRecord(env, await get(env, `/v1/accounts/${busy.address}/events/${encodeTag(busy.struct)}/${busy.field}?limit=0`), 400, 'invalid_input');
-    expect((await getJson<Event[]>(env, `/v1/accounts/${busy.address}/events/${encodeTag(busy.struct)}/${busy.field}?limit=5000`)).length).toBe(100);
+    await expectErrorRecord(
+      env,
+      await get(env, `/v1/accounts/${busy.address}/events/${encodeTag(busy.struct)}/${busy.field}?limit=0`),
+      400,
+      'invalid_input',
+    );
+    expect(
+      (
+        await getJson<Event[]>(
+          env,
+          `/v1/accounts/${busy.address}/events/${encodeTag(busy.struct)}/${busy.field}?limit=5000`,
+        )
+      ).length,
+    ).toBe(100);
   });
 });
 
@@ -165,7 +244,10 @@ describe('transaction summaries', () => {
     const nonceSender = env.store.database
       .prepare('SELECT sender FROM transactions WHERE nonce IS NOT NULL GROUP BY sender ORDER BY count(*) DESC LIMIT 1')
       .get() as { sender: Uint8Array };
-    const senders = [...env.info.samples.senders.map((s) => s.address), `0x${bytesToHex(nonceSender.sender).slice(2).replace(/^0+/, '')}`];
+    const senders = [
+      ...env.info.samples.senders.map((s) => s.address),
+      `0x${bytesToHex(nonceSender.sender).slice(2).replace(/^0+/, '')}`,
+    ];
     let nonces = 0;
     for (const sender of senders) {
       const all = sentRows(sender).map((row) => summaryJson(sender, row));
@@ -186,7 +268,9 @@ describe('transaction summaries', () => {
       expect(await getJson(env, `${base}?limit=0`)).toEqual([]);
       expect(await getJson(env, `${base}?start_version=${U64_MAX}`)).toEqual([]);
       expect(await getJson(env, `${base}?end_version=${U64_MAX}&limit=2`)).toEqual(all.slice(-2));
-      expect(await getJson(env, `${base}?start_version=${first}&end_version=${U64_MAX}&limit=2`)).toEqual(all.slice(0, 2));
+      expect(await getJson(env, `${base}?start_version=${first}&end_version=${U64_MAX}&limit=2`)).toEqual(
+        all.slice(0, 2),
+      );
     }
     expect(nonces).toBeGreaterThan(0);
     expect(await getJson(env, '/v1/accounts/0x1234/transaction_summaries')).toEqual([]);
@@ -203,11 +287,19 @@ describe('transaction summaries', () => {
   });
 
   it('BCS: vector of IndexedTransactionSummary::V1 with the hash as bytes and both replay protectors', async () => {
-    const nonceRow = env.store.database.prepare('SELECT sender, version FROM transactions WHERE nonce IS NOT NULL LIMIT 1').get() as { sender: Uint8Array; version: number };
+    const nonceRow = env.store.database
+      .prepare('SELECT sender, version FROM transactions WHERE nonce IS NOT NULL LIMIT 1')
+      .get() as { sender: Uint8Array; version: number };
     const sender = bytesToHex(nonceRow.sender);
-    const rows = sentRows(sender).filter((row) => row.version >= nonceRow.version - 50).slice(0, 20);
+    const rows = sentRows(sender)
+      .filter((row) => row.version >= nonceRow.version - 50)
+      .slice(0, 20);
     expect(rows.some((row) => row.nonce === null)).toBe(true);
-    const response = await get(env, `/v1/accounts/${sender}/transaction_summaries?start_version=${rows[0]!.version}&limit=${rows.length}`, BCS);
+    const response = await get(
+      env,
+      `/v1/accounts/${sender}/transaction_summaries?start_version=${rows[0]!.version}&limit=${rows.length}`,
+      BCS,
+    );
     expect(response.headers.get('content-type')).toBe('application/x-bcs');
     const r = new BcsReader(await bytesOf(response));
     expect(r.uleb128()).toBe(rows.length);
@@ -229,13 +321,20 @@ describe('transaction summaries', () => {
 });
 
 describe('gas estimate', () => {
-  interface Block { epoch: string; inclusion_price: string }
-  const nextBucket = (price: bigint, buckets: readonly number[]): bigint => BigInt(buckets.find((b) => BigInt(b) > price) ?? price);
+  interface Block {
+    epoch: string;
+    inclusion_price: string;
+  }
+  const nextBucket = (price: bigint, buckets: readonly number[]): bigint =>
+    BigInt(buckets.find((b) => BigInt(b) > price) ?? price);
 
   it('follows §5 over the blocks of the current epoch, as the explorer counts them', async () => {
     const settings = env.store.settings.gasEstimation;
     const minPrice = env.store.minGasUnitPrice(BigInt(env.info.latestVersion));
-    const { blocks } = await getJson<{ blocks: Block[] }>(env, `/explorer/v1/blocks?limit=${settings.aggressiveBlockHistory + 1}`);
+    const { blocks } = await getJson<{ blocks: Block[] }>(
+      env,
+      `/explorer/v1/blocks?limit=${settings.aggressiveBlockHistory + 1}`,
+    );
     const current = blocks.filter((b) => b.epoch === env.info.epoch);
     const prices = current.slice(1, settings.aggressiveBlockHistory + 1).map((b) => BigInt(b.inclusion_price));
     expect(prices.length).toBeGreaterThan(settings.marketBlockHistory);
@@ -252,7 +351,13 @@ describe('gas estimate', () => {
     const response = await get(env, '/v1/estimate_gas_price');
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
     const text = await response.text();
-    expect(text).toBe(JSON.stringify({ deprioritized_gas_estimate: Number(deprioritized), gas_estimate: Number(regular), prioritized_gas_estimate: Number(prioritized) }));
+    expect(text).toBe(
+      JSON.stringify({
+        deprioritized_gas_estimate: Number(deprioritized),
+        gas_estimate: Number(regular),
+        prioritized_gas_estimate: Number(prioritized),
+      }),
+    );
 
     const bcs = await get(env, '/v1/estimate_gas_price', BCS);
     expect(bcs.headers.get('content-type')).toBe('application/x-bcs');
@@ -264,7 +369,10 @@ describe('gas estimate', () => {
 
 describe('modules', () => {
   it('lists modules in state-key order (name length, then name); JSON and BCS agree with each module', async () => {
-    const modules = await getJson<{ bytecode: string; abi: { address: string; name: string } }[]>(env, '/v1/accounts/0x1/modules');
+    const modules = await getJson<{ bytecode: string; abi: { address: string; name: string } }[]>(
+      env,
+      '/v1/accounts/0x1/modules',
+    );
     expect(modules.length).toBeGreaterThan(3);
     const names = modules.map((m) => m.abi.name);
     expect(names).toEqual([...names].sort((a, b) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0)));
@@ -278,14 +386,21 @@ describe('modules', () => {
       const stored = env.store.module(parseAddress('0x1'), module.abi.name, latest)!;
       expect(module).toEqual({ bytecode: bytesToHex(stored.bytecode), abi: stored.abi });
       expect(await getJson(env, `/v1/accounts/0x1/module/${module.abi.name}`)).toEqual(module);
-      expect(bytesToHex(await bytesOf(await get(env, `/v1/accounts/0x1/module/${module.abi.name}`, BCS)))).toBe(module.bytecode);
+      expect(bytesToHex(await bytesOf(await get(env, `/v1/accounts/0x1/module/${module.abi.name}`, BCS)))).toBe(
+        module.bytecode,
+      );
     }
     list.assertFinished();
     expect(await getJson(env, '/v1/accounts/0x1234/modules')).toEqual([]);
   });
 
   it('404 module_not_found; a name that is not an identifier is 400 web_framework_error', async () => {
-    const message = await expectErrorRecord(env, await get(env, '/v1/accounts/0x1/module/no_such_module'), 404, 'module_not_found');
+    const message = await expectErrorRecord(
+      env,
+      await get(env, '/v1/accounts/0x1/module/no_such_module'),
+      404,
+      'module_not_found',
+    );
     expect(message).toContain('no_such_module');
     for (const bad of ['no-pe', '1abc', encodeURIComponent('a::b'), '%zz']) {
       await expectErrorRecord(env, await get(env, `/v1/accounts/0x1/module/${bad}`), 400, 'web_framework_error');

@@ -44,7 +44,9 @@ describe('resources', () => {
       }
       r.assertFinished();
       expect(keys).toEqual([...keys].sort());
-      expect(keys.map((key) => formatStructTag(readStructTag(new BcsReader(hexToBytes(key))))).sort()).toEqual(list.map((x) => x.type).sort());
+      expect(keys.map((key) => formatStructTag(readStructTag(new BcsReader(hexToBytes(key))))).sort()).toEqual(
+        list.map((x) => x.type).sort(),
+      );
     }
   });
 
@@ -63,7 +65,10 @@ describe('resources', () => {
     const seen: Resource[] = [];
     let start: string | null = null;
     for (let guard = 0; guard < 100; guard += 1) {
-      const response: Response = await get(env, `/v1/accounts/0x1/resources?limit=2${start === null ? '' : `&start=${start}`}`);
+      const response: Response = await get(
+        env,
+        `/v1/accounts/0x1/resources?limit=2${start === null ? '' : `&start=${start}`}`,
+      );
       expect(response.status).toBe(200);
       const page = (await response.json()) as Resource[];
       seen.push(...page);
@@ -76,7 +81,8 @@ describe('resources', () => {
     expect(seen).toEqual(all);
     const exact = await get(env, `/v1/accounts/0x1/resources?limit=${all.length}`);
     expect(exact.headers.get('x-aptos-cursor')).toBeNull();
-    const upper = start ?? bytesToHex(resourceKey(parseAddress('0x1'), parseStructTag(all[1]!.type)), false).toUpperCase();
+    const upper =
+      start ?? bytesToHex(resourceKey(parseAddress('0x1'), parseStructTag(all[1]!.type)), false).toUpperCase();
     expect(await getJson(env, `/v1/accounts/0x1/resources?start=${upper}`)).toEqual(all.slice(1));
   });
 
@@ -93,7 +99,8 @@ describe('resources', () => {
     expect(expected.length).toBeLessThan(all.length);
     expect(await getJson(env, `/v1/accounts/0x1/resources?start=${cursor.toString('hex')}`)).toEqual(expected);
     // The documentation's example cursor (module staking_proxy of 0x1) parses too.
-    const example = `00${'00'.repeat(31)}01` + `2f00${'00'.repeat(31)}010d${Buffer.from('staking_proxy').toString('hex')}`;
+    const example =
+      `00${'00'.repeat(31)}01` + `2f00${'00'.repeat(31)}010d${Buffer.from('staking_proxy').toString('hex')}`;
     expect((await get(env, `/v1/accounts/0x1/resources?start=${example}`)).status).toBe(200);
   });
 
@@ -104,7 +111,11 @@ describe('resources', () => {
       if (response.status !== 200) continue;
       const key = ((await response.json()) as Resource).data['authentication_key'] as string;
       expect(key).toMatch(/^0x([0-9a-f]{2})+$/);
-      expect(key).toBe(bytesToHex(env.store.resource(parseAddress(account), parseStructTag('0x1::account::Account'), latest())!.subarray(1, 33)));
+      expect(key).toBe(
+        bytesToHex(
+          env.store.resource(parseAddress(account), parseStructTag('0x1::account::Account'), latest())!.subarray(1, 33),
+        ),
+      );
       keys.push(key);
     }
     expect(keys.some((key) => key.startsWith('0x0'))).toBe(true);
@@ -116,20 +127,46 @@ describe('resources', () => {
     expect(await getJson(env, '/v1/accounts/0x1/resources?limit=65535')).toEqual(all);
     await expectErrorRecord(env, await get(env, '/v1/accounts/0x1/resources?limit=0'), 400, 'invalid_input');
     for (const bad of ['65536', '-1', 'x', '', '1.5', '1e3', '99999999999999999999']) {
-      await expectErrorRecord(env, await get(env, `/v1/accounts/0x1/resources?limit=${bad}`), 400, 'web_framework_error');
+      await expectErrorRecord(
+        env,
+        await get(env, `/v1/accounts/0x1/resources?limit=${bad}`),
+        400,
+        'web_framework_error',
+      );
     }
   });
 
   it('bad cursors are 400 web_framework_error', async () => {
     const good = bytesToHex(resourceKey(parseAddress('0x1'), parseStructTag('0x1::account::Account')), false);
-    for (const bad of ['0', '00ff', 'zz', `0x${good}`, good.slice(0, -2), `${good}00`, `01${good.slice(2)}`, '', 'ab'.repeat(3000)]) {
-      await expectErrorRecord(env, await get(env, `/v1/accounts/0x1/resources?start=${bad}`), 400, 'web_framework_error');
+    for (const bad of [
+      '0',
+      '00ff',
+      'zz',
+      `0x${good}`,
+      good.slice(0, -2),
+      `${good}00`,
+      `01${good.slice(2)}`,
+      '',
+      'ab'.repeat(3000),
+    ]) {
+      await expectErrorRecord(
+        env,
+        await get(env, `/v1/accounts/0x1/resources?start=${bad}`),
+        400,
+        'web_framework_error',
+      );
     }
   });
 
   it('resources as of a version: only those that existed then; unknown accounts give []', async () => {
-    const row = env.store.database.prepare('SELECT address FROM accounts WHERE created_version > ? ORDER BY created_version LIMIT 1').get(oldest()) as { address: Uint8Array };
-    const created = (env.store.database.prepare('SELECT created_version AS v FROM accounts WHERE address = ?').get(row.address) as { v: number }).v;
+    const row = env.store.database
+      .prepare('SELECT address FROM accounts WHERE created_version > ? ORDER BY created_version LIMIT 1')
+      .get(oldest()) as { address: Uint8Array };
+    const created = (
+      env.store.database.prepare('SELECT created_version AS v FROM accounts WHERE address = ?').get(row.address) as {
+        v: number;
+      }
+    ).v;
     const account = bytesToHex(row.address);
     expect(await getJson(env, `/v1/accounts/${account}/resources?ledger_version=${created - 1}`)).toEqual([]);
     const then = await getJson<Resource[]>(env, `/v1/accounts/${account}/resources?ledger_version=${created}`);
@@ -142,12 +179,21 @@ describe('resources', () => {
   it('single resource: JSON equals the listing entry, BCS is the stored bytes; missing is 404', async () => {
     const list = await getJson<Resource[]>(env, '/v1/accounts/0xcafe/resources');
     for (const resource of list) {
-      expect(await getJson<Resource>(env, `/v1/accounts/0xcafe/resource/${encodeTag(resource.type)}`)).toEqual(resource);
+      expect(await getJson<Resource>(env, `/v1/accounts/0xcafe/resource/${encodeTag(resource.type)}`)).toEqual(
+        resource,
+      );
       expect(await getJson<Resource>(env, `/v1/accounts/cafe/resource/${resource.type}`)).toEqual(resource);
       const bcs = await get(env, `/v1/accounts/0xcafe/resource/${encodeTag(resource.type)}`, BCS);
-      expect(await bytesOf(bcs)).toEqual(plain(env.store.resource(parseAddress('0xcafe'), parseStructTag(resource.type), latest())));
+      expect(await bytesOf(bcs)).toEqual(
+        plain(env.store.resource(parseAddress('0xcafe'), parseStructTag(resource.type), latest())),
+      );
     }
-    const message = await expectErrorRecord(env, await get(env, '/v1/accounts/0xcafe/resource/0x1::nope::Nope'), 404, 'resource_not_found');
+    const message = await expectErrorRecord(
+      env,
+      await get(env, '/v1/accounts/0xcafe/resource/0x1::nope::Nope'),
+      404,
+      'resource_not_found',
+    );
     expect(message).toContain('0xcafe');
     expect(message).toContain('0x1::nope::Nope');
   });

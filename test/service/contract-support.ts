@@ -45,7 +45,10 @@ export function useContractServer(fixture: FixtureName = 'main'): ContractEnv {
     env.info = snapshotInfo(env.store, 5);
     if (proxied) {
       const processEnv = { ...process.env, LEDGER_EXPLORER_DATA_DIR: dataDir };
-      const backend = await startServe(['--snapshot', fixturePath(fixture), '--port', '0', '--ui', dataDir], processEnv);
+      const backend = await startServe(
+        ['--snapshot', fixturePath(fixture), '--port', '0', '--ui', dataDir],
+        processEnv,
+      );
       processes.push(backend);
       const proxy = await startServe(['--remote', `${backend.url}/v1`, '--port', '0', '--ui', dataDir], processEnv);
       processes.push(proxy);
@@ -72,7 +75,12 @@ export function get(env: ContractEnv, path: string, headers: Record<string, stri
 }
 
 /** POST a JSON body (a string is sent as is) over real HTTP. */
-export function post(env: ContractEnv, path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+export function post(
+  env: ContractEnv,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return fetch(`${env.server.url}${path}`, {
     method: 'POST',
     body: typeof body === 'string' ? body : JSON.stringify(body),
@@ -140,7 +148,12 @@ export function expectRecord(body: unknown, code: string): string {
  * Checks an error response: status, JSON content type, the exact error record and the ledger
  * headers in both spellings (`info` undefined: the ledger cannot be read, so they are absent).
  */
-export async function expectError(response: Response, status: number, code: string, info: SnapshotInfo | undefined): Promise<string> {
+export async function expectError(
+  response: Response,
+  status: number,
+  code: string,
+  info: SnapshotInfo | undefined,
+): Promise<string> {
   expect(response.status).toBe(status);
   expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
   const message = expectRecord(await response.json(), code);
@@ -173,11 +186,20 @@ export function rawRequest(
   const url = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: url.hostname, port: url.port, method: options.method ?? 'GET', path: options.path, headers: options.headers ?? {}, agent: false },
+      {
+        host: url.hostname,
+        port: url.port,
+        method: options.method ?? 'GET',
+        path: options.path,
+        headers: options.headers ?? {},
+        agent: false,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
         res.on('error', reject);
       },
     );
@@ -188,7 +210,8 @@ export function rawRequest(
     if (options.body !== undefined) {
       // Frame the body even for methods node:http would send unframed (DELETE, OPTIONS).
       const headers = options.headers ?? {};
-      if (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) req.setHeader('content-length', Buffer.byteLength(options.body));
+      if (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined)
+        req.setHeader('content-length', Buffer.byteLength(options.body));
       req.write(options.body);
     }
     req.end();

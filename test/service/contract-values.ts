@@ -10,10 +10,18 @@ import type { ContractEnv } from './contract-support.ts';
 import { expectedMoveJson } from './move-json-oracle.ts';
 
 /** A resource as the node serves it in JSON. */
-export interface Resource { type: string; data: Record<string, unknown> }
+export interface Resource {
+  type: string;
+  data: Record<string, unknown>;
+}
 
 /** The JSON the node serves for stored bytes of `type` at `version` (independent rendering). */
-export function expectedValue(e: ContractEnv, bytes: Uint8Array, type: string, version = BigInt(e.info.latestVersion)): unknown {
+export function expectedValue(
+  e: ContractEnv,
+  bytes: Uint8Array,
+  type: string,
+  version = BigInt(e.info.latestVersion),
+): unknown {
   return expectedMoveJson(bytes, resolveLayout(parseTypeTag(type), e.store.abiLookup(version)));
 }
 
@@ -30,4 +38,5 @@ export function moduleKey(address: Uint8Array, name: string): Uint8Array {
 }
 
 /** A copy as a plain Uint8Array (the store returns Buffers, which never deep-equal Uint8Arrays). */
-export const plain = (bytes: Uint8Array | undefined): Uint8Array | undefined => (bytes === undefined ? undefined : new Uint8Array(bytes));
+export const plain = (bytes: Uint8Array | undefined): Uint8Array | undefined =>
+  bytes === undefined ? undefined : new Uint8Array(bytes);

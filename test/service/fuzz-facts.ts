@@ -13,14 +13,23 @@ export interface Facts {
   readonly accounts: readonly string[];
   readonly resourceTypes: readonly string[];
   readonly streams: readonly { address: string; creationNumber: string; struct: string; field: string }[];
-  readonly tables: readonly { handle: string; keyType: string; valueType: string; keys: readonly unknown[]; rawKeys: readonly string[] }[];
+  readonly tables: readonly {
+    handle: string;
+    keyType: string;
+    valueType: string;
+    keys: readonly unknown[];
+    rawKeys: readonly string[];
+  }[];
   readonly cursors: readonly string[];
   readonly modules: readonly string[];
   readonly oldest: bigint;
   readonly latest: bigint;
 }
 
-/** Reads the facts from the fixture: samples, the resource types of the sample accounts, and every resource key of 0x1 as a cursor. */
+/**
+ * Reads the facts from the fixture: samples, the resource types of the sample accounts, and every resource key of 0x1
+ * as a cursor.
+ */
 export function factsOf(e: ContractEnv): Facts {
   const latest = BigInt(e.info.latestVersion);
   const one = parseAddress('0x1');

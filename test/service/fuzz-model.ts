@@ -22,9 +22,15 @@ export const PRUNED: Fault = { status: 410, code: 'version_pruned' };
 export const TOO_LARGE_HEAD: Fault = { status: 431, code: 'web_framework_error' };
 
 /** A path segment (already as sent) or a query value, with its verdict. */
-export interface Part { readonly text: string; readonly fault?: Fault | undefined }
+export interface Part {
+  readonly text: string;
+  readonly fault?: Fault | undefined;
+}
 /** One query parameter as sent. */
-export interface Param { readonly name: string; readonly value: Part }
+export interface Param {
+  readonly name: string;
+  readonly value: Part;
+}
 
 /** Percent-encodes a path segment or query value (well-formed strings only). */
 export const enc = (text: string): string => encodeURIComponent(text);
@@ -43,7 +49,13 @@ export interface FuzzRequest {
   readonly params: readonly Param[];
   readonly accept: string | undefined;
   readonly format: Format;
-  readonly body?: { readonly contentType: string | undefined; readonly data: string | Uint8Array; readonly fault?: Fault | undefined } | undefined;
+  readonly body?:
+    | {
+        readonly contentType: string | undefined;
+        readonly data: string | Uint8Array;
+        readonly fault?: Fault | undefined;
+      }
+    | undefined;
   /** Answers allowed when every part is valid (status or `status:code`). */
   readonly allowed: readonly string[];
   /** Extra faults of the request as a whole (e.g. JSON output of raw_item). */

@@ -12,13 +12,37 @@ import { enc, TOO_LARGE_HEAD, UNPARSABLE_METHODS, WFE, type Fault, type FuzzRequ
 
 /** The `error_code` values of the specification (read-api-spec.md, Errors). */
 const ERROR_CODES = new Set([
-  'account_not_found', 'resource_not_found', 'module_not_found', 'struct_field_not_found', 'version_not_found',
-  'transaction_not_found', 'table_item_not_found', 'block_not_found', 'state_value_not_found', 'version_pruned',
-  'block_pruned', 'invalid_input', 'invalid_transaction_update', 'sequence_number_too_old', 'vm_error',
-  'rejected_by_filter', 'health_check_failed', 'mempool_is_full', 'internal_error', 'web_framework_error',
-  'bcs_not_supported', 'api_disabled',
+  'account_not_found',
+  'resource_not_found',
+  'module_not_found',
+  'struct_field_not_found',
+  'version_not_found',
+  'transaction_not_found',
+  'table_item_not_found',
+  'block_not_found',
+  'state_value_not_found',
+  'version_pruned',
+  'block_pruned',
+  'invalid_input',
+  'invalid_transaction_update',
+  'sequence_number_too_old',
+  'vm_error',
+  'rejected_by_filter',
+  'health_check_failed',
+  'mempool_is_full',
+  'internal_error',
+  'web_framework_error',
+  'bcs_not_supported',
+  'api_disabled',
 ]);
-const NOT_FOUND_CODES = ['resource_not_found', 'module_not_found', 'struct_field_not_found', 'version_not_found', 'table_item_not_found', 'state_value_not_found'];
+const NOT_FOUND_CODES = [
+  'resource_not_found',
+  'module_not_found',
+  'struct_field_not_found',
+  'version_not_found',
+  'table_item_not_found',
+  'state_value_not_found',
+];
 /** Which codes may accompany which status (node-behaviour.md §1, docs/api.md). */
 const CODES_BY_STATUS: Readonly<Record<number, readonly string[]>> = {
   400: ['web_framework_error', 'invalid_input'],
@@ -55,7 +79,10 @@ function predict(r: FuzzRequest): { exact?: Fault; allowed?: readonly string[] }
 
 /** The request as a failure message shows it (long targets and bodies cut). */
 function describeRequest(r: FuzzRequest): string {
-  const body = r.body === undefined ? '' : ` body(${r.body.contentType ?? 'no type'}, ${r.body.data.length} chars): ${String(typeof r.body.data === 'string' ? r.body.data : '<bytes>').slice(0, 200)}`;
+  const body =
+    r.body === undefined
+      ? ''
+      : ` body(${r.body.contentType ?? 'no type'}, ${r.body.data.length} chars): ${String(typeof r.body.data === 'string' ? r.body.data : '<bytes>').slice(0, 200)}`;
   return `${r.method} ${target(r).slice(0, 400)} accept=${JSON.stringify(r.accept)}${body}`;
 }
 
@@ -72,8 +99,14 @@ export async function check(e: ContractEnv, base: string, r: FuzzRequest): Promi
   if (r.accept !== undefined) headers['accept'] = r.accept;
   const withBody = r.body !== undefined && r.method !== 'GET' && r.method !== 'HEAD';
   if (withBody && r.body?.contentType !== undefined) headers['content-type'] = r.body.contentType;
-  const body = withBody ? new Uint8Array(typeof r.body!.data === 'string' ? new TextEncoder().encode(r.body!.data) : r.body!.data) : undefined;
-  const response = await fetch(`${base}${target(r)}`, { method: r.method, headers, ...(body === undefined ? {} : { body }) });
+  const body = withBody
+    ? new Uint8Array(typeof r.body!.data === 'string' ? new TextEncoder().encode(r.body!.data) : r.body!.data)
+    : undefined;
+  const response = await fetch(`${base}${target(r)}`, {
+    method: r.method,
+    headers,
+    ...(body === undefined ? {} : { body }),
+  });
   const bytes = new Uint8Array(await response.arrayBuffer());
   const where = `${describeRequest(r)}\n  → ${response.status} ${new TextDecoder().decode(bytes.subarray(0, 300))}`;
   const fail = (why: string): never => {
@@ -82,11 +115,16 @@ export async function check(e: ContractEnv, base: string, r: FuzzRequest): Promi
 
   if (response.status >= 500) fail('5xx from a healthy store');
   for (const [part, value] of ledgerHeaderValues(e.info)) {
-    if (response.headers.get(`X-Aptos-${part}`) !== value || response.headers.get(`X-NODE-${part.toUpperCase()}`) !== value) fail(`ledger header ${part} missing or wrong`);
+    if (
+      response.headers.get(`X-Aptos-${part}`) !== value ||
+      response.headers.get(`X-NODE-${part.toUpperCase()}`) !== value
+    )
+      fail(`ledger header ${part} missing or wrong`);
   }
   const cursor = response.headers.get('X-Aptos-Cursor');
   if (response.headers.get('X-NODE-CURSOR') !== cursor) fail('cursor header spellings differ');
-  if (cursor !== null && (r.endpoint !== 'resources' || response.status !== 200 || !/^[0-9a-f]+$/.test(cursor))) fail(`cursor header ${cursor.slice(0, 40)} outside a /resources page`);
+  if (cursor !== null && (r.endpoint !== 'resources' || response.status !== 200 || !/^[0-9a-f]+$/.test(cursor)))
+    fail(`cursor header ${cursor.slice(0, 40)} outside a /resources page`);
   const contentType = response.headers.get('content-type');
   if (r.method === 'HEAD' && bytes.length > 0) fail('HEAD answered with a body');
   const ok = response.status >= 200 && response.status < 300;
@@ -104,18 +142,28 @@ export async function check(e: ContractEnv, base: string, r: FuzzRequest): Promi
       if (typeof record['message'] !== 'string' || record['vm_error_code'] !== null) fail('error record field types');
       const code = String(record['error_code']);
       if (!ERROR_CODES.has(code)) fail(`error_code ${code} is not an allowed value`);
-      if (!(CODES_BY_STATUS[response.status] ?? []).includes(code)) fail(`error_code ${code} does not fit status ${response.status}`);
+      if (!(CODES_BY_STATUS[response.status] ?? []).includes(code))
+        fail(`error_code ${code} does not fit status ${response.status}`);
       const prediction = predict(r);
-      if (prediction.exact !== undefined && prediction.exact !== 'unknown' && (prediction.exact.status !== response.status || prediction.exact.code !== code)) {
+      if (
+        prediction.exact !== undefined &&
+        prediction.exact !== 'unknown' &&
+        (prediction.exact.status !== response.status || prediction.exact.code !== code)
+      ) {
         fail(`expected ${prediction.exact.status} ${prediction.exact.code}`);
       }
-      if (prediction.allowed !== undefined && !prediction.allowed.includes(`${response.status}:${code}`)) fail(`expected one of ${prediction.allowed.join(' ')}`);
+      if (prediction.allowed !== undefined && !prediction.allowed.includes(`${response.status}:${code}`))
+        fail(`expected one of ${prediction.allowed.join(' ')}`);
     }
   } else {
     const prediction = predict(r);
     if (prediction.exact !== undefined) fail(`expected ${JSON.stringify(prediction.exact)}`);
-    if (prediction.allowed !== undefined && !prediction.allowed.includes(String(response.status))) fail(`expected one of ${prediction.allowed.join(' ')}`);
-    const expectedType = r.endpoint.startsWith('explorer') || r.format === 'json' ? 'application/json; charset=utf-8' : 'application/x-bcs';
+    if (prediction.allowed !== undefined && !prediction.allowed.includes(String(response.status)))
+      fail(`expected one of ${prediction.allowed.join(' ')}`);
+    const expectedType =
+      r.endpoint.startsWith('explorer') || r.format === 'json'
+        ? 'application/json; charset=utf-8'
+        : 'application/x-bcs';
     if (contentType !== expectedType) fail(`content type ${contentType}, expected ${expectedType}`);
     if (r.method !== 'HEAD' && expectedType.startsWith('application/json')) {
       try {

@@ -12,7 +12,10 @@ const port = parentPort;
 if (port === null) throw new Error('fuzz-server.ts runs as a worker thread');
 const store = SnapshotStore.open((workerData as { path: string }).path);
 const unexpected: string[] = [];
-const server = await startHttpServer({ handler: createReadService({ store, onUnexpectedError: (error) => unexpected.push(String(error)) }), port: 0 });
+const server = await startHttpServer({
+  handler: createReadService({ store, onUnexpectedError: (error) => unexpected.push(String(error)) }),
+  port: 0,
+});
 port.on('message', (message: unknown) => {
   if (message !== 'close') return;
   void server.close().then(() => {

@@ -4,10 +4,34 @@
  * part is valid, and the method and Accept header of the request.
  */
 import fc from 'fast-check';
-import { accept, addressSegment, addressValue, BAD_ESCAPES, cursorValue, fieldSegment, giantCursor, ident, junk, limitValue, structSegment, u64Segment, u64Value, versionValue } from './fuzz-arbitraries.ts';
+import {
+  accept,
+  addressSegment,
+  addressValue,
+  BAD_ESCAPES,
+  cursorValue,
+  fieldSegment,
+  giantCursor,
+  ident,
+  junk,
+  limitValue,
+  structSegment,
+  u64Segment,
+  u64Value,
+  versionValue,
+} from './fuzz-arbitraries.ts';
 import { itemBody, rawItemBody } from './fuzz-bodies.ts';
 import type { Facts } from './fuzz-facts.ts';
-import { INVALID, seg, UNPARSABLE_METHODS, WFE, type Fault, type FuzzRequest, type Param, type Part } from './fuzz-model.ts';
+import {
+  INVALID,
+  seg,
+  UNPARSABLE_METHODS,
+  WFE,
+  type Fault,
+  type FuzzRequest,
+  type Param,
+  type Part,
+} from './fuzz-model.ts';
 
 /** Optional query parameters: each present or not, sometimes repeated (the first counts), plus noise. */
 function query(entries: readonly (readonly [string, fc.Arbitrary<Part>])[]): fc.Arbitrary<Param[]> {
@@ -15,10 +39,24 @@ function query(entries: readonly (readonly [string, fc.Arbitrary<Part>])[]): fc.
     fc.oneof(
       { weight: 3, arbitrary: fc.constant<Param[]>([]) },
       { weight: 4, arbitrary: value.map((v): Param[] => [{ name, value: v }]) },
-      { weight: 1, arbitrary: fc.tuple(value, value).map(([a, b]) => [{ name, value: a }, { name, value: { text: b.text } }]) },
-      { weight: 1, arbitrary: fc.constantFrom(...BAD_ESCAPES).map((t) => [{ name, value: { text: t, fault: 'unknown' as Fault } }]) },
+      {
+        weight: 1,
+        arbitrary: fc.tuple(value, value).map(([a, b]) => [
+          { name, value: a },
+          { name, value: { text: b.text } },
+        ]),
+      },
+      {
+        weight: 1,
+        arbitrary: fc
+          .constantFrom(...BAD_ESCAPES)
+          .map((t) => [{ name, value: { text: t, fault: 'unknown' as Fault } }]),
+      },
     );
-  const noise = fc.oneof({ weight: 5, arbitrary: fc.constant<Param[]>([]) }, { weight: 1, arbitrary: fc.tuple(ident, junk(10)).map(([n, v]) => [{ name: `x_${n}`, value: seg(v, undefined) }]) });
+  const noise = fc.oneof(
+    { weight: 5, arbitrary: fc.constant<Param[]>([]) },
+    { weight: 1, arbitrary: fc.tuple(ident, junk(10)).map(([n, v]) => [{ name: `x_${n}`, value: seg(v, undefined) }]) },
+  );
   return fc.tuple(...entries.map(one), noise).map((lists) => lists.flat());
 }
 
@@ -36,7 +74,10 @@ interface Shape {
 /** A literal, valid path segment. */
 const lit = (text: string): Part => ({ text });
 
-/** Every route (and some unknown ones) with generated segments, query and body, and the answers it allows when all parts are valid. */
+/**
+ * Every route (and some unknown ones) with generated segments, query and body, and the answers it allows when all parts
+ * are valid.
+ */
 function shapes(f: Facts): fc.Arbitrary<Shape> {
   const address = addressSegment(f);
   const creationNumbers = [...new Set(f.streams.map((s) => s.creationNumber))];
@@ -46,56 +87,186 @@ function shapes(f: Facts): fc.Arbitrary<Shape> {
     { weight: 1, arbitrary: table.chain((t) => address.map((part) => ({ table: t, part }))) },
   );
   const stream = fc.constantFrom(...f.streams);
-  const eventsQuery = query([['start', u64Value(['0', '1', '5', '100', '5000'])], ['limit', limitValue(INVALID)]]);
-  const shape = (endpoint: string, routeMethod: 'GET' | 'POST' | undefined, allowed: readonly string[]) =>
-    (segments: readonly Part[], params: readonly Param[], body?: FuzzRequest['body'], rawItem = false): Shape => ({ endpoint, routeMethod, segments, params, allowed, body, rawItem });
+  const eventsQuery = query([
+    ['start', u64Value(['0', '1', '5', '100', '5000'])],
+    ['limit', limitValue(INVALID)],
+  ]);
+  const shape =
+    (endpoint: string, routeMethod: 'GET' | 'POST' | undefined, allowed: readonly string[]) =>
+    (segments: readonly Part[], params: readonly Param[], body?: FuzzRequest['body'], rawItem = false): Shape => ({
+      endpoint,
+      routeMethod,
+      segments,
+      params,
+      allowed,
+      body,
+      rawItem,
+    });
 
   return fc.oneof(
     fc.constant(shape('ledger', 'GET', ['200'])([lit('v1')], [])),
     fc.constant(shape('gas', 'GET', ['200'])([lit('v1'), lit('estimate_gas_price')], [])),
     handle.chain(({ table: t, part }) =>
-      fc.tuple(query([['ledger_version', versionValue(f)]]), itemBody(t)).map(([params, body]) =>
-        shape('item', 'POST', ['200', '404:table_item_not_found'])([lit('v1'), lit('tables'), part, lit('item')], params, body))),
+      fc
+        .tuple(query([['ledger_version', versionValue(f)]]), itemBody(t))
+        .map(([params, body]) =>
+          shape('item', 'POST', ['200', '404:table_item_not_found'])(
+            [lit('v1'), lit('tables'), part, lit('item')],
+            params,
+            body,
+          ),
+        ),
+    ),
     handle.chain(({ table: t, part }) =>
-      fc.tuple(query([['ledger_version', versionValue(f)]]), rawItemBody(t)).map(([params, body]) =>
-        shape('raw_item', 'POST', ['200', '404:table_item_not_found'])([lit('v1'), lit('tables'), part, lit('raw_item')], params, body, true))),
-    fc.tuple(fc.oneof(stream.map((s) => seg(s.address, undefined)), address), u64Segment(creationNumbers), eventsQuery).map(([a, cn, params]) =>
-      shape('events_by_creation_number', 'GET', ['200'])([lit('v1'), lit('accounts'), a, lit('events'), cn], params)),
-    fc.tuple(
-      fc.oneof({ weight: 3, arbitrary: stream.map((s) => [seg(s.address, undefined), seg(s.struct, undefined), seg(s.field, undefined)] as const) },
-        { weight: 2, arbitrary: fc.tuple(address, structSegment(f), fieldSegment(f)) }),
-      eventsQuery,
-    ).map(([[a, tag, field], params]) =>
-      shape('events_by_handle', 'GET', ['200', '404:resource_not_found', '404:struct_field_not_found', '400:invalid_input'])([lit('v1'), lit('accounts'), a, lit('events'), tag, field], params)),
-    fc.tuple(address, query([['ledger_version', versionValue(f)]])).map(([a, params]) =>
-      shape('account', 'GET', ['200'])([lit('v1'), lit('accounts'), a], params)),
-    fc.tuple(address, query([['start_version', u64Value([String(f.oldest), String(f.latest)])], ['end_version', u64Value([String(f.latest)])], ['limit', limitValue(undefined)]])).map(([a, params]) =>
-      shape('summaries', 'GET', ['200'])([lit('v1'), lit('accounts'), a, lit('transaction_summaries')], params)),
-    fc.tuple(address, query([['ledger_version', versionValue(f)], ['start', cursorValue(f)], ['limit', limitValue(INVALID)]])).map(([a, params]) =>
-      shape('resources', 'GET', ['200'])([lit('v1'), lit('accounts'), a, lit('resources')], params)),
-    fc.tuple(address, structSegment(f), query([['ledger_version', versionValue(f)]])).map(([a, tag, params]) =>
-      shape('resource', 'GET', ['200', '404:resource_not_found'])([lit('v1'), lit('accounts'), a, lit('resource'), tag], params)),
-    fc.tuple(address, query([['ledger_version', versionValue(f)]])).map(([a, params]) =>
-      shape('modules', 'GET', ['200'])([lit('v1'), lit('accounts'), a, lit('modules')], params)),
-    fc.tuple(
-      address,
-      fc.oneof(fc.constantFrom(...f.modules).map((m) => seg(m, undefined)), ident.map((m) => seg(m, undefined)), fc.constantFrom('1abc', 'a-b', 'a::b', 'é').map((m) => seg(m, WFE))),
-      query([['ledger_version', versionValue(f)]]),
-    ).map(([a, name, params]) => shape('module', 'GET', ['200', '404:module_not_found'])([lit('v1'), lit('accounts'), a, lit('module'), name], params)),
-    query([['limit', limitValue(INVALID)], ['after', addressValue(f)], ['ledger_version', versionValue(f)]]).map((params) =>
-      shape('explorer_accounts', 'GET', ['200'])([lit('explorer'), lit('v1'), lit('accounts')], params)),
-    query([['limit', limitValue(INVALID)], ['after', addressValue(f)]]).map((params) =>
-      shape('explorer_tables', 'GET', ['200'])([lit('explorer'), lit('v1'), lit('tables')], params)),
+      fc
+        .tuple(query([['ledger_version', versionValue(f)]]), rawItemBody(t))
+        .map(([params, body]) =>
+          shape('raw_item', 'POST', ['200', '404:table_item_not_found'])(
+            [lit('v1'), lit('tables'), part, lit('raw_item')],
+            params,
+            body,
+            true,
+          ),
+        ),
+    ),
+    fc
+      .tuple(
+        fc.oneof(
+          stream.map((s) => seg(s.address, undefined)),
+          address,
+        ),
+        u64Segment(creationNumbers),
+        eventsQuery,
+      )
+      .map(([a, cn, params]) =>
+        shape('events_by_creation_number', 'GET', ['200'])([lit('v1'), lit('accounts'), a, lit('events'), cn], params),
+      ),
+    fc
+      .tuple(
+        fc.oneof(
+          {
+            weight: 3,
+            arbitrary: stream.map(
+              (s) => [seg(s.address, undefined), seg(s.struct, undefined), seg(s.field, undefined)] as const,
+            ),
+          },
+          { weight: 2, arbitrary: fc.tuple(address, structSegment(f), fieldSegment(f)) },
+        ),
+        eventsQuery,
+      )
+      .map(([[a, tag, field], params]) =>
+        shape('events_by_handle', 'GET', [
+          '200',
+          '404:resource_not_found',
+          '404:struct_field_not_found',
+          '400:invalid_input',
+        ])([lit('v1'), lit('accounts'), a, lit('events'), tag, field], params),
+      ),
+    fc
+      .tuple(address, query([['ledger_version', versionValue(f)]]))
+      .map(([a, params]) => shape('account', 'GET', ['200'])([lit('v1'), lit('accounts'), a], params)),
+    fc
+      .tuple(
+        address,
+        query([
+          ['start_version', u64Value([String(f.oldest), String(f.latest)])],
+          ['end_version', u64Value([String(f.latest)])],
+          ['limit', limitValue(undefined)],
+        ]),
+      )
+      .map(([a, params]) =>
+        shape('summaries', 'GET', ['200'])([lit('v1'), lit('accounts'), a, lit('transaction_summaries')], params),
+      ),
+    fc
+      .tuple(
+        address,
+        query([
+          ['ledger_version', versionValue(f)],
+          ['start', cursorValue(f)],
+          ['limit', limitValue(INVALID)],
+        ]),
+      )
+      .map(([a, params]) =>
+        shape('resources', 'GET', ['200'])([lit('v1'), lit('accounts'), a, lit('resources')], params),
+      ),
+    fc
+      .tuple(address, structSegment(f), query([['ledger_version', versionValue(f)]]))
+      .map(([a, tag, params]) =>
+        shape('resource', 'GET', ['200', '404:resource_not_found'])(
+          [lit('v1'), lit('accounts'), a, lit('resource'), tag],
+          params,
+        ),
+      ),
+    fc
+      .tuple(address, query([['ledger_version', versionValue(f)]]))
+      .map(([a, params]) => shape('modules', 'GET', ['200'])([lit('v1'), lit('accounts'), a, lit('modules')], params)),
+    fc
+      .tuple(
+        address,
+        fc.oneof(
+          fc.constantFrom(...f.modules).map((m) => seg(m, undefined)),
+          ident.map((m) => seg(m, undefined)),
+          fc.constantFrom('1abc', 'a-b', 'a::b', 'é').map((m) => seg(m, WFE)),
+        ),
+        query([['ledger_version', versionValue(f)]]),
+      )
+      .map(([a, name, params]) =>
+        shape('module', 'GET', ['200', '404:module_not_found'])(
+          [lit('v1'), lit('accounts'), a, lit('module'), name],
+          params,
+        ),
+      ),
+    query([
+      ['limit', limitValue(INVALID)],
+      ['after', addressValue(f)],
+      ['ledger_version', versionValue(f)],
+    ]).map((params) =>
+      shape('explorer_accounts', 'GET', ['200'])([lit('explorer'), lit('v1'), lit('accounts')], params),
+    ),
+    query([
+      ['limit', limitValue(INVALID)],
+      ['after', addressValue(f)],
+    ]).map((params) => shape('explorer_tables', 'GET', ['200'])([lit('explorer'), lit('v1'), lit('tables')], params)),
     // (An empty handle would turn the path into the table listing.)
-    fc.oneof(table.map((t) => seg(t.handle, undefined)), address.filter((p) => p.text !== '')).map((h) =>
-      shape('explorer_table', 'GET', ['200', '404:state_value_not_found'])([lit('explorer'), lit('v1'), lit('tables'), h], [])),
-    query([['before', u64Value(['0', '1', '100'])], ['limit', limitValue(INVALID)]]).map((params) =>
-      shape('explorer_blocks', 'GET', ['200'])([lit('explorer'), lit('v1'), lit('blocks')], params)),
-    fc.oneof(
-      junk(40).map((q) => seg(q, undefined)),
-      fc.constantFrom(...f.accounts, ...f.resourceTypes, '0x1::coin', String(f.latest), '0', '%zz').map((q) => seg(q, undefined)),
-    ).map((q) => shape('explorer_search', 'GET', ['200'])([lit('explorer'), lit('v1'), lit('search')], [{ name: 'q', value: q }])),
-    fc.constantFrom(['v2'], ['v1', 'nope'], ['explorer', 'v2', 'blocks'], ['v1', 'accounts', '0x1', 'nope'], ['v1', 'accounts', '0x1', 'resources', 'x'], ['v1', 'tables', '0x1'], ['nope'], ['v1', 'estimate_gas_price', 'x'])
+    fc
+      .oneof(
+        table.map((t) => seg(t.handle, undefined)),
+        address.filter((p) => p.text !== ''),
+      )
+      .map((h) =>
+        shape('explorer_table', 'GET', ['200', '404:state_value_not_found'])(
+          [lit('explorer'), lit('v1'), lit('tables'), h],
+          [],
+        ),
+      ),
+    query([
+      ['before', u64Value(['0', '1', '100'])],
+      ['limit', limitValue(INVALID)],
+    ]).map((params) => shape('explorer_blocks', 'GET', ['200'])([lit('explorer'), lit('v1'), lit('blocks')], params)),
+    fc
+      .oneof(
+        junk(40).map((q) => seg(q, undefined)),
+        fc
+          .constantFrom(...f.accounts, ...f.resourceTypes, '0x1::coin', String(f.latest), '0', '%zz')
+          .map((q) => seg(q, undefined)),
+      )
+      .map((q) =>
+        shape('explorer_search', 'GET', ['200'])(
+          [lit('explorer'), lit('v1'), lit('search')],
+          [{ name: 'q', value: q }],
+        ),
+      ),
+    fc
+      .constantFrom(
+        ['v2'],
+        ['v1', 'nope'],
+        ['explorer', 'v2', 'blocks'],
+        ['v1', 'accounts', '0x1', 'nope'],
+        ['v1', 'accounts', '0x1', 'resources', 'x'],
+        ['v1', 'tables', '0x1'],
+        ['nope'],
+        ['v1', 'estimate_gas_price', 'x'],
+      )
       .map((parts) => shape('unknown_route', undefined, ['404:web_framework_error'])(parts.map(lit), [])),
   );
 }
@@ -103,14 +274,36 @@ function shapes(f: Facts): fc.Arbitrary<Shape> {
 /** Methods: the route's own mostly; sometimes another one the parser knows, or one it does not. */
 const OTHER_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD', 'PROPFIND'];
 
-/** Whole requests: a shape with a method (mostly the route's own), an Accept header and, rarely, a head too large to parse. */
+/**
+ * Whole requests: a shape with a method (mostly the route's own), an Accept header and, rarely, a head too large to
+ * parse.
+ */
 export function requests(f: Facts): fc.Arbitrary<FuzzRequest> {
-  return fc.tuple(shapes(f), fc.integer({ min: 0, max: 99 }), fc.constantFrom(...OTHER_METHODS), fc.constantFrom(...UNPARSABLE_METHODS), accept, giantCursor)
+  return fc
+    .tuple(
+      shapes(f),
+      fc.integer({ min: 0, max: 99 }),
+      fc.constantFrom(...OTHER_METHODS),
+      fc.constantFrom(...UNPARSABLE_METHODS),
+      accept,
+      giantCursor,
+    )
     .map(([s, roll, other, unparsable, [acceptHeader, format], giant]): FuzzRequest => {
       const own = s.routeMethod ?? 'GET';
       const method = roll < 88 ? own : roll < 90 && own === 'GET' ? 'HEAD' : roll < 97 ? other : unparsable;
       const params = giant === undefined ? s.params : [...s.params, { name: 'start', value: giant }];
       const extra: Fault[] = s.rawItem === true && format === 'json' ? [{ status: 403, code: 'api_disabled' }] : [];
-      return { endpoint: s.endpoint, method, routeMethod: s.routeMethod, segments: s.segments, params, accept: acceptHeader, format, body: s.body, allowed: s.allowed, extra };
+      return {
+        endpoint: s.endpoint,
+        method,
+        routeMethod: s.routeMethod,
+        segments: s.segments,
+        params,
+        accept: acceptHeader,
+        format,
+        body: s.body,
+        allowed: s.allowed,
+        extra,
+      };
     });
 }

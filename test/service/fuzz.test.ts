@@ -33,7 +33,9 @@ const MIN_REQUESTS = 10_000;
 function shortReport(details: fc.RunDetails<[FuzzRequest[]]>): void {
   if (!details.failed) return;
   const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
-  throw new Error(`fuzz failed after ${details.numRuns} batches (seed ${details.seed}, path "${details.counterexamplePath ?? ''}", shrunk ${details.numShrinks} times; rerun with FUZZ_SEED=${details.seed}):\n${cause}`);
+  throw new Error(
+    `fuzz failed after ${details.numRuns} batches (seed ${details.seed}, path "${details.counterexamplePath ?? ''}", shrunk ${details.numShrinks} times; rerun with FUZZ_SEED=${details.seed}):\n${cause}`,
+  );
 }
 
 describe('fuzz', () => {
@@ -64,9 +66,17 @@ describe('fuzz', () => {
     // Bodies over 8 MiB, declared and streamed: 413. Raw requests to the same service in this thread,
     // so the answer is read before the server drops the connection (a client still writing gets a reset).
     const table = facts.tables[0]!;
-    for (const headers of [{ 'content-type': 'application/json' }, { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }]) {
-      const big = Buffer.alloc(8 * 1024 * 1024 + 1 + sent % 1000, 0x20);
-      const response = await rawRequest(env.server.url, { method: 'POST', path: `/v1/tables/${table.handle}/item`, headers, body: big });
+    for (const headers of [
+      { 'content-type': 'application/json' },
+      { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+    ]) {
+      const big = Buffer.alloc(8 * 1024 * 1024 + 1 + (sent % 1000), 0x20);
+      const response = await rawRequest(env.server.url, {
+        method: 'POST',
+        path: `/v1/tables/${table.handle}/item`,
+        headers,
+        body: big,
+      });
       expectRawError(response, 413, 'web_framework_error', env.info);
       sent += 1;
     }
@@ -78,15 +88,25 @@ describe('fuzz', () => {
     const ledger = await fetch(`${base}/v1`);
     expect(ledger.status).toBe(200);
     expectLedgerHeaders(ledger.headers, env.info);
-    expect(await ledger.json()).toMatchObject({ chain_id: env.info.chainId, ledger_version: env.info.latestVersion, oldest_ledger_version: env.info.oldestVersion });
+    expect(await ledger.json()).toMatchObject({
+      chain_id: env.info.chainId,
+      ledger_version: env.info.latestVersion,
+      oldest_ledger_version: env.info.oldestVersion,
+    });
     const item = await fetch(`${base}/v1/tables/${table.handle}/item`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ key_type: table.keyType, value_type: table.valueType, key: table.keys[0] }),
     });
     expect(item.status).toBe(200);
-    const stored = env.store.tableItem(parseAddress(table.handle), Buffer.from(table.rawKeys[0]!.slice(2), 'hex'), facts.latest)!;
-    expect(await item.json()).toEqual(expectedMoveJson(stored, resolveLayout(parseTypeTag(table.valueType), env.store.abiLookup(facts.latest))));
+    const stored = env.store.tableItem(
+      parseAddress(table.handle),
+      Buffer.from(table.rawKeys[0]!.slice(2), 'hex'),
+      facts.latest,
+    )!;
+    expect(await item.json()).toEqual(
+      expectedMoveJson(stored, resolveLayout(parseTypeTag(table.valueType), env.store.abiLookup(facts.latest))),
+    );
 
     // No request reached the service's unexpected-error path, and the server closes cleanly.
     worker.postMessage('close');

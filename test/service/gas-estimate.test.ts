@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BlockGasFacts, GasEstimationSettings } from '../../electron/snapshot/ledger-store.ts';
 import { DEFAULT_GAS_ESTIMATION } from '../../electron/snapshot/node-settings.ts';
-import {
-  blockInclusionPrice,
-  estimateGasPrice,
-  isFullBlock,
-  nextBucket,
-} from '../../electron/service/gas-estimate.ts';
+import { blockInclusionPrice, estimateGasPrice, isFullBlock, nextBucket } from '../../electron/service/gas-estimate.ts';
 
 const settings = DEFAULT_GAS_ESTIMATION;
 
@@ -44,13 +39,21 @@ describe('estimateGasPrice: node goldens', () => {
   });
 
   it('ten full blocks at price 100 give {150, 150, 300}', () => {
-    expect(estimateGasPrice(blocks(10), 100n, settings)).toEqual({ deprioritized: 150n, regular: 150n, prioritized: 300n });
+    expect(estimateGasPrice(blocks(10), 100n, settings)).toEqual({
+      deprioritized: 150n,
+      regular: 150n,
+      prioritized: 300n,
+    });
   });
 });
 
 describe('estimateGasPrice: rules', () => {
   it('non-full blocks give the minimum price', () => {
-    const result = estimateGasPrice(blocks(20, () => ({ userTransactions: 10, minGasUnitPrice: 5000n })), 100n, settings);
+    const result = estimateGasPrice(
+      blocks(20, () => ({ userTransactions: 10, minGasUnitPrice: 5000n })),
+      100n,
+      settings,
+    );
     expect(result).toEqual({ deprioritized: 100n, regular: 100n, prioritized: 150n });
   });
 
@@ -72,7 +75,12 @@ describe('estimateGasPrice: rules', () => {
     const block = blocks(1)[0]!;
     expect(isFullBlock({ ...block, maxTransactionsToOneModule: 126 }, settings)).toBe(false);
     expect(isFullBlock({ ...block, maxTransactionsToOneModule: 125 }, settings)).toBe(true);
-    expect(isFullBlock({ ...block, userTransactions: 40, blockLimitReached: true, maxTransactionsToOneModule: 21 }, settings)).toBe(false);
+    expect(
+      isFullBlock(
+        { ...block, userTransactions: 40, blockLimitReached: true, maxTransactionsToOneModule: 21 },
+        settings,
+      ),
+    ).toBe(false);
     const dominated = blocks(11, () => ({ maxTransactionsToOneModule: 200 }));
     expect(estimateGasPrice(dominated, 100n, settings).regular).toBe(100n);
   });
@@ -81,7 +89,13 @@ describe('estimateGasPrice: rules', () => {
     const block = blocks(1)[0]!;
     expect(blockInclusionPrice({ ...block, minGasUnitPrice: 300n }, 100n, settings)).toBe(500n);
     expect(blockInclusionPrice({ ...block, userTransactions: 3, minGasUnitPrice: 300n }, 100n, settings)).toBe(100n);
-    expect(blockInclusionPrice({ ...block, userTransactions: 0, blockLimitReached: true, minGasUnitPrice: undefined }, 100n, settings)).toBe(100n);
+    expect(
+      blockInclusionPrice(
+        { ...block, userTransactions: 0, blockLimitReached: true, minGasUnitPrice: undefined },
+        100n,
+        settings,
+      ),
+    ).toBe(100n);
   });
 
   it('deprioritized is the minimum of the 10 newest prices', () => {
@@ -95,7 +109,13 @@ describe('estimateGasPrice: rules', () => {
 
   it('regular is the median (index n/2) of the 30 newest, at least deprioritized', () => {
     // 40 counted blocks: of the newest 30, ten (even positions up to 20) are full at 1000 (→ 3000).
-    const list = blocks(41, (i) => (i % 2 === 0 && i <= 20 ? { minGasUnitPrice: 1000n } : i <= 30 ? { userTransactions: 1 } : { minGasUnitPrice: 1000n }));
+    const list = blocks(41, (i) =>
+      i % 2 === 0 && i <= 20
+        ? { minGasUnitPrice: 1000n }
+        : i <= 30
+          ? { userTransactions: 1 }
+          : { minGasUnitPrice: 1000n },
+    );
     expect(estimateGasPrice(list, 100n, settings)).toMatchObject({ deprioritized: 100n, regular: 100n });
     // The median is floored at deprioritized: the newest 10 full, the other 20 of 30 not.
     const floored = blocks(41, (i) => (i >= 1 && i <= 10 ? { minGasUnitPrice: 1000n } : { userTransactions: 1 }));
@@ -125,16 +145,32 @@ describe('estimateGasPrice: rules', () => {
   it('only counts blocks of the current epoch', () => {
     const list = blocks(12, (i) => (i >= 3 ? { epoch: 0n } : { epoch: 1n, userTransactions: 1 }));
     // Full blocks of the previous epoch are ignored.
-    expect(estimateGasPrice(list, 100n, settings, 1n)).toEqual({ deprioritized: 100n, regular: 100n, prioritized: 150n });
+    expect(estimateGasPrice(list, 100n, settings, 1n)).toEqual({
+      deprioritized: 100n,
+      regular: 100n,
+      prioritized: 150n,
+    });
     // A new epoch without blocks of its own: the default estimate.
-    expect(estimateGasPrice(blocks(5), 100n, settings, 2n)).toEqual({ deprioritized: 100n, regular: 100n, prioritized: 150n });
+    expect(estimateGasPrice(blocks(5), 100n, settings, 2n)).toEqual({
+      deprioritized: 100n,
+      regular: 100n,
+      prioritized: 150n,
+    });
   });
 
   it('disabled estimation gives {min, min, next_bucket(min)}', () => {
-    expect(estimateGasPrice(blocks(10), 100n, { ...settings, enabled: false })).toEqual({ deprioritized: 100n, regular: 100n, prioritized: 150n });
+    expect(estimateGasPrice(blocks(10), 100n, { ...settings, enabled: false })).toEqual({
+      deprioritized: 100n,
+      regular: 100n,
+      prioritized: 150n,
+    });
   });
 
   it('empty blocks (no user transactions) count at the minimum price', () => {
-    expect(estimateGasPrice(blocks(30, empty), 200n, settings)).toEqual({ deprioritized: 200n, regular: 200n, prioritized: 300n });
+    expect(estimateGasPrice(blocks(30, empty), 200n, settings)).toEqual({
+      deprioritized: 200n,
+      regular: 200n,
+      prioritized: 300n,
+    });
   });
 });

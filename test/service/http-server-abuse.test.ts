@@ -65,7 +65,11 @@ describe('uploads that never finish', () => {
   let child: ServerChild;
   let baseline: ServerStats;
   beforeAll(async () => {
-    child = await startServerChild(fixturePath('small'), { bodyTimeoutMs: 400, headersTimeoutMs: 600, requestTimeoutMs: 1500 });
+    child = await startServerChild(fixturePath('small'), {
+      bodyTimeoutMs: 400,
+      headersTimeoutMs: 600,
+      requestTimeoutMs: 1500,
+    });
     // Warm up: a few complete requests, so the baseline includes the service's own start-up.
     for (let i = 0; i < 3; i += 1) await fetch(new URL('/v1', child.url));
     baseline = await settle(child, 0);

@@ -49,17 +49,38 @@ describe('host check', () => {
 describe('startHttpServer with the read service', () => {
   it('converts requests and responses: raw path characters, query, Accept, bodies', async () => {
     expect(url()).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    const response = await rawRequest(url(), { path: '/v1/accounts/0x1/resource/0x1::account::Account?ledger_version=' + env.info.latestVersion, headers: { accept: 'application/x-bcs' } });
+    const response = await rawRequest(url(), {
+      path: '/v1/accounts/0x1/resource/0x1::account::Account?ledger_version=' + env.info.latestVersion,
+      headers: { accept: 'application/x-bcs' },
+    });
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toBe('application/x-bcs');
     expect(response.headers['content-length']).toBe(String(response.body.length));
-    expect(new Uint8Array(response.body)).toEqual(new Uint8Array(env.store.resource(parseAddress('0x1'), parseStructTag('0x1::account::Account'), BigInt(env.info.latestVersion))!));
+    expect(new Uint8Array(response.body)).toEqual(
+      new Uint8Array(
+        env.store.resource(
+          parseAddress('0x1'),
+          parseStructTag('0x1::account::Account'),
+          BigInt(env.info.latestVersion),
+        )!,
+      ),
+    );
     expectLedgerHeaders(response.headers, env.info);
     const table = env.info.samples.tables[0]!;
     const body = JSON.stringify({ key_type: table.keyType, value_type: table.valueType, key: table.keys[0] });
-    const posted = await rawRequest(url(), { method: 'POST', path: `/v1/tables/${table.handle}/item`, headers: { 'content-type': 'application/json' }, body });
+    const posted = await rawRequest(url(), {
+      method: 'POST',
+      path: `/v1/tables/${table.handle}/item`,
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
     expect(posted.status).toBe(200);
-    const chunked = await rawRequest(url(), { method: 'POST', path: `/v1/tables/${table.handle}/item`, headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, body });
+    const chunked = await rawRequest(url(), {
+      method: 'POST',
+      path: `/v1/tables/${table.handle}/item`,
+      headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+      body,
+    });
     expect(chunked.body).toEqual(posted.body);
   });
 
@@ -75,13 +96,28 @@ describe('startHttpServer with the read service', () => {
   it('answers 413 to bodies over 8 MiB, declared or streamed; 8 MiB itself is read', async () => {
     const big = Buffer.alloc(8 * MIB + 1, 0x20);
     const path = `/v1/tables/${env.info.samples.tables[0]!.handle}/item`;
-    const declared = await rawRequest(url(), { method: 'POST', path, headers: { 'content-type': 'application/json', 'content-length': String(big.length) }, body: big });
+    const declared = await rawRequest(url(), {
+      method: 'POST',
+      path,
+      headers: { 'content-type': 'application/json', 'content-length': String(big.length) },
+      body: big,
+    });
     expectRawError(declared, 413, 'web_framework_error', env.info);
     expect(declared.headers['connection']).toBe('close');
-    const streamed = await rawRequest(url(), { method: 'POST', path, headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, body: big });
+    const streamed = await rawRequest(url(), {
+      method: 'POST',
+      path,
+      headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+      body: big,
+    });
     expectRawError(streamed, 413, 'web_framework_error', env.info);
     // Exactly 8 MiB is accepted by the adapter; spaces are not a JSON object: 400 from the service.
-    const exact = await rawRequest(url(), { method: 'POST', path, headers: { 'content-type': 'application/json' }, body: Buffer.alloc(8 * MIB, 0x20) });
+    const exact = await rawRequest(url(), {
+      method: 'POST',
+      path,
+      headers: { 'content-type': 'application/json' },
+      body: Buffer.alloc(8 * MIB, 0x20),
+    });
     expectRawError(exact, 400, 'web_framework_error', env.info);
   });
 
@@ -99,12 +135,32 @@ describe('startHttpServer with the read service', () => {
       ['GET', '/v1/tables/0x1/item', 'POST'],
       ['PATCH', '/explorer/v1/search', 'GET, HEAD'],
     ] as const) {
-      const response = await rawRequest(url(), { method, path, headers: { 'content-type': 'application/json' }, body: method === 'GET' ? undefined : '{}' });
+      const response = await rawRequest(url(), {
+        method,
+        path,
+        headers: { 'content-type': 'application/json' },
+        body: method === 'GET' ? undefined : '{}',
+      });
       expectRawError(response, 405, 'web_framework_error', env.info);
       expect(response.headers['allow'], `${method} ${path}`).toBe(allow);
     }
-    expectRawError(await rawRequest(url(), { method: 'POST', path: '/v1/tables/0x1/item', headers: { 'content-type': 'text/plain' }, body: '{}' }), 415, 'web_framework_error', env.info);
-    expectRawError(await rawRequest(url(), { method: 'POST', path: '/v1/tables/0x1/raw_item', body: '{}' }), 415, 'web_framework_error', env.info);
+    expectRawError(
+      await rawRequest(url(), {
+        method: 'POST',
+        path: '/v1/tables/0x1/item',
+        headers: { 'content-type': 'text/plain' },
+        body: '{}',
+      }),
+      415,
+      'web_framework_error',
+      env.info,
+    );
+    expectRawError(
+      await rawRequest(url(), { method: 'POST', path: '/v1/tables/0x1/raw_item', body: '{}' }),
+      415,
+      'web_framework_error',
+      env.info,
+    );
   });
 
   it('methods a fetch Request cannot carry are 405 with Allow: GET, HEAD, POST', async () => {
@@ -118,7 +174,9 @@ describe('startHttpServer with the read service', () => {
   it('CONNECT is 405 with Allow and the error record, not a dropped connection', async () => {
     const { port, hostname } = new URL(url());
     const text = await new Promise<string>((resolve, reject) => {
-      const socket = connect(Number(port), hostname, () => socket.write(`CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n`));
+      const socket = connect(Number(port), hostname, () =>
+        socket.write(`CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n`),
+      );
       const chunks: Buffer[] = [];
       socket.on('data', (chunk: Buffer) => chunks.push(chunk));
       socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
@@ -127,7 +185,11 @@ describe('startHttpServer with the read service', () => {
     expect(text.startsWith('HTTP/1.1 405 Method Not Allowed\r\n')).toBe(true);
     expect(text).toContain('\r\nAllow: GET, HEAD, POST\r\n');
     expect(text).toContain(`\r\nX-Aptos-Ledger-Version: ${env.info.latestVersion}\r\n`);
-    expect(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4))).toEqual({ message: 'method not allowed', error_code: 'web_framework_error', vm_error_code: null });
+    expect(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4))).toEqual({
+      message: 'method not allowed',
+      error_code: 'web_framework_error',
+      vm_error_code: null,
+    });
   });
 
   it('requests the HTTP parser refuses (unknown method, oversized head) still get the error record', async () => {
@@ -147,7 +209,9 @@ describe('pipelined garbage after a request', () => {
   it('delivers the pending response whole, then closes the connection', async () => {
     const { port, hostname } = new URL(url());
     const text = await new Promise<string>((resolve, reject) => {
-      const socket = connect(Number(port), hostname, () => socket.write(`GET /v1 HTTP/1.1\r\nHost: ${hostname}:${port}\r\n\r\nNOT HTTP AT ALL\r\n\r\n`));
+      const socket = connect(Number(port), hostname, () =>
+        socket.write(`GET /v1 HTTP/1.1\r\nHost: ${hostname}:${port}\r\n\r\nNOT HTTP AT ALL\r\n\r\n`),
+      );
       const chunks: Buffer[] = [];
       socket.on('data', (chunk: Buffer) => chunks.push(chunk));
       socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));

@@ -20,7 +20,11 @@ function shortAddress(bytes: Uint8Array): string {
   return `0x${hex === '' ? '0' : hex}`;
 }
 
-function fields(r: BcsReader, list: readonly { name: string; layout: MoveLayout }[], into: { [key: string]: Json }): { [key: string]: Json } {
+function fields(
+  r: BcsReader,
+  list: readonly { name: string; layout: MoveLayout }[],
+  into: { [key: string]: Json },
+): { [key: string]: Json } {
   for (const field of list) into[field.name] = read(r, field.layout);
   return into;
 }

@@ -78,11 +78,17 @@ describe('u64 and u16 parameters', () => {
 describe('struct tags in paths', () => {
   it('accepts raw and percent-encoded forms (including <, > and ,)', () => {
     const encoded = '0x1%3A%3Acoin%3A%3ACoinStore%3C0x1%3A%3Aaptos_coin%3A%3AAptosCoin%3E';
-    expect(formatStructTag(parseStructTagParam(decodePathSegment(encoded), 't'))).toBe('0x1::coin::CoinStore<0x1::aptos_coin::AptosCoin>');
-    expect(formatStructTag(parseStructTagParam(decodePathSegment('0x1::account::Account'), 't'))).toBe('0x1::account::Account');
+    expect(formatStructTag(parseStructTagParam(decodePathSegment(encoded), 't'))).toBe(
+      '0x1::coin::CoinStore<0x1::aptos_coin::AptosCoin>',
+    );
+    expect(formatStructTag(parseStructTagParam(decodePathSegment('0x1::account::Account'), 't'))).toBe(
+      '0x1::account::Account',
+    );
     const pair = decodePathSegment('0x1%3A%3Am%3A%3AP%3Cu8%2C%20u64%3E');
     expect(formatStructTag(parseStructTagParam(pair, 't'))).toBe('0x1::m::P<u8, u64>');
-    expect(formatStructTag(parseStructTagParam(decodePathSegment('0x1::m::P<u8,u64>'), 't'))).toBe('0x1::m::P<u8, u64>');
+    expect(formatStructTag(parseStructTagParam(decodePathSegment('0x1::m::P<u8,u64>'), 't'))).toBe(
+      '0x1::m::P<u8, u64>',
+    );
   });
   it('refuses bad percent-encoding and bad tags with web_framework_error', () => {
     expect(failure(() => decodePathSegment('0x1%3::m::S'))).toEqual(wfe);
@@ -119,7 +125,8 @@ describe('identifiers', () => {
   it('accepts Move identifiers, refuses others', () => {
     expect(parseIdentifierParam('coin_register_events', 'field_name')).toBe('coin_register_events');
     expect(parseIdentifierParam('_x', 'field_name')).toBe('_x');
-    for (const text of ['', '_', '1abc', 'a-b', 'a::b']) expect(failure(() => parseIdentifierParam(text, 'field_name'))).toEqual(wfe);
+    for (const text of ['', '_', '1abc', 'a-b', 'a::b'])
+      expect(failure(() => parseIdentifierParam(text, 'field_name'))).toEqual(wfe);
   });
 });
 

@@ -46,8 +46,12 @@ function editedCopy(name: string, edit: (db: Database.Database) => void): string
 
 /** Replaces the newest stored value of a state key. */
 function rewriteLatest(db: Database.Database, stateKey: Uint8Array, value: Uint8Array): void {
-  const { version } = db.prepare('SELECT max(version) AS version FROM state_values WHERE state_key = ?').get(stateKey) as { version: number };
-  const result = db.prepare('UPDATE state_values SET value = ? WHERE state_key = ? AND version = ?').run(value, stateKey, version);
+  const { version } = db
+    .prepare('SELECT max(version) AS version FROM state_values WHERE state_key = ?')
+    .get(stateKey) as { version: number };
+  const result = db
+    .prepare('UPDATE state_values SET value = ? WHERE state_key = ? AND version = ?')
+    .run(value, stateKey, version);
   expect(result.changes).toBe(1);
 }
 
@@ -67,7 +71,11 @@ describe('in process over the real store', () => {
     expect(body).toMatchObject({ chain_id: info.chainId, ledger_version: info.latestVersion, git_hash: 'abc123' });
     const server = await startHttpServer({ handler, port: 0 });
     try {
-      for (const path of ['/v1/accounts/0x1/resources', '/v1/estimate_gas_price', `/v1/accounts/0x1/events/${info.samples.eventStreams[0]!.creationNumber}`]) {
+      for (const path of [
+        '/v1/accounts/0x1/resources',
+        '/v1/estimate_gas_price',
+        `/v1/accounts/0x1/events/${info.samples.eventStreams[0]!.creationNumber}`,
+      ]) {
         expect(await (await fetch(`${server.url}${path}`)).json()).toEqual(await (await request(handler, path)).json());
       }
     } finally {
@@ -93,7 +101,13 @@ describe('the ledger cannot be read: 503 internal_error', () => {
     closed.close();
     store.close();
     const handler = createReadService({ store: closed });
-    for (const path of ['/v1', '/v1/accounts/0x1/resources', '/v1/estimate_gas_price', '/explorer/v1/blocks', '/v1/no/such/route']) {
+    for (const path of [
+      '/v1',
+      '/v1/accounts/0x1/resources',
+      '/v1/estimate_gas_price',
+      '/explorer/v1/blocks',
+      '/v1/no/such/route',
+    ]) {
       const response = await request(handler, path);
       await expectError(response, 503, 'internal_error', undefined);
       expectNoLedgerHeaders(response.headers, info);
@@ -117,7 +131,13 @@ describe('the ledger cannot be read: 503 internal_error', () => {
     store.close();
     const table = info.samples.tables[0]!;
     const post = (path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> =>
-      handler(new Request(`http://127.0.0.1${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } }));
+      handler(
+        new Request(`http://127.0.0.1${path}`, {
+          method: 'POST',
+          body: JSON.stringify(body),
+          headers: { 'content-type': 'application/json', ...headers },
+        }),
+      );
     const stream = info.samples.eventStreams[0]!;
     for (const response of [
       await request(handler, '/v1/accounts/0x1/resources'),
@@ -125,12 +145,19 @@ describe('the ledger cannot be read: 503 internal_error', () => {
       await request(handler, '/v1/accounts/0x1/modules'),
       await request(handler, '/v1/accounts/0x1/module/coin'),
       await request(handler, `/v1/accounts/${stream.address}/events/${stream.creationNumber}`),
-      await request(handler, `/v1/accounts/${stream.address}/events/${encodeURIComponent(stream.struct)}/${stream.field}`),
+      await request(
+        handler,
+        `/v1/accounts/${stream.address}/events/${encodeURIComponent(stream.struct)}/${stream.field}`,
+      ),
       await request(handler, `/v1/accounts/${info.samples.senders[0]!.address}/transaction_summaries`),
       await request(handler, '/v1/estimate_gas_price'),
       await request(handler, '/explorer/v1/accounts'),
       await request(handler, '/explorer/v1/search?q=0x1'),
-      await post(`/v1/tables/${table.handle}/item`, { key_type: table.keyType, value_type: table.valueType, key: table.keys[0] }),
+      await post(`/v1/tables/${table.handle}/item`, {
+        key_type: table.keyType,
+        value_type: table.valueType,
+        key: table.keys[0],
+      }),
       await post(`/v1/tables/${table.handle}/raw_item`, { key: table.rawKeys[0] }, BCS),
     ]) {
       await expectError(response, 503, 'internal_error', info);
@@ -147,8 +174,12 @@ describe('stored data that does not decode: 500 internal_error', () => {
   beforeAll(() => {
     const path = editedCopy('broken', (db) => {
       rewriteLatest(db, resourceStateKey(parseAddress('0xcafe'), registry), Uint8Array.of(1, 2));
-      const top = db.prepare("SELECT max(sequence_number) AS n FROM events WHERE address = ? AND creation_number = 3").get(parseAddress('0x1')) as { n: number };
-      db.prepare("UPDATE events SET type_tag = 'not a type <' WHERE address = ? AND creation_number = 3 AND sequence_number = ?").run(parseAddress('0x1'), top.n);
+      const top = db
+        .prepare('SELECT max(sequence_number) AS n FROM events WHERE address = ? AND creation_number = 3')
+        .get(parseAddress('0x1')) as { n: number };
+      db.prepare(
+        "UPDATE events SET type_tag = 'not a type <' WHERE address = ? AND creation_number = 3 AND sequence_number = ?",
+      ).run(parseAddress('0x1'), top.n);
     });
     // The ledger figures are those of the original file (the samples would not decode here).
     const original = SnapshotStore.open(fixturePath('small'));
@@ -161,8 +192,18 @@ describe('stored data that does not decode: 500 internal_error', () => {
 
   it('a resource whose bytes do not fit its layout: 500 in JSON (listing, single, event handle), stored bytes in BCS', async () => {
     await expectError(await request(handler, '/v1/accounts/0xcafe/resources'), 500, 'internal_error', info);
-    await expectError(await request(handler, '/v1/accounts/0xcafe/resource/0xcafe::registry::Registry'), 500, 'internal_error', info);
-    await expectError(await request(handler, '/v1/accounts/0xcafe/events/0xcafe::registry::Registry/record_events'), 500, 'internal_error', info);
+    await expectError(
+      await request(handler, '/v1/accounts/0xcafe/resource/0xcafe::registry::Registry'),
+      500,
+      'internal_error',
+      info,
+    );
+    await expectError(
+      await request(handler, '/v1/accounts/0xcafe/events/0xcafe::registry::Registry/record_events'),
+      500,
+      'internal_error',
+      info,
+    );
     const bcs = await request(handler, '/v1/accounts/0xcafe/resource/0xcafe::registry::Registry', BCS);
     expect(bcs.status).toBe(200);
     expect(new Uint8Array(await bcs.arrayBuffer())).toEqual(Uint8Array.of(1, 2));
@@ -193,7 +234,10 @@ describe('an unexpected exception: 500 internal_error, reported', () => {
         },
       });
       const unexpected: unknown[] = [];
-      const handler = createReadService({ store: withoutSettings, onUnexpectedError: (error) => unexpected.push(error) });
+      const handler = createReadService({
+        store: withoutSettings,
+        onUnexpectedError: (error) => unexpected.push(error),
+      });
       await expectError(await request(handler, '/v1/accounts/0x1/events/3'), 500, 'internal_error', info);
       expect(unexpected).toHaveLength(1);
       expect(unexpected[0]).toBeInstanceOf(TypeError);
@@ -209,7 +253,9 @@ describe('a stored value the store itself decodes: 500, not 503', () => {
     const info = snapshotInfo(original);
     original.close();
     const gasSchedule = parseStructTag('0x1::gas_schedule::GasScheduleV2');
-    const path = editedCopy('bad-gas-schedule', (db) => rewriteLatest(db, resourceStateKey(parseAddress('0x1'), gasSchedule), Uint8Array.of(1)));
+    const path = editedCopy('bad-gas-schedule', (db) =>
+      rewriteLatest(db, resourceStateKey(parseAddress('0x1'), gasSchedule), Uint8Array.of(1)),
+    );
     const store = SnapshotStore.open(path);
     try {
       const unexpected: unknown[] = [];
@@ -230,15 +276,29 @@ describe('events by handle follow the handle, wherever it points', () => {
     const info = snapshotInfo(source);
     const account = info.samples.senders[0]!.address;
     const layout = resolveLayout(parseTypeTag('0x1::account::Account'), source.abiLookup(latest));
-    const value = decodeMoveValue(source.resource(parseAddress(account), accountTag, latest)!, layout) as Record<string, unknown>;
+    const value = decodeMoveValue(source.resource(parseAddress(account), accountTag, latest)!, layout) as Record<
+      string,
+      unknown
+    >;
     source.close();
-    const handle = value['coin_register_events'] as { counter: string; guid: { id: { creation_num: string; addr: string } } };
-    const redirected = { ...value, coin_register_events: { ...handle, guid: { id: { creation_num: '3', addr: '0x1' } } } };
-    const path = editedCopy('redirected', (db) => rewriteLatest(db, resourceStateKey(parseAddress(account), accountTag), encodeMoveValue(redirected, layout)));
+    const handle = value['coin_register_events'] as {
+      counter: string;
+      guid: { id: { creation_num: string; addr: string } };
+    };
+    const redirected = {
+      ...value,
+      coin_register_events: { ...handle, guid: { id: { creation_num: '3', addr: '0x1' } } },
+    };
+    const path = editedCopy('redirected', (db) =>
+      rewriteLatest(db, resourceStateKey(parseAddress(account), accountTag), encodeMoveValue(redirected, layout)),
+    );
     const store = SnapshotStore.open(path);
     try {
       const handler = createReadService({ store });
-      const viaHandle = await request(handler, `/v1/accounts/${account}/events/0x1::account::Account/coin_register_events?start=2&limit=4`);
+      const viaHandle = await request(
+        handler,
+        `/v1/accounts/${account}/events/0x1::account::Account/coin_register_events?start=2&limit=4`,
+      );
       expect(viaHandle.status).toBe(200);
       const events = (await viaHandle.json()) as { guid: { account_address: string; creation_number: string } }[];
       expect(events).toHaveLength(4);

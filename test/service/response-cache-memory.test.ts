@@ -20,7 +20,12 @@ setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
 
 function requestOf(path: string): ServiceRequest {
-  return { method: 'GET', url: new URL(`http://127.0.0.1${path}`), header: () => null, body: async () => new Uint8Array(0) };
+  return {
+    method: 'GET',
+    url: new URL(`http://127.0.0.1${path}`),
+    header: () => null,
+    body: async () => new Uint8Array(0),
+  };
 }
 
 function liveBytes(): number {
@@ -88,7 +93,8 @@ describe('cache accounting', () => {
     const cache = new ResponseCache({ maxEntries: 100_000, maxBytes: 1 << 30 });
     const paths: string[] = [];
     // Small replies (404 records: per-entry overhead dominates) and large ones (resource pages).
-    for (let i = 0; i < 3000; i += 1) paths.push(`/v1/accounts/0x${(0xabc000 + i).toString(16)}/resource/0x1::account::Account`);
+    for (let i = 0; i < 3000; i += 1)
+      paths.push(`/v1/accounts/0x${(0xabc000 + i).toString(16)}/resource/0x1::account::Account`);
     for (let i = 0; i < 300; i += 1) paths.push(`/v1/accounts/0x1/resources?limit=${i + 1}`);
     // A first pass warms the store's and service's own caches; only the second pass is measured.
     for (const path of paths) await service.serve(requestOf(path));

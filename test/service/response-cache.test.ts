@@ -98,11 +98,12 @@ describe('the read service with its reply cache', () => {
 
     const table = info.samples.tables.find((t) => t.keyType === 'u64');
     expect(table).toBeDefined();
-    const item = (key: unknown) => fetchVia(`/v1/tables/${table?.handle}/item`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ key_type: table?.keyType, value_type: table?.valueType, key }),
-    });
+    const item = (key: unknown) =>
+      fetchVia(`/v1/tables/${table?.handle}/item`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ key_type: table?.keyType, value_type: table?.valueType, key }),
+      });
     const [a, b] = await Promise.all([item(table?.keys[0]), item(table?.keys[1])]);
     expect(await a.text()).not.toBe(await b.text());
     const again = await item(table?.keys[0]);

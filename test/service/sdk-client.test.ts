@@ -51,7 +51,10 @@ describe('@aptos-labs/ts-sdk 5.1.4 against the read service', () => {
     expect(info.samples.tables).toHaveLength(5);
     for (const table of info.samples.tables) {
       for (const [i, key] of table.keys.entries()) {
-        const item = await aptos.getTableItem({ handle: table.handle, data: { key_type: table.keyType, value_type: table.valueType, key } });
+        const item = await aptos.getTableItem({
+          handle: table.handle,
+          data: { key_type: table.keyType, value_type: table.valueType, key },
+        });
         expect(item).toEqual(expectedItem(table.handle, table.valueType, table.rawKeys[i] ?? '', latest));
       }
     }
@@ -69,7 +72,8 @@ describe('@aptos-labs/ts-sdk 5.1.4 against the read service', () => {
         data: { key_type: table.keyType, value_type: table.valueType, key },
         options: { ledgerVersion: version },
       });
-      if (expected === undefined) await expect(request).rejects.toThrow(/table_item_not_found|Table Item not found|not found/i);
+      if (expected === undefined)
+        await expect(request).rejects.toThrow(/table_item_not_found|Table Item not found|not found/i);
       else expect(await request).toEqual(expected);
     }
   });
@@ -77,13 +81,21 @@ describe('@aptos-labs/ts-sdk 5.1.4 against the read service', () => {
   it('walks resources pages with the SDK cursor into exactly the full list', async () => {
     for (const address of ['0x1', info.samples.accounts[2] ?? '0xcafe']) {
       const all = await aptos.getAccountResources({ accountAddress: address });
-      const stored = store.accountResources(parseAddress(address), BigInt(info.latestVersion), undefined, 9999).resources;
+      const stored = store.accountResources(
+        parseAddress(address),
+        BigInt(info.latestVersion),
+        undefined,
+        9999,
+      ).resources;
       expect(all.map((r) => r.type)).toHaveLength(stored.length);
       const walked: string[] = [];
       let cursor: string | undefined;
       let pages = 0;
       do {
-        const page = await aptos.getAccountResourcesPage({ accountAddress: address, options: { limit: 2, ...(cursor ? { cursor } : {}) } });
+        const page = await aptos.getAccountResourcesPage({
+          accountAddress: address,
+          options: { limit: 2, ...(cursor ? { cursor } : {}) },
+        });
         expect(page.resources.length).toBeLessThanOrEqual(2);
         walked.push(...page.resources.map((r) => r.type));
         cursor = page.cursor;

@@ -44,14 +44,23 @@ describe('addresses (node-behaviour.md §1)', () => {
     expect(parseAddress('1')).toEqual(ONE);
   });
 
-  it.each([[''], ['0x'], ['0X1'], ['00x1'], ['0xzz'], [`0x${'1'.repeat(65)}`], ['1'.repeat(65)], [' 0x1'], ['0x1 '], ['-1'], ['0x+1']])(
-    'rejects %j with AddressError',
-    (input) => {
-      expect(isAddress(input)).toBe(false);
-      expect(() => parseAddress(input)).toThrow(AddressError);
-      expect(() => normalizeAddress(input)).toThrow(CodecError);
-    },
-  );
+  it.each([
+    [''],
+    ['0x'],
+    ['0X1'],
+    ['00x1'],
+    ['0xzz'],
+    [`0x${'1'.repeat(65)}`],
+    ['1'.repeat(65)],
+    [' 0x1'],
+    ['0x1 '],
+    ['-1'],
+    ['0x+1'],
+  ])('rejects %j with AddressError', (input) => {
+    expect(isAddress(input)).toBe(false);
+    expect(() => parseAddress(input)).toThrow(AddressError);
+    expect(() => normalizeAddress(input)).toThrow(CodecError);
+  });
 
   it('prints the short form: lower-case, leading zeros stripped, 0x0 for zero', () => {
     expect(formatAddress(ONE)).toBe('0x1');

@@ -11,19 +11,55 @@ import type { MoveFieldLayout, MoveLayout } from '../../shared/move/layout.ts';
 import type { MoveJson } from '../../shared/move/move-json.ts';
 import { structTag, type PrimitiveTypeName, type TypeTag } from '../../shared/type-tag.ts';
 
-const PRIMITIVES: readonly PrimitiveTypeName[] = ['bool', 'u8', 'u16', 'u32', 'u64', 'u128', 'u256', 'address', 'signer'];
+const PRIMITIVES: readonly PrimitiveTypeName[] = [
+  'bool',
+  'u8',
+  'u16',
+  'u32',
+  'u64',
+  'u128',
+  'u256',
+  'address',
+  'signer',
+];
 
 /** Move identifiers, including the awkward ones (`__proto__`, `constructor`, upper case, `_0`). */
 export const identifierArb: fc.Arbitrary<string> = fc.oneof(
   { weight: 4, arbitrary: fc.stringMatching(/^[a-z][a-z0-9_]{0,6}$/) },
-  { weight: 1, arbitrary: fc.constantFrom('__proto__', 'constructor', 'toString', '_0', '_1', 'A', 'Z', 'inner', 'vec', 'hasOwnProperty') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '__proto__',
+      'constructor',
+      'toString',
+      '_0',
+      '_1',
+      'A',
+      'Z',
+      'inner',
+      'vec',
+      'hasOwnProperty',
+    ),
+  },
 );
 
-const tagArb = fc.tuple(fc.constantFrom('0x1', '0x2a', '0xcafe'), identifierArb, identifierArb).map(([a, m, n]) => structTag(a, m, n));
+const tagArb = fc
+  .tuple(fc.constantFrom('0x1', '0x2a', '0xcafe'), identifierArb, identifierArb)
+  .map(([a, m, n]) => structTag(a, m, n));
 
-function fieldsArb(layout: fc.Arbitrary<MoveLayout>, minLength: number, exclude: readonly string[]): fc.Arbitrary<MoveFieldLayout[]> {
+function fieldsArb(
+  layout: fc.Arbitrary<MoveLayout>,
+  minLength: number,
+  exclude: readonly string[],
+): fc.Arbitrary<MoveFieldLayout[]> {
   return fc
-    .uniqueArray(fc.tuple(identifierArb.filter((n) => !exclude.includes(n)), layout), { minLength, maxLength: 4, selector: (t) => t[0] })
+    .uniqueArray(
+      fc.tuple(
+        identifierArb.filter((n) => !exclude.includes(n)),
+        layout,
+      ),
+      { minLength, maxLength: 4, selector: (t) => t[0] },
+    )
     .map((pairs) => pairs.map(([name, l]) => ({ name, layout: l })));
 }
 
@@ -41,12 +77,28 @@ export const layoutArb: fc.Memo<MoveLayout> = fc.memo((depth: number): fc.Arbitr
     { weight: 3, arbitrary: leaf },
     { weight: 1, arbitrary: inner.map((element): MoveLayout => ({ kind: 'vector', element })) },
     { weight: 1, arbitrary: inner.map((element): MoveLayout => ({ kind: 'option', element })) },
-    { weight: 2, arbitrary: fc.tuple(tagArb, fieldsArb(inner, 1, [])).map(([tag, fields]): MoveLayout => ({ kind: 'struct', tag, fields })) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(tagArb, fieldsArb(inner, 1, []))
+        .map(([tag, fields]): MoveLayout => ({ kind: 'struct', tag, fields })),
+    },
     {
       weight: 1,
       arbitrary: fc
-        .tuple(tagArb, fc.uniqueArray(fc.tuple(identifierArb, fieldsArb(inner, 0, ['__variant__'])), { minLength: 1, maxLength: 4, selector: (t) => t[0] }))
-        .map(([tag, vs]): MoveLayout => ({ kind: 'enum', tag, variants: vs.map(([name, fields]) => ({ name, fields })) })),
+        .tuple(
+          tagArb,
+          fc.uniqueArray(fc.tuple(identifierArb, fieldsArb(inner, 0, ['__variant__'])), {
+            minLength: 1,
+            maxLength: 4,
+            selector: (t) => t[0],
+          }),
+        )
+        .map(([tag, vs]): MoveLayout => ({
+          kind: 'enum',
+          tag,
+          variants: vs.map(([name, fields]) => ({ name, fields })),
+        })),
     },
   );
 });
@@ -72,7 +124,13 @@ export function addressTextArb(bytes: Uint8Array): fc.Arbitrary<string> {
 
 const bigUintArb = (bits: bigint): fc.Arbitrary<string> =>
   fc
-    .tuple(fc.oneof(fc.bigInt({ min: 0n, max: (1n << bits) - 1n }), fc.constantFrom(0n, 1n, (1n << bits) - 1n, (1n << 53n) + 1n)), fc.nat(2))
+    .tuple(
+      fc.oneof(
+        fc.bigInt({ min: 0n, max: (1n << bits) - 1n }),
+        fc.constantFrom(0n, 1n, (1n << bits) - 1n, (1n << 53n) + 1n),
+      ),
+      fc.nat(2),
+    )
     .map(([v, zeros]) => '0'.repeat(zeros) + v.toString());
 
 /** A random JSON-in value for `layout`, using the various accepted spellings. */
@@ -121,11 +179,15 @@ export function jsonInArb(layout: MoveLayout): fc.Arbitrary<unknown> {
 
 /** An object holding every field (own properties, even `__proto__`), plus maybe extra keys the encoder must ignore. */
 function structJsonArb(fields: readonly MoveFieldLayout[], extras: boolean): fc.Arbitrary<Record<string, unknown>> {
-  const extraArb = extras ? fc.dictionary(fc.constantFrom('extra', 'zz_extra', 'Another'), fc.integer(), { maxKeys: 2 }) : fc.constant({});
+  const extraArb = extras
+    ? fc.dictionary(fc.constantFrom('extra', 'zz_extra', 'Another'), fc.integer(), { maxKeys: 2 })
+    : fc.constant({});
   return fc.tuple(fc.tuple(...fields.map((f) => jsonInArb(f.layout))), extraArb).map(([values, extra]) => {
     const out: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(extra)) if (!fields.some((f) => f.name === key)) out[key] = value;
-    fields.forEach((f, i) => Object.defineProperty(out, f.name, { value: values[i], enumerable: true, writable: true, configurable: true }));
+    fields.forEach((f, i) =>
+      Object.defineProperty(out, f.name, { value: values[i], enumerable: true, writable: true, configurable: true }),
+    );
     return out;
   });
 }
@@ -165,7 +227,10 @@ export function expectedJsonOut(json: unknown, layout: MoveLayout): MoveJson {
       const name = Object.keys(obj)[0] ?? '';
       const variant = layout.variants.find((v) => v.name === name);
       const fields = obj[name] as Record<string, unknown>;
-      const entries: [string, MoveJson][] = (variant?.fields ?? []).map((f) => [f.name, expectedJsonOut(fields[f.name], f.layout)]);
+      const entries: [string, MoveJson][] = (variant?.fields ?? []).map((f) => [
+        f.name,
+        expectedJsonOut(fields[f.name], f.layout),
+      ]);
       entries.push(['__variant__', name]);
       return sortedObject(entries);
     }
@@ -184,16 +249,18 @@ function sortedObject(entries: [string, MoveJson][]): MoveJson {
 export const typeTagArb: fc.Memo<TypeTag> = fc.memo((depth: number): fc.Arbitrary<TypeTag> => {
   const leaf = fc.constantFrom<PrimitiveTypeName>(...PRIMITIVES).map((kind): TypeTag => ({ kind }));
   const address = addressBytesArb.map(formatAddress);
-  const plainStruct = fc.tuple(address, identifierArb, identifierArb).map(([a, m, n]): TypeTag => ({ kind: 'struct', struct: structTag(a, m, n) }));
+  const plainStruct = fc
+    .tuple(address, identifierArb, identifierArb)
+    .map(([a, m, n]): TypeTag => ({ kind: 'struct', struct: structTag(a, m, n) }));
   if (depth <= 1) return fc.oneof(leaf, plainStruct);
   const inner = typeTagArb(depth - 1);
   return fc.oneof(
     leaf,
     plainStruct,
     inner.map((element): TypeTag => ({ kind: 'vector', element })),
-    fc.tuple(address, identifierArb, identifierArb, fc.array(inner, { minLength: 1, maxLength: 3 })).map(
-      ([a, m, n, args]): TypeTag => ({ kind: 'struct', struct: structTag(a, m, n, args) }),
-    ),
+    fc
+      .tuple(address, identifierArb, identifierArb, fc.array(inner, { minLength: 1, maxLength: 3 }))
+      .map(([a, m, n, args]): TypeTag => ({ kind: 'struct', struct: structTag(a, m, n, args) })),
   );
 });
 
@@ -209,14 +276,16 @@ export function jsonOutToIn(value: MoveJson, layout: MoveLayout): unknown {
       return { vec: (obj.vec as MoveJson[]).map((v) => jsonOutToIn(v, layout.element)) };
     case 'struct': {
       const out: Record<string, unknown> = {};
-      for (const f of layout.fields) Object.defineProperty(out, f.name, { value: jsonOutToIn(obj[f.name] ?? null, f.layout), enumerable: true });
+      for (const f of layout.fields)
+        Object.defineProperty(out, f.name, { value: jsonOutToIn(obj[f.name] ?? null, f.layout), enumerable: true });
       return out;
     }
     case 'enum': {
       const name = String(obj.__variant__);
       const variant = layout.variants.find((v) => v.name === name);
       const fields: Record<string, unknown> = {};
-      for (const f of variant?.fields ?? []) Object.defineProperty(fields, f.name, { value: jsonOutToIn(obj[f.name] ?? null, f.layout), enumerable: true });
+      for (const f of variant?.fields ?? [])
+        Object.defineProperty(fields, f.name, { value: jsonOutToIn(obj[f.name] ?? null, f.layout), enumerable: true });
       return { [name]: fields };
     }
     case 'bool':

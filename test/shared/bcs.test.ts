@@ -87,7 +87,9 @@ describe('BCS strictness (each error names offset and expectation)', () => {
     const e = bcsError(() => read('ffffffff10').uleb128());
     expect(e.offset).toBe(0);
     expect(e.expected).toBe('ULEB128 at most 4294967295');
-    expect(e.message).toBe('BCS: at byte 0: expected ULEB128 at most 4294967295, found 0xff 0xff 0xff 0xff 0x10 (overflow)');
+    expect(e.message).toBe(
+      'BCS: at byte 0: expected ULEB128 at most 4294967295, found 0xff 0xff 0xff 0xff 0x10 (overflow)',
+    );
     expect(bcsError(() => read('ffffffff8001').uleb128()).expected).toBe('ULEB128 at most 4294967295');
   });
 
@@ -95,7 +97,9 @@ describe('BCS strictness (each error names offset and expectation)', () => {
     const e = bcsError(() => read('0180').vector((r) => r.uleb128()));
     expect(e.offset).toBe(2);
     expect(e.expected).toBe('ULEB128 byte');
-    expect(bcsError(() => read('80').uleb128()).message).toBe('BCS: at byte 1: expected ULEB128 byte, found end of input (after 0x80)');
+    expect(bcsError(() => read('80').uleb128()).message).toBe(
+      'BCS: at byte 1: expected ULEB128 byte, found end of input (after 0x80)',
+    );
   });
 
   it('rejects bool 0x02', () => {
@@ -189,7 +193,23 @@ describe('BcsWriter', () => {
       .option(7, (x, v) => x.u8(v))
       .variantIndex(3);
     expect(bytesToHex(w.toBytes(), false)).toBe(
-      'ff' + '3412' + '78563412' + '0100000000000080' + '0500000000000000' + '01'.padEnd(32, '0') + 'ff'.repeat(32) + '8001' + '01' + '09' + '020102' + '02c3a9' + '00'.repeat(32) + '020102' + '00' + '0107' + '03',
+      'ff' +
+        '3412' +
+        '78563412' +
+        '0100000000000080' +
+        '0500000000000000' +
+        '01'.padEnd(32, '0') +
+        'ff'.repeat(32) +
+        '8001' +
+        '01' +
+        '09' +
+        '020102' +
+        '02c3a9' +
+        '00'.repeat(32) +
+        '020102' +
+        '00' +
+        '0107' +
+        '03',
     );
     expect(w.length).toBe(w.toBytes().length);
     expect(w.reset().length).toBe(0);
@@ -226,8 +246,28 @@ describe('BcsWriter', () => {
 
 describe('integer round trips at the edges (properties)', () => {
   const edge = (max: bigint) =>
-    fc.oneof(fc.constantFrom(0n, 1n, max, max - 1n, max >> 1n, (max >> 1n) + 1n, (1n << 53n) - 1n, 1n << 53n, 0xffff_ffffn, 0x1_0000_0000n).filter((v) => v <= max), fc.bigInt({ min: 0n, max }));
-  const smallEdge = (max: number) => fc.oneof(fc.constantFrom(0, 1, max, max - 1, 127, 128, 255, 256).filter((v) => v <= max), fc.integer({ min: 0, max }));
+    fc.oneof(
+      fc
+        .constantFrom(
+          0n,
+          1n,
+          max,
+          max - 1n,
+          max >> 1n,
+          (max >> 1n) + 1n,
+          (1n << 53n) - 1n,
+          1n << 53n,
+          0xffff_ffffn,
+          0x1_0000_0000n,
+        )
+        .filter((v) => v <= max),
+      fc.bigInt({ min: 0n, max }),
+    );
+  const smallEdge = (max: number) =>
+    fc.oneof(
+      fc.constantFrom(0, 1, max, max - 1, 127, 128, 255, 256).filter((v) => v <= max),
+      fc.integer({ min: 0, max }),
+    );
   const run = { numRuns: 1000 };
 
   it('u8, u16, u32', () => {

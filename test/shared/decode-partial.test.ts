@@ -13,7 +13,20 @@ const layout: MoveLayout = {
   tag: structTag('0x1', 'm', 'Outer'),
   fields: [
     { name: 'n', layout: { kind: 'u16' } },
-    { name: 'list', layout: { kind: 'vector', element: { kind: 'struct', tag: structTag('0x1', 'm', 'Inner'), fields: [{ name: 'flag', layout: { kind: 'bool' } }, { name: 'amount', layout: { kind: 'u64' } }] } } },
+    {
+      name: 'list',
+      layout: {
+        kind: 'vector',
+        element: {
+          kind: 'struct',
+          tag: structTag('0x1', 'm', 'Inner'),
+          fields: [
+            { name: 'flag', layout: { kind: 'bool' } },
+            { name: 'amount', layout: { kind: 'u64' } },
+          ],
+        },
+      },
+    },
     { name: 'tail', layout: { kind: 'u8' } },
   ],
 };
@@ -61,10 +74,18 @@ describe('decodeMoveValuePartial', () => {
   });
 
   it('never throws on corrupted bytes and its spans stay inside the input', () => {
-    const arb = layoutArb(3).chain((l) => jsonInArb(l).map((json) => ({ l, json }))).chain(({ l, json }) => {
-      const bytes = encodeMoveValue(json, l);
-      return fc.record({ l: fc.constant(l), bytes: fc.constant(bytes), at: fc.nat(Math.max(0, bytes.length)), byte: fc.integer({ min: 0, max: 255 }), cut: fc.boolean() });
-    });
+    const arb = layoutArb(3)
+      .chain((l) => jsonInArb(l).map((json) => ({ l, json })))
+      .chain(({ l, json }) => {
+        const bytes = encodeMoveValue(json, l);
+        return fc.record({
+          l: fc.constant(l),
+          bytes: fc.constant(bytes),
+          at: fc.nat(Math.max(0, bytes.length)),
+          byte: fc.integer({ min: 0, max: 255 }),
+          cut: fc.boolean(),
+        });
+      });
     fc.assert(
       fc.property(arb, ({ l, bytes, at, byte, cut }) => {
         const corrupted = cut ? bytes.slice(0, at) : Uint8Array.from([...bytes.slice(0, at), byte, ...bytes.slice(at)]);

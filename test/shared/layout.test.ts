@@ -13,7 +13,9 @@ describe('resolveLayout', () => {
     expect(layout.kind).toBe('struct');
     if (layout.kind !== 'struct') return;
     expect(layout.fields.map((f) => f.name)).toEqual(['coin', 'frozen', 'deposit_events', 'withdraw_events']);
-    expect(layout.tag).toEqual(structTag('0x1', 'coin', 'CoinStore', [{ kind: 'struct', struct: structTag('0x1', 'aptos_coin', 'AptosCoin') }]));
+    expect(layout.tag).toEqual(
+      structTag('0x1', 'coin', 'CoinStore', [{ kind: 'struct', struct: structTag('0x1', 'aptos_coin', 'AptosCoin') }]),
+    );
     const coin = layout.fields[0]?.layout;
     expect(coin).toEqual({
       kind: 'struct',
@@ -24,12 +26,21 @@ describe('resolveLayout', () => {
 
   it('recognizes String, Option and Object by name, and primitives and vectors', () => {
     expect(resolve('0x1::string::String')).toEqual({ kind: 'string' });
-    expect(resolve('0x1::option::Option<vector<u8>>')).toEqual({ kind: 'option', element: { kind: 'vector', element: { kind: 'u8' } } });
-    expect(resolve('0x1::object::Object<0x1::m::Unknown>')).toEqual({ kind: 'object', tag: structTag('0x1', 'object', 'Object', [parseTypeTag('0x1::m::Unknown')]) });
+    expect(resolve('0x1::option::Option<vector<u8>>')).toEqual({
+      kind: 'option',
+      element: { kind: 'vector', element: { kind: 'u8' } },
+    });
+    expect(resolve('0x1::object::Object<0x1::m::Unknown>')).toEqual({
+      kind: 'object',
+      tag: structTag('0x1', 'object', 'Object', [parseTypeTag('0x1::m::Unknown')]),
+    });
     expect(resolve('u256')).toEqual({ kind: 'u256' });
     expect(resolve('signer')).toEqual({ kind: 'signer' });
     // No lookup needed for these.
-    expect(resolveLayout(parseTypeTag('0x1::option::Option<0x1::string::String>'), () => undefined)).toEqual({ kind: 'option', element: { kind: 'string' } });
+    expect(resolveLayout(parseTypeTag('0x1::option::Option<0x1::string::String>'), () => undefined)).toEqual({
+      kind: 'option',
+      element: { kind: 'string' },
+    });
   });
 
   it('builds enum layouts from is_enum / variants', () => {
@@ -68,18 +79,29 @@ describe('resolveLayout', () => {
   });
 
   it('turns malformed ABI JSON into LayoutError, not TypeError', () => {
-    const broken = (structs: unknown): AbiLookup => () => ({ address: '0x1', name: 'm', friends: [], exposed_functions: [], structs } as unknown as MoveModuleAbi);
+    const broken =
+      (structs: unknown): AbiLookup =>
+      () =>
+        ({ address: '0x1', name: 'm', friends: [], exposed_functions: [], structs }) as unknown as MoveModuleAbi;
     const base = { name: 'S', is_native: false, abilities: [], generic_type_params: [] };
     expect(() => resolve('0x1::m::S', broken(undefined))).toThrow(LayoutError);
     expect(() => resolve('0x1::m::S', broken([{ ...base, fields: undefined }]))).toThrow(LayoutError);
     expect(() => resolve('0x1::m::S', broken([{ ...base, fields: [{ name: 'a' }] }]))).toThrow(LayoutError);
     expect(() => resolve('0x1::m::S', broken([{ ...base, fields: [], is_enum: true }]))).toThrow(LayoutError);
-    expect(() => resolve('0x1::m::S', broken([{ ...base, generic_type_params: undefined, fields: [] }]))).toThrow(LayoutError);
+    expect(() => resolve('0x1::m::S', broken([{ ...base, generic_type_params: undefined, fields: [] }]))).toThrow(
+      LayoutError,
+    );
   });
 
   it('resolves every framework struct of the fixtures that has a layout', () => {
     const lookup = frameworkLookup();
-    const ok = ['0x1::guid::GUID', '0x1::event::EventHandle<u8>', '0x1::coin::CoinInfo<u8>', '0x1::account::CapabilityOffer<u8>', '0xcafe::shapes::Holder'];
+    const ok = [
+      '0x1::guid::GUID',
+      '0x1::event::EventHandle<u8>',
+      '0x1::coin::CoinInfo<u8>',
+      '0x1::account::CapabilityOffer<u8>',
+      '0xcafe::shapes::Holder',
+    ];
     for (const text of ok) expect(() => resolve(text, lookup)).not.toThrow();
     expect(FRAMEWORK.length).toBeGreaterThan(0);
   });

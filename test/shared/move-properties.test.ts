@@ -46,7 +46,12 @@ describe('Move value properties', () => {
   });
 
   it('(b) mutated valid encodings (flipped, truncated, extended) decode or throw a CodecError', () => {
-    const mutation = fc.record({ index: fc.nat(), value: fc.integer({ min: 0, max: 255 }), cut: fc.nat(), extra: fc.uint8Array({ maxLength: 3 }) });
+    const mutation = fc.record({
+      index: fc.nat(),
+      value: fc.integer({ min: 0, max: 255 }),
+      cut: fc.nat(),
+      extra: fc.uint8Array({ maxLength: 3 }),
+    });
     fc.assert(
       fc.property(layoutWithValue, mutation, ({ layout, json }, m) => {
         const bytes = encodeMoveValue(json, layout);

@@ -154,7 +154,15 @@ describe('Move values <-> JSON (node-behaviour.md §3)', () => {
 
   it('other structs: keys sorted by name (BCS in declaration order); extra keys ignored on input', () => {
     const type = '0x1::coin::CoinStore<0x1::aptos_coin::AptosCoin>';
-    const hex = '0a00000000000000' + '00' + '0200000000000000' + '0200000000000000' + one + '0000000000000000' + '0300000000000000' + one;
+    const hex =
+      '0a00000000000000' +
+      '00' +
+      '0200000000000000' +
+      '0200000000000000' +
+      one +
+      '0000000000000000' +
+      '0300000000000000' +
+      one;
     const value = out(type, hex);
     expect(JSON.stringify(value)).toBe(
       '{"coin":{"value":"10"},"deposit_events":{"counter":"2","guid":{"id":{"addr":"0x1","creation_num":"2"}}},"frozen":false,' +
@@ -171,10 +179,14 @@ describe('Move values <-> JSON (node-behaviour.md §3)', () => {
     const e = valueError(() => enc(type, { items, owner: '0x1' }));
     expect(e.path).toBe('$.items[2].key');
     expect(e.message).toBe('$.items[2].key: missing field key of struct Item');
-    expect(valueError(() => enc(type, { items: [{ key: 'a', value: 1, flag: true }], owner: '0x1' })).path).toBe('$.items[0].value');
+    expect(valueError(() => enc(type, { items: [{ key: 'a', value: 1, flag: true }], owner: '0x1' })).path).toBe(
+      '$.items[0].value',
+    );
     expect(valueError(() => enc(type, 'x')).path).toBe('$');
     // Inherited properties are not fields.
-    expect(valueError(() => enc('0x1::guid::ID', Object.create({ creation_num: '1', addr: '0x1' }))).path).toBe('$.creation_num');
+    expect(valueError(() => enc('0x1::guid::ID', Object.create({ creation_num: '1', addr: '0x1' }))).path).toBe(
+      '$.creation_num',
+    );
   });
 
   it('enums: {"__variant__": name, ...fields} out; {"Name": {...fields}} in', () => {
@@ -185,7 +197,9 @@ describe('Move values <-> JSON (node-behaviour.md §3)', () => {
     expect(enc(type, { Circle: { radius: '7' } })).toBe('000700000000000000');
     expect(enc(type, { Rect: { w: 2, h: 3 } })).toBe('010200000003000000');
     expect(enc(type, { Empty: {} })).toBe('02');
-    expect(() => out(type, '03')).toThrow('BCS: at byte 0: expected variant index below 3 for 0xcafe::shapes::Shape, found 3');
+    expect(() => out(type, '03')).toThrow(
+      'BCS: at byte 0: expected variant index below 3 for 0xcafe::shapes::Shape, found 3',
+    );
     expect(() => out(type, '8000')).toThrow('canonical ULEB128');
     expect(valueError(() => enc(type, { Square: {} })).message).toContain('(Circle, Rect, Empty)');
     valueError(() => enc(type, { Circle: { radius: '1' }, Empty: {} }));
@@ -197,16 +211,33 @@ describe('Move values <-> JSON (node-behaviour.md §3)', () => {
     const layout: MoveLayout = {
       kind: 'enum',
       tag: { address: '0x1', module: 'm', name: 'E', typeArgs: [] },
-      variants: [{ name: 'V', fields: [{ name: 'b', layout: { kind: 'u8' } }, { name: 'A', layout: { kind: 'u8' } }, { name: '_0', layout: { kind: 'u8' } }] }],
+      variants: [
+        {
+          name: 'V',
+          fields: [
+            { name: 'b', layout: { kind: 'u8' } },
+            { name: 'A', layout: { kind: 'u8' } },
+            { name: '_0', layout: { kind: 'u8' } },
+          ],
+        },
+      ],
     };
-    expect(Object.keys(decodeMoveValue(hexToBytes('00010203'), layout) as object)).toEqual(['A', '_0', '__variant__', 'b']);
+    expect(Object.keys(decodeMoveValue(hexToBytes('00010203'), layout) as object)).toEqual([
+      'A',
+      '_0',
+      '__variant__',
+      'b',
+    ]);
   });
 
   it('keeps a field called __proto__ as a real key, both ways', () => {
     const layout: MoveLayout = {
       kind: 'struct',
       tag: { address: '0x1', module: 'm', name: 'P', typeArgs: [] },
-      fields: [{ name: '__proto__', layout: { kind: 'u8' } }, { name: 'a', layout: { kind: 'u8' } }],
+      fields: [
+        { name: '__proto__', layout: { kind: 'u8' } },
+        { name: 'a', layout: { kind: 'u8' } },
+      ],
     };
     const value = decodeMoveValue(hexToBytes('0102'), layout);
     expect(JSON.stringify(value)).toBe('{"__proto__":1,"a":2}');
@@ -217,6 +248,8 @@ describe('Move values <-> JSON (node-behaviour.md §3)', () => {
   it('rejects truncated input and trailing bytes', () => {
     expect(() => out('u64', '01')).toThrow('BCS: at byte 0: expected u64 (8 bytes), found end of input (1 bytes left)');
     expect(() => out('u8', '0102')).toThrow('BCS: at byte 1: expected end of input, found 1 trailing byte');
-    expect(() => out('vector<u64>', '03' + '00'.repeat(16))).toThrow('expected vector length fitting the 16 bytes left, found length 3');
+    expect(() => out('vector<u64>', '03' + '00'.repeat(16))).toThrow(
+      'expected vector length fitting the 16 bytes left, found length 3',
+    );
   });
 });

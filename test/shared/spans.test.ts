@@ -22,14 +22,27 @@ describe('decodeMoveValueWithSpans', () => {
         { name: 'obj', layout: { kind: 'object', tag: structTag('0x1', 'object', 'Object', [{ kind: 'u8' }]) } },
         {
           name: 'e',
-          layout: { kind: 'enum', tag: structTag('0x1', 'm', 'E'), variants: [{ name: 'A', fields: [] }, { name: 'B', fields: [{ name: 'x', layout: { kind: 'bool' } }] }] },
+          layout: {
+            kind: 'enum',
+            tag: structTag('0x1', 'm', 'E'),
+            variants: [
+              { name: 'A', fields: [] },
+              { name: 'B', fields: [{ name: 'x', layout: { kind: 'bool' } }] },
+            ],
+          },
         },
       ],
     };
     // n=0x0102 | list: 2 items, None, Some(9) | bytes: [aa bb] | obj: 0x1 | e: B { x: true }
     const hex = '0201' + '02' + '00' + '0109' + '02aabb' + '00'.repeat(31) + '01' + '01' + '01';
     const { value, spans } = decodeMoveValueWithSpans(hexToBytes(hex), layout);
-    expect(value).toEqual({ bytes: '0xaabb', e: { __variant__: 'B', x: true }, list: [{ vec: [] }, { vec: [9] }], n: 0x0102, obj: { inner: '0x1' } });
+    expect(value).toEqual({
+      bytes: '0xaabb',
+      e: { __variant__: 'B', x: true },
+      list: [{ vec: [] }, { vec: [9] }],
+      n: 0x0102,
+      obj: { inner: '0x1' },
+    });
     expect(simple(spans)).toEqual([
       ['', 0, 43],
       ['n', 0, 2],
@@ -82,7 +95,11 @@ function at(value: MoveJson, path: readonly (string | number)[]): MoveJson | und
   let node: MoveJson | undefined = value;
   for (const key of path) {
     if (node === null || typeof node !== 'object') return undefined;
-    node = Array.isArray(node) ? (node as readonly MoveJson[])[key as number] : Object.hasOwn(node, key) ? (node as Record<string, MoveJson>)[key] : undefined;
+    node = Array.isArray(node)
+      ? (node as readonly MoveJson[])[key as number]
+      : Object.hasOwn(node, key)
+        ? (node as Record<string, MoveJson>)[key]
+        : undefined;
   }
   return node;
 }

@@ -50,9 +50,15 @@ describe('type tag parsing and canonical printing', () => {
     [`0x${'0'.repeat(63)}1::account::Account`, '0x1::account::Account'],
     ['0xA550C18::m::S', '0xa550c18::m::S'],
     ['0x1::table::Table<address,vector<u8>>', '0x1::table::Table<address, vector<u8>>'],
-    ['vector<0x1::option::Option<vector<0x2a::m::S<u64, bool>>>>', 'vector<0x1::option::Option<vector<0x2a::m::S<u64, bool>>>>'],
+    [
+      'vector<0x1::option::Option<vector<0x2a::m::S<u64, bool>>>>',
+      'vector<0x1::option::Option<vector<0x2a::m::S<u64, bool>>>>',
+    ],
     // Arbitrary whitespace between tokens (spaces, tabs, newlines, CR, form feed).
-    ['  0x1 :: coin ::\tCoinStore <\n0x1::aptos_coin::AptosCoin\r\n>\f ', '0x1::coin::CoinStore<0x1::aptos_coin::AptosCoin>'],
+    [
+      '  0x1 :: coin ::\tCoinStore <\n0x1::aptos_coin::AptosCoin\r\n>\f ',
+      '0x1::coin::CoinStore<0x1::aptos_coin::AptosCoin>',
+    ],
     ['vector < vector<u8 > >', 'vector<vector<u8>>'],
     // The node's parser takes an empty argument list and a trailing comma.
     ['0x1::m::S<>', '0x1::m::S'],
@@ -104,7 +110,9 @@ describe('type tag parsing and canonical printing', () => {
     expect(() => parseStructTag('u8')).toThrow(TypeTagError);
     expect(() => parseStructTag('vector<0x1::m::S>')).toThrow(TypeTagError);
     expect(() => parseStructTag('0x1%3A%3Aaccount%3A%3AAccount')).toThrow(TypeTagError);
-    expect(formatStructTag(parseStructTag(decodeURIComponent('0x1%3A%3Aaccount%3A%3AAccount')))).toBe('0x1::account::Account');
+    expect(formatStructTag(parseStructTag(decodeURIComponent('0x1%3A%3Aaccount%3A%3AAccount')))).toBe(
+      '0x1::account::Account',
+    );
   });
 
   it('prints generic arguments joined by ", "', () => {
@@ -150,7 +158,13 @@ describe('nesting limit (MAX_RECURSIVE_TYPES_ALLOWED = 8, counted as the node AP
 describe('equality and constructors', () => {
   it('compares structurally with normalized addresses', () => {
     const a = parseTypeTag('0x01::m::S<vector<u8>, 0x2::n::T>');
-    const b = { kind: 'struct', struct: structTag('0x1', 'm', 'S', [{ kind: 'vector', element: { kind: 'u8' } }, { kind: 'struct', struct: structTag('2', 'n', 'T') }]) } as const;
+    const b = {
+      kind: 'struct',
+      struct: structTag('0x1', 'm', 'S', [
+        { kind: 'vector', element: { kind: 'u8' } },
+        { kind: 'struct', struct: structTag('2', 'n', 'T') },
+      ]),
+    } as const;
     expect(typeTagEquals(a, b)).toBe(true);
     expect(typeTagEquals(a, parseTypeTag('0x1::m::S<vector<u8>, 0x2::n::U>'))).toBe(false);
     expect(typeTagEquals({ kind: 'u8' }, { kind: 'u16' })).toBe(false);
@@ -186,8 +200,12 @@ describe('TypeTag / StructTag BCS (node-behaviour.md §4)', () => {
   it('encodes a struct tag: address, module, name, type arguments', () => {
     const hex = bytesToHex(encodeStructTag(parseStructTag('0x1::coin::CoinStore<0x1::aptos_coin::AptosCoin>')), false);
     const one = `${'00'.repeat(31)}01`;
-    expect(hex).toBe(`${one}04${bytesToHex(new TextEncoder().encode('coin'), false)}09${bytesToHex(new TextEncoder().encode('CoinStore'), false)}0107${one}0a${bytesToHex(new TextEncoder().encode('aptos_coin'), false)}09${bytesToHex(new TextEncoder().encode('AptosCoin'), false)}00`);
-    expect(formatTypeTag({ kind: 'struct', struct: decodeBcs(hexToBytes(hex), readStructTag) })).toBe('0x1::coin::CoinStore<0x1::aptos_coin::AptosCoin>');
+    expect(hex).toBe(
+      `${one}04${bytesToHex(new TextEncoder().encode('coin'), false)}09${bytesToHex(new TextEncoder().encode('CoinStore'), false)}0107${one}0a${bytesToHex(new TextEncoder().encode('aptos_coin'), false)}09${bytesToHex(new TextEncoder().encode('AptosCoin'), false)}00`,
+    );
+    expect(formatTypeTag({ kind: 'struct', struct: decodeBcs(hexToBytes(hex), readStructTag) })).toBe(
+      '0x1::coin::CoinStore<0x1::aptos_coin::AptosCoin>',
+    );
     expect(bytesToHex(encodeTypeTag(parseTypeTag('0x1::m::S')), false)).toBe(`07${one}016d015300`);
   });
 
@@ -196,7 +214,16 @@ describe('TypeTag / StructTag BCS (node-behaviour.md §4)', () => {
     // Path::Code(ModuleId { address, name }) = variant 0.
     const path = new BcsWriter().variantIndex(0).address(address).string('staking_proxy').toBytes();
     const key = new BcsWriter().u8(0x00).address(address).bytes(path).toBytes();
-    const expected = '00' + '00'.repeat(31) + '01' + '2f' + '00' + '00'.repeat(31) + '01' + '0d' + bytesToHex(new TextEncoder().encode('staking_proxy'), false);
+    const expected =
+      '00' +
+      '00'.repeat(31) +
+      '01' +
+      '2f' +
+      '00' +
+      '00'.repeat(31) +
+      '01' +
+      '0d' +
+      bytesToHex(new TextEncoder().encode('staking_proxy'), false);
     expect(bytesToHex(key, false)).toBe(expected);
   });
 
@@ -225,12 +252,18 @@ describe('TypeTag / StructTag BCS (node-behaviour.md §4)', () => {
       throw new Error('no error');
     })();
     expect(e11).toBeInstanceOf(BcsError);
-    expect(e11.message).toBe('BCS: at byte 0: expected TypeTag variant 0..10, found variant 11 (function types are not supported)');
+    expect(e11.message).toBe(
+      'BCS: at byte 0: expected TypeTag variant 0..10, found variant 11 (function types are not supported)',
+    );
     expect(() => decodeBcs(hexToBytes('0c'), readTypeTag)).toThrow('found variant 12');
     const one = `${'00'.repeat(31)}01`;
-    expect(() => decodeBcs(hexToBytes(`${one}01310153` + '00'), readStructTag)).toThrow('module name (a Move identifier)');
+    expect(() => decodeBcs(hexToBytes(`${one}01310153` + '00'), readStructTag)).toThrow(
+      'module name (a Move identifier)',
+    );
     expect(formatTypeTag(decodeBcs(hexToBytes(`${'06'.repeat(8)}01`), readTypeTag))).toBe(vectors(8, 'u8'));
-    expect(() => decodeBcs(hexToBytes(`${'06'.repeat(9)}01`), readTypeTag)).toThrow('expected type tag nested at most 8 levels');
+    expect(() => decodeBcs(hexToBytes(`${'06'.repeat(9)}01`), readTypeTag)).toThrow(
+      'expected type tag nested at most 8 levels',
+    );
     expect(() => decodeBcs(hexToBytes(`${'06'.repeat(100000)}01`), readTypeTag)).toThrow(BcsError);
   });
 });

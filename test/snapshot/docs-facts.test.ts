@@ -12,7 +12,9 @@ const read = (path: string): string => readFileSync(join(root, path), 'utf8');
 
 describe('documented facts', () => {
   it('docs/snapshot-format.md gives the application id in decimal and hex as the code writes it', () => {
-    const row = read('docs/snapshot-format.md').split('\n').find((line) => line.includes('`PRAGMA application_id`'));
+    const row = read('docs/snapshot-format.md')
+      .split('\n')
+      .find((line) => line.includes('`PRAGMA application_id`'));
     const match = /`(\d+)` \(`0x([0-9A-Fa-f]+)`, ASCII `([A-Z]{4})`\)/.exec(row ?? '');
     expect(match, row).not.toBeNull();
     expect(Number(match![1])).toBe(SNAPSHOT_APPLICATION_ID);
@@ -23,7 +25,9 @@ describe('documented facts', () => {
   it('docs/api.md names and links only files inside the repository', () => {
     const text = read('docs/api.md');
     expect(text).not.toMatch(/shared\/reference|node-behaviour\.md|read-api-spec\.md|\.\.\//);
-    const links = [...text.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)].map((m) => m[1]!).filter((target) => !/^[a-z]+:/.test(target));
+    const links = [...text.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)]
+      .map((m) => m[1]!)
+      .filter((target) => !/^[a-z]+:/.test(target));
     const named = [...text.matchAll(/[\w./-]+\.(?:md|ts)\b/g)].map((m) => m[0]);
     for (const path of [...links, ...named]) {
       expect(existsSync(join(root, 'docs', path)) || existsSync(join(root, path)), path).toBe(true);

@@ -46,4 +46,5 @@ export function openError(path: string): string {
 }
 
 /** An edit that sets one `meta` row. */
-export const setMeta = (key: string, value: string) => (db: Database.Database) => db.prepare('UPDATE meta SET value = ? WHERE key = ?').run(value, key);
+export const setMeta = (key: string, value: string) => (db: Database.Database) =>
+  db.prepare('UPDATE meta SET value = ? WHERE key = ?').run(value, key);

@@ -5,7 +5,16 @@
  * limit are refused with one line before any work, instead of a fatal out-of-memory crash.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  readlinkSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SnapshotStore } from '../../electron/snapshot/snapshot-store.ts';
@@ -15,8 +24,16 @@ import { useTempDir } from '../support/temp-dir.ts';
 const dir = useTempDir('generate-output-');
 const TINY = ['--versions', '100', '--accounts', '2'];
 
-function generate(out: string, extra: readonly string[] = [], env: NodeJS.ProcessEnv = process.env): { status: number | null; stdout: string; stderr: string } {
-  const run = spawnSync(process.execPath, [CLI_PATH, 'snapshot', 'generate', '--out', out, ...TINY, ...extra], { encoding: 'utf8', env, timeout: 120_000 });
+function generate(
+  out: string,
+  extra: readonly string[] = [],
+  env: NodeJS.ProcessEnv = process.env,
+): { status: number | null; stdout: string; stderr: string } {
+  const run = spawnSync(process.execPath, [CLI_PATH, 'snapshot', 'generate', '--out', out, ...TINY, ...extra], {
+    encoding: 'utf8',
+    env,
+    timeout: 120_000,
+  });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
@@ -96,7 +113,9 @@ describe('generator size limits', () => {
     });
     expect(run.status).toBe(1);
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
-    expect(run.stderr).toMatch(/needs about \d+ MiB of JavaScript heap, more than this Node process may use \(\d+ MiB\).*--max-old-space-size=\d+/);
+    expect(run.stderr).toMatch(
+      /needs about \d+ MiB of JavaScript heap, more than this Node process may use \(\d+ MiB\).*--max-old-space-size=\d+/,
+    );
     expect(existsSync(out)).toBe(false);
   });
 

@@ -28,14 +28,15 @@ function expectCliLine(args: readonly string[], mention: RegExp): string {
   return lines[0]!;
 }
 
-
 describe('reading creates nothing', () => {
   it('refuses a WAL-mode file before SQLite opens it, creating no -wal/-shm files; verify reports it', () => {
     const path = editedCopy((db) => db.pragma('journal_mode = WAL'));
     const folder = join(path, '..');
     expect(readdirSync(folder)).toEqual(['snapshot.db']);
     const bytes = readFileSync(path);
-    expect(openError(path)).toMatch(/snapshot\.db: uses SQLite's WAL journal mode, but format v1 requires the DELETE journal mode/);
+    expect(openError(path)).toMatch(
+      /snapshot\.db: uses SQLite's WAL journal mode, but format v1 requires the DELETE journal mode/,
+    );
     expectCliLine(['snapshot', 'verify', path], /WAL journal mode/);
     expectCliLine(['snapshot', 'info', path], /WAL journal mode/);
     expect(readdirSync(folder)).toEqual(['snapshot.db']);
@@ -53,14 +54,24 @@ describe('reading creates nothing', () => {
 
 describe('meta and tables are checked at open', () => {
   it('refuses versions out of SQLite range or naming no transaction', () => {
-    expect(openError(editedCopy(setMeta('latest_version', '99999999999999999999')))).toMatch(/meta\.latest_version 99999999999999999999 is out of range/);
-    expect(openError(editedCopy(setMeta('oldest_version', '18446744073709551615')))).toMatch(/meta\.oldest_version .* is out of range/);
-    expect(openError(editedCopy(setMeta('latest_version', '999999999')))).toMatch(/meta\.latest_version 999999999 names no transaction/);
+    expect(openError(editedCopy(setMeta('latest_version', '99999999999999999999')))).toMatch(
+      /meta\.latest_version 99999999999999999999 is out of range/,
+    );
+    expect(openError(editedCopy(setMeta('oldest_version', '18446744073709551615')))).toMatch(
+      /meta\.oldest_version .* is out of range/,
+    );
+    expect(openError(editedCopy(setMeta('latest_version', '999999999')))).toMatch(
+      /meta\.latest_version 999999999 names no transaction/,
+    );
   });
 
   it('refuses node settings out of range, naming the field', () => {
-    expect(openError(editedCopy(setMeta('node_settings', '{"eventsMaxLimit": 1e30}')))).toMatch(/eventsMaxLimit must be an integer/);
-    expect(openError(editedCopy(setMeta('node_settings', '{"gasEstimation": {"fullBlockTxns": 99999999999999999999}}')))).toMatch(/fullBlockTxns must be an integer/);
+    expect(openError(editedCopy(setMeta('node_settings', '{"eventsMaxLimit": 1e30}')))).toMatch(
+      /eventsMaxLimit must be an integer/,
+    );
+    expect(
+      openError(editedCopy(setMeta('node_settings', '{"gasEstimation": {"fullBlockTxns": 99999999999999999999}}'))),
+    ).toMatch(/fullBlockTxns must be an integer/);
   });
 
   it('refuses a file with a table missing, naming it', () => {
@@ -78,12 +89,16 @@ describe('damaged content', () => {
   it('a state value stored as TEXT is reported as such, in the store and over the service (500)', async () => {
     const tag = parseStructTag('0x1::account::Account');
     const path = editedCopy((db) => {
-      db.exec("UPDATE state_values SET value = CAST(hex(value) AS TEXT) WHERE substr(state_key, 1, 1) = x'00' AND value IS NOT NULL");
+      db.exec(
+        "UPDATE state_values SET value = CAST(hex(value) AS TEXT) WHERE substr(state_key, 1, 1) = x'00' AND value IS NOT NULL",
+      );
     });
     const store = SnapshotStore.open(path);
     try {
       expect(() => store.resource(parseAddress('0x1'), tag, store.meta.latestVersion)).toThrow(StoredTypeError);
-      expect(() => store.resource(parseAddress('0x1'), tag, store.meta.latestVersion)).toThrow(/snapshot\.db: the state value of 0x[0-9a-f]+ as of version \d+ is stored as TEXT, not as bytes/);
+      expect(() => store.resource(parseAddress('0x1'), tag, store.meta.latestVersion)).toThrow(
+        /snapshot\.db: the state value of 0x[0-9a-f]+ as of version \d+ is stored as TEXT, not as bytes/,
+      );
       const service = createReadService({ store, responseCache: false });
       const response = await service(new Request('http://127.0.0.1/v1/accounts/0x1/resource/0x1::account::Account'));
       expect(response.status).toBe(500);

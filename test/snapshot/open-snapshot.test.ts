@@ -31,10 +31,16 @@ describe('opening a snapshot', () => {
   });
 
   it('refuses node settings of the wrong shape, naming the field', () => {
-    expect(openError(editedCopy(setMeta('node_settings', 'not json')))).toMatch(/node_settings is missing or not valid JSON/);
+    expect(openError(editedCopy(setMeta('node_settings', 'not json')))).toMatch(
+      /node_settings is missing or not valid JSON/,
+    );
     expect(openError(editedCopy(setMeta('node_settings', '[]')))).toMatch(/must be a JSON object/);
-    expect(openError(editedCopy(setMeta('node_settings', '{"eventsMaxLimit": 0}')))).toMatch(/eventsMaxLimit must be an integer/);
-    expect(openError(editedCopy(setMeta('node_settings', '{"gasEstimation": {"priceBuckets": [0, 300, 150]}}')))).toMatch(/priceBuckets/);
+    expect(openError(editedCopy(setMeta('node_settings', '{"eventsMaxLimit": 0}')))).toMatch(
+      /eventsMaxLimit must be an integer/,
+    );
+    expect(
+      openError(editedCopy(setMeta('node_settings', '{"gasEstimation": {"priceBuckets": [0, 300, 150]}}'))),
+    ).toMatch(/priceBuckets/);
     expect(openError(editedCopy(setMeta('node_settings', '{"nodeRole": "archive"}')))).toMatch(/nodeRole/);
   });
 
@@ -49,8 +55,9 @@ describe('opening a snapshot', () => {
 describe('module sets', () => {
   it('shares one ABI lookup between versions that see the same modules, and none before any module', () => {
     const store = SnapshotStore.open(fixturePath('small'));
-    const publications = (store.database.prepare('SELECT DISTINCT version FROM modules ORDER BY version').all() as { version: number }[])
-      .map((row) => BigInt(row.version));
+    const publications = (
+      store.database.prepare('SELECT DISTINCT version FROM modules ORDER BY version').all() as { version: number }[]
+    ).map((row) => BigInt(row.version));
     const last = publications.at(-1) ?? 0n;
     const latest = store.meta.latestVersion;
     expect(store.moduleSetVersion(latest)).toBe(last);
@@ -69,7 +76,9 @@ describe('resource groups', () => {
     const path = new BcsWriter().variantIndex(2);
     writeStructTag(path, tag);
     const key = new BcsWriter().u8(0).address(address).bytes(path.toBytes()).toBytes();
-    const copy = editedCopy((db) => db.prepare('INSERT INTO state_values (state_key, version, value) VALUES (?, 1, ?)').run(key, Buffer.from([0])));
+    const copy = editedCopy((db) =>
+      db.prepare('INSERT INTO state_values (state_key, version, value) VALUES (?, 1, ?)').run(key, Buffer.from([0])),
+    );
     const store = SnapshotStore.open(copy);
     const listed = store.accountResources(address, store.meta.latestVersion, undefined, 9999).resources;
     expect(listed.length).toBeGreaterThan(0);

@@ -29,7 +29,18 @@ describe('snapshot generate and info', () => {
   it('gives identical info and content digest for the same seed, and a different digest for another seed', () => {
     const runs = ['a', 'b', 'c'].map((name, i) => {
       const out = join(dir, `${name}.db`);
-      const generated = runCliProcess(['snapshot', 'generate', '--out', out, '--seed', i < 2 ? '5' : '6', '--versions', '2500', '--accounts', '30']);
+      const generated = runCliProcess([
+        'snapshot',
+        'generate',
+        '--out',
+        out,
+        '--seed',
+        i < 2 ? '5' : '6',
+        '--versions',
+        '2500',
+        '--accounts',
+        '30',
+      ]);
       expect(generated.status, generated.stderr).toBe(0);
       const info = runCliProcess(['snapshot', 'info', out, '--json', '--digest']);
       expect(info.status, info.stderr).toBe(0);
@@ -56,7 +67,9 @@ describe('snapshot generate and info', () => {
       expect(stream.creationNumber).toMatch(decimal);
       expect(stream.count).toMatch(decimal);
     }
-    expect(info.samples.eventStreams).toContainEqual(expect.objectContaining({ address: '0x1', struct: '0x1::block::BlockResource', field: 'new_block_events' }));
+    expect(info.samples.eventStreams).toContainEqual(
+      expect.objectContaining({ address: '0x1', struct: '0x1::block::BlockResource', field: 'new_block_events' }),
+    );
     const keyTypes = info.samples.tables.map((t: { keyType: string }) => t.keyType).sort();
     expect(keyTypes).toEqual(['0x1::string::String', '0xcafe::registry::SlotKey', 'address', 'u64', 'vector<u8>']);
     for (const table of info.samples.tables) {
@@ -91,10 +104,20 @@ describe('snapshot verify', () => {
     copyFileSync(fixturePath('small'), broken);
     const db = new Database(broken);
     db.prepare('DELETE FROM transactions WHERE version = 100').run();
-    const resourceKey = db.prepare("SELECT state_key, version FROM state_values WHERE substr(state_key, 1, 1) = x'00' AND value IS NOT NULL AND length(value) > 8 LIMIT 1 OFFSET 50").get() as { state_key: Buffer; version: number };
-    db.prepare("UPDATE state_values SET value = x'0102' WHERE state_key = ? AND version = ?").run(resourceKey.state_key, resourceKey.version);
+    const resourceKey = db
+      .prepare(
+        "SELECT state_key, version FROM state_values WHERE substr(state_key, 1, 1) = x'00' AND value IS NOT NULL AND length(value) > 8 LIMIT 1 OFFSET 50",
+      )
+      .get() as { state_key: Buffer; version: number };
+    db.prepare("UPDATE state_values SET value = x'0102' WHERE state_key = ? AND version = ?").run(
+      resourceKey.state_key,
+      resourceKey.version,
+    );
     const unknownHandleKey = Buffer.concat([Buffer.from([1]), Buffer.alloc(31), Buffer.from([7, 1, 0])]);
-    db.prepare('INSERT INTO state_values (state_key, version, value) VALUES (?, 5, ?)').run(unknownHandleKey, Buffer.from([0]));
+    db.prepare('INSERT INTO state_values (state_key, version, value) VALUES (?, 5, ?)').run(
+      unknownHandleKey,
+      Buffer.from([0]),
+    );
     db.close();
     const run = runCliProcess(['snapshot', 'verify', broken]);
     expect(run.status).toBe(1);
@@ -114,7 +137,7 @@ describe('bad files give one clear line and a non-zero exit', () => {
   writeFileSync(truncated, bytes.subarray(0, Math.floor(bytes.length / 2)));
   writeFileSync(random, Buffer.from(Array.from({ length: 65_536 }, (_, i) => (i * 7919 + 13) & 0xff)));
   const db = new Database(foreign);
-  db.exec('CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT); INSERT INTO notes (text) VALUES (\'hello\')');
+  db.exec("CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT); INSERT INTO notes (text) VALUES ('hello')");
   db.close();
 
   for (const command of ['info', 'verify']) {

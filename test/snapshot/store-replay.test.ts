@@ -13,7 +13,10 @@ import { accountKeyPrefix, decodeStateKey } from '../../electron/snapshot/state-
 import { parseAddress } from '../../shared/address.ts';
 import { useTempDir } from '../support/temp-dir.ts';
 
-interface Write { readonly version: number; readonly value: Uint8Array | null }
+interface Write {
+  readonly version: number;
+  readonly value: Uint8Array | null;
+}
 
 const dir = useTempDir();
 const log = new Map<string, Write[]>();
@@ -22,7 +25,11 @@ let store: SnapshotStore;
 beforeAll(() => {
   const out = join(dir, 'replay.db');
   generateSnapshot({
-    out, seed: 99, versions: 4_000, accounts: 60, coinStores: 0,
+    out,
+    seed: 99,
+    versions: 4_000,
+    accounts: 60,
+    coinStores: 0,
     observer: (key, version, value) => {
       const hex = bytesToHex(key);
       const writes = log.get(hex) ?? [];
@@ -53,33 +60,47 @@ describe('snapshot store versus a replay of every write', () => {
     const oldest = Number(store.meta.oldestVersion);
     const latest = Number(store.meta.latestVersion);
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: keys.length - 1 }), fc.integer({ min: oldest, max: latest }), (index, version) => {
-        const key = keys[index] ?? '';
-        const keyBytes = Buffer.from(key.slice(2), 'hex');
-        expect(hexOf(store.stateValue(keyBytes, BigInt(version)))).toBe(replay(key, version));
-        const decoded = decodeStateKey(keyBytes);
-        if (decoded.kind === 'resource') {
-          expect(hexOf(store.resource(parseAddress(decoded.address), decoded.tag, BigInt(version)))).toBe(replay(key, version));
-        } else if (decoded.kind === 'table_item') {
-          expect(hexOf(store.tableItem(parseAddress(decoded.handle), decoded.key, BigInt(version)))).toBe(replay(key, version));
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: keys.length - 1 }),
+        fc.integer({ min: oldest, max: latest }),
+        (index, version) => {
+          const key = keys[index] ?? '';
+          const keyBytes = Buffer.from(key.slice(2), 'hex');
+          expect(hexOf(store.stateValue(keyBytes, BigInt(version)))).toBe(replay(key, version));
+          const decoded = decodeStateKey(keyBytes);
+          if (decoded.kind === 'resource') {
+            expect(hexOf(store.resource(parseAddress(decoded.address), decoded.tag, BigInt(version)))).toBe(
+              replay(key, version),
+            );
+          } else if (decoded.kind === 'table_item') {
+            expect(hexOf(store.tableItem(parseAddress(decoded.handle), decoded.key, BigInt(version)))).toBe(
+              replay(key, version),
+            );
+          }
+        },
+      ),
       { numRuns: 2_000 },
     );
   });
 
-  it('lists exactly the replay\'s live resources of an account at random versions, in state-key order', () => {
-    const accounts = [...new Set([...log.keys()].flatMap((key) => {
-      const decoded = decodeStateKey(Buffer.from(key.slice(2), 'hex'));
-      return decoded.kind === 'resource' ? [decoded.address] : [];
-    }))];
+  it("lists exactly the replay's live resources of an account at random versions, in state-key order", () => {
+    const accounts = [
+      ...new Set(
+        [...log.keys()].flatMap((key) => {
+          const decoded = decodeStateKey(Buffer.from(key.slice(2), 'hex'));
+          return decoded.kind === 'resource' ? [decoded.address] : [];
+        }),
+      ),
+    ];
     const oldest = Number(store.meta.oldestVersion);
     const latest = Number(store.meta.latestVersion);
     fc.assert(
       fc.property(fc.constantFrom(...accounts), fc.integer({ min: oldest, max: latest }), (address, version) => {
         const prefix = bytesToHex(accountKeyPrefix(parseAddress(address)));
         const expected = [...log.keys()]
-          .filter((key) => key.startsWith(prefix) && decodeStateKey(Buffer.from(key.slice(2), 'hex')).kind === 'resource')
+          .filter(
+            (key) => key.startsWith(prefix) && decodeStateKey(Buffer.from(key.slice(2), 'hex')).kind === 'resource',
+          )
           .filter((key) => replay(key, version) !== undefined)
           .sort();
         const page = store.accountResources(parseAddress(address), BigInt(version), undefined, 9999);

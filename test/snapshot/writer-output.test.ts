@@ -11,7 +11,14 @@ import { OutputExistsError, SnapshotWriter, type SnapshotFinish } from '../../el
 import { useTempDir } from '../support/temp-dir.ts';
 
 const dir = useTempDir();
-const finish = (replace: boolean | undefined): SnapshotFinish => ({ chainId: 4, oldestVersion: 0, latestVersion: 0, settings: DEFAULT_NODE_SETTINGS, generator: 'test', replace });
+const finish = (replace: boolean | undefined): SnapshotFinish => ({
+  chainId: 4,
+  oldestVersion: 0,
+  latestVersion: 0,
+  settings: DEFAULT_NODE_SETTINGS,
+  generator: 'test',
+  replace,
+});
 
 describe('SnapshotWriter.finish', () => {
   it('replace: false keeps a file that appeared at the path while writing, and leaves no partial file', () => {
@@ -25,7 +32,9 @@ describe('SnapshotWriter.finish', () => {
       thrown = error;
     }
     expect(thrown).toBeInstanceOf(OutputExistsError);
-    expect((thrown as Error).message).toMatch(/raced\.db already exists \(it appeared while the snapshot was written\): nothing was written/);
+    expect((thrown as Error).message).toMatch(
+      /raced\.db already exists \(it appeared while the snapshot was written\): nothing was written/,
+    );
     writer.abort();
     expect(readFileSync(path, 'utf8')).toBe('made meanwhile');
     expect(readdirSync(dir).filter((name) => name.startsWith('raced.db'))).toEqual(['raced.db']);

@@ -43,6 +43,10 @@ function hashOfGenerator(): string {
 
 /** Path a shared fixture is generated to (the global setup's view; tests use `fixturePath`). */
 export function fixtureFileFor(name: FixtureName): string {
-  const key = createHash('sha256').update(JSON.stringify(FIXTURES[name])).update(hashOfGenerator()).digest('hex').slice(0, 12);
+  const key = createHash('sha256')
+    .update(JSON.stringify(FIXTURES[name]))
+    .update(hashOfGenerator())
+    .digest('hex')
+    .slice(0, 12);
   return join(root, 'test', '.tmp', `fixture-${name}-${key}.db`);
 }

@@ -19,7 +19,9 @@ export interface ServerStats {
 }
 
 /** Options passed as JSON: the HTTP adapter's limits, and `cache: false` for no reply cache. */
-export type ChildOptions = Partial<Pick<HttpServerOptions, 'maxConnections' | 'bodyTimeoutMs' | 'headersTimeoutMs' | 'requestTimeoutMs'>> & {
+export type ChildOptions = Partial<
+  Pick<HttpServerOptions, 'maxConnections' | 'bodyTimeoutMs' | 'headersTimeoutMs' | 'requestTimeoutMs'>
+> & {
   readonly cache?: boolean;
 };
 
@@ -28,7 +30,11 @@ if (!snapshot || !process.send) throw new Error('usage: fork(http-server-child.t
 const options = JSON.parse(optionsJson ?? '{}') as ChildOptions;
 const store = SnapshotStore.open(snapshot);
 const { cache, ...limits } = options;
-const server = await startHttpServer({ handler: createReadService({ store, responseCache: cache === false ? false : undefined }), port: 0, ...limits });
+const server = await startHttpServer({
+  handler: createReadService({ store, responseCache: cache === false ? false : undefined }),
+  port: 0,
+  ...limits,
+});
 
 const collect = (): void => {
   const gc = (globalThis as { gc?: () => void }).gc;

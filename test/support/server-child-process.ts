@@ -17,20 +17,24 @@ export interface ServerChild {
 
 /** Forks the server child over `snapshot` with the HTTP adapter's `options`; resolves once it listens. */
 export function startServerChild(snapshot: string, options: ChildOptions): Promise<ServerChild> {
-  const child: ChildProcess = fork(CHILD, [snapshot, JSON.stringify(options)], { execArgv: ['--expose-gc'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-  // One pair of listeners per awaited message, removed when it settles (stats are polled hundreds of times).
-  const next = <T>(): Promise<T> => new Promise((resolve, reject) => {
-    const onMessage = (message: unknown): void => {
-      child.off('exit', onExit);
-      resolve(message as T);
-    };
-    const onExit = (code: number | null): void => {
-      child.off('message', onMessage);
-      reject(new Error(`server child exited with ${code}`));
-    };
-    child.once('message', onMessage);
-    child.once('exit', onExit);
+  const child: ChildProcess = fork(CHILD, [snapshot, JSON.stringify(options)], {
+    execArgv: ['--expose-gc'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
+  // One pair of listeners per awaited message, removed when it settles (stats are polled hundreds of times).
+  const next = <T>(): Promise<T> =>
+    new Promise((resolve, reject) => {
+      const onMessage = (message: unknown): void => {
+        child.off('exit', onExit);
+        resolve(message as T);
+      };
+      const onExit = (code: number | null): void => {
+        child.off('message', onMessage);
+        reject(new Error(`server child exited with ${code}`));
+      };
+      child.once('message', onMessage);
+      child.once('exit', onExit);
+    });
   return next<{ url: string }>().then(({ url }) => ({
     url: new URL(url),
     stats: () => {
@@ -38,10 +42,11 @@ export function startServerChild(snapshot: string, options: ChildOptions): Promi
       child.send('stats');
       return reply;
     },
-    stop: () => new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.send('stop');
-      setTimeout(() => child.kill(), 5000).unref();
-    }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.send('stop');
+        setTimeout(() => child.kill(), 5000).unref();
+      }),
   }));
 }

@@ -4,7 +4,12 @@
 import { writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { dialog, type BrowserWindow } from 'electron';
-import { SNAPSHOT_EXTENSIONS, type DesktopSource, type SettingsPatch, type SettingsView } from '../../../shared/ipc-contract.ts';
+import {
+  SNAPSHOT_EXTENSIONS,
+  type DesktopSource,
+  type SettingsPatch,
+  type SettingsView,
+} from '../../../shared/ipc-contract.ts';
 import { openExternalIfAllowed } from '../security/external-links.ts';
 import { settingsView, type SettingsStore } from '../settings/settings-store.ts';
 import { describeSource, type SourceManager } from '../sources/source-manager.ts';
@@ -15,7 +20,10 @@ export async function chooseSnapshotFile(window: BrowserWindow | undefined): Pro
   const options: Electron.OpenDialogOptions = {
     title: 'Open ledger snapshot',
     properties: ['openFile'],
-    filters: [{ name: 'Ledger snapshots', extensions: [...SNAPSHOT_EXTENSIONS] }, { name: 'All files', extensions: ['*'] }],
+    filters: [
+      { name: 'Ledger snapshots', extensions: [...SNAPSHOT_EXTENSIONS] },
+      { name: 'All files', extensions: ['*'] },
+    ],
   };
   const result = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
   return result.canceled ? undefined : result.filePaths[0];
@@ -25,7 +33,11 @@ export async function chooseSnapshotFile(window: BrowserWindow | undefined): Pro
 export function viewOf(settings: SettingsStore): SettingsView {
   return settingsView(settings, (stored) => ({
     lastSource: stored.lastSource ? describeSource(stored.lastSource) : null,
-    recentSnapshots: stored.recentSnapshots.map((entry) => ({ path: entry.path, name: basename(entry.path), openedAt: entry.openedAt })),
+    recentSnapshots: stored.recentSnapshots.map((entry) => ({
+      path: entry.path,
+      name: basename(entry.path),
+      openedAt: entry.openedAt,
+    })),
   }));
 }
 
@@ -68,7 +80,9 @@ export function invokeImplementations(deps: {
       const window = deps.window();
       const options: Electron.SaveDialogOptions = {
         defaultPath: request.suggestedName,
-        ...(request.filters ? { filters: request.filters.map((filter) => ({ name: filter.name, extensions: [...filter.extensions] })) } : {}),
+        ...(request.filters
+          ? { filters: request.filters.map((filter) => ({ name: filter.name, extensions: [...filter.extensions] })) }
+          : {}),
       };
       const result = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options);
       if (result.canceled || result.filePath === undefined || result.filePath === '') return { path: null };

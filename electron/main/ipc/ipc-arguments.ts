@@ -15,7 +15,9 @@ const SCHEMAS = {
   openSnapshotPath: v.strictTuple([ShortText]),
   openSampleSnapshot: v.strictTuple([]),
   recentSnapshots: v.strictTuple([]),
-  connectNode: v.strictTuple([v.union([v.strictObject({ profile: NodeProfileSchema }), v.strictObject({ url: ShortText })])]),
+  connectNode: v.strictTuple([
+    v.union([v.strictObject({ profile: NodeProfileSchema }), v.strictObject({ url: ShortText })]),
+  ]),
   currentSource: v.strictTuple([]),
   getSettings: v.strictTuple([]),
   updateSettings: v.strictTuple([
@@ -29,15 +31,21 @@ const SCHEMAS = {
     v.strictObject({
       suggestedName: v.pipe(v.string(), v.maxLength(255), v.regex(/^[^/\\\0]+$/, 'a file name, no folders')),
       content: v.union([v.string(), v.instance(Uint8Array)]),
-      filters: v.optional(v.array(v.strictObject({ name: ShortText, extensions: v.array(v.pipe(v.string(), v.regex(/^[\w*]{1,16}$/))) }))),
+      filters: v.optional(
+        v.array(v.strictObject({ name: ShortText, extensions: v.array(v.pipe(v.string(), v.regex(/^[\w*]{1,16}$/))) })),
+      ),
     }),
   ]),
   openExternal: v.strictTuple([ShortText]),
 } satisfies Record<InvokeName, v.GenericSchema>;
 
 /** The arguments of call `name` when they match the contract, else `undefined`. */
-export function parseInvokeArgs<K extends InvokeName>(name: K, args: readonly unknown[]): InvokeContract[K]['args'] | undefined {
+export function parseInvokeArgs<K extends InvokeName>(
+  name: K,
+  args: readonly unknown[],
+): InvokeContract[K]['args'] | undefined {
   const result = v.safeParse(SCHEMAS[name], args);
-  // The schemas mirror the contract's types (checked by the IPC tests); valibot's output types differ only in readonly-ness.
+  // The schemas mirror the contract's types (checked by the IPC tests); valibot's output types differ only in
+  // readonly-ness.
   return result.success ? (result.output as InvokeContract[K]['args']) : undefined;
 }

@@ -11,7 +11,9 @@ import { parseInvokeArgs } from './ipc-arguments.ts';
 
 /** One implementation per call of the contract. */
 export type InvokeImplementations = {
-  readonly [K in InvokeName]: (...args: InvokeContract[K]['args']) => Promise<InvokeContract[K]['result']> | InvokeContract[K]['result'];
+  readonly [K in InvokeName]: (
+    ...args: InvokeContract[K]['args']
+  ) => Promise<InvokeContract[K]['result']> | InvokeContract[K]['result'];
 };
 
 /** Why a call was dropped (for the log). */
@@ -22,9 +24,11 @@ export function registerIpcHandlers(
   ipcMain: Pick<IpcMain, 'handle'>,
   implementations: InvokeImplementations,
   trustedContentsIds: ReadonlySet<number>,
-  onDropped: (channel: string, reason: DropReason) => void = (channel, reason) => console.warn(`IPC ${channel} dropped: ${reason}`),
+  onDropped: (channel: string, reason: DropReason) => void = (channel, reason) =>
+    console.warn(`IPC ${channel} dropped: ${reason}`),
 ): void {
-  for (const name of Object.keys(INVOKE_CHANNELS) as InvokeName[]) register(ipcMain, name, implementations, trustedContentsIds, onDropped);
+  for (const name of Object.keys(INVOKE_CHANNELS) as InvokeName[])
+    register(ipcMain, name, implementations, trustedContentsIds, onDropped);
 }
 
 function register<K extends InvokeName>(
@@ -45,7 +49,9 @@ function register<K extends InvokeName>(
       onDropped(channel, 'invalid arguments');
       throw new Error('refused');
     }
-    const implementation = implementations[name] as (...args: InvokeContract[K]['args']) => Promise<InvokeContract[K]['result']> | InvokeContract[K]['result'];
+    const implementation = implementations[name] as (
+      ...args: InvokeContract[K]['args']
+    ) => Promise<InvokeContract[K]['result']> | InvokeContract[K]['result'];
     return implementation(...args);
   });
 }

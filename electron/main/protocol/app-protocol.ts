@@ -18,7 +18,17 @@ export type ApiHandler = (request: Request) => Promise<Response>;
  */
 export function registerAppScheme(): void {
   protocol.registerSchemesAsPrivileged([
-    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true, stream: true, codeCache: true } },
+    {
+      scheme: APP_SCHEME,
+      privileges: {
+        standard: true,
+        secure: true,
+        supportFetchAPI: true,
+        corsEnabled: true,
+        stream: true,
+        codeCache: true,
+      },
+    },
   ]);
 }
 
@@ -40,7 +50,10 @@ export function createAppHandler(ui: StaticUi | undefined, api: ApiHandler): (re
     if (url.host !== APP_HOST) return rejection(404, `unknown host ${url.host}`);
     if (withUi !== undefined) return withUi(request);
     if (isApiPath(url.pathname)) return api(request);
-    return rejection(503, 'the user interface is not built (dist/renderer/index.html is missing): run `npm run build:ui`');
+    return rejection(
+      503,
+      'the user interface is not built (dist/renderer/index.html is missing): run `npm run build:ui`',
+    );
   };
 }
 

@@ -20,7 +20,12 @@ export function isAppUrl(url: string | undefined): boolean {
   if (url === undefined) return false;
   try {
     const parsed = new URL(url);
-    return parsed.protocol === `${APP_SCHEME}:` && parsed.host === APP_HOST && parsed.username === '' && parsed.password === '';
+    return (
+      parsed.protocol === `${APP_SCHEME}:` &&
+      parsed.host === APP_HOST &&
+      parsed.username === '' &&
+      parsed.password === ''
+    );
   } catch {
     return false;
   }

@@ -20,7 +20,12 @@ export function isAllowedExternalUrl(url: string): boolean {
   } catch {
     return false;
   }
-  return parsed.protocol === 'https:' && parsed.username === '' && parsed.password === '' && EXTERNAL_ORIGINS.has(parsed.origin);
+  return (
+    parsed.protocol === 'https:' &&
+    parsed.username === '' &&
+    parsed.password === '' &&
+    EXTERNAL_ORIGINS.has(parsed.origin)
+  );
 }
 
 /** Opens `url` in the user's browser when allowed; resolves whether it was opened. */

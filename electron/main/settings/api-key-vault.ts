@@ -23,7 +23,10 @@ export interface SafeStorageLike {
 }
 
 /** A vault over `safeStorage` (`platform` decides whether the Linux backend must be checked). */
-export function safeStorageVault(safeStorage: SafeStorageLike, platform: NodeJS.Platform = process.platform): ApiKeyVault {
+export function safeStorageVault(
+  safeStorage: SafeStorageLike,
+  platform: NodeJS.Platform = process.platform,
+): ApiKeyVault {
   return {
     available: () => {
       if (!safeStorage.isEncryptionAvailable()) return false;

@@ -31,7 +31,10 @@ export const StoredSettingsSchema = v.object({
   version: v.literal(1),
   theme: v.optional(v.picklist(THEMES), 'system'),
   lastSource: v.optional(v.nullable(SourceRefSchema), null),
-  recentSnapshots: v.optional(v.pipe(v.array(v.object({ path: v.string(), openedAt: v.number() })), v.maxLength(MAX_RECENT)), []),
+  recentSnapshots: v.optional(
+    v.pipe(v.array(v.object({ path: v.string(), openedAt: v.number() })), v.maxLength(MAX_RECENT)),
+    [],
+  ),
   customNodes: v.optional(v.pipe(v.array(v.string()), v.maxLength(MAX_CUSTOM_NODES)), []),
   /** Node key → API key encrypted by safeStorage, base64. Never plain text. */
   apiKeys: v.optional(v.record(v.string(), v.string()), {}),
@@ -49,7 +52,15 @@ export type WindowState = v.InferOutput<typeof WindowStateSchema>;
 
 /** The settings of a first run. */
 export function defaultSettings(): StoredSettings {
-  return { version: 1, theme: 'system', lastSource: null, recentSnapshots: [], customNodes: [], apiKeys: {}, window: null };
+  return {
+    version: 1,
+    theme: 'system',
+    lastSource: null,
+    recentSnapshots: [],
+    customNodes: [],
+    apiKeys: {},
+    window: null,
+  };
 }
 
 /** Parses a settings file's text; `undefined` when it is not valid JSON or not valid settings. */

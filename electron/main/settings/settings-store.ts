@@ -26,7 +26,7 @@ export type LoadOutcome =
 
 function describeFailure(error: unknown): string {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  return code ?? (error instanceof Error ? error.message.split('\n')[0] ?? 'unknown error' : String(error));
+  return code ?? (error instanceof Error ? (error.message.split('\n')[0] ?? 'unknown error') : String(error));
 }
 
 /** Writes `text` to `path` atomically: a temporary sibling, flushed to disk, renamed over it. */
@@ -75,7 +75,10 @@ export class SettingsStore {
       text = readFileSync(path, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-        return new SettingsStore(path, vault, defaultSettings(), { kind: 'unavailable', reason: `cannot read ${path} (${describeFailure(error)})` });
+        return new SettingsStore(path, vault, defaultSettings(), {
+          kind: 'unavailable',
+          reason: `cannot read ${path} (${describeFailure(error)})`,
+        });
       }
       const store = new SettingsStore(path, vault, defaultSettings(), { kind: 'created' });
       store.#save();
@@ -87,7 +90,10 @@ export class SettingsStore {
     try {
       renameSync(path, backup);
     } catch (error) {
-      return new SettingsStore(path, vault, defaultSettings(), { kind: 'unavailable', reason: `${path} is not valid settings and cannot be moved aside (${describeFailure(error)})` });
+      return new SettingsStore(path, vault, defaultSettings(), {
+        kind: 'unavailable',
+        reason: `${path} is not valid settings and cannot be moved aside (${describeFailure(error)})`,
+      });
     }
     const store = new SettingsStore(path, vault, defaultSettings(), { kind: 'recovered', backup });
     store.#save();
@@ -150,13 +156,18 @@ export class SettingsStore {
     try {
       writeFileAtomic(this.path, `${JSON.stringify(this.#settings, null, 2)}\n`);
     } catch (error) {
-      console.error(`settings not saved to ${this.path} (${describeFailure(error)}); the change holds until the app quits`);
+      console.error(
+        `settings not saved to ${this.path} (${describeFailure(error)}); the change holds until the app quits`,
+      );
     }
   }
 }
 
 /** The renderer's view of the settings, given how sources are described. */
-export function settingsView(store: SettingsStore, describe: (settings: StoredSettings) => Pick<SettingsView, 'lastSource' | 'recentSnapshots'>): SettingsView {
+export function settingsView(
+  store: SettingsStore,
+  describe: (settings: StoredSettings) => Pick<SettingsView, 'lastSource' | 'recentSnapshots'>,
+): SettingsView {
   const settings = store.current;
   return {
     theme: settings.theme,

@@ -48,7 +48,8 @@ function openSource(message: OpenMessage): NonNullable<typeof active> {
       const service = createReadService({
         store,
         source: { kind: 'snapshot', name: basename(source.path), origin: store.origin() },
-        capture: capturesFolder === null ? undefined : { folder: capturesFolder, sourceUrl: pathToFileURL(source.path).href },
+        capture:
+          capturesFolder === null ? undefined : { folder: capturesFolder, sourceUrl: pathToFileURL(source.path).href },
       });
       return { service, close: () => store.close() };
     }
@@ -72,7 +73,10 @@ function open(message: OpenMessage): void {
     active = openSource(message);
     send({ type: 'opened', error: null });
   } catch (error) {
-    send({ type: 'opened', error: error instanceof Error ? error.message.split('\n')[0] ?? 'cannot open' : String(error) });
+    send({
+      type: 'opened',
+      error: error instanceof Error ? (error.message.split('\n')[0] ?? 'cannot open') : String(error),
+    });
   }
 }
 
@@ -88,7 +92,13 @@ function serviceRequestOf(message: RequestMessage): ServiceRequest {
 
 async function answer(message: RequestMessage): Promise<void> {
   if (!active) {
-    send({ type: 'reply', id: message.id, status: 503, headers: [['Content-Type', 'application/json']], body: errorBody('no data source is open') });
+    send({
+      type: 'reply',
+      id: message.id,
+      status: 503,
+      headers: [['Content-Type', 'application/json']],
+      body: errorBody('no data source is open'),
+    });
     return;
   }
   const reply = await active.service.serve(serviceRequestOf(message));
@@ -115,7 +125,13 @@ function onMessage(data: unknown): void {
     case 'request':
       answer(message).catch((error: unknown) => {
         console.error('data service: unexpected error', error);
-        send({ type: 'reply', id: message.id, status: 500, headers: [['Content-Type', 'application/json']], body: errorBody('internal error') });
+        send({
+          type: 'reply',
+          id: message.id,
+          status: 500,
+          headers: [['Content-Type', 'application/json']],
+          body: errorBody('internal error'),
+        });
       });
       return;
     case 'close':

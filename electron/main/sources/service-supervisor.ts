@@ -61,7 +61,13 @@ interface Pending {
 const JSON_HEADERS: readonly HeaderPair[] = [['Content-Type', 'application/json']];
 
 function unavailable(id: number, message: string): ReplyMessage {
-  return { type: 'reply', id, status: 503, headers: JSON_HEADERS, body: JSON.stringify({ message, error_code: 'internal_error', vm_error_code: null }) };
+  return {
+    type: 'reply',
+    id,
+    status: 503,
+    headers: JSON_HEADERS,
+    body: JSON.stringify({ message, error_code: 'internal_error', vm_error_code: null }),
+  };
 }
 
 /** Keeps one service child alive for one snapshot and forwards requests to it. */
@@ -109,13 +115,19 @@ export class ServiceSupervisor {
       // The restart failed; #failure says why.
     }
     const child = this.#child;
-    if (this.#stopped || this.#failure !== undefined || !child) return unavailable(id, this.#failure ?? 'the data service is not running');
+    if (this.#stopped || this.#failure !== undefined || !child)
+      return unavailable(id, this.#failure ?? 'the data service is not running');
     const timeoutMs = (this.#options.timeoutMs ?? requestTimeoutMs)(method, url);
     return new Promise<ReplyMessage>((resolve) => {
       const timer = setTimeout(() => {
         // A late reply finds no pending entry and is dropped.
         this.#pending.delete(id);
-        resolve(unavailable(id, `the data service did not answer ${method} ${new URL(url).pathname} within ${Math.round(timeoutMs / 1000)} s`));
+        resolve(
+          unavailable(
+            id,
+            `the data service did not answer ${method} ${new URL(url).pathname} within ${Math.round(timeoutMs / 1000)} s`,
+          ),
+        );
       }, timeoutMs);
       this.#pending.set(id, { resolve, timer });
       child.postMessage({ type: 'request', id, method, url, headers, body });
@@ -170,12 +182,20 @@ export class ServiceSupervisor {
       if (this.#started) this.#onCrash(reason);
       else this.#child = undefined;
     });
-    child.postMessage({ type: 'open', source: this.#options.source, capturesFolder: this.#options.capturesFolder ?? null });
+    child.postMessage({
+      type: 'open',
+      source: this.#options.source,
+      capturesFolder: this.#options.capturesFolder ?? null,
+    });
     this.#ready = ready;
     return ready;
   }
 
-  #onMessage(child: ServiceChild, message: FromServiceMessage, opened: ((error: string | null) => void) | undefined): void {
+  #onMessage(
+    child: ServiceChild,
+    message: FromServiceMessage,
+    opened: ((error: string | null) => void) | undefined,
+  ): void {
     switch (message.type) {
       case 'opened':
         if (message.error !== null) {

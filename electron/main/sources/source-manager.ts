@@ -49,7 +49,8 @@ export function describeSource(ref: SourceRef): DesktopSource {
       return { kind: 'snapshot', path: ref.path, name: basename(ref.path), sample: ref.sample };
     case 'remote': {
       // `name` is what the node proxy reports as its source name: the profile name or the URL's host.
-      if (isNodeProfileName(ref.node)) return { kind: 'remote', profile: ref.node, name: ref.node, url: NODE_PROFILES[ref.node].url };
+      if (isNodeProfileName(ref.node))
+        return { kind: 'remote', profile: ref.node, name: ref.node, url: NODE_PROFILES[ref.node].url };
       return { kind: 'remote', profile: 'custom', name: hostOf(ref.node), url: ref.node };
     }
   }
@@ -73,7 +74,12 @@ export class SourceManager {
   /** Counts switch requests: only the latest one may become active, whatever order they finish in. */
   #generation = 0;
 
-  constructor(options: { openers: SourceOpeners; settings: SettingsStore; samplePath: string; onChanged: (source: DesktopSource) => void }) {
+  constructor(options: {
+    openers: SourceOpeners;
+    settings: SettingsStore;
+    samplePath: string;
+    onChanged: (source: DesktopSource) => void;
+  }) {
     this.#openers = options.openers;
     this.#settings = options.settings;
     this.#samplePath = options.samplePath;
@@ -88,7 +94,11 @@ export class SourceManager {
   /** Answers an API request from the active source (503 error record while there is none). */
   handle(request: Request): Promise<Response> {
     if (!this.#active) {
-      const body = JSON.stringify({ message: 'no data source is open yet', error_code: 'internal_error', vm_error_code: null });
+      const body = JSON.stringify({
+        message: 'no data source is open yet',
+        error_code: 'internal_error',
+        vm_error_code: null,
+      });
       return Promise.resolve(new Response(body, { status: 503, headers: { 'Content-Type': 'application/json' } }));
     }
     return this.#active.handle(request);
@@ -150,7 +160,7 @@ export class SourceManager {
     try {
       opened = await this.#start(ref, info);
     } catch (error) {
-      const message = error instanceof Error ? error.message.split('\n')[0] ?? 'cannot open' : String(error);
+      const message = error instanceof Error ? (error.message.split('\n')[0] ?? 'cannot open') : String(error);
       // A failure of a switch the user has already moved on from is not worth an error box.
       throw generation === this.#generation ? new SourceError(message) : new SourceSuperseded(message);
     }

@@ -15,7 +15,10 @@ export function supervisedHandler(supervisor: ServiceSupervisor): Handler {
   return async (request) => {
     const headers: HeaderPair[] = [];
     request.headers.forEach((value, name) => headers.push([name, value]));
-    const body = request.method === 'GET' || request.method === 'HEAD' ? new Uint8Array() : new Uint8Array(await request.arrayBuffer());
+    const body =
+      request.method === 'GET' || request.method === 'HEAD'
+        ? new Uint8Array()
+        : new Uint8Array(await request.arrayBuffer());
     const reply = await supervisor.request(request.method, request.url, headers, body);
     const responseHeaders = new Headers();
     for (const [name, value] of reply.headers) responseHeaders.append(name, value);
@@ -49,6 +52,7 @@ export function sourceOpeners(options: {
   };
   return {
     snapshot: (path, sample) => open({ kind: 'snapshot', path, generateIfMissing: sample }),
-    remote: (remote) => open({ kind: 'remote', baseUrl: remote.baseUrl, apiKey: remote.apiKey ?? null, profileName: remote.profileName }),
+    remote: (remote) =>
+      open({ kind: 'remote', baseUrl: remote.baseUrl, apiKey: remote.apiKey ?? null, profileName: remote.profileName }),
   };
 }

@@ -1,5 +1,6 @@
 /**
- * Starts the data service (a snapshot or a remote node) as an Electron `utilityProcess` (a Node child process managed by
+ * Starts the data service (a snapshot or a remote node) as an Electron `utilityProcess` (a Node child process managed
+ * by
  * Chromium's process model), the {@link LaunchServiceChild} of the desktop app.
  */
 import { utilityProcess } from 'electron';

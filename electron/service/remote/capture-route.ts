@@ -12,7 +12,12 @@ import { isAddress } from '../../../shared/address.ts';
 import { parseTypeTag } from '../../../shared/type-tag.ts';
 import type { LedgerInfo } from '../../snapshot/ledger-store.ts';
 import { captureLedger } from '../../snapshot/capture/capture-ledger.ts';
-import { CaptureError, type CaptureData, type CaptureSource, type TableItemRequest } from '../../snapshot/capture/capture-types.ts';
+import {
+  CaptureError,
+  type CaptureData,
+  type CaptureSource,
+  type TableItemRequest,
+} from '../../snapshot/capture/capture-types.ts';
 import { writeCapture } from '../../snapshot/capture/write-capture.ts';
 import { OutputExistsError } from '../../snapshot/snapshot-writer.ts';
 import { isJsonContentType } from '../content-negotiation.ts';
@@ -35,12 +40,27 @@ export interface CaptureTarget {
 const MAX_ACCOUNTS = 100;
 const MAX_TABLE_ITEMS = 1000;
 
-const KNOWN_STATUS_CODES = new Set<string>(['version_not_found', 'version_pruned', 'invalid_input', 'internal_error', 'web_framework_error']);
+const KNOWN_STATUS_CODES = new Set<string>([
+  'version_not_found',
+  'version_pruned',
+  'invalid_input',
+  'internal_error',
+  'web_framework_error',
+]);
 
 /** The body, checked: accounts (addresses), optional `ledger_version` and `tables`. */
-function parseCaptureBody(body: Readonly<Record<string, unknown>>): { accounts: string[]; version: bigint | undefined; tables: TableItemRequest[] } {
+function parseCaptureBody(body: Readonly<Record<string, unknown>>): {
+  accounts: string[];
+  version: bigint | undefined;
+  tables: TableItemRequest[];
+} {
   const accounts = body['accounts'];
-  if (!Array.isArray(accounts) || accounts.length === 0 || accounts.length > MAX_ACCOUNTS || !accounts.every((a) => typeof a === 'string' && isAddress(a))) {
+  if (
+    !Array.isArray(accounts) ||
+    accounts.length === 0 ||
+    accounts.length > MAX_ACCOUNTS ||
+    !accounts.every((a) => typeof a === 'string' && isAddress(a))
+  ) {
     throw invalidInput(`"accounts" must be a list of 1 to ${MAX_ACCOUNTS} addresses`);
   }
   const versionText = body['ledger_version'];
@@ -48,11 +68,18 @@ function parseCaptureBody(body: Readonly<Record<string, unknown>>): { accounts: 
     throw invalidInput('"ledger_version" must be a decimal u64 string');
   }
   const tablesJson = body['tables'] ?? [];
-  if (!Array.isArray(tablesJson) || tablesJson.length > MAX_TABLE_ITEMS) throw invalidInput(`"tables" must be a list of at most ${MAX_TABLE_ITEMS} items`);
+  if (!Array.isArray(tablesJson) || tablesJson.length > MAX_TABLE_ITEMS)
+    throw invalidInput(`"tables" must be a list of at most ${MAX_TABLE_ITEMS} items`);
   const tables = tablesJson.map((item: unknown): TableItemRequest => {
     const record = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
     const { handle, key_type: keyType, value_type: valueType, key } = record;
-    if (typeof handle !== 'string' || !isAddress(handle) || typeof keyType !== 'string' || typeof valueType !== 'string' || key === undefined) {
+    if (
+      typeof handle !== 'string' ||
+      !isAddress(handle) ||
+      typeof keyType !== 'string' ||
+      typeof valueType !== 'string' ||
+      key === undefined
+    ) {
       throw invalidInput('each of "tables" must be {"handle", "key_type", "value_type", "key"}');
     }
     try {
@@ -63,12 +90,19 @@ function parseCaptureBody(body: Readonly<Record<string, unknown>>): { accounts: 
     }
     return { handle, keyType, valueType, key };
   });
-  return { accounts: accounts as string[], version: versionText === undefined ? undefined : BigInt(versionText), tables };
+  return {
+    accounts: accounts as string[],
+    version: versionText === undefined ? undefined : BigInt(versionText),
+    tables,
+  };
 }
 
 /** A new file name in `folder`: `capture-<chain>-v<version>-<time>[-n].db`. */
 export function captureFileName(folder: string, chainId: number, version: bigint, at: Date): string {
-  const stamp = at.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const stamp = at
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
   const stem = `capture-chain${chainId}-v${version}-${stamp}`;
   for (let n = 1; ; n += 1) {
     const name = n === 1 ? `${stem}.db` : `${stem}-${n}.db`;
@@ -94,18 +128,36 @@ function writeNewCapture(data: CaptureData, folder: string): { file: string; nam
 }
 
 /** Answers a capture request, reading through `source`. */
-export async function captureReply(request: ServiceRequest, source: CaptureSource, target: CaptureTarget | undefined, ledger: LedgerInfo | undefined): Promise<ServiceReply> {
+export async function captureReply(
+  request: ServiceRequest,
+  source: CaptureSource,
+  target: CaptureTarget | undefined,
+  ledger: LedgerInfo | undefined,
+): Promise<ServiceReply> {
   try {
-    if (target === undefined) throw new ApiError(403, 'api_disabled', 'capture is not available here: the server has no captures folder (it is bound to a non-loopback address, or capture is off)');
-    if (request.header('sec-fetch-site') === 'cross-site') throw new ApiError(403, 'web_framework_error', 'capture requests from other sites are refused');
-    if (!isJsonContentType(request.header('content-type'))) throw new ApiError(415, 'web_framework_error', 'capture requests must be JSON (Content-Type: application/json)');
+    if (target === undefined)
+      throw new ApiError(
+        403,
+        'api_disabled',
+        'capture is not available here: the server has no captures folder (it is bound to a non-loopback address, or capture is off)',
+      );
+    if (request.header('sec-fetch-site') === 'cross-site')
+      throw new ApiError(403, 'web_framework_error', 'capture requests from other sites are refused');
+    if (!isJsonContentType(request.header('content-type')))
+      throw new ApiError(415, 'web_framework_error', 'capture requests must be JSON (Content-Type: application/json)');
     const body = parseCaptureBody(await readJsonObject(request));
     const data = await captureLedger(source, { accounts: body.accounts, version: body.version, tables: body.tables });
     mkdirSync(target.folder, { recursive: true });
     const { file, name } = writeNewCapture(data, target.folder);
-    return jsonReply({ file, name, bytes: statSync(file).size, ledger_version: data.version.toString() }, ledger, [], 201);
+    return jsonReply(
+      { file, name, bytes: statSync(file).size, ledger_version: data.version.toString() },
+      ledger,
+      [],
+      201,
+    );
   } catch (error) {
-    if (error instanceof ApiError) return errorReply(error.status, error.errorCode, error.message, ledger, error.headers);
+    if (error instanceof ApiError)
+      return errorReply(error.status, error.errorCode, error.message, ledger, error.headers);
     if (error instanceof CaptureError) {
       const code = (KNOWN_STATUS_CODES.has(error.errorCode) ? error.errorCode : 'internal_error') as ErrorCode;
       return errorReply(error.status, code, `Capture failed: ${error.message}`, ledger);
@@ -120,7 +172,11 @@ export async function captureRoute(context: RequestContext): Promise<ServiceRepl
   const { createReadService } = await import('../read-service.ts');
   const service = createReadService({ store: context.store, responseCache: false });
   const target = context.options.capture;
-  const source: CaptureSource = { fetch: service, baseUrl: 'http://127.0.0.1/v1', nodeUrl: target?.sourceUrl ?? 'snapshot' };
+  const source: CaptureSource = {
+    fetch: service,
+    baseUrl: 'http://127.0.0.1/v1',
+    nodeUrl: target?.sourceUrl ?? 'snapshot',
+  };
   return captureReply(context.request, source, target, context.ledger);
 }
 

@@ -49,24 +49,44 @@ export function judgeAnswer(response: UpstreamResponse, what: string, pattern: s
   const label = `${status}${response.statusText ? ` ${response.statusText}` : ''}`;
   if (status === 429) {
     const retryAfter = response.headers.get('retry-after');
-    return { kind: 'failure', cause: `it is rate limiting requests (429)${tries}${retryAfterText(retryAfter)}`, headers: headers.filter(([name]) => name === 'Retry-After') };
+    return {
+      kind: 'failure',
+      cause: `it is rate limiting requests (429)${tries}${retryAfterText(retryAfter)}`,
+      headers: headers.filter(([name]) => name === 'Retry-After'),
+    };
   }
   if (status === 502 || status === 503 || status === 504) {
     const message = recordMessage(response.body);
-    return { kind: 'failure', cause: `it answered ${label} to ${what}${tries}${message === undefined ? '' : `: ${message}`}`, headers: [] };
+    return {
+      kind: 'failure',
+      cause: `it answered ${label} to ${what}${tries}${message === undefined ? '' : `: ${message}`}`,
+      headers: [],
+    };
   }
   if (status >= 400) {
-    if (recordMessage(response.body) === undefined) return { kind: 'failure', cause: `it answered ${label} to ${what} with a body that is not an error record`, headers: [] };
+    if (recordMessage(response.body) === undefined)
+      return {
+        kind: 'failure',
+        cause: `it answered ${label} to ${what} with a body that is not an error record`,
+        headers: [],
+      };
     return { kind: 'pass', contentType: ['Content-Type', JSON_CONTENT_TYPE], headers };
   }
-  if (status < 200 || status >= 300) return { kind: 'failure', cause: `it answered ${what} with status ${label}`, headers: [] };
-  if (contentType === null) return { kind: 'failure', cause: `it answered ${what} without a Content-Type`, headers: [] };
+  if (status < 200 || status >= 300)
+    return { kind: 'failure', cause: `it answered ${what} with status ${label}`, headers: [] };
+  if (contentType === null)
+    return { kind: 'failure', cause: `it answered ${what} without a Content-Type`, headers: [] };
   if (isJson(contentType)) {
     const parsed = parseJson(response.body);
     if (parsed === undefined) return { kind: 'failure', cause: `it answered ${what} with malformed JSON`, headers: [] };
     const schema = pattern === undefined ? undefined : REPLY_SHAPES[pattern];
     const problem = schema === undefined ? undefined : shapeProblem(schema, parsed.json);
-    if (problem !== undefined) return { kind: 'failure', cause: `it answered ${what} with data of an unexpected shape (${problem})`, headers: [] };
+    if (problem !== undefined)
+      return {
+        kind: 'failure',
+        cause: `it answered ${what} with data of an unexpected shape (${problem})`,
+        headers: [],
+      };
   }
   return { kind: 'pass', contentType: ['Content-Type', contentType], headers };
 }

@@ -26,12 +26,27 @@ export function ledgerOfHeaders(headers: Headers): LedgerInfo | undefined {
   const blockHeight = u64Header(headers, 'block-height');
   const oldestBlockHeight = u64Header(headers, 'oldest-block-height');
   if (
-    chainId === undefined || chainId > 255n || ledgerVersion === undefined || oldestLedgerVersion === undefined ||
-    ledgerTimestampUsec === undefined || epoch === undefined || blockHeight === undefined || oldestBlockHeight === undefined
+    chainId === undefined ||
+    chainId > 255n ||
+    ledgerVersion === undefined ||
+    oldestLedgerVersion === undefined ||
+    ledgerTimestampUsec === undefined ||
+    epoch === undefined ||
+    blockHeight === undefined ||
+    oldestBlockHeight === undefined
   ) {
     return undefined;
   }
-  return { chainId: Number(chainId), epoch, ledgerVersion, oldestLedgerVersion, ledgerTimestampUsec, blockHeight, oldestBlockHeight, nodeRole: 'full_node' };
+  return {
+    chainId: Number(chainId),
+    epoch,
+    ledgerVersion,
+    oldestLedgerVersion,
+    ledgerTimestampUsec,
+    blockHeight,
+    oldestBlockHeight,
+    nodeRole: 'full_node',
+  };
 }
 
 /** Ledger header entries (both spellings) for a ledger, none when unknown. */

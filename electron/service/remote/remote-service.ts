@@ -39,7 +39,12 @@ type Health = Extract<SourceInfo, { kind: 'remote' }>['health'];
 /** The two idempotent table POSTs (`/v1/tables/{handle}/item|raw_item`), by raw path segments. */
 function isTablePost(pathname: string): boolean {
   const segments = pathname.replace(/\/$/, '').split('/');
-  return segments.length === 5 && segments[1] === 'v1' && segments[2] === 'tables' && (segments[4] === 'item' || segments[4] === 'raw_item');
+  return (
+    segments.length === 5 &&
+    segments[1] === 'v1' &&
+    segments[2] === 'tables' &&
+    (segments[4] === 'item' || segments[4] === 'raw_item')
+  );
 }
 
 /** The route pattern of a `/v1` path (for the shape check), or undefined. */
@@ -77,7 +82,11 @@ export function createRemoteService(options: RemoteServiceOptions): ReadServiceH
   };
 
   /** Sends one request upstream and judges the answer; the reply without cached-entry handling. */
-  const exchange = async (upstream: UpstreamRequest, what: string, shape: string | undefined): Promise<{ reply: ServiceReply; core?: ServiceReply }> => {
+  const exchange = async (
+    upstream: UpstreamRequest,
+    what: string,
+    shape: string | undefined,
+  ): Promise<{ reply: ServiceReply; core?: ServiceReply }> => {
     const outcome = await fetchUpstream(upstream, settings);
     if (outcome.kind === 'failure') {
       const tries = outcome.attempts > 1 ? ` (after ${outcome.attempts} attempts)` : '';
@@ -92,31 +101,61 @@ export function createRemoteService(options: RemoteServiceOptions): ReadServiceH
     }
     recordHealth(outcome.status < 500, outcome.status < 500 ? null : `the node answered ${outcome.status}`);
     const headers = [verdict.contentType, ...ledgerEntries(ledger), ...verdict.headers] as const;
-    return { reply: { status: outcome.status, headers: [...headers], body: outcome.body }, core: { status: outcome.status, headers: [verdict.contentType, ...verdict.headers], body: outcome.body } };
+    return {
+      reply: { status: outcome.status, headers: [...headers], body: outcome.body },
+      core: { status: outcome.status, headers: [verdict.contentType, ...verdict.headers], body: outcome.body },
+    };
   };
 
   /** Forwards a request to `url`; pinned GETs and table POSTs go through the cache. */
-  const forward = async (request: ServiceRequest, url: string, shape: string | undefined, retryable: boolean): Promise<ServiceReply> => {
+  const forward = async (
+    request: ServiceRequest,
+    url: string,
+    shape: string | undefined,
+    retryable: boolean,
+  ): Promise<ServiceReply> => {
     const method = request.method === 'HEAD' ? 'GET' : request.method;
     const pinned = request.url.searchParams.has('ledger_version');
-    const key = pinned && cache ? await cacheKeyOf(request, negotiateOutput(request.header('accept')), PINNED_KEY_SCOPE) : undefined;
+    const key =
+      pinned && cache
+        ? await cacheKeyOf(request, negotiateOutput(request.header('accept')), PINNED_KEY_SCOPE)
+        : undefined;
     const hit = key === undefined ? undefined : cache?.get(key);
     if (hit) {
       // A cached answer's ledger headers are those of the latest answer seen, as a node's would be.
       const [contentType, ...rest] = hit.headers;
-      return { status: hit.status, headers: [...(contentType ? [contentType] : []), ...ledgerEntries(latest), ...rest], body: hit.body };
+      return {
+        status: hit.status,
+        headers: [...(contentType ? [contentType] : []), ...ledgerEntries(latest), ...rest],
+        body: hit.body,
+      };
     }
     const body = method === 'GET' ? undefined : await request.body();
-    const upstream: UpstreamRequest = { method, url, accept: request.header('accept'), contentType: request.header('content-type'), body, retryable };
+    const upstream: UpstreamRequest = {
+      method,
+      url,
+      accept: request.header('accept'),
+      contentType: request.header('content-type'),
+      body,
+      retryable,
+    };
     const { reply, core } = await exchange(upstream, `${method} ${request.url.pathname}`, shape);
     if (key !== undefined && core !== undefined && core.status === 200) cache?.set(key, core);
     return reply;
   };
 
   const explorerAvailable = async (): Promise<boolean | ServiceReply> => {
-    if (explorer && (explorer.available || Date.now() - explorer.checkedAt < EXPLORER_RECHECK_MS)) return explorer.available;
+    if (explorer && (explorer.available || Date.now() - explorer.checkedAt < EXPLORER_RECHECK_MS))
+      return explorer.available;
     const probe = await fetchUpstream(
-      { method: 'GET', url: `${explorerBase}/blocks?limit=1`, accept: 'application/json', contentType: null, body: undefined, retryable: true },
+      {
+        method: 'GET',
+        url: `${explorerBase}/blocks?limit=1`,
+        accept: 'application/json',
+        contentType: null,
+        body: undefined,
+        retryable: true,
+      },
       settings,
     );
     if (probe.kind === 'failure') return unavailable(probe.cause);
@@ -126,7 +165,18 @@ export function createRemoteService(options: RemoteServiceOptions): ReadServiceH
 
   const source = async (): Promise<ServiceReply> => {
     if (health === undefined) {
-      await exchange({ method: 'GET', url: settings.baseUrl, accept: 'application/json', contentType: null, body: undefined, retryable: true }, 'GET /v1', '/v1');
+      await exchange(
+        {
+          method: 'GET',
+          url: settings.baseUrl,
+          accept: 'application/json',
+          contentType: null,
+          body: undefined,
+          retryable: true,
+        },
+        'GET /v1',
+        '/v1',
+      );
     }
     const info: SourceInfo = {
       kind: 'remote',
@@ -145,22 +195,38 @@ export function createRemoteService(options: RemoteServiceOptions): ReadServiceH
     }
     if (rest === '/capture' || rest === '/capture/') {
       if (request.method !== 'POST') throw methodNotAllowed(['POST']);
-      return captureReply(request, { fetch: handle, baseUrl: 'http://127.0.0.1/v1', nodeUrl: settings.baseUrl }, options.capture, latest);
+      return captureReply(
+        request,
+        { fetch: handle, baseUrl: 'http://127.0.0.1/v1', nodeUrl: settings.baseUrl },
+        options.capture,
+        latest,
+      );
     }
     const available = await explorerAvailable();
     if (typeof available !== 'boolean') return available;
-    if (!available) throw new ApiError(404, 'web_framework_error', `${EXPLORER_UNAVAILABLE_MESSAGE}: ${settings.baseUrl} does not serve ${EXPLORER_PREFIX}${rest}`);
+    if (!available)
+      throw new ApiError(
+        404,
+        'web_framework_error',
+        `${EXPLORER_UNAVAILABLE_MESSAGE}: ${settings.baseUrl} does not serve ${EXPLORER_PREFIX}${rest}`,
+      );
     return forward(request, `${explorerBase}${rest}${request.url.search}`, undefined, getLike);
   };
 
   const route = async (request: ServiceRequest): Promise<ServiceReply> => {
     const path = request.url.pathname;
-    if (path === EXPLORER_PREFIX || path.startsWith(`${EXPLORER_PREFIX}/`)) return explorerRoute(request, path.slice(EXPLORER_PREFIX.length));
+    if (path === EXPLORER_PREFIX || path.startsWith(`${EXPLORER_PREFIX}/`))
+      return explorerRoute(request, path.slice(EXPLORER_PREFIX.length));
     if (path !== '/v1' && !path.startsWith('/v1/')) throw routeNotFound();
     const url = `${settings.baseUrl}${path.slice('/v1'.length)}${request.url.search}`;
     const getLike = request.method === 'GET' || request.method === 'HEAD';
     // Everything under /v1 is forwarded as is; only reads are repeated after a failure.
-    return forward(request, url, getLike ? patternOf('GET', path) : undefined, getLike || (request.method === 'POST' && isTablePost(path)));
+    return forward(
+      request,
+      url,
+      getLike ? patternOf('GET', path) : undefined,
+      getLike || (request.method === 'POST' && isTablePost(path)),
+    );
   };
 
   const serve = async (request: ServiceRequest): Promise<ServiceReply> => {
@@ -176,6 +242,7 @@ export function createRemoteService(options: RemoteServiceOptions): ReadServiceH
     const reply = await serve(serviceRequestOf(request));
     return responseOf(request.method === 'HEAD' ? withoutBody(reply) : reply);
   };
-  const errorReplyWithLedger = (status: number, errorCode: ErrorCode, message: string): ServiceReply => errorReply(status, errorCode, message, latest);
+  const errorReplyWithLedger = (status: number, errorCode: ErrorCode, message: string): ServiceReply =>
+    errorReply(status, errorCode, message, latest);
   return Object.assign(handle, { serve, errorReply: errorReplyWithLedger });
 }

@@ -28,7 +28,9 @@ const moduleAbi = v.looseObject({
   address,
   name: v.string(),
   friends: v.array(v.string()),
-  exposed_functions: v.array(v.looseObject({ name: v.string(), params: v.array(v.string()), return: v.array(v.string()) })),
+  exposed_functions: v.array(
+    v.looseObject({ name: v.string(), params: v.array(v.string()), return: v.array(v.string()) }),
+  ),
   structs: v.array(
     v.looseObject({
       name: v.string(),
@@ -55,7 +57,12 @@ const replayProtector = v.union([
   v.looseObject({ type: v.literal('nonce'), nonce: u64 }),
 ]);
 
-const summary = v.looseObject({ sender: address, version: u64, transaction_hash: hex, replay_protector: replayProtector });
+const summary = v.looseObject({
+  sender: address,
+  version: u64,
+  transaction_hash: hex,
+  replay_protector: replayProtector,
+});
 
 const gasEstimate = v.looseObject({
   deprioritized_gas_estimate: v.optional(v.number()),
@@ -64,7 +71,11 @@ const gasEstimate = v.looseObject({
 });
 
 /** The error record; `vm_error_code` may be missing or a number on some nodes. */
-export const ERROR_RECORD_SHAPE = v.looseObject({ message: v.string(), error_code: v.string(), vm_error_code: v.optional(v.nullable(v.number())) });
+export const ERROR_RECORD_SHAPE = v.looseObject({
+  message: v.string(),
+  error_code: v.string(),
+  vm_error_code: v.optional(v.nullable(v.number())),
+});
 
 /** The shape of a 200 JSON answer, by route pattern (router.ts); patterns not listed are not checked. */
 export const REPLY_SHAPES: Readonly<Record<string, v.GenericSchema>> = {

@@ -66,7 +66,8 @@ function describeFetchError(error: unknown): string {
       const code = typeof cause.code === 'string' ? cause.code : undefined;
       const message = typeof cause.message === 'string' ? cause.message : undefined;
       if (code === 'ECONNREFUSED') return 'connection refused (ECONNREFUSED)';
-      if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return `the connection was closed before a complete answer (${code})`;
+      if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET')
+        return `the connection was closed before a complete answer (${code})`;
       if (code === 'ENOTFOUND') return 'the host name does not resolve (ENOTFOUND)';
       if (message !== undefined) return code === undefined ? message : `${message} (${code})`;
     }
@@ -109,13 +110,21 @@ async function readCapped(response: Response, limit: number): Promise<Uint8Array
   return body;
 }
 
-type Attempt = { readonly ok: true; readonly response: Omit<UpstreamResponse, 'attempts'> } | { readonly ok: false; readonly cause: string; readonly retry: boolean };
+type Attempt =
+  | { readonly ok: true; readonly response: Omit<UpstreamResponse, 'attempts'> }
+  | { readonly ok: false; readonly cause: string; readonly retry: boolean };
 
 async function attempt(request: UpstreamRequest, settings: RemoteSettings): Promise<Attempt> {
   const controller = new AbortController();
   const abort = (message: string) => () => controller.abort(new AttemptAbort(message));
-  const total = setTimeout(abort(`no complete answer within ${seconds(settings.totalTimeoutMs)} (total timeout)`), settings.totalTimeoutMs);
-  const connect = setTimeout(abort(`no answer within ${seconds(settings.connectTimeoutMs)} (connect timeout)`), settings.connectTimeoutMs);
+  const total = setTimeout(
+    abort(`no complete answer within ${seconds(settings.totalTimeoutMs)} (total timeout)`),
+    settings.totalTimeoutMs,
+  );
+  const connect = setTimeout(
+    abort(`no answer within ${seconds(settings.connectTimeoutMs)} (connect timeout)`),
+    settings.connectTimeoutMs,
+  );
   const stopped = abort('the request was cancelled');
   if (settings.signal?.aborted) stopped();
   settings.signal?.addEventListener('abort', stopped);
@@ -132,7 +141,16 @@ async function attempt(request: UpstreamRequest, settings: RemoteSettings): Prom
     });
     clearTimeout(connect);
     const body = await readCapped(response, settings.maxBodyBytes);
-    return { ok: true, response: { kind: 'response', status: response.status, statusText: response.statusText, headers: response.headers, body } };
+    return {
+      ok: true,
+      response: {
+        kind: 'response',
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+        body,
+      },
+    };
   } catch (error) {
     const reason: unknown = controller.signal.aborted ? controller.signal.reason : error;
     // A timeout has spent the time budget, and an oversized answer would come back the same: no retry.
@@ -145,13 +163,17 @@ async function attempt(request: UpstreamRequest, settings: RemoteSettings): Prom
 }
 
 /** Sends a request to the node, retrying where that is safe and useful. */
-export async function fetchUpstream(request: UpstreamRequest, settings: RemoteSettings): Promise<UpstreamResponse | UpstreamFailure> {
+export async function fetchUpstream(
+  request: UpstreamRequest,
+  settings: RemoteSettings,
+): Promise<UpstreamResponse | UpstreamFailure> {
   const attempts = request.retryable ? settings.maxRetries + 1 : 1;
   for (let n = 1; ; n += 1) {
     const result = await attempt(request, settings);
     const backoff = settings.retryBaseDelayMs * 2 ** (n - 1);
     if (!result.ok) {
-      if (!result.retry || n >= attempts || settings.signal?.aborted) return { kind: 'failure', cause: result.cause, attempts: n };
+      if (!result.retry || n >= attempts || settings.signal?.aborted)
+        return { kind: 'failure', cause: result.cause, attempts: n };
       await sleep(backoff);
       continue;
     }

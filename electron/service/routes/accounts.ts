@@ -45,8 +45,16 @@ export function getAccount(context: RequestContext): ServiceReply {
   const version = requestedVersion(context);
   const bytes = context.store.resource(address, ACCOUNT_TAG, version) ?? statelessAccount(address);
   if (context.output === 'bcs') return bcsReply(bytes, context.ledger);
-  const data = decodeStoredValue(bytes, structTypeTag(ACCOUNT_TAG), context.store.abiLookup(version), 'resource 0x1::account::Account') as Readonly<Record<string, unknown>>;
-  return jsonReply({ sequence_number: data.sequence_number, authentication_key: data.authentication_key }, context.ledger);
+  const data = decodeStoredValue(
+    bytes,
+    structTypeTag(ACCOUNT_TAG),
+    context.store.abiLookup(version),
+    'resource 0x1::account::Account',
+  ) as Readonly<Record<string, unknown>>;
+  return jsonReply(
+    { sequence_number: data.sequence_number, authentication_key: data.authentication_key },
+    context.ledger,
+  );
 }
 
 /** `GET /v1/accounts/{address}/transaction_summaries?start_version&end_version&limit`. */
@@ -89,7 +97,10 @@ export function getResource(context: RequestContext): ServiceReply {
   const bytes = context.store.resource(address, tag, version);
   const type = formatStructTag(tag);
   if (bytes === undefined) {
-    throw notFound('resource_not_found', `Resource not found by Address(${formatAddress(address)}), Struct tag(${type}) and Ledger version(${version})`);
+    throw notFound(
+      'resource_not_found',
+      `Resource not found by Address(${formatAddress(address)}), Struct tag(${type}) and Ledger version(${version})`,
+    );
   }
   if (context.output === 'bcs') return bcsReply(bytes, context.ledger);
   const data = decodeStoredValue(bytes, structTypeTag(tag), context.store.abiLookup(version), `resource ${type}`);
@@ -114,7 +125,8 @@ export function getModules(context: RequestContext): ServiceReply {
   const address = parseAddressParam(pathParam(context, 'address'), 'address');
   const version = requestedVersion(context);
   const modules = [...context.store.modules(address, version)].sort(compareModuleKeys);
-  if (context.output === 'bcs') return bcsReply(encodeModuleList(modules.map((module) => module.bytecode)), context.ledger);
+  if (context.output === 'bcs')
+    return bcsReply(encodeModuleList(modules.map((module) => module.bytecode)), context.ledger);
   return jsonReply(modules.map(moduleJson), context.ledger);
 }
 
@@ -125,7 +137,10 @@ export function getModule(context: RequestContext): ServiceReply {
   const version = requestedVersion(context);
   const module = context.store.module(address, name, version);
   if (module === undefined) {
-    throw notFound('module_not_found', `Module not found by Address(${formatAddress(address)}), Module name(${name}) and Ledger version(${version})`);
+    throw notFound(
+      'module_not_found',
+      `Module not found by Address(${formatAddress(address)}), Module name(${name}) and Ledger version(${version})`,
+    );
   }
   if (context.output === 'bcs') return bcsReply(module.bytecode, context.ledger);
   return jsonReply(moduleJson(module), context.ledger);

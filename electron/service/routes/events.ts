@@ -12,7 +12,14 @@ import { encodeEvents } from '../bcs-bodies.ts';
 import { ApiError, describeError, internalError, invalidInput, notFound } from '../http-errors.ts';
 import { storedEventType } from '../event-types.ts';
 import { decodeStoredValue, eventJson, structTypeTag } from '../json-bodies.ts';
-import { optionalU64, pageLimit, parseAddressParam, parseIdentifierParam, parseStructTagParam, parseU64 } from '../params.ts';
+import {
+  optionalU64,
+  pageLimit,
+  parseAddressParam,
+  parseIdentifierParam,
+  parseStructTagParam,
+  parseU64,
+} from '../params.ts';
 import { pathParam, type RequestContext } from '../request-context.ts';
 import { bcsReply, jsonReply } from '../responses.ts';
 import type { ServiceReply } from '../service-reply.ts';
@@ -32,13 +39,21 @@ function eventPage(context: RequestContext): EventPage {
 }
 
 /** Lists the events of stream (address, creation number) and renders them. */
-function listEvents(context: RequestContext, address: Uint8Array, creationNumber: bigint, page: EventPage): ServiceReply {
+function listEvents(
+  context: RequestContext,
+  address: Uint8Array,
+  creationNumber: bigint,
+  page: EventPage,
+): ServiceReply {
   const { start, limit } = page;
   const events = context.store.events(address, creationNumber, start, limit);
   if (context.output === 'bcs') return bcsReply(encodeEvents(events), context.ledger);
   const lookup = context.store.abiLookup(context.ledger.ledgerVersion);
   const body = events.map((event: StoredEvent) =>
-    eventJson(event, decodeStoredValue(event.data, storedEventType(event.typeTag), lookup, `event data of type ${event.typeTag}`)),
+    eventJson(
+      event,
+      decodeStoredValue(event.data, storedEventType(event.typeTag), lookup, `event data of type ${event.typeTag}`),
+    ),
   );
   return jsonReply(body, context.ledger);
 }
@@ -60,7 +75,8 @@ export function getEventsByHandle(context: RequestContext): ServiceReply {
   const shown = `Address(${formatAddress(address)}), Struct tag(${formatStructTag(tag)})`;
 
   const bytes = context.store.resource(address, tag, version);
-  if (bytes === undefined) throw notFound('resource_not_found', `Resource not found by ${shown} and Ledger version(${version})`);
+  if (bytes === undefined)
+    throw notFound('resource_not_found', `Resource not found by ${shown} and Ledger version(${version})`);
   const lookup = context.store.abiLookup(version);
   let layout: MoveLayout;
   try {
@@ -71,10 +87,15 @@ export function getEventsByHandle(context: RequestContext): ServiceReply {
   }
   const field = layout.kind === 'struct' ? layout.fields.find((candidate) => candidate.name === fieldName) : undefined;
   if (field === undefined) {
-    throw notFound('struct_field_not_found', `Struct field not found by ${shown}, Field name(${fieldName}) and Ledger version(${version})`);
+    throw notFound(
+      'struct_field_not_found',
+      `Struct field not found by ${shown}, Field name(${fieldName}) and Ledger version(${version})`,
+    );
   }
   if (!isEventHandleLayout(field.layout)) {
-    throw invalidInput(`Field ${fieldName} of ${formatStructTag(tag)} is not an event handle (0x1::event::EventHandle<T>)`);
+    throw invalidInput(
+      `Field ${fieldName} of ${formatStructTag(tag)} is not an event handle (0x1::event::EventHandle<T>)`,
+    );
   }
   const value = decodeStoredValue(bytes, structTypeTag(tag), lookup, `resource ${formatStructTag(tag)}`);
   const handle = eventHandleOf(isMoveJsonObject(value) ? value[fieldName] : undefined);

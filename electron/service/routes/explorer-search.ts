@@ -47,7 +47,8 @@ function addressResults(context: RequestContext, text: string): SearchResult[] {
   const table = context.store.tableInfo(address);
   if (table !== undefined) results.push({ kind: 'table', ...tableInfoJson(table) });
   const [found] = context.store.listAccounts(context.ledger.ledgerVersion, previousAddress(address), 1);
-  if (found !== undefined && Buffer.compare(found, address) === 0) results.push({ kind: 'account', address: formatAddress(address) });
+  if (found !== undefined && Buffer.compare(found, address) === 0)
+    results.push({ kind: 'account', address: formatAddress(address) });
   return results;
 }
 
@@ -56,7 +57,13 @@ function moveNameResults(context: RequestContext, text: string): SearchResult[] 
   const version = context.ledger.ledgerVersion;
   const parts = text.split('::').map((part) => part.trim());
   const [addressText, moduleName] = parts;
-  if (parts.length === 2 && addressText !== undefined && moduleName !== undefined && isAddress(addressText) && isIdentifier(moduleName)) {
+  if (
+    parts.length === 2 &&
+    addressText !== undefined &&
+    moduleName !== undefined &&
+    isAddress(addressText) &&
+    isIdentifier(moduleName)
+  ) {
     const address = parseAddress(addressText);
     const exists = context.store.module(address, moduleName, version) !== undefined;
     return [{ kind: 'module', address: formatAddress(address), name: moduleName, exists }];
@@ -69,7 +76,9 @@ function moveNameResults(context: RequestContext, text: string): SearchResult[] 
   }
   const module = context.store.module(parseAddress(tag.address), tag.module, version);
   const known = module?.abi.structs.some((struct) => struct.name === tag.name) ?? false;
-  return [{ kind: 'struct_tag', type: formatStructTag(tag), module_exists: module !== undefined, struct_exists: known }];
+  return [
+    { kind: 'struct_tag', type: formatStructTag(tag), module_exists: module !== undefined, struct_exists: known },
+  ];
 }
 
 /** `GET /explorer/v1/search?q=` → `{"query": q, "results": [...]}`. */
@@ -77,6 +86,9 @@ export function search(context: RequestContext): ServiceReply {
   const raw = context.query.get('q');
   if (raw === null) throw unparsable('failed to parse query parameter "q": it is required');
   const text = raw.trim();
-  const results = text === '' ? [] : [...versionResults(context, text), ...addressResults(context, text), ...moveNameResults(context, text)];
+  const results =
+    text === ''
+      ? []
+      : [...versionResults(context, text), ...addressResults(context, text), ...moveNameResults(context, text)];
   return jsonReply({ query: text, results }, context.ledger);
 }

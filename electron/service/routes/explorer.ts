@@ -21,7 +21,11 @@ export function tableInfoJson(info: TableInfo): Readonly<Record<string, unknown>
   const owner =
     info.ownerAddress === undefined
       ? null
-      : { address: formatAddress(info.ownerAddress), resource: info.ownerResource ?? null, field: info.ownerField ?? null };
+      : {
+          address: formatAddress(info.ownerAddress),
+          resource: info.ownerResource ?? null,
+          field: info.ownerField ?? null,
+        };
   return { handle: formatAddress(info.handle), key_type: info.keyType, value_type: info.valueType, owner };
 }
 
@@ -80,7 +84,8 @@ export function listTables(context: RequestContext): ServiceReply {
 export function getTableInfo(context: RequestContext): ServiceReply {
   const handle = parseAddressParam(pathParam(context, 'handle'), 'handle');
   const info = context.store.tableInfo(handle);
-  if (info === undefined) throw notFound('state_value_not_found', `Table not found by Table handle(${formatAddress(handle)})`);
+  if (info === undefined)
+    throw notFound('state_value_not_found', `Table not found by Table handle(${formatAddress(handle)})`);
   return jsonReply(tableInfoJson(info), context.ledger);
 }
 
@@ -93,7 +98,10 @@ export function listBlocks(context: RequestContext): ServiceReply {
   const last = page[page.length - 1];
   const next = found.length > limit && last !== undefined && last.height > 0n ? (last.height - 1n).toString() : null;
   const minPrice = context.store.minGasUnitPrice(context.ledger.ledgerVersion);
-  return jsonReply({ blocks: page.map((block) => blockJson(block, minPrice, context)), next_before: next }, context.ledger);
+  return jsonReply(
+    { blocks: page.map((block) => blockJson(block, minPrice, context)), next_before: next },
+    context.ledger,
+  );
 }
 
 /** `GET /explorer/v1/source` → what the UI is looking at (docs/api.md); a snapshot without a name is "snapshot". */

@@ -7,7 +7,8 @@ import type { ServiceReply } from '../service-reply.ts';
 
 /** `GET /v1`: the latest ledger info, as the node's index. */
 export function getLedgerInfo(context: RequestContext): ServiceReply {
-  if (context.output === 'bcs') return bcsReply(encodeLedgerInfo(context.ledger, context.options.gitHash), context.ledger);
+  if (context.output === 'bcs')
+    return bcsReply(encodeLedgerInfo(context.ledger, context.options.gitHash), context.ledger);
   return jsonReply(ledgerInfoJson(context.ledger, context.options.gitHash), context.ledger);
 }
 

@@ -1,6 +1,7 @@
 /**
  * The block holding the captured version, as exactly as the source can tell: our own service's
- * explorer API (`/explorer/v1/versions/{v}`) has every figure; a node's `/v1/blocks/by_version` has all but the epoch (taken from
+ * explorer API (`/explorer/v1/versions/{v}`) has every figure; a node's `/v1/blocks/by_version` has all but the epoch
+ * (taken from
  * the ledger info); otherwise the ledger info alone (exact when capturing the latest version).
  */
 import { hexToBytes } from '../../../shared/hex.ts';
@@ -42,7 +43,11 @@ async function optional<T>(read: () => Promise<T | undefined>): Promise<T | unde
 }
 
 /** The block of `version`. */
-export async function blockOfVersion(reader: SourceReader, version: bigint, ledger: LedgerJson): Promise<CapturedBlock> {
+export async function blockOfVersion(
+  reader: SourceReader,
+  version: bigint,
+  ledger: LedgerJson,
+): Promise<CapturedBlock> {
   const latest = BigInt(ledger.ledger_version) === version;
   const explorer = await optional(() => reader.jsonIfFound<ExplorerVersion>(`/explorer/v1/versions/${version}`, 'any'));
   if (explorer !== undefined) {
@@ -89,8 +94,11 @@ const KINDS: Readonly<Record<string, CapturedTransaction['kind']>> = {
  * version, being a ledger version, is taken as its block's end (`block_epilogue`, hash unknown).
  */
 export async function transactionAt(reader: SourceReader, version: bigint): Promise<CapturedTransaction> {
-  const node = await optional(() => reader.jsonIfFound<{ type?: string; hash?: string }>(`/transactions/by_version/${version}`, 'any'));
+  const node = await optional(() =>
+    reader.jsonIfFound<{ type?: string; hash?: string }>(`/transactions/by_version/${version}`, 'any'),
+  );
   const kind = node?.type === undefined ? undefined : KINDS[node.type];
-  if (kind !== undefined && typeof node?.hash === 'string' && /^0x[0-9a-f]{64}$/i.test(node.hash)) return { kind, hash: hexToBytes(node.hash) };
+  if (kind !== undefined && typeof node?.hash === 'string' && /^0x[0-9a-f]{64}$/i.test(node.hash))
+    return { kind, hash: hexToBytes(node.hash) };
   return { kind: 'block_epilogue', hash: new Uint8Array(32) };
 }

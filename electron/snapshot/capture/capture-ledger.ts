@@ -11,7 +11,17 @@ import { encodeMoveValue } from '../../../shared/move/encode.ts';
 import { formatStructTag, formatTypeTag, parseTypeTag, type TypeTag } from '../../../shared/type-tag.ts';
 import { decodeEvents, decodeResourceMap, decodeSummaries } from './bcs-replies.ts';
 import { blockOfVersion, transactionAt, type LedgerJson } from './capture-block.ts';
-import { CaptureError, DEFAULT_CAPTURE_LIMITS, type CaptureData, type CapturedEvent, type CapturedSummary, type CaptureLimits, type CaptureRequest, type CaptureSource, type TableOwner } from './capture-types.ts';
+import {
+  CaptureError,
+  DEFAULT_CAPTURE_LIMITS,
+  type CaptureData,
+  type CapturedEvent,
+  type CapturedSummary,
+  type CaptureLimits,
+  type CaptureRequest,
+  type CaptureSource,
+  type TableOwner,
+} from './capture-types.ts';
 import { yieldToEventLoop } from './event-loop.ts';
 import { findHandles, type FoundHandles } from './find-handles.ts';
 import { ModuleSet, type ModuleJson } from './module-set.ts';
@@ -26,7 +36,12 @@ type Resource = CaptureData['resources'][number];
 
 /** Refuses a capture that would hold more than `limit` of something. */
 function checkLimit(count: number, limit: number, what: string): void {
-  if (count > limit) throw new CaptureError(`capture too large: more than ${limit} ${what} (the limit of one capture); capture fewer accounts at a time`, 400, 'invalid_input');
+  if (count > limit)
+    throw new CaptureError(
+      `capture too large: more than ${limit} ${what} (the limit of one capture); capture fewer accounts at a time`,
+      400,
+      'invalid_input',
+    );
 }
 
 /** Reads everything `request` asks for from `source`. */
@@ -38,9 +53,21 @@ export async function captureLedger(source: CaptureSource, request: CaptureReque
   const latest = BigInt(ledger.ledger_version);
   const oldest = BigInt(ledger.oldest_ledger_version);
   const version = request.version ?? latest;
-  if (version > latest) throw new CaptureError(`Ledger version(${version}) not found, latest ledger version is ${latest}`, 404, 'version_not_found');
-  if (version < oldest) throw new CaptureError(`Ledger version(${version}) has been pruned, oldest ledger version is ${oldest}`, 410, 'version_pruned');
-  progress(`capturing ${request.accounts.length} account(s) from ${source.nodeUrl} at version ${version} (chain id ${ledger.chain_id})`);
+  if (version > latest)
+    throw new CaptureError(
+      `Ledger version(${version}) not found, latest ledger version is ${latest}`,
+      404,
+      'version_not_found',
+    );
+  if (version < oldest)
+    throw new CaptureError(
+      `Ledger version(${version}) has been pruned, oldest ledger version is ${oldest}`,
+      410,
+      'version_pruned',
+    );
+  progress(
+    `capturing ${request.accounts.length} account(s) from ${source.nodeUrl} at version ${version} (chain id ${ledger.chain_id})`,
+  );
   const at = `ledger_version=${version}`;
   const modules = new ModuleSet(reader, version);
   const resources: Resource[] = [];
@@ -62,15 +89,19 @@ export async function captureLedger(source: CaptureSource, request: CaptureReque
     const held = resources.length - before;
     if (held > 0) accounts.push(address);
     // A node pages modules with a cursor (our service sends them all at once, without one).
-    for (let cursor: string | null = ''; cursor !== null; ) {
-      const page: { body: ModuleJson[]; cursor: string | null } = await reader.jsonPage<ModuleJson[]>(`/accounts/${short}/modules?${at}${cursor === '' ? '' : `&start=${cursor}`}`);
+    for (let cursor: string | null = ''; cursor !== null;) {
+      const page: { body: ModuleJson[]; cursor: string | null } = await reader.jsonPage<ModuleJson[]>(
+        `/accounts/${short}/modules?${at}${cursor === '' ? '' : `&start=${cursor}`}`,
+      );
       for (const json of page.body) modules.add(json, `module of ${short}`);
       cursor = page.cursor;
     }
     let end = version;
     const mine: CapturedSummary[] = [];
     while (mine.length < maxSummaries) {
-      const page = decodeSummaries((await reader.bcs(`/accounts/${short}/transaction_summaries?end_version=${end}&limit=${PAGE}`)).body);
+      const page = decodeSummaries(
+        (await reader.bcs(`/accounts/${short}/transaction_summaries?end_version=${end}&limit=${PAGE}`)).body,
+      );
       const first = page[0];
       if (first === undefined) break;
       mine.unshift(...page.slice(Math.max(0, page.length - (maxSummaries - mine.length))));
@@ -79,7 +110,9 @@ export async function captureLedger(source: CaptureSource, request: CaptureReque
       end = first.version - 1n;
     }
     summaries.push(...mine);
-    progress(`  ${short}: ${held} resources (${pages} page${pages === 1 ? '' : 's'}), ${mine.length} transaction summaries`);
+    progress(
+      `  ${short}: ${held} resources (${pages} page${pages === 1 ? '' : 's'}), ${mine.length} transaction summaries`,
+    );
   }
 
   const resourceLayouts = await modules.layouts(resources.map((r): TypeTag => ({ kind: 'struct', struct: r.tag })));
@@ -94,7 +127,8 @@ export async function captureLedger(source: CaptureSource, request: CaptureReque
     findHandles(decodeMoveValue(resource.bytes, layout), layout, '', found);
     if (found.tables.size === before) continue;
     // Map keeps insertion order: the tables this resource added are the last ones.
-    for (const [handle, table] of [...found.tables].slice(before)) owners.set(handle, { address: resource.address, resource: formatStructTag(resource.tag), field: table.field });
+    for (const [handle, table] of [...found.tables].slice(before))
+      owners.set(handle, { address: resource.address, resource: formatStructTag(resource.tag), field: table.field });
   }
   const streams = found.streams;
   progress(`  ${modules.modules.length} modules; ${streams.size} event streams`);
@@ -115,7 +149,13 @@ export async function captureLedger(source: CaptureSource, request: CaptureReque
     let start = stream.counter > maxEvents ? stream.counter - maxEvents : 0n;
     let count = 0;
     while (start < stream.counter) {
-      const page = decodeEvents((await reader.bcs(`/accounts/${formatAddress(stream.address)}/events/${stream.creationNumber}?start=${start}&limit=${PAGE}`)).body);
+      const page = decodeEvents(
+        (
+          await reader.bcs(
+            `/accounts/${formatAddress(stream.address)}/events/${stream.creationNumber}?start=${start}&limit=${PAGE}`,
+          )
+        ).body,
+      );
       const kept = page.filter((event) => event.version <= version && event.sequenceNumber < stream.counter);
       events.push(...kept);
       count += kept.length;
@@ -127,9 +167,16 @@ export async function captureLedger(source: CaptureSource, request: CaptureReque
   }
   await modules.layouts([...new Set(events.map((event) => event.typeTag))].map((text) => parseTypeTag(text)));
 
-  // Every table the resources hold is described (its items cannot be listed from a node; asked-for ones are read below).
+  // Every table the resources hold is described (its items cannot be listed from a node; asked-for ones are read
+  // below).
   const tables = new Map<string, CaptureData['tables'][number]>();
-  for (const [short, table] of found.tables) tables.set(short, { handle: table.handle, keyType: table.keyType, valueType: table.valueType, owner: owners.get(short) ?? null });
+  for (const [short, table] of found.tables)
+    tables.set(short, {
+      handle: table.handle,
+      keyType: table.keyType,
+      valueType: table.valueType,
+      owner: owners.get(short) ?? null,
+    });
   const tableItems: CaptureData['tableItems'][number][] = [];
   for (const item of request.tables ?? []) {
     const handle = parseAddress(item.handle);
@@ -140,12 +187,22 @@ export async function captureLedger(source: CaptureSource, request: CaptureReque
     try {
       key = encodeMoveValue(item.key, keyLayout ?? { kind: 'bool' });
     } catch (error) {
-      throw new CaptureError(`table key ${JSON.stringify(item.key)} does not fit ${formatTypeTag(keyTag)}: ${(error as Error).message}`, 400, 'invalid_input');
+      throw new CaptureError(
+        `table key ${JSON.stringify(item.key)} does not fit ${formatTypeTag(keyTag)}: ${(error as Error).message}`,
+        400,
+        'invalid_input',
+      );
     }
     const body = { key_type: formatTypeTag(keyTag), value_type: formatTypeTag(valueTag), key: item.key };
     const value = await reader.postBcs(`/tables/${formatAddress(handle)}/item?${at}`, body, ['table_item_not_found']);
     const short = formatAddress(handle);
-    if (!tables.has(short)) tables.set(short, { handle, keyType: body.key_type, valueType: body.value_type, owner: owners.get(short) ?? null });
+    if (!tables.has(short))
+      tables.set(short, {
+        handle,
+        keyType: body.key_type,
+        valueType: body.value_type,
+        owner: owners.get(short) ?? null,
+      });
     if (value === undefined) progress(`  table ${short} key ${JSON.stringify(item.key)}: absent at ${version}`);
     else tableItems.push({ handle, key, value });
   }

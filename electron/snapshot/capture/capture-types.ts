@@ -37,7 +37,12 @@ export interface CaptureLimits {
 }
 
 /** Default limits: a few hundred MiB at most, and at most a few minutes of reads from a node. */
-export const DEFAULT_CAPTURE_LIMITS: CaptureLimits = { requests: 5_000, resources: 200_000, events: 200_000, summaries: 100_000 };
+export const DEFAULT_CAPTURE_LIMITS: CaptureLimits = {
+  requests: 5_000,
+  resources: 200_000,
+  events: 200_000,
+  summaries: 100_000,
+};
 
 /** What to capture. */
 export interface CaptureRequest {
@@ -112,7 +117,12 @@ export interface CaptureData {
   readonly modules: readonly CapturedModule[];
   readonly events: readonly CapturedEvent[];
   readonly summaries: readonly CapturedSummary[];
-  readonly tables: readonly { readonly handle: Uint8Array; readonly keyType: string; readonly valueType: string; readonly owner: TableOwner | null }[];
+  readonly tables: readonly {
+    readonly handle: Uint8Array;
+    readonly keyType: string;
+    readonly valueType: string;
+    readonly owner: TableOwner | null;
+  }[];
   readonly tableItems: readonly { readonly handle: Uint8Array; readonly key: Uint8Array; readonly value: Uint8Array }[];
 }
 

@@ -40,7 +40,8 @@ function join(path: string, name: string): string {
 export function findHandles(json: unknown, layout: MoveLayout, path: string, found: FoundHandles): void {
   switch (layout.kind) {
     case 'vector':
-      if (Array.isArray(json)) json.forEach((item, index) => findHandles(item, layout.element, `${path}[${index}]`, found));
+      if (Array.isArray(json))
+        json.forEach((item, index) => findHandles(item, layout.element, `${path}[${index}]`, found));
       return;
     case 'option': {
       const items = isMoveJsonObject(json) ? json['vec'] : undefined;
@@ -54,16 +55,32 @@ export function findHandles(json: unknown, layout: MoveLayout, path: string, fou
         const handle = eventHandleOf(json);
         const counter = json['counter'];
         if (handle !== undefined && typeof counter === 'string' && /^\d+$/.test(counter)) {
-          found.streams.set(`${formatAddress(handle.address)}/${handle.creationNumber}`, { ...handle, counter: BigInt(counter) });
+          found.streams.set(`${formatAddress(handle.address)}/${handle.creationNumber}`, {
+            ...handle,
+            counter: BigInt(counter),
+          });
         }
         return;
       }
       const [keyTag, valueTag] = tag.typeArgs;
       const handle = json['handle'];
-      if (tag.address === '0x1' && tag.module === 'table' && tag.name === 'Table' && keyTag && valueTag && typeof handle === 'string') {
+      if (
+        tag.address === '0x1' &&
+        tag.module === 'table' &&
+        tag.name === 'Table' &&
+        keyTag &&
+        valueTag &&
+        typeof handle === 'string'
+      ) {
         const bytes = parseAddress(handle);
         const short = formatAddress(bytes);
-        if (!found.tables.has(short)) found.tables.set(short, { handle: bytes, keyType: formatTypeTag(keyTag), valueType: formatTypeTag(valueTag), field: path });
+        if (!found.tables.has(short))
+          found.tables.set(short, {
+            handle: bytes,
+            keyType: formatTypeTag(keyTag),
+            valueType: formatTypeTag(valueTag),
+            field: path,
+          });
         return;
       }
       for (const field of layout.fields) findHandles(json[field.name], field.layout, join(path, field.name), found);
@@ -72,7 +89,8 @@ export function findHandles(json: unknown, layout: MoveLayout, path: string, fou
     case 'enum': {
       if (!isMoveJsonObject(json)) return;
       const variant = layout.variants.find((v) => v.name === json['__variant__']);
-      for (const field of variant?.fields ?? []) findHandles(json[field.name], field.layout, join(path, field.name), found);
+      for (const field of variant?.fields ?? [])
+        findHandles(json[field.name], field.layout, join(path, field.name), found);
       return;
     }
     default:

@@ -40,7 +40,8 @@ export class ModuleSet {
     if (json.abi === undefined) throw new CaptureError(`${where}: the source sent a module without its ABI`);
     const address = parseAddress(json.abi.address);
     const key = `${formatAddress(address)}::${json.abi.name}`;
-    if (!this.#modules.has(key)) this.#modules.set(key, { address, name: json.abi.name, abi: json.abi, bytecode: hexToBytes(json.bytecode) });
+    if (!this.#modules.has(key))
+      this.#modules.set(key, { address, name: json.abi.name, abi: json.abi, bytecode: hexToBytes(json.bytecode) });
   }
 
   /** The ABI lookup over what is held; names asked for but missing are added to `missing`. */
@@ -72,14 +73,20 @@ export class ModuleSet {
       const toFetch = [...missing].filter((key) => !absent.has(key));
       if (toFetch.length === 0) {
         const { type, error } = failure as { type: TypeTag; error: unknown };
-        const why = missing.size > 0 ? `module ${[...missing].join(', ')} not found at version ${this.#version}` : (error as Error).message;
+        const why =
+          missing.size > 0
+            ? `module ${[...missing].join(', ')} not found at version ${this.#version}`
+            : (error as Error).message;
         throw new CaptureError(`cannot decode ${formatTypeTag(type)}: ${why}`);
       }
       for (const key of toFetch) {
         const separator = key.lastIndexOf('::');
         const address = key.slice(0, separator);
         const name = key.slice(separator + 2);
-        const json = await this.#reader.jsonIfFound<ModuleJson>(`/accounts/${address}/module/${name}?ledger_version=${this.#version}`, ['module_not_found']);
+        const json = await this.#reader.jsonIfFound<ModuleJson>(
+          `/accounts/${address}/module/${name}?ledger_version=${this.#version}`,
+          ['module_not_found'],
+        );
         if (json === undefined) absent.add(key);
         else this.add(json, `module ${key}`);
       }

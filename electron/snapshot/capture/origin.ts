@@ -27,8 +27,19 @@ export function parseOrigin(text: string | undefined): SnapshotOrigin | null {
     return null;
   }
   if (typeof json !== 'object' || json === null) return null;
-  const { node_url: nodeUrl, chain_id: chainId, ledger_version: version, captured_at: capturedAt } = json as Record<string, unknown>;
-  if (typeof nodeUrl !== 'string' || typeof chainId !== 'number' || typeof version !== 'string' || typeof capturedAt !== 'string') return null;
+  const {
+    node_url: nodeUrl,
+    chain_id: chainId,
+    ledger_version: version,
+    captured_at: capturedAt,
+  } = json as Record<string, unknown>;
+  if (
+    typeof nodeUrl !== 'string' ||
+    typeof chainId !== 'number' ||
+    typeof version !== 'string' ||
+    typeof capturedAt !== 'string'
+  )
+    return null;
   if (!Number.isInteger(chainId) || !/^\d+$/.test(version)) return null;
   return { node_url: nodeUrl, chain_id: chainId, ledger_version: version, captured_at: capturedAt };
 }

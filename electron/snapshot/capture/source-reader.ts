@@ -49,7 +49,11 @@ export class SourceReader {
     await yieldToEventLoop();
     this.#signal?.throwIfAborted();
     if (this.#requests >= this.#maxRequests) {
-      throw new CaptureError(`capture too large: it needs more than ${this.#maxRequests} reads of the source; capture fewer accounts at a time`, 400, 'invalid_input');
+      throw new CaptureError(
+        `capture too large: it needs more than ${this.#maxRequests} reads of the source; capture fewer accounts at a time`,
+        400,
+        'invalid_input',
+      );
     }
     this.#requests += 1;
     const response = await this.#source.fetch(new Request(this.#url(path), init));
@@ -95,7 +99,11 @@ export class SourceReader {
 
   /** POST a JSON body, answer as BCS; undefined for a 404 with one of the `missing` codes. */
   async postBcs(path: string, body: unknown, missing: readonly string[]): Promise<Uint8Array | undefined> {
-    const init: RequestInit = { method: 'POST', headers: { accept: BCS, 'content-type': JSON_TYPE }, body: JSON.stringify(body) };
+    const init: RequestInit = {
+      method: 'POST',
+      headers: { accept: BCS, 'content-type': JSON_TYPE },
+      body: JSON.stringify(body),
+    };
     return (await this.#send(path, init, missing))?.body;
   }
 }

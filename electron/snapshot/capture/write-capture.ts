@@ -29,11 +29,22 @@ export function writeCapture(data: CaptureData, out: string): void {
       writer.stateValue(moduleStateKey(module.address, module.name), 0, module.bytecode);
     }
     for (const address of data.accounts) writer.account(address, version);
-    for (const resource of data.resources) writer.stateValue(resourceStateKey(resource.address, resource.tag), version, resource.bytes);
-    for (const table of data.tables) writer.tableInfo(table.handle, table.keyType, table.valueType, table.owner, version);
-    for (const item of data.tableItems) writer.stateValue(tableItemStateKey(item.handle, item.key), version, item.value);
+    for (const resource of data.resources)
+      writer.stateValue(resourceStateKey(resource.address, resource.tag), version, resource.bytes);
+    for (const table of data.tables)
+      writer.tableInfo(table.handle, table.keyType, table.valueType, table.owner, version);
+    for (const item of data.tableItems)
+      writer.stateValue(tableItemStateKey(item.handle, item.key), version, item.value);
     for (const event of data.events) {
-      writer.event(event.address, Number(event.creationNumber), Number(event.sequenceNumber), Number(event.version), 0, event.typeTag, event.data);
+      writer.event(
+        event.address,
+        Number(event.creationNumber),
+        Number(event.sequenceNumber),
+        Number(event.version),
+        0,
+        event.typeTag,
+        event.data,
+      );
     }
     const block = data.block;
     const seen = new Set<bigint>();

@@ -44,7 +44,9 @@ function fullBlock(random: Random, kind: BlockKind): Omit<BlockPlan, 'newEpoch' 
 export function planBlocks(totalVersions: number, random: Random): BlockPlan[] {
   const plans: BlockPlan[] = [];
   const epochCount = Math.min(400, Math.max(3, Math.round(totalVersions / 8000)));
-  const epochStarts = Array.from({ length: epochCount - 1 }, (_, i) => Math.floor((totalVersions * 0.75 * (i + 1)) / (epochCount - 1)));
+  const epochStarts = Array.from({ length: epochCount - 1 }, (_, i) =>
+    Math.floor((totalVersions * 0.75 * (i + 1)) / (epochCount - 1)),
+  );
   const tailBlocks = Math.min(32, Math.floor((totalVersions * 0.2) / TAIL_BLOCK_VERSIONS));
   const tail = Array.from({ length: tailBlocks }, () => fullBlock(random, 'full'));
   tail.push({ kind: 'normal', userTxns: random.int(1, 5), minPrice: MIN_PRICE, maxPrice: 150 });
@@ -88,6 +90,7 @@ export function planBlocks(totalVersions: number, random: Random): BlockPlan[] {
     if (version >= totalVersions) break;
     push(block, totalVersions);
   }
-  while (version < totalVersions) push({ kind: 'normal', userTxns: totalVersions, minPrice: MIN_PRICE, maxPrice: MIN_PRICE }, totalVersions);
+  while (version < totalVersions)
+    push({ kind: 'normal', userTxns: totalVersions, minPrice: MIN_PRICE, maxPrice: MIN_PRICE }, totalVersions);
   return plans;
 }

@@ -9,7 +9,14 @@ import { derivedBytes, type ChainOptions } from './chain-options.ts';
 import { eventHandle, FRAMEWORK_STREAMS, FRAMEWORK_TYPES } from './framework-values.ts';
 import { FRAMEWORK_ADDRESS } from './genesis.ts';
 import type { Random } from './random.ts';
-import { createAccount, publishRegistry, registryCall, rotateKey, transfer, type UserTxnEffect } from './user-transactions.ts';
+import {
+  createAccount,
+  publishRegistry,
+  registryCall,
+  rotateKey,
+  transfer,
+  type UserTxnEffect,
+} from './user-transactions.ts';
 import type { World } from './world.ts';
 
 /** Writes blocks into the world, one plan at a time. */
@@ -44,7 +51,8 @@ export class BlockProducer {
     const blockHash = derivedBytes(seed, `block:${fw.blockHeight}`);
     this.#begin();
     if (plan.newEpoch) this.#reconfigure();
-    const put = (type: string, value: unknown): void => world.resource(FRAMEWORK_ADDRESS, type, world.encoder.encode(type, value));
+    const put = (type: string, value: unknown): void =>
+      world.resource(FRAMEWORK_ADDRESS, type, world.encoder.encode(type, value));
     put(FRAMEWORK_TYPES.blockResource, {
       height: String(fw.blockHeight),
       epoch_interval: '7200000000',
@@ -93,19 +101,39 @@ export class BlockProducer {
     const fw = world.framework;
     fw.epoch += 1;
     fw.lastReconfigurationTime = fw.timestampUsec;
-    world.emit(FRAMEWORK_ADDRESS, FRAMEWORK_STREAMS.configuration, fw.configurationEvents++, FRAMEWORK_TYPES.newEpochEvent, { epoch: String(fw.epoch) });
-    world.resource(FRAMEWORK_ADDRESS, FRAMEWORK_TYPES.configuration, world.encoder.encode(FRAMEWORK_TYPES.configuration, {
-      epoch: String(fw.epoch),
-      last_reconfiguration_time: fw.lastReconfigurationTime.toString(),
-      events: eventHandle(fw.configurationEvents, FRAMEWORK_STREAMS.configuration, '0x1'),
-    }));
+    world.emit(
+      FRAMEWORK_ADDRESS,
+      FRAMEWORK_STREAMS.configuration,
+      fw.configurationEvents++,
+      FRAMEWORK_TYPES.newEpochEvent,
+      { epoch: String(fw.epoch) },
+    );
+    world.resource(
+      FRAMEWORK_ADDRESS,
+      FRAMEWORK_TYPES.configuration,
+      world.encoder.encode(FRAMEWORK_TYPES.configuration, {
+        epoch: String(fw.epoch),
+        last_reconfiguration_time: fw.lastReconfigurationTime.toString(),
+        events: eventHandle(fw.configurationEvents, FRAMEWORK_STREAMS.configuration, '0x1'),
+      }),
+    );
   }
 
   #system(kind: 'block_metadata' | 'block_epilogue', version: number): void {
     this.#world.writer.transaction({
-      version, blockHeight: this.#world.framework.blockHeight, hash: derivedBytes(this.#options.seed, `txn:${version}`), kind,
-      sender: null, sequenceNumber: null, nonce: null, entryFunction: null, gasUnitPrice: 0, maxGasAmount: 0, gasUsed: 0,
-      success: true, timestampUsec: this.#world.framework.timestampUsec,
+      version,
+      blockHeight: this.#world.framework.blockHeight,
+      hash: derivedBytes(this.#options.seed, `txn:${version}`),
+      kind,
+      sender: null,
+      sequenceNumber: null,
+      nonce: null,
+      entryFunction: null,
+      gasUnitPrice: 0,
+      maxGasAmount: 0,
+      gasUsed: 0,
+      success: true,
+      timestampUsec: this.#world.framework.timestampUsec,
     });
   }
 
@@ -132,7 +160,12 @@ export class BlockProducer {
     const success = world.userAccounts.length < 2 || !random.chance(0.015);
     const effect: UserTxnEffect = success
       ? this.#chooseEffect(plan)
-      : { sender: random.pick(world.userAccounts), entryFunction: '0x1::aptos_account::transfer', gasUsed: random.int(5, 20), orderless: false };
+      : {
+          sender: random.pick(world.userAccounts),
+          entryFunction: '0x1::aptos_account::transfer',
+          gasUsed: random.int(5, 20),
+          orderless: false,
+        };
     const price = random.int(plan.minPrice, plan.maxPrice);
     const sender = effect.sender;
     sender.balance -= BigInt(effect.gasUsed * price);
@@ -140,10 +173,19 @@ export class BlockProducer {
     if (!effect.orderless) world.writeAccount(sender);
     world.writeCoinStore(sender);
     world.writer.transaction({
-      version: world.version, blockHeight: world.framework.blockHeight, hash: derivedBytes(this.#options.seed, `txn:${world.version}`),
-      kind: 'user', sender: sender.address, sequenceNumber, nonce: effect.orderless ? random.int(1, 2 ** 40) : null,
-      entryFunction: effect.entryFunction, gasUnitPrice: price, maxGasAmount: 200_000, gasUsed: effect.gasUsed,
-      success, timestampUsec: world.framework.timestampUsec,
+      version: world.version,
+      blockHeight: world.framework.blockHeight,
+      hash: derivedBytes(this.#options.seed, `txn:${world.version}`),
+      kind: 'user',
+      sender: sender.address,
+      sequenceNumber,
+      nonce: effect.orderless ? random.int(1, 2 ** 40) : null,
+      entryFunction: effect.entryFunction,
+      gasUnitPrice: price,
+      maxGasAmount: 200_000,
+      gasUsed: effect.gasUsed,
+      success,
+      timestampUsec: world.framework.timestampUsec,
     });
   }
 }

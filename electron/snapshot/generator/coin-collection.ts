@@ -27,7 +27,11 @@ export function collectionAbis(size: number): readonly MoveModuleAbi[] {
     moduleAbi(
       COLLECTOR_ADDRESS,
       moduleName(m),
-      Array.from({ length: Math.min(PER_MODULE, size - m * PER_MODULE) }, (_, i) => ({ name: coinName(m * PER_MODULE + i), abilities: ['key'], fields: [['dummy_field', 'bool']] as const })),
+      Array.from({ length: Math.min(PER_MODULE, size - m * PER_MODULE) }, (_, i) => ({
+        name: coinName(m * PER_MODULE + i),
+        abilities: ['key'],
+        fields: [['dummy_field', 'bool']] as const,
+      })),
     ),
   );
 }

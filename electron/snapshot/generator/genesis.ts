@@ -10,7 +10,13 @@ import type { SnapshotWriter } from '../snapshot-writer.ts';
 import { APP_ABI } from './app-abis.ts';
 import { collectionAbis, writeCoinCollection } from './coin-collection.ts';
 import { FRAMEWORK_ABIS } from './framework-abis.ts';
-import { ACCOUNT_STREAMS, eventHandle, FRAMEWORK_STREAMS, FRAMEWORK_TYPES, gasScheduleValue } from './framework-values.ts';
+import {
+  ACCOUNT_STREAMS,
+  eventHandle,
+  FRAMEWORK_STREAMS,
+  FRAMEWORK_TYPES,
+  gasScheduleValue,
+} from './framework-values.ts';
 import { derivedBytes, type ChainOptions } from './chain-options.ts';
 import { ValueEncoder } from './value-encoder.ts';
 import { World, type SimAccount } from './world.ts';
@@ -72,7 +78,8 @@ export function buildGenesis(writer: SnapshotWriter, options: ChainOptions): Wor
   framework.guidCreationNum = 5;
   framework.coinRegisterEvents = 0;
   world.writeAccount(framework);
-  const put = (type: string, value: unknown): void => world.resource(FRAMEWORK_ADDRESS, type, encoder.encode(type, value));
+  const put = (type: string, value: unknown): void =>
+    world.resource(FRAMEWORK_ADDRESS, type, encoder.encode(type, value));
   put(FRAMEWORK_TYPES.chainId, { id: options.chainId });
   put(FRAMEWORK_TYPES.gasSchedule, gasScheduleValue(MIN_GAS_UNIT_PRICE));
   put(FRAMEWORK_TYPES.configuration, {
@@ -92,7 +99,14 @@ export function buildGenesis(writer: SnapshotWriter, options: ChainOptions): Wor
     name: 'Aptos Coin',
     symbol: 'APT',
     decimals: 8,
-    supply: { vec: [{ aggregator: { vec: [] }, integer: { vec: [{ value: '1800000000000000000', limit: '340282366920938463463374607431768211455' }] } }] },
+    supply: {
+      vec: [
+        {
+          aggregator: { vec: [] },
+          integer: { vec: [{ value: '1800000000000000000', limit: '340282366920938463463374607431768211455' }] },
+        },
+      ],
+    },
   });
 
   const funded = (address: Uint8Array, balance: bigint, label: string) => {
@@ -110,13 +124,29 @@ export function buildGenesis(writer: SnapshotWriter, options: ChainOptions): Wor
   if (options.coinStores > 0) writeCoinCollection(world, options, (abi) => publishModule(world, abi));
 
   writer.transaction({
-    version: 0, blockHeight: 0, hash: derivedBytes(options.seed, 'txn:0'), kind: 'genesis', sender: null,
-    sequenceNumber: null, nonce: null, entryFunction: null, gasUnitPrice: 0, maxGasAmount: 0, gasUsed: 0,
-    success: true, timestampUsec: GENESIS_TIME_USEC,
+    version: 0,
+    blockHeight: 0,
+    hash: derivedBytes(options.seed, 'txn:0'),
+    kind: 'genesis',
+    sender: null,
+    sequenceNumber: null,
+    nonce: null,
+    entryFunction: null,
+    gasUnitPrice: 0,
+    maxGasAmount: 0,
+    gasUsed: 0,
+    success: true,
+    timestampUsec: GENESIS_TIME_USEC,
   });
   writer.block({
-    height: 0, epoch: 1, round: 0, firstVersion: 0, lastVersion: 0, timestampUsec: GENESIS_TIME_USEC,
-    hash: derivedBytes(options.seed, 'block:0'), blockLimitReached: false,
+    height: 0,
+    epoch: 1,
+    round: 0,
+    firstVersion: 0,
+    lastVersion: 0,
+    timestampUsec: GENESIS_TIME_USEC,
+    hash: derivedBytes(options.seed, 'block:0'),
+    blockLimitReached: false,
   });
   return world;
 }

@@ -21,7 +21,10 @@ export class Random {
 
   /** Next 32-bit unsigned integer. */
   next(): number {
-    const a = this.#a, b = this.#b, c = this.#c, d = this.#d;
+    const a = this.#a,
+      b = this.#b,
+      c = this.#c,
+      d = this.#d;
     const t = (((a + b) | 0) + d) | 0;
     this.#d = (d + 1) | 0;
     this.#a = b ^ (b >>> 9);

@@ -23,7 +23,20 @@ export const REGISTRY_EVENT_STREAM = 4;
 
 const REGISTRY_TYPE = `${APP_ADDRESS}::${APP_MODULE}::Registry`;
 const RECORD_EVENT_TYPE = `${APP_ADDRESS}::${APP_MODULE}::RecordEvent`;
-const WORDS = ['alpha', 'beta', 'gamma', 'delta', 'omega', 'vault', 'pool', 'relay', 'oracle', 'bridge', 'ünïcode', '名前'];
+const WORDS = [
+  'alpha',
+  'beta',
+  'gamma',
+  'delta',
+  'omega',
+  'vault',
+  'pool',
+  'relay',
+  'oracle',
+  'bridge',
+  'ünïcode',
+  '名前',
+];
 
 interface RecordState {
   readonly id: number;
@@ -116,7 +129,11 @@ export class RegistrySim {
         kind: r.int(0, 255),
         flags: Array.from({ length: r.int(0, 4) }, () => r.chance(0.5)),
         note: { vec: r.chance(0.4) ? [`note for ${name}`] : [] },
-        limits: { min: r.int(0, 4_000_000_000), max: (BigInt(r.next()) << 200n | BigInt(r.next())).toString(), ratio: r.int(0, 65_535) },
+        limits: {
+          min: r.int(0, 4_000_000_000),
+          max: ((BigInt(r.next()) << 200n) | BigInt(r.next())).toString(),
+          ratio: r.int(0, 65_535),
+        },
       },
       parent: { vec: id > 1 && r.chance(0.3) ? [String(r.int(1, id - 1))] : [] },
       badge: bytesToHex(r.bytes(32)),
@@ -150,7 +167,12 @@ export class RegistrySim {
   update(record: RecordState, version: number, sink: StateSink): void {
     const r = this.#random;
     const status = r.chance(0.5)
-      ? { Suspended: { reason: `review ${version}`, until: { vec: r.chance(0.5) ? [String(version + r.int(10, 1000))] : [] } } }
+      ? {
+          Suspended: {
+            reason: `review ${version}`,
+            until: { vec: r.chance(0.5) ? [String(version + r.int(10, 1000))] : [] },
+          },
+        }
       : { Active: { since: String(version) } };
     record.value = { ...record.value, status, scores: [...(record.value.scores as string[]), String(version)] };
     this.#put(0, String(record.id), record.value, sink);

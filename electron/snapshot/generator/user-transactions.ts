@@ -28,16 +28,24 @@ const COIN_TRANSFER = '0x1::coin::transfer';
 /** Moves `amount` from `from` to `to`, with the withdraw and deposit events. */
 function moveCoins(world: World, from: SimAccount, to: SimAccount, amount: bigint): void {
   from.balance -= amount;
-  world.emit(from.address, ACCOUNT_STREAMS.withdraw, from.withdrawEvents++, FRAMEWORK_TYPES.withdrawEvent, { amount: amount.toString() });
+  world.emit(from.address, ACCOUNT_STREAMS.withdraw, from.withdrawEvents++, FRAMEWORK_TYPES.withdrawEvent, {
+    amount: amount.toString(),
+  });
   to.balance += amount;
-  world.emit(to.address, ACCOUNT_STREAMS.deposit, to.depositEvents++, FRAMEWORK_TYPES.depositEvent, { amount: amount.toString() });
+  world.emit(to.address, ACCOUNT_STREAMS.deposit, to.depositEvents++, FRAMEWORK_TYPES.depositEvent, {
+    amount: amount.toString(),
+  });
   if (to !== from) world.writeCoinStore(to);
 }
 
 /** The faucet creates and funds a new account (Account + CoinStore + CoinRegisterEvent). */
 export function createAccount(world: World, seed: number, random: Random): UserTxnEffect {
   const index = world.userAccounts.length;
-  const account = world.newAccount(derivedBytes(seed, `account:${index}`), derivedBytes(seed, `auth:account:${index}`), 0n);
+  const account = world.newAccount(
+    derivedBytes(seed, `account:${index}`),
+    derivedBytes(seed, `auth:account:${index}`),
+    0n,
+  );
   world.writeAccount(account);
   registerCoin(world, account);
   world.userAccounts.push(account);
@@ -59,22 +67,39 @@ export function transfer(world: World, random: Random, orderless: boolean): User
     return { sender: requireFaucet(world), entryFunction: TRANSFER, gasUsed: random.int(8, 12), orderless: false };
   }
   let receiver = random.pick(world.userAccounts);
-  if (receiver === sender) receiver = world.userAccounts[(world.userAccounts.indexOf(sender) + 1) % world.userAccounts.length] ?? sender;
+  if (receiver === sender)
+    receiver = world.userAccounts[(world.userAccounts.indexOf(sender) + 1) % world.userAccounts.length] ?? sender;
   const amount = BigInt(random.int(1, 1_000_000)) * (sender.balance / 100_000_000n + 1n);
   moveCoins(world, sender, receiver, amount > sender.balance / 10n ? sender.balance / 10n : amount);
-  return { sender, entryFunction: random.chance(0.6) ? TRANSFER : COIN_TRANSFER, gasUsed: random.int(6, 30), orderless };
+  return {
+    sender,
+    entryFunction: random.chance(0.6) ? TRANSFER : COIN_TRANSFER,
+    gasUsed: random.int(6, 30),
+    orderless,
+  };
 }
 
 /** The sender rotates its authentication key (KeyRotationEvent). */
 export function rotateKey(world: World, random: Random): UserTxnEffect {
   const sender = random.pick(world.userAccounts);
   const next = random.bytes(32);
-  world.emit(sender.address, ACCOUNT_STREAMS.keyRotation, sender.keyRotationEvents++, FRAMEWORK_TYPES.keyRotationEvent, {
-    old_authentication_key: bytesToHex(sender.authKey),
-    new_authentication_key: bytesToHex(next),
-  });
+  world.emit(
+    sender.address,
+    ACCOUNT_STREAMS.keyRotation,
+    sender.keyRotationEvents++,
+    FRAMEWORK_TYPES.keyRotationEvent,
+    {
+      old_authentication_key: bytesToHex(sender.authKey),
+      new_authentication_key: bytesToHex(next),
+    },
+  );
   sender.authKey = next;
-  return { sender, entryFunction: '0x1::account::rotate_authentication_key_call', gasUsed: random.int(40, 60), orderless: false };
+  return {
+    sender,
+    entryFunction: '0x1::account::rotate_authentication_key_call',
+    gasUsed: random.int(40, 60),
+    orderless: false,
+  };
 }
 
 /** 0xcafe publishes the registry package; `init_module` creates the Registry and its five tables. */
@@ -88,10 +113,22 @@ export function publishRegistry(world: World, seed: number, random: Random): Use
   world.registry = registry;
   REGISTRY_TABLES.forEach(({ field, keyType, valueType }, i) => {
     const handle = handles[i];
-    if (handle) world.writer.tableInfo(handle, keyType, valueType, { address: APP_PUBLISHER, resource: `${APP_ADDRESS}::${APP_MODULE}::Registry`, field }, world.version);
+    if (handle)
+      world.writer.tableInfo(
+        handle,
+        keyType,
+        valueType,
+        { address: APP_PUBLISHER, resource: `${APP_ADDRESS}::${APP_MODULE}::Registry`, field },
+        world.version,
+      );
   });
   registry.writeRegistry(world);
-  return { sender: publisher, entryFunction: '0x1::code::publish_package_txn', gasUsed: random.int(4000, 6000), orderless: false };
+  return {
+    sender: publisher,
+    entryFunction: '0x1::code::publish_package_txn',
+    gasUsed: random.int(4000, 6000),
+    orderless: false,
+  };
 }
 
 /** A registry call: create (more often while few records exist), update or remove. */

@@ -91,12 +91,20 @@ export class World implements StateSink {
 
   /** Writes an account's `0x1::account::Account` as it is now. */
   writeAccount(account: SimAccount): void {
-    this.writer.stateValue(account.accountKey, this.version, this.encoder.encode(FRAMEWORK_TYPES.account, accountValue(account)));
+    this.writer.stateValue(
+      account.accountKey,
+      this.version,
+      this.encoder.encode(FRAMEWORK_TYPES.account, accountValue(account)),
+    );
   }
 
   /** Writes an account's AptosCoin `CoinStore` as it is now. */
   writeCoinStore(account: SimAccount): void {
-    this.writer.stateValue(account.coinStoreKey, this.version, this.encoder.encode(FRAMEWORK_TYPES.coinStore, coinStoreValue(account)));
+    this.writer.stateValue(
+      account.coinStoreKey,
+      this.version,
+      this.encoder.encode(FRAMEWORK_TYPES.coinStore, coinStoreValue(account)),
+    );
   }
 
   /** Creates the in-memory record of an account (its resources are written by the caller). */

@@ -17,7 +17,8 @@ export const RESOURCE_PAGE_SIZES = [25, 100, 1000, 9999] as const;
 export function accountQuery(address: string, version: VersionKey) {
   return queryOptions({
     queryKey: queryKeys.account(address, version),
-    queryFn: ({ signal }) => requestJson<AccountJson>(`/v1/accounts/${address}`, { query: { ledger_version: version }, signal }),
+    queryFn: ({ signal }) =>
+      requestJson<AccountJson>(`/v1/accounts/${address}`, { query: { ledger_version: version }, signal }),
   });
 }
 
@@ -31,7 +32,10 @@ export function resourcesQuery(address: string, version: VersionKey, pageSize: n
   const queryKey = queryKeys.resources(address, version, pageSize);
   return infiniteQueryOptions({
     queryKey,
-    queryFn: async ({ pageParam, signal }): Promise<ResourcesPage> => ({ ...(await resourcesPage(address, version, pageSize, pageParam, signal)), version }),
+    queryFn: async ({ pageParam, signal }): Promise<ResourcesPage> => ({
+      ...(await resourcesPage(address, version, pageSize, pageParam, signal)),
+      version,
+    }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.cursor,
     // The same account at another version or page size keeps its rows on screen (opened rows stay
@@ -44,6 +48,10 @@ export function resourcesQuery(address: string, version: VersionKey, pageSize: n
 export function modulesQuery(address: string, version: VersionKey) {
   return queryOptions({
     queryKey: queryKeys.modules(address, version),
-    queryFn: ({ signal }) => requestJson<readonly MoveModuleJson[]>(`/v1/accounts/${address}/modules`, { query: { ledger_version: version }, signal }),
+    queryFn: ({ signal }) =>
+      requestJson<readonly MoveModuleJson[]>(`/v1/accounts/${address}/modules`, {
+        query: { ledger_version: version },
+        signal,
+      }),
   });
 }

@@ -46,7 +46,12 @@ export function olderPageParam(firstSequence: bigint, pageSize: number): EventsP
 }
 
 /** The page after (newer than) a page read with `param` whose newest event is `lastSequence`, if any can exist. */
-export function newerPageParam(param: EventsPageParam, count: number, lastSequence: bigint | undefined, pageSize: number): EventsPageParam | undefined {
+export function newerPageParam(
+  param: EventsPageParam,
+  count: number,
+  lastSequence: bigint | undefined,
+  pageSize: number,
+): EventsPageParam | undefined {
   // The newest page (no start) and a page shorter than asked reached the stream's end when read.
   if (param.start === undefined || count < param.limit || lastSequence === undefined) return undefined;
   return { start: (lastSequence + 1n).toString(), limit: pageSize };
@@ -58,13 +63,22 @@ export function newerPageParam(param: EventsPageParam, count: number, lastSequen
  * (after a jump) before. The endpoint takes no ledger version: `version` (the one the view reads
  * at) is in the key so "the newest events" are re-read when the view moves to a newer version.
  */
-export function eventsQuery(address: string, stream: EventStream, anchor: string | undefined, version: VersionKey, pageSize = EVENTS_PAGE_SIZE) {
+export function eventsQuery(
+  address: string,
+  stream: EventStream,
+  anchor: string | undefined,
+  version: VersionKey,
+  pageSize = EVENTS_PAGE_SIZE,
+) {
   const streamKey = stream.kind === 'creation_number' ? stream.creationNumber : `${stream.struct}/${stream.field}`;
   const queryKey = queryKeys.events(address, streamKey, anchor, version, pageSize);
   return infiniteQueryOptions({
     queryKey,
     queryFn: async ({ pageParam, signal }): Promise<EventsPage> => {
-      const answer = await requestJson<readonly EventJson[]>(eventStreamPath(address, stream), { query: { start: pageParam.start, limit: pageParam.limit }, signal });
+      const answer = await requestJson<readonly EventJson[]>(eventStreamPath(address, stream), {
+        query: { start: pageParam.start, limit: pageParam.limit },
+        signal,
+      });
       return { ...answer, param: pageParam };
     },
     initialPageParam: { start: anchor, limit: pageSize } as EventsPageParam,
@@ -74,7 +88,12 @@ export function eventsQuery(address: string, stream: EventStream, anchor: string
     },
     getPreviousPageParam: (first) => {
       const last = first.body.at(-1);
-      return newerPageParam(first.param, first.body.length, last === undefined ? undefined : BigInt(last.sequence_number), pageSize);
+      return newerPageParam(
+        first.param,
+        first.body.length,
+        last === undefined ? undefined : BigInt(last.sequence_number),
+        pageSize,
+      );
     },
     placeholderData: keepPreviousWithin(queryKey.slice(0, -1)),
   });

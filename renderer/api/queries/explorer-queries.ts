@@ -18,7 +18,10 @@ export function explorerAccountsQuery(version: VersionKey, pageSize: number) {
   return infiniteQueryOptions({
     queryKey: queryKeys.explorerAccounts(version, pageSize),
     queryFn: ({ pageParam, signal }) =>
-      requestJson<AccountListJson>('/explorer/v1/accounts', { query: { limit: pageSize, ledger_version: version, after: pageParam ?? undefined }, signal }),
+      requestJson<AccountListJson>('/explorer/v1/accounts', {
+        query: { limit: pageSize, ledger_version: version, after: pageParam ?? undefined },
+        signal,
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.body.next,
   });
@@ -31,7 +34,11 @@ export function explorerAccountsQuery(version: VersionKey, pageSize: number) {
 export function explorerTablesQuery(version: VersionKey, pageSize: number) {
   return infiniteQueryOptions({
     queryKey: queryKeys.explorerTables(version, pageSize),
-    queryFn: ({ pageParam, signal }) => requestJson<TableListJson>('/explorer/v1/tables', { query: { limit: pageSize, after: pageParam ?? undefined }, signal }),
+    queryFn: ({ pageParam, signal }) =>
+      requestJson<TableListJson>('/explorer/v1/tables', {
+        query: { limit: pageSize, after: pageParam ?? undefined },
+        signal,
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.body.next,
   });
@@ -44,7 +51,8 @@ export function explorerTablesQuery(version: VersionKey, pageSize: number) {
 export function eventStreamsQuery(version: VersionKey, limit: number) {
   return queryOptions({
     queryKey: queryKeys.eventStreams(version, limit),
-    queryFn: ({ signal }) => requestJson<EventStreamListJson>('/explorer/v1/event-streams', { query: { limit }, signal }),
+    queryFn: ({ signal }) =>
+      requestJson<EventStreamListJson>('/explorer/v1/event-streams', { query: { limit }, signal }),
   });
 }
 

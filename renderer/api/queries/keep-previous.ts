@@ -8,5 +8,7 @@ import type { QueryKey } from '@tanstack/react-query';
 /** Keeps the previous query's data when its key starts with `prefix` (the same view at the same version). */
 export function keepPreviousWithin(prefix: QueryKey) {
   return <T>(previous: T | undefined, previousQuery: { readonly queryKey: QueryKey } | undefined): T | undefined =>
-    previousQuery !== undefined && prefix.every((part, index) => previousQuery.queryKey[index] === part) ? previous : undefined;
+    previousQuery !== undefined && prefix.every((part, index) => previousQuery.queryKey[index] === part)
+      ? previous
+      : undefined;
 }

@@ -10,12 +10,27 @@ import type { MoveResourceJson } from '../types.ts';
 export const MAX_RESOURCE_PAGE_SIZE = 9999;
 
 /** One page of an account's resources at `version`, from the cursor `start` (the first page when undefined). */
-export function resourcesPage(address: string, version: string, limit: number, start: string | undefined, signal?: AbortSignal): Promise<ApiAnswer<readonly MoveResourceJson[]>> {
-  return requestJson<readonly MoveResourceJson[]>(`/v1/accounts/${address}/resources`, { query: { ledger_version: version, limit, start }, signal });
+export function resourcesPage(
+  address: string,
+  version: string,
+  limit: number,
+  start: string | undefined,
+  signal?: AbortSignal,
+): Promise<ApiAnswer<readonly MoveResourceJson[]>> {
+  return requestJson<readonly MoveResourceJson[]>(`/v1/accounts/${address}/resources`, {
+    query: { ledger_version: version, limit, start },
+    signal,
+  });
 }
 
 /** Every resource of an account at `version`, following the cursor page by page (at most `maxPages` pages). */
-export async function allResourcePages(address: string, version: string, limit: number, maxPages: number, signal?: AbortSignal): Promise<readonly MoveResourceJson[]> {
+export async function allResourcePages(
+  address: string,
+  version: string,
+  limit: number,
+  maxPages: number,
+  signal?: AbortSignal,
+): Promise<readonly MoveResourceJson[]> {
   const out: MoveResourceJson[] = [];
   let start: string | undefined;
   for (let page = 0; page < maxPages; page += 1) {

@@ -35,7 +35,8 @@ async function directLookup(text: string, signal: AbortSignal): Promise<SearchRe
   const results: SearchResultJson[] = [];
   if (DECIMAL.test(text)) {
     const block = await lookup<{ block_height: string }>(`/v1/blocks/by_version/${text}`, signal);
-    if (block !== undefined) results.push({ kind: 'version', version: BigInt(text).toString(), block_height: block.block_height });
+    if (block !== undefined)
+      results.push({ kind: 'version', version: BigInt(text).toString(), block_height: block.block_height });
   }
   if (isAddress(text)) {
     const address = normalizeAddress(text);

@@ -14,7 +14,8 @@ import { allResourcePages } from './resource-pages.ts';
 export function tableInfoQuery(handle: string) {
   return queryOptions({
     queryKey: queryKeys.tableInfo(handle),
-    queryFn: ({ signal }) => requestJson<TableInfoJson>(`/explorer/v1/tables/${encodeURIComponent(handle)}`, { signal }),
+    queryFn: ({ signal }) =>
+      requestJson<TableInfoJson>(`/explorer/v1/tables/${encodeURIComponent(handle)}`, { signal }),
   });
 }
 
@@ -46,7 +47,13 @@ export function tableItemQuery(request: TableItemRequest) {
 export function rawTableItemQuery(handle: string, keyHex: string, version: VersionKey) {
   return queryOptions({
     queryKey: queryKeys.rawTableItem(handle, keyHex, version),
-    queryFn: ({ signal }) => requestBcs(`/v1/tables/${encodeURIComponent(handle)}/raw_item`, { method: 'POST', query: { ledger_version: version }, body: { key: keyHex }, signal }),
+    queryFn: ({ signal }) =>
+      requestBcs(`/v1/tables/${encodeURIComponent(handle)}/raw_item`, {
+        method: 'POST',
+        query: { ledger_version: version },
+        body: { key: keyHex },
+        signal,
+      }),
   });
 }
 
@@ -60,7 +67,10 @@ export function moduleAbiQuery(address: string, name: string, version: VersionKe
   return queryOptions({
     queryKey: queryKeys.moduleAbi(address, name, version ?? UNVERSIONED),
     queryFn: async ({ signal }): Promise<MoveModuleAbi | null> => {
-      const answer = await requestJson<MoveModuleJson>(`/v1/accounts/${address}/module/${encodeURIComponent(name)}`, { query: { ledger_version: version }, signal });
+      const answer = await requestJson<MoveModuleJson>(`/v1/accounts/${address}/module/${encodeURIComponent(name)}`, {
+        query: { ledger_version: version },
+        signal,
+      });
       return (answer.body.abi as MoveModuleAbi | undefined) ?? null;
     },
     staleTime: version === undefined ? 0 : Infinity,

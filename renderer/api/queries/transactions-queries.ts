@@ -25,7 +25,8 @@ export interface VersionRange {
 }
 
 /** One page request: toward older versions (`end`) or newer ones (`start`). */
-export type SummariesPageParam = { readonly direction: 'older'; readonly end: string } | { readonly direction: 'newer'; readonly start: string };
+export type SummariesPageParam =
+  { readonly direction: 'older'; readonly end: string } | { readonly direction: 'newer'; readonly start: string };
 
 /** A fetched page with the request that produced it (the paging rules need both). */
 export interface SummariesPage {
@@ -48,7 +49,11 @@ function boundsOf(range: VersionRange, version: VersionKey): Bounds {
 }
 
 /** The versions a page covers: everything between them that is in the range was on the page. */
-function covered(page: SummariesPage, pageSize: number, bounds: Bounds): { readonly low: bigint; readonly high: bigint } {
+function covered(
+  page: SummariesPage,
+  pageSize: number,
+  bounds: Bounds,
+): { readonly low: bigint; readonly high: bigint } {
   const body = page.answer.body;
   const full = body.length >= pageSize;
   if (page.param.direction === 'older') {
@@ -74,17 +79,28 @@ export function initialSummariesParam(range: VersionRange, version: VersionKey):
  * An account's summaries within `range` and at or below `version` (the version the view reads at),
  * newest first in pages, pageable both ways.
  */
-export function transactionsQuery(address: string, range: VersionRange, version: VersionKey, pageSize = TRANSACTIONS_PAGE_SIZE) {
+export function transactionsQuery(
+  address: string,
+  range: VersionRange,
+  version: VersionKey,
+  pageSize = TRANSACTIONS_PAGE_SIZE,
+) {
   const bounds = boundsOf(range, version);
   const queryKey = queryKeys.transactions(address, range, version, pageSize);
   return infiniteQueryOptions({
     queryKey,
     queryFn: async ({ pageParam, signal }): Promise<SummariesPage> => {
-      const query = pageParam.direction === 'older'
-        ? { end_version: pageParam.end, limit: pageSize }
-        : { start_version: pageParam.start, end_version: bounds.high.toString(), limit: pageSize };
-      const answer = await requestJson<readonly TransactionSummaryJson[]>(`/v1/accounts/${address}/transaction_summaries`, { query, signal });
-      const summaries = answer.body.filter((summary) => BigInt(summary.version) >= bounds.low && BigInt(summary.version) <= bounds.high);
+      const query =
+        pageParam.direction === 'older'
+          ? { end_version: pageParam.end, limit: pageSize }
+          : { start_version: pageParam.start, end_version: bounds.high.toString(), limit: pageSize };
+      const answer = await requestJson<readonly TransactionSummaryJson[]>(
+        `/v1/accounts/${address}/transaction_summaries`,
+        { query, signal },
+      );
+      const summaries = answer.body.filter(
+        (summary) => BigInt(summary.version) >= bounds.low && BigInt(summary.version) <= bounds.high,
+      );
       return { param: pageParam, answer, summaries };
     },
     initialPageParam: initialSummariesParam(range, version),

@@ -34,7 +34,14 @@ export interface BcsInspectorProps {
 }
 
 /** Hex view + decoded tree with two-way highlighting. Remount (key) it to reset the type. */
-export function BcsInspector({ bytes, typeText, typeOptions = [], fileName = 'value', hideTypeField = false, emptyHint = 'No bytes to decode.' }: BcsInspectorProps): ReactNode {
+export function BcsInspector({
+  bytes,
+  typeText,
+  typeOptions = [],
+  fileName = 'value',
+  hideTypeField = false,
+  emptyHint = 'No bytes to decode.',
+}: BcsInspectorProps): ReactNode {
   const { effective } = useLedgerVersion();
   const [asType, setAsType] = useState(typeText);
   const [hovered, setHovered] = useState<number | undefined>(undefined);
@@ -43,9 +50,14 @@ export function BcsInspector({ bytes, typeText, typeOptions = [], fileName = 'va
   const listId = useId();
   const empty = bytes.length === 0;
   // No bytes is the page before anything was pasted, not a value that ends early: nothing is decoded.
-  const decoded = useMemo(() => (layout.data && !empty ? decodeMoveValuePartial(bytes, layout.data) : undefined), [bytes, layout.data, empty]);
+  const decoded = useMemo(
+    () => (layout.data && !empty ? decodeMoveValuePartial(bytes, layout.data) : undefined),
+    [bytes, layout.data, empty],
+  );
   const spans = decoded?.spans ?? [];
-  const failedIndex = decoded?.failure ? spans.findLastIndex((s) => JSON.stringify(s.path) === JSON.stringify(decoded.failure?.path)) : -1;
+  const failedIndex = decoded?.failure
+    ? spans.findLastIndex((s) => JSON.stringify(s.path) === JSON.stringify(decoded.failure?.path))
+    : -1;
   const active = hovered ?? selected;
   const activeSpan = active === undefined ? undefined : spans[active];
 
@@ -54,11 +66,19 @@ export function BcsInspector({ bytes, typeText, typeOptions = [], fileName = 'va
       <div className="inspector-bar">
         <label hidden={hideTypeField}>
           Decode as{' '}
-          <input className="mono" list={listId} value={asType} onChange={(e) => {
-            setAsType(e.target.value);
-            setSelected(undefined);
-            setHovered(undefined);
-          }} aria-label="Decode as type" spellCheck={false} size={48} />
+          <input
+            className="mono"
+            list={listId}
+            value={asType}
+            onChange={(e) => {
+              setAsType(e.target.value);
+              setSelected(undefined);
+              setHovered(undefined);
+            }}
+            aria-label="Decode as type"
+            spellCheck={false}
+            size={48}
+          />
         </label>
         <datalist id={listId}>
           {typeOptions.map((t) => (
@@ -68,25 +88,50 @@ export function BcsInspector({ bytes, typeText, typeOptions = [], fileName = 'va
         <span className="inspector-size">
           {bytes.length} byte{bytes.length === 1 ? '' : 's'}
         </span>
-        <button type="button" disabled={empty} onClick={() => void saveFile({ suggestedName: `${fileName}.bcs`, content: bytes, filters: [{ name: 'BCS', extensions: ['bcs'] }] })}>
+        <button
+          type="button"
+          disabled={empty}
+          onClick={() =>
+            void saveFile({
+              suggestedName: `${fileName}.bcs`,
+              content: bytes,
+              filters: [{ name: 'BCS', extensions: ['bcs'] }],
+            })
+          }
+        >
           Save bytes
         </button>
         {decoded?.value !== undefined && !decoded.failure && (
-          <button type="button" onClick={() => void saveFile({ suggestedName: `${fileName}.json`, content: toJson(decoded.value), filters: [{ name: 'JSON', extensions: ['json'] }] })}>
+          <button
+            type="button"
+            onClick={() =>
+              void saveFile({
+                suggestedName: `${fileName}.json`,
+                content: toJson(decoded.value),
+                filters: [{ name: 'JSON', extensions: ['json'] }],
+              })
+            }
+          >
             Export value as JSON
           </button>
         )}
       </div>
       {decoded?.failure && (
         <div className="status-view error decode-failure" role="alert">
-          Decoding failed at byte <strong>{decoded.failure.offset}</strong> in <code>{formatJsonPath(decoded.failure.path, 'value')}</code>: {decoded.failure.reason}. Everything before it is shown.
+          Decoding failed at byte <strong>{decoded.failure.offset}</strong> in{' '}
+          <code>{formatJsonPath(decoded.failure.path, 'value')}</code>: {decoded.failure.reason}. Everything before it
+          is shown.
         </div>
       )}
       {/* Always rendered (one line), so hovering never shifts the rows under the pointer. */}
       <p className="inspector-active" aria-live="polite">
         {activeSpan ? (
           <>
-            <code>{formatJsonPath(activeSpan.path, 'value')}</code>: bytes {activeSpan.start}–{activeSpan.end} (<span className="mono">{bytesToHex(bytes, true, activeSpan.start, Math.min(activeSpan.end, bytes.length))}</span>)
+            <code>{formatJsonPath(activeSpan.path, 'value')}</code>: bytes {activeSpan.start}–{activeSpan.end} (
+            <span className="mono">
+              {bytesToHex(bytes, true, activeSpan.start, Math.min(activeSpan.end, bytes.length))}
+            </span>
+            )
           </>
         ) : (
           'Hover or select a field to see its bytes, or a byte to find its field.'
@@ -105,7 +150,16 @@ export function BcsInspector({ bytes, typeText, typeOptions = [], fileName = 'va
           {asType.trim() === '' && <p className="status-view">Enter a type tag to decode the bytes.</p>}
           {layout.isLoading && <LoadingView label="Resolving the type…" />}
           {layout.error && <ErrorView error={layout.error} />}
-          {decoded && <SpanTree value={decoded.value} spans={spans} active={active} failed={failedIndex < 0 ? undefined : failedIndex} onHover={setHovered} onSelect={setSelected} />}
+          {decoded && (
+            <SpanTree
+              value={decoded.value}
+              spans={spans}
+              active={active}
+              failed={failedIndex < 0 ? undefined : failedIndex}
+              onHover={setHovered}
+              onSelect={setSelected}
+            />
+          )}
         </div>
       </div>
     </section>

@@ -94,7 +94,9 @@ export function HexView({ bytes, range, failedAt, onHoverByte, onSelectByte }: H
       }}
     >
       {rows}
-      {failedAt !== undefined && failedAt >= bytes.length && <div className="hex-row hex-end failed">end of input at byte {bytes.length}</div>}
+      {failedAt !== undefined && failedAt >= bytes.length && (
+        <div className="hex-row hex-end failed">end of input at byte {bytes.length}</div>
+      )}
       {shown < bytes.length && (
         <div className="hex-note">
           … {bytes.length - shown} more byte{bytes.length - shown === 1 ? '' : 's'} not shown

@@ -10,7 +10,9 @@ export function valueAt(value: MoveJson | undefined, path: readonly (string | nu
   let node: MoveJson | undefined = value;
   for (const part of path) {
     if (node === null || node === undefined || typeof node !== 'object') return undefined;
-    node = Array.isArray(node) ? (node as readonly MoveJson[])[part as number] : (node as { readonly [key: string]: MoveJson })[part as string];
+    node = Array.isArray(node)
+      ? (node as readonly MoveJson[])[part as number]
+      : (node as { readonly [key: string]: MoveJson })[part as string];
   }
   return node;
 }

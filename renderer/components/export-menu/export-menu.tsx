@@ -75,7 +75,8 @@ export function ExportMenu({ name, rows, loadAll, unavailable }: ExportMenuProps
       </button>
       {loadAll && unavailable === undefined && (
         <label>
-          <input type="checkbox" checked={all} disabled={busy} onChange={(e) => setAll(e.target.checked)} /> Load all pages first
+          <input type="checkbox" checked={all} disabled={busy} onChange={(e) => setAll(e.target.checked)} /> Load all
+          pages first
         </label>
       )}
       {busy && (

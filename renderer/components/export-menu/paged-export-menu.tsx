@@ -28,16 +28,27 @@ export interface PagedExportMenuProps<TPage> {
 /** Export of the pages an infinite query has loaded (or all of them). */
 export function PagedExportMenu<TPage>({ name, query, rowsOf, unavailable }: PagedExportMenuProps<TPage>): ReactNode {
   const rows = useMemo(() => rowsOf(query.data), [rowsOf, query.data]);
-  return <ExportMenu name={name} rows={rows} loadAll={query.hasNextPage ? loadAllPages(query, rowsOf) : undefined} unavailable={unavailable} />;
+  return (
+    <ExportMenu
+      name={name}
+      rows={rows}
+      loadAll={query.hasNextPage ? loadAllPages(query, rowsOf) : undefined}
+      unavailable={unavailable}
+    />
+  );
 }
 
 /** Resources in the order the API listed them. */
-export function resourceExportRows(data: InfiniteData<ApiAnswer<readonly MoveResourceJson[]>, unknown> | undefined): readonly MoveResourceJson[] {
+export function resourceExportRows(
+  data: InfiniteData<ApiAnswer<readonly MoveResourceJson[]>, unknown> | undefined,
+): readonly MoveResourceJson[] {
   return data?.pages.flatMap((page) => page.body) ?? [];
 }
 
 /** Events newest first (by sequence number), as the events tab lists them. */
-export function eventExportRows(data: InfiniteData<ApiAnswer<readonly EventJson[]>, unknown> | undefined): readonly EventJson[] {
+export function eventExportRows(
+  data: InfiniteData<ApiAnswer<readonly EventJson[]>, unknown> | undefined,
+): readonly EventJson[] {
   return eventsNewestFirst(data?.pages.flatMap((page) => page.body) ?? []);
 }
 

@@ -61,14 +61,23 @@ export function JsonNode({ name, value, path }: JsonNodeProps): ReactNode {
         {link.label ?? valueText}
       </Link>
     ) : (
-      <span className={`json-value ${container ? 'json-preview' : primitiveClass(value)}`}>{container && open ? (Array.isArray(value) ? '[' : '{') : valueText}</span>
+      <span className={`json-value ${container ? 'json-preview' : primitiveClass(value)}`}>
+        {container && open ? (Array.isArray(value) ? '[' : '{') : valueText}
+      </span>
     );
 
   return (
     <li className="json-node">
       <div className="json-row">
         {container ? (
-          <button type="button" className="json-toggle" aria-expanded={open} aria-label={`${open ? 'Collapse' : 'Expand'} ${pathText}`} onClick={() => tree.setExpanded(key, !open)} onKeyDown={onToggleKey}>
+          <button
+            type="button"
+            className="json-toggle"
+            aria-expanded={open}
+            aria-label={`${open ? 'Collapse' : 'Expand'} ${pathText}`}
+            onClick={() => tree.setExpanded(key, !open)}
+            onKeyDown={onToggleKey}
+          >
             <span aria-hidden="true">{open ? '▾' : '▸'}</span>
           </button>
         ) : (
@@ -85,10 +94,24 @@ export function JsonNode({ name, value, path }: JsonNodeProps): ReactNode {
           </Link>
         )}
         <span className="json-actions">
-          <button type="button" className="json-action" aria-label={`Copy value of ${pathText}`} title="Copy value" onClick={() => tree.copy(typeof value === 'string' ? value : JSON.stringify(value, null, 2), `value of ${pathText}`)}>
+          <button
+            type="button"
+            className="json-action"
+            aria-label={`Copy value of ${pathText}`}
+            title="Copy value"
+            onClick={() =>
+              tree.copy(typeof value === 'string' ? value : JSON.stringify(value, null, 2), `value of ${pathText}`)
+            }
+          >
             copy
           </button>
-          <button type="button" className="json-action" aria-label={`Copy path ${pathText}`} title="Copy JSON path" onClick={() => tree.copy(pathText, `path ${pathText}`)}>
+          <button
+            type="button"
+            className="json-action"
+            aria-label={`Copy path ${pathText}`}
+            title="Copy JSON path"
+            onClick={() => tree.copy(pathText, `path ${pathText}`)}
+          >
             path
           </button>
         </span>

@@ -47,7 +47,10 @@ export function JsonTree({ value, label = 'value', linkFor, defaultExpandDepth =
     void copyText(text).then((ok) => setAnnouncement(ok ? `Copied ${what}` : `Could not copy ${what}`));
   }, []);
 
-  const context = useMemo<JsonTreeContextValue>(() => ({ expanded, setExpanded, linkFor, copy }), [expanded, setExpanded, linkFor, copy]);
+  const context = useMemo<JsonTreeContextValue>(
+    () => ({ expanded, setExpanded, linkFor, copy }),
+    [expanded, setExpanded, linkFor, copy],
+  );
 
   return (
     <div className="json-tree" role="group" aria-label={`JSON ${label}`}>

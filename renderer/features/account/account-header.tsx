@@ -39,13 +39,17 @@ export function AccountHeader({ address }: AccountHeaderProps): ReactNode {
         <dl className="account-facts">
           <div>
             <dt>Sequence number</dt>
-            <dd className="mono" aria-label="Sequence number">{account.data?.body.sequence_number ?? '…'}</dd>
+            <dd className="mono" aria-label="Sequence number">
+              {account.data?.body.sequence_number ?? '…'}
+            </dd>
           </div>
           <div>
             <dt>Authentication key</dt>
             <dd className="mono account-auth-key" aria-label="Authentication key">
               {account.data?.body.authentication_key ?? '…'}
-              {account.data && <CopyButton text={account.data.body.authentication_key} label="Copy authentication key" />}
+              {account.data && (
+                <CopyButton text={account.data.body.authentication_key} label="Copy authentication key" />
+              )}
             </dd>
           </div>
           <div>

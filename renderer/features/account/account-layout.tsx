@@ -49,7 +49,11 @@ export function AccountLayout(): ReactNode {
       <AccountHeader address={account.address} />
       <nav className="account-tabs" aria-label="Account sections">
         {TABS.map((tab) => (
-          <Link key={tab.path} to={withVersion(tabPath(account.address, tab.path, pinned), pinned)} {...(current === tab.path ? { className: 'active', 'aria-current': 'page' as const } : {})}>
+          <Link
+            key={tab.path}
+            to={withVersion(tabPath(account.address, tab.path, pinned), pinned)}
+            {...(current === tab.path ? { className: 'active', 'aria-current': 'page' as const } : {})}
+          >
             {tab.label}
           </Link>
         ))}

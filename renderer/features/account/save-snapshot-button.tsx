@@ -43,12 +43,20 @@ function savedFolder(file: string | undefined): string | undefined {
 /** The capture button with its outcome. */
 export function SaveSnapshotButton({ address, version }: SaveSnapshotButtonProps): ReactNode {
   const capture = useMutation({
-    mutationFn: (at: string) => requestJson<CaptureJson>('/explorer/v1/capture', { method: 'POST', body: { accounts: [address], ledger_version: at } }),
+    mutationFn: (at: string) =>
+      requestJson<CaptureJson>('/explorer/v1/capture', {
+        method: 'POST',
+        body: { accounts: [address], ledger_version: at },
+      }),
   });
   const folder = capture.isSuccess ? savedFolder(capture.data.body.file) : undefined;
   return (
     <div className="save-snapshot">
-      <button type="button" disabled={version === undefined || capture.isPending} onClick={() => version !== undefined && capture.mutate(version)}>
+      <button
+        type="button"
+        disabled={version === undefined || capture.isPending}
+        onClick={() => version !== undefined && capture.mutate(version)}
+      >
         {capture.isPending ? 'Saving…' : 'Save to snapshot'}
       </button>
       {capture.isSuccess && (
@@ -61,7 +69,8 @@ export function SaveSnapshotButton({ address, version }: SaveSnapshotButtonProps
               <span className="mono save-snapshot-folder">{folder}</span>
             </>
           )}
-          {capture.data.body.bytes !== undefined && ` (${capture.data.body.bytes.toLocaleString('en-US')} ${plural(capture.data.body.bytes, 'byte')})`}
+          {capture.data.body.bytes !== undefined &&
+            ` (${capture.data.body.bytes.toLocaleString('en-US')} ${plural(capture.data.body.bytes, 'byte')})`}
         </span>
       )}
       {capture.isError && <ErrorView error={capture.error} onRetry={() => capture.reset()} />}

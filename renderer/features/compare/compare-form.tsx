@@ -35,7 +35,13 @@ export function CompareForm({ from, to, defaultTo, onApply }: CompareFormProps):
     >
       <label>
         From version
-        <input className="mono" inputMode="numeric" value={fromText} onChange={(event) => setFromText(event.target.value)} aria-label="From version" />
+        <input
+          className="mono"
+          inputMode="numeric"
+          value={fromText}
+          onChange={(event) => setFromText(event.target.value)}
+          aria-label="From version"
+        />
       </label>
       <label>
         To version

@@ -17,7 +17,15 @@ import './compare.css';
 
 const VERSION = /^\d+$/;
 
-function ResourceBlock({ change, from, to }: { readonly change: ResourceChange; readonly from: string; readonly to: string }): ReactNode {
+function ResourceBlock({
+  change,
+  from,
+  to,
+}: {
+  readonly change: ResourceChange;
+  readonly from: string;
+  readonly to: string;
+}): ReactNode {
   return (
     <section className="resource-diff" aria-label={`${change.type} ${change.kind}`}>
       <h3>
@@ -70,7 +78,12 @@ export function ComparePage(): ReactNode {
       {changes && (
         <>
           <p className="compare-summary" role="status">
-            {differing.length === 0 ? 'No resource changed' : differing.length === 1 ? '1 resource differs' : `${differing.length} resources differ`} between versions {from} and {to}; {same.length} unchanged.
+            {differing.length === 0
+              ? 'No resource changed'
+              : differing.length === 1
+                ? '1 resource differs'
+                : `${differing.length} resources differ`}{' '}
+            between versions {from} and {to}; {same.length} unchanged.
           </p>
           {differing.map((c) => (
             <ResourceBlock key={c.type} change={c} from={from} to={to} />

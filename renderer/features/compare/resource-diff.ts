@@ -12,7 +12,10 @@ export interface ResourceChange {
 }
 
 /** Every resource type present at either version: changed, added and removed first, unchanged last. */
-export function diffResources(before: readonly MoveResourceJson[], after: readonly MoveResourceJson[]): ResourceChange[] {
+export function diffResources(
+  before: readonly MoveResourceJson[],
+  after: readonly MoveResourceJson[],
+): ResourceChange[] {
   const old = new Map(before.map((r) => [r.type, r.data]));
   const now = new Map(after.map((r) => [r.type, r.data]));
   const types = [...new Set([...old.keys(), ...now.keys()])].sort();

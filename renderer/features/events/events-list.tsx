@@ -44,26 +44,56 @@ interface EventRowViewProps {
   readonly linkFor: JsonLinkFor;
 }
 
-const EventRowView = memo(function EventRowView({ event, open, after, pinned, effective, index, start, measure, onToggle, linkFor }: EventRowViewProps): ReactNode {
+const EventRowView = memo(function EventRowView({
+  event,
+  open,
+  after,
+  pinned,
+  effective,
+  index,
+  start,
+  measure,
+  onToggle,
+  linkFor,
+}: EventRowViewProps): ReactNode {
   return (
     <div data-index={index} ref={measure} className="events-item" style={{ transform: `translateY(${start}px)` }}>
-      <div role="row" aria-rowindex={index + 2} className={`events-row${after ? ' after-pin' : ''}${open ? ' open' : ''}`}>
+      <div
+        role="row"
+        aria-rowindex={index + 2}
+        className={`events-row${after ? ' after-pin' : ''}${open ? ' open' : ''}`}
+      >
         <span role="cell">
-          <button type="button" className="row-toggle events-toggle" aria-expanded={open} aria-label={`${open ? 'Collapse' : 'Expand'} event ${event.sequence_number}`} onClick={() => onToggle(event.sequence_number)}>
+          <button
+            type="button"
+            className="row-toggle events-toggle"
+            aria-expanded={open}
+            aria-label={`${open ? 'Collapse' : 'Expand'} event ${event.sequence_number}`}
+            onClick={() => onToggle(event.sequence_number)}
+          >
             <span aria-hidden="true">{open ? '▾' : '▸'}</span>
           </button>
         </span>
         <span role="cell">
           <VersionLink version={event.version} />
           {after && (
-            <span className="after-pin-badge" title={`Emitted after version ${effective ?? ''}, which the state shown here is read at`}>
+            <span
+              className="after-pin-badge"
+              title={`Emitted after version ${effective ?? ''}, which the state shown here is read at`}
+            >
               {pinned === undefined ? 'newer' : 'after pin'}
             </span>
           )}
         </span>
-        <span role="cell" className="mono">{event.sequence_number}</span>
-        <span role="cell" className="mono events-type" title={event.type}>{event.type}</span>
-        <span role="cell" className="mono events-preview">{preview(event)}</span>
+        <span role="cell" className="mono">
+          {event.sequence_number}
+        </span>
+        <span role="cell" className="mono events-type" title={event.type}>
+          {event.type}
+        </span>
+        <span role="cell" className="mono events-preview">
+          {preview(event)}
+        </span>
       </div>
       {open && (
         <div className="events-detail">
@@ -118,7 +148,19 @@ export function EventsList({ events, pinned, effective }: EventsListProps): Reac
             if (!event) return null;
             const after = readAt !== undefined && BigInt(event.version) > readAt;
             return (
-              <EventRowView key={event.sequence_number} event={event} open={open.has(event.sequence_number)} after={after} pinned={pinned} effective={effective} index={item.index} start={item.start} measure={virtualizer.measureElement} onToggle={toggle} linkFor={linkFor} />
+              <EventRowView
+                key={event.sequence_number}
+                event={event}
+                open={open.has(event.sequence_number)}
+                after={after}
+                pinned={pinned}
+                effective={effective}
+                index={item.index}
+                start={item.start}
+                measure={virtualizer.measureElement}
+                onToggle={toggle}
+                linkFor={linkFor}
+              />
             );
           })}
         </div>

@@ -33,7 +33,8 @@ function isCreationNumber(text: string): boolean {
 }
 
 function streamOf(params: Readonly<Partial<Record<string, string>>>): EventStream | undefined {
-  if (params.structTag !== undefined && params.fieldName !== undefined) return { kind: 'field', struct: params.structTag, field: params.fieldName };
+  if (params.structTag !== undefined && params.fieldName !== undefined)
+    return { kind: 'field', struct: params.structTag, field: params.fieldName };
   if (params.creationNumber !== undefined) return { kind: 'creation_number', creationNumber: params.creationNumber };
   return undefined;
 }
@@ -46,7 +47,10 @@ export function EventsPanel(): ReactNode {
   if (address === undefined) return null;
   return (
     <div className="events-panel">
-      <StreamPicker address={address} creationNumber={stream?.kind === 'creation_number' ? stream.creationNumber : undefined} />
+      <StreamPicker
+        address={address}
+        creationNumber={stream?.kind === 'creation_number' ? stream.creationNumber : undefined}
+      />
       {stream === undefined ? (
         <EmptyView>Choose an event stream above.</EmptyView>
       ) : stream.kind === 'creation_number' && !isCreationNumber(stream.creationNumber) ? (
@@ -82,7 +86,13 @@ function JumpForm({ title, anchor, onJump, children }: JumpFormProps): ReactNode
       <strong className="mono events-title">{title}</strong>
       <label>
         Jump to sequence number
-        <input inputMode="numeric" pattern="\d*" value={jump} onChange={(event) => setJump(event.target.value.trim())} size={10} />
+        <input
+          inputMode="numeric"
+          pattern="\d*"
+          value={jump}
+          onChange={(event) => setJump(event.target.value.trim())}
+          size={10}
+        />
       </label>
       <button type="submit">Go</button>
       <button type="button" disabled={anchor === undefined} onClick={() => onJump(undefined)}>
@@ -106,15 +116,18 @@ function StreamEvents({ address, stream }: { readonly address: string; readonly 
   const [search, setSearch] = useSearchParams();
   const raw = search.get(SEQ_PARAM);
   const anchor = raw !== null && /^\d+$/.test(raw) ? raw : undefined;
-  const query = useInfiniteQuery({ ...eventsQuery(address, stream, anchor, effective ?? ''), enabled: effective !== undefined });
+  const query = useInfiniteQuery({
+    ...eventsQuery(address, stream, anchor, effective ?? ''),
+    enabled: effective !== undefined,
+  });
   // Events take no ledger version: a pinned version outside the retained window is checked apart
   // (the API's 404/410), and then no events are claimed loaded, as the state panels show none.
   const standing = useQuery({ ...versionInfoQuery(pinned ?? ''), enabled: pinned !== undefined });
-  const outOfRange = standing.isError && standing.error instanceof ApiRequestError && (standing.error.status === 404 || standing.error.status === 410);
-  const events = useMemo(
-    () => eventsNewestFirst(query.data?.pages.flatMap((page) => page.body) ?? []),
-    [query.data],
-  );
+  const outOfRange =
+    standing.isError &&
+    standing.error instanceof ApiRequestError &&
+    (standing.error.status === 404 || standing.error.status === 410);
+  const events = useMemo(() => eventsNewestFirst(query.data?.pages.flatMap((page) => page.body) ?? []), [query.data]);
 
   const setAnchor = (value: string | undefined): void =>
     setSearch((previous) => {
@@ -124,10 +137,17 @@ function StreamEvents({ address, stream }: { readonly address: string; readonly 
       return next;
     });
 
-  const title = stream.kind === 'creation_number' ? `creation number ${stream.creationNumber}` : `${stream.struct} · ${stream.field}`;
+  const title =
+    stream.kind === 'creation_number'
+      ? `creation number ${stream.creationNumber}`
+      : `${stream.struct} · ${stream.field}`;
   const oldest = events.at(-1);
   const failed = outOfRange || (query.isError && events.length === 0);
-  const unavailable = outOfRange ? `version ${pinned ?? ''} is outside the retained versions` : failed ? 'the events could not be read' : undefined;
+  const unavailable = outOfRange
+    ? `version ${pinned ?? ''} is outside the retained versions`
+    : failed
+      ? 'the events could not be read'
+      : undefined;
   return (
     <section aria-label={`Events of ${title}`}>
       <JumpForm key={anchor ?? ''} title={title} anchor={anchor} onJump={setAnchor}>
@@ -137,12 +157,18 @@ function StreamEvents({ address, stream }: { readonly address: string; readonly 
             'No events loaded'
           ) : (
             <>
-              {events.length} {plural(events.length, 'event')} loaded{oldest ? ` · oldest shown #${oldest.sequence_number}` : ''}
+              {events.length} {plural(events.length, 'event')} loaded
+              {oldest ? ` · oldest shown #${oldest.sequence_number}` : ''}
               {query.hasNextPage ? '' : events.length > 0 ? ' · reached the first event' : ''}
             </>
           )}
         </span>
-        <PagedExportMenu name={`${address}-events-${fileLabel(stream)}-v${effective ?? ''}`} query={query} rowsOf={eventExportRows} unavailable={unavailable} />
+        <PagedExportMenu
+          name={`${address}-events-${fileLabel(stream)}-v${effective ?? ''}`}
+          query={query}
+          rowsOf={eventExportRows}
+          unavailable={unavailable}
+        />
       </JumpForm>
       {outOfRange ? (
         // The stream picker above already shows the API's error for this version (it reads resources there).
@@ -152,7 +178,9 @@ function StreamEvents({ address, stream }: { readonly address: string; readonly 
       ) : query.isError && events.length === 0 ? (
         <ErrorView error={query.error} onRetry={() => void query.refetch()} />
       ) : events.length === 0 ? (
-        <EmptyView>{anchor === undefined ? 'This stream has no events.' : `No events from sequence number ${anchor} on.`}</EmptyView>
+        <EmptyView>
+          {anchor === undefined ? 'This stream has no events.' : `No events from sequence number ${anchor} on.`}
+        </EmptyView>
       ) : (
         <>
           {query.isError && <ErrorView error={query.error} />}

@@ -26,13 +26,21 @@ function visit(value: JsonValue, struct: string, path: readonly string[], out: F
     out.push({ ...handle, struct, field: path.length === 1 ? path[0] : undefined, path: path.join('.') });
     return;
   }
-  if (Array.isArray(value)) value.forEach((child: JsonValue, index) => visit(child, struct, [...path, String(index)], out));
-  else if (typeof value === 'object' && value !== null) for (const [key, child] of Object.entries(value)) visit(child, struct, [...path, key], out);
+  if (Array.isArray(value))
+    value.forEach((child: JsonValue, index) => visit(child, struct, [...path, String(index)], out));
+  else if (typeof value === 'object' && value !== null)
+    for (const [key, child] of Object.entries(value)) visit(child, struct, [...path, key], out);
 }
 
 /** Every handle in `resources`, ordered by (address, creation number). */
 export function findHandles(resources: readonly MoveResourceJson[]): FoundHandle[] {
   const out: FoundHandle[] = [];
   for (const resource of resources) visit(resource.data, resource.type, [], out);
-  return out.sort((a, b) => (a.address === b.address ? Number(BigInt(a.creationNumber) - BigInt(b.creationNumber)) : a.address < b.address ? -1 : 1));
+  return out.sort((a, b) =>
+    a.address === b.address
+      ? Number(BigInt(a.creationNumber) - BigInt(b.creationNumber))
+      : a.address < b.address
+        ? -1
+        : 1,
+  );
 }

@@ -33,15 +33,34 @@ export function StreamPicker({ address, creationNumber }: StreamPickerProps): Re
   const { effective, pinned } = useLedgerVersion();
   const navigate = useNavigate();
   const { structTag, fieldName } = useParams();
-  const [openBy, setOpenBy] = useState<OpenBy>(structTag !== undefined && fieldName !== undefined ? 'field' : 'creation_number');
-  const resources = useQuery({ ...eventHandleResourcesQuery(address, effective ?? ''), enabled: effective !== undefined });
-  const handles = useMemo(() => findHandles(resources.data?.body ?? []).filter((handle) => handle.address === address), [resources.data, address]);
+  const [openBy, setOpenBy] = useState<OpenBy>(
+    structTag !== undefined && fieldName !== undefined ? 'field' : 'creation_number',
+  );
+  const resources = useQuery({
+    ...eventHandleResourcesQuery(address, effective ?? ''),
+    enabled: effective !== undefined,
+  });
+  const handles = useMemo(
+    () => findHandles(resources.data?.body ?? []).filter((handle) => handle.address === address),
+    [resources.data, address],
+  );
   // Streams with events first, and at most MAX_OPTIONS of them: an account with 10,000 coin stores has 20,000 handles.
-  const options = useMemo(() => [...handles.filter((handle) => handle.counter !== '0'), ...handles.filter((handle) => handle.counter === '0')].slice(0, MAX_OPTIONS), [handles]);
+  const options = useMemo(
+    () =>
+      [
+        ...handles.filter((handle) => handle.counter !== '0'),
+        ...handles.filter((handle) => handle.counter === '0'),
+      ].slice(0, MAX_OPTIONS),
+    [handles],
+  );
   if (resources.isPending) return <LoadingView label="Finding event handles…" />;
   if (resources.isError) return <ErrorView error={resources.error} />;
   // The stream shown now: by its creation number, or the handle at the route's struct + field.
-  const current = handles.find((handle) => (creationNumber !== undefined ? handle.creationNumber === creationNumber : handle.struct === structTag && handle.field === fieldName));
+  const current = handles.find((handle) =>
+    creationNumber !== undefined
+      ? handle.creationNumber === creationNumber
+      : handle.struct === structTag && handle.field === fieldName,
+  );
   const shown = creationNumber ?? current?.creationNumber;
   const open = (handle: FoundHandle | undefined, number: string, by: OpenBy = openBy): void => {
     const path =
@@ -54,14 +73,27 @@ export function StreamPicker({ address, creationNumber }: StreamPickerProps): Re
     <div className="panel-toolbar stream-picker">
       <label>
         Event stream
-        <select value={shown ?? ''} onChange={(event) => open(handles.find((handle) => handle.creationNumber === event.target.value), event.target.value)}>
+        <select
+          value={shown ?? ''}
+          onChange={(event) =>
+            open(
+              handles.find((handle) => handle.creationNumber === event.target.value),
+              event.target.value,
+            )
+          }
+        >
           <option value="" disabled>
-            {handles.length === 0 ? 'No event handles in this account' : `Choose one of ${handles.length} ${plural(handles.length, 'handle')}`}
+            {handles.length === 0
+              ? 'No event handles in this account'
+              : `Choose one of ${handles.length} ${plural(handles.length, 'handle')}`}
           </option>
-          {shown !== undefined && !options.some((handle) => handle.creationNumber === shown) && <option value={shown}>creation number {shown}</option>}
+          {shown !== undefined && !options.some((handle) => handle.creationNumber === shown) && (
+            <option value={shown}>creation number {shown}</option>
+          )}
           {options.map((handle) => (
             <option key={handle.creationNumber} value={handle.creationNumber}>
-              {handle.creationNumber}: {handle.struct} · {handle.path} ({handle.counter} {plural(handle.counter, 'event')})
+              {handle.creationNumber}: {handle.struct} · {handle.path} ({handle.counter}{' '}
+              {plural(handle.counter, 'event')})
             </option>
           ))}
         </select>
@@ -83,18 +115,27 @@ export function StreamPicker({ address, creationNumber }: StreamPickerProps): Re
       </label>
       {handles.length > options.length && (
         <span className="panel-count">
-          {options.length} of {handles.length} handles listed (streams with events first); open any other by its creation number
+          {options.length} of {handles.length} handles listed (streams with events first); open any other by its
+          creation number
         </span>
       )}
       <form
         onSubmit={(event) => {
           event.preventDefault();
           const value = new FormData(event.currentTarget).get('creation');
-          if (typeof value === 'string' && /^\d+$/.test(value.trim())) void navigate(withVersion(`/accounts/${address}/events/${value.trim()}`, pinned));
+          if (typeof value === 'string' && /^\d+$/.test(value.trim()))
+            void navigate(withVersion(`/accounts/${address}/events/${value.trim()}`, pinned));
         }}
       >
         <label>
-          Creation number <input name="creation" inputMode="numeric" size={8} defaultValue={creationNumber ?? ''} key={creationNumber ?? ''} />
+          Creation number{' '}
+          <input
+            name="creation"
+            inputMode="numeric"
+            size={8}
+            defaultValue={creationNumber ?? ''}
+            key={creationNumber ?? ''}
+          />
         </label>{' '}
         <button type="submit">Open</button>
       </form>

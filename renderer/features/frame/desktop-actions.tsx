@@ -29,7 +29,9 @@ export function OpenSnapshotButton(): ReactNode {
   if (!bridge) return null;
   const open = (): void => {
     setFailure(undefined);
-    bridge.openSnapshotDialog().catch((error: unknown) => setFailure(error instanceof Error ? error.message : String(error)));
+    bridge
+      .openSnapshotDialog()
+      .catch((error: unknown) => setFailure(error instanceof Error ? error.message : String(error)));
   };
   return (
     <span className="open-snapshot">

@@ -38,7 +38,9 @@ export function SearchBox(): ReactNode {
   }, [text, submitted]);
 
   const search = useQuery({ ...searchQuery(submitted), enabled: submitted !== '' });
-  const targets: readonly SearchTarget[] = (search.data?.results ?? []).map((result) => searchTarget(result, location.pathname, pinned));
+  const targets: readonly SearchTarget[] = (search.data?.results ?? []).map((result) =>
+    searchTarget(result, location.pathname, pinned),
+  );
 
   const go = (target: SearchTarget): void => {
     setOpen(false);
@@ -54,7 +56,8 @@ export function SearchBox(): ReactNode {
     queryClient.fetchQuery(searchQuery(trimmed)).then(
       (outcome) => {
         const [only, ...rest] = outcome.results;
-        if (only !== undefined && rest.length === 0 && inputRef.current?.value.trim() === trimmed) go(searchTarget(only, location.pathname, pinned));
+        if (only !== undefined && rest.length === 0 && inputRef.current?.value.trim() === trimmed)
+          go(searchTarget(only, location.pathname, pinned));
       },
       () => undefined, // the popup shows the error record from the same query
     );
@@ -64,7 +67,8 @@ export function SearchBox(): ReactNode {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       setOpen(true);
-      if (targets.length > 0) setActive((index) => (index + (event.key === 'ArrowDown' ? 1 : targets.length - 1)) % targets.length);
+      if (targets.length > 0)
+        setActive((index) => (index + (event.key === 'ArrowDown' ? 1 : targets.length - 1)) % targets.length);
     } else if (event.key === 'Escape') {
       setOpen(false);
     } else if (event.key === 'Enter') {
@@ -72,7 +76,8 @@ export function SearchBox(): ReactNode {
       const trimmed = text.trim();
       if (trimmed === '') return;
       const chosen = targets[active];
-      if (trimmed === submitted && !search.isFetching && chosen !== undefined && (open || targets.length === 1)) go(chosen);
+      if (trimmed === submitted && !search.isFetching && chosen !== undefined && (open || targets.length === 1))
+        go(chosen);
       else resolveNow(trimmed);
     }
   };

@@ -30,13 +30,24 @@ export function searchTarget(result: SearchResultJson, currentPath: string, pinn
       return {
         kind: result.kind,
         label: `Version ${result.version}`,
-        detail: result.block_height === null ? 'pin time travel here' : `block ${result.block_height} · pin time travel here`,
+        detail:
+          result.block_height === null ? 'pin time travel here' : `block ${result.block_height} · pin time travel here`,
         path: withVersion(currentPath, result.version),
       };
     case 'account':
-      return { kind: result.kind, label: `Account ${result.address}`, detail: 'resources, events, transactions', path: withVersion(`/accounts/${normalizeAddress(result.address)}`, pinned) };
+      return {
+        kind: result.kind,
+        label: `Account ${result.address}`,
+        detail: 'resources, events, transactions',
+        path: withVersion(`/accounts/${normalizeAddress(result.address)}`, pinned),
+      };
     case 'table':
-      return { kind: result.kind, label: `Table ${result.handle}`, detail: `${result.key_type} → ${result.value_type}`, path: withVersion(`/tables/${normalizeAddress(result.handle)}`, pinned) };
+      return {
+        kind: result.kind,
+        label: `Table ${result.handle}`,
+        detail: `${result.key_type} → ${result.value_type}`,
+        path: withVersion(`/tables/${normalizeAddress(result.handle)}`, pinned),
+      };
     case 'module':
       return {
         kind: result.kind,
@@ -48,7 +59,11 @@ export function searchTarget(result: SearchResultJson, currentPath: string, pinn
       return {
         kind: result.kind,
         label: `Type ${result.type}`,
-        detail: result.struct_exists ? 'modules of the declaring account' : result.module_exists ? 'module has no such struct' : 'module not published',
+        detail: result.struct_exists
+          ? 'modules of the declaring account'
+          : result.module_exists
+            ? 'module has no such struct'
+            : 'module not published',
         path: withVersion(`/accounts/${tagAddress(result.type)}/modules`, pinned),
       };
     default:

@@ -17,16 +17,33 @@ import { formatUsec } from '../../lib/format-time.ts';
  * The health to show: the source's last check, unless the ledger query is failing right now (the
  * health check runs less often, so it still said "healthy" seconds after a node stopped).
  */
-function shownHealth(source: Extract<SourceInfo, { readonly kind: 'remote' }>, ledgerError: unknown): { readonly ok: boolean; readonly message: string | null } {
-  if (ledgerError !== null && ledgerError !== undefined) return { ok: false, message: ledgerError instanceof Error ? ledgerError.message : String(ledgerError) };
+function shownHealth(
+  source: Extract<SourceInfo, { readonly kind: 'remote' }>,
+  ledgerError: unknown,
+): { readonly ok: boolean; readonly message: string | null } {
+  if (ledgerError !== null && ledgerError !== undefined)
+    return { ok: false, message: ledgerError instanceof Error ? ledgerError.message : String(ledgerError) };
   return source.health;
 }
 
-function SourceLabel({ source, ledgerError }: { readonly source: SourceInfo; readonly ledgerError: unknown }): ReactNode {
+function SourceLabel({
+  source,
+  ledgerError,
+}: {
+  readonly source: SourceInfo;
+  readonly ledgerError: unknown;
+}): ReactNode {
   switch (source.kind) {
     case 'snapshot':
       return (
-        <span className="status-item" title={source.origin ? `captured from ${source.origin.node_url} at version ${source.origin.ledger_version}` : undefined}>
+        <span
+          className="status-item"
+          title={
+            source.origin
+              ? `captured from ${source.origin.node_url} at version ${source.origin.ledger_version}`
+              : undefined
+          }
+        >
           Snapshot <strong className="mono">{source.name}</strong>
           {source.origin && <span className="muted"> (captured from {source.origin.node_url})</span>}
         </span>
@@ -36,7 +53,9 @@ function SourceLabel({ source, ledgerError }: { readonly source: SourceInfo; rea
       return (
         <span className="status-item" title={health.message ?? undefined}>
           Node <strong>{source.name}</strong> <span className="mono muted">{source.url}</span>{' '}
-          <span className={health.ok ? 'health ok' : 'health bad'}>{health.ok ? '● healthy' : `● unhealthy${health.message ? `: ${health.message}` : ''}`}</span>
+          <span className={health.ok ? 'health ok' : 'health bad'}>
+            {health.ok ? '● healthy' : `● unhealthy${health.message ? `: ${health.message}` : ''}`}
+          </span>
         </span>
       );
     }
@@ -65,7 +84,11 @@ export function StatusBar(): ReactNode {
   }, [sourceName]);
   return (
     <footer className="status-bar" aria-label="Status">
-      {source.data ? <SourceLabel source={source.data.body} ledgerError={failure?.error} /> : <span className="status-item muted">{source.isError ? 'Source unknown' : 'Source …'}</span>}
+      {source.data ? (
+        <SourceLabel source={source.data.body} ledgerError={failure?.error} />
+      ) : (
+        <span className="status-item muted">{source.isError ? 'Source unknown' : 'Source …'}</span>
+      )}
       {info && (
         <>
           <Figure label="Chain" value={String(info.chain_id)} />
@@ -76,7 +99,9 @@ export function StatusBar(): ReactNode {
           <span className="status-item muted">{formatUsec(info.ledger_timestamp)}</span>
         </>
       )}
-      {failure !== undefined && <InlineError className="status-item" error={failure.error} prefix="Ledger unavailable" />}
+      {failure !== undefined && (
+        <InlineError className="status-item" error={failure.error} prefix="Ledger unavailable" />
+      )}
     </footer>
   );
 }

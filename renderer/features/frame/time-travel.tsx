@@ -62,7 +62,16 @@ interface VersionFieldProps {
 }
 
 /** The typed version: Enter pins it, Escape drops the draft. */
-function VersionField({ value, min, max, widthCh, describedBy, placeholder, onDraft, onCommit }: VersionFieldProps): ReactNode {
+function VersionField({
+  value,
+  min,
+  max,
+  widthCh,
+  describedBy,
+  placeholder,
+  onDraft,
+  onCommit,
+}: VersionFieldProps): ReactNode {
   return (
     <input
       className="version-input mono"
@@ -89,12 +98,15 @@ export function TimeTravel(): ReactNode {
   const { ledger, failure } = useLedgerQuery();
   const { pinned, invalid, effective, setPinned } = useLedgerVersion();
   // The draft belongs to the pin it was typed over: a new pin (link, search, back button) drops it.
-  const [typed, setTyped] = useState<{ readonly over: string | undefined; readonly text: string } | undefined>(undefined);
+  const [typed, setTyped] = useState<{ readonly over: string | undefined; readonly text: string } | undefined>(
+    undefined,
+  );
   // The version the slider pinned last: while the URL still shows it, further slider moves replace
   // that history entry instead of adding one per arrow key (Back then leaves the slider's choice).
   const sliderPin = useRef<string | undefined>(undefined);
   const draft = typed !== undefined && typed.over === pinned ? typed.text : undefined;
-  const setDraft = (text: string | undefined): void => setTyped(text === undefined ? undefined : { over: pinned, text });
+  const setDraft = (text: string | undefined): void =>
+    setTyped(text === undefined ? undefined : { over: pinned, text });
   const commit = (fromSlider = false): void => {
     if (draft === undefined) return;
     const trimmed = draft.trim();
@@ -109,7 +121,10 @@ export function TimeTravel(): ReactNode {
     setDraft(undefined);
     setPinned(undefined);
   };
-  const invalidNotice = invalid === undefined ? null : <InvalidPinNotice value={invalid} onRemove={() => setPinned(undefined, { replace: true })} />;
+  const invalidNotice =
+    invalid === undefined ? null : (
+      <InvalidPinNotice value={invalid} onRemove={() => setPinned(undefined, { replace: true })} />
+    );
 
   // Checked before "pending": a refresh of a failed ledger is pending again, and must not unmount
   // the field the user may be typing in.
@@ -118,8 +133,20 @@ export function TimeTravel(): ReactNode {
     return (
       <div className="time-travel" role="group" aria-label="Time travel">
         <AsOfStart pinned={pinned} onLatest={unpin} />
-        <VersionField value={draft ?? pinned ?? ''} min="0" widthCh={12} placeholder="version" onDraft={setDraft} onCommit={() => commit()} />
-        <button type="button" className="pin-button" onClick={() => commit()} disabled={draft === undefined || !isLedgerVersion(draft.trim())}>
+        <VersionField
+          value={draft ?? pinned ?? ''}
+          min="0"
+          widthCh={12}
+          placeholder="version"
+          onDraft={setDraft}
+          onCommit={() => commit()}
+        />
+        <button
+          type="button"
+          className="pin-button"
+          onClick={() => commit()}
+          disabled={draft === undefined || !isLedgerVersion(draft.trim())}
+        >
           Pin
         </button>
         <InlineError error={failure.error} prefix="Ledger version unavailable" />

@@ -16,7 +16,10 @@ function RetainedFacts({ version }: { readonly version: string }): ReactNode {
   if (info.isError) return <InlineError className="version-facts" error={info.error} />;
   return (
     <span className="version-facts">
-      block <span className="mono">{info.data.block_height}</span> · <time dateTime={new Date(Number(BigInt(info.data.block_timestamp_usec) / 1000n)).toISOString()}>{formatUsec(info.data.block_timestamp_usec)}</time>
+      block <span className="mono">{info.data.block_height}</span> ·{' '}
+      <time dateTime={new Date(Number(BigInt(info.data.block_timestamp_usec) / 1000n)).toISOString()}>
+        {formatUsec(info.data.block_timestamp_usec)}
+      </time>
     </span>
   );
 }
@@ -27,7 +30,12 @@ export function VersionFacts({ standing }: { readonly standing: VersionStanding 
     case 'invalid':
       return <span className="version-facts error-text">not a ledger version</span>;
     case 'pruned':
-      return <span className="version-facts warn-text" role="status">{`pruned — oldest retained is ${standing.oldest}`}</span>;
+      return (
+        <span
+          className="version-facts warn-text"
+          role="status"
+        >{`pruned — oldest retained is ${standing.oldest}`}</span>
+      );
     case 'future':
       return <span className="version-facts warn-text" role="status">{`not yet — latest is ${standing.latest}`}</span>;
     case 'retained':

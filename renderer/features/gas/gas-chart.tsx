@@ -36,7 +36,15 @@ function options(host: Element, width: number, onHover: (index: number | undefin
       { label: 'Block' },
       { label: 'Inclusion price', stroke: accent, width: 2 },
       { label: 'User transactions', stroke: warn, width: 1, scale: 'txns' },
-      { label: 'Full block', stroke: error, fill: error, width: 0, points: { show: true, size: 8, fill: error }, paths: () => null, value: (_u, v) => (v === null ? 'no' : 'yes') },
+      {
+        label: 'Full block',
+        stroke: error,
+        fill: error,
+        width: 0,
+        points: { show: true, size: 8, fill: error },
+        paths: () => null,
+        value: (_u, v) => (v === null ? 'no' : 'yes'),
+      },
     ],
     // A colour key only: the values of the block in focus are in the details box below, which
     // (unlike uPlot's live legend, "--" until hovered) always shows one block, the newest by default.
@@ -98,15 +106,23 @@ export function GasChart({ blocks }: { readonly blocks: readonly BlockJson[] }):
     // Move the chart's own cursor too, so the highlighted point follows the keys.
     const plot = plotRef.current;
     const x = ordered[next];
-    if (plot && x) plot.setCursor({ left: plot.valToPos(Number(x.height), 'x'), top: plot.valToPos(Number(x.inclusion_price), 'y') });
+    if (plot && x)
+      plot.setCursor({
+        left: plot.valToPos(Number(x.height), 'x'),
+        top: plot.valToPos(Number(x.inclusion_price), 'y'),
+      });
   };
   return (
     <figure className="gas-chart">
       <figcaption>
-        Inclusion price and user transactions of the last {ordered.length} {plural(ordered.length, 'block')} (full blocks marked). Hover a block, or focus the chart and use ← and →, for its
-        details.
+        Inclusion price and user transactions of the last {ordered.length} {plural(ordered.length, 'block')} (full
+        blocks marked). Hover a block, or focus the chart and use ← and →, for its details.
       </figcaption>
-      {!canDraw && <p className="field-error">This display cannot draw charts; the blocks' details follow (← and → move between them).</p>}
+      {!canDraw && (
+        <p className="field-error">
+          This display cannot draw charts; the blocks' details follow (← and → move between them).
+        </p>
+      )}
       <div
         ref={box}
         className="gas-chart-plot"

@@ -6,10 +6,26 @@ import type { ReactNode } from 'react';
 import type { GasEstimateJson } from '../../api/types.ts';
 
 /** The three estimates in display order, with what each one means. */
-export const ESTIMATES: readonly { readonly key: keyof GasEstimateJson; readonly label: string; readonly explain: string }[] = [
-  { key: 'deprioritized_gas_estimate', label: 'Low (deprioritized)', explain: 'Cheapest price likely to be included when the chain is not busy; may wait when blocks fill up.' },
-  { key: 'gas_estimate', label: 'Market (gas_estimate)', explain: 'The price wallets use by default: enough to be included in the next blocks at current demand.' },
-  { key: 'prioritized_gas_estimate', label: 'Aggressive (prioritized)', explain: 'A higher price that puts a transaction ahead of most others when blocks are full.' },
+export const ESTIMATES: readonly {
+  readonly key: keyof GasEstimateJson;
+  readonly label: string;
+  readonly explain: string;
+}[] = [
+  {
+    key: 'deprioritized_gas_estimate',
+    label: 'Low (deprioritized)',
+    explain: 'Cheapest price likely to be included when the chain is not busy; may wait when blocks fill up.',
+  },
+  {
+    key: 'gas_estimate',
+    label: 'Market (gas_estimate)',
+    explain: 'The price wallets use by default: enough to be included in the next blocks at current demand.',
+  },
+  {
+    key: 'prioritized_gas_estimate',
+    label: 'Aggressive (prioritized)',
+    explain: 'A higher price that puts a transaction ahead of most others when blocks are full.',
+  },
 ];
 
 /** The three estimates as cards. */

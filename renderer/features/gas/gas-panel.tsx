@@ -23,7 +23,11 @@ export function GasPanel(): ReactNode {
   // The failure stays shown while a refresh of the failed ledger is in flight.
   const { ledger, failure } = useLedgerQuery();
   const latest = ledger.data?.body.ledger_version;
-  const estimate = useQuery({ ...gasEstimateQuery(latest ?? ''), enabled: latest !== undefined, placeholderData: (previous) => previous });
+  const estimate = useQuery({
+    ...gasEstimateQuery(latest ?? ''),
+    enabled: latest !== undefined,
+    placeholderData: (previous) => previous,
+  });
   const blocks = useQuery({ ...recentBlocksQuery(latest ?? ''), enabled: latest !== undefined, retry: false });
   const noExplorer = isExplorerUnavailable(blocks.error);
   // The header shows a pinned version, but the node estimates only at its latest: say so here.
@@ -33,7 +37,8 @@ export function GasPanel(): ReactNode {
       <h1>Gas prices</h1>
       {pinned !== undefined && (
         <p className="gas-pinned" role="note">
-          Gas estimates and recent blocks are always the latest; the pinned version <span className="mono">{pinned}</span> does not apply here.
+          Gas estimates and recent blocks are always the latest; the pinned version{' '}
+          <span className="mono">{pinned}</span> does not apply here.
         </p>
       )}
       {failure !== undefined && <ErrorView error={failure.error} />}
@@ -43,13 +48,17 @@ export function GasPanel(): ReactNode {
         <>
           <GasEstimates estimate={estimate.data.body} />
           <p className="gas-note">
-            Estimated at ledger version <span className="mono">{latest}</span>. A transaction pays gas units used × its gas unit price (in octas; 1 APT = 100,000,000 octas).
+            Estimated at ledger version <span className="mono">{latest}</span>. A transaction pays gas units used × its
+            gas unit price (in octas; 1 APT = 100,000,000 octas).
           </p>
         </>
       )}
       <h2>Recent blocks</h2>
       {noExplorer && (
-        <EmptyView>This source is a node without the explorer API (/explorer/v1), which lists blocks with their gas facts: only the estimates are shown.</EmptyView>
+        <EmptyView>
+          This source is a node without the explorer API (/explorer/v1), which lists blocks with their gas facts: only
+          the estimates are shown.
+        </EmptyView>
       )}
       {blocks.isLoading && <LoadingView label="Reading recent blocks…" />}
       {blocks.error && !noExplorer && <ErrorView error={blocks.error} />}

@@ -43,15 +43,30 @@ export function InspectPage(): ReactNode {
   return (
     <div className="inspect-page">
       <h1>BCS inspector</h1>
-      <p className="inspector-size">Decodes bytes locally; only module ABIs are read from the current source, for struct types.</p>
+      <p className="inspector-size">
+        Decodes bytes locally; only module ABIs are read from the current source, for struct types.
+      </p>
       <div className="inspect-form">
         <label>
           Bytes (hex)
-          <textarea value={hex} onChange={(e) => set({ hex: e.target.value, type })} spellCheck={false} aria-label="Bytes (hex)" placeholder="0x…" />
+          <textarea
+            value={hex}
+            onChange={(e) => set({ hex: e.target.value, type })}
+            spellCheck={false}
+            aria-label="Bytes (hex)"
+            placeholder="0x…"
+          />
         </label>
         <label>
           Type tag (decode as)
-          <input className="mono" value={type} onChange={(e) => set({ hex, type: e.target.value })} spellCheck={false} aria-label="Type tag" list="inspect-common-types" />
+          <input
+            className="mono"
+            value={type}
+            onChange={(e) => set({ hex, type: e.target.value })}
+            spellCheck={false}
+            aria-label="Type tag"
+            list="inspect-common-types"
+          />
         </label>
         <datalist id="inspect-common-types">
           {COMMON_TYPES.map((t) => (
@@ -59,13 +74,24 @@ export function InspectPage(): ReactNode {
           ))}
         </datalist>
       </div>
-      {hex.length > MAX_URL_HEX && <p className="inspector-size">These bytes are too long to keep in the page&apos;s address; a reload will not restore them.</p>}
+      {hex.length > MAX_URL_HEX && (
+        <p className="inspector-size">
+          These bytes are too long to keep in the page&apos;s address; a reload will not restore them.
+        </p>
+      )}
       {'error' in parsed ? (
         <p className="hex-error" role="alert">
           Not hex: {parsed.error}
         </p>
       ) : (
-        <BcsInspector key={`${generation}|${type}`} bytes={parsed.bytes} typeText={type} fileName="inspected" hideTypeField emptyHint="Paste bytes as hex above to decode them as the type tag." />
+        <BcsInspector
+          key={`${generation}|${type}`}
+          bytes={parsed.bytes}
+          typeText={type}
+          fileName="inspected"
+          hideTypeField
+          emptyHint="Paste bytes as hex above to decode them as the type tag."
+        />
       )}
     </div>
   );

@@ -50,7 +50,9 @@ export function AccountsSection(): ReactNode {
   const { effective } = useLedgerVersion();
   return (
     <section className="landing-card" aria-labelledby="landing-accounts">
-      <h2 id="landing-accounts">Accounts{effective !== undefined && <span className="muted"> at version {effective}</span>}</h2>
+      <h2 id="landing-accounts">
+        Accounts{effective !== undefined && <span className="muted"> at version {effective}</span>}
+      </h2>
       {effective === undefined ? <LoadingView label="Loading the ledger…" /> : <AccountsList version={effective} />}
     </section>
   );

@@ -40,7 +40,10 @@ export function EventStreamsSection(): ReactNode {
               <td>
                 <div className="stream-cell">
                   <AddressLink address={stream.address} noCopy />
-                  <Link to={withVersion(`/accounts/${stream.address}/events/${stream.creation_number}`, pinned)} aria-label={`Events of ${stream.address} stream ${stream.creation_number}`}>
+                  <Link
+                    to={withVersion(`/accounts/${stream.address}/events/${stream.creation_number}`, pinned)}
+                    aria-label={`Events of ${stream.address} stream ${stream.creation_number}`}
+                  >
                     #{stream.creation_number}
                   </Link>
                 </div>
@@ -51,7 +54,10 @@ export function EventStreamsSection(): ReactNode {
               <td className="numeric mono">
                 {stream.count}
                 {effective !== undefined && BigInt(stream.latest_version) > BigInt(effective) && (
-                  <span className="after-pin-badge" title={`Its newest event (version ${stream.latest_version}) is after version ${effective}; counts include it`}>
+                  <span
+                    className="after-pin-badge"
+                    title={`Its newest event (version ${stream.latest_version}) is after version ${effective}; counts include it`}
+                  >
                     newer
                   </span>
                 )}
@@ -64,7 +70,9 @@ export function EventStreamsSection(): ReactNode {
   return (
     <section className="landing-card" aria-labelledby="landing-streams">
       <h2 id="landing-streams">Busiest event streams</h2>
-      {streams.data && <p className="landing-note muted">{`Counted over the newest ${streams.data.body.window.toLocaleString('en-US')} events.`}</p>}
+      {streams.data && (
+        <p className="landing-note muted">{`Counted over the newest ${streams.data.body.window.toLocaleString('en-US')} events.`}</p>
+      )}
       {body}
     </section>
   );

@@ -18,7 +18,15 @@ import { TablesSection } from './tables-section.tsx';
 import './landing.css';
 
 /** The landing's error record with Retry, in place of the page (a source or node that fails). */
-function LandingError({ what, error, onRetry }: { readonly what: string; readonly error: unknown; readonly onRetry: () => void }): ReactNode {
+function LandingError({
+  what,
+  error,
+  onRetry,
+}: {
+  readonly what: string;
+  readonly error: unknown;
+  readonly onRetry: () => void;
+}): ReactNode {
   return (
     <section className="landing-error" aria-label="Source unavailable">
       <p>{what}</p>
@@ -38,7 +46,14 @@ export function LandingPage(): ReactNode {
     return <RemoteLanding nodeName={source.data?.body.kind === 'remote' ? source.data.body.name : undefined} />;
   }
   // An error on a background refresh keeps the answer already shown; only no answer at all is shown as one.
-  if (source.data === undefined) return <LandingError what="The source could not be described." error={source.error} onRetry={() => void source.refetch()} />;
+  if (source.data === undefined)
+    return (
+      <LandingError
+        what="The source could not be described."
+        error={source.error}
+        onRetry={() => void source.refetch()}
+      />
+    );
   // Unpinned with no readable latest (a node down): the probe has no version to run at and
   // would wait for ever; the status bar's next ledger refresh brings the page back by itself (the
   // failure stays shown while that refresh is in flight).
@@ -54,7 +69,14 @@ export function LandingPage(): ReactNode {
   if (source.data.body.kind === 'remote') {
     // Over a node, wait for the probe rather than flash three error panels; a probe that failed
     // for another reason than "no explorer API" (node down, 5xx) is the node's error record.
-    if (probe.isError && probe.data === undefined) return <LandingError what="Could not ask the node what it serves." error={probe.error} onRetry={() => void probe.refetch()} />;
+    if (probe.isError && probe.data === undefined)
+      return (
+        <LandingError
+          what="Could not ask the node what it serves."
+          error={probe.error}
+          onRetry={() => void probe.refetch()}
+        />
+      );
     if (probe.isPending) return <LoadingView label="Checking what the node serves…" />;
   }
   return (

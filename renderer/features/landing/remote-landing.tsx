@@ -28,9 +28,9 @@ export function RemoteLanding({ nodeName }: { readonly nodeName: string | undefi
     <section className="landing-remote" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Connected to {nodeName ?? 'a remote node'}</h2>
       <p>
-        A node's API has no listings: the accounts, tables and busiest event streams shown for snapshots are not available remotely, and search
-        resolves only addresses and versions. Everything about a known account works: resources, events, transactions and modules, at any version
-        the node retains.
+        A node's API has no listings: the accounts, tables and busiest event streams shown for snapshots are not
+        available remotely, and search resolves only addresses and versions. Everything about a known account works:
+        resources, events, transactions and modules, at any version the node retains.
       </p>
       <form className="address-form" onSubmit={submit}>
         <label htmlFor={`${id}-address`}>Account address</label>

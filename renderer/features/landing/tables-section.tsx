@@ -13,7 +13,10 @@ const PAGE_SIZE = 20;
 /** The tables card of the landing page. */
 export function TablesSection(): ReactNode {
   const { pinned, effective } = useLedgerVersion();
-  const tables = useInfiniteQuery({ ...explorerTablesQuery(effective ?? '', PAGE_SIZE), enabled: effective !== undefined });
+  const tables = useInfiniteQuery({
+    ...explorerTablesQuery(effective ?? '', PAGE_SIZE),
+    enabled: effective !== undefined,
+  });
   let body: ReactNode;
   if (tables.isPending) body = <LoadingView label="Loading tables…" />;
   else if (tables.isError) body = <ErrorView error={tables.error} onRetry={() => void tables.refetch()} />;
@@ -35,7 +38,8 @@ export function TablesSection(): ReactNode {
                 </span>
                 {table.owner && (
                   <span className="landing-detail">
-                    in <AddressLink address={table.owner.address} noCopy /> {table.owner.field && <code>.{table.owner.field}</code>}
+                    in <AddressLink address={table.owner.address} noCopy />{' '}
+                    {table.owner.field && <code>.{table.owner.field}</code>}
                   </span>
                 )}
               </li>

@@ -52,7 +52,8 @@ export function ModuleAbi({ abi }: { readonly abi: Abi }): ReactNode {
               <code className="abi-signature">
                 {fn.visibility} {fn.is_entry ? 'entry ' : ''}
                 {fn.is_view ? '#[view] ' : ''}fun {fn.name}
-                {typeParams(fn.generic_type_params.length)}({fn.params.join(', ')}){fn.return.length > 0 ? `: ${fn.return.length === 1 ? fn.return[0] : `(${fn.return.join(', ')})`}` : ''}
+                {typeParams(fn.generic_type_params.length)}({fn.params.join(', ')})
+                {fn.return.length > 0 ? `: ${fn.return.length === 1 ? fn.return[0] : `(${fn.return.join(', ')})`}` : ''}
               </code>
             </li>
           ))}

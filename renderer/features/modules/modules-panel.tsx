@@ -20,12 +20,16 @@ export function ModulesPanel(): ReactNode {
   const { effective } = useLedgerVersion();
   const [filter, setFilter] = useState('');
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
-  const query = useQuery({ ...modulesQuery(address ?? '', effective ?? ''), enabled: address !== undefined && effective !== undefined });
+  const query = useQuery({
+    ...modulesQuery(address ?? '', effective ?? ''),
+    enabled: address !== undefined && effective !== undefined,
+  });
   if (address === undefined) return null;
   if (query.isError) return <ErrorView error={query.error} onRetry={() => void query.refetch()} />;
   if (query.isPending) return <LoadingView label="Loading modules…" />;
   const modules = query.data.body.filter((module) => module.abi !== undefined);
-  if (modules.length === 0) return <EmptyView>This account has published no modules (as of version {effective}).</EmptyView>;
+  if (modules.length === 0)
+    return <EmptyView>This account has published no modules (as of version {effective}).</EmptyView>;
   const needle = filter.trim().toLowerCase();
   const shown = needle === '' ? modules : modules.filter((module) => module.abi!.name.toLowerCase().includes(needle));
   const toggle = (name: string, isOpen: boolean): void =>
@@ -60,8 +64,9 @@ export function ModulesPanel(): ReactNode {
                   </code>
                   <span className="muted">
                     {' '}
-                    · {abi.structs.length} {plural(abi.structs.length, 'struct')} · {abi.exposed_functions.length} {plural(abi.exposed_functions.length, 'function')} ·{' '}
-                    {(module.bytecode.length - 2) / 2} {plural((module.bytecode.length - 2) / 2, 'byte')}
+                    · {abi.structs.length} {plural(abi.structs.length, 'struct')} · {abi.exposed_functions.length}{' '}
+                    {plural(abi.exposed_functions.length, 'function')} · {(module.bytecode.length - 2) / 2}{' '}
+                    {plural((module.bytecode.length - 2) / 2, 'byte')}
                   </span>
                 </summary>
                 {isOpen && <ModuleAbi abi={abi} />}

@@ -46,7 +46,10 @@ export function ResourcesPanel(): ReactNode {
     if (focus !== undefined) setFilter(focus);
   }
   const [loadingAll, setLoadingAll] = useState(false);
-  const query = useInfiniteQuery({ ...resourcesQuery(address ?? '', effective ?? '', pageSize), enabled: address !== undefined && effective !== undefined });
+  const query = useInfiniteQuery({
+    ...resourcesQuery(address ?? '', effective ?? '', pageSize),
+    enabled: address !== undefined && effective !== undefined,
+  });
   const rows = useMemo(() => resourceRows(query.data?.pages.flatMap((page) => page.body) ?? []), [query.data]);
   const alive = useRef(true);
   useEffect(() => {
@@ -84,7 +87,12 @@ export function ResourcesPanel(): ReactNode {
       <div className="panel-toolbar">
         <label>
           Filter by type
-          <input type="search" value={filter} onChange={(event) => setFilter(event.target.value)} placeholder="e.g. CoinStore" />
+          <input
+            type="search"
+            value={filter}
+            onChange={(event) => setFilter(event.target.value)}
+            placeholder="e.g. CoinStore"
+          />
         </label>
         <label>
           Page size
@@ -103,14 +111,22 @@ export function ResourcesPanel(): ReactNode {
           {loadingAll ? 'Loading all…' : 'Load all'}
         </button>
         <span className="panel-count" role="status" aria-live="polite">
-          {rows.length.toLocaleString('en-US')} {plural(rows.length, 'resource')} loaded in {query.data?.pages.length ?? 0} {plural(query.data?.pages.length ?? 0, 'page')}
+          {rows.length.toLocaleString('en-US')} {plural(rows.length, 'resource')} loaded in{' '}
+          {query.data?.pages.length ?? 0} {plural(query.data?.pages.length ?? 0, 'page')}
           {more ? ' · more available' : ' · all loaded'}
           {query.isFetching && !busy ? ' · updating…' : ''}
         </span>
-        <PagedExportMenu name={`${address}-resources-v${shown ?? effective ?? ''}`} query={query} rowsOf={resourceExportRows} />
+        <PagedExportMenu
+          name={`${address}-resources-v${shown ?? effective ?? ''}`}
+          query={query}
+          rowsOf={resourceExportRows}
+        />
       </div>
       {filter.trim() !== '' && more && (
-        <p className="panel-hint">The filter sees the {rows.length.toLocaleString('en-US')} {plural(rows.length, 'resource')} loaded so far; “Load all” to filter every resource.</p>
+        <p className="panel-hint">
+          The filter sees the {rows.length.toLocaleString('en-US')} {plural(rows.length, 'resource')} loaded so far;
+          “Load all” to filter every resource.
+        </p>
       )}
       {stale && (
         <p className="panel-hint" role="status">

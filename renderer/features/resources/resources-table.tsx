@@ -36,10 +36,17 @@ const features = tableFeatures({
 
 const helper = createColumnHelper<typeof features, ResourceRow>();
 const columns = helper.columns([
-  helper.accessor('type', { header: 'Type', cell: (info) => <span className="mono resource-type">{info.getValue()}</span> }),
+  helper.accessor('type', {
+    header: 'Type',
+    cell: (info) => <span className="mono resource-type">{info.getValue()}</span>,
+  }),
   helper.accessor('module', { header: 'Module', cell: (info) => <span className="mono">{info.getValue()}</span> }),
   helper.accessor('size', {
-    header: () => <span title="UTF-8 bytes of the resource's JSON as the API sent it. Open a resource for its stored (BCS) size.">JSON size (bytes)</span>,
+    header: () => (
+      <span title="UTF-8 bytes of the resource's JSON as the API sent it. Open a resource for its stored (BCS) size.">
+        JSON size (bytes)
+      </span>
+    ),
     enableGlobalFilter: false,
     cell: (info) => <span className="mono">{info.getValue().toLocaleString('en-US')}</span>,
   }),
@@ -76,12 +83,27 @@ interface ResourceRowViewProps {
  * One resource row and, when open, its JSON tree. Memoized: while scrolling, rows that stay in view
  * keep their props and are not rendered again (only rows entering the window are).
  */
-const ResourceRowView = memo(function ResourceRowView({ row, open, index, start, measure, linkFor, address, version }: ResourceRowViewProps): ReactNode {
+const ResourceRowView = memo(function ResourceRowView({
+  row,
+  open,
+  index,
+  start,
+  measure,
+  linkFor,
+  address,
+  version,
+}: ResourceRowViewProps): ReactNode {
   return (
     <div data-index={index} ref={measure} className="resources-item" style={{ transform: `translateY(${start}px)` }}>
       <div role="row" aria-rowindex={index + 2} className={`resources-row${open ? ' open' : ''}`}>
         <span role="cell" className="resources-toggle-cell">
-          <button type="button" className="row-toggle resources-toggle" aria-expanded={open} aria-label={`${open ? 'Collapse' : 'Expand'} ${row.original.type}`} onClick={() => row.toggleExpanded()}>
+          <button
+            type="button"
+            className="row-toggle resources-toggle"
+            aria-expanded={open}
+            aria-label={`${open ? 'Collapse' : 'Expand'} ${row.original.type}`}
+            onClick={() => row.toggleExpanded()}
+          >
             <span aria-hidden="true">{open ? '▾' : '▸'}</span>
           </button>
         </span>
@@ -121,7 +143,8 @@ export function ResourcesTable({ rows, filter, version, address, focus }: Resour
     getRowCanExpand: () => true,
     state: { globalFilter: filter, expanded },
     onExpandedChange: setExpanded,
-    // Rows are keyed by type: an open resource stays open across pages and pinned versions (time travel compares in place).
+    // Rows are keyed by type: an open resource stays open across pages and pinned versions (time travel compares in
+    // place).
     autoResetExpanded: false,
     globalFilterFn: 'includesString',
   });
@@ -178,7 +201,19 @@ export function ResourcesTable({ rows, filter, version, address, focus }: Resour
           <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {virtualizer.getVirtualItems().map((item) => {
               const row = visible[item.index];
-              return row ? <ResourceRowView key={row.id} row={row} open={row.getIsExpanded()} index={item.index} start={item.start} measure={virtualizer.measureElement} linkFor={linkFor} address={address} version={version} /> : null;
+              return row ? (
+                <ResourceRowView
+                  key={row.id}
+                  row={row}
+                  open={row.getIsExpanded()}
+                  index={item.index}
+                  start={item.start}
+                  measure={virtualizer.measureElement}
+                  linkFor={linkFor}
+                  address={address}
+                  version={version}
+                />
+              ) : null;
             })}
           </div>
         </div>

@@ -15,7 +15,11 @@ import { plural } from '../../lib/plural.ts';
 function storedResourceQuery(address: string, type: string, version: string) {
   return queryOptions({
     queryKey: queryKeys.resource(address, type, version),
-    queryFn: ({ signal }) => requestBcs(`/v1/accounts/${address}/resource/${encodeURIComponent(type)}`, { query: { ledger_version: version }, signal }),
+    queryFn: ({ signal }) =>
+      requestBcs(`/v1/accounts/${address}/resource/${encodeURIComponent(type)}`, {
+        query: { ledger_version: version },
+        signal,
+      }),
   });
 }
 
@@ -36,7 +40,9 @@ export function StoredSize({ address, type, version }: StoredSizeProps): ReactNo
       {stored.isError ? (
         <InlineError error={stored.error} />
       ) : stored.data ? (
-        <span className="mono">{stored.data.body.length.toLocaleString('en-US')} {plural(stored.data.body.length, 'byte')}</span>
+        <span className="mono">
+          {stored.data.body.length.toLocaleString('en-US')} {plural(stored.data.body.length, 'byte')}
+        </span>
       ) : (
         <span className="muted">reading…</span>
       )}

@@ -36,11 +36,23 @@ export function ItemCompare({ request, version }: ItemCompareProps): ReactNode {
       <div className="lookup-form compare-versions">
         <label>
           From version
-          <input className="mono" inputMode="numeric" value={from} onChange={(e) => setFrom(e.target.value.trim())} aria-label="From version" />
+          <input
+            className="mono"
+            inputMode="numeric"
+            value={from}
+            onChange={(e) => setFrom(e.target.value.trim())}
+            aria-label="From version"
+          />
         </label>
         <label>
           To version
-          <input className="mono" inputMode="numeric" value={to} onChange={(e) => setTo(e.target.value.trim())} aria-label="To version" />
+          <input
+            className="mono"
+            inputMode="numeric"
+            value={to}
+            onChange={(e) => setTo(e.target.value.trim())}
+            aria-label="To version"
+          />
         </label>
       </div>
       {!ready && <p className="inspector-size">Enter two versions to compare this item.</p>}

@@ -15,7 +15,8 @@ export type KeyCheck =
 
 /** Validates `text` as a JSON key of `layout`. */
 export function checkKey(text: string, layout: MoveLayout): KeyCheck {
-  if (text.trim() === '') return { ok: false, reason: 'Enter the key as JSON (a string in quotes, a number, or an object).' };
+  if (text.trim() === '')
+    return { ok: false, reason: 'Enter the key as JSON (a string in quotes, a number, or an object).' };
   let json: unknown;
   try {
     json = JSON.parse(text) as unknown;

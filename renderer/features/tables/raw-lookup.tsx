@@ -33,16 +33,30 @@ export interface RawLookupProps {
 }
 
 /** Key hex in, stored value bytes out (into the inspector). */
-export function RawLookup({ handle, valueType, builtKeyHex, keyHex, setKeyHex, version, pinned, typeOptions }: RawLookupProps): ReactNode {
+export function RawLookup({
+  handle,
+  valueType,
+  builtKeyHex,
+  keyHex,
+  setKeyHex,
+  version,
+  pinned,
+  typeOptions,
+}: RawLookupProps): ReactNode {
   const parsed = parsePastedHex(keyHex);
   // Hex that came with the URL (reload, link, Back) is fetched again, as a key in `?key=` is.
-  const [sent, setSent] = useState<string | undefined>(() => ('error' in parsed || parsed.bytes.length === 0 ? undefined : bytesToHex(parsed.bytes)));
+  const [sent, setSent] = useState<string | undefined>(() =>
+    'error' in parsed || parsed.bytes.length === 0 ? undefined : bytesToHex(parsed.bytes),
+  );
   const canSend = !('error' in parsed) && parsed.bytes.length > 0 && version !== undefined;
   // The result belongs to the key that was sent: once the field holds another key (or no valid
   // hex), it is hidden rather than left under a key it no longer matches.
   const current = 'error' in parsed ? undefined : bytesToHex(parsed.bytes);
   const shown = sent !== undefined && sent === current ? sent : undefined;
-  const raw = useQuery({ ...rawTableItemQuery(handle, sent ?? '', version ?? ''), enabled: sent !== undefined && version !== undefined });
+  const raw = useQuery({
+    ...rawTableItemQuery(handle, sent ?? '', version ?? ''),
+    enabled: sent !== undefined && version !== undefined,
+  });
   return (
     <section className="raw-lookup" aria-label="Raw lookup">
       <h2>Raw lookup</h2>
@@ -55,7 +69,14 @@ export function RawLookup({ handle, valueType, builtKeyHex, keyHex, setKeyHex, v
       >
         <label>
           Key bytes (hex)
-          <input className="mono" value={keyHex} onChange={(e) => setKeyHex(e.target.value)} spellCheck={false} aria-label="Key bytes (hex)" placeholder="0x…" />
+          <input
+            className="mono"
+            value={keyHex}
+            onChange={(e) => setKeyHex(e.target.value)}
+            spellCheck={false}
+            aria-label="Key bytes (hex)"
+            placeholder="0x…"
+          />
         </label>
         <div className="lookup-actions">
           <button type="button" disabled={builtKeyHex === undefined} onClick={() => setKeyHex(builtKeyHex ?? '')}>
@@ -66,7 +87,11 @@ export function RawLookup({ handle, valueType, builtKeyHex, keyHex, setKeyHex, v
           </button>
         </div>
         {'error' in parsed && keyHex.trim() !== '' && <p className="field-error">Not hex: {parsed.error}</p>}
-        {keyHex.length > MAX_URL_FIELD && <p className="inspector-size">This key is too long to keep in the page&apos;s address; a reload will not restore it.</p>}
+        {keyHex.length > MAX_URL_FIELD && (
+          <p className="inspector-size">
+            This key is too long to keep in the page&apos;s address; a reload will not restore it.
+          </p>
+        )}
       </form>
       {shown !== undefined && raw.isLoading && <LoadingView label="Fetching the stored bytes…" />}
       {shown !== undefined && raw.error && <ErrorView error={raw.error} />}
@@ -76,7 +101,13 @@ export function RawLookup({ handle, valueType, builtKeyHex, keyHex, setKeyHex, v
             Stored bytes of key <code>{shown}</code> at version {version} ·{' '}
             <InspectorLink hex={bytesToHex(raw.data.body)} valueType={valueType} pinned={pinned} />
           </p>
-          <BcsInspector key={`${valueType}|${shown}`} bytes={raw.data.body} typeText={valueType} typeOptions={typeOptions} fileName={`table-item-${shown.slice(0, 18)}`} />
+          <BcsInspector
+            key={`${valueType}|${shown}`}
+            bytes={raw.data.body}
+            typeText={valueType}
+            typeOptions={typeOptions}
+            fileName={`table-item-${shown.slice(0, 18)}`}
+          />
         </>
       )}
     </section>
@@ -84,7 +115,20 @@ export function RawLookup({ handle, valueType, builtKeyHex, keyHex, setKeyHex, v
 }
 
 /** "open in the inspector page", at the pinned version; bytes too long for a URL are not passed. */
-export function InspectorLink({ hex, valueType, pinned }: { readonly hex: string; readonly valueType: string; readonly pinned: string | undefined }): ReactNode {
-  if (hex.length > MAX_URL_FIELD) return <span>the bytes are too long to pass to the inspector page by link (use Save bytes)</span>;
-  return <Link to={withVersion(`/inspect?${new URLSearchParams({ hex, type: valueType }).toString()}`, pinned)}>open in the inspector page</Link>;
+export function InspectorLink({
+  hex,
+  valueType,
+  pinned,
+}: {
+  readonly hex: string;
+  readonly valueType: string;
+  readonly pinned: string | undefined;
+}): ReactNode {
+  if (hex.length > MAX_URL_FIELD)
+    return <span>the bytes are too long to pass to the inspector page by link (use Save bytes)</span>;
+  return (
+    <Link to={withVersion(`/inspect?${new URLSearchParams({ hex, type: valueType }).toString()}`, pinned)}>
+      open in the inspector page
+    </Link>
+  );
 }

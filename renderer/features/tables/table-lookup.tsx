@@ -46,7 +46,12 @@ function lookupCodec(keyType: string, valueType: string): SearchFieldsCodec<Look
     else params.set(name, value);
   };
   return {
-    read: (params) => ({ keyText: params.get('key') ?? '', keyType: params.get('key_type') ?? keyType, valueType: params.get('value_type') ?? valueType, rawHex: params.get('raw') ?? '' }),
+    read: (params) => ({
+      keyText: params.get('key') ?? '',
+      keyType: params.get('key_type') ?? keyType,
+      valueType: params.get('value_type') ?? valueType,
+      rawHex: params.get('raw') ?? '',
+    }),
     write: (fields, params) => {
       // Over the cap a value is left out (not cut: a cut key would look up another item).
       put(params, 'key', fields.keyText.length > MAX_URL_FIELD ? '' : fields.keyText, '');
@@ -66,7 +71,12 @@ export function TableLookup({ handle, keyType, valueType }: TableLookupProps): R
 
 /** A wrong value type is the node's 500 `internal_error` "Failed to decode …" (its rule), not a failing server. */
 function isValueDecodeError(error: unknown): boolean {
-  return error instanceof ApiRequestError && error.status === 500 && error.errorCode === 'internal_error' && error.message.startsWith('Failed to decode');
+  return (
+    error instanceof ApiRequestError &&
+    error.status === 500 &&
+    error.errorCode === 'internal_error' &&
+    error.message.startsWith('Failed to decode')
+  );
 }
 
 /** A key as shown in the result's label: long keys are shortened (the field holds all of it). */
@@ -74,7 +84,15 @@ function shortKey(keyJson: string): string {
   return keyJson.length > 120 ? `${keyJson.slice(0, 117)}…` : keyJson;
 }
 
-function LookupForm({ handle, fields, setFields }: { readonly handle: string; readonly fields: LookupFields; readonly setFields: (next: LookupFields) => void }): ReactNode {
+function LookupForm({
+  handle,
+  fields,
+  setFields,
+}: {
+  readonly handle: string;
+  readonly fields: LookupFields;
+  readonly setFields: (next: LookupFields) => void;
+}): ReactNode {
   const { effective, pinned } = useLedgerVersion();
   const { keyText, keyType, valueType, rawHex } = fields;
   const [sent, setSent] = useState<Omit<TableItemRequest, 'version'> | undefined>(undefined);
@@ -87,7 +105,12 @@ function LookupForm({ handle, fields, setFields }: { readonly handle: string; re
   const typeOptions = useTypeOptions([keyType, valueType], effective);
   const keyLayout = useMoveLayout(keyType, effective);
   const check = keyLayout.data ? checkKey(keyText, keyLayout.data) : undefined;
-  const request = (json: unknown): Omit<TableItemRequest, 'version'> => ({ handle, keyType: keyType.trim(), valueType: valueType.trim(), keyJson: JSON.stringify(json) });
+  const request = (json: unknown): Omit<TableItemRequest, 'version'> => ({
+    handle,
+    keyType: keyType.trim(),
+    valueType: valueType.trim(),
+    keyJson: JSON.stringify(json),
+  });
   if (autoSend && (check !== undefined || keyLayout.error)) {
     setAutoSend(false);
     if (check?.ok === true) setSent(request(check.json));
@@ -97,8 +120,16 @@ function LookupForm({ handle, fields, setFields }: { readonly handle: string; re
   };
   // The shown value belongs to the key that was sent: while the field (or a type) says otherwise,
   // the result is marked, so the URL (which follows the field) and the screen never disagree silently.
-  const matchesField = sent !== undefined && check?.ok === true && sent.keyJson === JSON.stringify(check.json) && sent.keyType === keyType.trim() && sent.valueType === valueType.trim();
-  const item = useQuery({ ...tableItemQuery({ ...(sent ?? { handle, keyType, valueType, keyJson: 'null' }), version: effective ?? '' }), enabled: sent !== undefined && effective !== undefined });
+  const matchesField =
+    sent !== undefined &&
+    check?.ok === true &&
+    sent.keyJson === JSON.stringify(check.json) &&
+    sent.keyType === keyType.trim() &&
+    sent.valueType === valueType.trim();
+  const item = useQuery({
+    ...tableItemQuery({ ...(sent ?? { handle, keyType, valueType, keyJson: 'null' }), version: effective ?? '' }),
+    enabled: sent !== undefined && effective !== undefined,
+  });
 
   return (
     <div className="table-lookup">
@@ -117,15 +148,32 @@ function LookupForm({ handle, fields, setFields }: { readonly handle: string; re
         </datalist>
         <label>
           Key type
-          <input className="mono" list={listId} value={keyType} onChange={(e) => setFields({ ...fields, keyType: e.target.value })} spellCheck={false} aria-label="Key type" />
+          <input
+            className="mono"
+            list={listId}
+            value={keyType}
+            onChange={(e) => setFields({ ...fields, keyType: e.target.value })}
+            spellCheck={false}
+            aria-label="Key type"
+          />
         </label>
         <label>
           Value type
-          <input className="mono" list={listId} value={valueType} onChange={(e) => setFields({ ...fields, valueType: e.target.value })} spellCheck={false} aria-label="Value type" />
+          <input
+            className="mono"
+            list={listId}
+            value={valueType}
+            onChange={(e) => setFields({ ...fields, valueType: e.target.value })}
+            spellCheck={false}
+            aria-label="Value type"
+          />
         </label>
         <label>
           Key (JSON)
-          <textarea className="mono" value={keyText} onChange={(e) => setFields({ ...fields, keyText: e.target.value })}
+          <textarea
+            className="mono"
+            value={keyText}
+            onChange={(e) => setFields({ ...fields, keyText: e.target.value })}
             onKeyDown={(e) => {
               // Enter alone is a new line in the JSON; Ctrl+Enter (Cmd+Enter) looks the key up.
               if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
@@ -133,9 +181,17 @@ function LookupForm({ handle, fields, setFields }: { readonly handle: string; re
                 lookUp();
               }
             }}
-            spellCheck={false} aria-label="Key (JSON)" rows={3} placeholder={'e.g. "0x1", "42" or {"field": …}'} />
+            spellCheck={false}
+            aria-label="Key (JSON)"
+            rows={3}
+            placeholder={'e.g. "0x1", "42" or {"field": …}'}
+          />
         </label>
-        {keyText.length > MAX_URL_FIELD && <p className="inspector-size">This key is too long to keep in the page&apos;s address; a reload will not restore it.</p>}
+        {keyText.length > MAX_URL_FIELD && (
+          <p className="inspector-size">
+            This key is too long to keep in the page&apos;s address; a reload will not restore it.
+          </p>
+        )}
         <div className="key-check" aria-live="polite">
           {keyLayout.isLoading && <span>Resolving the key type…</span>}
           {keyLayout.error && <span className="field-error">Key type: {keyLayout.error.message}</span>}
@@ -151,7 +207,8 @@ function LookupForm({ handle, fields, setFields }: { readonly handle: string; re
             Look up
           </button>
           <label className="inline">
-            <input type="checkbox" checked={compare} onChange={(e) => setCompare(e.target.checked)} /> Compare two versions
+            <input type="checkbox" checked={compare} onChange={(e) => setCompare(e.target.checked)} /> Compare two
+            versions
           </label>
         </div>
       </form>
@@ -170,12 +227,24 @@ function LookupForm({ handle, fields, setFields }: { readonly handle: string; re
           {item.isLoading && <LoadingView label="Looking up the item…" />}
           {item.error && <ErrorView error={item.error} />}
           {isValueDecodeError(item.error) && (
-            <p className="inspector-size">The stored value does not decode as the value type given — check the value type (the prefilled one is the table&apos;s own).</p>
+            <p className="inspector-size">
+              The stored value does not decode as the value type given — check the value type (the prefilled one is the
+              table&apos;s own).
+            </p>
           )}
           {item.data && (
             <>
               <JsonTree value={item.data.body} label="value" linkFor={linkFor} />
-              <button type="button" onClick={() => void saveFile({ suggestedName: `${handle}-item-v${effective ?? ''}.json`, content: toJson(item.data.body as JsonValue), filters: [{ name: 'JSON', extensions: ['json'] }] })}>
+              <button
+                type="button"
+                onClick={() =>
+                  void saveFile({
+                    suggestedName: `${handle}-item-v${effective ?? ''}.json`,
+                    content: toJson(item.data.body as JsonValue),
+                    filters: [{ name: 'JSON', extensions: ['json'] }],
+                  })
+                }
+              >
                 Export value as JSON
               </button>
             </>
@@ -183,7 +252,9 @@ function LookupForm({ handle, fields, setFields }: { readonly handle: string; re
         </section>
       )}
       {sent !== undefined && compare && <ItemCompare request={sent} version={effective} />}
-      {compare && sent === undefined && <p className="inspector-size">Enter a valid key and press Look up to compare it at two versions.</p>}
+      {compare && sent === undefined && (
+        <p className="inspector-size">Enter a valid key and press Look up to compare it at two versions.</p>
+      )}
       <RawLookup
         handle={handle}
         valueType={valueType.trim()}

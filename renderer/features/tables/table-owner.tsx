@@ -20,7 +20,10 @@ export function TableOwner({ owner }: { readonly owner: TableInfoJson['owner'] }
         <>
           {' '}
           in{' '}
-          <Link className="mono" to={`${withVersion(accountPath(owner.address, 'resources'), pinned)}#${encodeURIComponent(owner.resource)}`}>
+          <Link
+            className="mono"
+            to={`${withVersion(accountPath(owner.address, 'resources'), pinned)}#${encodeURIComponent(owner.resource)}`}
+          >
             {owner.resource}
           </Link>
         </>

@@ -31,7 +31,8 @@ export function TablePanel(): ReactNode {
   const { handle: raw = '' } = useParams();
   const { search, hash } = useLocation();
   const handle = shortHandle(raw);
-  if (handle === undefined) return <EmptyView>&quot;{raw}&quot; is not a table handle (a handle is an address, 0x…).</EmptyView>;
+  if (handle === undefined)
+    return <EmptyView>&quot;{raw}&quot; is not a table handle (a handle is an address, 0x…).</EmptyView>;
   if (handle !== raw) return <Navigate replace to={`/tables/${handle}${search}${hash}`} />;
   return <TableView key={handle} handle={handle} />;
 }
@@ -48,7 +49,9 @@ function TableView({ handle }: { readonly handle: string }): ReactNode {
       </h1>
       {info.isLoading && <LoadingView label="Reading the table's types…" />}
       {info.error && !unknown && <ErrorView error={info.error} />}
-      {unknown && <p className="inspector-size">This source has no metadata for this table: enter its key and value types.</p>}
+      {unknown && (
+        <p className="inspector-size">This source has no metadata for this table: enter its key and value types.</p>
+      )}
       {info.data && <TableOwner owner={info.data.body.owner} />}
       {(info.data || unknown) && (
         <TableLookup

@@ -34,7 +34,11 @@ function referencedModules(types: readonly string[]): string[] {
 
 /** Suggestions for type fields, given the types currently entered. */
 export function useTypeOptions(current: readonly string[], version: string | undefined): readonly string[] {
-  const tables = useInfiniteQuery({ ...explorerTablesQuery(version ?? '', KNOWN_TABLES_PAGE), enabled: version !== undefined, retry: false });
+  const tables = useInfiniteQuery({
+    ...explorerTablesQuery(version ?? '', KNOWN_TABLES_PAGE),
+    enabled: version !== undefined,
+    retry: false,
+  });
   const modules = referencedModules(current);
   const abis = useQueries({
     queries: modules.map((key) => {
@@ -52,7 +56,8 @@ export function useTypeOptions(current: readonly string[], version: string | und
   for (const abi of abis) {
     const module = abi.data;
     if (!module) continue;
-    for (const struct of module.structs) if (struct.generic_type_params.length === 0) out.add(`${module.address}::${module.name}::${struct.name}`);
+    for (const struct of module.structs)
+      if (struct.generic_type_params.length === 0) out.add(`${module.address}::${module.name}::${struct.name}`);
   }
   for (const t of COMMON_TYPES) out.add(t);
   return [...out];

@@ -25,7 +25,8 @@ import { replayProtectorText } from './replay-protector.ts';
 import './transactions.css';
 import { NewerOlderButtons, NO_PAGING } from '../../components/page-buttons.tsx';
 
-const digits = (value: string | null): string | undefined => (value !== null && /^\d+$/.test(value) ? value : undefined);
+const digits = (value: string | null): string | undefined =>
+  value !== null && /^\d+$/.test(value) ? value : undefined;
 
 /** The URL parameters of the range (applied values). */
 const RANGE_PARAMS = ['from', 'to', 'at'] as const;
@@ -35,11 +36,19 @@ export function TransactionsPanel(): ReactNode {
   const { address } = useAccountAddress();
   const { pinned, effective } = useLedgerVersion();
   const [search, setSearch] = useSearchParams();
-  const range: VersionRange = { from: digits(search.get('from')), to: digits(search.get('to')), at: digits(search.get('at')) };
+  const range: VersionRange = {
+    from: digits(search.get('from')),
+    to: digits(search.get('to')),
+    at: digits(search.get('at')),
+  };
   const reversed = range.from !== undefined && range.to !== undefined && BigInt(range.from) > BigInt(range.to);
   // A reversed range (from > to) can hold nothing: it is explained without asking the source.
-  const query = useInfiniteQuery({ ...transactionsQuery(address ?? '', range, effective ?? '0'), enabled: address !== undefined && effective !== undefined && !reversed });
-  // Summaries take no ledger version: a pinned version outside the retained window is checked apart (the API's 404/410).
+  const query = useInfiniteQuery({
+    ...transactionsQuery(address ?? '', range, effective ?? '0'),
+    enabled: address !== undefined && effective !== undefined && !reversed,
+  });
+  // Summaries take no ledger version: a pinned version outside the retained window is checked apart (the API's
+  // 404/410).
   const standing = useQuery({ ...versionInfoQuery(pinned ?? ''), enabled: pinned !== undefined });
   const summaries = useMemo(
     () => summariesNewestFirst(query.data?.pages.flatMap((page) => page.summaries) ?? []),
@@ -57,7 +66,10 @@ export function TransactionsPanel(): ReactNode {
       }
       return next;
     });
-  const outOfRange = standing.isError && standing.error instanceof ApiRequestError && (standing.error.status === 404 || standing.error.status === 410);
+  const outOfRange =
+    standing.isError &&
+    standing.error instanceof ApiRequestError &&
+    (standing.error.status === 404 || standing.error.status === 410);
   const capped = range.to !== undefined && effective !== undefined && BigInt(range.to) > BigInt(effective);
   // Rows are "loaded" only when the view shows them: not beside the pinned version's error or a failed first page.
   const failed = outOfRange || (query.isError && summaries.length === 0);
@@ -75,23 +87,39 @@ export function TransactionsPanel(): ReactNode {
         <NewerOlderButtons query={failed ? NO_PAGING : query} noun="transactions" />
         <span className="panel-count" role="status" aria-live="polite">
           {failed ? 'No transactions loaded' : `${summaries.length} ${plural(summaries.length, 'transaction')} loaded`}
-          {!failed && summaries.length > 0 ? ` · versions ${summaries.at(-1)?.version} to ${summaries[0]?.version}` : ''}
+          {!failed && summaries.length > 0
+            ? ` · versions ${summaries.at(-1)?.version} to ${summaries[0]?.version}`
+            : ''}
         </span>
-        <PagedExportMenu name={`${address}-transactions-v${effective ?? ''}`} query={query} rowsOf={summaryExportRows} unavailable={unavailable} />
+        <PagedExportMenu
+          name={`${address}-transactions-v${effective ?? ''}`}
+          query={query}
+          rowsOf={summaryExportRows}
+          unavailable={unavailable}
+        />
       </RangeForm>
-      {capped && <p className="panel-hint">The list stops at version {effective}, the version this view reads at (To version {range.to} is later).</p>}
+      {capped && (
+        <p className="panel-hint">
+          The list stops at version {effective}, the version this view reads at (To version {range.to} is later).
+        </p>
+      )}
       {outOfRange ? (
         <ErrorView error={standing.error} />
       ) : reversed ? (
         <EmptyView>
-          From version {range.from} is after To version {range.to}: no version can be in this range. Swap them to list it.
+          From version {range.from} is after To version {range.to}: no version can be in this range. Swap them to list
+          it.
         </EmptyView>
       ) : query.isPending ? (
         <LoadingView label="Loading transactions…" />
       ) : query.isError && summaries.length === 0 ? (
         <ErrorView error={query.error} onRetry={() => void query.refetch()} />
       ) : summaries.length === 0 ? (
-        <EmptyView>No transactions sent by this account{range.from !== undefined || range.to !== undefined ? ' in this version range' : ''}{` up to version ${effective ?? ''}`}.</EmptyView>
+        <EmptyView>
+          No transactions sent by this account
+          {range.from !== undefined || range.to !== undefined ? ' in this version range' : ''}
+          {` up to version ${effective ?? ''}`}.
+        </EmptyView>
       ) : (
         <table className="transactions-table" aria-label="Transactions">
           <thead>

@@ -38,11 +38,18 @@ export interface StartExplorerOptions {
 /** Starts `ledger-explorer serve --port 0` on a fixture (or a remote node) with the current UI build. */
 export async function startExplorer(options: StartExplorerOptions = {}): Promise<RunningExplorer> {
   const ui = await ensureUiBuilt();
-  const source = options.remote !== undefined ? ['--remote', options.remote] : ['--snapshot', options.snapshot ?? fixturePath(options.fixture ?? 'main')];
-  const child = spawn(process.execPath, [CLI_PATH, 'serve', ...source, '--port', String(options.port ?? 0), '--ui', ui, ...(options.args ?? [])], {
-    env: options.env ?? process.env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const source =
+    options.remote !== undefined
+      ? ['--remote', options.remote]
+      : ['--snapshot', options.snapshot ?? fixturePath(options.fixture ?? 'main')];
+  const child = spawn(
+    process.execPath,
+    [CLI_PATH, 'serve', ...source, '--port', String(options.port ?? 0), '--ui', ui, ...(options.args ?? [])],
+    {
+      env: options.env ?? process.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
     const onData = (chunk: Buffer): void => {
@@ -69,7 +76,15 @@ const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     ...(existsSync(DEBIAN_CHROMIUM) ? { executablePath: DEBIAN_CHROMIUM } : {}),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -88,7 +103,11 @@ export interface NewPageOptions {
 
 /** A fresh browser context and page (1280×800, light unless asked). */
 export async function newPage(browser: Browser, options: NewPageOptions = {}): Promise<TestPage> {
-  const context = await browser.newContext({ colorScheme: options.colorScheme ?? 'light', viewport: options.viewport ?? { width: 1280, height: 800 }, acceptDownloads: true });
+  const context = await browser.newContext({
+    colorScheme: options.colorScheme ?? 'light',
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    acceptDownloads: true,
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

@@ -46,7 +46,12 @@ export async function ensureUiBuilt(): Promise<string> {
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    await build({ configFile: join(root, 'vite.config.ts'), mode: 'production', logLevel: 'warn', build: { outDir: staging, emptyOutDir: true, sourcemap: false } });
+    await build({
+      configFile: join(root, 'vite.config.ts'),
+      mode: 'production',
+      logLevel: 'warn',
+      build: { outDir: staging, emptyOutDir: true, sourcemap: false },
+    });
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;

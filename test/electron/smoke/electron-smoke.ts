@@ -33,13 +33,19 @@ function summary(passed: number, failed: number, skipped: number): void {
 
 const binary = electronBinary();
 if (!binary) {
-  console.log('electron smoke test: SKIPPED — no Electron binary on this machine (it is downloaded on first `npm start`');
+  console.log(
+    'electron smoke test: SKIPPED — no Electron binary on this machine (it is downloaded on first `npm start`',
+  );
   console.log('where the network allows). Nothing was launched; this is not a pass.');
   summary(0, 0, 1);
   process.exit(0);
 }
 for (const script of ['build:ui', 'build:electron']) {
-  const build = spawnSync('npm', ['run', '--silent', script], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+  const build = spawnSync('npm', ['run', '--silent', script], {
+    cwd: root,
+    stdio: 'inherit',
+    shell: process.platform === 'win32',
+  });
   if (build.status !== 0) {
     console.error(`electron smoke test: npm run ${script} failed`);
     summary(0, 1, 0);
@@ -83,8 +89,13 @@ try {
       await page.getByText('0x1::account::Account').first().waitFor({ timeout: 30_000 });
     });
     await check('the page has the bridge but no Node.js', async () => {
-      const globals = await page.evaluate(() => ({ bridge: typeof window.ledgerExplorer, require: typeof (globalThis as { require?: unknown }).require, process: typeof (globalThis as { process?: unknown }).process }));
-      if (globals.bridge !== 'object' || globals.require !== 'undefined' || globals.process !== 'undefined') throw new Error(JSON.stringify(globals));
+      const globals = await page.evaluate(() => ({
+        bridge: typeof window.ledgerExplorer,
+        require: typeof (globalThis as { require?: unknown }).require,
+        process: typeof (globalThis as { process?: unknown }).process,
+      }));
+      if (globals.bridge !== 'object' || globals.require !== 'undefined' || globals.process !== 'undefined')
+        throw new Error(JSON.stringify(globals));
     });
   } finally {
     await app.close();

@@ -16,7 +16,11 @@ interface TableSample {
 }
 
 /** A table whose owner resource the source knows. */
-async function ownedTable(): Promise<{ readonly handle: string; readonly owner: NonNullable<TableInfoJson['owner']>; readonly resource: string }> {
+async function ownedTable(): Promise<{
+  readonly handle: string;
+  readonly owner: NonNullable<TableInfoJson['owner']>;
+  readonly resource: string;
+}> {
   for (const sample of serviceFixture('main').info.samples.tables as readonly TableSample[]) {
     const info = await withApi(() => requestJson<TableInfoJson>(`/explorer/v1/tables/${sample.handle}`));
     const owner = info.body.owner;
@@ -30,7 +34,9 @@ describe('account links', () => {
     const table = await ownedTable();
     const { user } = renderApp(`/tables/${table.handle}`);
     await user.click(await screen.findByRole('link', { name: table.resource }));
-    await waitFor(() => expect(window.location.pathname).toBe(`/accounts/${normalizeAddress(table.owner.address)}/resources`));
+    await waitFor(() =>
+      expect(window.location.pathname).toBe(`/accounts/${normalizeAddress(table.owner.address)}/resources`),
+    );
     const toggle = await screen.findByRole('button', { name: `Collapse ${table.resource}` });
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect((screen.getByRole('searchbox', { name: /Filter by type/ }) as HTMLInputElement).value).toBe(table.resource);
@@ -45,10 +51,14 @@ describe('account links', () => {
     const pin = String(serviceFixture('main').info.oldestVersion);
     const { user } = renderApp(`/tables/${table.handle}?ledger_version=${pin}`);
     await user.click(await screen.findByRole('link', { name: table.resource }));
-    await waitFor(() => expect(window.location.pathname).toBe(`/accounts/${normalizeAddress(table.owner.address)}/resources`));
+    await waitFor(() =>
+      expect(window.location.pathname).toBe(`/accounts/${normalizeAddress(table.owner.address)}/resources`),
+    );
     expect(window.location.search).toBe(`?ledger_version=${pin}`);
     expect(decodeURIComponent(window.location.hash.slice(1))).toBe(table.resource);
-    expect((await screen.findByRole('button', { name: `Collapse ${table.resource}` })).getAttribute('aria-expanded')).toBe('true');
+    expect(
+      (await screen.findByRole('button', { name: `Collapse ${table.resource}` })).getAttribute('aria-expanded'),
+    ).toBe('true');
     expect(screen.getByText('As of version').nextElementSibling?.textContent).toBe(pin);
   });
 
@@ -85,7 +95,9 @@ describe('account links', () => {
     const sender = info.samples.senders[0]!.address;
     const pruned = BigInt(info.oldestVersion) - 1n;
     expect(pruned >= 0n).toBe(true);
-    const expected = await withApi(() => requestJson(`/v1/accounts/${sender}`, { query: { ledger_version: pruned } }).catch((error: unknown) => error));
+    const expected = await withApi(() =>
+      requestJson(`/v1/accounts/${sender}`, { query: { ledger_version: pruned } }).catch((error: unknown) => error),
+    );
     expect(expected).toBeInstanceOf(ApiRequestError);
     const error = expected as ApiRequestError;
     renderApp(`/accounts/${sender}?ledger_version=${pruned}`);

@@ -20,13 +20,18 @@ describe('account view', () => {
     expect((await screen.findByLabelText('Sequence number')).textContent).toBe(then.sequence_number);
     expect(screen.getByLabelText('Authentication key').textContent).toContain(then.authentication_key);
     const tabs = screen.getByRole('navigation', { name: 'Account sections' });
-    expect(within(tabs).getByRole('link', { name: 'Events' }).getAttribute('href')).toBe(`/accounts/${sender}/events?ledger_version=${pin}`);
+    expect(within(tabs).getByRole('link', { name: 'Events' }).getAttribute('href')).toBe(
+      `/accounts/${sender}/events?ledger_version=${pin}`,
+    );
     expect(within(tabs).getByRole('link', { name: 'Resources' }).getAttribute('aria-current')).toBe('page');
   });
 
   it('shows the error record when the source cannot capture', async () => {
     const { user } = renderApp('/accounts/0x1');
-    const expected = await requestJson('/explorer/v1/capture', { method: 'POST', body: { accounts: ['0x1'], ledger_version: (await requestJson<LedgerInfoJson>('/v1')).body.ledger_version } }).catch((error: unknown) => error);
+    const expected = await requestJson('/explorer/v1/capture', {
+      method: 'POST',
+      body: { accounts: ['0x1'], ledger_version: (await requestJson<LedgerInfoJson>('/v1')).body.ledger_version },
+    }).catch((error: unknown) => error);
     expect(expected).toBeInstanceOf(ApiRequestError);
     await user.click(await screen.findByRole('button', { name: 'Save to snapshot' }));
     const alert = await screen.findByRole('alert');

@@ -24,13 +24,18 @@ function handlesIn(value: unknown): { address: string; creationNumber: string; c
 
 /** A sampled stream with more than two pages of events. */
 function busyStream() {
-  const stream = [...serviceFixture('main').info.samples.eventStreams].sort((a, b) => Number(b.count) - Number(a.count))[0];
-  if (!stream || Number(stream.count) < 201) throw new Error('the main fixture has no stream with more than 200 events');
+  const stream = [...serviceFixture('main').info.samples.eventStreams].sort(
+    (a, b) => Number(b.count) - Number(a.count),
+  )[0];
+  if (!stream || Number(stream.count) < 201)
+    throw new Error('the main fixture has no stream with more than 200 events');
   return stream;
 }
 
 function firstRowSequence(): string {
-  const rows = within(screen.getByRole('table', { name: 'Events' })).getAllByRole('button', { name: /^(Expand|Collapse) event / });
+  const rows = within(screen.getByRole('table', { name: 'Events' })).getAllByRole('button', {
+    name: /^(Expand|Collapse) event /,
+  });
   return (rows[0]!.getAttribute('aria-label') ?? '').replace(/^(Expand|Collapse) event /, '');
 }
 
@@ -38,20 +43,30 @@ describe('events tab', () => {
   it('shows the newest events first, then an older page fetched with start', async () => {
     const stream = busyStream();
     const { user, fixture } = renderApp(`/accounts/${stream.address}/events/${stream.creationNumber}`);
-    const newest = (await requestJson<EventJson[]>(`/v1/accounts/${stream.address}/events/${stream.creationNumber}`, { query: { limit: 100 } })).body;
+    const newest = (
+      await requestJson<EventJson[]>(`/v1/accounts/${stream.address}/events/${stream.creationNumber}`, {
+        query: { limit: 100 },
+      })
+    ).body;
     const top = BigInt(newest.at(-1)!.sequence_number);
     await screen.findByText(`100 events loaded · oldest shown #${top - 99n}`);
     expect(firstRowSequence()).toBe(top.toString());
     fixture.requests.length = 0;
     await user.click(screen.getByRole('button', { name: 'Older events' }));
     await screen.findByText(`200 events loaded · oldest shown #${top - 199n}`);
-    expect(fixture.requests.some((request) => request.includes(`/events/${stream.creationNumber}?start=${top - 199n}&limit=100`))).toBe(true);
+    expect(
+      fixture.requests.some((request) =>
+        request.includes(`/events/${stream.creationNumber}?start=${top - 199n}&limit=100`),
+      ),
+    ).toBe(true);
     expect(firstRowSequence()).toBe(top.toString());
   });
 
   it('opens a stream by struct and field, and jumps to a sequence number', async () => {
     const stream = busyStream();
-    const { user } = renderApp(`/accounts/${stream.address}/events/${encodeURIComponent(stream.struct)}/${stream.field}`);
+    const { user } = renderApp(
+      `/accounts/${stream.address}/events/${encodeURIComponent(stream.struct)}/${stream.field}`,
+    );
     const count = BigInt(stream.count);
     await screen.findByText(`100 events loaded · oldest shown #${count - 100n}`);
     expect(firstRowSequence()).toBe((count - 1n).toString());
@@ -68,17 +83,27 @@ describe('events tab', () => {
     const stream = busyStream();
     const info = serviceFixture('main').info;
     renderApp(`/accounts/${stream.address}/events/${stream.creationNumber}`);
-    const newest = (await requestJson<EventJson[]>(`/v1/accounts/${stream.address}/events/${stream.creationNumber}`, { query: { limit: 5 } })).body;
+    const newest = (
+      await requestJson<EventJson[]>(`/v1/accounts/${stream.address}/events/${stream.creationNumber}`, {
+        query: { limit: 5 },
+      })
+    ).body;
     const pin = BigInt(newest[0]!.version);
     expect(pin >= BigInt(info.oldestVersion)).toBe(true);
     const later = newest.filter((event) => BigInt(event.version) > pin).length;
     expect(later).toBeGreaterThan(0);
-    window.history.pushState(null, '', `/accounts/${stream.address}/events/${stream.creationNumber}?ledger_version=${pin}`);
+    window.history.pushState(
+      null,
+      '',
+      `/accounts/${stream.address}/events/${stream.creationNumber}?ledger_version=${pin}`,
+    );
     window.dispatchEvent(new PopStateEvent('popstate'));
     // The list is read again at the pinned version (answers are never kept across versions), so the
     // table is looked up after the marks appear, not before: the one shown before pinning is replaced.
     await screen.findAllByText('after pin');
-    const rows = within(screen.getByRole('table', { name: 'Events' })).getAllByRole('row').slice(1, 6);
+    const rows = within(screen.getByRole('table', { name: 'Events' }))
+      .getAllByRole('row')
+      .slice(1, 6);
     expect(rows.every((row) => row.isConnected)).toBe(true);
     const marked = rows.map((row) => within(row).queryByText('after pin') !== null);
     expect(marked).toEqual([...newest].reverse().map((event) => BigInt(event.version) > pin));
@@ -88,13 +113,21 @@ describe('events tab', () => {
     const large = serviceFixture('main').info.samples.largeAccounts[0]!;
     // The handles come from the first 9999 resources (the node's largest page), read here from the API.
     const restore = routeFetchInto(serviceFixture('main'));
-    const resources = (await requestJson<MoveResourceJson[]>(`/v1/accounts/${large.address}/resources`, { query: { limit: 9999 } })).body;
+    const resources = (
+      await requestJson<MoveResourceJson[]>(`/v1/accounts/${large.address}/resources`, { query: { limit: 9999 } })
+    ).body;
     restore();
-    const handles = resources.flatMap((resource) => handlesIn(resource.data)).filter((handle) => handle.address === large.address);
-    const unused = handles.filter((handle) => handle.counter === '0').sort((a, b) => Number(BigInt(b.creationNumber) - BigInt(a.creationNumber)))[0];
+    const handles = resources
+      .flatMap((resource) => handlesIn(resource.data))
+      .filter((handle) => handle.address === large.address);
+    const unused = handles
+      .filter((handle) => handle.counter === '0')
+      .sort((a, b) => Number(BigInt(b.creationNumber) - BigInt(a.creationNumber)))[0];
     if (!unused) throw new Error('the large account has no handle without events');
     const { user } = renderApp(`/accounts/${large.address}/events`);
-    const note = await screen.findByText(/^500 of \d+ handles listed \(streams with events first\); open any other by its creation number$/);
+    const note = await screen.findByText(
+      /^500 of \d+ handles listed \(streams with events first\); open any other by its creation number$/,
+    );
     expect(Number(/of (\d+)/.exec(note.textContent ?? '')![1])).toBe(handles.length);
     const select = screen.getByRole('combobox', { name: 'Event stream' });
     const options = within(select).getAllByRole('option');
@@ -117,7 +150,9 @@ describe('events tab', () => {
     await user.click(screen.getByRole('button', { name: 'Newer events' }));
     await screen.findByText('200 events loaded · oldest shown #5');
     expect(firstRowSequence()).toBe('204');
-    expect(fixture.requests.some((request) => request.includes(`/events/${stream.creationNumber}?start=105&limit=100`))).toBe(true);
+    expect(
+      fixture.requests.some((request) => request.includes(`/events/${stream.creationNumber}?start=105&limit=100`)),
+    ).toBe(true);
 
     const jump = (): HTMLInputElement => screen.getByRole('textbox', { name: 'Jump to sequence number' });
     await user.clear(jump());

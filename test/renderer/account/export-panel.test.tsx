@@ -50,7 +50,9 @@ describe('export from the account panels', () => {
 
   it('the events tab exports its events newest first, as its table lists them', async () => {
     const downloads = captureDownloads();
-    const stream = [...serviceFixture('main').info.samples.eventStreams].sort((a, b) => Number(b.count) - Number(a.count))[0]!;
+    const stream = [...serviceFixture('main').info.samples.eventStreams].sort(
+      (a, b) => Number(b.count) - Number(a.count),
+    )[0]!;
     const { user, fixture } = renderApp(`/accounts/${stream.address}/events/${stream.creationNumber}`);
     const table = await screen.findByRole('table', { name: 'Events' });
     await screen.findByText(/^100 events loaded/);
@@ -59,7 +61,9 @@ describe('export from the account panels', () => {
     await user.click(within(menu).getByRole('button', { name: 'Export JSON' }));
     await within(menu).findByText('Exported 100 rows.');
     const exported = JSON.parse(await downloads.blobs[0]!.text()) as EventJson[];
-    expect(downloads.names[0]).toBe(`${stream.address}-events-${stream.creationNumber}-v${fixture.info.latestVersion}.json`);
+    expect(downloads.names[0]).toBe(
+      `${stream.address}-events-${stream.creationNumber}-v${fixture.info.latestVersion}.json`,
+    );
     expect(exported).toHaveLength(100);
     expect(exported.slice(0, shown.length).map((e) => e.sequence_number)).toEqual(shown);
     const sequences = exported.map((e) => BigInt(e.sequence_number));

@@ -22,7 +22,9 @@ function prunedVersion(): string {
 /** The export buttons and whether each is disabled. */
 function exportDisabled(): boolean[] {
   const menu = screen.getByRole('group', { name: 'Export' });
-  return ['Export CSV', 'Export JSON'].map((name) => (within(menu).getByRole('button', { name }) as HTMLButtonElement).disabled);
+  return ['Export CSV', 'Export JSON'].map(
+    (name) => (within(menu).getByRole('button', { name }) as HTMLButtonElement).disabled,
+  );
 }
 
 describe('account tabs that show no rows', () => {
@@ -42,7 +44,9 @@ describe('account tabs that show no rows', () => {
     renderApp(`/accounts/${stream.address}/events/${stream.creationNumber}?ledger_version=${prunedVersion()}`);
     const section = await screen.findByRole('region', { name: `Events of creation number ${stream.creationNumber}` });
     await screen.findByText(/^No events are listed at version \d+/);
-    expect(screen.getAllByRole('alert').some((alert) => within(alert).queryByText('version_pruned') !== null)).toBe(true);
+    expect(screen.getAllByRole('alert').some((alert) => within(alert).queryByText('version_pruned') !== null)).toBe(
+      true,
+    );
     expect(within(section).getByRole('status').textContent).toBe('No events loaded');
     expect(exportDisabled()).toEqual([true, true]);
     expect(screen.queryByRole('table', { name: 'Events' })).toBeNull();
@@ -50,7 +54,11 @@ describe('account tabs that show no rows', () => {
 
   it('refuses a creation number that is not a decimal u64 without asking the source', async () => {
     const { fixture } = renderApp('/accounts/0xcafe/events/abc');
-    const alert = await screen.findByText((_, element) => element?.getAttribute('role') === 'alert' && element.textContent === 'abc is not a creation number (a decimal u64).');
+    const alert = await screen.findByText(
+      (_, element) =>
+        element?.getAttribute('role') === 'alert' &&
+        element.textContent === 'abc is not a creation number (a decimal u64).',
+    );
     expect(alert).toBeTruthy();
     // The picker still reads the account's handles; the stream itself is never requested.
     await screen.findByRole('combobox', { name: 'Event stream' });
@@ -66,13 +74,19 @@ describe('account tabs that show no rows', () => {
   it('says From is after To for a reversed range, without a request', async () => {
     const sender = serviceFixture('main').info.samples.senders[0]!.address;
     const restore = routeFetchInto(serviceFixture('main'));
-    const newest = (await requestJson<TransactionSummaryJson[]>(`/v1/accounts/${sender}/transaction_summaries`, { query: { limit: 20 } })).body;
+    const newest = (
+      await requestJson<TransactionSummaryJson[]>(`/v1/accounts/${sender}/transaction_summaries`, {
+        query: { limit: 20 },
+      })
+    ).body;
     restore();
     const [low, high] = [newest[0]!.version, newest.at(-1)!.version];
     expect(BigInt(low)).toBeLessThan(BigInt(high));
     const asked = serviceFixture('main').requests.length;
     const { fixture } = renderApp(`/accounts/${sender}/transactions?from=${high}&to=${low}`);
-    await screen.findByText(`From version ${high} is after To version ${low}: no version can be in this range. Swap them to list it.`);
+    await screen.findByText(
+      `From version ${high} is after To version ${low}: no version can be in this range. Swap them to list it.`,
+    );
     await screen.findByText(/^As of version$/);
     expect(fixture.requests.slice(asked).filter((request) => request.includes('transaction_summaries'))).toEqual([]);
     // Nothing can be in the range, so there is nothing to export.
@@ -83,7 +97,9 @@ describe('account tabs that show no rows', () => {
     const restore = routeFetchInto(serviceFixture('main'));
     const modules = (await requestJson<MoveModuleJson[]>('/v1/accounts/0x1/modules')).body;
     restore();
-    const single = modules.find((module) => module.abi?.structs.length === 1 || module.abi?.exposed_functions.length === 1)?.abi;
+    const single = modules.find(
+      (module) => module.abi?.structs.length === 1 || module.abi?.exposed_functions.length === 1,
+    )?.abi;
     if (!single) throw new Error('0x1 has no module with exactly one struct or one function');
     renderApp('/accounts/0x1/modules');
     const item = (await screen.findByText(`0x1::${single.name}`)).closest('summary')!;

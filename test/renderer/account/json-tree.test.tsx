@@ -39,7 +39,9 @@ describe('JsonTree', () => {
     expect(screen.getByRole('button', { name: 'Expand $.deep.inner' })).toBeTruthy();
     expect(screen.queryByText('"0xa"')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Expand all' }));
-    expect(screen.getByRole('button', { name: 'Collapse $.deep.inner.list[2]' }).getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Collapse $.deep.inner.list[2]' }).getAttribute('aria-expanded')).toBe(
+      'true',
+    );
     expect(screen.getByText('true')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Collapse all' }));
     expect(screen.getByRole('button', { name: 'Expand $' })).toBeTruthy();

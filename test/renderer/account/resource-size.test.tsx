@@ -18,11 +18,19 @@ describe('resource sizes', () => {
     const { user } = renderApp(`/accounts/${sender}/resources?ledger_version=${pin}`);
     const table = await screen.findByRole('table', { name: 'Resources' });
     expect(within(table).getByRole('columnheader', { name: 'JSON size (bytes)' })).toBeTruthy();
-    const resources = (await requestJson<MoveResourceJson[]>(`/v1/accounts/${sender}/resources`, { query: { ledger_version: pin, limit: 100 } })).body;
+    const resources = (
+      await requestJson<MoveResourceJson[]>(`/v1/accounts/${sender}/resources`, {
+        query: { ledger_version: pin, limit: 100 },
+      })
+    ).body;
     const resource = resources.find((r) => r.type.startsWith('0x1::account::Account'))!;
     expect(resource).toBeDefined();
     const type = resource.type;
-    const stored = (await requestBcs(`/v1/accounts/${sender}/resource/${encodeURIComponent(type)}`, { query: { ledger_version: pin } })).body;
+    const stored = (
+      await requestBcs(`/v1/accounts/${sender}/resource/${encodeURIComponent(type)}`, {
+        query: { ledger_version: pin },
+      })
+    ).body;
     const json = new TextEncoder().encode(JSON.stringify(resource.data)).length;
     // The two sizes differ (JSON spells numbers and bytes as text), so the test tells them apart.
     expect(json).not.toBe(stored.length);
@@ -31,6 +39,8 @@ describe('resource sizes', () => {
     const row = toggle.closest('[role="row"]') as HTMLElement;
     expect(within(row).getByText(json.toLocaleString('en-US'))).toBeTruthy();
     await user.click(toggle);
-    expect((await screen.findByText(`${stored.length.toLocaleString('en-US')} bytes`)).closest('p')?.textContent).toBe(`Stored size (BCS): ${stored.length.toLocaleString('en-US')} bytes`);
+    expect((await screen.findByText(`${stored.length.toLocaleString('en-US')} bytes`)).closest('p')?.textContent).toBe(
+      `Stored size (BCS): ${stored.length.toLocaleString('en-US')} bytes`,
+    );
   });
 });

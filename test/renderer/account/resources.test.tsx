@@ -24,12 +24,18 @@ describe('resources tab', () => {
   it('lists the account resources the API returns, in its order', async () => {
     renderApp('/accounts/0x1');
     const version = await latest();
-    const expected = (await requestJson<MoveResourceJson[]>('/v1/accounts/0x1/resources', { query: { ledger_version: version, limit: 100 } })).body.map((r) => r.type);
+    const expected = (
+      await requestJson<MoveResourceJson[]>('/v1/accounts/0x1/resources', {
+        query: { ledger_version: version, limit: 100 },
+      })
+    ).body.map((r) => r.type);
     await screen.findByRole('table', { name: 'Resources' });
     const shown = rowTypes();
     expect(shown.length).toBeGreaterThan(0);
     expect(shown).toEqual(expected.slice(0, shown.length));
-    expect(await screen.findByText(new RegExp(`^${expected.length} resources loaded in 1 page · all loaded`))).toBeTruthy();
+    expect(
+      await screen.findByText(new RegExp(`^${expected.length} resources loaded in 1 page · all loaded`)),
+    ).toBeTruthy();
   });
 
   it('narrows the rows by type text and expands a row to its JSON tree', async () => {
@@ -47,7 +53,11 @@ describe('resources tab', () => {
 
   it('says in one line that no resource matches a filter, instead of an empty table', async () => {
     const { user } = renderApp('/accounts/0x1');
-    const types = (await requestJson<MoveResourceJson[]>('/v1/accounts/0x1/resources', { query: { ledger_version: await latest(), limit: 100 } })).body.map((r) => r.type);
+    const types = (
+      await requestJson<MoveResourceJson[]>('/v1/accounts/0x1/resources', {
+        query: { ledger_version: await latest(), limit: 100 },
+      })
+    ).body.map((r) => r.type);
     const filter = 'no_such_module::Nothing';
     expect(types.some((type) => type.toLowerCase().includes(filter.toLowerCase()))).toBe(false);
     await screen.findByRole('table', { name: 'Resources' });
@@ -63,7 +73,9 @@ describe('resources tab', () => {
     expect(large).toBeDefined();
     expect(Number(large!.resources)).toBeGreaterThanOrEqual(10_000);
     const { user, fixture } = renderApp(`/accounts/${large!.address}`);
-    const page = await requestJson<MoveResourceJson[]>(`/v1/accounts/${large!.address}/resources`, { query: { ledger_version: await latest(), limit: 25 } });
+    const page = await requestJson<MoveResourceJson[]>(`/v1/accounts/${large!.address}/resources`, {
+      query: { ledger_version: await latest(), limit: 25 },
+    });
     expect(page.cursor).toBeDefined();
     await screen.findByText(/100 resources loaded in 1 page · more available/);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Page size' }), '25');
@@ -72,7 +84,12 @@ describe('resources tab', () => {
     fixture.requests.length = 0;
     await user.click(screen.getByRole('button', { name: 'Load next page' }));
     await screen.findByText(/50 resources loaded in 2 pages · more available/);
-    expect(fixture.requests.some((request) => request.includes(`/resources?`) && request.includes(`start=${page.cursor}`) && request.includes('limit=25'))).toBe(true);
+    expect(
+      fixture.requests.some(
+        (request) =>
+          request.includes(`/resources?`) && request.includes(`start=${page.cursor}`) && request.includes('limit=25'),
+      ),
+    ).toBe(true);
   });
 
   it('links an event handle inside a resource to its events page', async () => {
@@ -80,9 +97,14 @@ describe('resources tab', () => {
     const { user } = renderApp(`/accounts/${sender}`);
     const type = '0x1::coin::CoinStore<0x1::aptos_coin::AptosCoin>';
     const store = (await requestJson<MoveResourceJson>(`/v1/accounts/${sender}/resource/${type}`)).body;
-    const deposit = store.data.deposit_events as { counter: string; guid: { id: { creation_num: string; addr: string } } };
+    const deposit = store.data.deposit_events as {
+      counter: string;
+      guid: { id: { creation_num: string; addr: string } };
+    };
     await user.click(await screen.findByRole('button', { name: `Expand ${type}` }));
     const link = await screen.findByRole('link', { name: `events (${deposit.counter})` });
-    expect(link.getAttribute('href')).toMatch(new RegExp(`^/accounts/${deposit.guid.id.addr}/events/${deposit.guid.id.creation_num}(\\?|$)`));
+    expect(link.getAttribute('href')).toMatch(
+      new RegExp(`^/accounts/${deposit.guid.id.addr}/events/${deposit.guid.id.creation_num}(\\?|$)`),
+    );
   });
 });

@@ -23,7 +23,11 @@ describe('save to snapshot', () => {
     const base = serviceFixture('small');
     const folder = mkdtempSync(join(tmpdir(), 'le-capture-'));
     cleanups.push(() => rmSync(folder, { recursive: true, force: true }));
-    const service = createReadService({ store: base.store, source: { kind: 'snapshot', name: 'small.db', origin: null }, capture: { folder } });
+    const service = createReadService({
+      store: base.store,
+      source: { kind: 'snapshot', name: 'small.db', origin: null },
+      capture: { folder },
+    });
     const requests: string[] = [];
     cleanups.push(routeFetchInto({ ...base, service, requests }));
     const pin = base.info.oldestVersion;

@@ -22,21 +22,35 @@ describe('event stream picker', () => {
     const stream = fieldStream();
     const { user, fixture } = renderApp(`/accounts/${stream.address}/events`);
     const list = await screen.findByRole('combobox', { name: 'Event stream' });
-    const option = within(list).getAllByRole('option').find((o) => (o as HTMLOptionElement).value === String(stream.creationNumber));
+    const option = within(list)
+      .getAllByRole('option')
+      .find((o) => (o as HTMLOptionElement).value === String(stream.creationNumber));
     expect(option).toBeDefined();
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Open by' }), 'field');
     fixture.requests.length = 0;
     await user.selectOptions(list, String(stream.creationNumber));
-    await waitFor(() => expect(window.location.pathname).toBe(`/accounts/${stream.address}/events/${encodeURIComponent(stream.struct)}/${stream.field}`));
+    await waitFor(() =>
+      expect(window.location.pathname).toBe(
+        `/accounts/${stream.address}/events/${encodeURIComponent(stream.struct)}/${stream.field}`,
+      ),
+    );
     await screen.findByText(/^\d+ events loaded/);
-    expect(fixture.requests.some((request) => request.includes(`/events/${encodeURIComponent(stream.struct)}/${stream.field}`))).toBe(true);
+    expect(
+      fixture.requests.some((request) =>
+        request.includes(`/events/${encodeURIComponent(stream.struct)}/${stream.field}`),
+      ),
+    ).toBe(true);
     // The list shows the stream opened by field as the chosen one.
-    expect((screen.getByRole('combobox', { name: 'Event stream' }) as HTMLSelectElement).value).toBe(String(stream.creationNumber));
+    expect((screen.getByRole('combobox', { name: 'Event stream' }) as HTMLSelectElement).value).toBe(
+      String(stream.creationNumber),
+    );
 
     // Switching back reopens the same stream by creation number.
     await user.selectOptions(screen.getByRole('combobox', { name: 'Open by' }), 'creation_number');
-    await waitFor(() => expect(window.location.pathname).toBe(`/accounts/${stream.address}/events/${stream.creationNumber}`));
+    await waitFor(() =>
+      expect(window.location.pathname).toBe(`/accounts/${stream.address}/events/${stream.creationNumber}`),
+    );
     await screen.findByText(/^\d+ events loaded/);
   });
 
@@ -47,7 +61,9 @@ describe('event stream picker', () => {
     let found: { address: string; creationNumber: string } | undefined;
     try {
       for (const address of [...info.samples.accounts, ...info.samples.eventStreams.map((stream) => stream.address)]) {
-        const resources = (await requestJson<MoveResourceJson[]>(`/v1/accounts/${address}/resources`, { query: { limit: 9999 } })).body;
+        const resources = (
+          await requestJson<MoveResourceJson[]>(`/v1/accounts/${address}/resources`, { query: { limit: 9999 } })
+        ).body;
         const single = findHandles(resources).find((handle) => handle.address === address && handle.counter === '1');
         if (single) {
           found = { address, creationNumber: single.creationNumber };
@@ -60,7 +76,9 @@ describe('event stream picker', () => {
     if (!found) throw new Error('no sampled account of the main fixture has a stream with exactly one event');
     renderApp(`/accounts/${found.address}/events`);
     const list = await screen.findByRole('combobox', { name: 'Event stream' });
-    const option = within(list).getAllByRole('option').find((o) => (o as HTMLOptionElement).value === found.creationNumber)!;
+    const option = within(list)
+      .getAllByRole('option')
+      .find((o) => (o as HTMLOptionElement).value === found.creationNumber)!;
     expect(option.textContent).toMatch(/ \(1 event\)$/);
   });
 });

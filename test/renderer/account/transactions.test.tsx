@@ -13,38 +13,55 @@ import { replayProtectorText } from '../../../renderer/features/transactions/rep
 
 function busiestSender(): string {
   const sender = serviceFixture('main').info.samples.senders[0];
-  if (!sender || Number(sender.transactions) <= 100) throw new Error('the main fixture has no sender with more than 100 transactions');
+  if (!sender || Number(sender.transactions) <= 100)
+    throw new Error('the main fixture has no sender with more than 100 transactions');
   return sender.address;
 }
 
 function shownVersions(): string[] {
   const table = screen.getByRole('table', { name: 'Transactions' });
-  return within(table).getAllByRole('link', { name: /^Pin ledger version / }).map((link) => link.textContent ?? '');
+  return within(table)
+    .getAllByRole('link', { name: /^Pin ledger version / })
+    .map((link) => link.textContent ?? '');
 }
 
 describe('transactions tab', () => {
   it('shows the newest summaries first with their replay protector, then older pages', async () => {
     const sender = busiestSender();
     const { user } = renderApp(`/accounts/${sender}/transactions`);
-    const newest = (await requestJson<TransactionSummaryJson[]>(`/v1/accounts/${sender}/transaction_summaries`, { query: { limit: 50 } })).body;
+    const newest = (
+      await requestJson<TransactionSummaryJson[]>(`/v1/accounts/${sender}/transaction_summaries`, {
+        query: { limit: 50 },
+      })
+    ).body;
     await screen.findByText(`50 transactions loaded · versions ${newest[0]!.version} to ${newest.at(-1)!.version}`);
     expect(shownVersions()).toEqual([...newest].reverse().map((summary) => summary.version));
     const top = newest.at(-1)!;
     const row = screen.getByRole('link', { name: `Pin ledger version ${top.version}` }).closest('tr')!;
     expect(within(row).getByText(replayProtectorText(top.replay_protector))).toBeTruthy();
     expect(replayProtectorText(top.replay_protector)).toMatch(/^(sequence number|nonce) \d+$/);
-    expect(screen.getByRole('link', { name: `Pin ledger version ${top.version}` }).getAttribute('href')).toBe(`/accounts/${sender}?ledger_version=${top.version}`);
+    expect(screen.getByRole('link', { name: `Pin ledger version ${top.version}` }).getAttribute('href')).toBe(
+      `/accounts/${sender}?ledger_version=${top.version}`,
+    );
     expect(screen.getByRole('button', { name: 'Newer transactions' })).toHaveProperty('disabled', true);
     await user.click(screen.getByRole('button', { name: 'Older transactions' }));
     await screen.findByText(/^100 transactions loaded/);
-    const older = (await requestJson<TransactionSummaryJson[]>(`/v1/accounts/${sender}/transaction_summaries`, { query: { limit: 50, end_version: BigInt(newest[0]!.version) - 1n } })).body;
+    const older = (
+      await requestJson<TransactionSummaryJson[]>(`/v1/accounts/${sender}/transaction_summaries`, {
+        query: { limit: 50, end_version: BigInt(newest[0]!.version) - 1n },
+      })
+    ).body;
     expect(shownVersions().slice(50)).toEqual([...older].reverse().map((summary) => summary.version));
   });
 
   it('filters by a version range from the URL and pages newer from its start', async () => {
     const sender = busiestSender();
     const restore = routeFetchInto(serviceFixture('main'));
-    const all = (await requestJson<TransactionSummaryJson[]>(`/v1/accounts/${sender}/transaction_summaries`, { query: { limit: 100 } })).body;
+    const all = (
+      await requestJson<TransactionSummaryJson[]>(`/v1/accounts/${sender}/transaction_summaries`, {
+        query: { limit: 100 },
+      })
+    ).body;
     restore();
     const from = all[10]!.version;
     const { user } = renderApp(`/accounts/${sender}/transactions?from=${from}`);
@@ -57,9 +74,17 @@ describe('transactions tab', () => {
   it('lists nothing after a pinned version, and a pruned pin shows the API error without a Retry', async () => {
     const sender = busiestSender();
     const restore = routeFetchInto(serviceFixture('main'));
-    const all = (await requestJson<TransactionSummaryJson[]>(`/v1/accounts/${sender}/transaction_summaries`, { query: { limit: 100 } })).body;
+    const all = (
+      await requestJson<TransactionSummaryJson[]>(`/v1/accounts/${sender}/transaction_summaries`, {
+        query: { limit: 100 },
+      })
+    ).body;
     const pin = all[60]!.version;
-    const expected = (await requestJson<TransactionSummaryJson[]>(`/v1/accounts/${sender}/transaction_summaries`, { query: { limit: 50, end_version: pin } })).body;
+    const expected = (
+      await requestJson<TransactionSummaryJson[]>(`/v1/accounts/${sender}/transaction_summaries`, {
+        query: { limit: 50, end_version: pin },
+      })
+    ).body;
     restore();
     const view = renderApp(`/accounts/${sender}/transactions?ledger_version=${pin}`);
     await screen.findByText(`50 transactions loaded · versions ${expected[0]!.version} to ${pin}`);
@@ -79,9 +104,17 @@ describe('transactions tab', () => {
   it('starts at a version and pages both ways from there', async () => {
     const sender = busiestSender();
     const restore = routeFetchInto(serviceFixture('main'));
-    const all = (await requestJson<TransactionSummaryJson[]>(`/v1/accounts/${sender}/transaction_summaries`, { query: { limit: 100 } })).body;
+    const all = (
+      await requestJson<TransactionSummaryJson[]>(`/v1/accounts/${sender}/transaction_summaries`, {
+        query: { limit: 100 },
+      })
+    ).body;
     const at = all[40]!.version;
-    const first = (await requestJson<TransactionSummaryJson[]>(`/v1/accounts/${sender}/transaction_summaries`, { query: { limit: 50, end_version: at } })).body;
+    const first = (
+      await requestJson<TransactionSummaryJson[]>(`/v1/accounts/${sender}/transaction_summaries`, {
+        query: { limit: 50, end_version: at },
+      })
+    ).body;
     restore();
     const { user, fixture } = renderApp(`/accounts/${sender}/transactions?at=${at}`);
     await screen.findByText(`50 transactions loaded · versions ${first[0]!.version} to ${at}`);
@@ -90,13 +123,22 @@ describe('transactions tab', () => {
     await user.click(screen.getByRole('button', { name: 'Newer transactions' }));
     await screen.findByText(`100 transactions loaded · versions ${first[0]!.version} to ${all[90]!.version}`);
     expect(fixture.requests.some((request) => request.includes(`start_version=${BigInt(at) + 1n}`))).toBe(true);
-    expect(shownVersions().slice(0, 50)).toEqual(all.slice(41, 91).reverse().map((summary) => summary.version));
+    expect(shownVersions().slice(0, 50)).toEqual(
+      all
+        .slice(41, 91)
+        .reverse()
+        .map((summary) => summary.version),
+    );
   });
 
   it('keeps the range fields in step with the URL through Back and Forward', async () => {
     const sender = busiestSender();
     const restore = routeFetchInto(serviceFixture('main'));
-    const all = (await requestJson<TransactionSummaryJson[]>(`/v1/accounts/${sender}/transaction_summaries`, { query: { limit: 100 } })).body;
+    const all = (
+      await requestJson<TransactionSummaryJson[]>(`/v1/accounts/${sender}/transaction_summaries`, {
+        query: { limit: 100 },
+      })
+    ).body;
     restore();
     const { user } = renderApp(`/accounts/${sender}/transactions?from=${all[10]!.version}`);
     const fromField = (): HTMLInputElement => screen.getByRole('textbox', { name: 'From version' });

@@ -20,7 +20,9 @@ describe('app shell', () => {
     try {
       const latest = (await requestJson<{ ledger_version: string }>('/v1')).body.ledger_version;
       const beyond = (BigInt(latest) + 1n).toString();
-      const failure = await requestJson('/v1/accounts/0x1/resources', { query: { ledger_version: beyond } }).catch((error: unknown) => error);
+      const failure = await requestJson('/v1/accounts/0x1/resources', { query: { ledger_version: beyond } }).catch(
+        (error: unknown) => error,
+      );
       expect(failure).toBeInstanceOf(ApiRequestError);
       expect((failure as ApiRequestError).status).toBe(404);
       expect((failure as ApiRequestError).errorCode).toBe('version_not_found');

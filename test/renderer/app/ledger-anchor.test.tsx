@@ -34,7 +34,11 @@ function routeMoving(fixture: ServiceFixture, ledger: MovingLedger): void {
 async function streamAndAnchor(fixture: ServiceFixture) {
   const stream = [...fixture.info.samples.eventStreams].sort((a, b) => Number(b.count) - Number(a.count))[0]!;
   const unroute = routeFetchInto(fixture);
-  const newest = (await requestJson<EventJson[]>(`/v1/accounts/${stream.address}/events/${stream.creationNumber}`, { query: { limit: 5 } })).body;
+  const newest = (
+    await requestJson<EventJson[]>(`/v1/accounts/${stream.address}/events/${stream.creationNumber}`, {
+      query: { limit: 5 },
+    })
+  ).body;
   unroute();
   const anchor = newest[0]!.version;
   expect(BigInt(anchor)).toBeGreaterThanOrEqual(BigInt(fixture.info.oldestVersion));
@@ -51,10 +55,15 @@ function renderMoving(path: string, ledger: MovingLedger) {
   const queryClient = createQueryClient();
   const user = userEvent.setup();
   render(<App queryClient={queryClient} />);
-  return { fixture, queryClient, user, moveLedger: async (latest: string) => {
-    ledger.latest = latest;
-    await queryClient.refetchQueries({ queryKey: queryKeys.ledger() });
-  } };
+  return {
+    fixture,
+    queryClient,
+    user,
+    moveLedger: async (latest: string) => {
+      ledger.latest = latest;
+      await queryClient.refetchQueries({ queryKey: queryKeys.ledger() });
+    },
+  };
 }
 
 const field = (): HTMLInputElement => screen.getByRole('spinbutton', { name: 'Ledger version' });
@@ -84,7 +93,8 @@ describe('anchored latest version', () => {
     const { user, moveLedger } = renderMoving(`/accounts/${sender}`, { latest: anchor });
     await screen.findByRole('table', { name: /resources/i });
     await waitFor(() => expect(field().value).toBe(anchor));
-    const resourceRequests = (): string[] => fixture.requests.filter((request) => request.startsWith(`GET /v1/accounts/${sender}/resources`));
+    const resourceRequests = (): string[] =>
+      fixture.requests.filter((request) => request.startsWith(`GET /v1/accounts/${sender}/resources`));
     expect(resourceRequests().every((request) => request.includes(`ledger_version=${anchor}`))).toBe(true);
 
     fixture.requests.length = 0;
@@ -99,14 +109,18 @@ describe('anchored latest version', () => {
 
     await user.click(screen.getByRole('button', { name: `Show version ${latest}` }));
     await waitFor(() => expect(field().value).toBe(latest));
-    await waitFor(() => expect(resourceRequests().some((request) => request.includes(`ledger_version=${latest}`))).toBe(true));
+    await waitFor(() =>
+      expect(resourceRequests().some((request) => request.includes(`ledger_version=${latest}`))).toBe(true),
+    );
     expect(screen.queryByRole('button', { name: `Show version ${latest}` })).toBeNull();
     expect(window.location.search).toBe('');
   });
 
   it('gives a newly opened view the newest anchor, and never offers to move a pinned view', async () => {
     const { user, moveLedger, anchor, latest, sender } = await openBehind();
-    await user.click(within(screen.getByRole('navigation', { name: 'Account sections' })).getByRole('link', { name: 'Modules' }));
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Account sections' })).getByRole('link', { name: 'Modules' }),
+    );
     await waitFor(() => expect(field().value).toBe(latest));
     expect(screen.queryByRole('button', { name: `Show version ${latest}` })).toBeNull();
 
@@ -124,7 +138,9 @@ describe('anchored latest version', () => {
 
   it('moves an unpinned view that is behind to the latest when Latest is pressed', async () => {
     const { user, latest } = await openBehind();
-    await user.click(within(screen.getByRole('group', { name: 'Time travel' })).getByRole('button', { name: 'Latest' }));
+    await user.click(
+      within(screen.getByRole('group', { name: 'Time travel' })).getByRole('button', { name: 'Latest' }),
+    );
     await waitFor(() => expect(field().value).toBe(latest));
     expect(screen.queryByRole('button', { name: `Show version ${latest}` })).toBeNull();
     expect(window.location.search).toBe('');
@@ -135,13 +151,23 @@ describe('anchored latest version', () => {
     const { stream, anchor, later } = await streamAndAnchor(fixture);
     expect(later).toBeGreaterThan(0);
     const latest = fixture.info.latestVersion;
-    const { user, moveLedger } = renderMoving(`/accounts/${stream.address}/events/${stream.creationNumber}`, { latest: anchor });
+    const { user, moveLedger } = renderMoving(`/accounts/${stream.address}/events/${stream.creationNumber}`, {
+      latest: anchor,
+    });
     const table = await screen.findByRole('table', { name: 'Events' });
     await waitFor(() => expect(within(table).getAllByText('newer')).toHaveLength(later));
     await moveLedger(latest);
     fixture.requests.length = 0;
     await user.click(await screen.findByRole('button', { name: `Show version ${latest}` }));
-    await waitFor(() => expect(fixture.requests.some((request) => request.startsWith(`GET /v1/accounts/${stream.address}/events/${stream.creationNumber}?`))).toBe(true));
-    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Events' })).queryAllByText('newer')).toHaveLength(0));
+    await waitFor(() =>
+      expect(
+        fixture.requests.some((request) =>
+          request.startsWith(`GET /v1/accounts/${stream.address}/events/${stream.creationNumber}?`),
+        ),
+      ).toBe(true),
+    );
+    await waitFor(() =>
+      expect(within(screen.getByRole('table', { name: 'Events' })).queryAllByText('newer')).toHaveLength(0),
+    );
   });
 });

@@ -33,7 +33,8 @@ describe('query keys', () => {
     const restore = routeFetchInto(fixture);
     try {
       const client = createQueryClient();
-      const abiRequests = (): number => fixture.requests.filter((request) => request.startsWith('GET /v1/accounts/0x1/module/coin')).length;
+      const abiRequests = (): number =>
+        fixture.requests.filter((request) => request.startsWith('GET /v1/accounts/0x1/module/coin')).length;
       const before = abiRequests();
       const unversioned = moduleAbiQuery('0x1', 'coin', undefined);
       expect(unversioned.queryKey).toContain(UNVERSIONED);

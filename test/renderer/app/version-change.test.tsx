@@ -54,7 +54,11 @@ describe('changing the version', () => {
     gate.open();
     await waitFor(() => expect(screen.queryByText(/^Showing version /)).toBeNull());
     expect(screen.getByRole('table', { name: 'Resources' })).toBeTruthy();
-    expect(fixture.requests.some((request) => request.startsWith(`GET /v1/accounts/${sender}/resources?ledger_version=${pin}`))).toBe(true);
+    expect(
+      fixture.requests.some((request) =>
+        request.startsWith(`GET /v1/accounts/${sender}/resources?ledger_version=${pin}`),
+      ),
+    ).toBe(true);
   });
 
   it('never keeps another account’s resources on screen', async () => {

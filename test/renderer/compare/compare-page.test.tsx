@@ -32,17 +32,27 @@ async function pairs(address: string, versions: readonly string[]): Promise<Pair
     const after = new Map((await resourcesAt(address, version)).map((r) => [r.type, JSON.stringify(r.data)]));
     const types = new Set([...before.keys(), ...after.keys()]);
     const differing = [...types].filter((t) => before.get(t) !== after.get(t));
-    out.push({ address, from, to: version, differing});
+    out.push({ address, from, to: version, differing });
   }
   return out;
 }
 
 /** Versions that touched `address`: its own transactions, and events on its streams (e.g. deposits sent by others). */
 async function versionsOf(address: string): Promise<string[]> {
-  const sent = (await withApi(() => requestJson<{ version: string }[]>(`/v1/accounts/${address}/transaction_summaries`, { query: { limit: '5' } }))).body;
+  const sent = (
+    await withApi(() =>
+      requestJson<{ version: string }[]>(`/v1/accounts/${address}/transaction_summaries`, { query: { limit: '5' } }),
+    )
+  ).body;
   const versions = sent.map((t) => t.version);
   for (const stream of serviceFixture('main').info.samples.eventStreams.filter((e) => e.address === address)) {
-    const events = (await withApi(() => requestJson<{ version: string }[]>(`/v1/accounts/${address}/events/${stream.creationNumber}`, { query: { limit: '5' } }))).body;
+    const events = (
+      await withApi(() =>
+        requestJson<{ version: string }[]>(`/v1/accounts/${address}/events/${stream.creationNumber}`, {
+          query: { limit: '5' },
+        }),
+      )
+    ).body;
     versions.push(...events.map((e) => e.version));
   }
   // The version before each must still be readable (not before the oldest the source keeps).
@@ -64,12 +74,13 @@ describe('account compare page', () => {
 
     const first = renderApp(`/accounts/${one!.address}/compare?from=${one!.from}&to=${one!.to}`);
     const summary = await screen.findByText(/between versions/, {}, { timeout: 10_000 });
-    expect(summary.textContent).toMatch(new RegExp(`^1 resource differs between versions ${one!.from} and ${one!.to};`));
+    expect(summary.textContent).toMatch(
+      new RegExp(`^1 resource differs between versions ${one!.from} and ${one!.to};`),
+    );
     first.unmount();
 
     renderApp(`/accounts/${several!.address}/compare?from=${several!.from}&to=${several!.to}`);
     const many = await screen.findByText(/between versions/, {}, { timeout: 10_000 });
     expect(many.textContent).toMatch(new RegExp(`^${several!.differing.length} resources differ between versions`));
-
   });
 });

@@ -20,15 +20,30 @@ const REMOTE_SOURCE = localnetSource();
 function routeLikeRemoteNode(fixture: ServiceFixture, explorer: boolean): void {
   interceptFetch(fixture, (url, forward) => {
     if (url.pathname === '/explorer/v1/source') return jsonResponse(REMOTE_SOURCE);
-    if (url.pathname.startsWith('/explorer/v1/') && !explorer) return jsonResponse({ message: 'not found', error_code: 'web_framework_error', vm_error_code: null }, 404);
+    if (url.pathname.startsWith('/explorer/v1/') && !explorer)
+      return jsonResponse({ message: 'not found', error_code: 'web_framework_error', vm_error_code: null }, 404);
     const byVersion = /^\/v1\/blocks\/by_version\/(\d+)$/.exec(url.pathname);
     if (byVersion) {
       const ledger = fixture.store.ledgerInfo();
       const version = BigInt(byVersion[1]!);
-      if (version > ledger.ledgerVersion) return jsonResponse({ message: `Ledger version(${version}) not found`, error_code: 'version_not_found', vm_error_code: null }, 404);
+      if (version > ledger.ledgerVersion)
+        return jsonResponse(
+          { message: `Ledger version(${version}) not found`, error_code: 'version_not_found', vm_error_code: null },
+          404,
+        );
       const block = version < ledger.oldestLedgerVersion ? undefined : fixture.store.blockOfVersion(version);
-      if (!block) return jsonResponse({ message: `Ledger version(${version}) has been pruned`, error_code: 'version_pruned', vm_error_code: null }, 410);
-      return jsonResponse({ block_height: String(block.height), block_hash: '0x0', block_timestamp: String(block.timestampUsec), first_version: String(block.firstVersion), last_version: String(block.lastVersion) });
+      if (!block)
+        return jsonResponse(
+          { message: `Ledger version(${version}) has been pruned`, error_code: 'version_pruned', vm_error_code: null },
+          410,
+        );
+      return jsonResponse({
+        block_height: String(block.height),
+        block_hash: '0x0',
+        block_timestamp: String(block.timestampUsec),
+        first_version: String(block.firstVersion),
+        last_version: String(block.lastVersion),
+      });
     }
     return forward();
   });
@@ -80,10 +95,11 @@ describe('remote node source', () => {
     // Digits are a version and an address (the node answers for any address): both are offered.
     await user.type(search, ledger.oldest_ledger_version);
     const listbox = await screen.findByRole('listbox', { name: 'Search results' });
-    expect(within(listbox).getAllByRole('option').map((option) => option.querySelector('.search-option-label')?.textContent)).toEqual([
-      `Version ${ledger.oldest_ledger_version}`,
-      `Account 0x${ledger.oldest_ledger_version}`,
-    ]);
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((option) => option.querySelector('.search-option-label')?.textContent),
+    ).toEqual([`Version ${ledger.oldest_ledger_version}`, `Account 0x${ledger.oldest_ledger_version}`]);
     fireEvent.mouseDown(within(listbox).getByRole('option', { name: /^Version/ }));
     await waitFor(() => expect(window.location.search).toBe(`?ledger_version=${ledger.oldest_ledger_version}`));
     await user.type(search, 'not-an-address');

@@ -40,7 +40,9 @@ describe('search box', () => {
     await user.click(search());
     await user.type(search(), version);
     const options = await screen.findByRole('listbox', { name: 'Search results' });
-    const labels = within(options).getAllByRole('option').map((option) => option.textContent);
+    const labels = within(options)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
     expect(labels).toHaveLength(found.results.length);
     const versionOption = within(options).getByRole('option', { name: new RegExp(`^Version ${version}`) });
     fireEvent.mouseDown(versionOption);
@@ -48,10 +50,12 @@ describe('search box', () => {
     expect(window.location.pathname).toBe('/gas');
   });
 
-  it('resolves addr::module to the account\'s modules, chosen with the arrow keys and Enter', async () => {
+  it("resolves addr::module to the account's modules, chosen with the arrow keys and Enter", async () => {
     const found = await apiJson<{ results: { kind: string; exists?: boolean }[] }>('/explorer/v1/search?q=0x1::coin');
     expect(found.results).toEqual([{ kind: 'module', address: '0x1', name: 'coin', exists: true }]);
-    const { user } = renderApp('/?ledger_version=' + (await apiJson<LedgerJson>('/v1')).ledger_version, { fixture: 'small' });
+    const { user } = renderApp('/?ledger_version=' + (await apiJson<LedgerJson>('/v1')).ledger_version, {
+      fixture: 'small',
+    });
     const pinned = window.location.search;
     await user.click(search());
     await user.type(search(), '0x1::coin');

@@ -15,7 +15,8 @@ describe('status bar', () => {
     const bar = await screen.findByRole('contentinfo', { name: 'Status' });
     await within(bar).findByText('small.db');
     expect(document.title).toBe('small.db — Ledger Explorer');
-    const figure = (label: string): string | null | undefined => within(bar).getByText(label).parentElement?.querySelector('.mono')?.textContent;
+    const figure = (label: string): string | null | undefined =>
+      within(bar).getByText(label).parentElement?.querySelector('.mono')?.textContent;
     await waitFor(() => expect(figure('Latest version')).toBe(ledger.ledger_version));
     expect(figure('Chain')).toBe(String(ledger.chain_id));
     expect(figure('Block height')).toBe(ledger.block_height);
@@ -29,7 +30,10 @@ describe('landing page', () => {
     const first = await apiJson<{ accounts: string[]; next: string | null }>('/explorer/v1/accounts?limit=50', 'main');
     expect(first.next).not.toBeNull();
     const second = await apiJson<{ accounts: string[] }>(`/explorer/v1/accounts?limit=50&after=${first.next}`, 'main');
-    const { streams } = await apiJson<{ streams: { address: string; creation_number: string; count: number }[] }>('/explorer/v1/event-streams?limit=10', 'main');
+    const { streams } = await apiJson<{ streams: { address: string; creation_number: string; count: number }[] }>(
+      '/explorer/v1/event-streams?limit=10',
+      'main',
+    );
     const { tables } = await apiJson<{ tables: { handle: string }[] }>('/explorer/v1/tables?limit=20', 'main');
     const { user } = renderApp('/', { fixture: 'main' });
     const accounts = await screen.findByRole('region', { name: /^Accounts/ });
@@ -42,12 +46,17 @@ describe('landing page', () => {
     const busiest = streams[0];
     expect(busiest).toBeDefined();
     const streamsCard = screen.getByRole('region', { name: 'Busiest event streams' });
-    const link = await within(streamsCard).findByRole('link', { name: `Events of ${busiest!.address} stream ${busiest!.creation_number}` });
+    const link = await within(streamsCard).findByRole('link', {
+      name: `Events of ${busiest!.address} stream ${busiest!.creation_number}`,
+    });
     expect(link.getAttribute('href')).toBe(`/accounts/${busiest!.address}/events/${busiest!.creation_number}`);
     expect(within(streamsCard).getAllByRole('row')).toHaveLength(streams.length + 1);
 
     const tablesCard = screen.getByRole('region', { name: 'Tables' });
-    for (const table of tables) expect((await within(tablesCard).findByRole('link', { name: table.handle })).getAttribute('href')).toBe(`/tables/${table.handle}`);
+    for (const table of tables)
+      expect((await within(tablesCard).findByRole('link', { name: table.handle })).getAttribute('href')).toBe(
+        `/tables/${table.handle}`,
+      );
   });
 
   it('lists the accounts that exist at the pinned version, and links keep the pin', async () => {

@@ -5,7 +5,12 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import type { LedgerExplorerBridge, SettingsPatch, SettingsView, DesktopSource as SourceInfo } from '../../../shared/ipc-contract.ts';
+import type {
+  LedgerExplorerBridge,
+  SettingsPatch,
+  SettingsView,
+  DesktopSource as SourceInfo,
+} from '../../../shared/ipc-contract.ts';
 import { THEME_STORAGE_KEY } from '../../../renderer/features/frame/use-theme.ts';
 import { renderApp } from '../support/render-app.tsx';
 
@@ -45,7 +50,14 @@ describe('theme toggle (headless)', () => {
 function fakeBridge(theme: SettingsView['theme']) {
   let sourceListener: ((source: SourceInfo) => void) | undefined;
   const settings: { theme: SettingsView['theme'] } = { theme };
-  const view = (): SettingsView => ({ theme: settings.theme, lastSource: null, recentSnapshots: [], customNodes: [], apiKeys: {}, secureStorageAvailable: true });
+  const view = (): SettingsView => ({
+    theme: settings.theme,
+    lastSource: null,
+    recentSnapshots: [],
+    customNodes: [],
+    apiKeys: {},
+    secureStorageAvailable: true,
+  });
   const bridge = {
     getSettings: vi.fn(async () => view()),
     updateSettings: vi.fn(async (patch: SettingsPatch) => {
@@ -86,7 +98,11 @@ describe('desktop bridge', () => {
     const before = fixture.requests.filter((request) => request === 'GET /explorer/v1/source').length;
     fake.changeSource({ kind: 'snapshot', path: '/tmp/other.ledgerdb', name: 'other.ledgerdb', sample: false });
     await waitFor(() => expect(window.location.pathname).toBe('/'));
-    await waitFor(() => expect(fixture.requests.filter((request) => request === 'GET /explorer/v1/source').length).toBeGreaterThan(before));
+    await waitFor(() =>
+      expect(fixture.requests.filter((request) => request === 'GET /explorer/v1/source').length).toBeGreaterThan(
+        before,
+      ),
+    );
   });
 
   it('has no "Open snapshot…" headless', async () => {

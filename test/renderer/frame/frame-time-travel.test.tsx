@@ -12,7 +12,10 @@ import { apiJson, type LedgerJson } from './api-before-render.ts';
 const field = (): HTMLInputElement => screen.getByRole('spinbutton', { name: 'Ledger version' });
 const control = (): HTMLElement => screen.getByRole('group', { name: 'Time travel' });
 
-interface VersionInfo { block_height: string; block_timestamp_usec: string }
+interface VersionInfo {
+  block_height: string;
+  block_timestamp_usec: string;
+}
 
 describe('time travel', () => {
   it('pins a typed version (Enter), shows its block, and Latest unpins', async () => {
@@ -28,7 +31,9 @@ describe('time travel', () => {
     await waitFor(() => expect(window.location.search).toBe(`?ledger_version=${version}`));
     expect(within(control()).getByRole('button', { name: 'Latest' }).getAttribute('aria-pressed')).toBe('false');
     const facts = await within(control()).findByText(info.block_height);
-    expect(facts.parentElement?.textContent).toContain(new Date(Number(BigInt(info.block_timestamp_usec) / 1000n)).toISOString().slice(0, 19).replace('T', ' '));
+    expect(facts.parentElement?.textContent).toContain(
+      new Date(Number(BigInt(info.block_timestamp_usec) / 1000n)).toISOString().slice(0, 19).replace('T', ' '),
+    );
     await screen.findByRole('region', { name: `Accounts at version ${version}` });
     await user.click(within(control()).getByRole('button', { name: 'Latest' }));
     await waitFor(() => expect(window.location.search).toBe(''));
@@ -53,9 +58,13 @@ describe('time travel', () => {
     const above = (BigInt(ledger.ledger_version) + 1n).toString();
     const { user } = renderApp(`/?ledger_version=${below}`, { fixture: 'main' });
     await screen.findByRole('group', { name: 'Time travel' });
-    expect((await within(control()).findByText(`pruned — oldest retained is ${ledger.oldest_ledger_version}`)).textContent).toBeTruthy();
+    expect(
+      (await within(control()).findByText(`pruned — oldest retained is ${ledger.oldest_ledger_version}`)).textContent,
+    ).toBeTruthy();
     // The panels say it too, with the API's 410 record.
-    const alert = await within(await screen.findByRole('region', { name: `Accounts at version ${below}` })).findByRole('alert');
+    const alert = await within(await screen.findByRole('region', { name: `Accounts at version ${below}` })).findByRole(
+      'alert',
+    );
     expect(within(alert).getByText('version_pruned')).toBeTruthy();
     await user.clear(field());
     await user.type(field(), above);
@@ -74,14 +83,24 @@ describe('time travel', () => {
   it('follows a version link that pins (deep link) and restores the pinned view on reload', async () => {
     const info = serviceFixture('main').info;
     const sender = info.samples.senders[0]!.address;
-    const summaries = await apiJson<{ version: string }[]>(`/v1/accounts/${sender}/transaction_summaries?limit=60`, 'main');
+    const summaries = await apiJson<{ version: string }[]>(
+      `/v1/accounts/${sender}/transaction_summaries?limit=60`,
+      'main',
+    );
     const version = summaries[10]!.version; // among the 50 newest the tab lists first
-    const atVersion = await apiJson<{ sequence_number: string }>(`/v1/accounts/${sender}?ledger_version=${version}`, 'main');
+    const atVersion = await apiJson<{ sequence_number: string }>(
+      `/v1/accounts/${sender}?ledger_version=${version}`,
+      'main',
+    );
     const atLatest = await apiJson<{ sequence_number: string }>(`/v1/accounts/${sender}`, 'main');
     expect(atVersion.sequence_number).not.toBe(atLatest.sequence_number);
     const first = renderApp(`/accounts/${sender}/transactions`, { fixture: 'main' });
     await first.user.click(await screen.findByRole('link', { name: `Pin ledger version ${version}` }));
-    await waitFor(() => expect(`${window.location.pathname}${window.location.search}`).toBe(`/accounts/${sender}?ledger_version=${version}`));
+    await waitFor(() =>
+      expect(`${window.location.pathname}${window.location.search}`).toBe(
+        `/accounts/${sender}?ledger_version=${version}`,
+      ),
+    );
     const pinnedState = async (): Promise<void> => {
       await waitFor(() => expect(field().value).toBe(version));
       expect(within(control()).getByRole('button', { name: 'Latest' }).getAttribute('aria-pressed')).toBe('false');
@@ -96,20 +115,29 @@ describe('time travel', () => {
     fixture.requests.length = 0;
     renderApp(href.slice(window.location.origin.length), { fixture: 'main' });
     await pinnedState();
-    expect(fixture.requests.some((request) => request.startsWith(`GET /v1/accounts/${sender}/resources?ledger_version=${version}`))).toBe(true);
+    expect(
+      fixture.requests.some((request) =>
+        request.startsWith(`GET /v1/accounts/${sender}/resources?ledger_version=${version}`),
+      ),
+    ).toBe(true);
   });
 
-  it.each(['abc', '-5', '5001.5', '', '99999999999999999999999'])('names ?ledger_version=%j as not a ledger version, shows the latest, and removes it', async (bad) => {
-    const ledger = await apiJson<LedgerJson>('/v1', 'main');
-    const { user } = renderApp(`/gas?ledger_version=${encodeURIComponent(bad)}&x=1`, { fixture: 'main' });
-    const notice = await within(await screen.findByRole('group', { name: 'Time travel' })).findByText(/is not a ledger version — showing the latest/);
-    expect(notice.textContent).toContain(bad === '' ? 'An empty ledger_version' : bad);
-    await waitFor(() => expect(field().value).toBe(ledger.ledger_version));
-    expect(within(control()).queryByText(/^not yet/)).toBeNull();
-    await user.click(within(control()).getByRole('button', { name: 'Remove from URL' }));
-    await waitFor(() => expect(window.location.search).toBe('?x=1'));
-    expect(within(control()).queryByText(/is not a ledger version/)).toBeNull();
-  });
+  it.each(['abc', '-5', '5001.5', '', '99999999999999999999999'])(
+    'names ?ledger_version=%j as not a ledger version, shows the latest, and removes it',
+    async (bad) => {
+      const ledger = await apiJson<LedgerJson>('/v1', 'main');
+      const { user } = renderApp(`/gas?ledger_version=${encodeURIComponent(bad)}&x=1`, { fixture: 'main' });
+      const notice = await within(await screen.findByRole('group', { name: 'Time travel' })).findByText(
+        /is not a ledger version — showing the latest/,
+      );
+      expect(notice.textContent).toContain(bad === '' ? 'An empty ledger_version' : bad);
+      await waitFor(() => expect(field().value).toBe(ledger.ledger_version));
+      expect(within(control()).queryByText(/^not yet/)).toBeNull();
+      await user.click(within(control()).getByRole('button', { name: 'Remove from URL' }));
+      await waitFor(() => expect(window.location.search).toBe('?x=1'));
+      expect(within(control()).queryByText(/is not a ledger version/)).toBeNull();
+    },
+  );
 
   it('keeps a deep link with a valid version (leading zeros too) pinned, with no notice', async () => {
     const ledger = await apiJson<LedgerJson>('/v1', 'main');
@@ -119,7 +147,7 @@ describe('time travel', () => {
     expect(within(control()).queryByText(/is not a ledger version/)).toBeNull();
   });
 
-  it('moves along with the slider keys in one history entry, so Back leaves the slider\'s choice', async () => {
+  it("moves along with the slider keys in one history entry, so Back leaves the slider's choice", async () => {
     const ledger = await apiJson<LedgerJson>('/v1', 'main');
     renderApp('/gas', { fixture: 'main' });
     const slider = await screen.findByRole('slider', { name: 'Ledger version slider' });

@@ -28,7 +28,8 @@ function renderWithLedgerDown(path: string, remote = false, initiallyDown = true
   const held = { value: false, release: [] as (() => void)[] };
   interceptFetch(base, async (url, forward) => {
     if (held.value && url.pathname === '/v1') await new Promise<void>((resolve) => held.release.push(resolve));
-    if (down.value && url.pathname === '/v1') return jsonResponse({ message: DOWN_MESSAGE, error_code: 'internal_error', vm_error_code: null }, 503);
+    if (down.value && url.pathname === '/v1')
+      return jsonResponse({ message: DOWN_MESSAGE, error_code: 'internal_error', vm_error_code: null }, 503);
     if (remote && url.pathname === '/explorer/v1/source') return jsonResponse(REMOTE_SOURCE);
     return forward();
   });
@@ -106,7 +107,10 @@ describe('ledger version gate', () => {
     expect(within(travel).getByText('As of')).toBeTruthy();
     const pin = within(travel).getByRole('button', { name: 'Pin' });
     expect((pin as HTMLButtonElement).disabled).toBe(true);
-    await user.type(within(travel).getByRole('spinbutton', { name: 'Ledger version' }), String(base.info.latestVersion));
+    await user.type(
+      within(travel).getByRole('spinbutton', { name: 'Ledger version' }),
+      String(base.info.latestVersion),
+    );
     await user.click(pin);
     await waitFor(() => expect(window.location.search).toBe(`?ledger_version=${base.info.latestVersion}`));
     await screen.findByText(/^\d+ of \d+ modules$/);

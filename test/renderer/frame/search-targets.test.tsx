@@ -9,13 +9,33 @@ import { versionStanding } from '../../../renderer/features/frame/version-range.
 
 describe('search targets', () => {
   it('a version pins the current path; other results open their page keeping the pin', () => {
-    expect(searchTarget({ kind: 'version', version: '42', block_height: '7' }, '/accounts/0x1/events', '10').path).toBe('/accounts/0x1/events?ledger_version=42');
-    expect(searchTarget({ kind: 'account', address: '0x00000a' }, '/', '10').path).toBe('/accounts/0xa?ledger_version=10');
+    expect(searchTarget({ kind: 'version', version: '42', block_height: '7' }, '/accounts/0x1/events', '10').path).toBe(
+      '/accounts/0x1/events?ledger_version=42',
+    );
+    expect(searchTarget({ kind: 'account', address: '0x00000a' }, '/', '10').path).toBe(
+      '/accounts/0xa?ledger_version=10',
+    );
     expect(searchTarget({ kind: 'account', address: '0xa' }, '/', undefined).path).toBe('/accounts/0xa');
     const table = { kind: 'table', handle: '0x0abc', key_type: 'u64', value_type: 'address', owner: null } as const;
-    expect(searchTarget(table, '/', undefined)).toEqual({ kind: 'table', label: 'Table 0x0abc', detail: 'u64 → address', path: '/tables/0xabc' });
-    expect(searchTarget({ kind: 'module', address: '0x1', name: 'coin', exists: true }, '/', undefined).path).toBe('/accounts/0x1/modules');
-    const tag = searchTarget({ kind: 'struct_tag', type: '0x1::coin::CoinStore<0x1::aptos_coin::AptosCoin>', module_exists: true, struct_exists: false }, '/', '5');
+    expect(searchTarget(table, '/', undefined)).toEqual({
+      kind: 'table',
+      label: 'Table 0x0abc',
+      detail: 'u64 → address',
+      path: '/tables/0xabc',
+    });
+    expect(searchTarget({ kind: 'module', address: '0x1', name: 'coin', exists: true }, '/', undefined).path).toBe(
+      '/accounts/0x1/modules',
+    );
+    const tag = searchTarget(
+      {
+        kind: 'struct_tag',
+        type: '0x1::coin::CoinStore<0x1::aptos_coin::AptosCoin>',
+        module_exists: true,
+        struct_exists: false,
+      },
+      '/',
+      '5',
+    );
     expect(tag.path).toBe('/accounts/0x1/modules?ledger_version=5');
     expect(tag.detail).toBe('module has no such struct');
   });

@@ -61,7 +61,9 @@ describe('VersionLink', () => {
         </VersionLink>
       </>,
     );
-    expect(screen.getByRole('link', { name: 'Pin ledger version 42' }).getAttribute('href')).toBe('/accounts/0x1/events?ledger_version=42&x=1');
+    expect(screen.getByRole('link', { name: 'Pin ledger version 42' }).getAttribute('href')).toBe(
+      '/accounts/0x1/events?ledger_version=42&x=1',
+    );
     const seven = screen.getByRole('link', { name: 'Pin ledger version 7' });
     expect(seven.textContent).toBe('seven');
     expect(seven.getAttribute('href')).toBe('/accounts/0x2?ledger_version=7');
@@ -72,7 +74,14 @@ describe('VersionLink', () => {
     const oldest = BigInt(ledger.oldest_ledger_version);
     expect(oldest).toBeGreaterThan(0n);
     const pruned = (oldest - 1n).toString();
-    renderAt('/accounts/0x1/events', <><VersionLink version={pruned} /><VersionLink version={oldest} /></>, 'main');
+    renderAt(
+      '/accounts/0x1/events',
+      <>
+        <VersionLink version={pruned} />
+        <VersionLink version={oldest} />
+      </>,
+      'main',
+    );
     // Before the ledger answers both stay links (nothing is known to be pruned yet).
     expect(screen.getByRole('link', { name: `Pin ledger version ${pruned}` })).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('link', { name: `Pin ledger version ${pruned}` })).toBeNull());
@@ -80,7 +89,9 @@ describe('VersionLink', () => {
     expect(text.closest('a')).toBeNull();
     expect(text.textContent).toContain('(pruned)');
     expect(text.getAttribute('title')).toContain(`oldest retained version is ${ledger.oldest_ledger_version}`);
-    expect(screen.getByRole('link', { name: `Pin ledger version ${ledger.oldest_ledger_version}` }).getAttribute('href')).toBe(`/accounts/0x1/events?ledger_version=${ledger.oldest_ledger_version}`);
+    expect(
+      screen.getByRole('link', { name: `Pin ledger version ${ledger.oldest_ledger_version}` }).getAttribute('href'),
+    ).toBe(`/accounts/0x1/events?ledger_version=${ledger.oldest_ledger_version}`);
   });
 });
 

@@ -35,7 +35,9 @@ describe('gas page', () => {
     expect(pinned).not.toBe(ledger.ledger_version);
     renderApp(`/gas?ledger_version=${pinned}`);
     const note = await screen.findByRole('note');
-    expect(note.textContent).toBe(`Gas estimates and recent blocks are always the latest; the pinned version ${pinned} does not apply here.`);
+    expect(note.textContent).toBe(
+      `Gas estimates and recent blocks are always the latest; the pinned version ${pinned} does not apply here.`,
+    );
     await screen.findByLabelText('Gas price estimates');
   });
 
@@ -50,7 +52,9 @@ describe('gas page', () => {
     const list = await requestJson<BlockListJson>('/explorer/v1/blocks', { query: { limit: CHART_BLOCKS } })
       .then((answer) => answer.body.blocks)
       .finally(restore);
-    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(() => inertContext() as CanvasRenderingContext2D);
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
+      () => inertContext() as CanvasRenderingContext2D,
+    );
     // uPlot builds its series' paths as Path2D objects, which happy-dom lacks.
     vi.stubGlobal('Path2D', function Path2D() {
       return inertContext();

@@ -39,7 +39,11 @@ async function layoutOf(typeText: string): Promise<MoveLayout> {
     }
     for (const key of missing) {
       const [address = '', name = ''] = key.split('::');
-      modules.set(key, (await requestJson<MoveModuleJson>(`/v1/accounts/${address}/module/${name}`)).body.abi as MoveModuleAbi | undefined);
+      modules.set(
+        key,
+        (await requestJson<MoveModuleJson>(`/v1/accounts/${address}/module/${name}`)).body.abi as
+          MoveModuleAbi | undefined,
+      );
     }
   }
   throw new Error(`could not resolve ${typeText}`);
@@ -56,15 +60,29 @@ function range(start: number, end: number): number[] {
   return Array.from({ length: end - start }, (_, i) => start + i);
 }
 
-/** A sample table whose values are `0xcafe::registry::Record` (nested structs), one stored value, and its spans by the codec. */
-async function recordSample(): Promise<{ sample: TableSample; bytes: Uint8Array; value: JsonValue; spans: readonly ValueSpan[] }> {
+/**
+ * A sample table whose values are `0xcafe::registry::Record` (nested structs), one stored value, and its spans by the
+ * codec.
+ */
+async function recordSample(): Promise<{
+  sample: TableSample;
+  bytes: Uint8Array;
+  value: JsonValue;
+  spans: readonly ValueSpan[];
+}> {
   const fixture = serviceFixture('main');
   const sample = tableSamples().find((t) => t.valueType.endsWith('::Record'));
   expect(sample).toBeDefined();
   const restore = routeFetchInto(fixture);
   try {
-    const raw = await requestBcs(`/v1/tables/${sample!.handle}/raw_item`, { method: 'POST', body: { key: sample!.rawKeys[0] } });
-    const item = await requestJson<JsonValue>(`/v1/tables/${sample!.handle}/item`, { method: 'POST', body: { key_type: sample!.keyType, value_type: sample!.valueType, key: sample!.keys[0] } });
+    const raw = await requestBcs(`/v1/tables/${sample!.handle}/raw_item`, {
+      method: 'POST',
+      body: { key: sample!.rawKeys[0] },
+    });
+    const item = await requestJson<JsonValue>(`/v1/tables/${sample!.handle}/item`, {
+      method: 'POST',
+      body: { key_type: sample!.keyType, value_type: sample!.valueType, key: sample!.keys[0] },
+    });
     const decoded = decodeMoveValuePartial(raw.body, await layoutOf(sample!.valueType));
     expect(decoded.failure).toBeUndefined();
     return { sample: sample!, bytes: raw.body, value: item.body, spans: decoded.spans };
@@ -75,7 +93,11 @@ async function recordSample(): Promise<{ sample: TableSample; bytes: Uint8Array;
 
 function rowFor(path: string): HTMLElement {
   const tree = screen.getByRole('list', { name: 'Decoded fields' });
-  return within(tree).getByRole('button', { name: new RegExp(`^${path.replaceAll('.', '\\.').replaceAll('[', '\\[').replaceAll(']', '\\]')} bytes \\d+ to \\d+$`) });
+  return within(tree).getByRole('button', {
+    name: new RegExp(
+      `^${path.replaceAll('.', '\\.').replaceAll('[', '\\[').replaceAll(']', '\\]')} bytes \\d+ to \\d+$`,
+    ),
+  });
 }
 
 function rangeOf(row: HTMLElement): [number, number] {
@@ -85,7 +107,9 @@ function rangeOf(row: HTMLElement): [number, number] {
 }
 
 function highlighted(): number[] {
-  return [...document.querySelectorAll<HTMLElement>('.hex-byte[data-highlighted="true"]')].map((b) => Number(b.dataset.offset));
+  return [...document.querySelectorAll<HTMLElement>('.hex-byte[data-highlighted="true"]')].map((b) =>
+    Number(b.dataset.offset),
+  );
 }
 
 function byteAt(offset: number): HTMLElement {
@@ -95,10 +119,16 @@ function byteAt(offset: number): HTMLElement {
 }
 
 describe('BCS inspector', () => {
-  it('highlights a nested field\'s bytes on hover, and the field of a hovered byte', async () => {
+  it("highlights a nested field's bytes on hover, and the field of a hovered byte", async () => {
     const { bytes, value, sample, spans } = await recordSample();
-    const { user } = renderApp(`/inspect?${new URLSearchParams({ hex: bytesToHex(bytes), type: sample.valueType }).toString()}`);
-    const maxRow = await screen.findByRole('button', { name: /^value\.metadata\.limits\.max bytes/ }, { timeout: 10_000 });
+    const { user } = renderApp(
+      `/inspect?${new URLSearchParams({ hex: bytesToHex(bytes), type: sample.valueType }).toString()}`,
+    );
+    const maxRow = await screen.findByRole(
+      'button',
+      { name: /^value\.metadata\.limits\.max bytes/ },
+      { timeout: 10_000 },
+    );
     // The decoded leaf shows the API's own decoding of the same item.
     const limits = (value as { metadata: { limits: { max: string } } }).metadata.limits;
     expect(within(maxRow).getByText(JSON.stringify(limits.max))).toBeTruthy();
@@ -119,7 +149,9 @@ describe('BCS inspector', () => {
 
   it('moves a byte cursor with the keyboard and selects the field under it', async () => {
     const { bytes, sample, spans } = await recordSample();
-    const { user } = renderApp(`/inspect?${new URLSearchParams({ hex: bytesToHex(bytes), type: sample.valueType }).toString()}`);
+    const { user } = renderApp(
+      `/inspect?${new URLSearchParams({ hex: bytesToHex(bytes), type: sample.valueType }).toString()}`,
+    );
     const ownerRow = await screen.findByRole('button', { name: /^value\.owner bytes/ }, { timeout: 10_000 });
     const [ownerStart, ownerEnd] = spanAt(spans, ['owner']);
     // Byte 16 (one hex row below byte 0) lies inside `owner` for this layout.
@@ -159,7 +191,9 @@ describe('BCS inspector', () => {
 
   it('decodes the same bytes as another type', async () => {
     const { bytes, sample } = await recordSample();
-    const { user } = renderApp(`/inspect?${new URLSearchParams({ hex: bytesToHex(bytes), type: sample.valueType }).toString()}`);
+    const { user } = renderApp(
+      `/inspect?${new URLSearchParams({ hex: bytesToHex(bytes), type: sample.valueType }).toString()}`,
+    );
     await screen.findByRole('button', { name: /^value\.id bytes/ }, { timeout: 10_000 });
     const asType = screen.getByRole('combobox', { name: 'Type tag' });
     await user.clear(asType);

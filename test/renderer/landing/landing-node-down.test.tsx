@@ -26,8 +26,10 @@ function renderNodeDown(path: string) {
   interceptFetch(serviceFixture('small'), async (url, forward) => {
     if (url.pathname === '/explorer/v1/source') return jsonResponse(REMOTE_SOURCE);
     if (held.value && url.pathname === '/v1') await new Promise<void>((resolve) => held.release.push(resolve));
-    if (down.value) return jsonResponse({ message: DOWN_MESSAGE, error_code: 'internal_error', vm_error_code: null }, 503);
-    if (url.pathname.startsWith('/explorer/v1/')) return jsonResponse({ message: 'not found', error_code: 'web_framework_error', vm_error_code: null }, 404);
+    if (down.value)
+      return jsonResponse({ message: DOWN_MESSAGE, error_code: 'internal_error', vm_error_code: null }, 503);
+    if (url.pathname.startsWith('/explorer/v1/'))
+      return jsonResponse({ message: 'not found', error_code: 'web_framework_error', vm_error_code: null }, 404);
     return forward();
   });
   window.history.replaceState(null, '', path);
@@ -47,7 +49,9 @@ describe('landing over a remote node that is down', () => {
     expect(screen.queryByText('Checking what the node serves…')).toBeNull();
     down.value = false;
     await user.click(within(region).getByRole('button', { name: 'Retry' }));
-    expect((await screen.findByRole('region', { name: 'Connected to localnet' })).textContent).toContain('not available remotely');
+    expect((await screen.findByRole('region', { name: 'Connected to localnet' })).textContent).toContain(
+      'not available remotely',
+    );
     expect(screen.queryByRole('region', { name: 'Source unavailable' })).toBeNull();
   });
 

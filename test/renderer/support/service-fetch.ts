@@ -26,7 +26,12 @@ export function serviceFixture(name: FixtureName): ServiceFixture {
   let fixture = opened.get(name);
   if (!fixture) {
     const store = SnapshotStore.open(fixturePath(name));
-    fixture = { store, service: createReadService({ store, source: { kind: 'snapshot', name: `${name}.db`, origin: null } }), info: snapshotInfo(store, 5), requests: [] };
+    fixture = {
+      store,
+      service: createReadService({ store, source: { kind: 'snapshot', name: `${name}.db`, origin: null } }),
+      info: snapshotInfo(store, 5),
+      requests: [],
+    };
     opened.set(name, fixture);
   }
   return fixture;
@@ -62,17 +67,28 @@ export function routeFetchInto(fixture: ServiceFixture): () => void {
   const original = globalThis.fetch;
   globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = new URL(hrefOf(input), window.location.href);
-    if (url.origin !== window.location.origin) throw new TypeError(`test fetch: ${url.origin} is not the page's origin`);
+    if (url.origin !== window.location.origin)
+      throw new TypeError(`test fetch: ${url.origin} is not the page's origin`);
     if (init?.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
     const headers = new Headers(init?.headers);
     const method = (init?.method ?? 'GET').toUpperCase();
     const bytes = bodyBytes(init?.body);
     fixture.requests.push(`${method} ${url.pathname}${url.search}`);
-    const request: ServiceRequest = { method, url: new URL(url.href), header: (name) => headers.get(name), body: async () => bytes };
+    const request: ServiceRequest = {
+      method,
+      url: new URL(url.href),
+      header: (name) => headers.get(name),
+      body: async () => bytes,
+    };
     const reply = await fixture.service.serve(request);
     const responseHeaders = new Headers();
     for (const [name, value] of reply.headers) responseHeaders.append(name, value);
-    const body = method === 'HEAD' || reply.body === null ? null : typeof reply.body === 'string' ? reply.body : new Uint8Array(reply.body);
+    const body =
+      method === 'HEAD' || reply.body === null
+        ? null
+        : typeof reply.body === 'string'
+          ? reply.body
+          : new Uint8Array(reply.body);
     return new Response(body, { status: reply.status, headers: responseHeaders });
   };
   return () => {

@@ -7,7 +7,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { InfiniteQueryObserver, QueryClient, QueryClientProvider, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
+import {
+  InfiniteQueryObserver,
+  QueryClient,
+  QueryClientProvider,
+  useInfiniteQuery,
+  type InfiniteData,
+} from '@tanstack/react-query';
 import { PagedExportMenu, resourceExportRows } from '../../../renderer/components/export-menu/paged-export-menu.tsx';
 import { resourcesQuery } from '../../../renderer/api/queries/account-queries.ts';
 import { ExportMenu } from '../../../renderer/components/export-menu/export-menu.tsx';
@@ -57,14 +63,19 @@ describe('export', () => {
     const observer = new InfiniteQueryObserver(client, explorerAccountsQuery(version, 40));
     const unsubscribe = observer.subscribe(() => undefined);
     await waitFor(() => expect(observer.getCurrentResult().data?.pages.length).toBe(1));
-    const rowsOf = (data: InfiniteData<ApiAnswer<AccountListJson>, unknown> | undefined): ExportRow[] => (data?.pages ?? []).flatMap((p) => p.body.accounts.map((address) => ({ address })));
+    const rowsOf = (data: InfiniteData<ApiAnswer<AccountListJson>, unknown> | undefined): ExportRow[] =>
+      (data?.pages ?? []).flatMap((p) => p.body.accounts.map((address) => ({ address })));
     const first = observer.getCurrentResult();
     const firstRows = rowsOf(first.data);
 
     // Every account, walked through the API's own paging.
     const all: ExportRow[] = [];
     for (let after: string | null = null, page = 0; page < 100; page += 1) {
-      const body: AccountListJson = (await requestJson<AccountListJson>('/explorer/v1/accounts', { query: { ledger_version: version, limit: 100, after: after ?? undefined } })).body;
+      const body: AccountListJson = (
+        await requestJson<AccountListJson>('/explorer/v1/accounts', {
+          query: { ledger_version: version, limit: 100, after: after ?? undefined },
+        })
+      ).body;
       all.push(...body.accounts.map((address) => ({ address })));
       after = body.next;
       if (after === null) break;
@@ -82,10 +93,14 @@ describe('export', () => {
     client.clear();
   });
 
-  it('exports every page of an account panel\'s infinite query in screen order', async () => {
+  it("exports every page of an account panel's infinite query in screen order", async () => {
     restore = routeFetchInto(serviceFixture('main'));
     const version = (await requestJson<LedgerInfoJson>('/v1')).body.ledger_version;
-    const all = (await requestJson<MoveResourceJson[]>('/v1/accounts/0x1/resources', { query: { ledger_version: version, limit: 1000 } })).body;
+    const all = (
+      await requestJson<MoveResourceJson[]>('/v1/accounts/0x1/resources', {
+        query: { ledger_version: version, limit: 1000 },
+      })
+    ).body;
     expect(all.length).toBeGreaterThan(3);
     function Panel(): ReactNode {
       const query = useInfiniteQuery(resourcesQuery('0x1', version, 3));

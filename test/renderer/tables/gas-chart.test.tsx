@@ -19,7 +19,11 @@ describe('gas chart keyboard', () => {
       .finally(restore);
     expect(list.length).toBeGreaterThan(2);
     const { user } = renderApp('/gas');
-    const chart = await screen.findByRole('slider', { name: `Chart of ${list.length} recent blocks` }, { timeout: 10_000 });
+    const chart = await screen.findByRole(
+      'slider',
+      { name: `Chart of ${list.length} recent blocks` },
+      { timeout: 10_000 },
+    );
     const shown = (): string => chart.getAttribute('aria-valuetext') ?? '';
     expect(shown()).toBe(`Block ${list[0]!.height}`);
     await screen.findByLabelText(`Block ${list[0]!.height}`);

@@ -15,7 +15,8 @@ import { diffResources } from '../../../renderer/features/compare/resource-diff.
 describe('gas panel', () => {
   it('shows the three estimates of /v1/estimate_gas_price with their unit, and the newest block', async () => {
     const estimate = (await withApi(() => requestJson<GasEstimateJson>('/v1/estimate_gas_price'))).body;
-    const blocks = (await withApi(() => requestJson<BlockListJson>('/explorer/v1/blocks', { query: { limit: 100 } }))).body.blocks;
+    const blocks = (await withApi(() => requestJson<BlockListJson>('/explorer/v1/blocks', { query: { limit: 100 } })))
+      .body.blocks;
     renderApp('/gas');
     const list = await screen.findByLabelText('Gas price estimates', {}, { timeout: 10_000 });
     for (const key of ['deprioritized_gas_estimate', 'gas_estimate', 'prioritized_gas_estimate'] as const) {
@@ -48,7 +49,12 @@ describe('compare', () => {
     const ledger = (await withApi(() => requestJson<LedgerInfoJson>('/v1'))).body;
     const from = ledger.oldest_ledger_version;
     const to = ledger.ledger_version;
-    const read = (version: string) => withApi(() => requestJson<MoveResourceJson[]>(`/v1/accounts/${address}/resources`, { query: { ledger_version: version, limit: 1000 } }));
+    const read = (version: string) =>
+      withApi(() =>
+        requestJson<MoveResourceJson[]>(`/v1/accounts/${address}/resources`, {
+          query: { ledger_version: version, limit: 1000 },
+        }),
+      );
     const changes = diffResources((await read(from)).body, (await read(to)).body).filter((c) => c.kind === 'changed');
     expect(changes.length).toBeGreaterThan(0);
     renderApp(`/accounts/${address}/compare?from=${from}&to=${to}`);

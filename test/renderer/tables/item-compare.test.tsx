@@ -12,10 +12,22 @@ import { diffJson, diffPathText } from '../../../renderer/lib/json-diff.ts';
 import { tableSamples, type TableSample } from '../support/table-samples.ts';
 
 /** The item's value at `version` from the API, undefined when it does not exist there. */
-function itemAt(handle: string, keyType: string, valueType: string, key: unknown, version: string): Promise<JsonValue | undefined> {
+function itemAt(
+  handle: string,
+  keyType: string,
+  valueType: string,
+  key: unknown,
+  version: string,
+): Promise<JsonValue | undefined> {
   return withApi(async () => {
     try {
-      return (await requestJson<JsonValue>(`/v1/tables/${handle}/item`, { method: 'POST', query: { ledger_version: version }, body: { key_type: keyType, value_type: valueType, key } })).body;
+      return (
+        await requestJson<JsonValue>(`/v1/tables/${handle}/item`, {
+          method: 'POST',
+          query: { ledger_version: version },
+          body: { key_type: keyType, value_type: valueType, key },
+        })
+      ).body;
     } catch (error) {
       if (error instanceof ApiRequestError && error.status === 404) return undefined;
       throw error;
@@ -71,7 +83,9 @@ describe('table item compare mode', () => {
     const shown = (v: JsonValue) => (typeof v === 'string' ? v : JSON.stringify(v));
 
     const { user, region } = await openCompare(table.handle, key, absentAt, latest);
-    expect(await within(region).findByText(`The item does not exist at version ${absentAt}.`, {}, { timeout: 10_000 })).toBeTruthy();
+    expect(
+      await within(region).findByText(`The item does not exist at version ${absentAt}.`, {}, { timeout: 10_000 }),
+    ).toBeTruthy();
     let row = within(region).getByText('(value)').closest('tr');
     expect(row?.querySelector('.diff-kind')?.textContent).toBe('added');
     expect(row?.className).toBe('diff-added');
@@ -84,7 +98,13 @@ describe('table item compare mode', () => {
     await user.type(fromField, latest);
     await user.clear(toField);
     await user.type(toField, absentAt);
-    await waitFor(() => expect(within(region).getByText('(value)').closest('tr')?.querySelector('.diff-kind')?.textContent).toBe('removed'), { timeout: 10_000 });
+    await waitFor(
+      () =>
+        expect(within(region).getByText('(value)').closest('tr')?.querySelector('.diff-kind')?.textContent).toBe(
+          'removed',
+        ),
+      { timeout: 10_000 },
+    );
     row = within(region).getByText('(value)').closest('tr');
     expect(row?.querySelector('.diff-before')?.textContent).toBe(shown(value));
   });
@@ -99,7 +119,8 @@ describe('table item compare mode', () => {
       for (const key of table.keys) {
         const before = await itemAt(table.handle, table.keyType, table.valueType, key, from);
         const after = await itemAt(table.handle, table.keyType, table.valueType, key, to);
-        if (before !== undefined && after !== undefined && JSON.stringify(before) !== JSON.stringify(after)) found = { handle: table.handle, key, before, after };
+        if (before !== undefined && after !== undefined && JSON.stringify(before) !== JSON.stringify(after))
+          found = { handle: table.handle, key, before, after };
         if (found) break;
       }
       if (found) break;
@@ -112,8 +133,12 @@ describe('table item compare mode', () => {
     for (const entry of changed) {
       const cell = await within(region).findByText(diffPathText(entry.path), {}, { timeout: 10_000 });
       const row = cell.closest('tr');
-      expect(row?.querySelector('.diff-before')?.textContent).toBe(typeof entry.before === 'string' ? entry.before : JSON.stringify(entry.before));
-      expect(row?.querySelector('.diff-after')?.textContent).toBe(typeof entry.after === 'string' ? entry.after : JSON.stringify(entry.after));
+      expect(row?.querySelector('.diff-before')?.textContent).toBe(
+        typeof entry.before === 'string' ? entry.before : JSON.stringify(entry.before),
+      );
+      expect(row?.querySelector('.diff-after')?.textContent).toBe(
+        typeof entry.after === 'string' ? entry.after : JSON.stringify(entry.after),
+      );
     }
   });
 });

@@ -16,7 +16,8 @@ import { MAX_URL_FIELD } from '../../../renderer/lib/use-search-fields.ts';
 import { sampleWhere } from '../support/table-samples.ts';
 
 const editor = (): HTMLTextAreaElement => screen.getByRole('textbox', { name: 'Key (JSON)' });
-const resultKey = (): string | null | undefined => screen.getByRole('region', { name: 'Decoded value' }).querySelector('.result-key')?.textContent;
+const resultKey = (): string | null | undefined =>
+  screen.getByRole('region', { name: 'Decoded value' }).querySelector('.result-key')?.textContent;
 const query = (name: string): string | null => new URLSearchParams(window.location.search).get(name);
 
 afterEach(() => {
@@ -35,7 +36,9 @@ describe('table lookup (second QA pass)', () => {
     await user.paste(`"${'a'.repeat(MAX_URL_FIELD + 1)}"`);
     await waitFor(() => expect(editor().value.length).toBe(MAX_URL_FIELD + 3));
     await waitFor(() => expect(query('key')).toBeNull());
-    expect(screen.getByText(/This key is too long to keep in the page's address; a reload will not restore it/)).toBeTruthy();
+    expect(
+      screen.getByText(/This key is too long to keep in the page's address; a reload will not restore it/),
+    ).toBeTruthy();
     expect(window.location.href.length).toBeLessThan(MAX_URL_FIELD);
 
     const raw = screen.getByRole('textbox', { name: 'Key bytes (hex)' });
@@ -65,7 +68,9 @@ describe('table lookup (second QA pass)', () => {
 
     await user.click(screen.getByRole('button', { name: 'Look up' }));
     await waitFor(() => expect(resultKey()).toBe(two));
-    expect(within(screen.getByRole('region', { name: 'Decoded value' })).queryByText(/not the key in the field/)).toBeNull();
+    expect(
+      within(screen.getByRole('region', { name: 'Decoded value' })).queryByText(/not the key in the field/),
+    ).toBeNull();
   });
 
   it('keeps the pinned version in the inspector link and the raw key hex across the inspector and Back', async () => {
@@ -87,7 +92,11 @@ describe('table lookup (second QA pass)', () => {
     await screen.findByRole('heading', { name: 'BCS inspector' });
     expect(window.location.search).toContain(`ledger_version=${pin}`);
     window.history.back();
-    await waitFor(() => expect((screen.getByRole('textbox', { name: 'Key bytes (hex)' }) as HTMLInputElement).value).toBe(sample.rawKeys[0]));
+    await waitFor(() =>
+      expect((screen.getByRole('textbox', { name: 'Key bytes (hex)' }) as HTMLInputElement).value).toBe(
+        sample.rawKeys[0],
+      ),
+    );
     // The restored key is fetched again.
     expect(await screen.findByText(/^Stored bytes of key/, undefined, { timeout: 10_000 })).toBeTruthy();
   });
@@ -99,7 +108,10 @@ describe('table lookup (second QA pass)', () => {
         <InspectorLink hex={short} valueType="u64" pinned="7" />
       </MemoryRouter>,
     );
-    const href = new URL(screen.getByRole('link', { name: 'open in the inspector page' }).getAttribute('href')!, 'http://x');
+    const href = new URL(
+      screen.getByRole('link', { name: 'open in the inspector page' }).getAttribute('href')!,
+      'http://x',
+    );
     expect(href.searchParams.get('hex')).toBe(short);
     expect(href.searchParams.get('ledger_version')).toBe('7');
     unmount();
@@ -115,7 +127,9 @@ describe('table lookup (second QA pass)', () => {
   it('names the item export with the table and the version the view reads at', async () => {
     const sample = sampleWhere((s) => s.keyType === 'address' && s.keys.length >= 1);
     const downloads = captureDownloads();
-    const { user } = renderApp(`/tables/${sample.handle}?${new URLSearchParams({ key: JSON.stringify(sample.keys[0]) }).toString()}`);
+    const { user } = renderApp(
+      `/tables/${sample.handle}?${new URLSearchParams({ key: JSON.stringify(sample.keys[0]) }).toString()}`,
+    );
     const result = await screen.findByRole('region', { name: 'Decoded value' }, { timeout: 10_000 });
     const version = /Value at version (\d+)/.exec(result.textContent ?? '')?.[1];
     expect(version).toBeDefined();
@@ -124,21 +138,28 @@ describe('table lookup (second QA pass)', () => {
     expect(downloads.names[0]).toBe(`${sample.handle}-item-v${version}.json`);
   });
 
-  it('adds a hint under the node\'s 500 when the stored value does not decode as the value type', async () => {
+  it("adds a hint under the node's 500 when the stored value does not decode as the value type", async () => {
     const sample = sampleWhere((s) => s.valueType.endsWith('::Record'));
     const wrongType = 'bool';
     // The node's rule: stored bytes that do not decode as the requested type are a 500 internal_error.
     const failure = await withApi(() =>
-      requestJson(`/v1/tables/${sample.handle}/item`, { method: 'POST', body: { key_type: sample.keyType, value_type: wrongType, key: sample.keys[0] } }),
+      requestJson(`/v1/tables/${sample.handle}/item`, {
+        method: 'POST',
+        body: { key_type: sample.keyType, value_type: wrongType, key: sample.keys[0] },
+      }),
     ).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiRequestError);
     expect((failure as ApiRequestError).status).toBe(500);
     expect((failure as ApiRequestError).errorCode).toBe('internal_error');
 
-    renderApp(`/tables/${sample.handle}?${new URLSearchParams({ key: JSON.stringify(sample.keys[0]), value_type: wrongType }).toString()}`);
+    renderApp(
+      `/tables/${sample.handle}?${new URLSearchParams({ key: JSON.stringify(sample.keys[0]), value_type: wrongType }).toString()}`,
+    );
     const result = await screen.findByRole('region', { name: 'Decoded value' }, { timeout: 10_000 });
     await within(result).findByText((failure as ApiRequestError).message, { exact: false }, { timeout: 10_000 });
-    expect(within(result).getByText(/The stored value does not decode as the value type given — check the value type/)).toBeTruthy();
+    expect(
+      within(result).getByText(/The stored value does not decode as the value type given — check the value type/),
+    ).toBeTruthy();
   });
 
   it('looks the key up on Ctrl+Enter and Cmd+Enter in the key field', async () => {
@@ -146,7 +167,9 @@ describe('table lookup (second QA pass)', () => {
     const { user } = renderApp(`/tables/${sample.handle}`);
     await user.click(await screen.findByRole('textbox', { name: 'Key (JSON)' }));
     await user.paste(JSON.stringify(sample.keys[0]));
-    await waitFor(() => expect((screen.getByRole('button', { name: 'Look up' }) as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Look up' }) as HTMLButtonElement).disabled).toBe(false),
+    );
     await user.keyboard('{Control>}{Enter}{/Control}');
     await screen.findByRole('region', { name: 'Decoded value' }, { timeout: 10_000 });
     expect(resultKey()).toBe(JSON.stringify(sample.keys[0]));
@@ -154,7 +177,9 @@ describe('table lookup (second QA pass)', () => {
 
     await user.clear(editor());
     await user.paste(JSON.stringify(sample.keys[1]));
-    await waitFor(() => expect((screen.getByRole('button', { name: 'Look up' }) as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Look up' }) as HTMLButtonElement).disabled).toBe(false),
+    );
     await user.keyboard('{Meta>}{Enter}{/Meta}');
     await waitFor(() => expect(resultKey()).toBe(JSON.stringify(sample.keys[1])));
     expect(editor().value).toBe(JSON.stringify(sample.keys[1]));

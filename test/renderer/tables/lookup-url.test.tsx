@@ -26,9 +26,15 @@ async function showsValueOf(sample: TableSample, key: unknown): Promise<void> {
   const version = /Value at version (\d+)/.exec(result.textContent ?? '')?.[1];
   expect(version).toBeDefined();
   const expected = await withApi(() =>
-    requestJson<JsonValue>(`/v1/tables/${sample.handle}/item`, { method: 'POST', query: { ledger_version: version }, body: { key_type: sample.keyType, value_type: sample.valueType, key } }),
+    requestJson<JsonValue>(`/v1/tables/${sample.handle}/item`, {
+      method: 'POST',
+      query: { ledger_version: version },
+      body: { key_type: sample.keyType, value_type: sample.valueType, key },
+    }),
   );
-  await waitFor(() => expect(within(result).getByText(JSON.stringify(expected.body))).toBeTruthy(), { timeout: 10_000 });
+  await waitFor(() => expect(within(result).getByText(JSON.stringify(expected.body))).toBeTruthy(), {
+    timeout: 10_000,
+  });
 }
 
 describe('table lookup in the URL', () => {
@@ -79,7 +85,9 @@ describe('table lookup in the URL', () => {
     const url = `${window.location.pathname}${window.location.search}`;
     first.unmount();
     renderApp(url);
-    await waitFor(() => expect((screen.getByRole('combobox', { name: 'Value type' }) as HTMLInputElement).value).toBe('vector<u8>'));
+    await waitFor(() =>
+      expect((screen.getByRole('combobox', { name: 'Value type' }) as HTMLInputElement).value).toBe('vector<u8>'),
+    );
     expect((screen.getByRole('combobox', { name: 'Key type' }) as HTMLInputElement).value).toBe(sample.keyType);
   });
 });

@@ -19,7 +19,15 @@ const REMOTE_SOURCE = localnetSource();
 function renderRemote(path: string) {
   interceptFetch(serviceFixture('small'), (url, forward) => {
     if (url.pathname === '/explorer/v1/source') return jsonResponse(REMOTE_SOURCE);
-    if (url.pathname.startsWith('/explorer/v1/')) return jsonResponse({ message: 'The explorer API (/explorer/v1) is not available for a remote node', error_code: 'web_framework_error', vm_error_code: null }, 404);
+    if (url.pathname.startsWith('/explorer/v1/'))
+      return jsonResponse(
+        {
+          message: 'The explorer API (/explorer/v1) is not available for a remote node',
+          error_code: 'web_framework_error',
+          vm_error_code: null,
+        },
+        404,
+      );
     return forward();
   });
   window.history.replaceState(null, '', path);
@@ -54,7 +62,11 @@ describe('on a remote node without the explorer API', () => {
     await user.click(lookUp);
     const result = await screen.findByRole('region', { name: 'Decoded value' });
     const version = /Value at version (\d+)/.exec(result.textContent ?? '')?.[1];
-    const expected = await requestJson<JsonValue>(`/v1/tables/${sample!.handle}/item`, { method: 'POST', query: { ledger_version: version }, body: { key_type: sample!.keyType, value_type: sample!.valueType, key: sample!.keys[0] } });
+    const expected = await requestJson<JsonValue>(`/v1/tables/${sample!.handle}/item`, {
+      method: 'POST',
+      query: { ledger_version: version },
+      body: { key_type: sample!.keyType, value_type: sample!.valueType, key: sample!.keys[0] },
+    });
     await waitFor(() => expect(within(result).getByText(JSON.stringify(expected.body))).toBeTruthy());
   });
 });

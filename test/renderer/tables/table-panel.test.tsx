@@ -26,7 +26,7 @@ describe('table panel', () => {
     }
   });
 
-  it('checks the key JSON against the key type before sending, then shows the API\'s value at the version in view', async () => {
+  it("checks the key JSON against the key type before sending, then shows the API's value at the version in view", async () => {
     const sample = sampleWhere((s) => s.keyType === 'address');
     const { user, fixture } = renderApp(`/tables/${sample.handle}`);
     const editor = await screen.findByRole('textbox', { name: 'Key (JSON)' });
@@ -54,13 +54,19 @@ describe('table panel', () => {
     const version = /Value at version (\d+)/.exec(result.textContent ?? '')?.[1];
     expect(version).toBeDefined();
     const expected = await withApi(() =>
-      requestJson<JsonValue>(`/v1/tables/${sample.handle}/item`, { method: 'POST', query: { ledger_version: version }, body: { key_type: sample.keyType, value_type: sample.valueType, key: sample.keys[0] } }),
+      requestJson<JsonValue>(`/v1/tables/${sample.handle}/item`, {
+        method: 'POST',
+        query: { ledger_version: version },
+        body: { key_type: sample.keyType, value_type: sample.valueType, key: sample.keys[0] },
+      }),
     );
     await waitFor(() => expect(within(result).getByText(JSON.stringify(expected.body))).toBeTruthy());
-    expect(fixture.requests.some((r) => r.startsWith(`POST /v1/tables/${sample.handle}/item?ledger_version=${version}`))).toBe(true);
+    expect(
+      fixture.requests.some((r) => r.startsWith(`POST /v1/tables/${sample.handle}/item?ledger_version=${version}`)),
+    ).toBe(true);
   });
 
-  it('fetches the raw item with the JSON key\'s bytes and opens them in the inspector', async () => {
+  it("fetches the raw item with the JSON key's bytes and opens them in the inspector", async () => {
     const sample = sampleWhere((s) => s.valueType.endsWith('::Record'));
     const { user } = renderApp(`/tables/${sample.handle}`);
     const editor = await screen.findByRole('textbox', { name: 'Key (JSON)' });
@@ -69,9 +75,13 @@ describe('table panel', () => {
     const useBytes = screen.getByRole('button', { name: "Use the JSON key's bytes" });
     await waitFor(() => expect((useBytes as HTMLButtonElement).disabled).toBe(false));
     await user.click(useBytes);
-    expect((screen.getByRole('textbox', { name: 'Key bytes (hex)' }) as HTMLInputElement).value).toBe(sample.rawKeys[0]);
+    expect((screen.getByRole('textbox', { name: 'Key bytes (hex)' }) as HTMLInputElement).value).toBe(
+      sample.rawKeys[0],
+    );
     await user.click(screen.getByRole('button', { name: 'Fetch raw item' }));
-    const raw = await withApi(() => requestBcs(`/v1/tables/${sample.handle}/raw_item`, { method: 'POST', body: { key: sample.rawKeys[0] } }));
+    const raw = await withApi(() =>
+      requestBcs(`/v1/tables/${sample.handle}/raw_item`, { method: 'POST', body: { key: sample.rawKeys[0] } }),
+    );
     const inspector = await screen.findByRole('region', { name: 'BCS inspector' });
     expect(within(inspector).getByText(`${raw.body.length} bytes`)).toBeTruthy();
     await within(inspector).findByRole('button', { name: /^value\.metadata\.limits\.max bytes/ }, { timeout: 10_000 });
