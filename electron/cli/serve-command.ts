@@ -13,6 +13,7 @@ import { createReadService } from '../service/read-service.ts';
 import { DEFAULT_MAX_CONNECTIONS, startHttpServer } from '../service/http-server.ts';
 import { isLoopback } from '../service/host-check.ts';
 import { loadStaticUi, withStaticUi } from '../service/static-ui.ts';
+import { corsPolicyFor, parseCorsOrigin, withCors } from '../service/cors.ts';
 import { generateSnapshot } from '../snapshot/generate.ts';
 import { SnapshotStore } from '../snapshot/snapshot-store.ts';
 import { CliError } from './cli-error.ts';
@@ -20,17 +21,22 @@ import { parseCommandArgs, wantsHelp } from './cli-args.ts';
 import { SAMPLE_SNAPSHOT_NAME, userDataFolder } from './data-folder.ts';
 
 /** Usage text of `serve`. */
-export const SERVE_USAGE = `  serve [--snapshot FILE] [--host 127.0.0.1] [--port 8080] [--no-cache] [--max-connections ${DEFAULT_MAX_CONNECTIONS}]
+export const SERVE_USAGE = `  serve [--snapshot FILE] [--host 127.0.0.1] [--port 8080] [--no-cache]
+        [--max-connections ${DEFAULT_MAX_CONNECTIONS}] [--ui DIR] [--cors-origin ORIGIN]…
                              serve the node read API (/v1) and explorer API (/explorer/v1) over HTTP;
                              without --snapshot, the sample snapshot (generated on first use); --port 0 = any free port;
                              --no-cache: answer every request from the store (no reply cache);
                              --max-connections: more open connections are refused (each may buffer an 8 MiB body);
-                             the web UI is served at / (--ui DIR: another build of it)
+                             the web UI is served at / (--ui DIR: another build of it);
+                             /v1 answers browser pages of any origin as a node does (CORS); --cors-origin
+                             ORIGIN (repeatable) allows only the origins named
   serve --remote URL|mainnet|testnet|devnet|localnet [--api-key K [--share-api-key]] [--host …] [--port …] [--ui DIR]
+        [--max-connections N] [--cors-origin ORIGIN]…
                              the same over a remote node instead of a snapshot (its /v1 is proxied, with
                              timeouts, retries and checks; --api-key is sent as a bearer token; with a
                              non-loopback --host only with --share-api-key: everyone who reaches the
-                             server then uses the key)
+                             server then uses the key); with --api-key, no other origin may read it and
+                             browser requests from other sites are refused unless --cors-origin names them
 `;
 
 const DEFAULT_PORT = 8080;
@@ -80,6 +86,7 @@ export async function runServeCommand(args: readonly string[]): Promise<number> 
       'api-key': { type: 'string' },
       'share-api-key': { type: 'boolean' },
       'max-connections': { type: 'string' },
+      'cors-origin': { type: 'string', multiple: true },
     },
   });
   const port = parsePort(values.port);
@@ -98,6 +105,13 @@ export async function runServeCommand(args: readonly string[]): Promise<number> 
       `--api-key with --host ${host} would let anyone who reaches this server use the key; bind a loopback address, or add --share-api-key to allow it`,
     );
   }
+  let corsOrigins: string[];
+  try {
+    corsOrigins = (values['cors-origin'] ?? []).map(parseCorsOrigin);
+  } catch (error) {
+    throw new CliError(`--cors-origin: ${(error as Error).message}`);
+  }
+  const cors = corsPolicyFor({ apiKey: values['api-key'] !== undefined, origins: corsOrigins });
   let nodeUrl: string | undefined;
   try {
     nodeUrl = remote === undefined ? undefined : resolveNodeUrl(remote);
@@ -129,7 +143,8 @@ export async function runServeCommand(args: readonly string[]): Promise<number> 
       log(
         `the web UI is not built (no ${join(values.ui ?? DEFAULT_UI_FOLDER, 'index.html')}): serving the API only; run "npm run build:ui"`,
       );
-    server = await startHttpServer({ handler: ui ? withStaticUi(service, ui) : service, host, port, maxConnections });
+    const handler = withCors(ui ? withStaticUi(service, ui) : service, cors);
+    server = await startHttpServer({ handler, host, port, maxConnections });
     if (ui) uiUrl = `${server.url}/`;
   } catch (error) {
     store?.close();

@@ -31,7 +31,7 @@ describe('help', () => {
     [['-h'], /^Usage: ledger-explorer <command>/],
     [['help'], /^Usage: ledger-explorer <command>/],
     [['help', 'serve'], /^Usage: ledger-explorer serve /],
-    [['serve', '--help'], /^Usage: ledger-explorer serve .*--max-connections/],
+    [['serve', '--help'], /^Usage: ledger-explorer serve [^\n]*\n\s+\[--max-connections/],
     [['serve', '-h', '--port', 'x'], /^Usage: ledger-explorer serve /],
     [
       ['snapshot'],
