@@ -44,7 +44,7 @@ describe('tables, inspector, gas, compare and export journeys', () => {
   }
 
   function rangeOf(label: string | null): [number, number] {
-    const match = /bytes (\d+) to (\d+)$/.exec(label ?? '');
+    const match = /bytes (\d+)–(\d+)$/.exec(label ?? '');
     expect(match, String(label)).not.toBeNull();
     return [Number(match![1]), Number(match![2])];
   }
@@ -109,15 +109,15 @@ describe('tables, inspector, gas, compare and export journeys', () => {
     await inspector.getByText(`${bytes.length} bytes`, { exact: true }).waitFor();
 
     // A nested field: its bytes light up, and they are the stored bytes of that range.
-    const row = inspector.getByRole('button', { name: /^value\.metadata\.limits\.max bytes/ });
+    const row = inspector.getByRole('button', { name: /^max \(value\.metadata\.limits\.max\), .* bytes/ });
     await row.hover();
-    const [start, end] = rangeOf(await row.getAttribute('aria-label'));
+    const [start, end] = rangeOf(await row.textContent());
     expect(await highlightedHex(page)).toBe(bytesToHex(bytes.subarray(start, end), false));
     await saveScreenshot(page, 'table-inspector');
 
     // Corrupted bytes (the Option tag of metadata.note) in the inspector page: offset and field named.
     const [noteStart] = rangeOf(
-      await inspector.getByRole('button', { name: /^value\.metadata\.note bytes/ }).getAttribute('aria-label'),
+      await inspector.getByRole('button', { name: /^note \(value\.metadata\.note\), .* bytes/ }).textContent(),
     );
     await page.getByRole('link', { name: 'open in the inspector page' }).click();
     await page.waitForURL(/\/inspect\?/);
@@ -179,13 +179,13 @@ describe('tables, inspector, gas, compare and export journeys', () => {
     await page.goto(`${session.explorer.url}/inspect`);
     await page.getByRole('textbox', { name: 'Bytes (hex)' }).fill(bytesToHex(bytes));
     await page.getByRole('combobox', { name: 'Type tag' }).fill(sample!.valueType);
-    const idRow = page.getByRole('button', { name: /^value\.id bytes 0 to 8$/ });
+    const idRow = page.getByRole('button', { name: /^id \(value\.id\), .* bytes 0–8$/ });
     await idRow.waitFor();
     const id = new DataView(bytes.buffer, bytes.byteOffset, 8).getBigUint64(0, true);
     expect(await idRow.textContent()).toContain(JSON.stringify(id.toString()));
     expect(await page.getByRole('alert').count()).toBe(0);
     expect(blocked.length).toBeGreaterThan(0); // the frame's status requests went nowhere
-    await page.getByRole('button', { name: /^value\.metadata\.limits bytes/ }).click();
+    await page.getByRole('button', { name: /\(value\.metadata\.limits\), .* bytes/ }).click();
     expect((await highlightedHex(page)).length).toBeGreaterThan(0);
     await saveScreenshot(page, 'inspect-offline-dark');
     await context.close();

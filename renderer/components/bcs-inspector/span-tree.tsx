@@ -45,14 +45,19 @@ export function SpanTree({ value, spans, active, failed, onHover, onSelect }: Sp
               type="button"
               className={`span-row${index === failed ? ' failed' : ''}`}
               aria-current={index === active ? 'true' : undefined}
-              aria-label={`${formatJsonPath(span.path, 'value')} bytes ${span.start} to ${span.end}`}
               onMouseEnter={() => onHover(index)}
               onFocus={() => onHover(index)}
               onClick={() => onSelect(index)}
             >
-              <span className="span-name">{name}</span>
-              <span className="span-value mono">{preview(node)}</span>
+              {/* The accessible name is the visible text (field, value, byte range) plus the field's full
+                  path for screen readers: a label replacing the text hid the decoded value from them. */}
+              <span className="span-name">
+                {name}
+                <span className="visually-hidden"> ({formatJsonPath(span.path, 'value')}),</span>
+              </span>{' '}
+              <span className="span-value mono">{preview(node)}</span>{' '}
               <span className="span-range mono">
+                <span className="visually-hidden">bytes </span>
                 {span.start}–{span.end}
               </span>
             </button>

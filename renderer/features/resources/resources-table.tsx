@@ -95,7 +95,17 @@ const ResourceRowView = memo(function ResourceRowView({
 }: ResourceRowViewProps): ReactNode {
   return (
     <div data-index={index} ref={measure} className="resources-item" style={{ transform: `translateY(${start}px)` }}>
-      <div role="row" aria-rowindex={index + 2} className={`resources-row${open ? ' open' : ''}`}>
+      {/* The whole row toggles (the 26 px button alone was a small target); clicks on the button itself,
+          on links, and the end of a text selection do not toggle twice or by accident. */}
+      <div
+        role="row"
+        aria-rowindex={index + 2}
+        className={`resources-row${open ? ' open' : ''}`}
+        onClick={(event) => {
+          if ((event.target as Element).closest('button, a') || window.getSelection()?.toString()) return;
+          row.toggleExpanded();
+        }}
+      >
         <span role="cell" className="resources-toggle-cell">
           <button
             type="button"
@@ -114,9 +124,12 @@ const ResourceRowView = memo(function ResourceRowView({
         ))}
       </div>
       {open && (
-        <div className="resources-detail">
-          <StoredSize address={address} type={row.original.type} version={version} />
-          <JsonTree value={row.original.resource.data} label="data" linkFor={linkFor} />
+        // A row of its own with one cell across the columns: a table's row group may hold only rows.
+        <div role="row" className="resources-detail-row">
+          <div role="cell" aria-colspan={4} className="resources-detail">
+            <StoredSize address={address} type={row.original.type} version={version} />
+            <JsonTree value={row.original.resource.data} label="data" linkFor={linkFor} />
+          </div>
         </div>
       )}
     </div>

@@ -29,7 +29,7 @@ describe('inspect page', () => {
     const inspector = screen.getByRole('region', { name: 'BCS inspector' });
     expect(await within(inspector).findByText('1 byte')).toBeTruthy();
     expect(within(inspector).getByRole('button', { name: 'Save bytes' })).toHaveProperty('disabled', false);
-    await within(inspector).findByRole('button', { name: 'value bytes 0 to 1' }, { timeout: 10_000 });
+    await within(inspector).findByRole('button', { name: /^value \(value\), .* bytes 0–1$/ }, { timeout: 10_000 });
   });
 
   it('keeps the bytes and type in the URL, replacing the entry while typing, so reload and Back restore them', async () => {
@@ -42,7 +42,7 @@ describe('inspect page', () => {
     await waitFor(() => expect(new URLSearchParams(window.location.search).get('type')).toBe('u32'));
     expect(new URLSearchParams(window.location.search).get('hex')).toBe('0x2a000000');
     expect(window.history.length).toBe(entries);
-    await screen.findByRole('button', { name: 'value bytes 0 to 4' }, { timeout: 10_000 });
+    await screen.findByRole('button', { name: /^value \(value\), .* bytes 0–4$/ }, { timeout: 10_000 });
     const typed = `${window.location.pathname}${window.location.search}`;
 
     // Another inspector URL (a link), then Back: the typed work returns.
@@ -59,7 +59,7 @@ describe('inspect page', () => {
     renderApp(typed);
     expect(bytesField().value).toBe('0x2a000000');
     expect(typeField().value).toBe('u32');
-    await screen.findByRole('button', { name: 'value bytes 0 to 4' }, { timeout: 10_000 });
+    await screen.findByRole('button', { name: /^value \(value\), .* bytes 0–4$/ }, { timeout: 10_000 });
   });
 
   it('leaves very long hex out of the URL and says so; one byte past the shown ones is "1 more byte"', async () => {

@@ -84,7 +84,11 @@ describe('table panel', () => {
     );
     const inspector = await screen.findByRole('region', { name: 'BCS inspector' });
     expect(within(inspector).getByText(`${raw.body.length} bytes`)).toBeTruthy();
-    await within(inspector).findByRole('button', { name: /^value\.metadata\.limits\.max bytes/ }, { timeout: 10_000 });
+    await within(inspector).findByRole(
+      'button',
+      { name: /\(value\.metadata\.limits\.max\), .* bytes/ },
+      { timeout: 10_000 },
+    );
     expect(within(inspector).queryByRole('alert')).toBeNull();
     expect(screen.getByText(/^Stored bytes of key/)).toBeTruthy();
 
