@@ -9,11 +9,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ServiceSupervisor } from '../../electron/main/sources/service-supervisor.ts';
 import { removeOrphanedPartials, STALE_PARTIAL_MS } from '../../electron/service/capture/orphan-partials.ts';
 import { openDataSource } from '../../electron/service/data-source.ts';
 import { startHttpServer } from '../../electron/service/http-server.ts';
 import { fixturePath } from '../support/fixture-path.ts';
 import { useTempDir } from '../support/temp-dir.ts';
+import { forkLauncher } from '../electron/fork-launcher.ts';
 import { startServe } from './serve-process.ts';
 
 const dir = useTempDir();
@@ -117,7 +119,23 @@ describe('a source with captures on', () => {
       expect(existsSync(join(folder, orphan))).toBe(false);
       expect(readdirSync(folder)).toEqual([live]);
     } finally {
-      expect(await serve.stop()).toBe(0);
+      await serve.stop();
+    }
+  });
+
+  it("the desktop's service process cleans its captures folder when it opens a source", async () => {
+    const orphan = `capture-chain4-v1-20250101T000000Z.db.${deadPid}.partial`;
+    const live = `capture-chain4-v1-20250101T000000Z.db.${other.pid}.partial`;
+    const folder = folderWith('desktop', [orphan, live]);
+    const supervisor = await ServiceSupervisor.start({
+      launch: forkLauncher().launch,
+      source: { kind: 'snapshot', path: fixturePath('small'), generateIfMissing: false },
+      capturesFolder: folder,
+    });
+    try {
+      expect(readdirSync(folder)).toEqual([live]);
+    } finally {
+      supervisor.stop();
     }
   });
 });
