@@ -5,6 +5,7 @@
  */
 import { join } from 'node:path';
 import { isNodeProfileName, resolveNodeUrl } from '../../shared/node-profiles.ts';
+import { captureTargetFor } from '../service/capture/capture-target.ts';
 import { openDataSource, type DataSource, type DataSourceSpec } from '../service/data-source.ts';
 import { DEFAULT_MAX_CONNECTIONS, startHttpServer } from '../service/http-server.ts';
 import { isLoopback } from '../service/host-check.ts';
@@ -106,7 +107,7 @@ export async function runServeCommand(args: readonly string[]): Promise<number> 
   try {
     source = openDataSource(spec, {
       // Captures ("Save to snapshot") are written only by servers no other machine can reach.
-      capturesFolder: isLoopback(host) ? join(userDataFolder(), 'captures') : undefined,
+      capturesFolder: captureTargetFor(host, join(userDataFolder(), 'captures'))?.folder,
       responseCache: values['no-cache'] && spec.kind === 'snapshot' ? false : undefined,
       onGenerate: (path) => log(`generating the sample snapshot into ${path} (first use only)…`),
     });
