@@ -10,8 +10,10 @@ import { CaptureError, type TableItemRequest } from '../snapshot/capture/capture
 import { writeCapture } from '../snapshot/capture/write-capture.ts';
 import { checkOutputPath, OutputPathError } from '../snapshot/output-path.ts';
 import { OutputExistsError } from '../snapshot/snapshot-writer.ts';
+import { AddressError } from '../../shared/codec-error.ts';
 import { isNodeProfileName, resolveNodeUrl } from '../../shared/node-profiles.ts';
-import { createRemoteService } from '../service/remote/remote-service.ts';
+import { uniqueAccounts } from '../service/capture/capture-accounts.ts';
+import { openDataSource } from '../service/data-source.ts';
 import { parseCommandArgs } from './cli-args.ts';
 import { CliError } from './cli-error.ts';
 
@@ -80,6 +82,22 @@ function checkCaptureOut(out: string): void {
   }
 }
 
+/**
+ * The `--account` values, each once (canonical form), before any read: the same account given twice
+ * (`0x1` and `0x01`) is captured once, with a note on stderr; an invalid address is refused.
+ */
+function checkAccounts(given: readonly string[]): readonly string[] {
+  try {
+    const { accounts, repeats } = uniqueAccounts(given);
+    for (const repeat of repeats)
+      process.stderr.write(`note: --account ${repeat.given} repeats ${repeat.account}: captured once\n`);
+    return accounts;
+  } catch (error) {
+    if (error instanceof AddressError) throw new CliError(`--account: ${error.message}`);
+    throw error;
+  }
+}
+
 /** Runs `snapshot capture …`; resolves with the exit code. */
 export async function runCaptureCommand(args: readonly string[]): Promise<number> {
   const { values } = parseCommandArgs('snapshot capture', args, {
@@ -98,6 +116,7 @@ export async function runCaptureCommand(args: readonly string[]): Promise<number
   if (!values.account?.length) throw new CliError('snapshot capture needs at least one --account ADDR');
   if (values.version !== undefined && !/^\d{1,20}$/.test(values.version))
     throw new CliError(`--version must be a decimal u64, got "${values.version}"`);
+  const accounts = checkAccounts(values.account);
   checkCaptureOut(values.out);
   let nodeUrl: string;
   try {
@@ -107,22 +126,25 @@ export async function runCaptureCommand(args: readonly string[]): Promise<number
   }
   const tables = (values.table ?? []).map(parseTableOption);
   const stop = new AbortController();
-  const remote = createRemoteService({
-    baseUrl: nodeUrl,
-    apiKey: values['api-key'],
-    profileName: isNodeProfileName(values.remote) ? values.remote : undefined,
-    cache: false,
-    signal: stop.signal,
-  });
+  // A one-off read of each page: no cache.
+  const remote = openDataSource(
+    {
+      kind: 'remote',
+      baseUrl: nodeUrl,
+      apiKey: values['api-key'],
+      profileName: isNodeProfileName(values.remote) ? values.remote : undefined,
+    },
+    { responseCache: false, signal: stop.signal },
+  );
   const interrupt = (): void => stop.abort(new CliError('capture interrupted: nothing was written'));
   process.once('SIGINT', interrupt);
   process.once('SIGTERM', interrupt);
   const started = performance.now();
   try {
     const data = await captureLedger(
-      { fetch: remote, baseUrl: 'http://127.0.0.1/v1', nodeUrl },
+      { fetch: remote.handler, baseUrl: 'http://127.0.0.1/v1', nodeUrl },
       {
-        accounts: values.account,
+        accounts,
         version: values.version === undefined ? undefined : BigInt(values.version),
         tables,
         onProgress: (line) => void process.stderr.write(`${line}\n`),
@@ -143,5 +165,6 @@ export async function runCaptureCommand(args: readonly string[]): Promise<number
   } finally {
     process.off('SIGINT', interrupt);
     process.off('SIGTERM', interrupt);
+    remote.close();
   }
 }

@@ -3,19 +3,14 @@
  * Electron, over HTTP. Without --snapshot it serves the sample snapshot, generating it on first use
  * into the user's data folder. Binds loopback by default; stops cleanly on SIGTERM/SIGINT.
  */
-import { existsSync, mkdirSync } from 'node:fs';
-import { basename, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { captureTargetFor } from '../service/remote/capture-route.ts';
+import { join } from 'node:path';
 import { isNodeProfileName, resolveNodeUrl } from '../../shared/node-profiles.ts';
-import { createRemoteService } from '../service/remote/remote-service.ts';
-import { createReadService } from '../service/read-service.ts';
+import { captureTargetFor } from '../service/capture/capture-target.ts';
+import { openDataSource, type DataSource, type DataSourceSpec } from '../service/data-source.ts';
 import { DEFAULT_MAX_CONNECTIONS, startHttpServer } from '../service/http-server.ts';
 import { isLoopback } from '../service/host-check.ts';
 import { loadStaticUi, withStaticUi } from '../service/static-ui.ts';
 import { corsPolicyFor, parseCorsOrigin, withCors } from '../service/cors.ts';
-import { generateSnapshot } from '../snapshot/generate.ts';
-import { SnapshotStore } from '../snapshot/snapshot-store.ts';
 import { CliError } from './cli-error.ts';
 import { parseCommandArgs, wantsHelp } from './cli-args.ts';
 import { SAMPLE_SNAPSHOT_NAME, userDataFolder } from './data-folder.ts';
@@ -42,18 +37,6 @@ export const SERVE_USAGE = `  serve [--snapshot FILE] [--host 127.0.0.1] [--port
 const DEFAULT_PORT = 8080;
 /** Where `npm run build:ui` (also run by `npm ci` through `prepare`) puts the web UI. */
 const DEFAULT_UI_FOLDER = join(import.meta.dirname, '..', '..', 'dist', 'renderer');
-
-/** The sample snapshot's path, generating it first when it does not exist yet. */
-function ensureSampleSnapshot(log: (line: string) => void): string {
-  const folder = userDataFolder();
-  const path = join(folder, SAMPLE_SNAPSHOT_NAME);
-  if (!existsSync(path)) {
-    mkdirSync(folder, { recursive: true });
-    log(`generating the sample snapshot into ${path} (first use only)…`);
-    generateSnapshot({ out: path });
-  }
-  return path;
-}
 
 function parseMaxConnections(text: string | undefined): number {
   if (text === undefined) return DEFAULT_MAX_CONNECTIONS;
@@ -118,26 +101,31 @@ export async function runServeCommand(args: readonly string[]): Promise<number> 
   } catch (error) {
     throw new CliError(`--remote: ${(error as Error).message}`);
   }
-  const snapshotPath = nodeUrl === undefined ? (values.snapshot ?? ensureSampleSnapshot(log)) : undefined;
-  const store = snapshotPath === undefined ? undefined : SnapshotStore.open(snapshotPath);
-  const source = { kind: 'snapshot', name: basename(snapshotPath ?? ''), origin: store?.origin() ?? null } as const;
-  // Captures ("Save to snapshot") are written only by servers no other machine can reach.
-  const capture = captureTargetFor(
-    host,
-    join(userDataFolder(), 'captures'),
-    snapshotPath === undefined ? undefined : pathToFileURL(snapshotPath).href,
-  );
+  const spec: DataSourceSpec =
+    nodeUrl === undefined
+      ? // Without --snapshot: the sample, generated into the user's data folder on first use.
+        {
+          kind: 'snapshot',
+          path: values.snapshot ?? join(userDataFolder(), SAMPLE_SNAPSHOT_NAME),
+          generateIfMissing: values.snapshot === undefined,
+        }
+      : {
+          kind: 'remote',
+          baseUrl: nodeUrl,
+          apiKey: values['api-key'],
+          profileName: remote !== undefined && isNodeProfileName(remote) ? remote : undefined,
+        };
+  let source: DataSource | undefined;
   let server;
   let uiUrl: string | undefined;
   try {
-    const service = store
-      ? createReadService({ store, source, capture, responseCache: values['no-cache'] ? false : undefined })
-      : createRemoteService({
-          baseUrl: nodeUrl ?? '',
-          apiKey: values['api-key'],
-          profileName: remote !== undefined && isNodeProfileName(remote) ? remote : undefined,
-          capture,
-        });
+    source = openDataSource(spec, {
+      // Captures ("Save to snapshot") are written only by servers no other machine can reach.
+      capturesFolder: captureTargetFor(host, join(userDataFolder(), 'captures'))?.folder,
+      responseCache: values['no-cache'] && spec.kind === 'snapshot' ? false : undefined,
+      onGenerate: (path) => log(`generating the sample snapshot into ${path} (first use only)…`),
+    });
+    const service = source.handler;
     const ui = loadStaticUi(values.ui ?? DEFAULT_UI_FOLDER);
     if (!ui)
       log(
@@ -147,18 +135,17 @@ export async function runServeCommand(args: readonly string[]): Promise<number> 
     server = await startHttpServer({ handler, host, port, maxConnections });
     if (ui) uiUrl = `${server.url}/`;
   } catch (error) {
-    store?.close();
+    source?.close();
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') throw new CliError(`port ${port} on ${host} is already in use (try --port 0)`);
     if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
       throw new CliError(`cannot bind ${host}: no such local address`);
     throw error;
   }
-  process.stdout.write(`listening on ${server.url}\n`);
-  if (nodeUrl !== undefined) process.stdout.write(`proxying ${nodeUrl}\n`);
-  if (uiUrl) process.stdout.write(`web UI: ${uiUrl}\n`);
   const running = server;
-  await new Promise<void>((resolve) => {
+  // The signal handlers are in place before "listening on" is printed: a client (or test) that stops the server
+  // as soon as it reads that line must get the clean exit, not the default signal death.
+  const stopped = new Promise<void>((resolve) => {
     const stop = (): void => {
       process.off('SIGTERM', stop);
       process.off('SIGINT', stop);
@@ -167,6 +154,10 @@ export async function runServeCommand(args: readonly string[]): Promise<number> 
     process.on('SIGTERM', stop);
     process.on('SIGINT', stop);
   });
-  store?.close();
+  process.stdout.write(`listening on ${server.url}\n`);
+  if (source.description.kind === 'remote') process.stdout.write(`proxying ${source.description.url}\n`);
+  if (uiUrl) process.stdout.write(`web UI: ${uiUrl}\n`);
+  await stopped;
+  source.close();
   return 0;
 }

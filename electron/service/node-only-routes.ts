@@ -3,11 +3,21 @@
  * transaction summaries, not whole transactions, blocks, a VM or a mempool. A request for one of
  * them is 404 with a message saying so, distinct from the plain `not found` of a mistyped path.
  */
-import type { Route, RouteMethod } from './router.ts';
+import type { RouteHandler } from './request-context.ts';
+
+/**
+ * A node-only endpoint as a route of the router's table (the same shape as router.ts's `Route`, named
+ * here so this file does not import the router, which imports it).
+ */
+interface NodeOnlyRoute {
+  readonly method: 'GET' | 'POST';
+  readonly pattern: string;
+  readonly handler: RouteHandler;
+}
 
 /** One node endpoint that is not served: its methods and path pattern (`:name` segments are parameters). */
 interface NodeOnlyEndpoint {
-  readonly methods: readonly RouteMethod[];
+  readonly methods: readonly NodeOnlyRoute['method'][];
   readonly pattern: string;
 }
 
@@ -41,7 +51,7 @@ function shown(pattern: string): string {
  * The node-only endpoints as routes (for path matching only: their handlers are never called, the
  * router turns a match into the "not served" 404).
  */
-export const NODE_ONLY_ROUTES: readonly Route[] = ENDPOINTS.flatMap((endpoint) =>
+export const NODE_ONLY_ROUTES: readonly NodeOnlyRoute[] = ENDPOINTS.flatMap((endpoint) =>
   endpoint.methods.map((method) => ({
     method,
     pattern: endpoint.pattern,
@@ -52,7 +62,7 @@ export const NODE_ONLY_ROUTES: readonly Route[] = ENDPOINTS.flatMap((endpoint) =
 );
 
 /** The message of the 404 for a node-only endpoint. */
-export function notServedMessage(route: Route): string {
+export function notServedMessage(route: Pick<NodeOnlyRoute, 'method' | 'pattern'>): string {
   return (
     `${route.method} ${shown(route.pattern)} is an endpoint of the node API that is not served by a snapshot ` +
     '(a snapshot holds state, events and transaction summaries: no full transactions, blocks, view functions or submission)'

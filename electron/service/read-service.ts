@@ -4,6 +4,7 @@
  * app and through {@link startHttpServer} by the headless `serve` command.
  */
 import type { LedgerInfo, LedgerStore } from '../snapshot/ledger-store.ts';
+import { createCaptureRoute } from './capture/capture-route.ts';
 import { negotiateOutput, type OutputFormat } from './content-negotiation.ts';
 import { TrackedQuery } from './query-parameters.ts';
 import { cacheKeyOf, DEFAULT_RESPONSE_CACHE, ResponseCache, type ResponseCacheOptions } from './response-cache.ts';
@@ -58,6 +59,13 @@ export function createReadService(options: ReadServiceOptions): ReadServiceHandl
 
   const cache =
     options.responseCache === false ? undefined : new ResponseCache(options.responseCache ?? DEFAULT_RESPONSE_CACHE);
+  // A capture reads through this service, past the reply cache: its many pinned pages would evict
+  // the answers the user is browsing.
+  const capture = createCaptureRoute({
+    serve: (request) =>
+      route(request, negotiateOutput(request.header('accept')), new URLSearchParams(request.url.search)),
+    target: options.capture,
+  });
 
   const serve = async (request: ServiceRequest): Promise<ServiceReply> => {
     const output = negotiateOutput(request.header('accept'));
@@ -94,6 +102,7 @@ export function createReadService(options: ReadServiceOptions): ReadServiceHandl
         store,
         gas,
         options: serviceOptions,
+        capture,
       };
       return await match.route.handler(context);
     } catch (error) {

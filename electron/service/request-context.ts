@@ -8,7 +8,7 @@ import type { GasEstimator } from './gas-estimator.ts';
 import { ApiError, notFound } from './http-errors.ts';
 import { optionalU64 } from './params.ts';
 import type { ServiceReply, ServiceRequest } from './service-reply.ts';
-import type { CaptureTarget } from './remote/capture-route.ts';
+import type { CaptureHandler, CaptureTarget } from './capture/capture-target.ts';
 import type { SourceInfo } from '../../shared/api/source-info.ts';
 
 /** Options of the service that routes may need. */
@@ -34,6 +34,8 @@ export interface RequestContext {
   readonly store: LedgerStore;
   readonly gas: GasEstimator;
   readonly options: ServiceOptions;
+  /** The service's capture feature (`POST /explorer/v1/capture`), bound to the service itself. */
+  readonly capture: CaptureHandler;
 }
 
 /** A route handler. */

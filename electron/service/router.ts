@@ -21,7 +21,7 @@ import {
 import { NODE_ONLY_ROUTES, notServedMessage } from './node-only-routes.ts';
 import { getSource, getTableInfo, listAccounts, listBlocks, listTables } from './routes/explorer.ts';
 import { search } from './routes/explorer-search.ts';
-import { captureRoute } from './remote/capture-route.ts';
+import { captureRoute } from './capture/capture-route.ts';
 import { getVersionInfo, listEventStreams } from './routes/explorer-extras.ts';
 
 /** HTTP methods the service routes. */

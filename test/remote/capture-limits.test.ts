@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReadService } from '../../electron/service/read-service.ts';
 import { startHttpServer, type RunningHttpServer } from '../../electron/service/http-server.ts';
-import { captureTargetFor } from '../../electron/service/remote/capture-route.ts';
+import { captureTargetFor } from '../../electron/service/capture/capture-target.ts';
 import { captureLedger } from '../../electron/snapshot/capture/capture-ledger.ts';
 import { CaptureError, type CaptureLimits, type CaptureSource } from '../../electron/snapshot/capture/capture-types.ts';
 import { snapshotInfo, type SnapshotInfo } from '../../electron/snapshot/snapshot-info.ts';

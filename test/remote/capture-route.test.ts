@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReadService } from '../../electron/service/read-service.ts';
 import { startHttpServer, type RunningHttpServer } from '../../electron/service/http-server.ts';
 import { createRemoteService } from '../../electron/service/remote/remote-service.ts';
-import { captureTargetFor } from '../../electron/service/remote/capture-route.ts';
+import { captureTargetFor } from '../../electron/service/capture/capture-target.ts';
 import { SnapshotStore } from '../../electron/snapshot/snapshot-store.ts';
 import { fixturePath } from '../support/fixture-path.ts';
 import { useTempDir } from '../support/temp-dir.ts';

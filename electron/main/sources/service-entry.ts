@@ -1,19 +1,13 @@
 /**
  * The data service process: plain Node code (no `electron` import) started by the main process as
  * an Electron `utilityProcess` (tests start it with `child_process.fork`). It serves one source —
- * a snapshot opened read-only (the sample generated first if asked), or a remote node through
- * `createRemoteService` — so neither SQLite (reads, captures) nor the node proxy's parsing and
+ * a snapshot opened read-only (the sample generated first if asked), or a remote node — opened by
+ * `openDataSource` as `serve` does, so neither SQLite (reads, captures) nor the node proxy's parsing and
  * checking of large answers ever runs on the UI's main thread. Requests and replies are plain
  * values (see service-messages.ts).
  */
-import { existsSync, mkdirSync } from 'node:fs';
-import { basename, dirname } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { createReadService, type ReadServiceHandler } from '../../service/read-service.ts';
-import { createRemoteService } from '../../service/remote/remote-service.ts';
+import { openDataSource, type DataSource } from '../../service/data-source.ts';
 import type { ServiceRequest } from '../../service/service-reply.ts';
-import { generateSnapshot } from '../../snapshot/generate.ts';
-import { SnapshotStore } from '../../snapshot/snapshot-store.ts';
 import type { FromServiceMessage, OpenMessage, RequestMessage, ToServiceMessage } from './service-messages.ts';
 
 /** The part of Electron's `process.parentPort` used here (typed locally: this file never imports electron). */
@@ -34,43 +28,12 @@ function errorBody(message: string): string {
 }
 
 /** The open source: its handler and how to release it. */
-let active: { readonly service: ReadServiceHandler; close(): void } | undefined;
-
-function openSource(message: OpenMessage): NonNullable<typeof active> {
-  const { source, capturesFolder } = message;
-  switch (source.kind) {
-    case 'snapshot': {
-      if (source.generateIfMissing && !existsSync(source.path)) {
-        mkdirSync(dirname(source.path), { recursive: true });
-        generateSnapshot({ out: source.path });
-      }
-      const store = SnapshotStore.open(source.path);
-      const service = createReadService({
-        store,
-        source: { kind: 'snapshot', name: basename(source.path), origin: store.origin() },
-        capture:
-          capturesFolder === null ? undefined : { folder: capturesFolder, sourceUrl: pathToFileURL(source.path).href },
-      });
-      return { service, close: () => store.close() };
-    }
-    case 'remote': {
-      // One controller per remote source: closing it cancels every node request in flight.
-      const controller = new AbortController();
-      const service = createRemoteService({
-        baseUrl: source.baseUrl,
-        apiKey: source.apiKey ?? undefined,
-        profileName: source.profileName,
-        capture: capturesFolder === null ? undefined : { folder: capturesFolder },
-        signal: controller.signal,
-      });
-      return { service, close: () => controller.abort() };
-    }
-  }
-}
+let active: DataSource | undefined;
 
 function open(message: OpenMessage): void {
   try {
-    active = openSource(message);
+    const { source, capturesFolder } = message;
+    active = openDataSource(source, { capturesFolder: capturesFolder ?? undefined });
     send({ type: 'opened', error: null });
   } catch (error) {
     send({
@@ -101,7 +64,7 @@ async function answer(message: RequestMessage): Promise<void> {
     });
     return;
   }
-  const reply = await active.service.serve(serviceRequestOf(message));
+  const reply = await active.handler.serve(serviceRequestOf(message));
   // HEAD keeps GET's body in the service (for Content-Length); the transport drops it.
   const body = message.method === 'HEAD' ? null : reply.body;
   send({ type: 'reply', id: message.id, status: reply.status, headers: reply.headers, body });

@@ -1,30 +1,19 @@
 /**
  * Messages between the main process and the data service process (which serves a snapshot or a
  * remote node). Plain structured-clone values only (they cross a process boundary): requests and
- * replies mirror `ServiceRequest` and `ServiceReply` of the read service. This file imports
- * nothing, so the service entry stays plain Node.
+ * replies mirror `ServiceRequest` and `ServiceReply` of the read service. This file imports only a
+ * type (erased when bundled), so the main process bundle gains nothing from the service.
  */
+import type { DataSourceSpec } from '../../service/data-source.ts';
 
 /** One header as `[name, value]`. */
 export type HeaderPair = readonly [string, string];
 
-/** The source a service process serves: a snapshot file or a remote node. */
-export type SourceSpec =
-  | {
-      readonly kind: 'snapshot';
-      readonly path: string;
-      /** Generate the sample snapshot at `path` first when it is missing. */
-      readonly generateIfMissing: boolean;
-    }
-  | {
-      readonly kind: 'remote';
-      /** The node's API base URL (ends in `/v1`). */
-      readonly baseUrl: string;
-      /** Sent as a bearer token to the node; `null`: none. */
-      readonly apiKey: string | null;
-      /** Shown by `/explorer/v1/source` (profile name or the URL's host). */
-      readonly profileName: string;
-    };
+/**
+ * The source a service process serves: a snapshot file or a remote node — the one spec `serve` and
+ * `snapshot capture` open too (electron/service/data-source.ts).
+ */
+export type SourceSpec = DataSourceSpec;
 
 /** Main → service: open a source (generating the sample first when asked and missing). */
 export interface OpenMessage {

@@ -3,7 +3,7 @@
  * or failing node costs the UI a few seconds and one clear error record, never a hang.
  */
 import type { ResponseCacheOptions } from '../response-cache.ts';
-import type { CaptureTarget } from './capture-route.ts';
+import type { CaptureTarget } from '../capture/capture-target.ts';
 
 /** Options of {@link createRemoteService} (remote-service.ts). */
 export interface RemoteServiceOptions {

@@ -19,7 +19,7 @@ import { apiErrorReply, errorReply, jsonReply } from '../responses.ts';
 import { cacheKeyOf, ResponseCache, type CacheKeyScope } from '../response-cache.ts';
 import { matchRoute, methodNotAllowed, routeNotFound, ROUTES } from '../router.ts';
 import { responseOf, serviceRequestOf, withoutBody, type ServiceReply, type ServiceRequest } from '../service-reply.ts';
-import { captureReply } from './capture-route.ts';
+import { createCaptureRoute } from '../capture/capture-route.ts';
 import { judgeAnswer } from './judge-answer.ts';
 import { ledgerEntries, ledgerOfHeaders } from './remote-headers.ts';
 import { DEFAULT_REMOTE_CACHE, remoteSettings, type RemoteServiceOptions } from './remote-options.ts';
@@ -195,12 +195,7 @@ export function createRemoteService(options: RemoteServiceOptions): ReadServiceH
     }
     if (rest === '/capture' || rest === '/capture/') {
       if (request.method !== 'POST') throw methodNotAllowed(['POST']);
-      return captureReply(
-        request,
-        { fetch: handle, baseUrl: 'http://127.0.0.1/v1', nodeUrl: settings.baseUrl },
-        options.capture,
-        latest,
-      );
+      return capture(request, latest);
     }
     const available = await explorerAvailable();
     if (typeof available !== 'boolean') return available;
@@ -212,6 +207,13 @@ export function createRemoteService(options: RemoteServiceOptions): ReadServiceH
       );
     return forward(request, `${explorerBase}${rest}${request.url.search}`, undefined, getLike);
   };
+
+  // A capture reads through this proxy (checks, retries and the pinned cache included).
+  const capture = createCaptureRoute({
+    serve: (request) => serve(request),
+    target: options.capture,
+    origin: settings.baseUrl,
+  });
 
   const route = async (request: ServiceRequest): Promise<ServiceReply> => {
     const path = request.url.pathname;
