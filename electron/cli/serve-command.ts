@@ -3,7 +3,6 @@
  * Electron, over HTTP. Without --snapshot it serves the sample snapshot, generating it on first use
  * into the user's data folder. Binds loopback by default; stops cleanly on SIGTERM/SIGINT.
  */
-import { existsSync, mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { captureTargetFor } from '../service/remote/capture-route.ts';
@@ -13,41 +12,49 @@ import { createReadService } from '../service/read-service.ts';
 import { DEFAULT_MAX_CONNECTIONS, startHttpServer } from '../service/http-server.ts';
 import { isLoopback } from '../service/host-check.ts';
 import { loadStaticUi, withStaticUi } from '../service/static-ui.ts';
-import { generateSnapshot } from '../snapshot/generate.ts';
 import { SnapshotStore } from '../snapshot/snapshot-store.ts';
 import { CliError } from './cli-error.ts';
-import { parseCommandArgs, wantsHelp } from './cli-args.ts';
-import { SAMPLE_SNAPSHOT_NAME, userDataFolder } from './data-folder.ts';
+import { parseCommandArgs, wantsHelp, type CommandSpec } from './cli-args.ts';
+import { userDataFolder } from './data-folder.ts';
+import { ensureSampleSnapshot, sampleSnapshotPath } from './sample-snapshot.ts';
+import { startHints } from './start-hints.ts';
 
 /** Usage text of `serve`. */
-export const SERVE_USAGE = `  serve [--snapshot FILE] [--host 127.0.0.1] [--port 8080] [--no-cache] [--max-connections ${DEFAULT_MAX_CONNECTIONS}]
-                             serve the node read API (/v1) and explorer API (/explorer/v1) over HTTP;
-                             without --snapshot, the sample snapshot (generated on first use); --port 0 = any free port;
-                             --no-cache: answer every request from the store (no reply cache);
-                             --max-connections: more open connections are refused (each may buffer an 8 MiB body);
-                             the web UI is served at / (--ui DIR: another build of it)
-  serve --remote URL|mainnet|testnet|devnet|localnet [--api-key K [--share-api-key]] [--host …] [--port …] [--ui DIR]
+export const SERVE_USAGE = `  serve [--snapshot FILE] [--host 127.0.0.1] [--port 8080] [--ui DIR] [--no-cache]
+        [--max-connections ${DEFAULT_MAX_CONNECTIONS}]
+                             serve the node read API (/v1) and explorer API (/explorer/v1) over HTTP, and the
+                             web UI at / (--ui DIR: another build of it); prints where to start looking;
+                             without --snapshot, the sample snapshot, generated on first use into
+                             ${sampleSnapshotPath()};
+                             --port 0 = any free port; --no-cache: answer every request from the store;
+                             --max-connections: more open connections are refused (each may buffer an 8 MiB body)
+  serve --remote URL|mainnet|testnet|devnet|localnet [--api-key K [--share-api-key]] [--host …] [--port …]
+        [--ui DIR] [--max-connections N]
                              the same over a remote node instead of a snapshot (its /v1 is proxied, with
                              timeouts, retries and checks; --api-key is sent as a bearer token; with a
                              non-loopback --host only with --share-api-key: everyone who reaches the
                              server then uses the key)
 `;
 
+/** The options `serve` accepts. */
+export const SERVE_OPTIONS = {
+  snapshot: { type: 'string' },
+  host: { type: 'string' },
+  port: { type: 'string' },
+  'no-cache': { type: 'boolean' },
+  ui: { type: 'string' },
+  remote: { type: 'string' },
+  'api-key': { type: 'string' },
+  'share-api-key': { type: 'boolean' },
+  'max-connections': { type: 'string' },
+} as const;
+
+/** `serve` for the help and its test. */
+export const SERVE_COMMAND: CommandSpec = { name: 'serve', usage: SERVE_USAGE, options: SERVE_OPTIONS };
+
 const DEFAULT_PORT = 8080;
 /** Where `npm run build:ui` (also run by `npm ci` through `prepare`) puts the web UI. */
 const DEFAULT_UI_FOLDER = join(import.meta.dirname, '..', '..', 'dist', 'renderer');
-
-/** The sample snapshot's path, generating it first when it does not exist yet. */
-function ensureSampleSnapshot(log: (line: string) => void): string {
-  const folder = userDataFolder();
-  const path = join(folder, SAMPLE_SNAPSHOT_NAME);
-  if (!existsSync(path)) {
-    mkdirSync(folder, { recursive: true });
-    log(`generating the sample snapshot into ${path} (first use only)…`);
-    generateSnapshot({ out: path });
-  }
-  return path;
-}
 
 function parseMaxConnections(text: string | undefined): number {
   if (text === undefined) return DEFAULT_MAX_CONNECTIONS;
@@ -69,19 +76,7 @@ export async function runServeCommand(args: readonly string[]): Promise<number> 
     process.stdout.write(`Usage: ledger-explorer ${SERVE_USAGE.trimStart()}`);
     return 0;
   }
-  const { values } = parseCommandArgs('serve', args, {
-    options: {
-      snapshot: { type: 'string' },
-      host: { type: 'string' },
-      port: { type: 'string' },
-      'no-cache': { type: 'boolean' },
-      ui: { type: 'string' },
-      remote: { type: 'string' },
-      'api-key': { type: 'string' },
-      'share-api-key': { type: 'boolean' },
-      'max-connections': { type: 'string' },
-    },
-  });
+  const { values } = parseCommandArgs('serve', args, { options: SERVE_OPTIONS });
   const port = parsePort(values.port);
   const maxConnections = parseMaxConnections(values['max-connections']);
   const host = values.host ?? '127.0.0.1';
@@ -142,6 +137,7 @@ export async function runServeCommand(args: readonly string[]): Promise<number> 
   process.stdout.write(`listening on ${server.url}\n`);
   if (nodeUrl !== undefined) process.stdout.write(`proxying ${nodeUrl}\n`);
   if (uiUrl) process.stdout.write(`web UI: ${uiUrl}\n`);
+  if (uiUrl && store) process.stdout.write(startHints(store, uiUrl, snapshotPath ?? ''));
   const running = server;
   await new Promise<void>((resolve) => {
     const stop = (): void => {
