@@ -29,7 +29,7 @@ describe('help', () => {
     [['-h'], /^Usage: ledger-explorer <command>/],
     [['help'], /^Usage: ledger-explorer <command>/],
     [['help', 'serve'], /^Usage: ledger-explorer serve /],
-    [['serve', '--help'], /^Usage: ledger-explorer serve .*--max-connections/],
+    [['serve', '--help'], /^Usage: ledger-explorer serve [\s\S]*--ui DIR[\s\S]*--max-connections/],
     [['serve', '-h', '--port', 'x'], /^Usage: ledger-explorer serve /],
     [
       ['snapshot'],
@@ -37,7 +37,7 @@ describe('help', () => {
     ],
     [['snapshot', '--help'], /^Usage: ledger-explorer snapshot <command>/],
     [['snapshot', 'generate', '--help'], /^Usage: ledger-explorer snapshot generate --out FILE/],
-    [['snapshot', 'info', '-h'], /^Usage: ledger-explorer snapshot info FILE/],
+    [['snapshot', 'info', '-h'], /^Usage: ledger-explorer snapshot info FILE\|--sample/],
     [['snapshot', 'verify', '--help'], /^Usage: ledger-explorer snapshot verify FILE/],
     [['snapshot', 'capture', '--help'], /^Usage: ledger-explorer snapshot capture --remote/],
   ];
