@@ -1,10 +1,10 @@
 /**
  * What `serve` prints under the web UI's URL for someone who has never seen the snapshot: which file is served, and
- * two or three full URLs of places worth opening first, found in the snapshot itself — the busiest account that
- * publishes modules and owns tables (modules, tables, a long event stream: a developer's view), the generator's 10,000-resource
- * account (a long table to scroll and filter), and a table with a struct value (table items, the BCS inspector).
- * Only cheap reads (a few milliseconds on the sample): one table listing, a few accounts' resources, modules and
- * newest events, and one page of the large account's resources.
+ * two or three full URLs of places worth opening first, found in the snapshot itself — an account that publishes
+ * modules and owns tables (modules, tables, a long event stream: a developer's view), the generator's
+ * 10,000-resource account (a long table to scroll and filter), and a table with a struct value (table items, the BCS
+ * inspector). Only cheap reads (a few milliseconds on the sample): one table listing, a few accounts' resources,
+ * modules and newest events, and one page of the large account's resources.
  */
 import { formatAddress, parseAddress } from '../../shared/address.ts';
 import { findEventHandles } from '../snapshot/event-handles.ts';

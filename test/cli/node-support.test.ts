@@ -54,10 +54,9 @@ function run(command: string, args: readonly string[], version: string | undefin
 }
 
 /** The refusal for Node `version`, as printed on Linux x64 (the hint is per platform). */
+const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const refusal = (version: string) =>
-  new RegExp(
-    `^ledger-explorer needs Node\\.js ${range.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(this is ${version.replace(/\./g, '\\.')}\\): install Node 24 LTS`,
-  );
+  new RegExp(`^${escape(`ledger-explorer needs Node.js ${range} (this is ${version}): install Node 24 LTS`)}`);
 
 const unsupported = ['20.20.2', '22.22.1', '23.11.0', '24.0.0', '24.14.9', '25.9.0'];
 const supported = ['22.22.2', '22.30.0', '24.15.0', '24.20.1', '26.0.0', '27.1.0'];
