@@ -14,7 +14,7 @@ import { AddressError } from '../../shared/codec-error.ts';
 import { isNodeProfileName, resolveNodeUrl } from '../../shared/node-profiles.ts';
 import { uniqueAccounts } from '../service/capture/capture-accounts.ts';
 import { openDataSource } from '../service/data-source.ts';
-import { parseCommandArgs } from './cli-args.ts';
+import { parseCommandArgs, type CommandSpec } from './cli-args.ts';
 import { CliError } from './cli-error.ts';
 
 /** Usage text of `snapshot capture`. */
@@ -23,6 +23,22 @@ export const CAPTURE_USAGE = `  snapshot capture --remote URL|mainnet|testnet|de
                              save accounts (resources, modules, events, transaction summaries) and table
                              items as read from a node at version V (default: its latest) into a new snapshot
 `;
+
+const CAPTURE_OPTIONS = {
+  remote: { type: 'string' },
+  account: { type: 'string', multiple: true },
+  version: { type: 'string' },
+  table: { type: 'string', multiple: true },
+  'api-key': { type: 'string' },
+  out: { type: 'string' },
+} as const;
+
+/** `snapshot capture` for the help and its test. */
+export const CAPTURE_COMMAND: CommandSpec = {
+  name: 'snapshot capture',
+  usage: CAPTURE_USAGE,
+  options: CAPTURE_OPTIONS,
+};
 
 /** Index of the first lone `:` (not part of `::`) at or after `from`, or -1. */
 function loneColon(text: string, from: number): number {
@@ -100,16 +116,7 @@ function checkAccounts(given: readonly string[]): readonly string[] {
 
 /** Runs `snapshot capture …`; resolves with the exit code. */
 export async function runCaptureCommand(args: readonly string[]): Promise<number> {
-  const { values } = parseCommandArgs('snapshot capture', args, {
-    options: {
-      remote: { type: 'string' },
-      account: { type: 'string', multiple: true },
-      version: { type: 'string' },
-      table: { type: 'string', multiple: true },
-      'api-key': { type: 'string' },
-      out: { type: 'string' },
-    },
-  });
+  const { values } = parseCommandArgs('snapshot capture', args, { options: CAPTURE_OPTIONS });
   if (values.remote === undefined)
     throw new CliError('snapshot capture needs --remote URL (or mainnet, testnet, devnet, localnet)');
   if (!values.out) throw new CliError('snapshot capture needs --out FILE');

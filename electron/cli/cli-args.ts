@@ -4,8 +4,18 @@
  * a dash (`--port -1`) taken as values, so the option's own range check answers instead of
  * parseArgs calling the value "ambiguous".
  */
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { parseArgs, type ParseArgsConfig, type ParseArgsOptionsConfig } from 'node:util';
 import { CliError } from './cli-error.ts';
+
+/**
+ * A command as its help shows it: the name (`serve`, `snapshot info`), the usage text its `--help` prints, and the
+ * options its parser accepts (the same object it parses with, so a test can check that the usage names each one).
+ */
+export interface CommandSpec {
+  readonly name: string;
+  readonly usage: string;
+  readonly options: ParseArgsOptionsConfig;
+}
 
 /** Whether the arguments ask for help (`--help` or `-h` before any `--`). */
 export function wantsHelp(args: readonly string[]): boolean {

@@ -17,5 +17,13 @@ export function userDataFolder(
   return join(env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), 'ledger-explorer');
 }
 
+/** Where the data folder is on each system, for the help (userDataFolder is the rule; the README says the same). */
+export const DATA_FOLDER_PLACES: readonly string[] = [
+  'Linux: $XDG_CONFIG_HOME/ledger-explorer, else ~/.config/ledger-explorer',
+  'macOS: ~/Library/Application Support/ledger-explorer',
+  'Windows: %APPDATA%\\ledger-explorer',
+  'LEDGER_EXPLORER_DATA_DIR, when set, replaces it',
+];
+
 /** File name of the generated sample snapshot (format version in the name: a new format gets a new file). */
 export const SAMPLE_SNAPSHOT_NAME = 'sample-snapshot-v1.db';

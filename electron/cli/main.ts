@@ -5,15 +5,26 @@
  * to see the stack).
  */
 import { pathToFileURL } from 'node:url';
+import type { CommandSpec } from './cli-args.ts';
 import { CliError } from './cli-error.ts';
-import { runSnapshotCommand, SNAPSHOT_USAGE } from './snapshot-command.ts';
-import { runServeCommand, SERVE_USAGE } from './serve-command.ts';
+import { DATA_FOLDER_PLACES, userDataFolder } from './data-folder.ts';
+import { sampleSnapshotPath } from './sample-snapshot.ts';
+import { runSnapshotCommand, SNAPSHOT_COMMANDS, SNAPSHOT_USAGE } from './snapshot-command.ts';
+import { runServeCommand, SERVE_COMMAND, SERVE_USAGE } from './serve-command.ts';
+
+/** Every command that takes options, with its usage and option definitions (the help's test walks these). */
+export const COMMANDS: readonly CommandSpec[] = [SERVE_COMMAND, ...SNAPSHOT_COMMANDS];
 
 const usage = `Usage: ledger-explorer <command> [options]
 
 Commands:
 ${SERVE_USAGE}${SNAPSHOT_USAGE}  help [COMMAND]             show this text, or a command's (also: COMMAND --help, -h)
   version                    print the version (also: --version, -v)
+
+Files:
+  data folder                ${userDataFolder()}
+${DATA_FOLDER_PLACES.map((place) => `${' '.repeat(29)}${place}\n`).join('')}  sample snapshot            ${sampleSnapshotPath()}
+                             generated on first use by serve, snapshot info --sample, or the desktop app
 `;
 
 /**

@@ -12,27 +12,47 @@ import { isLoopback } from '../service/host-check.ts';
 import { loadStaticUi, withStaticUi } from '../service/static-ui.ts';
 import { corsPolicyFor, parseCorsOrigin, withCors } from '../service/cors.ts';
 import { CliError } from './cli-error.ts';
-import { parseCommandArgs, wantsHelp } from './cli-args.ts';
-import { SAMPLE_SNAPSHOT_NAME, userDataFolder } from './data-folder.ts';
+import { parseCommandArgs, wantsHelp, type CommandSpec } from './cli-args.ts';
+import { userDataFolder } from './data-folder.ts';
+import { sampleSnapshotPath } from './sample-snapshot.ts';
+import { startHints } from './start-hints.ts';
 
 /** Usage text of `serve`. */
-export const SERVE_USAGE = `  serve [--snapshot FILE] [--host 127.0.0.1] [--port 8080] [--no-cache]
-        [--max-connections ${DEFAULT_MAX_CONNECTIONS}] [--ui DIR] [--cors-origin ORIGIN]…
-                             serve the node read API (/v1) and explorer API (/explorer/v1) over HTTP;
-                             without --snapshot, the sample snapshot (generated on first use); --port 0 = any free port;
-                             --no-cache: answer every request from the store (no reply cache);
+export const SERVE_USAGE = `  serve [--snapshot FILE] [--host 127.0.0.1] [--port 8080] [--ui DIR] [--no-cache]
+        [--max-connections ${DEFAULT_MAX_CONNECTIONS}] [--cors-origin ORIGIN]…
+                             serve the node read API (/v1) and explorer API (/explorer/v1) over HTTP, and the
+                             web UI at / (--ui DIR: another build of it); prints where to start looking;
+                             without --snapshot, the sample snapshot, generated on first use into
+                             ${sampleSnapshotPath()};
+                             --port 0 = any free port; --no-cache: answer every request from the store;
                              --max-connections: more open connections are refused (each may buffer an 8 MiB body);
-                             the web UI is served at / (--ui DIR: another build of it);
                              /v1 answers browser pages of any origin as a node does (CORS); --cors-origin
                              ORIGIN (repeatable) allows only the origins named
-  serve --remote URL|mainnet|testnet|devnet|localnet [--api-key K [--share-api-key]] [--host …] [--port …] [--ui DIR]
-        [--max-connections N] [--cors-origin ORIGIN]…
+  serve --remote URL|mainnet|testnet|devnet|localnet [--api-key K [--share-api-key]] [--host …] [--port …]
+        [--ui DIR] [--max-connections N] [--cors-origin ORIGIN]…
                              the same over a remote node instead of a snapshot (its /v1 is proxied, with
                              timeouts, retries and checks; --api-key is sent as a bearer token; with a
                              non-loopback --host only with --share-api-key: everyone who reaches the
                              server then uses the key); with --api-key, no other origin may read it and
                              browser requests from other sites are refused unless --cors-origin names them
 `;
+
+/** The options `serve` accepts. */
+export const SERVE_OPTIONS = {
+  snapshot: { type: 'string' },
+  host: { type: 'string' },
+  port: { type: 'string' },
+  'no-cache': { type: 'boolean' },
+  ui: { type: 'string' },
+  remote: { type: 'string' },
+  'api-key': { type: 'string' },
+  'share-api-key': { type: 'boolean' },
+  'max-connections': { type: 'string' },
+  'cors-origin': { type: 'string', multiple: true },
+} as const;
+
+/** `serve` for the help and its test. */
+export const SERVE_COMMAND: CommandSpec = { name: 'serve', usage: SERVE_USAGE, options: SERVE_OPTIONS };
 
 const DEFAULT_PORT = 8080;
 /** Where `npm run build:ui` (also run by `npm ci` through `prepare`) puts the web UI. */
@@ -58,20 +78,7 @@ export async function runServeCommand(args: readonly string[]): Promise<number> 
     process.stdout.write(`Usage: ledger-explorer ${SERVE_USAGE.trimStart()}`);
     return 0;
   }
-  const { values } = parseCommandArgs('serve', args, {
-    options: {
-      snapshot: { type: 'string' },
-      host: { type: 'string' },
-      port: { type: 'string' },
-      'no-cache': { type: 'boolean' },
-      ui: { type: 'string' },
-      remote: { type: 'string' },
-      'api-key': { type: 'string' },
-      'share-api-key': { type: 'boolean' },
-      'max-connections': { type: 'string' },
-      'cors-origin': { type: 'string', multiple: true },
-    },
-  });
+  const { values } = parseCommandArgs('serve', args, { options: SERVE_OPTIONS });
   const port = parsePort(values.port);
   const maxConnections = parseMaxConnections(values['max-connections']);
   const host = values.host ?? '127.0.0.1';
@@ -106,7 +113,7 @@ export async function runServeCommand(args: readonly string[]): Promise<number> 
       ? // Without --snapshot: the sample, generated into the user's data folder on first use.
         {
           kind: 'snapshot',
-          path: values.snapshot ?? join(userDataFolder(), SAMPLE_SNAPSHOT_NAME),
+          path: values.snapshot ?? sampleSnapshotPath(),
           generateIfMissing: values.snapshot === undefined,
         }
       : {
@@ -157,6 +164,9 @@ export async function runServeCommand(args: readonly string[]): Promise<number> 
   process.stdout.write(`listening on ${server.url}\n`);
   if (source.description.kind === 'remote') process.stdout.write(`proxying ${source.description.url}\n`);
   if (uiUrl) process.stdout.write(`web UI: ${uiUrl}\n`);
+  if (uiUrl && source.store && source.description.kind === 'snapshot') {
+    process.stdout.write(startHints(source.store, uiUrl, source.description.path));
+  }
   await stopped;
   source.close();
   return 0;

@@ -10,30 +10,44 @@ import { snapshotInfo } from '../snapshot/snapshot-info.ts';
 import { verifySnapshot } from '../snapshot/snapshot-verify.ts';
 import { contentDigest } from '../snapshot/snapshot-digest.ts';
 import { CliError } from './cli-error.ts';
-import { parseCommandArgs, wantsHelp } from './cli-args.ts';
-import { CAPTURE_USAGE, runCaptureCommand } from './capture-command.ts';
+import { parseCommandArgs, wantsHelp, type CommandSpec } from './cli-args.ts';
+import { CAPTURE_COMMAND, runCaptureCommand } from './capture-command.ts';
+import { ensureSampleSnapshot, sampleSnapshotPath } from './sample-snapshot.ts';
 
 const GENERATE_USAGE = `  snapshot generate --out FILE [--seed N] [--versions N] [--accounts N] [--force]
                              write a deterministic sample snapshot (default ${DEFAULT_GENERATE.versions} versions, ${DEFAULT_GENERATE.accounts} accounts;
                              at most ${MAX_VERSIONS} versions and ${MAX_ACCOUNTS} accounts); FILE may be new or a snapshot,
                              --force: replace another regular file (never a link, FIFO, device or folder)
 `;
-const INFO_USAGE = `  snapshot info FILE [--json] [--digest]
-                             ledger figures, counts and samples (and a content digest)
+const INFO_USAGE = `  snapshot info FILE|--sample [--json] [--digest]
+                             ledger figures, counts and samples, i.e. places to start (and a content digest);
+                             --sample: the sample snapshot, ${sampleSnapshotPath()}
 `;
-const VERIFY_USAGE = `  snapshot verify FILE       integrity and format invariants; exit 0 only when clean
+const VERIFY_USAGE = `  snapshot verify FILE|--sample
+                             integrity and format invariants; exit 0 only when clean
 `;
+
+/** `--sample`: the sample snapshot (generated on first use) instead of a FILE. */
+const SAMPLE_OPTION = { sample: { type: 'boolean' } } as const;
+const GENERATE_OPTIONS = {
+  out: { type: 'string' },
+  seed: { type: 'string' },
+  versions: { type: 'string' },
+  accounts: { type: 'string' },
+  force: { type: 'boolean' },
+} as const;
+const INFO_OPTIONS = { ...SAMPLE_OPTION, json: { type: 'boolean' }, digest: { type: 'boolean' } } as const;
+
+/** The snapshot subcommands, for the help and its test. */
+export const SNAPSHOT_COMMANDS: readonly CommandSpec[] = [
+  { name: 'snapshot generate', usage: GENERATE_USAGE, options: GENERATE_OPTIONS },
+  { name: 'snapshot info', usage: INFO_USAGE, options: INFO_OPTIONS },
+  { name: 'snapshot verify', usage: VERIFY_USAGE, options: SAMPLE_OPTION },
+  CAPTURE_COMMAND,
+];
 
 /** Usage text of the snapshot commands. */
-export const SNAPSHOT_USAGE = `${GENERATE_USAGE}${INFO_USAGE}${VERIFY_USAGE}${CAPTURE_USAGE}`;
-
-/** Usage of each subcommand, for `snapshot SUBCOMMAND --help`. */
-const SUBCOMMAND_USAGE: Readonly<Record<string, string>> = {
-  generate: GENERATE_USAGE,
-  info: INFO_USAGE,
-  verify: VERIFY_USAGE,
-  capture: CAPTURE_USAGE,
-};
+export const SNAPSHOT_USAGE = SNAPSHOT_COMMANDS.map((command) => command.usage).join('');
 
 function integerOption(value: string | undefined, name: string): number | undefined {
   if (value === undefined) return undefined;
@@ -41,23 +55,18 @@ function integerOption(value: string | undefined, name: string): number | undefi
   return Number(value);
 }
 
-function fileArgument(positionals: readonly string[], command: string): string {
+/** The FILE argument, or the sample snapshot's path with `--sample` (generated first when missing). */
+function fileArgument(positionals: readonly string[], sample: boolean | undefined, command: string): string {
   const [file, ...extra] = positionals;
-  if (!file) throw new CliError(`snapshot ${command} needs a FILE argument`);
+  if (sample && file !== undefined) throw new CliError(`snapshot ${command}: give a FILE or --sample, not both`);
+  if (sample) return ensureSampleSnapshot((line) => void process.stderr.write(`${line}\n`));
+  if (!file) throw new CliError(`snapshot ${command} needs a FILE argument (or --sample for the sample snapshot)`);
   if (extra.length > 0) throw new CliError(`snapshot ${command}: unexpected argument "${extra[0]}"`);
   return file;
 }
 
 function generate(args: readonly string[]): number {
-  const { values } = parseCommandArgs('snapshot generate', args, {
-    options: {
-      out: { type: 'string' },
-      seed: { type: 'string' },
-      versions: { type: 'string' },
-      accounts: { type: 'string' },
-      force: { type: 'boolean' },
-    },
-  });
+  const { values } = parseCommandArgs('snapshot generate', args, { options: GENERATE_OPTIONS });
   if (!values.out) throw new CliError('snapshot generate needs --out FILE');
   const started = performance.now();
   let summary;
@@ -97,10 +106,10 @@ function withStore<T>(file: string, use: (store: SnapshotStore) => T): T {
 
 function info(args: readonly string[]): number {
   const { values, positionals } = parseCommandArgs('snapshot info', args, {
-    options: { json: { type: 'boolean' }, digest: { type: 'boolean' } },
+    options: INFO_OPTIONS,
     allowPositionals: true,
   });
-  const file = fileArgument(positionals, 'info');
+  const file = fileArgument(positionals, values.sample, 'info');
   const document = withStore(file, (store) => ({
     ...snapshotInfo(store),
     ...(values.digest ? { contentDigest: contentDigest(store.database) } : {}),
@@ -118,6 +127,7 @@ function info(args: readonly string[]): number {
     ...document.samples.eventStreams.map(
       (s) => `  events ${s.address}/${s.creationNumber} (${s.struct}.${s.field}): ${s.count}`,
     ),
+    ...document.samples.largeAccounts.map((a) => `  large account ${a.address}: ${a.resources} resources`),
     ...document.samples.tables.map(
       (t) => `  table ${t.handle} <${t.keyType}, ${t.valueType}>: e.g. ${JSON.stringify(t.keys[0])}`,
     ),
@@ -128,8 +138,11 @@ function info(args: readonly string[]): number {
 }
 
 function verify(args: readonly string[]): number {
-  const { positionals } = parseCommandArgs('snapshot verify', args, { options: {}, allowPositionals: true });
-  const file = fileArgument(positionals, 'verify');
+  const { values, positionals } = parseCommandArgs('snapshot verify', args, {
+    options: SAMPLE_OPTION,
+    allowPositionals: true,
+  });
+  const file = fileArgument(positionals, values.sample, 'verify');
   const report = withStore(file, (store) => verifySnapshot(store));
   const figures = Object.entries(report.checked)
     .map(([what, n]) => `${what} ${n}`)
@@ -149,7 +162,7 @@ export function runSnapshotCommand(args: readonly string[]): number | Promise<nu
     process.stdout.write(`Usage: ledger-explorer snapshot <command> [options]\n\nCommands:\n${SNAPSHOT_USAGE}`);
     return 0;
   }
-  const usage = SUBCOMMAND_USAGE[subcommand];
+  const usage = SNAPSHOT_COMMANDS.find((command) => command.name === `snapshot ${subcommand}`)?.usage;
   if (usage !== undefined && wantsHelp(rest)) {
     process.stdout.write(`Usage: ledger-explorer ${usage.trimStart()}`);
     return 0;

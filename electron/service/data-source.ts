@@ -11,6 +11,7 @@ import type { SnapshotOrigin } from '../../shared/api/source-info.ts';
 import { assertNever } from '../../shared/assert-never.ts';
 import { generateSnapshot } from '../snapshot/generate.ts';
 import { SnapshotStore } from '../snapshot/snapshot-store.ts';
+import type { LedgerStore } from '../snapshot/ledger-store.ts';
 import { removeOrphanedPartials } from './capture/orphan-partials.ts';
 import { createReadService, type ReadServiceHandler } from './read-service.ts';
 import { createRemoteService } from './remote/remote-service.ts';
@@ -81,6 +82,8 @@ export interface DataSource {
   /** Closes the snapshot file, or cancels every node request in flight. Idempotent. */
   close(): void;
   readonly description: DataSourceDescription;
+  /** A snapshot source's store (read-only), for start-up summaries; none for a remote node. */
+  readonly store?: LedgerStore;
 }
 
 function openSnapshot(spec: Extract<DataSourceSpec, { kind: 'snapshot' }>, options: OpenDataSourceOptions): DataSource {
@@ -104,7 +107,7 @@ function openSnapshot(spec: Extract<DataSourceSpec, { kind: 'snapshot' }>, optio
     if (open) store.close();
     open = false;
   };
-  return { handler, close, description };
+  return { handler, close, description, store };
 }
 
 function openRemote(spec: Extract<DataSourceSpec, { kind: 'remote' }>, options: OpenDataSourceOptions): DataSource {

@@ -2,18 +2,16 @@
  * The command line's help, version and argument errors, run as users run it (the real launcher in
  * a child process): `--help`/`-h` on every command and subcommand, `snapshot` alone lists its
  * subcommands, option values starting with a dash reach the option's own check, parse errors are
- * one line pointing at the help; and the Node range the launcher enforces is package.json's.
+ * one line pointing at the help. (The Node range check: node-support.test.ts.)
  */
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CLI_PATH, runCliProcess } from '../support/run-cli.ts';
+import { runCliProcess } from '../support/run-cli.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const packageJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
   version: string;
-  engines: { node: string };
 };
 
 function expectOneLineError(args: readonly string[], mention: RegExp): string {
@@ -31,7 +29,7 @@ describe('help', () => {
     [['-h'], /^Usage: ledger-explorer <command>/],
     [['help'], /^Usage: ledger-explorer <command>/],
     [['help', 'serve'], /^Usage: ledger-explorer serve /],
-    [['serve', '--help'], /^Usage: ledger-explorer serve [^\n]*\n\s+\[--max-connections/],
+    [['serve', '--help'], /^Usage: ledger-explorer serve [\s\S]*--ui DIR[\s\S]*--max-connections/],
     [['serve', '-h', '--port', 'x'], /^Usage: ledger-explorer serve /],
     [
       ['snapshot'],
@@ -39,7 +37,7 @@ describe('help', () => {
     ],
     [['snapshot', '--help'], /^Usage: ledger-explorer snapshot <command>/],
     [['snapshot', 'generate', '--help'], /^Usage: ledger-explorer snapshot generate --out FILE/],
-    [['snapshot', 'info', '-h'], /^Usage: ledger-explorer snapshot info FILE/],
+    [['snapshot', 'info', '-h'], /^Usage: ledger-explorer snapshot info FILE\|--sample/],
     [['snapshot', 'verify', '--help'], /^Usage: ledger-explorer snapshot verify FILE/],
     [['snapshot', 'capture', '--help'], /^Usage: ledger-explorer snapshot capture --remote/],
   ];
@@ -111,56 +109,5 @@ describe('argument errors', () => {
       /cannot write .*x\.db: the folder .*no-such-folder does not exist/,
     );
     expectOneLineError([...capture, '--out', root], /already exists \(a capture never replaces a file\)/);
-  });
-});
-
-describe('Node range', () => {
-  const launcher = readFileSync(CLI_PATH, 'utf8');
-
-  it('the launcher, package.json engines and the README state the same range', () => {
-    const range = packageJson.engines.node;
-    expect(range).toBe('^22.22.2 || ^24.15.0 || >=26');
-    expect(launcher).toContain(`const SUPPORTED = '${range}';`);
-    // Compared without white space: the formatter decides how the array is laid out.
-    expect(launcher.replace(/\s+/g, '')).toContain('constRANGES=[[[22,22,2],22],[[24,15,0],24],[[26,0,0],Infinity],];');
-    expect(readFileSync(join(root, 'README.md'), 'utf8')).toContain(`Node.js \`${range}\``);
-  });
-
-  it('the re-exec fallback uses only a flag the oldest accepted Node has (--experimental-strip-types: 22.6.0)', () => {
-    const flags = [...launcher.matchAll(/'(--[a-z-]+)'/g)].map((m) => m[1]);
-    expect(flags.sort()).toEqual(['--experimental-strip-types', '--no-warnings']);
-    // Both flags exist since Node 22.6.0 (--no-warnings since long before); the minimum is newer.
-    const minimum = [22, 22, 2];
-    expect(minimum[0]! > 22 || (minimum[0] === 22 && minimum[1]! >= 6)).toBe(true);
-  });
-
-  // The version as the launcher sees it: process.versions replaced by a preloaded module.
-  const runAs = (node: string) =>
-    spawnSync(
-      process.execPath,
-      [
-        '--import',
-        `data:text/javascript,Object.defineProperty(process,'versions',{value:{...process.versions,node:'${node}'}})`,
-        CLI_PATH,
-        '--version',
-      ],
-      {
-        encoding: 'utf8',
-      },
-    );
-
-  it('a Node outside the range (older, or an odd or early release between supported lines) gets one line naming the range', () => {
-    for (const node of ['22.22.1', '23.11.0', '24.0.0', '24.14.9', '25.9.0']) {
-      const run = runAs(node);
-      expect(run.status, node).toBe(1);
-      expect(run.stderr).toBe(
-        `ledger-explorer: needs Node.js ${packageJson.engines.node} (this is ${process.version})\n`,
-      );
-    }
-  });
-
-  it('every line of the range is accepted from its first release', () => {
-    for (const node of ['22.22.2', '22.30.0', '24.15.0', '24.20.1', '26.0.0', '27.1.0'])
-      expect(runAs(node).stdout, node).toBe(`${packageJson.version}\n`);
   });
 });

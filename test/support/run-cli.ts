@@ -15,8 +15,12 @@ export interface CliRun {
   readonly stderr: string;
 }
 
-/** Runs `ledger-explorer ...args` with the current Node and waits for it. */
-export function runCliProcess(args: readonly string[], timeoutMs = 120_000): CliRun {
-  const result = spawnSync(process.execPath, [CLI_PATH, ...args], { encoding: 'utf8', timeout: timeoutMs });
+/** Runs `ledger-explorer ...args` with the current Node (and `env`, default this process's) and waits for it. */
+export function runCliProcess(
+  args: readonly string[],
+  timeoutMs = 120_000,
+  env: NodeJS.ProcessEnv = process.env,
+): CliRun {
+  const result = spawnSync(process.execPath, [CLI_PATH, ...args], { encoding: 'utf8', timeout: timeoutMs, env });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }

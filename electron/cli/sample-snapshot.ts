@@ -1,0 +1,24 @@
+/**
+ * The sample snapshot: generated on first use into the user's data folder (the file the desktop app opens too), so
+ * `serve` and `snapshot info --sample` need no path.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { generateSnapshot } from '../snapshot/generate.ts';
+import { SAMPLE_SNAPSHOT_NAME, userDataFolder } from './data-folder.ts';
+
+/** Where the sample snapshot is (or will be) on this machine. */
+export function sampleSnapshotPath(): string {
+  return join(userDataFolder(), SAMPLE_SNAPSHOT_NAME);
+}
+
+/** The sample snapshot's path, generating it first (saying so through `log`) when it does not exist yet. */
+export function ensureSampleSnapshot(log: (line: string) => void): string {
+  const path = sampleSnapshotPath();
+  if (!existsSync(path)) {
+    mkdirSync(dirname(path), { recursive: true });
+    log(`generating the sample snapshot into ${path} (first use only)…`);
+    generateSnapshot({ out: path });
+  }
+  return path;
+}
