@@ -176,7 +176,7 @@ describe("Electron's security checklist", () => {
     expect(major).toBeGreaterThanOrEqual(42);
   });
 
-  it('17. IPC senders are validated: only an app window main frame on the app origin', () => {
+  it('17. IPC senders are validated: only an app window main frame on a UI page of the app origin', () => {
     const trusted = new Set([7]);
     expect(
       isTrustedSender({ sender: { id: 7 }, senderFrame: { url: 'app://ledger-explorer/', parent: null } }, trusted),
@@ -194,6 +194,13 @@ describe("Electron's security checklist", () => {
       ),
     ).toBe(false);
     expect(isTrustedSender({ sender: { id: 7 }, senderFrame: null }, trusted)).toBe(false);
+    // A frame showing an API reply (a document whose bytes a snapshot or a node chose) is not the UI.
+    for (const url of ['app://ledger-explorer/v1/accounts/0x1', 'app://ledger-explorer/explorer/v1/source'])
+      expect(isTrustedSender({ sender: { id: 7 }, senderFrame: { url, parent: null } }, trusted), url).toBe(false);
+    // Look-alikes of the API prefix are client routes of the UI, as the app:// handler routes them.
+    expect(
+      isTrustedSender({ sender: { id: 7 }, senderFrame: { url: 'app://ledger-explorer/v10', parent: null } }, trusted),
+    ).toBe(true);
   });
 
   it('18. no file:// pages: the app is served by the app:// custom protocol', () => {
