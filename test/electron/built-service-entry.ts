@@ -6,21 +6,31 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'vite';
-import { afterAll } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 
 const root = join(import.meta.dirname, '..', '..');
 
-/** Builds the bundle (about a second) and returns its path; the folder is removed after the test file. */
-export async function buildServiceEntry(): Promise<string> {
+/**
+ * Builds the bundle before the calling test file's tests (about a second) and removes it after them; call at the top
+ * level of a test file. Returns a getter for the bundle's path.
+ */
+export function useBuiltServiceEntry(): () => string {
   mkdirSync(join(root, 'test', '.tmp'), { recursive: true });
   const out = mkdtempSync(join(root, 'test', '.tmp', 'service-entry-'));
-  afterAll(() => rmSync(out, { recursive: true, force: true }));
-  await build({
-    root,
-    configFile: join(root, 'vite.electron.config.ts'),
-    mode: 'service',
-    logLevel: 'silent',
-    build: { outDir: out, emptyOutDir: false, sourcemap: false },
+  let built: string | undefined;
+  beforeAll(async () => {
+    await build({
+      root,
+      configFile: join(root, 'vite.electron.config.ts'),
+      mode: 'service',
+      logLevel: 'silent',
+      build: { outDir: out, emptyOutDir: false, sourcemap: false },
+    });
+    built = join(out, 'service-entry.cjs');
   });
-  return join(out, 'service-entry.cjs');
+  afterAll(() => rmSync(out, { recursive: true, force: true }));
+  return () => {
+    if (built === undefined) throw new Error('the service entry is built before the tests run');
+    return built;
+  };
 }

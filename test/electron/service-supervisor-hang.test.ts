@@ -6,17 +6,14 @@
  */
 import { once } from 'node:events';
 import type { ChildProcess } from 'node:child_process';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ServiceSupervisor } from '../../electron/main/sources/service-supervisor.ts';
 import type { ReplyMessage } from '../../electron/main/sources/service-messages.ts';
 import { fixturePath } from '../support/fixture-path.ts';
-import { buildServiceEntry } from './built-service-entry.ts';
+import { useBuiltServiceEntry } from './built-service-entry.ts';
 import { forkLauncher } from './fork-launcher.ts';
 
-let entry: string;
-beforeAll(async () => {
-  entry = await buildServiceEntry();
-});
+const entry = useBuiltServiceEntry();
 
 const running: ServiceSupervisor[] = [];
 afterEach(() => {
@@ -32,7 +29,7 @@ function message(reply: ReplyMessage): string {
 
 /** A supervisor on the small fixture whose reads wait `deadline.ms`; restarts are recorded. */
 async function start(deadline: { ms: number }) {
-  const launcher = forkLauncher(entry);
+  const launcher = forkLauncher(entry());
   const restarts: Array<[number, string]> = [];
   let restarted: () => void = () => {};
   const nextRestart = () => new Promise<void>((resolve) => (restarted = resolve));
