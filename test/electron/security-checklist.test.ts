@@ -94,7 +94,7 @@ describe("Electron's security checklist", () => {
     expect(preferences.webSecurity).toBe(true);
   });
 
-  it('7. every app:// page carries a strict Content-Security-Policy', async () => {
+  it('7. every app:// page carries a strict Content-Security-Policy, every API reply a sandboxing one', async () => {
     writeFileSync(join(uiFolder, 'index.html'), '<!doctype html><div id="root"></div>');
     const handler = createAppHandler(loadStaticUi(uiFolder), () => Promise.resolve(new Response('{}')));
     const page = await handler(new Request('app://ledger-explorer/some/route'));
@@ -105,6 +105,10 @@ describe("Electron's security checklist", () => {
     expect(policy).not.toMatch(/unsafe-inline|unsafe-eval|blob:|\*/);
     expect(policy).toContain("object-src 'none'");
     expect(policy).toContain("frame-ancestors 'none'");
+    // An API reply is data: it can never become a document that runs anything.
+    const reply = await handler(new Request('app://ledger-explorer/v1/accounts/0x1'));
+    expect(reply.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+    expect(reply.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
   it('8. insecure content is not allowed to run', () => {
