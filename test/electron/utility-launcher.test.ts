@@ -14,8 +14,10 @@ const { serviceChildOf } = await import('../../electron/main/sources/utility-lau
 /** A stand-in utility process: events as Electron emits them, kill recorded. */
 class FakeUtilityProcess extends EventEmitter {
   readonly killed = vi.fn(() => true);
-  constructor(readonly pid: number | undefined) {
+  readonly pid: number | undefined;
+  constructor(pid: number | undefined) {
     super();
+    this.pid = pid;
   }
   kill(): boolean {
     return this.killed();
