@@ -16,8 +16,13 @@ import { forkLauncher } from './fork-launcher.ts';
 const entry = useBuiltServiceEntry();
 
 const running: ServiceSupervisor[] = [];
+/** The children lists of every launcher (restarts included), killed after each test if still there. */
+const started: ChildProcess[][] = [];
 afterEach(() => {
   for (const supervisor of running.splice(0)) supervisor.stop();
+  // A stopped child left by a failing test would outlive the run (and hold the runner's output pipes open).
+  for (const child of started.splice(0).flat())
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 });
 
 function message(reply: ReplyMessage): string {
@@ -30,6 +35,7 @@ function message(reply: ReplyMessage): string {
 /** A supervisor on the small fixture whose reads wait `deadline.ms`; restarts are recorded. */
 async function start(deadline: { ms: number }) {
   const launcher = forkLauncher(entry());
+  started.push(launcher.children);
   const restarts: Array<[number, string]> = [];
   let restarted: () => void = () => {};
   const nextRestart = () => new Promise<void>((resolve) => (restarted = resolve));
@@ -95,6 +101,19 @@ describe('a hung service child', () => {
     await restarted;
     const source = await supervisor.request('GET', 'app://ledger-explorer/explorer/v1/source', [], new Uint8Array());
     expect(source.status).toBe(200);
+  });
+
+  it('is killed when the source closes and it does not exit within the grace period', async () => {
+    const { supervisor, children } = await start({ ms: 60_000 });
+    const hung = first(children);
+    const exited = once(hung, 'exit');
+    hung.kill('SIGSTOP');
+    const held = supervisor.request('GET', 'app://ledger-explorer/v1', [], new Uint8Array());
+    await new Promise((resolve) => setImmediate(resolve)); // the request is sent to the child
+    supervisor.stop();
+    expect(message(await held)).toBe('the data service was stopped');
+    expect(await exited).toEqual([null, 'SIGKILL']);
+    expect(children).toHaveLength(1);
   });
 
   it('leaves a child alone that answers within the deadline', async () => {

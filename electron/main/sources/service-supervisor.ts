@@ -153,7 +153,8 @@ export class ServiceSupervisor {
       // Already gone: the kill below is harmless.
     }
     setTimeout(() => {
-      if (!exited) child.kill();
+      // Still there after the grace period: hung (a stopped process would never act on SIGTERM either).
+      if (!exited) child.kill('SIGKILL');
     }, STOP_GRACE_MS).unref();
   }
 
