@@ -28,6 +28,8 @@ export function windowTitle(source: DesktopSource | null): string {
 /** Creates the window on the app's start page; `saveGeometry` is called when it closes. */
 export function createMainWindow(options: {
   readonly preload: string;
+  /** Whether DevTools may open (security/devtools.ts); off when absent. */
+  readonly devTools?: boolean;
   readonly saved: WindowState | null;
   readonly saveGeometry: (state: WindowState) => void;
 }): BrowserWindow {
@@ -42,7 +44,7 @@ export function createMainWindow(options: {
     show: false,
     title: PRODUCT_NAME,
     backgroundColor: '#101418',
-    webPreferences: secureWebPreferences(options.preload),
+    webPreferences: secureWebPreferences(options.preload, options.devTools ?? false),
   });
   guardNavigation(window.webContents);
   if (options.saved?.maximized) window.maximize();

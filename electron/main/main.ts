@@ -21,6 +21,7 @@ import { registerIpcHandlers } from './ipc/ipc-handlers.ts';
 import { createMainWindow, windowTitle } from './main-window.ts';
 import { installMenu } from './menu.ts';
 import { handleAppProtocol, registerAppScheme } from './protocol/app-protocol.ts';
+import { devToolsAllowed } from './security/devtools.ts';
 import { denyAllPermissions } from './security/permissions.ts';
 import { safeStorageVault } from './settings/api-key-vault.ts';
 import { SettingsStore } from './settings/settings-store.ts';
@@ -38,6 +39,8 @@ registerAppScheme();
 
 /** Leading argv entries that are not user arguments: the executable, plus the entry script when unpackaged. */
 const argvSkip = app.isPackaged ? 1 : 2;
+// Off in packaged builds unless `--enable-devtools` or LEDGER_EXPLORER_DEVTOOLS=1 (security/devtools.ts).
+const devTools = devToolsAllowed({ isPackaged: app.isPackaged, argv: process.argv, env: process.env });
 let pendingPath = snapshotArgument(process.argv, argvSkip, process.cwd());
 let window: BrowserWindow | undefined;
 const windowIds = new Set<number>();
@@ -121,17 +124,21 @@ async function start(): Promise<void> {
   });
   sources = manager;
   const refreshMenu = (): void =>
-    installMenu(viewOf(settings).recentSnapshots, {
-      openDialog: () =>
-        report(chooseSnapshotFile(window).then((path) => (path === undefined ? null : manager.openSnapshot(path)))),
-      openPath,
-      openSample: () => report(manager.openSample()),
-      connect: (profile) => report(manager.connectNode({ profile })),
-      clearRecent: () => {
-        settings.update((stored) => ({ ...stored, recentSnapshots: [] }));
-        refreshMenu();
+    installMenu(
+      viewOf(settings).recentSnapshots,
+      {
+        openDialog: () =>
+          report(chooseSnapshotFile(window).then((path) => (path === undefined ? null : manager.openSnapshot(path)))),
+        openPath,
+        openSample: () => report(manager.openSample()),
+        connect: (profile) => report(manager.connectNode({ profile })),
+        clearRecent: () => {
+          settings.update((stored) => ({ ...stored, recentSnapshots: [] }));
+          refreshMenu();
+        },
       },
-    });
+      devTools,
+    );
 
   const onSettingsChanged = (view: SettingsView): void => {
     nativeTheme.themeSource = view.theme;
@@ -150,6 +157,7 @@ async function start(): Promise<void> {
 
   window = createMainWindow({
     preload: paths.preload,
+    devTools,
     saved: settings.current.window,
     saveGeometry: (state) => void settings.update((stored) => ({ ...stored, window: state })),
   });

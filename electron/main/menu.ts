@@ -22,11 +22,33 @@ export interface MenuActions {
  */
 export const DOCS_URL = 'https://aptos.dev/';
 
-/** The menu template for the platform and recent snapshots. */
+/**
+ * The View menu: Electron's `viewMenu` role minus Toggle Developer Tools unless `devTools` (off in packaged builds,
+ * security/devtools.ts).
+ */
+function viewMenu(devTools: boolean): MenuItemConstructorOptions {
+  return {
+    label: 'View',
+    submenu: [
+      { role: 'reload' },
+      { role: 'forceReload' },
+      ...(devTools ? [{ role: 'toggleDevTools' as const }] : []),
+      { type: 'separator' },
+      { role: 'resetZoom' },
+      { role: 'zoomIn' },
+      { role: 'zoomOut' },
+      { type: 'separator' },
+      { role: 'togglefullscreen' },
+    ],
+  };
+}
+
+/** The menu template for the platform and recent snapshots; `devTools` adds Toggle Developer Tools to View. */
 export function menuTemplate(
   platform: NodeJS.Platform,
   recent: readonly RecentSnapshot[],
   actions: MenuActions,
+  devTools = false,
 ): MenuItemConstructorOptions[] {
   const recentItems: MenuItemConstructorOptions[] =
     recent.length === 0
@@ -61,7 +83,7 @@ export function menuTemplate(
   const template: MenuItemConstructorOptions[] = [
     file,
     { role: 'editMenu' },
-    { role: 'viewMenu' },
+    viewMenu(devTools),
     { role: 'windowMenu' },
     help,
   ];
@@ -69,7 +91,7 @@ export function menuTemplate(
 }
 
 /** Installs the menu. */
-export function installMenu(recent: readonly RecentSnapshot[], actions: MenuActions): void {
-  Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(process.platform, recent, actions)));
+export function installMenu(recent: readonly RecentSnapshot[], actions: MenuActions, devTools = false): void {
+  Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(process.platform, recent, actions, devTools)));
   if (process.platform === 'darwin') app.setName(PRODUCT_NAME);
 }

@@ -8,7 +8,7 @@
  * so both send the same files with the same headers and the one {@link UI_CONTENT_SECURITY_POLICY}.
  * Plain Node (no electron import): the desktop shell imports it, never the reverse.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { ReadServiceHandler } from './read-service.ts';
 import { responseOf, serviceRequestOf, withoutBody, type ServiceReply, type ServiceRequest } from './service-reply.ts';
@@ -90,23 +90,61 @@ function headersFor(urlPath: string): HeaderEntry[] {
   ];
 }
 
+/**
+ * The regular files under `dir`, symbolic links neither followed nor listed: a link (to a file or a folder) inside the
+ * build output could point anywhere on the disk, so it is skipped, as is anything that is not a plain file or folder.
+ * (A recursive `readdirSync` would descend into linked folders.)
+ */
 function listFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name));
+  const files: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isFile()) files.push(path);
+    else if (entry.isDirectory()) {
+      try {
+        files.push(...listFiles(path));
+      } catch {
+        // An unreadable sub-folder serves nothing (its files answer 404); the rest of the UI still loads.
+      }
+    }
+  }
+  return files;
 }
 
-/** Loads the built UI from `dir`; undefined when it has no `index.html` (the UI is not built). */
-export function loadStaticUi(dir: string): StaticUi | undefined {
+/**
+ * The bytes of `path` if it is still a regular file inside `root` (a real path) as it is read: checked again with
+ * `lstat` and `realpath` right before reading, so a file swapped for a link after the listing is not followed.
+ */
+function readInside(root: string, path: string): Uint8Array | undefined {
   try {
-    if (!statSync(join(dir, 'index.html')).isFile()) return undefined;
+    if (!lstatSync(path).isFile()) return undefined;
+    if (!realpathSync(path).startsWith(root + sep)) return undefined;
+    return new Uint8Array(readFileSync(path));
   } catch {
-    return undefined;
+    return undefined; // gone since the listing
+  }
+}
+
+/**
+ * Loads the built UI from `dir`; undefined when it has no `index.html` (the UI is not built). Only regular files
+ * inside the folder are loaded; symbolic links are never followed (docs/security.md). The folder itself may be
+ * reached through a link (its real path is the root every file must lie in).
+ */
+export function loadStaticUi(dir: string): StaticUi | undefined {
+  let root: string;
+  let paths: string[];
+  try {
+    root = realpathSync(dir);
+    paths = listFiles(root);
+  } catch {
+    return undefined; // no such folder, not a folder, or unreadable
   }
   const files = new Map<string, UiFile>();
-  for (const path of listFiles(dir)) {
-    const urlPath = `/${relative(dir, path).split(sep).join('/')}`;
-    files.set(urlPath, { body: new Uint8Array(readFileSync(path)), headers: headersFor(urlPath) });
+  for (const path of paths) {
+    const body = readInside(root, path);
+    if (body === undefined) continue;
+    const urlPath = `/${relative(root, path).split(sep).join('/')}`;
+    files.set(urlPath, { body, headers: headersFor(urlPath) });
   }
   const index = files.get('/index.html');
   if (index === undefined) return undefined;

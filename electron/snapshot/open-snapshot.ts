@@ -174,7 +174,8 @@ function checkTables(db: Database.Database, path: string): void {
 
 /**
  * Opens `path` read-only (`readonly` + `query_only`, no journal written, the file is never
- * changed by reading) and validates its header and meta.
+ * changed by reading), hardened for an untrusted file (defensive mode, `trusted_schema = OFF`,
+ * `cell_size_check = ON`), and validates its header and meta.
  */
 export function openSnapshot(path: string): OpenedSnapshot {
   statFile(path);
@@ -187,6 +188,14 @@ export function openSnapshot(path: string): OpenedSnapshot {
   }
   try {
     db.pragma('query_only = ON');
+    // The file is untrusted input (a user's pick, a drop, a download). Defensive mode (SQLITE_DBCONFIG_DEFENSIVE:
+    // no writable_schema, no shadow-table writes; better-sqlite3 turns it on at open and `unsafeMode(true)` is its
+    // only way off, so this states it), no function or virtual table with side effects from the file's views and
+    // triggers (`trusted_schema`), and cell sizes checked against their pages as they are read, so a crafted b-tree
+    // page is an error, not an out-of-bounds read (`cell_size_check`).
+    db.unsafeMode(false);
+    db.pragma('trusted_schema = OFF');
+    db.pragma('cell_size_check = ON');
     const applicationId = db.pragma('application_id', { simple: true }) as number;
     if (applicationId !== SNAPSHOT_APPLICATION_ID) {
       throw new SnapshotOpenError(

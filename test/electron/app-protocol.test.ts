@@ -73,6 +73,49 @@ describe('app:// protocol', () => {
     expect(await (await get('/v10')).text()).toContain('<div id="root">');
   });
 
+  it('API replies arrive as data: nosniff and a sandboxing CSP, passed through unchanged when the service sets them', async () => {
+    const SERVICE_POLICY = "default-src 'none'; sandbox";
+    const fromService = createAppHandler(loadStaticUi(root), () =>
+      Promise.resolve(
+        new Response('{"chain_id":4}', {
+          status: 200,
+          headers: {
+            'Content-Type': 'application/json',
+            'X-Content-Type-Options': 'nosniff',
+            'Content-Security-Policy': SERVICE_POLICY,
+            'X-Aptos-Ledger-Version': '12',
+          },
+        }),
+      ),
+    );
+    const reply = await fromService(new Request('app://ledger-explorer/v1'));
+    expect(reply.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(reply.headers.get('content-security-policy')).toBe(SERVICE_POLICY);
+    expect(reply.headers.get('x-aptos-ledger-version')).toBe('12');
+    expect(await reply.json()).toEqual({ chain_id: 4 });
+    // A reply that lacks them (a service of an older build) gets them; one the service set is never changed.
+    for (const path of ['/v1/accounts/0x1/resources', '/explorer/v1/source']) {
+      const bare = await get(path);
+      expect(bare.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(bare.headers.get('content-security-policy'), path).toBe(SERVICE_POLICY);
+      expect(bare.headers.get('content-type'), path).toBe('application/json');
+    }
+    const stricter = createAppHandler(undefined, () =>
+      Promise.resolve(
+        new Response('x', {
+          status: 503,
+          headers: { 'Content-Security-Policy': "sandbox; default-src 'none'; img-src 'none'" },
+        }),
+      ),
+    );
+    const kept = await stricter(new Request('app://ledger-explorer/v1'));
+    expect(kept.status).toBe(503);
+    expect(kept.headers.get('content-security-policy')).toBe("sandbox; default-src 'none'; img-src 'none'");
+    expect(kept.headers.get('x-content-type-options')).toBe('nosniff');
+    // The UI keeps its own policy.
+    expect((await get('/')).headers.get('content-security-policy')).toBe(UI_CONTENT_SECURITY_POLICY);
+  });
+
   it('answers a missing asset 404 and a non-read method 405', async () => {
     expect((await get('/assets/missing.js')).status).toBe(404);
     expect((await get('/assets/index-abc.exe')).status).toBe(404);

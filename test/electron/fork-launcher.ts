@@ -9,11 +9,14 @@ import type { LaunchServiceChild } from '../../electron/main/sources/service-sup
 /** Path of the service entry the app bundles to dist/electron/service-entry.js. */
 export const SERVICE_ENTRY = join(import.meta.dirname, '..', '..', 'electron', 'main', 'sources', 'service-entry.ts');
 
-/** A launcher that records every child it starts (so tests can kill one). */
-export function forkLauncher(): { launch: LaunchServiceChild; children: ChildProcess[] } {
+/**
+ * A launcher that records every child it starts (so tests can kill one); `entry` is the service entry to fork (the
+ * source by default, or a bundle such as the one `npm run build:electron` writes to dist/electron/service-entry.cjs).
+ */
+export function forkLauncher(entry = SERVICE_ENTRY): { launch: LaunchServiceChild; children: ChildProcess[] } {
   const children: ChildProcess[] = [];
   const launch: LaunchServiceChild = () => {
-    const child = fork(SERVICE_ENTRY, [], {
+    const child = fork(entry, [], {
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
@@ -25,7 +28,7 @@ export function forkLauncher(): { launch: LaunchServiceChild; children: ChildPro
       onMessage: (listener) => void child.on('message', listener),
       onExit: (listener) =>
         void child.once('exit', (code, signal) => listener(signal ? `signal ${signal}` : `exit code ${code}`)),
-      kill: () => void child.kill(),
+      kill: (signal) => void child.kill(signal),
     };
   };
   return { launch, children };

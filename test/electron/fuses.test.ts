@@ -9,24 +9,7 @@ import { FuseState, FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
 import { describe, expect, it } from 'vitest';
 import { afterPack, packedExecutable } from '../../build/after-pack.ts';
 import { useTempDir } from '../support/temp-dir.ts';
-
-const SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
-const WIRE_LENGTH = 9;
-
-/** A fake Electron binary: junk, the sentinel, version 1, the wire length, every fuse enabled, junk. */
-function fakeBinary(path: string): void {
-  const wire = Buffer.alloc(WIRE_LENGTH, FuseState.ENABLE);
-  writeFileSync(
-    path,
-    Buffer.concat([
-      Buffer.alloc(4096, 0x90),
-      Buffer.from(SENTINEL),
-      Buffer.from([1, WIRE_LENGTH]),
-      wire,
-      Buffer.alloc(4096, 0x90),
-    ]),
-  );
-}
+import { writeFuseBinary } from './stand-in-electron.ts';
 
 describe('fuses flipped at packaging', () => {
   it('turns run-as-node, NODE_OPTIONS, inspect arguments and file:// privileges off; asar integrity and asar-only on', async () => {
@@ -39,7 +22,7 @@ describe('fuses flipped at packaging', () => {
     };
     const binary = packedExecutable(context);
     expect(binary).toBe(join(appOutDir, 'ledger-explorer'));
-    fakeBinary(binary);
+    writeFuseBinary(binary);
     const sizeBefore = readFileSync(binary).length;
     await afterPack(context);
     const wire = await getCurrentFuseWire(binary);

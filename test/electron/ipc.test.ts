@@ -88,6 +88,11 @@ describe('main-process IPC handlers', () => {
     ['a file page', event('file:///tmp/page.html')],
     ['a sub-frame of the app', event('app://ledger-explorer/', { subFrame: true })],
     ['a web contents that is not an app window', event('app://ledger-explorer/', { id: 99 })],
+    // API replies are data from a snapshot or a node, never a page of the UI, even on the app origin.
+    ['the main frame on a node API reply', event('app://ledger-explorer/v1/accounts/0x1/resource/0x1::a::B')],
+    ['the main frame on the API root', event('app://ledger-explorer/v1')],
+    ['the main frame on an explorer API reply', event('app://ledger-explorer/explorer/v1/source?x=1#y')],
+    ['the main frame on a dot-segment path to the API', event('app://ledger-explorer/assets/../v1/')],
   ])('drops a call from %s without running it', async (_what, sender) => {
     calls.length = 0;
     dropped.length = 0;

@@ -78,6 +78,8 @@ describe('main process wiring', () => {
       contextIsolation: true,
       nodeIntegration: false,
       preload: expect.stringMatching(/preload\.cjs$/),
+      // Unpackaged (`npm start`): DevTools on for development; a packaged build has them off (main-packaged.test.ts).
+      devTools: true,
     });
     expect(existsSync(join(dataDir, 'settings.json'))).toBe(true);
   });

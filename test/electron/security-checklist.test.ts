@@ -94,7 +94,7 @@ describe("Electron's security checklist", () => {
     expect(preferences.webSecurity).toBe(true);
   });
 
-  it('7. every app:// page carries a strict Content-Security-Policy', async () => {
+  it('7. every app:// page carries a strict Content-Security-Policy, every API reply a sandboxing one', async () => {
     writeFileSync(join(uiFolder, 'index.html'), '<!doctype html><div id="root"></div>');
     const handler = createAppHandler(loadStaticUi(uiFolder), () => Promise.resolve(new Response('{}')));
     const page = await handler(new Request('app://ledger-explorer/some/route'));
@@ -105,6 +105,10 @@ describe("Electron's security checklist", () => {
     expect(policy).not.toMatch(/unsafe-inline|unsafe-eval|blob:|\*/);
     expect(policy).toContain("object-src 'none'");
     expect(policy).toContain("frame-ancestors 'none'");
+    // An API reply is data: it can never become a document that runs anything.
+    const reply = await handler(new Request('app://ledger-explorer/v1/accounts/0x1'));
+    expect(reply.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+    expect(reply.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
   it('8. insecure content is not allowed to run', () => {
@@ -176,7 +180,7 @@ describe("Electron's security checklist", () => {
     expect(major).toBeGreaterThanOrEqual(42);
   });
 
-  it('17. IPC senders are validated: only an app window main frame on the app origin', () => {
+  it('17. IPC senders are validated: only an app window main frame on a UI page of the app origin', () => {
     const trusted = new Set([7]);
     expect(
       isTrustedSender({ sender: { id: 7 }, senderFrame: { url: 'app://ledger-explorer/', parent: null } }, trusted),
@@ -194,6 +198,13 @@ describe("Electron's security checklist", () => {
       ),
     ).toBe(false);
     expect(isTrustedSender({ sender: { id: 7 }, senderFrame: null }, trusted)).toBe(false);
+    // A frame showing an API reply (a document whose bytes a snapshot or a node chose) is not the UI.
+    for (const url of ['app://ledger-explorer/v1/accounts/0x1', 'app://ledger-explorer/explorer/v1/source'])
+      expect(isTrustedSender({ sender: { id: 7 }, senderFrame: { url, parent: null } }, trusted), url).toBe(false);
+    // Look-alikes of the API prefix are client routes of the UI, as the app:// handler routes them.
+    expect(
+      isTrustedSender({ sender: { id: 7 }, senderFrame: { url: 'app://ledger-explorer/v10', parent: null } }, trusted),
+    ).toBe(true);
   });
 
   it('18. no file:// pages: the app is served by the app:// custom protocol', () => {

@@ -40,10 +40,34 @@ function rejection(status: number, message: string): Response {
 }
 
 /**
- * The app:// handler: the loaded UI (`undefined` when dist/renderer was not built: UI paths then
- * answer one line saying so), API paths to `api`, any other host 404.
+ * The headers every API reply carries on the app origin (the data service sets them; added here only when a reply
+ * lacks one, never changed): the reply is data — bytes a snapshot file or a remote node chose — so the browser must
+ * neither sniff it into a document nor, if a frame is ever navigated to it, run anything in it.
  */
-export function createAppHandler(ui: StaticUi | undefined, api: ApiHandler): (request: Request) => Promise<Response> {
+export const API_REPLY_HEADERS: readonly (readonly [string, string])[] = [
+  ['X-Content-Type-Options', 'nosniff'],
+  ['Content-Security-Policy', "default-src 'none'; sandbox"],
+];
+
+/** `response` with {@link API_REPLY_HEADERS} it lacks added (the same object when it lacks none). */
+export function withApiReplyHeaders(response: Response): Response {
+  const missing = API_REPLY_HEADERS.filter(([name]) => !response.headers.has(name));
+  if (missing.length === 0) return response;
+  // A Response's headers may be immutable (one made by fetch): copy into a new one.
+  const headers = new Headers(response.headers);
+  for (const [name, value] of missing) headers.set(name, value);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/**
+ * The app:// handler: the loaded UI (`undefined` when dist/renderer was not built: UI paths then
+ * answer one line saying so), API paths to `source` (its replies with {@link API_REPLY_HEADERS}), any other host 404.
+ */
+export function createAppHandler(
+  ui: StaticUi | undefined,
+  source: ApiHandler,
+): (request: Request) => Promise<Response> {
+  const api: ApiHandler = async (request) => withApiReplyHeaders(await source(request));
   const withUi = ui === undefined ? undefined : fetchWithStaticUi(ui, api);
   return async (request) => {
     const url = new URL(request.url);

@@ -5,10 +5,14 @@
  */
 import type { WebPreferences } from 'electron';
 
-/** webPreferences of every window; `preload` is the bundled bridge. */
-export function secureWebPreferences(preload: string): WebPreferences {
+/**
+ * webPreferences of every window; `preload` is the bundled bridge; `devTools` off unless asked for
+ * (security/devtools.ts: packaged builds have them off).
+ */
+export function secureWebPreferences(preload: string, devTools = false): WebPreferences {
   return {
     preload,
+    devTools,
     contextIsolation: true,
     sandbox: true,
     nodeIntegration: false,

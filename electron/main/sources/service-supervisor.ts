@@ -7,7 +7,9 @@
  * Requests in flight when the child dies are answered 503 (the node's error record); the next
  * requests wait for the restarted child. After {@link MAX_RESTARTS} restarts in a row without a
  * successful reply in between, it gives up: every request is then 503 until the source is reopened.
- * A request the child does not answer in time (a live but hung child) is answered 503 too.
+ * A request the child does not answer in time means a live but hung child (a pathological query, a stuck read):
+ * it is killed and restarted like a crashed one, and every request it held is answered 503 naming the request that
+ * timed out — otherwise each later request would wait out its own deadline on the same hung child, for ever.
  */
 import type { FromServiceMessage, HeaderPair, ReplyMessage, SourceSpec, ToServiceMessage } from './service-messages.ts';
 import { isFromServiceMessage } from './service-messages.ts';
@@ -18,7 +20,8 @@ export interface ServiceChild {
   onMessage(listener: (message: unknown) => void): void;
   /** Called once when the child has exited; `reason` is one line (exit code or signal). */
   onExit(listener: (reason: string) => void): void;
-  kill(): void;
+  /** Ends the child: `SIGTERM` (default) lets it exit, `SIGKILL` ends one that stopped answering at once. */
+  kill(signal?: 'SIGTERM' | 'SIGKILL'): void;
 }
 
 /** Starts a new service child. */
@@ -120,14 +123,12 @@ export class ServiceSupervisor {
     const timeoutMs = (this.#options.timeoutMs ?? requestTimeoutMs)(method, url);
     return new Promise<ReplyMessage>((resolve) => {
       const timer = setTimeout(() => {
+        const limit = timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`;
+        const cause = `did not answer ${method} ${new URL(url).pathname} within ${limit}`;
         // A late reply finds no pending entry and is dropped.
         this.#pending.delete(id);
-        resolve(
-          unavailable(
-            id,
-            `the data service did not answer ${method} ${new URL(url).pathname} within ${Math.round(timeoutMs / 1000)} s`,
-          ),
-        );
+        resolve(unavailable(id, `the data service ${cause}; it is being restarted`));
+        if (this.#child === child) this.#onHung(child, cause);
       }, timeoutMs);
       this.#pending.set(id, { resolve, timer });
       child.postMessage({ type: 'request', id, method, url, headers, body });
@@ -152,7 +153,8 @@ export class ServiceSupervisor {
       // Already gone: the kill below is harmless.
     }
     setTimeout(() => {
-      if (!exited) child.kill();
+      // Still there after the grace period: hung (a stopped process would never act on SIGTERM either).
+      if (!exited) child.kill('SIGKILL');
     }, STOP_GRACE_MS).unref();
   }
 
@@ -217,9 +219,19 @@ export class ServiceSupervisor {
     }
   }
 
-  #onCrash(reason: string): void {
+  /** A live child that missed a deadline: killed at once (it is not answering, a grace period helps nothing). */
+  #onHung(child: ServiceChild, cause: string): void {
+    this.#onCrash(cause, `the data service ${cause}; it is being restarted`);
+    try {
+      child.kill('SIGKILL');
+    } catch {
+      // Already gone: its exit finds another child in place and is ignored.
+    }
+  }
+
+  #onCrash(reason: string, message = `the data service stopped (${reason}); it is being restarted`): void {
     this.#child = undefined;
-    this.#failAll(`the data service stopped (${reason}); it is being restarted`);
+    this.#failAll(message);
     if (this.#stopped) return;
     if (this.#restartsInARow >= MAX_RESTARTS) {
       this.#failure = `the data service stopped ${MAX_RESTARTS + 1} times in a row (${reason}); reopen the source`;
