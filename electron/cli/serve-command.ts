@@ -20,13 +20,15 @@ import { parseCommandArgs, wantsHelp } from './cli-args.ts';
 import { SAMPLE_SNAPSHOT_NAME, userDataFolder } from './data-folder.ts';
 
 /** Usage text of `serve`. */
-export const SERVE_USAGE = `  serve [--snapshot FILE] [--host 127.0.0.1] [--port 8080] [--no-cache] [--max-connections ${DEFAULT_MAX_CONNECTIONS}]
+export const SERVE_USAGE = `\
+  serve [--snapshot FILE] [--host 127.0.0.1] [--port 8080] [--no-cache] [--max-connections ${DEFAULT_MAX_CONNECTIONS}]
                              serve the node read API (/v1) and explorer API (/explorer/v1) over HTTP;
                              without --snapshot, the sample snapshot (generated on first use); --port 0 = any free port;
                              --no-cache: answer every request from the store (no reply cache);
                              --max-connections: more open connections are refused (each may buffer an 8 MiB body);
                              the web UI is served at / (--ui DIR: another build of it)
-  serve --remote URL|mainnet|testnet|devnet|localnet [--api-key K [--share-api-key]] [--host …] [--port …] [--ui DIR]
+  serve --remote URL|mainnet|testnet|devnet|localnet [--api-key K [--share-api-key]]
+        [--host …] [--port …] [--ui DIR]
                              the same over a remote node instead of a snapshot (its /v1 is proxied, with
                              timeouts, retries and checks; --api-key is sent as a bearer token; with a
                              non-loopback --host only with --share-api-key: everyone who reaches the
@@ -95,7 +97,8 @@ export async function runServeCommand(args: readonly string[]): Promise<number> 
   // /v1/transactions).
   if (values['api-key'] !== undefined && !isLoopback(host) && !values['share-api-key']) {
     throw new CliError(
-      `--api-key with --host ${host} would let anyone who reaches this server use the key; bind a loopback address, or add --share-api-key to allow it`,
+      `--api-key with --host ${host} would let anyone who reaches this server ` +
+        'use the key; bind a loopback address, or add --share-api-key to allow it',
     );
   }
   let nodeUrl: string | undefined;
@@ -127,7 +130,8 @@ export async function runServeCommand(args: readonly string[]): Promise<number> 
     const ui = loadStaticUi(values.ui ?? DEFAULT_UI_FOLDER);
     if (!ui)
       log(
-        `the web UI is not built (no ${join(values.ui ?? DEFAULT_UI_FOLDER, 'index.html')}): serving the API only; run "npm run build:ui"`,
+        `the web UI is not built (no ${join(values.ui ?? DEFAULT_UI_FOLDER, 'index.html')}): ` +
+          'serving the API only; run "npm run build:ui"',
       );
     server = await startHttpServer({ handler: ui ? withStaticUi(service, ui) : service, host, port, maxConnections });
     if (ui) uiUrl = `${server.url}/`;

@@ -55,6 +55,7 @@ export const NODE_ONLY_ROUTES: readonly Route[] = ENDPOINTS.flatMap((endpoint) =
 export function notServedMessage(route: Route): string {
   return (
     `${route.method} ${shown(route.pattern)} is an endpoint of the node API that is not served by a snapshot ` +
-    '(a snapshot holds state, events and transaction summaries: no full transactions, blocks, view functions or submission)'
+    '(a snapshot holds state, events and transaction summaries: ' +
+    'no full transactions, blocks, view functions or submission)'
   );
 }

@@ -148,7 +148,7 @@ describe('Node range', () => {
       },
     );
 
-  it('a Node outside the range (older, or an odd or early release between supported lines) gets one line naming the range', () => {
+  it('a Node outside the range (older, odd, or an early release of a line) gets one line naming the range', () => {
     for (const node of ['22.22.1', '23.11.0', '24.0.0', '24.14.9', '25.9.0']) {
       const run = runAs(node);
       expect(run.status, node).toBe(1);

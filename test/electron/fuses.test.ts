@@ -29,7 +29,7 @@ function fakeBinary(path: string): void {
 }
 
 describe('fuses flipped at packaging', () => {
-  it('turns run-as-node, NODE_OPTIONS, inspect arguments and file:// privileges off; asar integrity and asar-only on', async () => {
+  it('run-as-node, NODE_OPTIONS, inspect arguments, file:// privileges off; asar integrity, asar-only on', async () => {
     const appOutDir = useTempDir('ledger-explorer-fuses-');
     const context = {
       appOutDir,

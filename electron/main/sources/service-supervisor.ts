@@ -125,7 +125,8 @@ export class ServiceSupervisor {
         resolve(
           unavailable(
             id,
-            `the data service did not answer ${method} ${new URL(url).pathname} within ${Math.round(timeoutMs / 1000)} s`,
+            `the data service did not answer ${method} ${new URL(url).pathname} ` +
+              `within ${Math.round(timeoutMs / 1000)} s`,
           ),
         );
       }, timeoutMs);
@@ -232,7 +233,8 @@ export class ServiceSupervisor {
       (error: unknown) => {
         // A child that died while opening is restarted by #onCrash itself; only a refusal ends it.
         if (this.#child !== undefined || this.#stopped) return;
-        this.#failure = `the data service could not be restarted: ${error instanceof Error ? error.message : String(error)}`;
+        const detail = error instanceof Error ? error.message : String(error);
+        this.#failure = `the data service could not be restarted: ${detail}`;
       },
     );
   }

@@ -76,7 +76,7 @@ describe('search box', () => {
     expect(window.location.pathname).toBe('/');
   });
 
-  it('says nothing was found on Enter for punctuation and for a version beyond the latest, typed fast or after the lookup', async () => {
+  it('Enter on punctuation or a version beyond the latest says nothing was found, typed fast or not', async () => {
     const ledger = await apiJson<LedgerJson>('/v1');
     const beyond = (BigInt(ledger.ledger_version) * 1000n + 7n).toString();
     for (const query of ['garbage!!', beyond]) {

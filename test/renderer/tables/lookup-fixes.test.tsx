@@ -152,9 +152,8 @@ describe('table lookup (second QA pass)', () => {
     expect((failure as ApiRequestError).status).toBe(500);
     expect((failure as ApiRequestError).errorCode).toBe('internal_error');
 
-    renderApp(
-      `/tables/${sample.handle}?${new URLSearchParams({ key: JSON.stringify(sample.keys[0]), value_type: wrongType }).toString()}`,
-    );
+    const query = new URLSearchParams({ key: JSON.stringify(sample.keys[0]), value_type: wrongType });
+    renderApp(`/tables/${sample.handle}?${query.toString()}`);
     const result = await screen.findByRole('region', { name: 'Decoded value' }, { timeout: 10_000 });
     await within(result).findByText((failure as ApiRequestError).message, { exact: false }, { timeout: 10_000 });
     expect(
