@@ -17,7 +17,7 @@ export const STREAMS_SHOWN = 10;
 /** The event streams card of the landing page. */
 export function EventStreamsSection(): ReactNode {
   const { pinned, effective } = useLedgerVersion();
-  const streams = useQuery({ ...eventStreamsQuery(effective ?? '', STREAMS_SHOWN), enabled: effective !== undefined });
+  const streams = useQuery(eventStreamsQuery(effective, STREAMS_SHOWN));
   let body: ReactNode;
   if (streams.isPending) body = <LoadingView label="Loading event streams…" />;
   else if (streams.isError) body = <ErrorView error={streams.error} onRetry={() => void streams.refetch()} />;
