@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '../support/render-app.tsx';
-import { apiJson, type LedgerJson } from './api-before-render.ts';
+import { apiJson, type LedgerJson } from '../support/api-before-render.ts';
 
 const search = (): HTMLInputElement => screen.getByRole('combobox', { name: 'Search' });
 

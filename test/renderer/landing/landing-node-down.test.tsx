@@ -10,7 +10,7 @@ import { App } from '../../../renderer/app/app.tsx';
 import { createQueryClient } from '../../../renderer/app/query-client.ts';
 import { queryKeys } from '../../../renderer/api/query-keys.ts';
 import { interceptFetch, serviceFixture } from '../support/service-fetch.ts';
-import { apiJson, type LedgerJson } from '../frame/api-before-render.ts';
+import { apiJson, type LedgerJson } from '../support/api-before-render.ts';
 import { jsonResponse, localnetSource } from '../support/remote-source.ts';
 
 const DOWN_MESSAGE = 'Node http://127.0.0.1:8080/v1 is unavailable: connection refused';
