@@ -101,7 +101,8 @@ export default tseslint.config(
             {
               regex: '^\\.\\./[^./][^/]*/',
               message:
-                "A feature folder must not import another feature's files: move the shared piece to renderer/components/ or renderer/lib/.",
+                "A feature folder must not import another feature's files: " +
+                'move the shared piece to renderer/components/ or renderer/lib/.',
             },
           ],
         },

@@ -19,7 +19,8 @@ export function parseAddress(text: string): Uint8Array {
   const out = new Uint8Array(ADDRESS_LENGTH);
   if (!parseAddressInto(text, out)) {
     throw new AddressError(
-      `invalid address ${JSON.stringify(text.length > 80 ? `${text.slice(0, 77)}...` : text)}: expected optional 0x and 1 to 64 hex digits`,
+      `invalid address ${JSON.stringify(text.length > 80 ? `${text.slice(0, 77)}...` : text)}: ` +
+        'expected optional 0x and 1 to 64 hex digits',
     );
   }
   return out;

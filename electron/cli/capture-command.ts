@@ -18,7 +18,8 @@ import { parseCommandArgs, type CommandSpec } from './cli-args.ts';
 import { CliError } from './cli-error.ts';
 
 /** Usage text of `snapshot capture`. */
-export const CAPTURE_USAGE = `  snapshot capture --remote URL|mainnet|testnet|devnet|localnet --account ADDR [--account ADDR…]
+export const CAPTURE_USAGE = `\
+  snapshot capture --remote URL|mainnet|testnet|devnet|localnet --account ADDR [--account ADDR…]
                    [--version V] [--table HANDLE:KEY_TYPE:VALUE_TYPE:KEY_JSON …] [--api-key K] --out FILE
                              save accounts (resources, modules, events, transaction summaries) and table
                              items as read from a node at version V (default: its latest) into a new snapshot
@@ -161,8 +162,10 @@ export async function runCaptureCommand(args: readonly string[]): Promise<number
     writeCapture(data, values.out);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     process.stdout.write(
-      `wrote ${values.out}: ${data.accounts.length} accounts, ${data.resources.length} resources, ${data.modules.length} modules, ` +
-        `${data.events.length} events, ${data.summaries.length} summaries, ${data.tableItems.length} table items at version ${data.version} in ${seconds} s\n`,
+      `wrote ${values.out}: ${data.accounts.length} ` +
+        `accounts, ${data.resources.length} resources, ${data.modules.length} modules, ` +
+        `${data.events.length} events, ${data.summaries.length} summaries, ${data.tableItems.length} ` +
+        `table items at version ${data.version} in ${seconds} s\n`,
     );
     return 0;
   } catch (error) {

@@ -92,7 +92,8 @@ export async function runServeCommand(args: readonly string[]): Promise<number> 
   // /v1/transactions).
   if (values['api-key'] !== undefined && !isLoopback(host) && !values['share-api-key']) {
     throw new CliError(
-      `--api-key with --host ${host} would let anyone who reaches this server use the key; bind a loopback address, or add --share-api-key to allow it`,
+      `--api-key with --host ${host} would let anyone who reaches this server ` +
+        'use the key; bind a loopback address, or add --share-api-key to allow it',
     );
   }
   let corsOrigins: string[];
@@ -136,7 +137,8 @@ export async function runServeCommand(args: readonly string[]): Promise<number> 
     const ui = loadStaticUi(values.ui ?? DEFAULT_UI_FOLDER);
     if (!ui)
       log(
-        `the web UI is not built (no ${join(values.ui ?? DEFAULT_UI_FOLDER, 'index.html')}): serving the API only; run "npm run build:ui"`,
+        `the web UI is not built (no ${join(values.ui ?? DEFAULT_UI_FOLDER, 'index.html')}): ` +
+          'serving the API only; run "npm run build:ui"',
       );
     const handler = withCors(ui ? withStaticUi(service, ui) : service, cors);
     server = await startHttpServer({ handler, host, port, maxConnections });

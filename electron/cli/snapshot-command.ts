@@ -15,8 +15,9 @@ import { CAPTURE_COMMAND, runCaptureCommand } from './capture-command.ts';
 import { ensureSampleSnapshot, sampleSnapshotPath } from './sample-snapshot.ts';
 
 const GENERATE_USAGE = `  snapshot generate --out FILE [--seed N] [--versions N] [--accounts N] [--force]
-                             write a deterministic sample snapshot (default ${DEFAULT_GENERATE.versions} versions, ${DEFAULT_GENERATE.accounts} accounts;
-                             at most ${MAX_VERSIONS} versions and ${MAX_ACCOUNTS} accounts); FILE may be new or a snapshot,
+                             write a deterministic sample snapshot (default ${DEFAULT_GENERATE.versions} versions,
+                             ${DEFAULT_GENERATE.accounts} accounts; at most ${MAX_VERSIONS} versions,
+                             ${MAX_ACCOUNTS} accounts); FILE may be new or a snapshot;
                              --force: replace another regular file (never a link, FIFO, device or folder)
 `;
 const INFO_USAGE = `  snapshot info FILE|--sample [--json] [--digest]
@@ -86,7 +87,8 @@ function generate(args: readonly string[]): number {
   const seconds = (performance.now() - started) / 1000;
   process.stdout.write(
     `wrote ${values.out}: versions 0..${summary.latestVersion} (oldest retained ${summary.oldestVersion}), ` +
-      `${summary.blocks} blocks, ${summary.epochs} epochs, ${summary.accounts} user accounts in ${seconds.toFixed(1)} s\n`,
+      `${summary.blocks} blocks, ${summary.epochs} ` +
+      `epochs, ${summary.accounts} user accounts in ${seconds.toFixed(1)} s\n`,
   );
   return 0;
 }
@@ -178,7 +180,8 @@ export function runSnapshotCommand(args: readonly string[]): number | Promise<nu
       return runCaptureCommand(rest);
     default:
       throw new CliError(
-        `unknown snapshot command "${subcommand}"; expected generate, info, verify or capture (run "ledger-explorer snapshot --help")`,
+        `unknown snapshot command "${subcommand}"; expected generate, ` +
+          'info, verify or capture (run "ledger-explorer snapshot --help")',
       );
   }
 }

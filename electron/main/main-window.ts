@@ -21,7 +21,10 @@ export function windowTitle(source: DesktopSource | null): string {
     case 'snapshot':
       return `${source.name}${source.sample ? ' (sample)' : ''} — ${PRODUCT_NAME}`;
     case 'remote':
-      return `${source.profile === 'custom' ? source.name : NODE_PROFILES[source.profile].label} (${source.url}) — ${PRODUCT_NAME}`;
+      return (
+        `${source.profile === 'custom' ? source.name : NODE_PROFILES[source.profile].label} ` +
+        `(${source.url}) — ${PRODUCT_NAME}`
+      );
   }
 }
 

@@ -176,7 +176,9 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
 
   const serve = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     if (!isAllowedHost(req.headers.host, host, boundPort)) {
-      const message = `Host header "${req.headers.host ?? ''}" is not allowed: this server answers only to ${formatHostForUrl(host)} (DNS-rebinding protection)`;
+      const message =
+        `Host header "${req.headers.host ?? ''}" is not allowed: this server ` +
+        `answers only to ${formatHostForUrl(host)} (DNS-rebinding protection)`;
       send(res, errorResponse(403, 'web_framework_error', message), closing);
       return;
     }
@@ -210,7 +212,8 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
             errorResponse(
               408,
               'web_framework_error',
-              `request timeout: the request body stalled or took too long (no bytes for ${bodyTimeoutMs} ms, or over ${requestTimeoutMs} ms in all)`,
+              'request timeout: the request body stalled or took too long (no ' +
+                `bytes for ${bodyTimeoutMs} ms, or over ${requestTimeoutMs} ms in all)`,
             ),
             true,
           );

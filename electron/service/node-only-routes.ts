@@ -65,6 +65,7 @@ export const NODE_ONLY_ROUTES: readonly NodeOnlyRoute[] = ENDPOINTS.flatMap((end
 export function notServedMessage(route: Pick<NodeOnlyRoute, 'method' | 'pattern'>): string {
   return (
     `${route.method} ${shown(route.pattern)} is an endpoint of the node API that is not served by a snapshot ` +
-    '(a snapshot holds state, events and transaction summaries: no full transactions, blocks, view functions or submission)'
+    '(a snapshot holds state, events and transaction summaries: ' +
+    'no full transactions, blocks, view functions or submission)'
   );
 }

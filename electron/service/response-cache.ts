@@ -131,5 +131,6 @@ export async function cacheKeyOf(
   const body = await request.body();
   if (body.byteLength > MAX_KEYED_BODY) return undefined;
   const contentType = request.header('content-type') ?? '';
-  return `POST ${target} ${contentType} ${Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('latin1')}`;
+  const bodyText = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('latin1');
+  return `POST ${target} ${contentType} ${bodyText}`;
 }

@@ -53,7 +53,8 @@ function checkHeap(versions: number, accounts: number, coinStores: number): void
   if (need > limit) {
     const mib = (bytes: number): number => Math.ceil(bytes / (1024 * 1024));
     throw new RangeError(
-      `--versions ${versions} with --accounts ${accounts} needs about ${mib(need)} MiB of JavaScript heap, more than this Node process may use (${mib(limit)} MiB); ` +
+      `--versions ${versions} with --accounts ${accounts} needs about ${mib(need)} MiB ` +
+        `of JavaScript heap, more than this Node process may use (${mib(limit)} MiB); ` +
         `generate fewer versions or raise the limit, e.g. NODE_OPTIONS=--max-old-space-size=${mib(need * 1.25)}`,
     );
   }

@@ -58,7 +58,8 @@ function readMeta(db: Database.Database, path: string): SnapshotMeta {
   const formatVersion = Number(meta.get(META_KEYS.formatVersion));
   if (formatVersion !== SNAPSHOT_FORMAT_VERSION) {
     throw new SnapshotOpenError(
-      `${path}: snapshot format version ${meta.get(META_KEYS.formatVersion)} is not supported (this build reads ${SNAPSHOT_FORMAT_VERSION})`,
+      `${path}: snapshot format version ${meta.get(META_KEYS.formatVersion)} ` +
+        `is not supported (this build reads ${SNAPSHOT_FORMAT_VERSION})`,
     );
   }
   const integer = (key: string): bigint => {
@@ -156,7 +157,8 @@ function checkHeader(path: string): void {
   if (header[18] === 2 || header[19] === 2) {
     const name = basename(path);
     throw new SnapshotOpenError(
-      `${path}: uses SQLite's WAL journal mode, but format v1 requires the DELETE journal mode (reading it would create ${name}-wal and ${name}-shm beside it); ` +
+      `${path}: uses SQLite's WAL journal mode, but format v1 requires the DELETE ` +
+        `journal mode (reading it would create ${name}-wal and ${name}-shm beside it); ` +
         `convert a copy with: sqlite3 COPY 'PRAGMA journal_mode=DELETE'`,
     );
   }
@@ -205,7 +207,8 @@ export function openSnapshot(path: string): OpenedSnapshot {
     const userVersion = db.pragma('user_version', { simple: true }) as number;
     if (userVersion !== SNAPSHOT_FORMAT_VERSION) {
       throw new SnapshotOpenError(
-        `${path}: snapshot format version ${userVersion} is not supported (this build reads ${SNAPSHOT_FORMAT_VERSION})`,
+        `${path}: snapshot format version ${userVersion} is not ` +
+          `supported (this build reads ${SNAPSHOT_FORMAT_VERSION})`,
       );
     }
     // A truncated copy still opens (SQLite reads pages lazily); its header says how long it should be.

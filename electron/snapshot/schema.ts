@@ -49,7 +49,8 @@ CREATE TABLE transactions (
   version         INTEGER PRIMARY KEY,
   block_height    INTEGER NOT NULL,
   hash            BLOB    NOT NULL CHECK (length(hash) = 32),
-  kind            TEXT    NOT NULL CHECK (kind IN ('genesis', 'block_metadata', 'user', 'state_checkpoint', 'block_epilogue')),
+  kind            TEXT    NOT NULL
+                          CHECK (kind IN ('genesis', 'block_metadata', 'user', 'state_checkpoint', 'block_epilogue')),
   sender          BLOB    CHECK (sender IS NULL OR length(sender) = 32),
   sequence_number INTEGER,
   nonce           INTEGER,

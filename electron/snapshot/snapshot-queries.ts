@@ -42,12 +42,14 @@ export class SnapshotQueries {
     this.accountKeys = db.prepare(
       plan(
         `WITH RECURSIVE keys(k) AS (
-         SELECT (SELECT state_key FROM state_values WHERE state_key >= :from AND state_key < :end ORDER BY state_key LIMIT 1)
+         SELECT (SELECT state_key FROM state_values WHERE state_key >= :from AND state_key < :end
+                 ORDER BY state_key LIMIT 1)
          UNION ALL
          SELECT (SELECT state_key FROM state_values WHERE state_key > k AND state_key < :end ORDER BY state_key LIMIT 1)
          FROM keys WHERE k IS NOT NULL)
        SELECT k AS state_key,
-              (SELECT value FROM state_values WHERE state_key = k AND version <= :version ORDER BY version DESC LIMIT 1) AS value
+              (SELECT value FROM state_values WHERE state_key = k AND version <= :version
+               ORDER BY version DESC LIMIT 1) AS value
        FROM keys WHERE k IS NOT NULL`,
       ),
     );
@@ -59,11 +61,13 @@ export class SnapshotQueries {
     );
     this.eventsFrom = db.prepare(
       plan(
-        `SELECT version, sequence_number, type_tag, data FROM events WHERE address = ? AND creation_number = ? AND sequence_number >= ?
+        `SELECT version, sequence_number, type_tag, data FROM events
+       WHERE address = ? AND creation_number = ? AND sequence_number >= ?
        ORDER BY sequence_number LIMIT ?`,
       ),
     );
-    const summary = `SELECT t.version, t.hash, t.sequence_number, t.nonce FROM account_transactions a JOIN transactions t ON t.version = a.version`;
+    const summary = `SELECT t.version, t.hash, t.sequence_number, t.nonce
+      FROM account_transactions a JOIN transactions t ON t.version = a.version`;
     this.summariesFrom = db.prepare(
       plan(`${summary} WHERE a.sender = ? AND a.version >= ? AND a.version <= ? ORDER BY a.version LIMIT ?`),
     );
@@ -76,7 +80,8 @@ export class SnapshotQueries {
     this.blockOfVersion = db.prepare(plan(`${block} WHERE last_version >= ? ORDER BY last_version LIMIT 1`));
     this.userTransactionsInRange = db.prepare(
       plan(
-        `SELECT block_height, gas_unit_price, entry_function FROM transactions WHERE version >= ? AND version <= ? AND kind = 'user'`,
+        `SELECT block_height, gas_unit_price, entry_function FROM transactions
+         WHERE version >= ? AND version <= ? AND kind = 'user'`,
       ),
     );
     this.moduleAbi = db.prepare(
@@ -94,8 +99,10 @@ export class SnapshotQueries {
     // maximum, i.e. the stream's newest event.
     this.busiestEventStreams = db.prepare(
       plan(
-        `SELECT address, creation_number, COUNT(*) AS count, MAX(sequence_number) AS latest_sequence_number, type_tag, version
-       FROM events INDEXED BY events_by_version WHERE version >= coalesce((SELECT version FROM events ORDER BY version DESC LIMIT 1 OFFSET :window - 1), 0)
+        `SELECT address, creation_number, COUNT(*) AS count, MAX(sequence_number) AS latest_sequence_number,
+              type_tag, version
+       FROM events INDEXED BY events_by_version
+       WHERE version >= coalesce((SELECT version FROM events ORDER BY version DESC LIMIT 1 OFFSET :window - 1), 0)
        GROUP BY address, creation_number ORDER BY count DESC, address, creation_number LIMIT :limit`,
       ),
     );

@@ -31,7 +31,8 @@ function checkCapture(store: SnapshotStore, problem: (text: string) => void): vo
   const { oldestVersion, latestVersion } = store.meta;
   if (oldestVersion !== latestVersion)
     problem(
-      `a captured snapshot holds one version, but meta.oldest_version ${oldestVersion} differs from meta.latest_version ${latestVersion}`,
+      `a captured snapshot holds one version, but meta.oldest_version ${oldestVersion} ` +
+        `differs from meta.latest_version ${latestVersion}`,
     );
   const at = Number(latestVersion);
   if (db.prepare('SELECT 1 FROM transactions WHERE version = ?').get(at) === undefined)
@@ -69,7 +70,8 @@ export function verifySnapshot(store: SnapshotStore): VerifyReport {
     (versions.lo !== 0 || versions.hi !== Number(store.meta.latestVersion) || versions.n !== (versions.hi ?? -1) + 1)
   ) {
     problem(
-      `versions are not contiguous from 0 to meta.latest_version ${store.meta.latestVersion}: ${versions.n} rows from ${versions.lo} to ${versions.hi}`,
+      `versions are not contiguous from 0 to meta.latest_version ${store.meta.latestVersion}: ${versions.n} ` +
+        `rows from ${versions.lo} to ${versions.hi}`,
     );
   }
 
@@ -85,7 +87,8 @@ export function verifySnapshot(store: SnapshotStore): VerifyReport {
     if (block.height !== blocks) problem(`block heights skip: expected ${blocks}, found ${block.height}`);
     if (block.first_version !== expectedFirst || block.last_version < block.first_version) {
       problem(
-        `block ${block.height} covers ${block.first_version}..${block.last_version}, expected to start at ${expectedFirst}`,
+        `block ${block.height} covers ${block.first_version}..${block.last_version}, ` +
+          `expected to start at ${expectedFirst}`,
       );
     }
     expectedFirst = block.last_version + 1;
@@ -175,9 +178,8 @@ export function verifySnapshot(store: SnapshotStore): VerifyReport {
     try {
       decodeMoveValue(row.data, layoutOf(row.type_tag, BigInt(row.version)));
     } catch (error) {
-      problem(
-        `event ${formatAddress(row.address)}/${row.creation_number}/${row.sequence_number}: ${(error as Error).message}`,
-      );
+      const { message } = error as Error;
+      problem(`event ${formatAddress(row.address)}/${row.creation_number}/${row.sequence_number}: ${message}`);
     }
   }
   checked.events = events;

@@ -136,19 +136,23 @@ export class SnapshotWriter {
       );
       this.#insertTxn = this.#db.prepare(
         `INSERT INTO transactions (version, block_height, hash, kind, sender, sequence_number, nonce, entry_function,
-          gas_unit_price, max_gas_amount, gas_used, success, timestamp_usec) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          gas_unit_price, max_gas_amount, gas_used, success, timestamp_usec)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       );
       this.#insertAccountTxn = this.#db.prepare('INSERT INTO account_transactions (sender, version) VALUES (?, ?)');
       this.#insertEvent = this.#db.prepare(
-        'INSERT INTO events (address, creation_number, sequence_number, version, event_index, type_tag, data) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        `INSERT INTO events (address, creation_number, sequence_number, version, event_index, type_tag, data)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
       );
       this.#insertBlock = this.#db.prepare(
-        `INSERT INTO blocks (height, epoch, round, first_version, last_version, timestamp_usec, hash, block_limit_reached)
+        `INSERT INTO blocks
+           (height, epoch, round, first_version, last_version, timestamp_usec, hash, block_limit_reached)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       );
       this.#insertModule = this.#db.prepare('INSERT INTO modules (address, name, version, abi) VALUES (?, ?, ?, ?)');
       this.#insertTable = this.#db.prepare(
-        `INSERT INTO table_info (handle, key_type, value_type, owner_address, owner_resource, owner_field, created_version)
+        `INSERT INTO table_info
+           (handle, key_type, value_type, owner_address, owner_resource, owner_field, created_version)
          VALUES (?, ?, ?, ?, ?, ?, ?)`,
       );
       this.#insertAccount = this.#db.prepare('INSERT INTO accounts (address, created_version) VALUES (?, ?)');

@@ -21,6 +21,7 @@ function sqliteTypeOf(value: unknown): string {
 export function storedBlob(value: unknown, file: string, what: () => string): Uint8Array | null {
   if (value === null || value instanceof Uint8Array) return value;
   throw new StoredTypeError(
-    `${file}: ${what()} is stored as ${sqliteTypeOf(value)}, not as bytes (a BLOB); the file is damaged (run "ledger-explorer snapshot verify")`,
+    `${file}: ${what()} is stored as ${sqliteTypeOf(value)}, not as bytes ` +
+      '(a BLOB); the file is damaged (run "ledger-explorer snapshot verify")',
   );
 }

@@ -5,7 +5,9 @@
  * "the newest" is re-read when the view moves to a newer version instead of being cached for ever)
  * and the cursor or paging parameters. The data source is not in the key: a source switch resets
  * every query (frame/desktop-actions.tsx), since one window shows one source at a time.
- * Domain query options (renderer/api/queries/*.ts) build their keys here and nowhere else.
+ * Domain query options (renderer/api/queries/*.ts) build their keys here and nowhere else. The parts
+ * are named (`{ address, version, pageSize }`), so a rule such as "keep the rows while only the page
+ * size changed" names what it compares instead of counting positions.
  */
 
 /** The version a state query reads at: a concrete version number (decimal) — never "latest". */
@@ -19,44 +21,64 @@ export const UNVERSIONED = 'unversioned';
 
 const root = ['ledger-explorer'] as const;
 
+/**
+ * What an answer depends on, by name. A part is undefined while the view does not know it yet (no
+ * account, no version): such a query is disabled (`skipToken`) and its key is never fetched.
+ */
+export type KeyParts = Readonly<Record<string, string | number | undefined>>;
+
+/** A key: the root, the domain, then the parts by name (TanStack hashes objects by sorted property names). */
+export type DomainKey<P extends KeyParts = KeyParts> = readonly ['ledger-explorer', string, P];
+
+function key<const P extends KeyParts>(domain: string, parts: P): DomainKey<P> {
+  return [...root, domain, parts] as const;
+}
+
+/** The domain and named parts of a key built here, or undefined for any other key. */
+export function keyParts(
+  queryKey: readonly unknown[],
+): { readonly domain: string; readonly parts: KeyParts } | undefined {
+  const [first, domain, parts] = queryKey;
+  if (first !== root[0] || typeof domain !== 'string' || typeof parts !== 'object' || parts === null) return undefined;
+  return { domain, parts: parts as KeyParts };
+}
+
+/** The version range a transactions list is filtered by and where it starts (decimal strings). */
+interface RangeParts {
+  readonly from?: string | undefined;
+  readonly to?: string | undefined;
+  readonly at?: string | undefined;
+}
+
+type Part = string | undefined;
+
 /** Query keys by domain. */
 export const queryKeys = {
   all: root,
-  ledger: () => [...root, 'ledger'] as const,
-  source: () => [...root, 'source'] as const,
-  search: (query: string) => [...root, 'search', query] as const,
-  account: (address: string, version: VersionKey) => [...root, 'account', address, version] as const,
-  resources: (address: string, version: VersionKey, pageSize: number) =>
-    [...root, 'resources', address, version, pageSize] as const,
-  resource: (address: string, type: string, version: VersionKey) =>
-    [...root, 'resource', address, type, version] as const,
-  modules: (address: string, version: VersionKey) => [...root, 'modules', address, version] as const,
-  eventHandleResources: (address: string, version: VersionKey) =>
-    [...root, 'event-handle-resources', address, version] as const,
-  events: (address: string, stream: string, start: string | undefined, version: VersionKey, pageSize: number) =>
-    [...root, 'events', address, stream, start ?? 'newest', version, pageSize] as const,
-  transactions: (
-    address: string,
-    range: { readonly from?: string | undefined; readonly to?: string | undefined; readonly at?: string | undefined },
-    version: VersionKey,
-    pageSize: number,
-  ) => [...root, 'transactions', address, range.from ?? '', range.to ?? '', range.at ?? '', version, pageSize] as const,
-  explorerAccounts: (version: VersionKey, pageSize: number) =>
-    [...root, 'explorer', 'accounts', version, pageSize] as const,
-  explorerTables: (version: VersionKey, pageSize: number) =>
-    [...root, 'explorer', 'tables', version, pageSize] as const,
-  tableInfo: (handle: string) => [...root, 'explorer', 'table', handle] as const,
-  tableItem: (handle: string, keyType: string, valueType: string, key: string, version: VersionKey) =>
-    [...root, 'table-item', handle, keyType, valueType, key, version] as const,
-  rawTableItem: (handle: string, keyHex: string, version: VersionKey) =>
-    [...root, 'raw-table-item', handle, keyHex, version] as const,
-  blocks: (before: string | undefined, version: VersionKey, pageSize: number) =>
-    [...root, 'explorer', 'blocks', before ?? 'newest', version, pageSize] as const,
-  gasEstimate: (ledgerVersion: VersionKey) => [...root, 'gas-estimate', ledgerVersion] as const,
-  versionInfo: (version: VersionKey) => [...root, 'explorer', 'version', version] as const,
-  eventStreams: (version: VersionKey, limit: number) => [...root, 'explorer', 'event-streams', version, limit] as const,
-  moduleAbi: (address: string, name: string, version: VersionKey) =>
-    [...root, 'module-abi', address, name, version] as const,
-  moveLayout: (typeTag: string, version: VersionKey) => [...root, 'move-layout', typeTag, version] as const,
-  allResources: (address: string, version: VersionKey) => [...root, 'all-resources', address, version] as const,
+  ledger: () => key('ledger', {}),
+  source: () => key('source', {}),
+  search: (query: string) => key('search', { query }),
+  account: (address: Part, version: Part) => key('account', { address, version }),
+  resources: (address: Part, version: Part, pageSize: number) => key('resources', { address, version, pageSize }),
+  resource: (address: string, type: string, version: Part) => key('resource', { address, type, version }),
+  modules: (address: Part, version: Part) => key('modules', { address, version }),
+  eventHandleResources: (address: string, version: Part) => key('event-handle-resources', { address, version }),
+  events: (address: string, stream: string, start: string | undefined, version: Part, pageSize: number) =>
+    key('events', { address, stream, start: start ?? 'newest', version, pageSize }),
+  transactions: (address: Part, range: RangeParts, version: Part, pageSize: number) =>
+    key('transactions', { address, from: range.from, to: range.to, at: range.at, version, pageSize }),
+  explorerAccounts: (version: VersionKey, pageSize: number) => key('explorer-accounts', { version, pageSize }),
+  explorerTables: (version: Part, pageSize: number) => key('explorer-tables', { version, pageSize }),
+  tableInfo: (handle: string) => key('explorer-table', { handle }),
+  tableItem: (handle: Part, keyType: Part, valueType: Part, keyJson: Part, version: Part) =>
+    key('table-item', { handle, keyType, valueType, key: keyJson, version }),
+  rawTableItem: (handle: string, keyHex: Part, version: Part) => key('raw-table-item', { handle, keyHex, version }),
+  blocks: (before: string | undefined, version: Part, pageSize: number) =>
+    key('explorer-blocks', { before: before ?? 'newest', version, pageSize }),
+  gasEstimate: (ledgerVersion: Part) => key('gas-estimate', { version: ledgerVersion }),
+  versionInfo: (version: Part) => key('explorer-version', { version }),
+  eventStreams: (version: Part, limit: number) => key('explorer-event-streams', { version, limit }),
+  moduleAbi: (address: string, name: string, version: VersionKey) => key('module-abi', { address, name, version }),
+  moveLayout: (typeTag: string, version: VersionKey) => key('move-layout', { typeTag, version }),
+  allResources: (address: string, version: Part) => key('all-resources', { address, version }),
 } as const;

@@ -26,11 +26,9 @@ export function VersionLink({ version, to, children }: VersionLinkProps): ReactN
   const oldest = useQuery(ledgerQuery()).data?.body.oldest_ledger_version;
   const text = String(version);
   if (oldest !== undefined && /^\d+$/.test(text) && BigInt(text) < BigInt(oldest)) {
+    const why = `the oldest retained version is ${oldest}, so there is no state to show at it`;
     return (
-      <span
-        className="version-pruned mono"
-        title={`Version ${text} is pruned: the oldest retained version is ${oldest}, so there is no state to show at it`}
-      >
+      <span className="version-pruned mono" title={`Version ${text} is pruned: ${why}`}>
         {children ?? text} <span className="muted">(pruned)</span>
       </span>
     );

@@ -111,7 +111,8 @@ function resolve(tag: TypeTag, lookup: AbiLookup, cache: Map<string, MoveLayout>
 function expectArity(tag: StructTag, expected: number): void {
   if (tag.typeArgs.length !== expected) {
     throw new LayoutError(
-      `${formatStructTag(tag)}: expected ${expected} type argument${expected === 1 ? '' : 's'}, got ${tag.typeArgs.length}`,
+      `${formatStructTag(tag)}: expected ${expected} type ` +
+        `argument${expected === 1 ? '' : 's'}, got ${tag.typeArgs.length}`,
     );
   }
 }

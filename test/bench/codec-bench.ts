@@ -102,11 +102,13 @@ const rows = [
 ];
 
 const table = [
-  '| value | BCS bytes | JSON chars | decodeMoveValue ops/s | JSON.parse ops/s (same value) | decode / JSON.parse | encodeMoveValue ops/s |',
+  '| value | BCS bytes | JSON chars | decodeMoveValue ops/s | JSON.parse ' +
+    'ops/s (same value) | decode / JSON.parse | encodeMoveValue ops/s |',
   '|---|---:|---:|---:|---:|---:|---:|',
   ...rows.map(
     (r) =>
-      `| ${r.name} | ${fmt(r.bytes)} | ${fmt(r.jsonChars)} | ${fmt(r.decode)} | ${fmt(r.parse)} | ${(r.decode / r.parse).toFixed(2)}× | ${fmt(r.encode)} |`,
+      `| ${r.name} | ${fmt(r.bytes)} | ${fmt(r.jsonChars)} | ${fmt(r.decode)} ` +
+      `| ${fmt(r.parse)} | ${(r.decode / r.parse).toFixed(2)}× | ${fmt(r.encode)} |`,
   ),
 ].join('\n');
 

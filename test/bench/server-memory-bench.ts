@@ -47,7 +47,8 @@ function abortedUpload(url: URL): Promise<void> {
   return new Promise((resolve) => {
     const socket = connect(Number(url.port), url.hostname, () => {
       socket.write(
-        `POST /v1/tables/0x1/item HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\nContent-Length: ${8 * MIB}\r\n\r\n`,
+        `POST /v1/tables/0x1/item HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: ` +
+          `application/json\r\nContent-Length: ${8 * MIB}\r\n\r\n`,
       );
       socket.write(Buffer.alloc(8 * MIB - 1, 0x20), () => {
         socket.end();
@@ -89,13 +90,20 @@ for (let round = 0; round < 4; round += 1) {
 await uploads.stop();
 agent.destroy();
 
-process.stdout
-  .write(`| reply cache | RSS at rest (MB) | after ${REQUESTS} unique addresses (MB) | then ${REQUESTS} unique unknown parameters (MB) |
+const memoryHeader =
+  `| reply cache | RSS at rest (MB) | after ${REQUESTS} unique addresses (MB) ` +
+  `| then ${REQUESTS} unique unknown parameters (MB) |`;
+const uploadHeader =
+  '| 100 aborted 8 MiB uploads (4 rounds of 25 at once; each client half-closes after 8 MiB − 1 byte) ' +
+  '| RSS (MB) | open connections |';
+process.stdout.write(`${memoryHeader}
 |---|---|---|---|
 ${rows.join('\n')}
 
-| 100 aborted 8 MiB uploads (4 rounds of 25 at once; each client half-closes after 8 MiB − 1 byte) | RSS (MB) | open connections |
+${uploadHeader}
 |---|---|---|
 | before | ${mb(before.rss)} | ${before.connections} |
-${rounds.map((r, i) => `| after round ${i + 1} (${(i + 1) * 25} uploads) | ${mb(r.rss)} | ${r.connections} |`).join('\n')}
+${rounds
+  .map((r, i) => `| after round ${i + 1} (${(i + 1) * 25} uploads) | ${mb(r.rss)} | ${r.connections} |`)
+  .join('\n')}
 `);

@@ -157,7 +157,8 @@ function rows(entries: readonly ProfileEntry[], total: number, count: number): s
 export function summarizeCpuProfile(path: string, skipMs = 0, top = 25): string {
   const summary = readCpuProfile(path, skipMs);
   return [
-    `CPU profile of the serve process: ${summary.busyMs.toFixed(0)} ms busy, ${summary.idleMs.toFixed(0)} ms idle. Shares are of busy time.`,
+    `CPU profile of the serve process: ${summary.busyMs.toFixed(0)} ms ` +
+      `busy, ${summary.idleMs.toFixed(0)} ms idle. Shares are of busy time.`,
     '',
     '| self time by area | ms | share |',
     '|---|---:|---:|',

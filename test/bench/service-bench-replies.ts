@@ -71,7 +71,8 @@ async function fingerprint(baseUrl: string, request: BenchRequest): Promise<stri
   response.headers.forEach((value, name) => {
     if (name !== 'date') headers.push(`${name}: ${value}`);
   });
-  return `${response.status}\n${headers.sort().join('\n')}\n\n${Buffer.from(await response.arrayBuffer()).toString('base64')}`;
+  const body = Buffer.from(await response.arrayBuffer()).toString('base64');
+  return `${response.status}\n${headers.sort().join('\n')}\n\n${body}`;
 }
 
 /**

@@ -84,7 +84,8 @@ const cpuCell = (m: Measurement): string =>
 
 function modeTable(rows: readonly Row[], mode: Mode): string[] {
   const lines = [
-    '| endpoint | URLs rotated | body bytes (mean) | ours req/s | ours p50 ms | ours p99 ms | ours CPU (per response) | bare req/s | bare p50 ms | bare p99 ms | bare CPU (per response) | ours / bare req/s |',
+    '| endpoint | URLs rotated | body bytes (mean) | ours req/s | ours p50 ms | ours p99 ms | ours CPU ' +
+      '(per response) | bare req/s | bare p50 ms | bare p99 ms | bare CPU (per response) | ours / bare req/s |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const row of rows) {
@@ -92,8 +93,10 @@ function modeTable(rows: readonly Row[], mode: Mode): string[] {
     if (ours === undefined) continue;
     const { bare } = row;
     lines.push(
-      `| ${row.endpoint.name} | ${row.endpoint.requests.length} | ${int(row.bodyBytes)} | ${int(ours.requestsPerSecond)} | ${fixed(ours.p50ms, 2)} | ${fixed(ours.p99ms, 2)} | ` +
-        `${cpuCell(ours)} | ${int(bare.requestsPerSecond)} | ${fixed(bare.p50ms, 2)} | ${fixed(bare.p99ms, 2)} | ${cpuCell(bare)} | ` +
+      `| ${row.endpoint.name} | ${row.endpoint.requests.length} | ${int(row.bodyBytes)} ` +
+        `| ${int(ours.requestsPerSecond)} | ${fixed(ours.p50ms, 2)} | ${fixed(ours.p99ms, 2)} | ` +
+        `${cpuCell(ours)} | ${int(bare.requestsPerSecond)} ` +
+        `| ${fixed(bare.p50ms, 2)} | ${fixed(bare.p99ms, 2)} | ${cpuCell(bare)} | ` +
         `${fixed(ours.requestsPerSecond / bare.requestsPerSecond, 2)} |`,
     );
   }
@@ -113,7 +116,8 @@ function goalLines(rows: readonly Row[], mode: Mode, connections: number): strin
     const bareCpu = row.bare.serverCpu;
     const floor =
       bareCpu !== undefined && bareCpu < SATURATED_CPU
-        ? ` The bare server used only ${Math.round(bareCpu)}% of a core in its run (short of CPU or bounded by the load generator): its req/s is a floor, so this ratio flatters the service.`
+        ? ` The bare server used only ${Math.round(bareCpu)}% of a core in its run (short of CPU or ` +
+          'bounded by the load generator): its req/s is a floor, so this ratio flatters the service.'
         : '';
     lines.push(
       `- ${label} ≥ ${RATIO_GOAL}× the bare server's req/s: ${verdict(ratio >= RATIO_GOAL)} — ` +
@@ -153,31 +157,42 @@ function notes(input: ReportInput): string[] {
   const interference =
     others.length === 0
       ? 'not measured (needs Linux /proc)'
-      : `other processes used ${Math.round(mean(others))}% of a core on average (at most ${Math.round(Math.max(...others))}%), ` +
+      : `other processes used ${Math.round(mean(others))}% of a core ` +
+        `on average (at most ${Math.round(Math.max(...others))}%), ` +
         `hypervisor steal ${Math.round(mean(steals))}% on average`;
   const busy = others.length > 0 && mean(others) > BUSY_OTHER_CPU;
   const fits = cacheFit.replies <= cacheFit.maxEntries && 2 * cacheFit.bodyBytes < cacheFit.maxBytes;
   const cores = os.cpus().length;
   return [
     `- Errors, timeouts and non-2xx responses: ${failures.length === 0 ? 'none' : failures.join(', ')}.` +
-      ' Before the runs, every request was sent once to each server: the same status, headers (but Date) and body bytes from all.',
-    `- The load generator is single-threaded and shares the ${cores} cores with the server under test; it used up to ${Math.round(clientCpu)}% of a core.`,
-    `  During the measured runs ${interference}; a server below 100% CPU while ${settings.connections} requests wait was short of CPU.`,
+      ' Before the runs, every request was sent once to each server: ' +
+      'the same status, headers (but Date) and body bytes from all.',
+    `- The load generator is single-threaded and shares the ${cores} cores with ` +
+      `the server under test; it used up to ${Math.round(clientCpu)}% of a core.`,
+    `  During the measured runs ${interference}; a server below 100% ` +
+      `CPU while ${settings.connections} requests wait was short of CPU.`,
     ...(busy
       ? [
-          '  **The machine was busy during this run**: the figures are lower and the latencies longer than on an idle machine; the ratios, measured back to back, suffer less.',
+          '  **The machine was busy during this run**: the figures are lower and the latencies ' +
+            'longer than on an idle machine; the ratios, measured back to back, suffer less.',
         ]
       : []),
-    '  When the bare server (or the cached service) is bounded by the load generator rather than by its own CPU, its req/s is a floor:',
+    '  When the bare server (or the cached service) is bounded by the ' +
+      'load generator rather than by its own CPU, its req/s is a floor:',
     '  a ratio against such a baseline flatters the service.',
-    `- With ${settings.connections} connections always busy, mean latency ≈ ${settings.connections} / req/s (Little's law): a p99 under ${P99_GOAL_MS} ms needs`,
+    `- With ${settings.connections} connections always busy, mean latency ` +
+      `≈ ${settings.connections} / req/s (Little's law): a p99 under ${P99_GOAL_MS} ms needs`,
     `  roughly ${int((settings.connections / P99_GOAL_MS) * 1000)} req/s or more from a single-threaded server.`,
     ...(modes.includes('cached')
       ? [
-          `- Cached mode: the recording pass (one request per URL, before the warm-up) filled the cache; the ${int(cacheFit.replies)} distinct replies ` +
-            `(${fixed(cacheFit.bodyBytes / 2 ** 20, 1)} MiB of bodies) ${fits ? 'fit' : '**do not fit**'} its default limits ` +
-            `(${int(cacheFit.maxEntries)} entries, ${int(cacheFit.maxBytes / 2 ** 20)} MiB), so ${fits ? 'the measured requests are cache hits' : 'some measured requests are misses'}.`,
-          '  That is what a client gets for a page that was asked before (the snapshot never changes while open); the uncached table is',
+          '- Cached mode: the recording pass (one request per URL, before the ' +
+            `warm-up) filled the cache; the ${int(cacheFit.replies)} distinct replies ` +
+            `(${fixed(cacheFit.bodyBytes / 2 ** 20, 1)} MiB of ` +
+            `bodies) ${fits ? 'fit' : '**do not fit**'} its default limits ` +
+            `(${int(cacheFit.maxEntries)} entries, ${int(cacheFit.maxBytes / 2 ** 20)} MiB), ` +
+            `so ${fits ? 'the measured requests are cache hits' : 'some measured requests are misses'}.`,
+          '  That is what a client gets for a page that was asked before ' +
+            '(the snapshot never changes while open); the uncached table is',
           '  the cost of the first request for a page, and the honest measure of the store, decoding and rendering.',
         ]
       : []),
@@ -196,24 +211,32 @@ function whereTheTimeGoes(input: ReportInput, profile: ProfileRun): string[] {
   const perResponse = (ms: number): string => int((ms * 1000) / profile.responses);
   const sets = profile.endpointIds.length === 1 ? 'request set' : 'request sets';
   const lines = [
-    `\`serve --no-cache\` run again in its own process under \`node --cpu-prof\` after the measured runs (profiling slows none of the`,
-    `figures above), warmed up for ${input.settings.warmupSeconds} s per endpoint, then loaded the same way with the ${profile.endpointIds.join(' and ')} ${sets}`,
-    `for ${profile.secondsEach} s each (start-up and warm-up left out of the profile): ${int(profile.responses)} responses; the profile counts`,
+    `\`serve --no-cache\` run again in its own process under \`node ` +
+      `--cpu-prof\` after the measured runs (profiling slows none of the`,
+    `figures above), warmed up for ${input.settings.warmupSeconds} s per endpoint, ` +
+      `then loaded the same way with the ${profile.endpointIds.join(' and ')} ${sets}`,
+    `for ${profile.secondsEach} s each (start-up and warm-up left out of ` +
+      `the profile): ${int(profile.responses)} responses; the profile counts`,
     `${int(busy)} ms busy = ${perResponse(busy)} µs per response` +
       (profile.cpuMs === undefined
         ? '.'
-        : `, while the process's CPU time (from /proc) was ${int(profile.cpuMs)} ms = ${perResponse(profile.cpuMs)} µs per response.`),
-    "The two differ: the profiler samples the main thread's wall-clock time (a frame in which the process was descheduled — on these",
-    'shared cores typically `writev`, right after waking the load generator — counts for the whole gap), while /proc counts the CPU',
+        : `, while the process's CPU time (from /proc) was ${int(profile.cpuMs)} ` +
+          `ms = ${perResponse(profile.cpuMs)} µs per response.`),
+    "The two differ: the profiler samples the main thread's wall-clock " +
+      'time (a frame in which the process was descheduled — on these',
+    'shared cores typically `writev`, right after waking the load ' +
+      'generator — counts for the whole gap), while /proc counts the CPU',
     "of every thread (the profiler's own, GC helpers) and the kernel's socket work.",
     `Self time by area: ${areas}.`,
-    "better-sqlite3's calls into SQLite are not frames of their own: their time is the self time of the store method that makes them.",
+    "better-sqlite3's calls into SQLite are not frames of their own: " +
+      'their time is the self time of the store method that makes them.',
     '',
     '| # | function (self time) | file | share of busy time | µs per response |',
     '|---:|---|---|---:|---:|',
     ...top.map(
       (entry, i) =>
-        `| ${i + 1} | \`${entry.name}\` | ${entry.location === '' ? 'native' : `\`${entry.location}\``} | ${pct(entry.ms, busy)} | ${perResponse(entry.ms)} |`,
+        `| ${i + 1} | \`${entry.name}\` | ${entry.location === '' ? 'native' : `\`${entry.location}\``} ` +
+        `| ${pct(entry.ms, busy)} | ${perResponse(entry.ms)} |`,
     ),
     '',
   ];
@@ -231,7 +254,8 @@ function whereTheTimeGoes(input: ReportInput, profile: ProfileRun): string[] {
     const bare = perRow((row) => row.bare);
     if (ours.length > 0 && bare.length > 0) {
       lines.push(
-        `The server's CPU per response — uncached ${range(ours)}, ${cached.length > 0 ? `cached ${range(cached)}, ` : ''}bare ${range(bare)} — ` +
+        `The server's CPU per response — ` +
+          `uncached ${range(ours)}, ${cached.length > 0 ? `cached ${range(cached)}, ` : ''}bare ${range(bare)} — ` +
           'shows that the gap is work the service does, not the wire.',
       );
     }
@@ -242,9 +266,12 @@ function whereTheTimeGoes(input: ReportInput, profile: ProfileRun): string[] {
     summary.inclusive.filter((entry) => entry.name === name).reduce((sum, entry) => sum + entry.ms, 0);
   const areaMs = (name: string): number => summary.areas.find((entry) => entry.name === name)?.ms ?? 0;
   lines.push(
-    'Earlier hot spots, now (inclusive share of busy time): `rowFactory` (better-sqlite3 re-preparing a statement on every call) ' +
-      `${pct(inclusive('rowFactory'), busy)}, \`resolveLayout\` ${pct(inclusive('resolveLayout'), busy)}, \`compileStruct\` ${pct(inclusive('compileStruct'), busy)}, ` +
-      `undici and web streams (the fetch-API bridge) ${pct(areaMs('undici (Request/Response/Headers)') + areaMs('web streams'), busy)} (self).`,
+    'Earlier hot spots, now (inclusive share of busy time): `rowFactory` ' +
+      '(better-sqlite3 re-preparing a statement on every call) ' +
+      `${pct(inclusive('rowFactory'), busy)}, \`resolveLayout\` ${pct(inclusive('resolveLayout'), busy)}, ` +
+      `\`compileStruct\` ${pct(inclusive('compileStruct'), busy)}, ` +
+      'undici and web streams (the fetch-API ' +
+      `bridge) ${pct(areaMs('undici (Request/Response/Headers)') + areaMs('web streams'), busy)} (self).`,
   );
   const writev = summary.self.find((entry) => entry.name === 'writev' && entry.location === '');
   if (writev !== undefined && writev.ms / busy >= 0.01) {
@@ -264,23 +291,36 @@ export function renderReport(input: ReportInput): string {
     '## Read service over HTTP',
     '',
     '`npm run bench:service` (`node test/bench/service-bench.ts`) — the read service as the headless CLI runs it',
-    '(`ledger-explorer serve --snapshot … --port 0`, its own process) under load from autocannon in the benchmark process over',
-    'loopback, in two modes measured in the same run: **cached** (the default: the LRU reply cache on, warm) and **uncached**',
-    '(`serve --no-cache`). Both are compared with one baseline measured in the same run with the same settings: a bare `node:http`',
-    'server (a third process) that answers each request with the status, headers and body bytes the service gave for it',
-    '(recorded once before the runs), looked up by method, URL and body — no routing, store or encoding. Each endpoint rotates',
-    'through up to 200 distinct real requests built from the snapshot (accounts, event streams found in their resources, senders,',
+    '(`ledger-explorer serve --snapshot … --port 0`, its own ' +
+      'process) under load from autocannon in the benchmark process over',
+    'loopback, in two modes measured in the same run: **cached** ' +
+      '(the default: the LRU reply cache on, warm) and **uncached**',
+    '(`serve --no-cache`). Both are compared with one baseline ' +
+      'measured in the same run with the same settings: a bare `node:http`',
+    'server (a third process) that answers each request with ' +
+      'the status, headers and body bytes the service gave for it',
+    '(recorded once before the runs), looked up by method, URL and ' +
+      'body — no routing, store or encoding. Each endpoint rotates',
+    'through up to 200 distinct real requests built from the snapshot ' +
+      '(accounts, event streams found in their resources, senders,',
     'table keys); the same set for both modes and the baseline, so no endpoint is one hot URL.',
     '',
-    `- Machine: ${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}, ${os.platform()} ${os.release()};`,
-    `  load average at start ${input.loadAverage.map((n) => n.toFixed(2)).join(' / ')}; ${new Date().toISOString().slice(0, 10)}.`,
-    `- Settings: autocannon ${input.autocannonVersion}, ${settings.connections} connections, pipelining ${settings.pipelining}, ` +
-      `${settings.warmupSeconds} s warm-up (discarded) then ${settings.durationSeconds} s measured, per endpoint per server, the three servers back to back;`,
-    "  req/s = responses / measured seconds; p50/p99 over every response's latency as autocannon timed it (request written",
-    "  → response parsed, in ms with sub-ms precision). CPU = the server process's CPU time / wall time (100% = one core),",
+    `- Machine: ${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), ` +
+      `Node ${process.version}, ${os.platform()} ${os.release()};`,
+    '  load average at ' +
+      `start ${input.loadAverage.map((n) => n.toFixed(2)).join(' / ')}; ${new Date().toISOString().slice(0, 10)}.`,
+    `- Settings: autocannon ${input.autocannonVersion}, ${settings.connections} ` +
+      `connections, pipelining ${settings.pipelining}, ` +
+      `${settings.warmupSeconds} s warm-up (discarded) then ${settings.durationSeconds} ` +
+      's measured, per endpoint per server, the three servers back to back;',
+    '  req/s = responses / measured seconds; p50/p99 over every ' +
+      "response's latency as autocannon timed it (request written",
+    '  → response parsed, in ms with sub-ms precision). CPU = ' +
+      "the server process's CPU time / wall time (100% = one core),",
     '  and in parentheses its CPU time per response.',
     `- Snapshot: sample size (generator defaults: ${DEFAULT_GENERATE.versions.toLocaleString('en')} versions, ` +
-      `${DEFAULT_GENERATE.accounts.toLocaleString('en')} accounts, seed ${DEFAULT_GENERATE.seed}), ${BigInt(info.counts.state_values ?? '0').toLocaleString('en')} state rows, ` +
+      `${DEFAULT_GENERATE.accounts.toLocaleString('en')} accounts, ` +
+      `seed ${DEFAULT_GENERATE.seed}), ${BigInt(info.counts.state_values ?? '0').toLocaleString('en')} state rows, ` +
       `ledger version ${info.latestVersion}; \`test/.tmp/bench/service-sample.db\` (${input.generation}).`,
   ];
   for (const mode of modes) lines.push('', `### ${MODE_TITLE[mode]}`, '', ...modeTable(rows, mode));

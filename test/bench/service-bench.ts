@@ -141,9 +141,10 @@ async function measureAll(
     }
     log(`${endpoint.id}: bare …`);
     const baseline = await measure(bare.url, bare.child.pid, endpoint.requests, SETTINGS);
-    log(
-      `${endpoint.id}: ${[...services.keys()].map((mode) => `${mode} ${modes[mode] === undefined ? '-' : summary(modes[mode])}`).join('; ')}; bare ${summary(baseline)}`,
+    const measured = [...services.keys()].map(
+      (mode) => `${mode} ${modes[mode] === undefined ? '-' : summary(modes[mode])}`,
     );
+    log(`${endpoint.id}: ${measured.join('; ')}; bare ${summary(baseline)}`);
     rows.push({ endpoint, bodyBytes: bodyBytes.get(endpoint.id) ?? Number.NaN, bare: baseline, modes });
   }
   return rows;
@@ -262,7 +263,8 @@ async function main(): Promise<void> {
   process.stdout.write(markdown);
   if (args['cpu-prof'] && profile !== undefined) {
     process.stdout.write(
-      `\n### Full CPU profile of the uncached server (not written to the doc)\n\n${summarizeCpuProfile(profile.path, profile.skipMs)}\nProfile: ${profile.path}\n`,
+      '\n### Full CPU profile of the uncached server (not written to the doc)\n\n' +
+        `${summarizeCpuProfile(profile.path, profile.skipMs)}\nProfile: ${profile.path}\n`,
     );
   }
   if (args.write) {

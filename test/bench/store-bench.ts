@@ -72,12 +72,14 @@ function benchSnapshot(path: string): { rows: Row[]; stateRows: number } {
   );
   const bareEvents = db.prepare(
     plan(
-      'SELECT version, sequence_number, type_tag, data FROM events WHERE address = ? AND creation_number = ? ORDER BY sequence_number DESC LIMIT 25',
+      `SELECT version, sequence_number, type_tag, data FROM events WHERE address = ? AND creation_number = ?
+       ORDER BY sequence_number DESC LIMIT 25`,
     ),
   );
   const bareSummaries = db.prepare(
     plan(
-      `SELECT t.version, t.hash, t.sequence_number, t.nonce FROM account_transactions a JOIN transactions t ON t.version = a.version
+      `SELECT t.version, t.hash, t.sequence_number, t.nonce
+     FROM account_transactions a JOIN transactions t ON t.version = a.version
      WHERE a.sender = ? AND a.version <= ? ORDER BY a.version DESC LIMIT 100`,
     ),
   );
@@ -120,7 +122,8 @@ function benchSnapshot(path: string): { rows: Row[]; stateRows: number } {
 const lines: string[] = [
   '## Snapshot store',
   '',
-  `Each query is run ${SAMPLES} times with random inputs (keys, accounts, streams, senders, versions in the retained window)`,
+  `Each query is run ${SAMPLES} times with random inputs (keys, ` +
+    'accounts, streams, senders, versions in the retained window)',
   'through the store and through the single bare SQL statement returning the same rows, in the same process and run',
   "(both with parameters written `+?`, so SQLite's STAT4 does not re-plan either on every call).",
   'Ratio = store p50 / SQL p50 (1.0 = no overhead). The resources "bare SQL" is a GROUP BY over every version of',
@@ -145,11 +148,14 @@ for (const size of SIZES) {
   let generation = 'time not recorded';
   if (existsSync(sidecar)) {
     const { seconds, date } = JSON.parse(readFileSync(sidecar, 'utf8')) as { seconds: number; date: string };
-    generation = `${fixed(seconds)} s, ${Math.round(size.versions / seconds).toLocaleString('en')} versions/s, on ${date.slice(0, 10)}`;
+    generation =
+      `${fixed(seconds)} s, ${Math.round(size.versions / seconds).toLocaleString('en')} ` +
+      `versions/s, on ${date.slice(0, 10)}`;
   }
   const { rows, stateRows } = benchSnapshot(path);
   lines.push(
-    `### ${size.name}: ${stateRows.toLocaleString('en')} state rows, ${size.versions.toLocaleString('en')} versions (generation: ${generation})`,
+    `### ${size.name}: ${stateRows.toLocaleString('en')} state ` +
+      `rows, ${size.versions.toLocaleString('en')} versions (generation: ${generation})`,
     '',
   );
   lines.push(
@@ -158,7 +164,8 @@ for (const size of SIZES) {
   );
   for (const row of rows) {
     lines.push(
-      `| ${row.query} | ${fixed(row.store.p50us)} | ${fixed(row.store.p99us)} | ${fixed(row.sql.p50us)} | ${fixed(row.sql.p99us)} | ${fixed(row.store.p50us / row.sql.p50us, 2)} |`,
+      `| ${row.query} | ${fixed(row.store.p50us)} | ${fixed(row.store.p99us)} | ${fixed(row.sql.p50us)} ` +
+        `| ${fixed(row.sql.p99us)} | ${fixed(row.store.p50us / row.sql.p50us, 2)} |`,
     );
   }
   lines.push('');
@@ -177,7 +184,8 @@ for (const size of SIZES) {
   lines.push(
     `### Generation rate`,
     '',
-    `${versions.toLocaleString('en')} versions (${stateRows.toLocaleString('en')} state rows after compaction) in ${fixed(seconds)} s: ` +
+    `${versions.toLocaleString('en')} versions (${stateRows.toLocaleString('en')} ` +
+      `state rows after compaction) in ${fixed(seconds)} s: ` +
       `${Math.round(versions / seconds).toLocaleString('en')} versions/s.`,
     '',
   );

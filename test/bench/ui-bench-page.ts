@@ -100,7 +100,10 @@ export function bareResourcesPage(apiPath: string): string {
   return `<!doctype html><meta charset="utf-8"><title>bare</title><table id="t"></table><script>
 fetch(${JSON.stringify(apiPath)}, { headers: { Accept: 'application/json' } }).then((r) => r.json()).then((rows) => {
   const t = document.getElementById('t');
-  const html = rows.map((r) => '<tr class="bare-row"><td>' + r.type.replace(/</g, '&lt;') + '</td><td>' + JSON.stringify(r.data).length + '</td></tr>');
+  const html = rows.map((r) =>
+    '<tr class="bare-row"><td>' + r.type.replace(/</g, '&lt;') + '</td>' +
+    '<td>' + JSON.stringify(r.data).length + '</td></tr>'
+  );
   t.innerHTML = html.join('');
 });
 </script>`;
@@ -111,7 +114,12 @@ export function bareListPage(count: number): string {
   return `<!doctype html><meta charset="utf-8"><title>bare list</title>
 <div id="s" style="height:600px;overflow:auto"></div><script>
 const rows = [];
-for (let i = 0; i < ${count}; i += 1) rows.push('<div style="height:32px;border-bottom:1px solid #ddd">row ' + i + ' 0x1::coin::CoinStore&lt;0xc011ec7::coins::Coin' + i + '&gt;</div>');
+for (let i = 0; i < ${count}; i += 1) {
+  rows.push(
+    '<div style="height:32px;border-bottom:1px solid #ddd">row ' + i +
+      ' 0x1::coin::CoinStore&lt;0xc011ec7::coins::Coin' + i + '&gt;</div>'
+  );
+}
 document.getElementById('s').innerHTML = rows.join('');
 </script>`;
 }

@@ -127,7 +127,7 @@ describe('remote journeys', () => {
     await backend?.stop();
   });
 
-  it("over another serve: the status bar names the node and its health, and a pinned account shows the node's balance", async () => {
+  it('over another serve: the status bar names the node, its health; a pinned account shows its balance', async () => {
     const front = await startExplorer({ remote: `${backend.url}/v1` });
     stops.push(() => front.stop());
     const { address, pin, balance } = await pinnedBalance(3n);
@@ -151,7 +151,7 @@ describe('remote journeys', () => {
     await context.close();
   });
 
-  it('a node without the explorer API: the landing says what is missing, the address box and search open an account', async () => {
+  it('no explorer API: the landing says what is missing; the address box and search open an account', async () => {
     const node = await startNodeWithoutExplorer(backend.url);
     stops.push(() => node.close());
     const front = await startExplorer({ remote: node.url });
@@ -199,7 +199,7 @@ describe('remote journeys', () => {
     await context.close();
   });
 
-  it('the node goes down: a 503 record and an unhealthy status bar; the UI recovers when it returns on the same port', async () => {
+  it('node down: a 503 record, an unhealthy status bar; the UI recovers when it returns on the same port', async () => {
     let node = await startExplorer({ fixture: 'main' });
     const port = Number(new URL(node.url).port);
     const front = await startExplorer({ remote: `${node.url}/v1` });
@@ -238,7 +238,7 @@ describe('remote journeys', () => {
     await context.close();
   });
 
-  it('"Save to snapshot" at a pinned version writes a snapshot that answers as the node did and names its origin', async () => {
+  it('"Save to snapshot" at a pinned version: a snapshot answering as the node did, naming its origin', async () => {
     const data = mkdtempSync(join(tmpdir(), 'le-e2e-capture-'));
     stops.push(async () => rmSync(data, { recursive: true, force: true }));
     const front = await startExplorer({

@@ -53,7 +53,7 @@ describe('serve with the web UI', () => {
     await context.close();
   });
 
-  it('reports no CSP violation across the views (virtualized lists, JSON trees, the gas chart), and would catch one', async () => {
+  it('no CSP violation across the views (virtualized lists, JSON trees, gas chart), and would catch one', async () => {
     const { page, context, errors } = await newPage(session.browser);
     await page.addInitScript(recordViolations);
     const violations = (): Promise<string[]> =>

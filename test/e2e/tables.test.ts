@@ -231,9 +231,8 @@ describe('tables, inspector, gas, compare and export journeys', () => {
     }
     expect(found).toBeDefined();
     const { page, context, errors } = await newPage(session.browser);
-    await page.goto(
-      `${session.explorer.url}/accounts/${found!.address}/compare?from=${ledger.oldest_ledger_version}&to=${ledger.ledger_version}`,
-    );
+    const range = new URLSearchParams({ from: ledger.oldest_ledger_version, to: ledger.ledger_version });
+    await page.goto(`${session.explorer.url}/accounts/${found!.address}/compare?${range.toString()}`);
     const block = page.getByRole('region', { name: `${coin} changed` });
     const row = block.locator('tr.diff-changed', { hasText: 'coin.value' });
     await row.waitFor();

@@ -51,7 +51,7 @@ describe('Electron bundles', () => {
     expect(modules.has('better-sqlite3')).toBe(true);
   });
 
-  it('the main bundle imports only electron and Node built-ins, and holds no data source (both run in the service process)', () => {
+  it('the main bundle imports only electron and Node built-ins, and no data source (that is the service)', () => {
     const main = readFileSync(join(out, 'main.js'), 'utf8');
     const imported = [...main.matchAll(/^import .* from ["']([^"']+)["'];?$/gm)].map((match) => match[1] ?? '');
     for (const name of imported) expect(name === 'electron' || name.startsWith('node:'), name).toBe(true);

@@ -12,7 +12,7 @@ import { useTempDir } from '../support/temp-dir.ts';
 import { writeFuseBinary } from './stand-in-electron.ts';
 
 describe('fuses flipped at packaging', () => {
-  it('turns run-as-node, NODE_OPTIONS, inspect arguments and file:// privileges off; asar integrity and asar-only on', async () => {
+  it('run-as-node, NODE_OPTIONS, inspect arguments, file:// privileges off; asar integrity, asar-only on', async () => {
     const appOutDir = useTempDir('ledger-explorer-fuses-');
     const context = {
       appOutDir,

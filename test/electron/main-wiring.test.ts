@@ -48,7 +48,7 @@ afterAll(() => {
 });
 
 describe('main process wiring', () => {
-  it('registers the privileged app:// scheme, sandboxes every renderer and takes the single-instance lock before ready', () => {
+  it('registers the app:// scheme, sandboxes every renderer, takes the single-instance lock before ready', () => {
     expect(registerCalls).toEqual([
       [
         [

@@ -43,7 +43,7 @@ function navigate(contents: FakeWebContents, event: string, url: string): boolea
 }
 
 describe("Electron's security checklist", () => {
-  it('1. only secure content: the window loads app:// (a secure scheme), the page may fetch only its own origin', () => {
+  it('1. only secure content: the window loads app:// (secure), the page may fetch only its own origin', () => {
     expect(window.loadedUrl).toBe('app://ledger-explorer/');
     expect(CONTENT_SECURITY_POLICY).toContain("connect-src 'self'");
     expect(CONTENT_SECURITY_POLICY).toContain("default-src 'none'");

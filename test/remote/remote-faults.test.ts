@@ -59,7 +59,7 @@ async function expectUnavailable(response: Response, cause: RegExp): Promise<str
 }
 
 describe('forwarding', () => {
-  it('sends method, path, query, Accept, body and the API key; returns status, headers in both spellings and the body unchanged', async () => {
+  it('sends method, path, query, Accept, body, API key; returns status, headers (both spellings), body', async () => {
     node.behave((_req, res) => {
       res.writeHead(200, { 'Content-Type': 'application/x-bcs', 'X-Aptos-Cursor': '00ab', ...NODE_LEDGER_HEADERS });
       res.end(Buffer.from([1, 2, 3]));

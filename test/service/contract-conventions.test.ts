@@ -93,7 +93,7 @@ describe('ledger info, headers and media types', () => {
     await expectErrorRecord(env, await get(env, '/v1/accounts/0x1/resources//'), 404, 'web_framework_error');
   });
 
-  it('Accept: first exact application/json or application/x-bcs in q order; anything else JSON; never 406', async () => {
+  it('Accept: first exact application/json or application/x-bcs by q; anything else JSON; never 406', async () => {
     const cases: [string | undefined, 'json' | 'bcs'][] = [
       [undefined, 'json'],
       ['application/json', 'json'],
@@ -170,7 +170,8 @@ describe('addresses', () => {
   it('prints every address in short form: sender, guid, type tags and Move values', async () => {
     const row = env.store.database
       .prepare(
-        "SELECT sender FROM account_transactions WHERE substr(sender, 1, 1) = x'00' AND substr(sender, 32, 1) != x'00' LIMIT 1",
+        `SELECT sender FROM account_transactions WHERE substr(sender, 1, 1) = x'00' AND substr(sender, 32, 1) != x'00'
+         LIMIT 1`,
       )
       .get() as { sender: Uint8Array };
     const long = bytesToHex(row.sender);
@@ -263,7 +264,7 @@ describe('type tags in paths and bodies', () => {
     expect(message).toMatch(/key/i);
   });
 
-  it('unparsable path struct tags are 400 web_framework_error; unparsable or reference body types 400 invalid_input', async () => {
+  it('bad path struct tags: 400 web_framework_error; bad or reference body types: 400 invalid_input', async () => {
     for (const bad of [
       '0x1::m',
       'u8',

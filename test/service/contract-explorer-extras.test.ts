@@ -24,7 +24,8 @@ interface BlockRow {
 function blockOf(version: bigint): BlockRow {
   const row = env.store.database
     .prepare(
-      'SELECT height, epoch, first_version, last_version, timestamp_usec FROM blocks WHERE first_version <= ? AND last_version >= ?',
+      `SELECT height, epoch, first_version, last_version, timestamp_usec FROM blocks
+       WHERE first_version <= ? AND last_version >= ?`,
     )
     .get(version, version) as BlockRow | undefined;
   if (!row) throw new Error(`fixture has no block holding version ${version}`);
@@ -53,7 +54,7 @@ describe('versions', () => {
     expect(latestFacts.block_height).toBe(env.info.blockHeight);
   });
 
-  it('refuses versions outside the retained range as the API does (404 above, 410 below) and bad text (400)', async () => {
+  it('refuses versions outside the retained range as the API does (404 above, 410 below), bad text 400', async () => {
     const latest = BigInt(env.info.latestVersion);
     const oldest = BigInt(env.info.oldestVersion);
     const above = await expectErrorRecord(
@@ -100,7 +101,8 @@ function streamsFromSql(window: number): Stream[] {
   const from = versions.length >= window ? versions[window - 1]! : 0;
   const rows = db
     .prepare(
-      'SELECT address, creation_number, COUNT(*) AS count, MAX(sequence_number) AS latest FROM events WHERE version >= ? GROUP BY address, creation_number',
+      `SELECT address, creation_number, COUNT(*) AS count, MAX(sequence_number) AS latest FROM events
+       WHERE version >= ? GROUP BY address, creation_number`,
     )
     .all(from) as { address: Uint8Array; creation_number: number; count: number; latest: number }[];
   const newest = db.prepare(

@@ -92,7 +92,8 @@ describe('tables', () => {
   it('lists every known table ascending by handle and serves each one; search finds them', async () => {
     const rows = env.store.database
       .prepare(
-        'SELECT handle, key_type, value_type, owner_address, owner_resource, owner_field FROM table_info ORDER BY handle',
+        `SELECT handle, key_type, value_type, owner_address, owner_resource, owner_field FROM table_info
+         ORDER BY handle`,
       )
       .all() as {
       handle: Uint8Array;

@@ -47,7 +47,8 @@ const U64_MAX = '18446744073709551615';
 function streamRows(address: string, creationNumber: string): EventRow[] {
   return env.store.database
     .prepare(
-      'SELECT version, sequence_number, type_tag, data FROM events WHERE address = ? AND creation_number = ? ORDER BY sequence_number',
+      `SELECT version, sequence_number, type_tag, data FROM events WHERE address = ? AND creation_number = ?
+       ORDER BY sequence_number`,
     )
     .all(parseAddress(address), BigInt(creationNumber)) as EventRow[];
 }
@@ -68,7 +69,8 @@ function eventJson(address: string, creationNumber: string, row: EventRow): Even
 function sentRows(address: string): TxRow[] {
   return env.store.database
     .prepare(
-      "SELECT version, hash, sequence_number, nonce FROM transactions WHERE kind = 'user' AND sender = ? ORDER BY version",
+      `SELECT version, hash, sequence_number, nonce FROM transactions WHERE kind = 'user' AND sender = ?
+       ORDER BY version`,
     )
     .all(parseAddress(address)) as TxRow[];
 }
@@ -132,7 +134,7 @@ describe('events by creation number', () => {
     }
   });
 
-  it('BCS: vector of (version, ContractEvent::V1 { key, sequence_number, type_tag, data }) holding the stored bytes', async () => {
+  it('BCS: vector of (version, ContractEvent::V1 { key, sequence_number, type_tag, data }), stored bytes', async () => {
     for (const stream of env.info.samples.eventStreams.slice(0, 4)) {
       const rows = streamRows(stream.address, stream.creationNumber).slice(0, 5);
       const response = await get(
@@ -178,7 +180,7 @@ describe('events by handle', () => {
     }
   });
 
-  it('404 resource_not_found (also for unknown accounts), 404 struct_field_not_found, 400 for a field that is not a handle', async () => {
+  it('404 resource_not_found (also unknown accounts), 404 struct_field_not_found, 400 non-handle field', async () => {
     await expectErrorRecord(
       env,
       await get(env, '/v1/accounts/0x1234/events/0x1::account::Account/coin_register_events'),

@@ -21,7 +21,7 @@ const latest = (): bigint => BigInt(env.info.latestVersion);
 const oldest = (): bigint => BigInt(env.info.oldestVersion);
 
 describe('table items', () => {
-  it('every sampled key: JSON equals the stored bytes rendered by §3, BCS is the stored bytes, raw_item agrees', async () => {
+  it('every sampled key: JSON is the stored bytes rendered by §3, BCS the stored bytes; raw_item agrees', async () => {
     const tables = env.info.samples.tables;
     expect(tables.length).toBe(5);
     const kinds = new Set<string>();
@@ -77,7 +77,8 @@ describe('table items', () => {
     const prefix = new BcsWriter().u8(1).address(handle).toBytes();
     const rows = env.store.database
       .prepare(
-        'SELECT state_key, version, value FROM state_values WHERE state_key > ? AND state_key < ? AND version >= ? ORDER BY state_key, version',
+        `SELECT state_key, version, value FROM state_values WHERE state_key > ? AND state_key < ? AND version >= ?
+         ORDER BY state_key, version`,
       )
       .all(prefix, Buffer.concat([prefix, Buffer.from([0xff])]), oldest()) as {
       state_key: Uint8Array;
@@ -124,7 +125,7 @@ describe('table items', () => {
     expect(checked).toBeGreaterThanOrEqual(4);
   });
 
-  it('JSON keys by §3: any address form, u64 as decimal string, hex with 0x optional, struct by field name (extra keys ignored), Option, Object', async () => {
+  it('JSON keys (§3): addresses, u64 strings, 0x optional, struct fields (extra ignored), Option, Object', async () => {
     const value = async (handle: string, request: unknown): Promise<unknown> => {
       const response = await post(env, `/v1/tables/${handle}/item`, request);
       expect(response.status, JSON.stringify(request)).toBe(200);
@@ -297,7 +298,7 @@ describe('table items', () => {
     await expectErrorRecord(env, await post(env, `/v1/tables/${record.handle}/item`, unknown), 500, 'internal_error');
   });
 
-  it('missing items name handle, key and version; bodies that do not parse are 400 web_framework_error; 415 without JSON', async () => {
+  it('missing items name handle, key, version; bad bodies 400 web_framework_error; 415 without JSON', async () => {
     const table = env.info.samples.tables.find((t) => t.keyType === 'address')!;
     const path = `/v1/tables/${table.handle}/item`;
     const message = await expectErrorRecord(

@@ -82,7 +82,8 @@ function describeRequest(r: FuzzRequest): string {
   const body =
     r.body === undefined
       ? ''
-      : ` body(${r.body.contentType ?? 'no type'}, ${r.body.data.length} chars): ${String(typeof r.body.data === 'string' ? r.body.data : '<bytes>').slice(0, 200)}`;
+      : ` body(${r.body.contentType ?? 'no type'}, ${r.body.data.length} ` +
+        `chars): ${String(typeof r.body.data === 'string' ? r.body.data : '<bytes>').slice(0, 200)}`;
   return `${r.method} ${target(r).slice(0, 400)} accept=${JSON.stringify(r.accept)}${body}`;
 }
 

@@ -34,7 +34,8 @@ function shortReport(details: fc.RunDetails<[FuzzRequest[]]>): void {
   if (!details.failed) return;
   const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
   throw new Error(
-    `fuzz failed after ${details.numRuns} batches (seed ${details.seed}, path "${details.counterexamplePath ?? ''}", shrunk ${details.numShrinks} times; rerun with FUZZ_SEED=${details.seed}):\n${cause}`,
+    `fuzz failed after ${details.numRuns} batches (seed ${details.seed}, path "${details.counterexamplePath ?? ''}", ` +
+      `shrunk ${details.numShrinks} times; rerun with FUZZ_SEED=${details.seed}):\n${cause}`,
   );
 }
 

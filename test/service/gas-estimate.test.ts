@@ -64,7 +64,7 @@ describe('estimateGasPrice: rules', () => {
     expect(estimateGasPrice(single, 100n, settings)).toEqual({ deprioritized: 100n, regular: 100n, prioritized: 150n });
   });
 
-  it('a block is full at fullBlockTxns user transactions, or when its block-end record says a limit was reached', () => {
+  it('a block is full at fullBlockTxns user transactions, or when its block-end record says a limit was hit', () => {
     const block = blocks(1)[0]!;
     expect(isFullBlock({ ...block, userTransactions: 249 }, settings)).toBe(false);
     expect(isFullBlock({ ...block, userTransactions: 250 }, settings)).toBe(true);

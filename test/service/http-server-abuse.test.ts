@@ -16,7 +16,9 @@ const MIB = 1024 * 1024;
 function startUpload(url: URL, partial: number): Promise<Socket> {
   return new Promise((resolve, reject) => {
     const socket = connect(Number(url.port), url.hostname, () => {
-      const head = `POST /v1/tables/0x1/item HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\nContent-Length: ${8 * MIB}\r\n\r\n`;
+      const head =
+        `POST /v1/tables/0x1/item HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: ` +
+        `application/json\r\nContent-Length: ${8 * MIB}\r\n\r\n`;
       socket.write(head);
       socket.write(Buffer.alloc(partial, 0x20), () => resolve(socket));
     });

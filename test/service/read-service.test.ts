@@ -190,7 +190,7 @@ describe('stored data that does not decode: 500 internal_error', () => {
   });
   afterAll(() => store.close());
 
-  it('a resource whose bytes do not fit its layout: 500 in JSON (listing, single, event handle), stored bytes in BCS', async () => {
+  it('bytes not fitting the layout: 500 in JSON (listing, single, event handle), stored bytes in BCS', async () => {
     await expectError(await request(handler, '/v1/accounts/0xcafe/resources'), 500, 'internal_error', info);
     await expectError(
       await request(handler, '/v1/accounts/0xcafe/resource/0xcafe::registry::Registry'),
@@ -211,7 +211,7 @@ describe('stored data that does not decode: 500 internal_error', () => {
     expect(unexpected).toEqual([]);
   });
 
-  it('an event whose stored type does not parse: 500 in JSON and BCS, as data that does not decode (not unexpected)', async () => {
+  it('an event with an unparsable stored type: 500 in JSON and BCS, as undecodable data (not unexpected)', async () => {
     await expectError(await request(handler, '/v1/accounts/0x1/events/3'), 500, 'internal_error', info);
     expect(unexpected).toEqual([]);
     await expectError(await request(handler, '/v1/accounts/0x1/events/3', BCS), 500, 'internal_error', info);
@@ -222,7 +222,7 @@ describe('stored data that does not decode: 500 internal_error', () => {
 });
 
 describe('an unexpected exception: 500 internal_error, reported', () => {
-  it('a route failing outside the store (here: a store without settings) is reported to onUnexpectedError', async () => {
+  it('a route failing outside the store (a store without settings) is reported to onUnexpectedError', async () => {
     const store = SnapshotStore.open(fixturePath('small'));
     try {
       const info = snapshotInfo(store);

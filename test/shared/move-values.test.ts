@@ -165,7 +165,8 @@ describe('Move values <-> JSON (node-behaviour.md §3)', () => {
       one;
     const value = out(type, hex);
     expect(JSON.stringify(value)).toBe(
-      '{"coin":{"value":"10"},"deposit_events":{"counter":"2","guid":{"id":{"addr":"0x1","creation_num":"2"}}},"frozen":false,' +
+      '{"coin":{"value":"10"},' +
+        '"deposit_events":{"counter":"2","guid":{"id":{"addr":"0x1","creation_num":"2"}}},"frozen":false,' +
         '"withdraw_events":{"counter":"0","guid":{"id":{"addr":"0x1","creation_num":"3"}}}}',
     );
     expect(enc(type, { ...(value as object), unknown_key: [1, 2, 3] })).toBe(hex);

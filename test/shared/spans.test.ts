@@ -62,7 +62,7 @@ describe('decodeMoveValueWithSpans', () => {
     expect(spans[3]?.path).toEqual(['list', 0]);
   });
 
-  it('every child span lies inside its parent, siblings are ordered, the root is [0, length), one span per JSON node', () => {
+  it('each child span is inside its parent, siblings ordered, the root is [0, length), one span per JSON node', () => {
     const arb = layoutArb(4).chain((layout) => jsonInArb(layout).map((json) => ({ layout, json })));
     fc.assert(
       fc.property(arb, ({ layout, json }) => {

@@ -200,8 +200,9 @@ describe('TypeTag / StructTag BCS (node-behaviour.md §4)', () => {
   it('encodes a struct tag: address, module, name, type arguments', () => {
     const hex = bytesToHex(encodeStructTag(parseStructTag('0x1::coin::CoinStore<0x1::aptos_coin::AptosCoin>')), false);
     const one = `${'00'.repeat(31)}01`;
+    const utf8 = (text: string): string => bytesToHex(new TextEncoder().encode(text), false);
     expect(hex).toBe(
-      `${one}04${bytesToHex(new TextEncoder().encode('coin'), false)}09${bytesToHex(new TextEncoder().encode('CoinStore'), false)}0107${one}0a${bytesToHex(new TextEncoder().encode('aptos_coin'), false)}09${bytesToHex(new TextEncoder().encode('AptosCoin'), false)}00`,
+      `${one}04${utf8('coin')}09${utf8('CoinStore')}0107${one}0a${utf8('aptos_coin')}09${utf8('AptosCoin')}00`,
     );
     expect(formatTypeTag({ kind: 'struct', struct: decodeBcs(hexToBytes(hex), readStructTag) })).toBe(
       '0x1::coin::CoinStore<0x1::aptos_coin::AptosCoin>',

@@ -90,7 +90,8 @@ describe('damaged content', () => {
     const tag = parseStructTag('0x1::account::Account');
     const path = editedCopy((db) => {
       db.exec(
-        "UPDATE state_values SET value = CAST(hex(value) AS TEXT) WHERE substr(state_key, 1, 1) = x'00' AND value IS NOT NULL",
+        `UPDATE state_values SET value = CAST(hex(value) AS TEXT)
+         WHERE substr(state_key, 1, 1) = x'00' AND value IS NOT NULL`,
       );
     });
     const store = SnapshotStore.open(path);

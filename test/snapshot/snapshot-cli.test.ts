@@ -106,7 +106,8 @@ describe('snapshot verify', () => {
     db.prepare('DELETE FROM transactions WHERE version = 100').run();
     const resourceKey = db
       .prepare(
-        "SELECT state_key, version FROM state_values WHERE substr(state_key, 1, 1) = x'00' AND value IS NOT NULL AND length(value) > 8 LIMIT 1 OFFSET 50",
+        `SELECT state_key, version FROM state_values
+         WHERE substr(state_key, 1, 1) = x'00' AND value IS NOT NULL AND length(value) > 8 LIMIT 1 OFFSET 50`,
       )
       .get() as { state_key: Buffer; version: number };
     db.prepare("UPDATE state_values SET value = x'0102' WHERE state_key = ? AND version = ?").run(

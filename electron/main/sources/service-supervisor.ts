@@ -244,7 +244,8 @@ export class ServiceSupervisor {
       (error: unknown) => {
         // A child that died while opening is restarted by #onCrash itself; only a refusal ends it.
         if (this.#child !== undefined || this.#stopped) return;
-        this.#failure = `the data service could not be restarted: ${error instanceof Error ? error.message : String(error)}`;
+        const detail = error instanceof Error ? error.message : String(error);
+        this.#failure = `the data service could not be restarted: ${detail}`;
       },
     );
   }

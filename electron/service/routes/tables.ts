@@ -63,7 +63,8 @@ export async function getRawTableItem(context: RequestContext): Promise<ServiceR
     throw new ApiError(
       403,
       'api_disabled',
-      'Get raw table item is not supported with JSON output: only BCS is supported as an AcceptType (send Accept: application/x-bcs)',
+      'Get raw table item is not supported with JSON output: only BCS ' +
+        'is supported as an AcceptType (send Accept: application/x-bcs)',
     );
   }
   const version = requestedVersion(context);

@@ -66,7 +66,8 @@ export async function captureLedger(source: CaptureSource, request: CaptureReque
       'version_pruned',
     );
   progress(
-    `capturing ${request.accounts.length} account(s) from ${source.nodeUrl} at version ${version} (chain id ${ledger.chain_id})`,
+    `capturing ${request.accounts.length} account(s) from ${source.nodeUrl} ` +
+      `at version ${version} (chain id ${ledger.chain_id})`,
   );
   const at = `ledger_version=${version}`;
   const modules = new ModuleSet(reader, version);

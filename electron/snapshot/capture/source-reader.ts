@@ -50,7 +50,8 @@ export class SourceReader {
     this.#signal?.throwIfAborted();
     if (this.#requests >= this.#maxRequests) {
       throw new CaptureError(
-        `capture too large: it needs more than ${this.#maxRequests} reads of the source; capture fewer accounts at a time`,
+        `capture too large: it needs more than ${this.#maxRequests} ` +
+          'reads of the source; capture fewer accounts at a time',
         400,
         'invalid_input',
       );

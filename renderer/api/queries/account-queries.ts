@@ -3,22 +3,25 @@
  * (cursor-paged with `X-Aptos-Cursor`) and its modules. Every key carries the concrete ledger version
  * the answer was read at, so answers are immutable (`staleTime: Infinity`, the client default).
  */
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, skipToken } from '@tanstack/react-query';
 import { requestJson, type ApiAnswer } from '../client.ts';
 import { queryKeys, type VersionKey } from '../query-keys.ts';
 import type { AccountJson, MoveModuleJson, MoveResourceJson } from '../types.ts';
-import { keepPreviousWithin } from './keep-previous.ts';
+import { keepPreviousWhileSame } from './keep-previous.ts';
 import { resourcesPage } from './resource-pages.ts';
 
 /** Page sizes offered for the resources listing (the node's maximum is 9999). */
 export const RESOURCE_PAGE_SIZES = [25, 100, 1000, 9999] as const;
 
-/** `GET /v1/accounts/{address}` at `version`: sequence number and authentication key. */
-export function accountQuery(address: string, version: VersionKey) {
+/** `GET /v1/accounts/{address}` at `version`: sequence number and authentication key (skipped without a version). */
+export function accountQuery(address: string, version: VersionKey | undefined) {
   return queryOptions({
     queryKey: queryKeys.account(address, version),
-    queryFn: ({ signal }) =>
-      requestJson<AccountJson>(`/v1/accounts/${address}`, { query: { ledger_version: version }, signal }),
+    queryFn:
+      version === undefined
+        ? skipToken
+        : ({ signal }) =>
+            requestJson<AccountJson>(`/v1/accounts/${address}`, { query: { ledger_version: version }, signal }),
   });
 }
 
@@ -27,31 +30,40 @@ export interface ResourcesPage extends ApiAnswer<readonly MoveResourceJson[]> {
   readonly version: VersionKey;
 }
 
-/** `GET /v1/accounts/{address}/resources` page by page: the page parameter is the cursor (`start`). */
-export function resourcesQuery(address: string, version: VersionKey, pageSize: number) {
+/**
+ * `GET /v1/accounts/{address}/resources` page by page: the page parameter is the cursor (`start`).
+ * Skipped until both the address and the version are known.
+ */
+export function resourcesQuery(address: string | undefined, version: VersionKey | undefined, pageSize: number) {
   const queryKey = queryKeys.resources(address, version, pageSize);
   return infiniteQueryOptions({
     queryKey,
-    queryFn: async ({ pageParam, signal }): Promise<ResourcesPage> => ({
-      ...(await resourcesPage(address, version, pageSize, pageParam, signal)),
-      version,
-    }),
+    queryFn:
+      address === undefined || version === undefined
+        ? skipToken
+        : async ({ pageParam, signal }): Promise<ResourcesPage> => ({
+            ...(await resourcesPage(address, version, pageSize, pageParam, signal)),
+            version,
+          }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.cursor,
     // The same account at another version or page size keeps its rows on screen (opened rows stay
     // open), labelled by the panel with the version they were read at; another account's never.
-    placeholderData: keepPreviousWithin(queryKey.slice(0, 3)),
+    placeholderData: keepPreviousWhileSame(queryKey, ['address']),
   });
 }
 
-/** `GET /v1/accounts/{address}/modules` at `version`: every module with its ABI. */
-export function modulesQuery(address: string, version: VersionKey) {
+/** `GET /v1/accounts/{address}/modules` at `version`: every module with its ABI (skipped until both are known). */
+export function modulesQuery(address: string | undefined, version: VersionKey | undefined) {
   return queryOptions({
     queryKey: queryKeys.modules(address, version),
-    queryFn: ({ signal }) =>
-      requestJson<readonly MoveModuleJson[]>(`/v1/accounts/${address}/modules`, {
-        query: { ledger_version: version },
-        signal,
-      }),
+    queryFn:
+      address === undefined || version === undefined
+        ? skipToken
+        : ({ signal }) =>
+            requestJson<readonly MoveModuleJson[]>(`/v1/accounts/${address}/modules`, {
+              query: { ledger_version: version },
+              signal,
+            }),
   });
 }

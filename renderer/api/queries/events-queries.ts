@@ -5,11 +5,11 @@
  * are fetched with `start` = first shown − page size, so the list reads newest first; after a jump,
  * newer pages with `start` = last shown + 1.
  */
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, skipToken } from '@tanstack/react-query';
 import { requestJson, type ApiAnswer } from '../client.ts';
 import { queryKeys, type VersionKey } from '../query-keys.ts';
 import type { EventJson } from '../types.ts';
-import { keepPreviousWithin } from './keep-previous.ts';
+import { keepPreviousWhileSame } from './keep-previous.ts';
 import { MAX_RESOURCE_PAGE_SIZE, resourcesPage } from './resource-pages.ts';
 
 /** Page size of the events list (the node's maximum). */
@@ -61,26 +61,30 @@ export function newerPageParam(
  * Events of a stream, newest first in pages. `anchor` is undefined for the newest page, or the
  * sequence number the user jumped to (that page starts there); older pages come next, newer ones
  * (after a jump) before. The endpoint takes no ledger version: `version` (the one the view reads
- * at) is in the key so "the newest events" are re-read when the view moves to a newer version.
+ * at) is in the key so "the newest events" are re-read when the view moves to a newer version;
+ * skipped until that version is known.
  */
 export function eventsQuery(
   address: string,
   stream: EventStream,
   anchor: string | undefined,
-  version: VersionKey,
+  version: VersionKey | undefined,
   pageSize = EVENTS_PAGE_SIZE,
 ) {
   const streamKey = stream.kind === 'creation_number' ? stream.creationNumber : `${stream.struct}/${stream.field}`;
   const queryKey = queryKeys.events(address, streamKey, anchor, version, pageSize);
   return infiniteQueryOptions({
     queryKey,
-    queryFn: async ({ pageParam, signal }): Promise<EventsPage> => {
-      const answer = await requestJson<readonly EventJson[]>(eventStreamPath(address, stream), {
-        query: { start: pageParam.start, limit: pageParam.limit },
-        signal,
-      });
-      return { ...answer, param: pageParam };
-    },
+    queryFn:
+      version === undefined
+        ? skipToken
+        : async ({ pageParam, signal }): Promise<EventsPage> => {
+            const answer = await requestJson<readonly EventJson[]>(eventStreamPath(address, stream), {
+              query: { start: pageParam.start, limit: pageParam.limit },
+              signal,
+            });
+            return { ...answer, param: pageParam };
+          },
     initialPageParam: { start: anchor, limit: pageSize } as EventsPageParam,
     getNextPageParam: (last) => {
       const first = last.body[0];
@@ -95,14 +99,18 @@ export function eventsQuery(
         pageSize,
       );
     },
-    placeholderData: keepPreviousWithin(queryKey.slice(0, -1)),
+    // Only another page size keeps the rows; another stream, start or version never does.
+    placeholderData: keepPreviousWhileSame(queryKey, ['address', 'stream', 'start', 'version']),
   });
 }
 
-/** Resources scanned for event handles: the first 9999 (the node's largest page) at `version`. */
-export function eventHandleResourcesQuery(address: string, version: string) {
+/** Resources scanned for event handles: the first 9999 (the node's largest page) at `version` (skipped without). */
+export function eventHandleResourcesQuery(address: string, version: VersionKey | undefined) {
   return queryOptions({
     queryKey: queryKeys.eventHandleResources(address, version),
-    queryFn: ({ signal }) => resourcesPage(address, version, MAX_RESOURCE_PAGE_SIZE, undefined, signal),
+    queryFn:
+      version === undefined
+        ? skipToken
+        : ({ signal }) => resourcesPage(address, version, MAX_RESOURCE_PAGE_SIZE, undefined, signal),
   });
 }

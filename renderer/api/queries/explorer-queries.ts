@@ -3,7 +3,7 @@
  * version, tables, busiest event streams) and the facts of one version for the time-travel control.
  * A remote node has no `/explorer/v1`; {@link isExplorerUnavailable} tells that 404 from others.
  */
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, skipToken } from '@tanstack/react-query';
 import { ApiRequestError, requestJson } from '../client.ts';
 import { queryKeys, type VersionKey } from '../query-keys.ts';
 import type { AccountListJson, EventStreamListJson, TableListJson, VersionInfoJson } from '../types.ts';
@@ -29,16 +29,20 @@ export function explorerAccountsQuery(version: VersionKey, pageSize: number) {
 
 /**
  * `GET /explorer/v1/tables`, paged by `after`. The endpoint takes no version; the key carries the
- * version the view reads at, so the listing of a moving source is re-read when the view moves on.
+ * version the view reads at, so the listing of a moving source is re-read when the view moves on
+ * (skipped until that version is known).
  */
-export function explorerTablesQuery(version: VersionKey, pageSize: number) {
+export function explorerTablesQuery(version: VersionKey | undefined, pageSize: number) {
   return infiniteQueryOptions({
     queryKey: queryKeys.explorerTables(version, pageSize),
-    queryFn: ({ pageParam, signal }) =>
-      requestJson<TableListJson>('/explorer/v1/tables', {
-        query: { limit: pageSize, after: pageParam ?? undefined },
-        signal,
-      }),
+    queryFn:
+      version === undefined
+        ? skipToken
+        : ({ pageParam, signal }) =>
+            requestJson<TableListJson>('/explorer/v1/tables', {
+              query: { limit: pageSize, after: pageParam ?? undefined },
+              signal,
+            }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.body.next,
   });
@@ -46,13 +50,15 @@ export function explorerTablesQuery(version: VersionKey, pageSize: number) {
 
 /**
  * `GET /explorer/v1/event-streams?limit`: the streams with the most events (over the source's newest
- * events; the endpoint takes no version, the key carries the one the view reads at).
+ * events; the endpoint takes no version, the key carries the one the view reads at; skipped without).
  */
-export function eventStreamsQuery(version: VersionKey, limit: number) {
+export function eventStreamsQuery(version: VersionKey | undefined, limit: number) {
   return queryOptions({
     queryKey: queryKeys.eventStreams(version, limit),
-    queryFn: ({ signal }) =>
-      requestJson<EventStreamListJson>('/explorer/v1/event-streams', { query: { limit }, signal }),
+    queryFn:
+      version === undefined
+        ? skipToken
+        : ({ signal }) => requestJson<EventStreamListJson>('/explorer/v1/event-streams', { query: { limit }, signal }),
   });
 }
 
@@ -67,26 +73,29 @@ interface NodeBlockJson {
 /**
  * The block height and time of a version: `GET /explorer/v1/versions/{v}`, or on a node without the
  * explorer API its own `GET /v1/blocks/by_version/{v}` (the epoch is then unknown: empty string).
- * Out-of-range versions fail with the API's 404/410 record. Immutable once read.
+ * Out-of-range versions fail with the API's 404/410 record. Immutable once read. Skipped without a
+ * version (e.g. nothing is pinned).
  */
-export function versionInfoQuery(version: VersionKey) {
+export function versionInfoQuery(version: VersionKey | undefined) {
   return queryOptions({
     queryKey: queryKeys.versionInfo(version),
-    queryFn: async ({ signal }): Promise<VersionInfoJson> => {
-      try {
-        return (await requestJson<VersionInfoJson>(`/explorer/v1/versions/${version}`, { signal })).body;
-      } catch (error) {
-        if (!isExplorerUnavailable(error)) throw error;
-      }
-      const block = (await requestJson<NodeBlockJson>(`/v1/blocks/by_version/${version}`, { signal })).body;
-      return {
-        version,
-        block_height: block.block_height,
-        block_timestamp_usec: block.block_timestamp,
-        epoch: '',
-        block_first_version: block.first_version,
-        block_last_version: block.last_version,
-      };
-    },
+    queryFn: version === undefined ? skipToken : ({ signal }) => readVersionInfo(version, signal),
   });
+}
+
+async function readVersionInfo(version: VersionKey, signal: AbortSignal): Promise<VersionInfoJson> {
+  try {
+    return (await requestJson<VersionInfoJson>(`/explorer/v1/versions/${version}`, { signal })).body;
+  } catch (error) {
+    if (!isExplorerUnavailable(error)) throw error;
+  }
+  const block = (await requestJson<NodeBlockJson>(`/v1/blocks/by_version/${version}`, { signal })).body;
+  return {
+    version,
+    block_height: block.block_height,
+    block_timestamp_usec: block.block_timestamp,
+    epoch: '',
+    block_first_version: block.first_version,
+    block_last_version: block.last_version,
+  };
 }

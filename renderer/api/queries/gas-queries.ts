@@ -2,7 +2,7 @@
  * Query options of the gas panel: the node's three estimates and recent blocks' gas facts. Both
  * follow the moving ledger (keyed by the latest version seen, refreshed on an interval).
  */
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, skipToken } from '@tanstack/react-query';
 import { requestJson } from '../client.ts';
 import { queryKeys, type VersionKey } from '../query-keys.ts';
 import type { BlockListJson, GasEstimateJson } from '../types.ts';
@@ -13,11 +13,14 @@ export const GAS_REFRESH_MS = 5_000;
 /** How many recent blocks the chart shows. */
 export const CHART_BLOCKS = 100;
 
-/** `GET /v1/estimate_gas_price`, keyed by the ledger version it was asked at. */
-export function gasEstimateQuery(latest: VersionKey) {
+/** `GET /v1/estimate_gas_price`, keyed by the ledger version it was asked at (skipped until one is known). */
+export function gasEstimateQuery(latest: VersionKey | undefined) {
   return queryOptions({
     queryKey: queryKeys.gasEstimate(latest),
-    queryFn: ({ signal }) => requestJson<GasEstimateJson>('/v1/estimate_gas_price', { signal }),
+    queryFn:
+      latest === undefined
+        ? skipToken
+        : ({ signal }) => requestJson<GasEstimateJson>('/v1/estimate_gas_price', { signal }),
     staleTime: GAS_REFRESH_MS,
     refetchInterval: GAS_REFRESH_MS,
   });
@@ -26,11 +29,15 @@ export function gasEstimateQuery(latest: VersionKey) {
 /**
  * `GET /explorer/v1/blocks?limit=`: the newest blocks, newest first (snapshot sources only), keyed by
  * the latest version they were asked at; the previous chart stays while the next one loads.
+ * Skipped until a latest version is known.
  */
-export function recentBlocksQuery(latest: VersionKey, limit = CHART_BLOCKS) {
+export function recentBlocksQuery(latest: VersionKey | undefined, limit = CHART_BLOCKS) {
   return queryOptions({
     queryKey: queryKeys.blocks(undefined, latest, limit),
-    queryFn: ({ signal }) => requestJson<BlockListJson>('/explorer/v1/blocks', { query: { limit }, signal }),
+    queryFn:
+      latest === undefined
+        ? skipToken
+        : ({ signal }) => requestJson<BlockListJson>('/explorer/v1/blocks', { query: { limit }, signal }),
     staleTime: GAS_REFRESH_MS,
     refetchInterval: GAS_REFRESH_MS,
     placeholderData: (previous) => previous,

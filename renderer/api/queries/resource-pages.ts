@@ -3,6 +3,7 @@
  * every page in turn. The resources tab (a page per scroll), the event-handle scan (its first page)
  * and the compare page (all pages) read through these.
  */
+import { loadPages, TooManyPagesError } from '../../lib/load-all.ts';
 import { requestJson, type ApiAnswer } from '../client.ts';
 import type { MoveResourceJson } from '../types.ts';
 
@@ -23,21 +24,24 @@ export function resourcesPage(
   });
 }
 
-/** Every resource of an account at `version`, following the cursor page by page (at most `maxPages` pages). */
+/**
+ * Every resource of an account at `version`, following the cursor page by page (within the load-all
+ * bound of lib/load-all.ts: past it the read fails rather than return a partial list as complete).
+ */
 export async function allResourcePages(
   address: string,
   version: string,
   limit: number,
-  maxPages: number,
   signal?: AbortSignal,
 ): Promise<readonly MoveResourceJson[]> {
   const out: MoveResourceJson[] = [];
   let start: string | undefined;
-  for (let page = 0; page < maxPages; page += 1) {
+  const outcome = await loadPages(true, async () => {
     const answer = await resourcesPage(address, version, limit, start, signal);
     out.push(...answer.body);
-    if (answer.cursor === undefined) break;
     start = answer.cursor;
-  }
+    return start !== undefined;
+  });
+  if (outcome === 'bounded') throw new TooManyPagesError();
   return out;
 }

@@ -3,7 +3,7 @@
  * lookups (decoded and raw BCS), module ABIs for layouts, and an account's resources at one version
  * (all pages, for compare). Lookups always carry a concrete ledger version, so answers never change.
  */
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, skipToken } from '@tanstack/react-query';
 import type { MoveModuleAbi } from '../../../shared/move/abi.ts';
 import { requestBcs, requestJson } from '../client.ts';
 import { queryKeys, UNVERSIONED, type VersionKey } from '../query-keys.ts';
@@ -28,32 +28,50 @@ export interface TableItemRequest {
   readonly version: VersionKey;
 }
 
-/** `POST /v1/tables/{handle}/item?ledger_version=`: the decoded value. */
-export function tableItemQuery(request: TableItemRequest) {
-  const { handle, keyType, valueType, keyJson, version } = request;
+/** `POST /v1/tables/{handle}/item?ledger_version=`: the decoded value; skipped while there is no request to send. */
+export function tableItemQuery(request: TableItemRequest | undefined) {
   return queryOptions({
-    queryKey: queryKeys.tableItem(handle, keyType, valueType, keyJson, version),
-    queryFn: ({ signal }) =>
-      requestJson<JsonValue>(`/v1/tables/${encodeURIComponent(handle)}/item`, {
-        method: 'POST',
-        query: { ledger_version: version },
-        body: { key_type: keyType, value_type: valueType, key: JSON.parse(keyJson) as unknown },
-        signal,
-      }),
+    queryKey: queryKeys.tableItem(
+      request?.handle,
+      request?.keyType,
+      request?.valueType,
+      request?.keyJson,
+      request?.version,
+    ),
+    queryFn:
+      request === undefined
+        ? skipToken
+        : ({ signal }) =>
+            requestJson<JsonValue>(`/v1/tables/${encodeURIComponent(request.handle)}/item`, {
+              method: 'POST',
+              query: { ledger_version: request.version },
+              body: {
+                key_type: request.keyType,
+                value_type: request.valueType,
+                key: JSON.parse(request.keyJson) as unknown,
+              },
+              signal,
+            }),
   });
 }
 
-/** `POST /v1/tables/{handle}/raw_item` with `Accept: application/x-bcs`: the stored bytes. */
-export function rawTableItemQuery(handle: string, keyHex: string, version: VersionKey) {
+/**
+ * `POST /v1/tables/{handle}/raw_item` with `Accept: application/x-bcs`: the stored bytes. Skipped
+ * until a key has been sent and the version is known.
+ */
+export function rawTableItemQuery(handle: string, keyHex: string | undefined, version: VersionKey | undefined) {
   return queryOptions({
     queryKey: queryKeys.rawTableItem(handle, keyHex, version),
-    queryFn: ({ signal }) =>
-      requestBcs(`/v1/tables/${encodeURIComponent(handle)}/raw_item`, {
-        method: 'POST',
-        query: { ledger_version: version },
-        body: { key: keyHex },
-        signal,
-      }),
+    queryFn:
+      keyHex === undefined || version === undefined
+        ? skipToken
+        : ({ signal }) =>
+            requestBcs(`/v1/tables/${encodeURIComponent(handle)}/raw_item`, {
+              method: 'POST',
+              query: { ledger_version: version },
+              body: { key: keyHex },
+              signal,
+            }),
   });
 }
 
@@ -79,13 +97,12 @@ export function moduleAbiQuery(address: string, name: string, version: VersionKe
 
 /** The most resources one page may hold (the service's maximum is larger; this keeps pages small). */
 const RESOURCES_PAGE = 1000;
-/** Bound on pages read for one account (loops end even against a misbehaving source). */
-const MAX_RESOURCE_PAGES = 100;
 
-/** Every resource of an account at one version (all pages, following the cursor). */
-export function allResourcesQuery(address: string, version: VersionKey) {
+/** Every resource of an account at one version (all pages, following the cursor); skipped without a version. */
+export function allResourcesQuery(address: string, version: VersionKey | undefined) {
   return queryOptions({
     queryKey: queryKeys.allResources(address, version),
-    queryFn: ({ signal }) => allResourcePages(address, version, RESOURCES_PAGE, MAX_RESOURCE_PAGES, signal),
+    queryFn:
+      version === undefined ? skipToken : ({ signal }) => allResourcePages(address, version, RESOURCES_PAGE, signal),
   });
 }

@@ -7,11 +7,11 @@
  * covered + 1) upward. Versions outside the range are dropped on arrival, because a node ignores
  * `end_version` when `start_version` is given.
  */
-import { infiniteQueryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, skipToken } from '@tanstack/react-query';
 import { requestJson, type ApiAnswer } from '../client.ts';
 import { queryKeys, type VersionKey } from '../query-keys.ts';
 import type { TransactionSummaryJson } from '../types.ts';
-import { keepPreviousWithin } from './keep-previous.ts';
+import { keepPreviousWhileSame } from './keep-previous.ts';
 
 /** Page size of the summaries list. */
 export const TRANSACTIONS_PAGE_SIZE = 50;
@@ -35,6 +35,14 @@ export interface SummariesPage {
   /** The page's summaries inside the range, ascending by version. */
   readonly summaries: readonly TransactionSummaryJson[];
 }
+
+/** Whether `from` is after `to`: such a range can hold nothing, so it is explained without asking the source. */
+export function isReversed(range: VersionRange): boolean {
+  return range.from !== undefined && range.to !== undefined && BigInt(range.from) > BigInt(range.to);
+}
+
+/** The first page parameter of a skipped query (never fetched; TanStack requires one all the same). */
+const SKIPPED_PARAM: SummariesPageParam = { direction: 'older', end: '0' };
 
 /** The range as bigints: [low, high], high being `to` or the view's version, whichever is lower. */
 interface Bounds {
@@ -77,42 +85,48 @@ export function initialSummariesParam(range: VersionRange, version: VersionKey):
 
 /**
  * An account's summaries within `range` and at or below `version` (the version the view reads at),
- * newest first in pages, pageable both ways.
+ * newest first in pages, pageable both ways. Skipped until the address and version are known, and
+ * for a reversed range.
  */
 export function transactionsQuery(
-  address: string,
+  address: string | undefined,
   range: VersionRange,
-  version: VersionKey,
+  version: VersionKey | undefined,
   pageSize = TRANSACTIONS_PAGE_SIZE,
 ) {
-  const bounds = boundsOf(range, version);
   const queryKey = queryKeys.transactions(address, range, version, pageSize);
+  const bounds = version === undefined || isReversed(range) ? undefined : boundsOf(range, version);
   return infiniteQueryOptions({
     queryKey,
-    queryFn: async ({ pageParam, signal }): Promise<SummariesPage> => {
-      const query =
-        pageParam.direction === 'older'
-          ? { end_version: pageParam.end, limit: pageSize }
-          : { start_version: pageParam.start, end_version: bounds.high.toString(), limit: pageSize };
-      const answer = await requestJson<readonly TransactionSummaryJson[]>(
-        `/v1/accounts/${address}/transaction_summaries`,
-        { query, signal },
-      );
-      const summaries = answer.body.filter(
-        (summary) => BigInt(summary.version) >= bounds.low && BigInt(summary.version) <= bounds.high,
-      );
-      return { param: pageParam, answer, summaries };
-    },
-    initialPageParam: initialSummariesParam(range, version),
+    queryFn:
+      address === undefined || bounds === undefined
+        ? skipToken
+        : async ({ pageParam, signal }): Promise<SummariesPage> => {
+            const query =
+              pageParam.direction === 'older'
+                ? { end_version: pageParam.end, limit: pageSize }
+                : { start_version: pageParam.start, end_version: bounds.high.toString(), limit: pageSize };
+            const answer = await requestJson<readonly TransactionSummaryJson[]>(
+              `/v1/accounts/${address}/transaction_summaries`,
+              { query, signal },
+            );
+            const summaries = answer.body.filter(
+              (summary) => BigInt(summary.version) >= bounds.low && BigInt(summary.version) <= bounds.high,
+            );
+            return { param: pageParam, answer, summaries };
+          },
+    initialPageParam: version === undefined ? SKIPPED_PARAM : initialSummariesParam(range, version),
     getNextPageParam: (last): SummariesPageParam | undefined => {
+      if (bounds === undefined) return undefined;
       const below = covered(last, pageSize, bounds).low - 1n;
       return below < bounds.low ? undefined : { direction: 'older', end: below.toString() };
     },
     getPreviousPageParam: (first): SummariesPageParam | undefined => {
+      if (bounds === undefined) return undefined;
       const above = covered(first, pageSize, bounds).high + 1n;
       return above > bounds.high ? undefined : { direction: 'newer', start: above.toString() };
     },
-    // Only another page size keeps the rows; another range, start or version never does.
-    placeholderData: keepPreviousWithin(queryKey.slice(0, -1)),
+    // Only another page size keeps the rows; another account, range, start or version never does.
+    placeholderData: keepPreviousWhileSame(queryKey, ['address', 'from', 'to', 'at', 'version']),
   });
 }

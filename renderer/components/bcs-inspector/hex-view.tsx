@@ -61,10 +61,11 @@ export function HexView({ bytes, range, failedAt, onHoverByte, onSelectByte }: H
     const cells: ReactNode[] = [];
     for (let i = at; i < Math.min(at + ROW, shown); i += 1) {
       const inRange = range !== undefined && i >= range.start && i < range.end;
+      const marks = `${failedAt === i ? ' failed' : ''}${cursor === i ? ' cursor' : ''}`;
       cells.push(
         <span
           key={i}
-          className={`hex-byte${inRange ? ' hl' : ''}${failedAt === i ? ' failed' : ''}${cursor === i ? ' cursor' : ''}`}
+          className={`hex-byte${inRange ? ' hl' : ''}${marks}`}
           data-offset={i}
           data-highlighted={inRange ? 'true' : undefined}
         >

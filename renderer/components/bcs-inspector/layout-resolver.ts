@@ -3,7 +3,7 @@
  * source (one module at a time, as the resolver discovers them). Primitive types, vectors of them,
  * String, Option and Object need no network at all: that is what lets `/inspect` work offline.
  */
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { skipToken, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiRequestError } from '../../api/client.ts';
 import { moduleAbiQuery } from '../../api/queries/table-queries.ts';
 import { queryKeys, UNVERSIONED } from '../../api/query-keys.ts';
@@ -63,10 +63,10 @@ export function useMoveLayout(typeText: string, version: string | undefined) {
   const text = typeText.trim();
   return useQuery({
     queryKey: queryKeys.moveLayout(text, version ?? UNVERSIONED),
-    queryFn: () => resolveLayoutFetching(text, cachedModuleFetcher(client, version)),
+    // An empty type field asks nothing.
+    queryFn: text === '' ? skipToken : () => resolveLayoutFetching(text, cachedModuleFetcher(client, version)),
     // Without a version the ABIs are the source's latest, which moves: never served as fresh.
     staleTime: version === undefined ? 0 : Infinity,
-    enabled: text !== '',
     structuralSharing: false,
     retry: false,
   });

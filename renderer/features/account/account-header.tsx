@@ -20,7 +20,7 @@ export interface AccountHeaderProps {
 /** Address, sequence number, authentication key and the save action. */
 export function AccountHeader({ address }: AccountHeaderProps): ReactNode {
   const { effective } = useLedgerVersion();
-  const account = useQuery({ ...accountQuery(address, effective ?? ''), enabled: effective !== undefined });
+  const account = useQuery(accountQuery(address, effective));
   const long = formatAddressLong(parseAddress(address));
   return (
     <header className="account-header">

@@ -47,8 +47,8 @@ export function ComparePage(): ReactNode {
   const toParam = params.get('to') ?? '';
   const to = toParam === '' ? (effective ?? '') : toParam;
   const ready = VERSION.test(from) && VERSION.test(to);
-  const a = useQuery({ ...allResourcesQuery(short, from), enabled: ready });
-  const b = useQuery({ ...allResourcesQuery(short, to), enabled: ready });
+  const a = useQuery(allResourcesQuery(short, ready ? from : undefined));
+  const b = useQuery(allResourcesQuery(short, ready ? to : undefined));
   const changes = a.data && b.data ? diffResources(a.data, b.data) : undefined;
   const differing = changes?.filter((c) => c.kind !== 'unchanged') ?? [];
   const same = changes?.filter((c) => c.kind === 'unchanged') ?? [];

@@ -6,12 +6,11 @@
  */
 import type { ReactNode } from 'react';
 import { useMemo, useState, type FormEvent } from 'react';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
-import { ApiRequestError } from '../../api/client.ts';
-import { versionInfoQuery } from '../../api/queries/explorer-queries.ts';
 import { eventsQuery, type EventStream } from '../../api/queries/events-queries.ts';
 import { useLedgerVersion } from '../../app/use-ledger-version.ts';
+import { usePinnedRetention } from '../../app/use-pinned-retention.ts';
 import { EmptyView, ErrorView, LoadingView } from '../../components/status-views.tsx';
 import { PagedExportMenu, eventExportRows } from '../../components/export-menu/paged-export-menu.tsx';
 import { useAccountAddress } from '../../lib/use-account-address.ts';
@@ -116,17 +115,11 @@ function StreamEvents({ address, stream }: { readonly address: string; readonly 
   const [search, setSearch] = useSearchParams();
   const raw = search.get(SEQ_PARAM);
   const anchor = raw !== null && /^\d+$/.test(raw) ? raw : undefined;
-  const query = useInfiniteQuery({
-    ...eventsQuery(address, stream, anchor, effective ?? ''),
-    enabled: effective !== undefined,
-  });
-  // Events take no ledger version: a pinned version outside the retained window is checked apart
-  // (the API's 404/410), and then no events are claimed loaded, as the state panels show none.
-  const standing = useQuery({ ...versionInfoQuery(pinned ?? ''), enabled: pinned !== undefined });
-  const outOfRange =
-    standing.isError &&
-    standing.error instanceof ApiRequestError &&
-    (standing.error.status === 404 || standing.error.status === 410);
+  const query = useInfiniteQuery(eventsQuery(address, stream, anchor, effective));
+  // Events take no ledger version: a pinned version outside the retained window is checked apart,
+  // and then no events are claimed loaded, as the state panels show none.
+  const pinnedRetention = usePinnedRetention();
+  const { outOfRange } = pinnedRetention;
   const events = useMemo(() => eventsNewestFirst(query.data?.pages.flatMap((page) => page.body) ?? []), [query.data]);
 
   const setAnchor = (value: string | undefined): void =>
@@ -143,11 +136,7 @@ function StreamEvents({ address, stream }: { readonly address: string; readonly 
       : `${stream.struct} · ${stream.field}`;
   const oldest = events.at(-1);
   const failed = outOfRange || (query.isError && events.length === 0);
-  const unavailable = outOfRange
-    ? `version ${pinned ?? ''} is outside the retained versions`
-    : failed
-      ? 'the events could not be read'
-      : undefined;
+  const unavailable = outOfRange ? pinnedRetention.unavailable : failed ? 'the events could not be read' : undefined;
   return (
     <section aria-label={`Events of ${title}`}>
       <JumpForm key={anchor ?? ''} title={title} anchor={anchor} onJump={setAnchor}>

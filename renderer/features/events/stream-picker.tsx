@@ -36,10 +36,7 @@ export function StreamPicker({ address, creationNumber }: StreamPickerProps): Re
   const [openBy, setOpenBy] = useState<OpenBy>(
     structTag !== undefined && fieldName !== undefined ? 'field' : 'creation_number',
   );
-  const resources = useQuery({
-    ...eventHandleResourcesQuery(address, effective ?? ''),
-    enabled: effective !== undefined,
-  });
+  const resources = useQuery(eventHandleResourcesQuery(address, effective));
   const handles = useMemo(
     () => findHandles(resources.data?.body ?? []).filter((handle) => handle.address === address),
     [resources.data, address],

@@ -18,9 +18,10 @@ import { versionStanding } from './version-range.ts';
 
 /** "`abc` is not a ledger version — showing the latest" with a button dropping it from the URL. */
 function InvalidPinNotice({ value, onRemove }: { readonly value: string; readonly onRemove: () => void }): ReactNode {
+  const shown = value === '' ? 'An empty ledger_version' : <code>{value}</code>;
   return (
     <span className="invalid-pin warn-text" role="status">
-      {value === '' ? 'An empty ledger_version' : <code>{value}</code>} is not a ledger version — showing the latest{' '}
+      {shown} is not a ledger version — showing the latest{' '}
       <button type="button" onClick={onRemove}>
         Remove from URL
       </button>

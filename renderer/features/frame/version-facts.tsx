@@ -37,7 +37,11 @@ export function VersionFacts({ standing }: { readonly standing: VersionStanding 
         >{`pruned — oldest retained is ${standing.oldest}`}</span>
       );
     case 'future':
-      return <span className="version-facts warn-text" role="status">{`not yet — latest is ${standing.latest}`}</span>;
+      return (
+        <span className="version-facts warn-text" role="status">
+          {`not yet — latest is ${standing.latest}`}
+        </span>
+      );
     case 'retained':
       return <RetainedFacts version={standing.version.toString()} />;
     default:

@@ -23,12 +23,8 @@ export function GasPanel(): ReactNode {
   // The failure stays shown while a refresh of the failed ledger is in flight.
   const { ledger, failure } = useLedgerQuery();
   const latest = ledger.data?.body.ledger_version;
-  const estimate = useQuery({
-    ...gasEstimateQuery(latest ?? ''),
-    enabled: latest !== undefined,
-    placeholderData: (previous) => previous,
-  });
-  const blocks = useQuery({ ...recentBlocksQuery(latest ?? ''), enabled: latest !== undefined, retry: false });
+  const estimate = useQuery({ ...gasEstimateQuery(latest), placeholderData: (previous) => previous });
+  const blocks = useQuery({ ...recentBlocksQuery(latest), retry: false });
   const noExplorer = isExplorerUnavailable(blocks.error);
   // The header shows a pinned version, but the node estimates only at its latest: say so here.
   const { pinned } = useLedgerVersion();

@@ -17,7 +17,7 @@ export const STREAMS_SHOWN = 10;
 /** The event streams card of the landing page. */
 export function EventStreamsSection(): ReactNode {
   const { pinned, effective } = useLedgerVersion();
-  const streams = useQuery({ ...eventStreamsQuery(effective ?? '', STREAMS_SHOWN), enabled: effective !== undefined });
+  const streams = useQuery(eventStreamsQuery(effective, STREAMS_SHOWN));
   let body: ReactNode;
   if (streams.isPending) body = <LoadingView label="Loading event streams…" />;
   else if (streams.isError) body = <ErrorView error={streams.error} onRetry={() => void streams.refetch()} />;
@@ -56,7 +56,10 @@ export function EventStreamsSection(): ReactNode {
                 {effective !== undefined && BigInt(stream.latest_version) > BigInt(effective) && (
                   <span
                     className="after-pin-badge"
-                    title={`Its newest event (version ${stream.latest_version}) is after version ${effective}; counts include it`}
+                    title={
+                      `Its newest event (version ${stream.latest_version}) ` +
+                      `is after version ${effective}; counts include it`
+                    }
                   >
                     newer
                   </span>
@@ -71,7 +74,9 @@ export function EventStreamsSection(): ReactNode {
     <section className="landing-card" aria-labelledby="landing-streams">
       <h2 id="landing-streams">Busiest event streams</h2>
       {streams.data && (
-        <p className="landing-note muted">{`Counted over the newest ${streams.data.body.window.toLocaleString('en-US')} events.`}</p>
+        <p className="landing-note muted">
+          {`Counted over the newest ${streams.data.body.window.toLocaleString('en-US')} events.`}
+        </p>
       )}
       {body}
     </section>

@@ -40,7 +40,7 @@ export function LandingPage(): ReactNode {
   const source = useQuery(sourceQuery());
   const { ledger, failure } = useLedgerQuery();
   const { pinned, effective } = useLedgerVersion();
-  const probe = useQuery({ ...eventStreamsQuery(effective ?? '', STREAMS_SHOWN), enabled: effective !== undefined });
+  const probe = useQuery(eventStreamsQuery(effective, STREAMS_SHOWN));
   if (source.isPending) return <LoadingView label="Loading the source…" />;
   if (isExplorerUnavailable(source.error) || isExplorerUnavailable(probe.error)) {
     return <RemoteLanding nodeName={source.data?.body.kind === 'remote' ? source.data.body.name : undefined} />;

@@ -13,10 +13,7 @@ const PAGE_SIZE = 20;
 /** The tables card of the landing page. */
 export function TablesSection(): ReactNode {
   const { pinned, effective } = useLedgerVersion();
-  const tables = useInfiniteQuery({
-    ...explorerTablesQuery(effective ?? '', PAGE_SIZE),
-    enabled: effective !== undefined,
-  });
+  const tables = useInfiniteQuery(explorerTablesQuery(effective, PAGE_SIZE));
   let body: ReactNode;
   if (tables.isPending) body = <LoadingView label="Loading tables…" />;
   else if (tables.isError) body = <ErrorView error={tables.error} onRetry={() => void tables.refetch()} />;

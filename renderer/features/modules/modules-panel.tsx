@@ -20,10 +20,7 @@ export function ModulesPanel(): ReactNode {
   const { effective } = useLedgerVersion();
   const [filter, setFilter] = useState('');
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
-  const query = useQuery({
-    ...modulesQuery(address ?? '', effective ?? ''),
-    enabled: address !== undefined && effective !== undefined,
-  });
+  const query = useQuery(modulesQuery(address, effective));
   if (address === undefined) return null;
   if (query.isError) return <ErrorView error={query.error} onRetry={() => void query.refetch()} />;
   if (query.isPending) return <LoadingView label="Loading modules…" />;

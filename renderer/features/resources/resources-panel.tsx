@@ -12,14 +12,13 @@ import { RESOURCE_PAGE_SIZES, resourcesQuery } from '../../api/queries/account-q
 import { useLedgerVersion } from '../../app/use-ledger-version.ts';
 import { EmptyView, ErrorView, LoadingView } from '../../components/status-views.tsx';
 import { PagedExportMenu, resourceExportRows } from '../../components/export-menu/paged-export-menu.tsx';
+import { loadPages } from '../../lib/load-all.ts';
 import { plural } from '../../lib/plural.ts';
 import { useAccountAddress } from '../../lib/use-account-address.ts';
 import { resourceRows } from './resource-rows.ts';
 import { ResourcesTable } from './resources-table.tsx';
 import './resources.css';
 
-/** Bound on pages one "Load all" fetches (a source that never ends must not loop forever). */
-const LOAD_ALL_MAX_PAGES = 1_000;
 const DEFAULT_PAGE_SIZE = 100;
 
 /** The resource type a URL hash names (`#0x1::coin::CoinStore%3C…%3E`), if any. */
@@ -46,10 +45,7 @@ export function ResourcesPanel(): ReactNode {
     if (focus !== undefined) setFilter(focus);
   }
   const [loadingAll, setLoadingAll] = useState(false);
-  const query = useInfiniteQuery({
-    ...resourcesQuery(address ?? '', effective ?? '', pageSize),
-    enabled: address !== undefined && effective !== undefined,
-  });
+  const query = useInfiniteQuery(resourcesQuery(address, effective, pageSize));
   const rows = useMemo(() => resourceRows(query.data?.pages.flatMap((page) => page.body) ?? []), [query.data]);
   const alive = useRef(true);
   useEffect(() => {
@@ -62,12 +58,15 @@ export function ResourcesPanel(): ReactNode {
   const loadAll = async (): Promise<void> => {
     setLoadingAll(true);
     try {
-      let more = query.hasNextPage;
-      for (let page = 0; more && alive.current && page < LOAD_ALL_MAX_PAGES; page += 1) {
-        const result = await query.fetchNextPage();
-        if (result.isError) break;
-        more = result.hasNextPage;
-      }
+      // Stops at an error (shown under the table) or at the load-all bound ("more available" stays said).
+      await loadPages(
+        query.hasNextPage,
+        async () => {
+          const result = await query.fetchNextPage();
+          return !result.isError && result.hasNextPage;
+        },
+        () => !alive.current,
+      );
     } finally {
       if (alive.current) setLoadingAll(false);
     }

@@ -5,21 +5,24 @@
  * costs one request, so it is read only for a resource the user opened.
  */
 import type { ReactNode } from 'react';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { requestBcs } from '../../api/client.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { InlineError } from '../../components/status-views.tsx';
 import { plural } from '../../lib/plural.ts';
 
-/** The stored (BCS) bytes of one resource at `version`. */
-function storedResourceQuery(address: string, type: string, version: string) {
+/** The stored (BCS) bytes of one resource at `version` (skipped while the row's version is unknown). */
+function storedResourceQuery(address: string, type: string, version: string | undefined) {
   return queryOptions({
     queryKey: queryKeys.resource(address, type, version),
-    queryFn: ({ signal }) =>
-      requestBcs(`/v1/accounts/${address}/resource/${encodeURIComponent(type)}`, {
-        query: { ledger_version: version },
-        signal,
-      }),
+    queryFn:
+      version === undefined
+        ? skipToken
+        : ({ signal }) =>
+            requestBcs(`/v1/accounts/${address}/resource/${encodeURIComponent(type)}`, {
+              query: { ledger_version: version },
+              signal,
+            }),
   });
 }
 
@@ -33,7 +36,7 @@ export interface StoredSizeProps {
 
 /** "Stored size (BCS): N bytes" of an opened resource. */
 export function StoredSize({ address, type, version }: StoredSizeProps): ReactNode {
-  const stored = useQuery({ ...storedResourceQuery(address, type, version ?? ''), enabled: version !== undefined });
+  const stored = useQuery(storedResourceQuery(address, type, version));
   return (
     <p className="resources-stored-size">
       Stored size (BCS):{' '}

@@ -24,8 +24,8 @@ export function ItemCompare({ request, version }: ItemCompareProps): ReactNode {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState(version ?? '');
   const ready = VERSION.test(from) && VERSION.test(to);
-  const a = useQuery({ ...tableItemQuery({ ...request, version: from }), enabled: ready, retry: false });
-  const b = useQuery({ ...tableItemQuery({ ...request, version: to }), enabled: ready, retry: false });
+  const a = useQuery({ ...tableItemQuery(ready ? { ...request, version: from } : undefined), retry: false });
+  const b = useQuery({ ...tableItemQuery(ready ? { ...request, version: to } : undefined), retry: false });
   // An item that does not exist at a version is an answer too: compare against "absent".
   const absent = (error: unknown) => error instanceof ApiRequestError && error.errorCode === 'table_item_not_found';
   const before = a.data?.body ?? (absent(a.error) ? undefined : null);

@@ -53,10 +53,7 @@ export function RawLookup({
   // hex), it is hidden rather than left under a key it no longer matches.
   const current = 'error' in parsed ? undefined : bytesToHex(parsed.bytes);
   const shown = sent !== undefined && sent === current ? sent : undefined;
-  const raw = useQuery({
-    ...rawTableItemQuery(handle, sent ?? '', version ?? ''),
-    enabled: sent !== undefined && version !== undefined,
-  });
+  const raw = useQuery(rawTableItemQuery(handle, sent, version));
   return (
     <section className="raw-lookup" aria-label="Raw lookup">
       <h2>Raw lookup</h2>

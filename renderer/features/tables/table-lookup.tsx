@@ -126,10 +126,9 @@ function LookupForm({
     sent.keyJson === JSON.stringify(check.json) &&
     sent.keyType === keyType.trim() &&
     sent.valueType === valueType.trim();
-  const item = useQuery({
-    ...tableItemQuery({ ...(sent ?? { handle, keyType, valueType, keyJson: 'null' }), version: effective ?? '' }),
-    enabled: sent !== undefined && effective !== undefined,
-  });
+  const item = useQuery(
+    tableItemQuery(sent === undefined || effective === undefined ? undefined : { ...sent, version: effective }),
+  );
 
   return (
     <div className="table-lookup">

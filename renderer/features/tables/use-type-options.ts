@@ -34,11 +34,7 @@ function referencedModules(types: readonly string[]): string[] {
 
 /** Suggestions for type fields, given the types currently entered. */
 export function useTypeOptions(current: readonly string[], version: string | undefined): readonly string[] {
-  const tables = useInfiniteQuery({
-    ...explorerTablesQuery(version ?? '', KNOWN_TABLES_PAGE),
-    enabled: version !== undefined,
-    retry: false,
-  });
+  const tables = useInfiniteQuery({ ...explorerTablesQuery(version, KNOWN_TABLES_PAGE), retry: false });
   const modules = referencedModules(current);
   const abis = useQueries({
     queries: modules.map((key) => {

@@ -7,12 +7,11 @@
  */
 import type { ReactNode } from 'react';
 import { useMemo } from 'react';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { ApiRequestError } from '../../api/client.ts';
-import { versionInfoQuery } from '../../api/queries/explorer-queries.ts';
-import { transactionsQuery, type VersionRange } from '../../api/queries/transactions-queries.ts';
+import { isReversed, transactionsQuery, type VersionRange } from '../../api/queries/transactions-queries.ts';
 import { useLedgerVersion } from '../../app/use-ledger-version.ts';
+import { usePinnedRetention } from '../../app/use-pinned-retention.ts';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { EmptyView, ErrorView, LoadingView } from '../../components/status-views.tsx';
 import { PagedExportMenu, summaryExportRows } from '../../components/export-menu/paged-export-menu.tsx';
@@ -34,22 +33,18 @@ const RANGE_PARAMS = ['from', 'to', 'at'] as const;
 /** The transactions tab. */
 export function TransactionsPanel(): ReactNode {
   const { address } = useAccountAddress();
-  const { pinned, effective } = useLedgerVersion();
+  const { effective } = useLedgerVersion();
   const [search, setSearch] = useSearchParams();
   const range: VersionRange = {
     from: digits(search.get('from')),
     to: digits(search.get('to')),
     at: digits(search.get('at')),
   };
-  const reversed = range.from !== undefined && range.to !== undefined && BigInt(range.from) > BigInt(range.to);
-  // A reversed range (from > to) can hold nothing: it is explained without asking the source.
-  const query = useInfiniteQuery({
-    ...transactionsQuery(address ?? '', range, effective ?? '0'),
-    enabled: address !== undefined && effective !== undefined && !reversed,
-  });
-  // Summaries take no ledger version: a pinned version outside the retained window is checked apart (the API's
-  // 404/410).
-  const standing = useQuery({ ...versionInfoQuery(pinned ?? ''), enabled: pinned !== undefined });
+  // A reversed range (from > to) can hold nothing: it is explained without asking the source (the query skips it).
+  const reversed = isReversed(range);
+  const query = useInfiniteQuery(transactionsQuery(address, range, effective));
+  // Summaries take no ledger version: a pinned version outside the retained window is checked apart.
+  const pinnedRetention = usePinnedRetention();
   const summaries = useMemo(
     () => summariesNewestFirst(query.data?.pages.flatMap((page) => page.summaries) ?? []),
     [query.data],
@@ -66,15 +61,12 @@ export function TransactionsPanel(): ReactNode {
       }
       return next;
     });
-  const outOfRange =
-    standing.isError &&
-    standing.error instanceof ApiRequestError &&
-    (standing.error.status === 404 || standing.error.status === 410);
+  const { outOfRange } = pinnedRetention;
   const capped = range.to !== undefined && effective !== undefined && BigInt(range.to) > BigInt(effective);
   // Rows are "loaded" only when the view shows them: not beside the pinned version's error or a failed first page.
   const failed = outOfRange || (query.isError && summaries.length === 0);
   const unavailable = outOfRange
-    ? `version ${pinned ?? ''} is outside the retained versions`
+    ? pinnedRetention.unavailable
     : failed
       ? 'the transactions could not be read'
       : reversed
@@ -104,7 +96,7 @@ export function TransactionsPanel(): ReactNode {
         </p>
       )}
       {outOfRange ? (
-        <ErrorView error={standing.error} />
+        <ErrorView error={pinnedRetention.error} />
       ) : reversed ? (
         <EmptyView>
           From version {range.from} is after To version {range.to}: no version can be in this range. Swap them to list

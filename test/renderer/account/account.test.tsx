@@ -1,12 +1,12 @@
 /**
- * The account header, tabs, save-to-snapshot and modules tab over the real read service.
+ * The account header, tabs and save-to-snapshot over the real read service.
  */
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { renderApp } from '../support/render-app.tsx';
 import { serviceFixture } from '../support/service-fetch.ts';
 import { requestJson, ApiRequestError } from '../../../renderer/api/client.ts';
-import type { AccountJson, LedgerInfoJson, MoveModuleJson } from '../../../renderer/api/types.ts';
+import type { AccountJson, LedgerInfoJson } from '../../../renderer/api/types.ts';
 
 describe('account view', () => {
   it('shows sequence number and authentication key as of the pinned version, and tabs keep the pin', async () => {
@@ -37,17 +37,6 @@ describe('account view', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain((expected as ApiRequestError).message);
     expect(alert.textContent).toContain((expected as ApiRequestError).errorCode);
-  });
-
-  it('lists the modules with their ABI', async () => {
-    const { user } = renderApp('/accounts/0x1/modules');
-    const modules = (await requestJson<MoveModuleJson[]>('/v1/accounts/0x1/modules')).body;
-    const coin = modules.find((module) => module.abi?.name === 'coin')!.abi!;
-    await screen.findByText(`${modules.length} of ${modules.length} modules`);
-    await user.type(screen.getByRole('searchbox', { name: 'Filter modules' }), 'coin');
-    await user.click(screen.getByText('0x1::coin'));
-    for (const struct of coin.structs) expect(screen.getByText(new RegExp(`struct ${struct.name}\\b`))).toBeTruthy();
-    expect(screen.getByText(`Structs (${coin.structs.length})`)).toBeTruthy();
   });
 
   it('replaces a long-form address in the URL by the short form, keeping tab and version', async () => {

@@ -85,7 +85,7 @@ async function openBehind() {
 }
 
 describe('anchored latest version', () => {
-  it('keeps an unpinned view at the version it opened with, offers the newer one, and moves only when asked', async () => {
+  it('keeps an unpinned view at its opening version, offers the newer one, and moves only when asked', async () => {
     const fixture = serviceFixture('main');
     const { anchor } = await streamAndAnchor(fixture);
     const latest = fixture.info.latestVersion;
@@ -146,7 +146,7 @@ describe('anchored latest version', () => {
     expect(window.location.search).toBe('');
   });
 
-  it('keys the events of an unpinned view by its anchor: later events are marked, and moving re-reads them', async () => {
+  it('keys the events of an unpinned view by anchor: later events are marked, and moving re-reads them', async () => {
     const fixture = serviceFixture('main');
     const { stream, anchor, later } = await streamAndAnchor(fixture);
     expect(later).toBeGreaterThan(0);

@@ -4,13 +4,15 @@
  * from the real read service.
  */
 import { describe, expect, it } from 'vitest';
+import { skipToken } from '@tanstack/react-query';
 import { createQueryClient } from '../../../renderer/app/query-client.ts';
 import { moduleAbiQuery } from '../../../renderer/api/queries/table-queries.ts';
 import { eventsQuery } from '../../../renderer/api/queries/events-queries.ts';
 import { transactionsQuery } from '../../../renderer/api/queries/transactions-queries.ts';
 import { eventStreamsQuery, explorerTablesQuery } from '../../../renderer/api/queries/explorer-queries.ts';
 import { recentBlocksQuery } from '../../../renderer/api/queries/gas-queries.ts';
-import { UNVERSIONED } from '../../../renderer/api/query-keys.ts';
+import { resourcesQuery } from '../../../renderer/api/queries/account-queries.ts';
+import { keyParts, queryKeys, UNVERSIONED } from '../../../renderer/api/query-keys.ts';
 import { routeFetchInto, serviceFixture } from '../support/service-fetch.ts';
 
 describe('query keys', () => {
@@ -24,8 +26,53 @@ describe('query keys', () => {
       recentBlocksQuery(version).queryKey,
       moduleAbiQuery('0x1', 'coin', version).queryKey,
     ];
-    for (const key of keys) expect(key).toContain(version);
-    expect(keys.flat()).not.toContain('latest');
+    const parts = keys.map((key) => Object.values(keyParts(key)?.parts ?? {}));
+    for (const values of parts) expect(values).toContain(version);
+    expect(parts.flat()).not.toContain('latest');
+  });
+
+  it('name their parts, so a key of another shape is not read as one of ours', () => {
+    expect(keyParts(queryKeys.resources('0x1', '7', 25))).toEqual({
+      domain: 'resources',
+      parts: { address: '0x1', version: '7', pageSize: 25 },
+    });
+    expect(keyParts(['other-app', 'resources', { address: '0x1' }])).toBeUndefined();
+    expect(keyParts(['ledger-explorer', 'resources', '0x1'])).toBeUndefined();
+  });
+
+  it('keep the previous rows only while the parts the view depends on are the same', () => {
+    const rows = { pages: [], pageParams: [] };
+    const keep = (next: { placeholderData?: unknown }, previousKey: readonly unknown[]): unknown =>
+      (next.placeholderData as (data: unknown, query: { queryKey: readonly unknown[] }) => unknown)(rows, {
+        queryKey: previousKey,
+      });
+    // Resources: the same account keeps its rows across versions and page sizes, another account never.
+    const resources = resourcesQuery('0x1', '8', 100);
+    expect(keep(resources, queryKeys.resources('0x1', '7', 25))).toBe(rows);
+    expect(keep(resources, queryKeys.resources('0x2', '8', 100))).toBeUndefined();
+    // Events and transactions: only another page size keeps them.
+    const stream = { kind: 'creation_number', creationNumber: '2' } as const;
+    const events = eventsQuery('0x1', stream, undefined, '8', 50);
+    expect(keep(events, queryKeys.events('0x1', '2', undefined, '8', 100))).toBe(rows);
+    expect(keep(events, queryKeys.events('0x1', '2', undefined, '7', 50))).toBeUndefined();
+    expect(keep(events, queryKeys.events('0x1', '3', undefined, '8', 50))).toBeUndefined();
+    expect(keep(events, queryKeys.events('0x1', '2', '10', '8', 50))).toBeUndefined();
+    const transactions = transactionsQuery('0x1', { from: '5' }, '8', 20);
+    expect(keep(transactions, queryKeys.transactions('0x1', { from: '5' }, '8', 50))).toBe(rows);
+    expect(keep(transactions, queryKeys.transactions('0x1', { from: '6' }, '8', 20))).toBeUndefined();
+    expect(keep(transactions, queryKeys.transactions('0x1', { from: '5', at: '7' }, '8', 20))).toBeUndefined();
+    // A key of another domain with the same parts is not the same view.
+    expect(keep(transactions, queryKeys.account('0x1', '8'))).toBeUndefined();
+  });
+
+  it('skip a query whose address or version is not known yet, instead of asking with a stand-in', () => {
+    expect(resourcesQuery(undefined, '8', 25).queryFn).toBe(skipToken);
+    expect(resourcesQuery('0x1', undefined, 25).queryFn).toBe(skipToken);
+    expect(resourcesQuery('0x1', '8', 25).queryFn).not.toBe(skipToken);
+    expect(transactionsQuery('0x1', {}, undefined).queryFn).toBe(skipToken);
+    // A reversed range can hold nothing: it is not asked either.
+    expect(transactionsQuery('0x1', { from: '9', to: '3' }, '12').queryFn).toBe(skipToken);
+    expect(transactionsQuery('0x1', { from: '3', to: '9' }, '12').queryFn).not.toBe(skipToken);
   });
 
   it('never serve a module ABI read without a version from the cache, but do serve a versioned one', async () => {
@@ -37,7 +84,7 @@ describe('query keys', () => {
         fixture.requests.filter((request) => request.startsWith('GET /v1/accounts/0x1/module/coin')).length;
       const before = abiRequests();
       const unversioned = moduleAbiQuery('0x1', 'coin', undefined);
-      expect(unversioned.queryKey).toContain(UNVERSIONED);
+      expect(keyParts(unversioned.queryKey)?.parts.version).toBe(UNVERSIONED);
       expect((await client.fetchQuery(unversioned))?.name).toBe('coin');
       await client.fetchQuery(unversioned);
       expect(abiRequests() - before).toBe(2);

@@ -20,7 +20,7 @@ interface Pair {
 }
 
 function resourcesAt(address: string, version: string): Promise<readonly MoveResourceJson[]> {
-  return withApi(() => allResourcePages(address, version, 1000, 100));
+  return withApi(() => allResourcePages(address, version, 1000));
 }
 
 /** The resources of `address` that differ between the versions just before and at each of `versions`. */

@@ -11,7 +11,7 @@ import { userEvent } from '@testing-library/user-event';
 import { App } from '../../../renderer/app/app.tsx';
 import { createQueryClient } from '../../../renderer/app/query-client.ts';
 import { interceptFetch, serviceFixture, type ServiceFixture } from '../support/service-fetch.ts';
-import { apiJson, type LedgerJson } from './api-before-render.ts';
+import { apiJson, type LedgerJson } from '../support/api-before-render.ts';
 import { jsonResponse, localnetSource } from '../support/remote-source.ts';
 
 const REMOTE_SOURCE = localnetSource();

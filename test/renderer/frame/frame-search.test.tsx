@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '../support/render-app.tsx';
-import { apiJson, type LedgerJson } from './api-before-render.ts';
+import { apiJson, type LedgerJson } from '../support/api-before-render.ts';
 
 const search = (): HTMLInputElement => screen.getByRole('combobox', { name: 'Search' });
 
@@ -76,7 +76,7 @@ describe('search box', () => {
     expect(window.location.pathname).toBe('/');
   });
 
-  it('says nothing was found on Enter for punctuation and for a version beyond the latest, typed fast or after the lookup', async () => {
+  it('Enter on punctuation or a version beyond the latest says nothing was found, typed fast or not', async () => {
     const ledger = await apiJson<LedgerJson>('/v1');
     const beyond = (BigInt(ledger.ledger_version) * 1000n + 7n).toString();
     for (const query of ['garbage!!', beyond]) {

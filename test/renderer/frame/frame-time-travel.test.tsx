@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '../support/render-app.tsx';
 import { serviceFixture } from '../support/service-fetch.ts';
-import { apiJson, type LedgerJson } from './api-before-render.ts';
+import { apiJson, type LedgerJson } from '../support/api-before-render.ts';
 
 const field = (): HTMLInputElement => screen.getByRole('spinbutton', { name: 'Ledger version' });
 const control = (): HTMLElement => screen.getByRole('group', { name: 'Time travel' });

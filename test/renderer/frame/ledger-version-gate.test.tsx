@@ -41,7 +41,7 @@ function renderWithLedgerDown(path: string, remote = false, initiallyDown = true
 }
 
 describe('ledger version gate', () => {
-  it('shows the ledger error with a retry in place of an unpinned view, and the view once the ledger answers', async () => {
+  it('shows the ledger error with a retry instead of an unpinned view, the view once the ledger answers', async () => {
     const { user, down } = renderWithLedgerDown('/accounts/0x1/modules');
     const gate = await screen.findByRole('region', { name: 'Ledger unavailable' });
     const alert = within(gate).getByRole('alert');
@@ -99,7 +99,7 @@ describe('ledger version gate', () => {
     expect(screen.queryByRole('region', { name: 'Ledger unavailable' })).toBeNull();
   });
 
-  it('says where to pin, and pins a typed version from the time-travel row while the latest is unreadable', async () => {
+  it('says where to pin, and pins a version typed in the time-travel row while the latest is unreadable', async () => {
     const { user, base } = renderWithLedgerDown('/accounts/0x1/modules');
     const gate = await screen.findByRole('region', { name: 'Ledger unavailable' });
     const travel = screen.getByRole('group', { name: 'Time travel' });

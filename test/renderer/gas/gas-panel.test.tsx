@@ -10,7 +10,7 @@ import { routeFetchInto, serviceFixture } from '../support/service-fetch.ts';
 import { requestJson } from '../../../renderer/api/client.ts';
 import type { BlockListJson } from '../../../renderer/api/types.ts';
 import { CHART_BLOCKS } from '../../../renderer/api/queries/gas-queries.ts';
-import { apiJson, type LedgerJson } from '../frame/api-before-render.ts';
+import { apiJson, type LedgerJson } from '../support/api-before-render.ts';
 
 /** A 2D context that accepts every call (happy-dom draws nothing), so uPlot builds its DOM and legend. */
 function inertContext(): unknown {

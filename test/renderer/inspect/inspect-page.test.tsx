@@ -32,7 +32,7 @@ describe('inspect page', () => {
     await within(inspector).findByRole('button', { name: /^value \(value\), .* bytes 0–1$/ }, { timeout: 10_000 });
   });
 
-  it('keeps the bytes and type in the URL, replacing the entry while typing, so reload and Back restore them', async () => {
+  it('keeps bytes and type in the URL, replacing the entry while typing, so reload and Back restore them', async () => {
     const first = renderApp('/inspect');
     const { user } = first;
     const entries = window.history.length;

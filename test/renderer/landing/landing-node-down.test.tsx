@@ -10,7 +10,7 @@ import { App } from '../../../renderer/app/app.tsx';
 import { createQueryClient } from '../../../renderer/app/query-client.ts';
 import { queryKeys } from '../../../renderer/api/query-keys.ts';
 import { interceptFetch, serviceFixture } from '../support/service-fetch.ts';
-import { apiJson, type LedgerJson } from '../frame/api-before-render.ts';
+import { apiJson, type LedgerJson } from '../support/api-before-render.ts';
 import { jsonResponse, localnetSource } from '../support/remote-source.ts';
 
 const DOWN_MESSAGE = 'Node http://127.0.0.1:8080/v1 is unavailable: connection refused';
@@ -40,7 +40,7 @@ function renderNodeDown(path: string) {
 }
 
 describe('landing over a remote node that is down', () => {
-  it('shows the error record with Retry when the latest version cannot be read, and the remote landing once the node answers', async () => {
+  it('shows the error record, Retry while the latest is unreadable, the remote landing once it answers', async () => {
     const { user, down } = renderNodeDown('/');
     const region = await screen.findByRole('region', { name: 'Source unavailable' });
     const alert = within(region).getByRole('alert');
@@ -55,7 +55,7 @@ describe('landing over a remote node that is down', () => {
     expect(screen.queryByRole('region', { name: 'Source unavailable' })).toBeNull();
   });
 
-  it('keeps the error record up while the failed ledger is refreshed, not "Checking what the node serves…"', async () => {
+  it('keeps the error record up while a failed ledger is refreshed, not "Checking what the node serves…"', async () => {
     const { down, held, queryClient } = renderNodeDown('/');
     const region = await screen.findByRole('region', { name: 'Source unavailable' });
     const alert = within(region).getByRole('alert');

@@ -55,7 +55,7 @@ async function openCompare(handle: string, key: unknown, from: string, to: strin
 }
 
 describe('table item compare mode', () => {
-  it('labels an item that exists at only one version "added" (and "removed" the other way round), not "changed"', async () => {
+  it('labels an item present at only one version "added" (or "removed" the other way), not "changed"', async () => {
     const ledger = (await withApi(() => requestJson<LedgerInfoJson>('/v1'))).body;
     const latest = ledger.ledger_version;
     // A sampled item that exists at the latest version, and the newest version where it did not exist yet

@@ -1,7 +1,8 @@
 /**
  * The table panel keeps its lookup in the URL (`?key=`, and the types where they differ from the
  * prefilled ones), replacing the history entry while typing, so a reload, Back or a shared link
- * shows the same item again. Keys and values come from the API (the fixture's sampled tables).
+ * shows the same item again; a key or raw hex too long for an address stays out of it, said so.
+ * Keys and values come from the API (the fixture's sampled tables).
  */
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -9,7 +10,8 @@ import { renderApp } from '../support/render-app.tsx';
 import { withApi } from '../support/service-fetch.ts';
 import { requestJson } from '../../../renderer/api/client.ts';
 import type { JsonValue } from '../../../renderer/api/types.ts';
-import { tableSamples, type TableSample } from '../support/table-samples.ts';
+import { MAX_URL_FIELD } from '../../../renderer/lib/use-search-fields.ts';
+import { sampleWhere, tableSamples, type TableSample } from '../support/table-samples.ts';
 
 /** A table keyed by address (its values render as one line, as in the table panel test) with two sampled keys. */
 function sampleWithTwoKeys(): TableSample {
@@ -19,6 +21,7 @@ function sampleWithTwoKeys(): TableSample {
 }
 
 const editor = (): HTMLTextAreaElement => screen.getByRole('textbox', { name: 'Key (JSON)' });
+const query = (name: string): string | null => new URLSearchParams(window.location.search).get(name);
 
 /** The decoded value on screen equals the API's value of `key` at the version it names. */
 async function showsValueOf(sample: TableSample, key: unknown): Promise<void> {
@@ -89,5 +92,30 @@ describe('table lookup in the URL', () => {
       expect((screen.getByRole('combobox', { name: 'Value type' }) as HTMLInputElement).value).toBe('vector<u8>'),
     );
     expect((screen.getByRole('combobox', { name: 'Key type' }) as HTMLInputElement).value).toBe(sample.keyType);
+  });
+  it('leaves a key or raw hex over the cap out of the URL and says a reload will not restore it', async () => {
+    const sample = sampleWhere((s) => s.keys.length >= 1);
+    const { user } = renderApp(`/tables/${sample.handle}`);
+    await user.click(await screen.findByRole('textbox', { name: 'Key (JSON)' }));
+    await user.paste(JSON.stringify(sample.keys[0]));
+    await waitFor(() => expect(query('key')).toBe(JSON.stringify(sample.keys[0])));
+
+    await user.clear(editor());
+    await user.paste(`"${'a'.repeat(MAX_URL_FIELD + 1)}"`);
+    await waitFor(() => expect(editor().value.length).toBe(MAX_URL_FIELD + 3));
+    await waitFor(() => expect(query('key')).toBeNull());
+    expect(
+      screen.getByText(/This key is too long to keep in the page's address; a reload will not restore it/),
+    ).toBeTruthy();
+    expect(window.location.href.length).toBeLessThan(MAX_URL_FIELD);
+
+    const raw = screen.getByRole('textbox', { name: 'Key bytes (hex)' });
+    await user.click(raw);
+    await user.paste(sample.rawKeys[0]!);
+    await waitFor(() => expect(query('raw')).toBe(sample.rawKeys[0]));
+    await user.clear(raw);
+    await user.paste(`0x${'00'.repeat(MAX_URL_FIELD / 2)}`);
+    await waitFor(() => expect(query('raw')).toBeNull());
+    expect(screen.getAllByText(/too long to keep in the page's address/)).toHaveLength(2);
   });
 });

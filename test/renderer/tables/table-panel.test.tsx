@@ -26,7 +26,7 @@ describe('table panel', () => {
     }
   });
 
-  it("checks the key JSON against the key type before sending, then shows the API's value at the version in view", async () => {
+  it("checks the key JSON against the key type before sending, then shows the API's value at the version", async () => {
     const sample = sampleWhere((s) => s.keyType === 'address');
     const { user, fixture } = renderApp(`/tables/${sample.handle}`);
     const editor = await screen.findByRole('textbox', { name: 'Key (JSON)' });

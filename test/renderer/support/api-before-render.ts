@@ -4,7 +4,7 @@
  */
 import { expect } from 'vitest';
 import type { FixtureName } from '../../support/fixtures.ts';
-import { routeFetchInto, serviceFixture } from '../support/service-fetch.ts';
+import { routeFetchInto, serviceFixture } from './service-fetch.ts';
 
 /** `GET path` from fixture `name`'s read service; fails the test unless the answer is 200. */
 export async function apiJson<T>(path: string, name: FixtureName = 'small'): Promise<T> {

@@ -109,7 +109,7 @@ describe('events tab', () => {
     expect(marked).toEqual([...newest].reverse().map((event) => BigInt(event.version) > pin));
   });
 
-  it('offers the handles of an account with 20,000 of them in a bounded list and opens any by creation number', async () => {
+  it('offers 20,000 handles of one account in a bounded list and opens any by creation number', async () => {
     const large = serviceFixture('main').info.samples.largeAccounts[0]!;
     // The handles come from the first 9999 resources (the node's largest page), read here from the API.
     const restore = routeFetchInto(serviceFixture('main'));

@@ -14,7 +14,7 @@ import { AddressLink } from '../../../renderer/components/address-link.tsx';
 import { VersionLink } from '../../../renderer/components/version-link.tsx';
 import { CopyButton } from '../../../renderer/components/copy-button.tsx';
 import { routeFetchInto, serviceFixture } from '../support/service-fetch.ts';
-import { apiJson, type LedgerJson } from './api-before-render.ts';
+import { apiJson, type LedgerJson } from '../support/api-before-render.ts';
 
 let restore: (() => void) | undefined;
 afterEach(() => {
