@@ -15,6 +15,7 @@ import type { ServiceRequest } from '../../service/service-reply.ts';
 import { generateSnapshot } from '../../snapshot/generate.ts';
 import { SnapshotStore } from '../../snapshot/snapshot-store.ts';
 import type { FromServiceMessage, OpenMessage, RequestMessage, ToServiceMessage } from './service-messages.ts';
+import { errorRecordJson } from '../../../shared/api/error-record.ts';
 
 /** The part of Electron's `process.parentPort` used here (typed locally: this file never imports electron). */
 interface ParentPortLike {
@@ -30,7 +31,7 @@ function send(message: FromServiceMessage): void {
 }
 
 function errorBody(message: string): string {
-  return JSON.stringify({ message, error_code: 'internal_error', vm_error_code: null });
+  return errorRecordJson(message, 'internal_error');
 }
 
 /** The open source: its handler and how to release it. */
