@@ -95,8 +95,15 @@ export type QueryParams<Query extends QuerySpec> = {
     QueryValue<Query[Name]> | undefined;
 };
 
-/** The JSON reply type of an endpoint, inferred from its schema. */
-export type ReplyOf<E extends Endpoint> = v.InferOutput<E['reply']>;
+/** `T` with every object field and array read-only, all the way down (replies are never changed). */
+export type DeepReadonly<T> = T extends readonly (infer U)[]
+  ? readonly DeepReadonly<U>[]
+  : T extends object
+    ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
+    : T;
+
+/** The JSON reply type of an endpoint, inferred from its schema (read-only). */
+export type ReplyOf<E extends Endpoint> = DeepReadonly<v.InferOutput<E['reply']>>;
 
 /** The JSON body type of a POST endpoint. */
 export type BodyOf<E extends Endpoint> = E['body'] extends v.GenericSchema ? v.InferInput<E['body']> : undefined;

@@ -2,6 +2,7 @@
  * Account endpoints (node-behaviour.md §2): the account itself, transaction summaries, resources
  * (paged by state key), a single resource, and modules.
  */
+import { ENDPOINTS } from '../../../shared/api/registry.ts';
 import { formatAddress } from '../../../shared/address.ts';
 import { BcsWriter } from '../../../shared/bcs/bcs-writer.ts';
 import { bytesToHex } from '../../../shared/hex.ts';
@@ -10,11 +11,11 @@ import type { StoredModule } from '../../snapshot/ledger-store.ts';
 import { encodeModuleList, encodeResourceMap, encodeSummaries } from '../bcs-bodies.ts';
 import { parseResourceCursor, formatCursor } from '../cursor.ts';
 import { notFound } from '../http-errors.ts';
-import { decodeStoredValue, resourceJson, structTypeTag, summaryJson } from '../json-bodies.ts';
+import { decodeStoredValue, resourceJson, structJson, structTypeTag, summaryJson } from '../json-bodies.ts';
 import { cursorHeaderEntries } from '../ledger-headers.ts';
 import { optionalU64, pageLimit, parseAddressParam, parseIdentifierParam, parseStructTagParam } from '../params.ts';
 import { pathParam, requestedVersion, type RequestContext } from '../request-context.ts';
-import { bcsReply, jsonReply } from '../responses.ts';
+import { bcsReply, endpointReply, jsonReply } from '../responses.ts';
 import type { ServiceReply } from '../service-reply.ts';
 
 const ACCOUNT_TAG = parseStructTag('0x1::account::Account');
@@ -67,7 +68,7 @@ export function getTransactionSummaries(context: RequestContext): ServiceReply {
   // The range rules (end clamped to the latest, inclusive; empty when start is past the end) are the store's.
   const summaries = limit === 0 ? [] : context.store.transactionSummaries(sender, { startVersion, endVersion, limit });
   if (context.output === 'bcs') return bcsReply(encodeSummaries(summaries), context.ledger);
-  return jsonReply(summaries.map(summaryJson), context.ledger);
+  return endpointReply(ENDPOINTS.transactionSummaries, summaries.map(summaryJson), context.ledger);
 }
 
 /** `GET /v1/accounts/{address}/resources?ledger_version&start&limit`. */
@@ -82,7 +83,8 @@ export function getResources(context: RequestContext): ServiceReply {
   const cursor = page.nextCursor === undefined ? [] : cursorHeaderEntries(formatCursor(page.nextCursor));
   if (context.output === 'bcs') return bcsReply(encodeResourceMap(page.resources), context.ledger, cursor);
   const lookup = context.store.abiLookup(version);
-  return jsonReply(
+  return endpointReply(
+    ENDPOINTS.resources,
     page.resources.map((resource) => resourceJson(resource, lookup)),
     context.ledger,
     cursor,
@@ -104,7 +106,7 @@ export function getResource(context: RequestContext): ServiceReply {
   }
   if (context.output === 'bcs') return bcsReply(bytes, context.ledger);
   const data = decodeStoredValue(bytes, structTypeTag(tag), context.store.abiLookup(version), `resource ${type}`);
-  return jsonReply({ type, data }, context.ledger);
+  return endpointReply(ENDPOINTS.resource, { type, data: structJson(data) }, context.ledger);
 }
 
 /** A module as the node serves it: `{"bytecode": "0x..", "abi": {...}}`. */

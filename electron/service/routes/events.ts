@@ -2,6 +2,7 @@
  * The two event endpoints (node-behaviour.md §2): by creation number, and by the event handle
  * stored in a field of a resource (read at the latest version).
  */
+import { ENDPOINTS } from '../../../shared/api/registry.ts';
 import { formatAddress } from '../../../shared/address.ts';
 import { eventHandleOf, isEventHandleLayout } from '../../../shared/move/event-handle.ts';
 import { resolveLayout, type MoveLayout } from '../../../shared/move/layout.ts';
@@ -21,7 +22,7 @@ import {
   parseU64,
 } from '../params.ts';
 import { pathParam, type RequestContext } from '../request-context.ts';
-import { bcsReply, jsonReply } from '../responses.ts';
+import { bcsReply, endpointReply } from '../responses.ts';
 import type { ServiceReply } from '../service-reply.ts';
 
 /** The `start` and `limit` query parameters of the event endpoints. */
@@ -55,7 +56,8 @@ function listEvents(
       decodeStoredValue(event.data, storedEventType(event.typeTag), lookup, `event data of type ${event.typeTag}`),
     ),
   );
-  return jsonReply(body, context.ledger);
+  // Both event endpoints declare the same reply.
+  return endpointReply(ENDPOINTS.eventsByCreationNumber, body, context.ledger);
 }
 
 /** `GET /v1/accounts/{address}/events/{creation_number}`. */

@@ -3,11 +3,12 @@
  * ledger version (block height and time, for the time-travel control) and the busiest event
  * streams of the snapshot. Shapes are in docs/api.md.
  */
+import { ENDPOINTS } from '../../../shared/api/registry.ts';
 import { formatAddress } from '../../../shared/address.ts';
 import { notFound } from '../http-errors.ts';
 import { pageLimit, parseU64 } from '../params.ts';
 import { checkVersion, pathParam, type RequestContext } from '../request-context.ts';
-import { jsonReply } from '../responses.ts';
+import { endpointReply } from '../responses.ts';
 import type { ServiceReply } from '../service-reply.ts';
 
 /** Default page of `GET /explorer/v1/event-streams`. */
@@ -27,7 +28,8 @@ export function getVersionInfo(context: RequestContext): ServiceReply {
   const block = context.store.blockOfVersion(version);
   // Every retained version lies in a retained block; a gap means the snapshot lacks the block row.
   if (block === undefined) throw notFound('block_not_found', `Block not found by Ledger version(${version})`);
-  return jsonReply(
+  return endpointReply(
+    ENDPOINTS.explorerVersion,
     {
       version: version.toString(),
       block_height: block.height.toString(),
@@ -55,5 +57,5 @@ export function listEventStreams(context: RequestContext): ServiceReply {
     latest_sequence_number: stream.latestSequenceNumber.toString(),
     latest_version: stream.latestVersion.toString(),
   }));
-  return jsonReply({ window: EVENT_STREAMS_WINDOW, streams }, context.ledger);
+  return endpointReply(ENDPOINTS.explorerEventStreams, { window: EVENT_STREAMS_WINDOW, streams }, context.ledger);
 }

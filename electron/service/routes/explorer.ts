@@ -2,13 +2,15 @@
  * Explorer extras under `/explorer/v1/` (not part of the node API, JSON only): account and table
  * listings, table info and the block list of the blocks/gas panel. Shapes are in docs/api.md.
  */
+import type { ReplyOf } from '../../../shared/api/endpoint.ts';
+import { ENDPOINTS } from '../../../shared/api/registry.ts';
 import { formatAddress } from '../../../shared/address.ts';
 import type { BlockSummary, TableInfo } from '../../snapshot/ledger-store.ts';
 import { blockInclusionPrice, isDominatedByOneContract, isFullBlock } from '../gas-estimate.ts';
 import { notFound } from '../http-errors.ts';
 import { optionalU64, pageLimit, parseAddressParam } from '../params.ts';
 import { pathParam, requestedVersion, type RequestContext } from '../request-context.ts';
-import { jsonReply } from '../responses.ts';
+import { endpointReply } from '../responses.ts';
 import type { ServiceReply } from '../service-reply.ts';
 
 /** Default and largest page of the explorer listings. */
@@ -17,7 +19,7 @@ export const EXPLORER_DEFAULT_LIMIT = 100;
 export const EXPLORER_MAX_LIMIT = 1000;
 
 /** A table's metadata as JSON. */
-export function tableInfoJson(info: TableInfo): Readonly<Record<string, unknown>> {
+export function tableInfoJson(info: TableInfo): ReplyOf<typeof ENDPOINTS.explorerTable> {
   const owner =
     info.ownerAddress === undefined
       ? null
@@ -30,7 +32,11 @@ export function tableInfoJson(info: TableInfo): Readonly<Record<string, unknown>
 }
 
 /** A block as the blocks/gas panel shows it, with how gas estimation counts it. */
-function blockJson(block: BlockSummary, minPrice: bigint, context: RequestContext): Readonly<Record<string, unknown>> {
+function blockJson(
+  block: BlockSummary,
+  minPrice: bigint,
+  context: RequestContext,
+): ReplyOf<typeof ENDPOINTS.explorerBlocks>['blocks'][number] {
   const settings = context.store.settings.gasEstimation;
   return {
     height: block.height.toString(),
@@ -66,7 +72,11 @@ export function listAccounts(context: RequestContext): ServiceReply {
   const page = found.slice(0, limit);
   const last = page[page.length - 1];
   const next = found.length > limit && last !== undefined ? formatAddress(last) : null;
-  return jsonReply({ ledger_version: version.toString(), accounts: page.map(formatAddress), next }, context.ledger);
+  return endpointReply(
+    ENDPOINTS.explorerAccounts,
+    { ledger_version: version.toString(), accounts: page.map(formatAddress), next },
+    context.ledger,
+  );
 }
 
 /** `GET /explorer/v1/tables?limit&after` → `{"tables": [...], "next": after|null}`. */
@@ -77,7 +87,7 @@ export function listTables(context: RequestContext): ServiceReply {
   const page = found.slice(0, limit);
   const last = page[page.length - 1];
   const next = found.length > limit && last !== undefined ? formatAddress(last.handle) : null;
-  return jsonReply({ tables: page.map(tableInfoJson), next }, context.ledger);
+  return endpointReply(ENDPOINTS.explorerTables, { tables: page.map(tableInfoJson), next }, context.ledger);
 }
 
 /** `GET /explorer/v1/tables/{handle}` → the table's metadata, or 404. */
@@ -86,7 +96,7 @@ export function getTableInfo(context: RequestContext): ServiceReply {
   const info = context.store.tableInfo(handle);
   if (info === undefined)
     throw notFound('state_value_not_found', `Table not found by Table handle(${formatAddress(handle)})`);
-  return jsonReply(tableInfoJson(info), context.ledger);
+  return endpointReply(ENDPOINTS.explorerTable, tableInfoJson(info), context.ledger);
 }
 
 /** `GET /explorer/v1/blocks?before&limit` → `{"blocks": [...newest first], "next_before": height|null}`. */
@@ -98,7 +108,8 @@ export function listBlocks(context: RequestContext): ServiceReply {
   const last = page[page.length - 1];
   const next = found.length > limit && last !== undefined && last.height > 0n ? (last.height - 1n).toString() : null;
   const minPrice = context.store.minGasUnitPrice(context.ledger.ledgerVersion);
-  return jsonReply(
+  return endpointReply(
+    ENDPOINTS.explorerBlocks,
     { blocks: page.map((block) => blockJson(block, minPrice, context)), next_before: next },
     context.ledger,
   );
@@ -106,5 +117,9 @@ export function listBlocks(context: RequestContext): ServiceReply {
 
 /** `GET /explorer/v1/source` → what the UI is looking at (docs/api.md); a snapshot without a name is "snapshot". */
 export function getSource(context: RequestContext): ServiceReply {
-  return jsonReply(context.options.source ?? { kind: 'snapshot', name: 'snapshot', origin: null }, context.ledger);
+  return endpointReply(
+    ENDPOINTS.explorerSource,
+    context.options.source ?? { kind: 'snapshot', name: 'snapshot', origin: null },
+    context.ledger,
+  );
 }

@@ -1,15 +1,16 @@
 /** `GET /v1` (ledger info) and `GET /v1/estimate_gas_price`. */
+import { ENDPOINTS } from '../../../shared/api/registry.ts';
 import { encodeLedgerInfo, encodeU64 } from '../bcs-bodies.ts';
 import { ledgerInfoJson } from '../json-bodies.ts';
 import type { RequestContext } from '../request-context.ts';
-import { bcsReply, jsonReply } from '../responses.ts';
+import { bcsReply, endpointReply } from '../responses.ts';
 import type { ServiceReply } from '../service-reply.ts';
 
 /** `GET /v1`: the latest ledger info, as the node's index. */
 export function getLedgerInfo(context: RequestContext): ServiceReply {
   if (context.output === 'bcs')
     return bcsReply(encodeLedgerInfo(context.ledger, context.options.gitHash), context.ledger);
-  return jsonReply(ledgerInfoJson(context.ledger, context.options.gitHash), context.ledger);
+  return endpointReply(ENDPOINTS.ledgerInfo, ledgerInfoJson(context.ledger, context.options.gitHash), context.ledger);
 }
 
 /** A gas price as a JSON number (the node sends numbers; real prices are far below 2^53). */
@@ -19,7 +20,8 @@ const toJsonNumber = (value: bigint): number => Number(value);
 export function getGasEstimate(context: RequestContext): ServiceReply {
   const estimate = context.gas.estimate(context.store, context.ledger);
   if (context.output === 'bcs') return bcsReply(encodeU64(estimate.regular), context.ledger);
-  return jsonReply(
+  return endpointReply(
+    ENDPOINTS.gasEstimate,
     {
       deprioritized_gas_estimate: toJsonNumber(estimate.deprioritized),
       gas_estimate: toJsonNumber(estimate.regular),

@@ -1,5 +1,6 @@
 /** valibot schemas of the explorer extras' JSON (`/explorer/v1`, docs/api.md). */
 import * as v from 'valibot';
+import { SOURCE_INFO_SCHEMA } from '../source-info.ts';
 import { address, u64 } from '../wire-schemas.ts';
 
 /** A table's metadata. */
@@ -60,20 +61,5 @@ export const eventStream = v.looseObject({
   latest_version: u64,
 });
 
-const snapshotOrigin = v.looseObject({
-  node_url: v.string(),
-  chain_id: v.number(),
-  ledger_version: u64,
-  captured_at: v.string(),
-});
-
 /** The data source behind `/v1` (shared/api/source-info.ts). */
-export const sourceInfo = v.variant('kind', [
-  v.looseObject({ kind: v.literal('snapshot'), name: v.string(), origin: v.nullable(snapshotOrigin) }),
-  v.looseObject({
-    kind: v.literal('remote'),
-    name: v.string(),
-    url: v.string(),
-    health: v.looseObject({ ok: v.boolean(), checked_at: v.string(), message: v.nullable(v.string()) }),
-  }),
-]);
+export const sourceInfo = SOURCE_INFO_SCHEMA;
