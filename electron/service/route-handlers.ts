@@ -3,7 +3,7 @@
  * requires one handler per endpoint, so declaring an endpoint without a handler (or the reverse)
  * is a type error. The route table (router.ts) is derived from the registry and this map.
  */
-import type { EndpointName } from '../../shared/api/registry.ts';
+import type { ENDPOINTS, EndpointName } from '../../shared/api/registry.ts';
 import type { RouteHandler } from './request-context.ts';
 import { captureRoute } from './remote/capture-route.ts';
 import {
@@ -22,7 +22,7 @@ import { getGasEstimate, getLedgerInfo } from './routes/ledger.ts';
 import { getRawTableItem, getTableItem } from './routes/tables.ts';
 
 /** One handler per declared endpoint. */
-export const ROUTE_HANDLERS: { readonly [Name in EndpointName]: RouteHandler } = {
+export const ROUTE_HANDLERS: { readonly [Name in EndpointName]: RouteHandler<(typeof ENDPOINTS)[Name]['path']> } = {
   ledgerInfo: getLedgerInfo,
   gasEstimate: getGasEstimate,
   tableItem: getTableItem,

@@ -37,7 +37,8 @@ export const ROUTES: readonly Route[] = ENDPOINT_NAMES.map((name) => ({
   name,
   method: ENDPOINTS[name].method,
   pattern: ENDPOINTS[name].path,
-  handler: ROUTE_HANDLERS[name],
+  // Each handler reads only its own pattern's parameters, which the match supplies.
+  handler: ROUTE_HANDLERS[name] as RouteHandler,
 }));
 
 /**

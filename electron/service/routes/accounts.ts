@@ -14,7 +14,7 @@ import { notFound } from '../http-errors.ts';
 import { decodeStoredValue, resourceJson, structJson, structTypeTag, summaryJson } from '../json-bodies.ts';
 import { cursorHeaderEntries } from '../ledger-headers.ts';
 import { optionalU64, pageLimit, parseAddressParam, parseIdentifierParam, parseStructTagParam } from '../params.ts';
-import { pathParam, requestedVersion, type RequestContext } from '../request-context.ts';
+import { pathParam, requestedVersion, type ContextOf } from '../request-context.ts';
 import { bcsReply, endpointReply, jsonReply } from '../responses.ts';
 import type { ServiceReply } from '../service-reply.ts';
 
@@ -41,7 +41,7 @@ function statelessAccount(address: Uint8Array): Uint8Array {
  * accounts are on (`DEFAULT_ACCOUNT_RESOURCE`); a snapshot records no feature flags, so the current
  * node's behaviour is the one served.
  */
-export function getAccount(context: RequestContext): ServiceReply {
+export function getAccount(context: ContextOf<'account'>): ServiceReply {
   const address = parseAddressParam(pathParam(context, 'address'), 'address');
   const version = requestedVersion(context);
   const bytes = context.store.resource(address, ACCOUNT_TAG, version) ?? statelessAccount(address);
@@ -59,7 +59,7 @@ export function getAccount(context: RequestContext): ServiceReply {
 }
 
 /** `GET /v1/accounts/{address}/transaction_summaries?start_version&end_version&limit`. */
-export function getTransactionSummaries(context: RequestContext): ServiceReply {
+export function getTransactionSummaries(context: ContextOf<'transactionSummaries'>): ServiceReply {
   const sender = parseAddressParam(pathParam(context, 'address'), 'address');
   const startVersion = optionalU64(context.query, 'start_version');
   const endVersion = optionalU64(context.query, 'end_version');
@@ -72,7 +72,7 @@ export function getTransactionSummaries(context: RequestContext): ServiceReply {
 }
 
 /** `GET /v1/accounts/{address}/resources?ledger_version&start&limit`. */
-export function getResources(context: RequestContext): ServiceReply {
+export function getResources(context: ContextOf<'resources'>): ServiceReply {
   const address = parseAddressParam(pathParam(context, 'address'), 'address');
   const startText = context.query.get('start');
   const startKey = startText === null ? undefined : parseResourceCursor(startText);
@@ -92,7 +92,7 @@ export function getResources(context: RequestContext): ServiceReply {
 }
 
 /** `GET /v1/accounts/{address}/resource/{resource_type}?ledger_version`. */
-export function getResource(context: RequestContext): ServiceReply {
+export function getResource(context: ContextOf<'resource'>): ServiceReply {
   const address = parseAddressParam(pathParam(context, 'address'), 'address');
   const tag = parseStructTagParam(pathParam(context, 'resource_type'), 'resource_type');
   const version = requestedVersion(context);
@@ -123,7 +123,7 @@ function compareModuleKeys(a: StoredModule, b: StoredModule): number {
 }
 
 /** `GET /v1/accounts/{address}/modules?ledger_version`. */
-export function getModules(context: RequestContext): ServiceReply {
+export function getModules(context: ContextOf<'modules'>): ServiceReply {
   const address = parseAddressParam(pathParam(context, 'address'), 'address');
   const version = requestedVersion(context);
   const modules = [...context.store.modules(address, version)].sort(compareModuleKeys);
@@ -133,7 +133,7 @@ export function getModules(context: RequestContext): ServiceReply {
 }
 
 /** `GET /v1/accounts/{address}/module/{module_name}?ledger_version`. */
-export function getModule(context: RequestContext): ServiceReply {
+export function getModule(context: ContextOf<'accountModule'>): ServiceReply {
   const address = parseAddressParam(pathParam(context, 'address'), 'address');
   const name = parseIdentifierParam(pathParam(context, 'module_name'), 'module_name');
   const version = requestedVersion(context);

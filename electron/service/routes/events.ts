@@ -21,7 +21,7 @@ import {
   parseStructTagParam,
   parseU64,
 } from '../params.ts';
-import { pathParam, type RequestContext } from '../request-context.ts';
+import { pathParam, type ContextOf, type RequestContext } from '../request-context.ts';
 import { bcsReply, endpointReply } from '../responses.ts';
 import type { ServiceReply } from '../service-reply.ts';
 
@@ -61,14 +61,14 @@ function listEvents(
 }
 
 /** `GET /v1/accounts/{address}/events/{creation_number}`. */
-export function getEventsByCreationNumber(context: RequestContext): ServiceReply {
+export function getEventsByCreationNumber(context: ContextOf<'eventsByCreationNumber'>): ServiceReply {
   const address = parseAddressParam(pathParam(context, 'address'), 'address');
   const creationNumber = parseU64(pathParam(context, 'creation_number'), 'creation_number');
   return listEvents(context, address, creationNumber, eventPage(context));
 }
 
 /** `GET /v1/accounts/{address}/events/{event_handle}/{field_name}`. */
-export function getEventsByHandle(context: RequestContext): ServiceReply {
+export function getEventsByHandle(context: ContextOf<'eventsByHandle'>): ServiceReply {
   const address = parseAddressParam(pathParam(context, 'address'), 'address');
   const tag: StructTag = parseStructTagParam(pathParam(context, 'event_handle'), 'event_handle');
   const fieldName = parseIdentifierParam(pathParam(context, 'field_name'), 'field_name');

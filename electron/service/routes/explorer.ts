@@ -9,7 +9,7 @@ import type { BlockSummary, TableInfo } from '../../snapshot/ledger-store.ts';
 import { blockInclusionPrice, isDominatedByOneContract, isFullBlock } from '../gas-estimate.ts';
 import { notFound } from '../http-errors.ts';
 import { optionalU64, pageLimit, parseAddressParam } from '../params.ts';
-import { pathParam, requestedVersion, type RequestContext } from '../request-context.ts';
+import { pathParam, requestedVersion, type ContextOf, type RequestContext } from '../request-context.ts';
 import { endpointReply } from '../responses.ts';
 import type { ServiceReply } from '../service-reply.ts';
 
@@ -64,7 +64,7 @@ function optionalAddress(context: RequestContext, name: string): Uint8Array | un
 }
 
 /** `GET /explorer/v1/accounts?limit&after&ledger_version` → `{"accounts": [...], "next": after|null}`. */
-export function listAccounts(context: RequestContext): ServiceReply {
+export function listAccounts(context: ContextOf<'explorerAccounts'>): ServiceReply {
   const limit = explorerLimit(context);
   const after = optionalAddress(context, 'after');
   const version = requestedVersion(context);
@@ -80,7 +80,7 @@ export function listAccounts(context: RequestContext): ServiceReply {
 }
 
 /** `GET /explorer/v1/tables?limit&after` → `{"tables": [...], "next": after|null}`. */
-export function listTables(context: RequestContext): ServiceReply {
+export function listTables(context: ContextOf<'explorerTables'>): ServiceReply {
   const limit = explorerLimit(context);
   const after = optionalAddress(context, 'after');
   const found = context.store.listTables(after, limit + 1);
@@ -91,7 +91,7 @@ export function listTables(context: RequestContext): ServiceReply {
 }
 
 /** `GET /explorer/v1/tables/{handle}` → the table's metadata, or 404. */
-export function getTableInfo(context: RequestContext): ServiceReply {
+export function getTableInfo(context: ContextOf<'explorerTable'>): ServiceReply {
   const handle = parseAddressParam(pathParam(context, 'handle'), 'handle');
   const info = context.store.tableInfo(handle);
   if (info === undefined)
@@ -100,7 +100,7 @@ export function getTableInfo(context: RequestContext): ServiceReply {
 }
 
 /** `GET /explorer/v1/blocks?before&limit` → `{"blocks": [...newest first], "next_before": height|null}`. */
-export function listBlocks(context: RequestContext): ServiceReply {
+export function listBlocks(context: ContextOf<'explorerBlocks'>): ServiceReply {
   const limit = explorerLimit(context);
   // Any u64: the store clamps a height above the ones it holds.
   const found = context.store.blocksBefore(optionalU64(context.query, 'before'), limit + 1);
@@ -116,7 +116,7 @@ export function listBlocks(context: RequestContext): ServiceReply {
 }
 
 /** `GET /explorer/v1/source` → what the UI is looking at (docs/api.md); a snapshot without a name is "snapshot". */
-export function getSource(context: RequestContext): ServiceReply {
+export function getSource(context: ContextOf<'explorerSource'>): ServiceReply {
   return endpointReply(
     ENDPOINTS.explorerSource,
     context.options.source ?? { kind: 'snapshot', name: 'snapshot', origin: null },
