@@ -9,7 +9,8 @@ import { ENDPOINT_NAMES } from '../../shared/api/registry.ts';
 import { matchRoute, ROUTES } from '../../electron/service/router.ts';
 import { useContractServer } from './contract-support.ts';
 import { factsOf } from './fuzz-facts.ts';
-import { NOT_FUZZED, requests } from './fuzz-shapes.ts';
+import { NOT_FUZZED } from './fuzz-model.ts';
+import { requests } from './fuzz-shapes.ts';
 
 const env = useContractServer('main');
 

@@ -9,7 +9,7 @@
  */
 import { COMMON_ERRORS } from '../../shared/api/endpoint.ts';
 import type { ErrorCode } from '../../shared/api/error-record.ts';
-import { endpointNamed, type EndpointName } from '../../shared/api/registry.ts';
+import { endpointNamed } from '../../shared/api/registry.ts';
 import { shapeProblem } from '../../shared/api/reply-check.ts';
 import { ledgerHeaderValues, type ContractEnv } from './contract-support.ts';
 import { enc, TOO_LARGE_HEAD, UNPARSABLE_METHODS, WFE, type Fault, type FuzzRequest, type Part } from './fuzz-model.ts';
@@ -151,7 +151,7 @@ export async function check(e: ContractEnv, base: string, r: FuzzRequest): Promi
       // A routed request answers only the codes its declaration lists (shared/api/registry.ts).
       const own = r.method === r.routeMethod || (r.method === 'HEAD' && r.routeMethod === 'GET');
       if (r.endpoint !== 'unknown_route' && own) {
-        const declared = endpointNamed(r.endpoint as EndpointName);
+        const declared = endpointNamed(r.endpoint);
         if (![...declared.errors, ...COMMON_ERRORS].includes(code as ErrorCode))
           fail(`error_code ${code} is not declared for ${declared.method} ${declared.path}`);
       }
@@ -184,7 +184,8 @@ export async function check(e: ContractEnv, base: string, r: FuzzRequest): Promi
         return fail('200 body is not JSON');
       }
       // The reply fits its declared schema (the one the renderer's types are inferred from).
-      const problem = shapeProblem(endpointNamed(r.endpoint as EndpointName).reply, json);
+      if (r.endpoint === 'unknown_route') return fail('200 from a path no route serves');
+      const problem = shapeProblem(endpointNamed(r.endpoint).reply, json);
       if (problem !== undefined) fail(`reply does not fit the declared schema: ${problem}`);
     }
   }

@@ -4,7 +4,6 @@
  * part is valid, and the method and Accept header of the request.
  */
 import fc from 'fast-check';
-import type { EndpointName } from '../../shared/api/registry.ts';
 import {
   accept,
   addressSegment,
@@ -30,6 +29,7 @@ import {
   WFE,
   type Fault,
   type FuzzRequest,
+  type FuzzTarget,
   type Param,
   type Part,
 } from './fuzz-model.ts';
@@ -60,17 +60,6 @@ function query(entries: readonly (readonly [string, fc.Arbitrary<Part>])[]): fc.
   );
   return fc.tuple(...entries.map(one), noise).map((lists) => lists.flat());
 }
-
-/**
- * Declared endpoints (shared/api/registry.ts) the fuzz leaves out, and why; every other one must be
- * generated (fuzz-coverage.test.ts fails otherwise).
- */
-export const NOT_FUZZED: Partial<Readonly<Record<EndpointName, string>>> = {
-  explorerCapture: 'writes a snapshot file per request; its rules are in test/remote/capture-*.test.ts',
-};
-
-/** What a generated request is aimed at: a declared endpoint, or a path no route serves. */
-export type FuzzTarget = EndpointName | 'unknown_route';
 
 /** A request to one route before the method and Accept header are drawn. */
 interface Shape {
