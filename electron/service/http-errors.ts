@@ -4,37 +4,9 @@
  * (node-behaviour.md §1), whatever the status.
  */
 
-/** The `error_code` values the node API defines (read-api-spec.md, Errors). */
-export type ErrorCode =
-  | 'account_not_found'
-  | 'resource_not_found'
-  | 'module_not_found'
-  | 'struct_field_not_found'
-  | 'version_not_found'
-  | 'transaction_not_found'
-  | 'table_item_not_found'
-  | 'block_not_found'
-  | 'state_value_not_found'
-  | 'version_pruned'
-  | 'block_pruned'
-  | 'invalid_input'
-  | 'invalid_transaction_update'
-  | 'sequence_number_too_old'
-  | 'vm_error'
-  | 'rejected_by_filter'
-  | 'health_check_failed'
-  | 'mempool_is_full'
-  | 'internal_error'
-  | 'web_framework_error'
-  | 'bcs_not_supported'
-  | 'api_disabled';
+import type { ErrorCode } from '../../shared/api/error-record.ts';
 
-/** The JSON body of every error response. `vm_error_code` is always null on reads. */
-export interface ErrorRecord {
-  readonly message: string;
-  readonly error_code: ErrorCode;
-  readonly vm_error_code: null;
-}
+export { errorRecord, type ErrorCode, type ErrorRecord } from '../../shared/api/error-record.ts';
 
 /** An error meant for the client: the router turns it into the error record with this status. */
 export class ApiError extends Error {
@@ -55,11 +27,6 @@ export class ApiError extends Error {
     this.errorCode = errorCode;
     this.headers = headers;
   }
-}
-
-/** Builds the error record. */
-export function errorRecord(message: string, errorCode: ErrorCode): ErrorRecord {
-  return { message, error_code: errorCode, vm_error_code: null };
 }
 
 /** 400 `web_framework_error`: a path, query or body that does not parse. */

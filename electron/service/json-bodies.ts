@@ -2,6 +2,8 @@
  * JSON bodies of the node API (node-behaviour.md §1): u64s as decimal strings, addresses in short
  * form, hashes as full hex, and Move values decoded through their layouts.
  */
+import type { ReplyOf } from '../../shared/api/endpoint.ts';
+import type { ENDPOINTS } from '../../shared/api/registry.ts';
 import { formatAddress } from '../../shared/address.ts';
 import { bytesToHex } from '../../shared/hex.ts';
 import type { AbiLookup } from '../../shared/move/abi.ts';
@@ -14,11 +16,8 @@ import { assertNever } from '../../shared/assert-never.ts';
 import { ApiError, describeError, internalError } from './http-errors.ts';
 
 /** `GET /v1` body, as the node serves it (u64s as strings, chain_id a number). */
-export function ledgerInfoJson(
-  info: LedgerInfo,
-  gitHash: string | undefined,
-): Readonly<Record<string, string | number>> {
-  const body: Record<string, string | number> = {
+export function ledgerInfoJson(info: LedgerInfo, gitHash: string | undefined): ReplyOf<typeof ENDPOINTS.ledgerInfo> {
+  return {
     chain_id: info.chainId,
     epoch: info.epoch.toString(),
     ledger_version: info.ledgerVersion.toString(),
@@ -27,9 +26,8 @@ export function ledgerInfoJson(
     node_role: info.nodeRole,
     oldest_block_height: info.oldestBlockHeight.toString(),
     block_height: info.blockHeight.toString(),
+    ...(gitHash === undefined ? {} : { git_hash: gitHash }),
   };
-  if (gitHash !== undefined) body['git_hash'] = gitHash;
-  return body;
 }
 
 /**
@@ -51,17 +49,22 @@ export function structTypeTag(tag: StructTag): TypeTag {
 }
 
 /** One resource entry: `{"type", "data"}`. */
-export function resourceJson(
-  resource: StoredResource,
-  lookup: AbiLookup,
-): { readonly type: string; readonly data: MoveJson } {
+export function resourceJson(resource: StoredResource, lookup: AbiLookup): ReplyOf<typeof ENDPOINTS.resource> {
   // formatStructTag memoises by tag object, and the store hands out one tag object per resource type.
   const type = formatStructTag(resource.tag);
-  return { type, data: decodeStoredValue(resource.bytes, structTypeTag(resource.tag), lookup, `resource ${type}`) };
+  return {
+    type,
+    data: structJson(decodeStoredValue(resource.bytes, structTypeTag(resource.tag), lookup, `resource ${type}`)),
+  };
+}
+
+/** A decoded struct value (a struct's layout always decodes to a JSON object). */
+export function structJson(value: MoveJson): { readonly [field: string]: MoveJson } {
+  return value as { readonly [field: string]: MoveJson };
 }
 
 /** One event: `{"version", "guid": {"creation_number", "account_address"}, "sequence_number", "type", "data"}`. */
-export function eventJson(event: StoredEvent, data: MoveJson): Readonly<Record<string, unknown>> {
+export function eventJson(event: StoredEvent, data: MoveJson): ReplyOf<typeof ENDPOINTS.eventsByHandle>[number] {
   return {
     version: event.version.toString(),
     guid: { creation_number: event.creationNumber.toString(), account_address: formatAddress(event.address) },
@@ -71,8 +74,10 @@ export function eventJson(event: StoredEvent, data: MoveJson): Readonly<Record<s
   };
 }
 
+type Summary = ReplyOf<typeof ENDPOINTS.transactionSummaries>[number];
+
 /** The replay protector object: `{"type": "sequence_number", ...}` or `{"type": "nonce", ...}`. */
-function replayProtectorJson(summary: StoredTransactionSummary): Readonly<Record<string, string>> {
+function replayProtectorJson(summary: StoredTransactionSummary): Summary['replay_protector'] {
   const protector = summary.replayProtector;
   switch (protector.type) {
     case 'sequence_number':
@@ -85,7 +90,7 @@ function replayProtectorJson(summary: StoredTransactionSummary): Readonly<Record
 }
 
 /** One transaction summary: `{"sender", "version", "transaction_hash", "replay_protector"}`. */
-export function summaryJson(summary: StoredTransactionSummary): Readonly<Record<string, unknown>> {
+export function summaryJson(summary: StoredTransactionSummary): Summary {
   return {
     sender: formatAddress(summary.sender),
     version: summary.version.toString(),

@@ -5,20 +5,12 @@
  * client adding unique junk parameters (`?x=1`, `?x=2`, …) reuses one entry instead of filling the
  * cache. Routes see the query through {@link TrackedQuery}, which notes any read of a parameter
  * outside the known set; such a reply is not cached (a route added later with a new parameter
- * stays correct, only uncached, until the name is listed here).
+ * stays correct, only uncached, until its declaration in shared/api/endpoints/ lists the name).
  */
+import { KEYED_QUERY_PARAMETERS } from '../../shared/api/registry.ts';
 
-/** Every query parameter a route reads. */
-export const ROUTE_QUERY_PARAMETERS: ReadonlySet<string> = new Set([
-  'ledger_version',
-  'start',
-  'limit',
-  'start_version',
-  'end_version',
-  'after',
-  'before',
-  'q',
-]);
+/** Every query parameter a route reads: the keyed parameters of the endpoint registry. */
+export const ROUTE_QUERY_PARAMETERS: ReadonlySet<string> = KEYED_QUERY_PARAMETERS;
 
 /** The query part of a cache key: the known parameters, decoded, in the order sent. */
 export function keyedQuery(search: string): string {

@@ -10,6 +10,8 @@ import { optionalU64 } from './params.ts';
 import type { ServiceReply, ServiceRequest } from './service-reply.ts';
 import type { CaptureHandler, CaptureTarget } from './capture/capture-target.ts';
 import type { SourceInfo } from '../../shared/api/source-info.ts';
+import type { PathParamNames } from '../../shared/api/endpoint.ts';
+import type { ENDPOINTS, EndpointName } from '../../shared/api/registry.ts';
 
 /** Options of the service that routes may need. */
 export interface ServiceOptions {
@@ -21,13 +23,16 @@ export interface ServiceOptions {
   readonly capture?: CaptureTarget | undefined;
 }
 
-/** The per-request state handed to route handlers. */
-export interface RequestContext {
+/** The path parameter names of a pattern (any name when the pattern is not known). */
+type ParamName<Path extends string> = string extends Path ? string : PathParamNames<Path>;
+
+/** The per-request state handed to route handlers; `Path` is the route's pattern (its parameters are typed). */
+export interface RequestContext<Path extends string = string> {
   readonly request: ServiceRequest;
   readonly url: URL;
   readonly query: URLSearchParams;
   /** Percent-decoded path parameters by name. */
-  readonly params: Readonly<Record<string, string>>;
+  readonly params: Readonly<Record<ParamName<Path>, string>>;
   readonly output: OutputFormat;
   /** The latest ledger: used for the headers and the version checks. */
   readonly ledger: LedgerInfo;
@@ -38,12 +43,17 @@ export interface RequestContext {
   readonly capture: CaptureHandler;
 }
 
-/** A route handler. */
-export type RouteHandler = (context: RequestContext) => ServiceReply | Promise<ServiceReply>;
+/** The context of a declared endpoint's handler: its path parameters are the declaration's (shared/api/registry.ts). */
+export type ContextOf<Name extends EndpointName> = RequestContext<(typeof ENDPOINTS)[Name]['path']>;
 
-/** A path parameter of the matched route (present by construction of the route table). */
-export function pathParam(context: RequestContext, name: string): string {
-  const value = context.params[name];
+/** A route handler. */
+export type RouteHandler<Path extends string = string> = (
+  context: RequestContext<Path>,
+) => ServiceReply | Promise<ServiceReply>;
+
+/** A path parameter of the matched route (present by construction of the route table; a name the pattern lacks is a type error). */
+export function pathParam<Path extends string>(context: RequestContext<Path>, name: ParamName<Path>): string {
+  const value = (context.params as Readonly<Record<string, string>>)[name];
   if (value === undefined) throw new Error(`route has no parameter "${name}"`);
   return value;
 }

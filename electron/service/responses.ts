@@ -2,6 +2,7 @@
  * Building replies: JSON and BCS bodies and the error record, each with the ledger headers of the
  * latest ledger (when known) and any extra headers such as the paging cursor.
  */
+import type { Endpoint, ReplyOf } from '../../shared/api/endpoint.ts';
 import type { LedgerInfo } from '../snapshot/ledger-store.ts';
 import { BCS_CONTENT_TYPE, JSON_CONTENT_TYPE } from './content-negotiation.ts';
 import { errorRecord, type ApiError, type ErrorCode } from './http-errors.ts';
@@ -40,6 +41,19 @@ export function jsonReply(
   status = 200,
 ): ServiceReply {
   return { status, headers: replyHeaders(JSON_CONTENT_TYPE, ledger, extra), body: JSON.stringify(body) };
+}
+
+/**
+ * The JSON reply of a declared endpoint (shared/api/registry.ts): `body` must have the type the
+ * endpoint's reply schema infers, so a handler cannot drift from the declared wire format.
+ */
+export function endpointReply<E extends Endpoint>(
+  endpoint: E,
+  body: ReplyOf<E>,
+  ledger: LedgerInfo | undefined,
+  extra: readonly HeaderEntry[] = [],
+): ServiceReply {
+  return jsonReply(body, ledger, extra, endpoint.status ?? 200);
 }
 
 /** A BCS reply with the given bytes as body. */

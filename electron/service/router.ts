@@ -4,60 +4,57 @@
  * percent-encoded alike. A path that matches no route is 404; a path that matches with another
  * method is 405 with `Allow`.
  */
+import {
+  ENDPOINT_NAMES,
+  ENDPOINTS,
+  NOT_SERVED,
+  notServedMessage,
+  type EndpointName,
+} from '../../shared/api/registry.ts';
+import type { EndpointMethod } from '../../shared/api/endpoint.ts';
 import { ApiError } from './http-errors.ts';
 import { decodePathSegment } from './params.ts';
 import type { RouteHandler } from './request-context.ts';
-import { getLedgerInfo, getGasEstimate } from './routes/ledger.ts';
-import { getRawTableItem, getTableItem } from './routes/tables.ts';
-import { getEventsByCreationNumber, getEventsByHandle } from './routes/events.ts';
-import {
-  getAccount,
-  getModule,
-  getModules,
-  getResource,
-  getResources,
-  getTransactionSummaries,
-} from './routes/accounts.ts';
-import { NODE_ONLY_ROUTES, notServedMessage } from './node-only-routes.ts';
-import { getSource, getTableInfo, listAccounts, listBlocks, listTables } from './routes/explorer.ts';
-import { search } from './routes/explorer-search.ts';
-import { captureRoute } from './capture/capture-route.ts';
-import { getVersionInfo, listEventStreams } from './routes/explorer-extras.ts';
+import { ROUTE_HANDLERS } from './route-handlers.ts';
 
 /** HTTP methods the service routes. */
-export type RouteMethod = 'GET' | 'POST';
+export type RouteMethod = EndpointMethod;
 
-/** One route: method, path pattern (`:name` segments are parameters) and handler. */
+/** One route: the endpoint's name, method, path pattern (`:name` segments are parameters) and handler. */
 export interface Route {
+  readonly name: EndpointName | 'not_served';
   readonly method: RouteMethod;
   readonly pattern: string;
   readonly handler: RouteHandler;
 }
 
-/** Every route of the service: the node API under `/v1`, the explorer extras under `/explorer/v1`. */
-export const ROUTES: readonly Route[] = [
-  { method: 'GET', pattern: '/v1', handler: getLedgerInfo },
-  { method: 'GET', pattern: '/v1/estimate_gas_price', handler: getGasEstimate },
-  { method: 'POST', pattern: '/v1/tables/:table_handle/item', handler: getTableItem },
-  { method: 'POST', pattern: '/v1/tables/:table_handle/raw_item', handler: getRawTableItem },
-  { method: 'GET', pattern: '/v1/accounts/:address', handler: getAccount },
-  { method: 'GET', pattern: '/v1/accounts/:address/events/:creation_number', handler: getEventsByCreationNumber },
-  { method: 'GET', pattern: '/v1/accounts/:address/events/:event_handle/:field_name', handler: getEventsByHandle },
-  { method: 'GET', pattern: '/v1/accounts/:address/transaction_summaries', handler: getTransactionSummaries },
-  { method: 'GET', pattern: '/v1/accounts/:address/resources', handler: getResources },
-  { method: 'GET', pattern: '/v1/accounts/:address/resource/:resource_type', handler: getResource },
-  { method: 'GET', pattern: '/v1/accounts/:address/modules', handler: getModules },
-  { method: 'GET', pattern: '/v1/accounts/:address/module/:module_name', handler: getModule },
-  { method: 'GET', pattern: '/explorer/v1/accounts', handler: listAccounts },
-  { method: 'GET', pattern: '/explorer/v1/tables', handler: listTables },
-  { method: 'GET', pattern: '/explorer/v1/tables/:handle', handler: getTableInfo },
-  { method: 'GET', pattern: '/explorer/v1/blocks', handler: listBlocks },
-  { method: 'GET', pattern: '/explorer/v1/search', handler: search },
-  { method: 'POST', pattern: '/explorer/v1/capture', handler: captureRoute },
-  { method: 'GET', pattern: '/explorer/v1/source', handler: getSource },
-  { method: 'GET', pattern: '/explorer/v1/versions/:version', handler: getVersionInfo },
-  { method: 'GET', pattern: '/explorer/v1/event-streams', handler: listEventStreams },
-];
+/**
+ * Every route of the service, derived from the endpoint registry (shared/api/registry.ts) and the
+ * handlers bound to it by name (route-handlers.ts): the node API under `/v1`, the explorer extras
+ * under `/explorer/v1`.
+ */
+export const ROUTES: readonly Route[] = ENDPOINT_NAMES.map((name) => ({
+  name,
+  method: ENDPOINTS[name].method,
+  pattern: ENDPOINTS[name].path,
+  // Each handler reads only its own pattern's parameters, which the match supplies.
+  handler: ROUTE_HANDLERS[name] as RouteHandler,
+}));
+
+/**
+ * The node endpoints a snapshot does not serve, as routes (for path matching only: their handlers
+ * are never called, the router turns a match into the "not served" 404).
+ */
+export const NOT_SERVED_ROUTES: readonly Route[] = NOT_SERVED.flatMap((endpoint) =>
+  endpoint.methods.map((method) => ({
+    name: 'not_served' as const,
+    method,
+    pattern: endpoint.path,
+    handler: (): never => {
+      throw new Error(`${method} ${endpoint.path} is not served`);
+    },
+  })),
+);
 
 /** The outcome of matching a request against the route table. */
 export type RouteMatch =
@@ -130,13 +127,13 @@ export function matchRoute(routes: readonly Route[], method: string, pathname: s
  * real node serves (with any method) says that a snapshot does not serve it, unlike a mistyped one.
  */
 export function routeNotFound(method = 'GET', pathname = ''): ApiError {
-  const nodeOnly = matchRoute(NODE_ONLY_ROUTES, method, pathname);
+  const nodeOnly = matchRoute(NOT_SERVED_ROUTES, method, pathname);
   if (nodeOnly.kind !== 'none') {
     const route =
       nodeOnly.kind === 'found'
         ? nodeOnly.route
-        : NODE_ONLY_ROUTES.find((r) => matchRoute([r], r.method, pathname).kind === 'found');
-    if (route) return new ApiError(404, 'web_framework_error', notServedMessage(route));
+        : NOT_SERVED_ROUTES.find((r) => matchRoute([r], r.method, pathname).kind === 'found');
+    if (route) return new ApiError(404, 'web_framework_error', notServedMessage(route.method, route.pattern));
   }
   return new ApiError(404, 'web_framework_error', 'not found');
 }

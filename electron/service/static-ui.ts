@@ -13,6 +13,7 @@ import { join, relative, sep } from 'node:path';
 import type { ReadServiceHandler } from './read-service.ts';
 import { responseOf, serviceRequestOf, withoutBody, type ServiceReply, type ServiceRequest } from './service-reply.ts';
 import type { HeaderEntry } from './ledger-headers.ts';
+import { errorRecordJson } from '../../shared/api/error-record.ts';
 
 /**
  * The UI's Content-Security-Policy, headless and desktop alike: same-origin scripts, styles, data
@@ -165,7 +166,7 @@ export function loadStaticUi(dir: string): StaticUi | undefined {
 }
 
 function textReply(status: number, message: string, extra: readonly HeaderEntry[] = []): ServiceReply {
-  const body = JSON.stringify({ message, error_code: 'web_framework_error', vm_error_code: null });
+  const body = errorRecordJson(message, 'web_framework_error');
   return {
     status,
     headers: [['Content-Type', 'application/json; charset=utf-8'], ['X-Content-Type-Options', 'nosniff'], ...extra],

@@ -3,7 +3,20 @@
  * `serve` origin headless). Every failure becomes an {@link ApiRequestError} carrying the error
  * record, so panels can show the node's message and `error_code` instead of a blank.
  */
-import type { ErrorRecord } from './types.ts';
+import {
+  parseErrorRecord,
+  type ClientErrorCode,
+  type ErrorCode,
+  type ReceivedErrorRecord,
+} from '../../shared/api/error-record.ts';
+import {
+  pathOf,
+  type BodyOf,
+  type Endpoint,
+  type PathParams,
+  type QueryParams as EndpointQuery,
+  type ReplyOf,
+} from '../../shared/api/endpoint.ts';
 
 /** The ledger headers every answer carries (`X-Aptos-*`). */
 export interface LedgerHeaders {
@@ -26,16 +39,27 @@ export interface ApiAnswer<T> {
 /** A request that did not succeed: HTTP status plus the service's error record (or a synthetic one). */
 export class ApiRequestError extends Error {
   readonly status: number;
-  readonly errorCode: string;
-  readonly record: ErrorRecord;
+  /** The record's code: a node API code, a client code, or a code a newer node sends. */
+  readonly errorCode: ReceivedErrorRecord['error_code'];
+  readonly record: ReceivedErrorRecord;
 
-  constructor(status: number, record: ErrorRecord) {
+  constructor(status: number, record: ReceivedErrorRecord) {
     super(record.message);
     this.name = 'ApiRequestError';
     this.status = status;
     this.errorCode = record.error_code;
     this.record = record;
   }
+
+  /** Whether the request failed with this status and code (renderer code decides on these, never on message text). */
+  is(status: number, code: ErrorCode | ClientErrorCode): boolean {
+    return this.status === status && this.errorCode === code;
+  }
+}
+
+/** A synthetic record for a failure that carries none (no answer, or an answer that is not a record). */
+function clientRecord(message: string, code: ClientErrorCode): ReceivedErrorRecord {
+  return { message, error_code: code, vm_error_code: null };
 }
 
 /** Query parameters: undefined values are left out. */
@@ -76,28 +100,18 @@ export function pathWithQuery(path: string, query: QueryParams | undefined): str
   return text === '' ? path : `${path}?${text}`;
 }
 
-function isErrorRecord(value: unknown): value is ErrorRecord {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as ErrorRecord).message === 'string' &&
-    typeof (value as ErrorRecord).error_code === 'string'
-  );
-}
-
 async function failure(response: Response): Promise<ApiRequestError> {
   const text = await response.text().catch(() => '');
   try {
-    const parsed: unknown = JSON.parse(text);
-    if (isErrorRecord(parsed)) return new ApiRequestError(response.status, parsed);
+    const record = parseErrorRecord(JSON.parse(text));
+    if (record !== undefined) return new ApiRequestError(response.status, record);
   } catch {
     // not JSON: fall through to a synthetic record
   }
-  return new ApiRequestError(response.status, {
-    message: `HTTP ${response.status}${text ? `: ${text.slice(0, 200)}` : ''}`,
-    error_code: 'http_error',
-    vm_error_code: null,
-  });
+  return new ApiRequestError(
+    response.status,
+    clientRecord(`HTTP ${response.status}${text ? `: ${text.slice(0, 200)}` : ''}`, 'http_error'),
+  );
 }
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
@@ -113,11 +127,13 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     response = await fetch(pathWithQuery(path, options.query), init);
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiRequestError(0, {
-      message: `The data source did not answer: ${error instanceof Error ? error.message : String(error)}`,
-      error_code: 'network_error',
-      vm_error_code: null,
-    });
+    throw new ApiRequestError(
+      0,
+      clientRecord(
+        `The data source did not answer: ${error instanceof Error ? error.message : String(error)}`,
+        'network_error',
+      ),
+    );
   }
   if (!response.ok) throw await failure(response);
   return response;
@@ -143,4 +159,37 @@ export async function requestBcs(path: string, options: RequestOptions = {}): Pr
     ledger: ledgerHeadersOf(response.headers),
     cursor: response.headers.get('x-aptos-cursor') ?? undefined,
   };
+}
+
+/** The parts of a request to a declared endpoint: path parameters (when it has any), query, body, signal. */
+export type EndpointRequest<E extends Endpoint> = (keyof PathParams<E['path']> extends never
+  ? { readonly path?: undefined }
+  : { readonly path: PathParams<E['path']> }) &
+  (E['body'] extends undefined ? { readonly body?: undefined } : { readonly body: BodyOf<E> }) & {
+    readonly query?: EndpointQuery<E['query']> | undefined;
+    readonly signal?: AbortSignal | undefined;
+  };
+
+function optionsOf<E extends Endpoint>(endpoint: E, parts: EndpointRequest<E>): [string, RequestOptions] {
+  const path = pathOf(endpoint.path, (parts.path ?? {}) as PathParams<E['path']>);
+  const query = parts.query as QueryParams | undefined;
+  return [path, { method: endpoint.method, query, body: parts.body, signal: parts.signal }];
+}
+
+/**
+ * A JSON request to a declared endpoint (shared/api/registry.ts): the path built from its pattern,
+ * the method its declaration says, the answer typed as its reply schema infers. Failures throw an
+ * {@link ApiRequestError} (decide on its `errorCode` and `status`).
+ */
+export function request<E extends Endpoint>(endpoint: E, parts: EndpointRequest<E>): Promise<ApiAnswer<ReplyOf<E>>> {
+  return requestJson<ReplyOf<E>>(...optionsOf(endpoint, parts));
+}
+
+/** The BCS answer (`Accept: application/x-bcs`) of a declared node endpoint: the bytes its `bcs` entry describes. */
+export function requestBytes<E extends Endpoint>(
+  endpoint: E,
+  parts: EndpointRequest<E>,
+): Promise<ApiAnswer<Uint8Array>> {
+  if (endpoint.bcs === undefined) throw new Error(`${endpoint.path} answers JSON only`);
+  return requestBcs(...optionsOf(endpoint, parts));
 }

@@ -1,181 +1,71 @@
 /**
  * JSON shapes of the answers the UI reads: the node API (`/v1`, as read-api-spec.md and the node
  * send them: u64 values are decimal strings) and the explorer extras (`/explorer/v1`, docs/api.md).
+ * Each is inferred from its endpoint's reply schema in the registry (shared/api/registry.ts); the
+ * names stay for the components that take one element of a reply.
  */
+import type { ReplyOf } from '../../shared/api/endpoint.ts';
+import type { ENDPOINTS } from '../../shared/api/registry.ts';
+
+type Reply<Name extends keyof typeof ENDPOINTS> = ReplyOf<(typeof ENDPOINTS)[Name]>;
+
 export type { SourceInfo, SnapshotOrigin } from '../../shared/api/source-info.ts';
 
-/** Any JSON value, as Move values come out of the API. */
-export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
+export type { JsonValue } from '../../shared/api/wire-schemas.ts';
 
-/** The error record every failed request carries. */
-export interface ErrorRecord {
-  readonly message: string;
-  readonly error_code: string;
-  readonly vm_error_code: number | null;
-}
+/** The error record every failed request carries (shared/api/error-record.ts). */
+export type { ReceivedErrorRecord as ErrorRecord } from '../../shared/api/error-record.ts';
 
 /** `GET /v1`. */
-export interface LedgerInfoJson {
-  readonly chain_id: number;
-  readonly epoch: string;
-  readonly ledger_version: string;
-  readonly oldest_ledger_version: string;
-  readonly ledger_timestamp: string;
-  readonly node_role: string;
-  readonly oldest_block_height: string;
-  readonly block_height: string;
-  readonly git_hash?: string;
-}
+export type LedgerInfoJson = Reply<'ledgerInfo'>;
 
 /** `GET /v1/accounts/{address}`. */
-export interface AccountJson {
-  readonly sequence_number: string;
-  readonly authentication_key: string;
-}
+export type AccountJson = Reply<'account'>;
 
 /** One entry of `GET /v1/accounts/{address}/resources`, or `/resource/{type}`. */
-export interface MoveResourceJson {
-  readonly type: string;
-  readonly data: { readonly [field: string]: JsonValue };
-}
+export type MoveResourceJson = Reply<'resource'>;
 
 /** One event of the events endpoints. */
-export interface EventJson {
-  readonly version: string;
-  readonly guid: { readonly creation_number: string; readonly account_address: string };
-  readonly sequence_number: string;
-  readonly type: string;
-  readonly data: JsonValue;
-}
-
-/** How a transaction is protected from replay; some nodes send the bare variant name as a string. */
-export type ReplayProtectorJson = { readonly sequence_number: string } | { readonly nonce: string } | string;
+export type EventJson = Reply<'eventsByCreationNumber'>[number];
 
 /** One entry of `GET /v1/accounts/{address}/transaction_summaries`. */
-export interface TransactionSummaryJson {
-  readonly sender: string;
-  readonly version: string;
-  readonly transaction_hash: string;
-  readonly replay_protector: ReplayProtectorJson;
-}
+export type TransactionSummaryJson = Reply<'transactionSummaries'>[number];
+
+/** How a transaction is protected from replay; some nodes send the bare variant name as a string. */
+export type ReplayProtectorJson = TransactionSummaryJson['replay_protector'];
 
 /** One module of `GET /v1/accounts/{address}/modules`. */
-export interface MoveModuleJson {
-  readonly bytecode: string;
-  readonly abi?: {
-    readonly address: string;
-    readonly name: string;
-    readonly friends: readonly string[];
-    readonly exposed_functions: readonly {
-      readonly name: string;
-      readonly visibility: string;
-      readonly is_entry: boolean;
-      readonly is_view: boolean;
-      readonly generic_type_params: readonly unknown[];
-      readonly params: readonly string[];
-      readonly return: readonly string[];
-    }[];
-    readonly structs: readonly {
-      readonly name: string;
-      readonly is_native: boolean;
-      readonly abilities: readonly string[];
-      readonly generic_type_params: readonly unknown[];
-      readonly fields: readonly { readonly name: string; readonly type: string }[];
-    }[];
-  };
-}
+export type MoveModuleJson = Reply<'accountModule'>;
 
 /** `GET /v1/estimate_gas_price`. */
-export interface GasEstimateJson {
-  readonly deprioritized_gas_estimate: number;
-  readonly gas_estimate: number;
-  readonly prioritized_gas_estimate: number;
-}
+export type GasEstimateJson = Reply<'gasEstimate'>;
 
 /** `GET /explorer/v1/accounts`. */
-export interface AccountListJson {
-  readonly ledger_version: string;
-  readonly accounts: readonly string[];
-  readonly next: string | null;
-}
+export type AccountListJson = Reply<'explorerAccounts'>;
 
 /** A table's metadata (`GET /explorer/v1/tables/{handle}`). */
-export interface TableInfoJson {
-  readonly handle: string;
-  readonly key_type: string;
-  readonly value_type: string;
-  readonly owner: { readonly address: string; readonly resource: string | null; readonly field: string | null } | null;
-}
+export type TableInfoJson = Reply<'explorerTable'>;
 
 /** `GET /explorer/v1/tables`. */
-export interface TableListJson {
-  readonly tables: readonly TableInfoJson[];
-  readonly next: string | null;
-}
+export type TableListJson = Reply<'explorerTables'>;
 
 /** A block with its gas facts (`GET /explorer/v1/blocks`). */
-export interface BlockJson {
-  readonly height: string;
-  readonly epoch: string;
-  readonly first_version: string;
-  readonly last_version: string;
-  readonly timestamp_usec: string;
-  readonly user_transactions: number;
-  readonly min_gas_unit_price: string | null;
-  readonly max_transactions_to_one_module: number;
-  readonly block_limit_reached: boolean;
-  readonly dominated_by_one_contract: boolean;
-  readonly full: boolean;
-  readonly inclusion_price: string;
-}
+export type BlockJson = BlockListJson['blocks'][number];
 
 /** `GET /explorer/v1/blocks`. */
-export interface BlockListJson {
-  readonly blocks: readonly BlockJson[];
-  readonly next_before: string | null;
-}
+export type BlockListJson = Reply<'explorerBlocks'>;
 
 /** One result of `GET /explorer/v1/search`. */
-export type SearchResultJson =
-  | { readonly kind: 'version'; readonly version: string; readonly block_height: string | null }
-  | { readonly kind: 'account'; readonly address: string }
-  | ({ readonly kind: 'table' } & TableInfoJson)
-  | { readonly kind: 'module'; readonly address: string; readonly name: string; readonly exists: boolean }
-  | {
-      readonly kind: 'struct_tag';
-      readonly type: string;
-      readonly module_exists: boolean;
-      readonly struct_exists: boolean;
-    };
+export type SearchResultJson = SearchJson['results'][number];
 
 /** `GET /explorer/v1/search`. */
-export interface SearchJson {
-  readonly query: string;
-  readonly results: readonly SearchResultJson[];
-}
+export type SearchJson = Reply<'explorerSearch'>;
 
 /** `GET /explorer/v1/versions/{version}`: the block holding a version. */
-export interface VersionInfoJson {
-  readonly version: string;
-  readonly block_height: string;
-  readonly block_timestamp_usec: string;
-  readonly epoch: string;
-  readonly block_first_version: string;
-  readonly block_last_version: string;
-}
+export type VersionInfoJson = Reply<'explorerVersion'>;
 
 /** One entry of `GET /explorer/v1/event-streams`. */
-export interface EventStreamJson {
-  readonly address: string;
-  readonly creation_number: string;
-  readonly type: string;
-  readonly count: number;
-  readonly latest_sequence_number: string;
-  readonly latest_version: string;
-}
+export type EventStreamJson = EventStreamListJson['streams'][number];
 
 /** `GET /explorer/v1/event-streams`: counted over the versions holding the newest `window` events. */
-export interface EventStreamListJson {
-  readonly window: number;
-  readonly streams: readonly EventStreamJson[];
-}
+export type EventStreamListJson = Reply<'explorerEventStreams'>;

@@ -1,31 +1,41 @@
 /**
  * `GET /explorer/v1/source`: what the UI is looking at. Answered by the snapshot service (a local
- * file) and by the remote proxy (a node URL); the status bar and the window title show it.
+ * file) and by the remote proxy (a node URL); the status bar and the window title show it. The
+ * types are inferred from the reply schema the endpoint registry declares.
  */
+import * as v from 'valibot';
+import type { DeepReadonly } from './endpoint.ts';
 
 /** Where a snapshot's data came from when it was captured from a node (`snapshot capture`). */
-export interface SnapshotOrigin {
-  readonly node_url: string;
-  readonly chain_id: number;
-  readonly ledger_version: string;
-  readonly captured_at: string;
-}
+export const SNAPSHOT_ORIGIN_SCHEMA = v.looseObject({
+  node_url: v.string(),
+  chain_id: v.number(),
+  ledger_version: v.pipe(v.string(), v.regex(/^\d+$/, 'expected a decimal u64 string')),
+  captured_at: v.string(),
+});
 
 /** The data source behind `/v1`, as the explorer API describes it. */
-export type SourceInfo =
-  | {
-      readonly kind: 'snapshot';
-      /** The snapshot file's name (no folder). */
-      readonly name: string;
-      /** Set for snapshots captured from a remote node. */
-      readonly origin: SnapshotOrigin | null;
-    }
-  | {
-      readonly kind: 'remote';
-      /** Profile name (`mainnet`…) or the node URL's host. */
-      readonly name: string;
-      /** The node's API base URL (ends in `/v1`). */
-      readonly url: string;
-      /** Outcome of the proxy's latest request to the node. */
-      readonly health: { readonly ok: boolean; readonly checked_at: string; readonly message: string | null };
-    };
+export const SOURCE_INFO_SCHEMA = v.variant('kind', [
+  v.looseObject({
+    kind: v.literal('snapshot'),
+    /** The snapshot file's name (no folder). */
+    name: v.string(),
+    /** Set for snapshots captured from a remote node. */
+    origin: v.nullable(SNAPSHOT_ORIGIN_SCHEMA),
+  }),
+  v.looseObject({
+    kind: v.literal('remote'),
+    /** Profile name (`mainnet`…) or the node URL's host. */
+    name: v.string(),
+    /** The node's API base URL (ends in `/v1`). */
+    url: v.string(),
+    /** Outcome of the proxy's latest request to the node. */
+    health: v.looseObject({ ok: v.boolean(), checked_at: v.string(), message: v.nullable(v.string()) }),
+  }),
+]);
+
+/** Where a snapshot's data came from when it was captured from a node. */
+export type SnapshotOrigin = DeepReadonly<v.InferOutput<typeof SNAPSHOT_ORIGIN_SCHEMA>>;
+
+/** The data source behind `/v1`. */
+export type SourceInfo = DeepReadonly<v.InferOutput<typeof SOURCE_INFO_SCHEMA>>;

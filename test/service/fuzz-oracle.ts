@@ -7,6 +7,10 @@
  * must get exactly that error; a request with none must get an answer its endpoint allows (200, or
  * its not-found).
  */
+import { COMMON_ERRORS } from '../../shared/api/endpoint.ts';
+import type { ErrorCode } from '../../shared/api/error-record.ts';
+import { endpointNamed } from '../../shared/api/registry.ts';
+import { shapeProblem } from '../../shared/api/reply-check.ts';
 import { ledgerHeaderValues, type ContractEnv } from './contract-support.ts';
 import { enc, TOO_LARGE_HEAD, UNPARSABLE_METHODS, WFE, type Fault, type FuzzRequest, type Part } from './fuzz-model.ts';
 
@@ -145,6 +149,13 @@ export async function check(e: ContractEnv, base: string, r: FuzzRequest): Promi
       if (!ERROR_CODES.has(code)) fail(`error_code ${code} is not an allowed value`);
       if (!(CODES_BY_STATUS[response.status] ?? []).includes(code))
         fail(`error_code ${code} does not fit status ${response.status}`);
+      // A routed request answers only the codes its declaration lists (shared/api/registry.ts).
+      const own = r.method === r.routeMethod || (r.method === 'HEAD' && r.routeMethod === 'GET');
+      if (r.endpoint !== 'unknown_route' && own) {
+        const declared = endpointNamed(r.endpoint);
+        if (![...declared.errors, ...COMMON_ERRORS].includes(code as ErrorCode))
+          fail(`error_code ${code} is not declared for ${declared.method} ${declared.path}`);
+      }
       const prediction = predict(r);
       if (
         prediction.exact !== undefined &&
@@ -167,11 +178,16 @@ export async function check(e: ContractEnv, base: string, r: FuzzRequest): Promi
         : 'application/x-bcs';
     if (contentType !== expectedType) fail(`content type ${contentType}, expected ${expectedType}`);
     if (r.method !== 'HEAD' && expectedType.startsWith('application/json')) {
+      let json: unknown;
       try {
-        JSON.parse(new TextDecoder().decode(bytes));
+        json = JSON.parse(new TextDecoder().decode(bytes));
       } catch {
-        fail('200 body is not JSON');
+        return fail('200 body is not JSON');
       }
+      // The reply fits its declared schema (the one the renderer's types are inferred from).
+      if (r.endpoint === 'unknown_route') return fail('200 from a path no route serves');
+      const problem = shapeProblem(endpointNamed(r.endpoint).reply, json);
+      if (problem !== undefined) fail(`reply does not fit the declared schema: ${problem}`);
     }
   }
 }

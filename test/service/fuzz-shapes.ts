@@ -29,6 +29,7 @@ import {
   WFE,
   type Fault,
   type FuzzRequest,
+  type FuzzTarget,
   type Param,
   type Part,
 } from './fuzz-model.ts';
@@ -62,7 +63,7 @@ function query(entries: readonly (readonly [string, fc.Arbitrary<Part>])[]): fc.
 
 /** A request to one route before the method and Accept header are drawn. */
 interface Shape {
-  readonly endpoint: string;
+  readonly endpoint: FuzzTarget;
   readonly routeMethod: 'GET' | 'POST' | undefined;
   readonly segments: readonly Part[];
   readonly params: readonly Param[];
@@ -92,7 +93,7 @@ function shapes(f: Facts): fc.Arbitrary<Shape> {
     ['limit', limitValue(INVALID)],
   ]);
   const shape =
-    (endpoint: string, routeMethod: 'GET' | 'POST' | undefined, allowed: readonly string[]) =>
+    (endpoint: FuzzTarget, routeMethod: 'GET' | 'POST' | undefined, allowed: readonly string[]) =>
     (segments: readonly Part[], params: readonly Param[], body?: FuzzRequest['body'], rawItem = false): Shape => ({
       endpoint,
       routeMethod,
@@ -104,13 +105,13 @@ function shapes(f: Facts): fc.Arbitrary<Shape> {
     });
 
   return fc.oneof(
-    fc.constant(shape('ledger', 'GET', ['200'])([lit('v1')], [])),
-    fc.constant(shape('gas', 'GET', ['200'])([lit('v1'), lit('estimate_gas_price')], [])),
+    fc.constant(shape('ledgerInfo', 'GET', ['200'])([lit('v1')], [])),
+    fc.constant(shape('gasEstimate', 'GET', ['200'])([lit('v1'), lit('estimate_gas_price')], [])),
     handle.chain(({ table: t, part }) =>
       fc
         .tuple(query([['ledger_version', versionValue(f)]]), itemBody(t))
         .map(([params, body]) =>
-          shape('item', 'POST', ['200', '404:table_item_not_found'])(
+          shape('tableItem', 'POST', ['200', '404:table_item_not_found'])(
             [lit('v1'), lit('tables'), part, lit('item')],
             params,
             body,
@@ -121,7 +122,7 @@ function shapes(f: Facts): fc.Arbitrary<Shape> {
       fc
         .tuple(query([['ledger_version', versionValue(f)]]), rawItemBody(t))
         .map(([params, body]) =>
-          shape('raw_item', 'POST', ['200', '404:table_item_not_found'])(
+          shape('rawTableItem', 'POST', ['200', '404:table_item_not_found'])(
             [lit('v1'), lit('tables'), part, lit('raw_item')],
             params,
             body,
@@ -139,7 +140,7 @@ function shapes(f: Facts): fc.Arbitrary<Shape> {
         eventsQuery,
       )
       .map(([a, cn, params]) =>
-        shape('events_by_creation_number', 'GET', ['200'])([lit('v1'), lit('accounts'), a, lit('events'), cn], params),
+        shape('eventsByCreationNumber', 'GET', ['200'])([lit('v1'), lit('accounts'), a, lit('events'), cn], params),
       ),
     fc
       .tuple(
@@ -155,7 +156,7 @@ function shapes(f: Facts): fc.Arbitrary<Shape> {
         eventsQuery,
       )
       .map(([[a, tag, field], params]) =>
-        shape('events_by_handle', 'GET', [
+        shape('eventsByHandle', 'GET', [
           '200',
           '404:resource_not_found',
           '404:struct_field_not_found',
@@ -175,7 +176,10 @@ function shapes(f: Facts): fc.Arbitrary<Shape> {
         ]),
       )
       .map(([a, params]) =>
-        shape('summaries', 'GET', ['200'])([lit('v1'), lit('accounts'), a, lit('transaction_summaries')], params),
+        shape('transactionSummaries', 'GET', ['200'])(
+          [lit('v1'), lit('accounts'), a, lit('transaction_summaries')],
+          params,
+        ),
       ),
     fc
       .tuple(
@@ -211,7 +215,7 @@ function shapes(f: Facts): fc.Arbitrary<Shape> {
         query([['ledger_version', versionValue(f)]]),
       )
       .map(([a, name, params]) =>
-        shape('module', 'GET', ['200', '404:module_not_found'])(
+        shape('accountModule', 'GET', ['200', '404:module_not_found'])(
           [lit('v1'), lit('accounts'), a, lit('module'), name],
           params,
         ),
@@ -221,12 +225,12 @@ function shapes(f: Facts): fc.Arbitrary<Shape> {
       ['after', addressValue(f)],
       ['ledger_version', versionValue(f)],
     ]).map((params) =>
-      shape('explorer_accounts', 'GET', ['200'])([lit('explorer'), lit('v1'), lit('accounts')], params),
+      shape('explorerAccounts', 'GET', ['200'])([lit('explorer'), lit('v1'), lit('accounts')], params),
     ),
     query([
       ['limit', limitValue(INVALID)],
       ['after', addressValue(f)],
-    ]).map((params) => shape('explorer_tables', 'GET', ['200'])([lit('explorer'), lit('v1'), lit('tables')], params)),
+    ]).map((params) => shape('explorerTables', 'GET', ['200'])([lit('explorer'), lit('v1'), lit('tables')], params)),
     // (An empty handle would turn the path into the table listing.)
     fc
       .oneof(
@@ -234,7 +238,7 @@ function shapes(f: Facts): fc.Arbitrary<Shape> {
         address.filter((p) => p.text !== ''),
       )
       .map((h) =>
-        shape('explorer_table', 'GET', ['200', '404:state_value_not_found'])(
+        shape('explorerTable', 'GET', ['200', '404:state_value_not_found'])(
           [lit('explorer'), lit('v1'), lit('tables'), h],
           [],
         ),
@@ -242,7 +246,7 @@ function shapes(f: Facts): fc.Arbitrary<Shape> {
     query([
       ['before', u64Value(['0', '1', '100'])],
       ['limit', limitValue(INVALID)],
-    ]).map((params) => shape('explorer_blocks', 'GET', ['200'])([lit('explorer'), lit('v1'), lit('blocks')], params)),
+    ]).map((params) => shape('explorerBlocks', 'GET', ['200'])([lit('explorer'), lit('v1'), lit('blocks')], params)),
     fc
       .oneof(
         junk(40).map((q) => seg(q, undefined)),
@@ -251,11 +255,16 @@ function shapes(f: Facts): fc.Arbitrary<Shape> {
           .map((q) => seg(q, undefined)),
       )
       .map((q) =>
-        shape('explorer_search', 'GET', ['200'])(
-          [lit('explorer'), lit('v1'), lit('search')],
-          [{ name: 'q', value: q }],
-        ),
+        shape('explorerSearch', 'GET', ['200'])([lit('explorer'), lit('v1'), lit('search')], [{ name: 'q', value: q }]),
       ),
+    // (An empty version would turn the path into no route at all.)
+    versionValue(f)
+      .filter((p) => p.text !== '')
+      .map((v) => shape('explorerVersion', 'GET', ['200'])([lit('explorer'), lit('v1'), lit('versions'), v], [])),
+    query([['limit', limitValue(INVALID)]]).map((params) =>
+      shape('explorerEventStreams', 'GET', ['200'])([lit('explorer'), lit('v1'), lit('event-streams')], params),
+    ),
+    fc.constant(shape('explorerSource', 'GET', ['200'])([lit('explorer'), lit('v1'), lit('source')], [])),
     fc
       .constantFrom(
         ['v2'],

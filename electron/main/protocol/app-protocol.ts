@@ -8,6 +8,7 @@
 import { protocol, type Session } from 'electron';
 import { fetchWithStaticUi, isApiPath, type StaticUi } from '../../service/static-ui.ts';
 import { APP_HOST, APP_SCHEME } from '../security/app-origin.ts';
+import { errorRecordJson } from '../../../shared/api/error-record.ts';
 
 /** A fetch-style handler for the API paths (the active source). */
 export type ApiHandler = (request: Request) => Promise<Response>;
@@ -33,7 +34,7 @@ export function registerAppScheme(): void {
 }
 
 function rejection(status: number, message: string): Response {
-  return new Response(JSON.stringify({ message, error_code: 'web_framework_error', vm_error_code: null }), {
+  return new Response(errorRecordJson(message, 'web_framework_error'), {
     status,
     headers: { 'Content-Type': 'application/json', 'X-Content-Type-Options': 'nosniff' },
   });

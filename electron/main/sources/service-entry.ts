@@ -9,6 +9,7 @@
 import { openDataSource, type DataSource } from '../../service/data-source.ts';
 import type { ServiceRequest } from '../../service/service-reply.ts';
 import type { FromServiceMessage, OpenMessage, RequestMessage, ToServiceMessage } from './service-messages.ts';
+import { errorRecordJson } from '../../../shared/api/error-record.ts';
 
 /** The part of Electron's `process.parentPort` used here (typed locally: this file never imports electron). */
 interface ParentPortLike {
@@ -24,7 +25,7 @@ function send(message: FromServiceMessage): void {
 }
 
 function errorBody(message: string): string {
-  return JSON.stringify({ message, error_code: 'internal_error', vm_error_code: null });
+  return errorRecordJson(message, 'internal_error');
 }
 
 /** The open source: its handler and how to release it. */

@@ -13,6 +13,7 @@
  */
 import type { FromServiceMessage, HeaderPair, ReplyMessage, SourceSpec, ToServiceMessage } from './service-messages.ts';
 import { isFromServiceMessage } from './service-messages.ts';
+import { errorRecordJson } from '../../../shared/api/error-record.ts';
 
 /** A started service child, as the supervisor needs it. */
 export interface ServiceChild {
@@ -69,7 +70,7 @@ function unavailable(id: number, message: string): ReplyMessage {
     id,
     status: 503,
     headers: JSON_HEADERS,
-    body: JSON.stringify({ message, error_code: 'internal_error', vm_error_code: null }),
+    body: errorRecordJson(message, 'internal_error'),
   };
 }
 

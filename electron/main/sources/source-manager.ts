@@ -10,6 +10,7 @@ import type { ConnectNodeRequest, DesktopSource } from '../../../shared/ipc-cont
 import { isNodeProfileName, NODE_PROFILES, resolveNodeUrl } from '../../../shared/node-profiles.ts';
 import { MAX_CUSTOM_NODES, MAX_RECENT, type SourceRef, type StoredSettings } from '../settings/settings-schema.ts';
 import type { SettingsStore } from '../settings/settings-store.ts';
+import { errorRecordJson } from '../../../shared/api/error-record.ts';
 
 /** An open source: what it is, its fetch-style handler, and how to close it. */
 export interface OpenSource {
@@ -94,11 +95,7 @@ export class SourceManager {
   /** Answers an API request from the active source (503 error record while there is none). */
   handle(request: Request): Promise<Response> {
     if (!this.#active) {
-      const body = JSON.stringify({
-        message: 'no data source is open yet',
-        error_code: 'internal_error',
-        vm_error_code: null,
-      });
+      const body = errorRecordJson('no data source is open yet', 'internal_error');
       return Promise.resolve(new Response(body, { status: 503, headers: { 'Content-Type': 'application/json' } }));
     }
     return this.#active.handle(request);

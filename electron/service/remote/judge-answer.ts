@@ -5,7 +5,8 @@
  */
 import { JSON_CONTENT_TYPE } from '../content-negotiation.ts';
 import type { HeaderEntry } from '../ledger-headers.ts';
-import { ERROR_RECORD_SHAPE, REPLY_SHAPES, shapeProblem } from './reply-shapes.ts';
+import { ERROR_RECORD_SCHEMA } from '../../../shared/api/error-record.ts';
+import { REPLY_SCHEMAS, shapeProblem } from '../../../shared/api/reply-check.ts';
 import { passedHeaders } from './remote-headers.ts';
 import type { UpstreamResponse } from './upstream-fetch.ts';
 
@@ -32,7 +33,7 @@ function isJson(contentType: string | null): boolean {
 /** The record's message, when the body is an error record. */
 function recordMessage(body: Uint8Array): string | undefined {
   const parsed = parseJson(body);
-  if (parsed === undefined || shapeProblem(ERROR_RECORD_SHAPE, parsed.json) !== undefined) return undefined;
+  if (parsed === undefined || shapeProblem(ERROR_RECORD_SCHEMA, parsed.json) !== undefined) return undefined;
   return (parsed.json as { message: string }).message;
 }
 
@@ -79,7 +80,7 @@ export function judgeAnswer(response: UpstreamResponse, what: string, pattern: s
   if (isJson(contentType)) {
     const parsed = parseJson(response.body);
     if (parsed === undefined) return { kind: 'failure', cause: `it answered ${what} with malformed JSON`, headers: [] };
-    const schema = pattern === undefined ? undefined : REPLY_SHAPES[pattern];
+    const schema = pattern === undefined ? undefined : REPLY_SCHEMAS[pattern];
     const problem = schema === undefined ? undefined : shapeProblem(schema, parsed.json);
     if (problem !== undefined)
       return {

@@ -2,6 +2,7 @@
  * Account endpoints (node-behaviour.md §2): the account itself, transaction summaries, resources
  * (paged by state key), a single resource, and modules.
  */
+import { ENDPOINTS } from '../../../shared/api/registry.ts';
 import { formatAddress } from '../../../shared/address.ts';
 import { BcsWriter } from '../../../shared/bcs/bcs-writer.ts';
 import { bytesToHex } from '../../../shared/hex.ts';
@@ -10,11 +11,11 @@ import type { StoredModule } from '../../snapshot/ledger-store.ts';
 import { encodeModuleList, encodeResourceMap, encodeSummaries } from '../bcs-bodies.ts';
 import { parseResourceCursor, formatCursor } from '../cursor.ts';
 import { notFound } from '../http-errors.ts';
-import { decodeStoredValue, resourceJson, structTypeTag, summaryJson } from '../json-bodies.ts';
+import { decodeStoredValue, resourceJson, structJson, structTypeTag, summaryJson } from '../json-bodies.ts';
 import { cursorHeaderEntries } from '../ledger-headers.ts';
 import { optionalU64, pageLimit, parseAddressParam, parseIdentifierParam, parseStructTagParam } from '../params.ts';
-import { pathParam, requestedVersion, type RequestContext } from '../request-context.ts';
-import { bcsReply, jsonReply } from '../responses.ts';
+import { pathParam, requestedVersion, type ContextOf } from '../request-context.ts';
+import { bcsReply, endpointReply, jsonReply } from '../responses.ts';
 import type { ServiceReply } from '../service-reply.ts';
 
 const ACCOUNT_TAG = parseStructTag('0x1::account::Account');
@@ -40,7 +41,7 @@ function statelessAccount(address: Uint8Array): Uint8Array {
  * accounts are on (`DEFAULT_ACCOUNT_RESOURCE`); a snapshot records no feature flags, so the current
  * node's behaviour is the one served.
  */
-export function getAccount(context: RequestContext): ServiceReply {
+export function getAccount(context: ContextOf<'account'>): ServiceReply {
   const address = parseAddressParam(pathParam(context, 'address'), 'address');
   const version = requestedVersion(context);
   const bytes = context.store.resource(address, ACCOUNT_TAG, version) ?? statelessAccount(address);
@@ -58,7 +59,7 @@ export function getAccount(context: RequestContext): ServiceReply {
 }
 
 /** `GET /v1/accounts/{address}/transaction_summaries?start_version&end_version&limit`. */
-export function getTransactionSummaries(context: RequestContext): ServiceReply {
+export function getTransactionSummaries(context: ContextOf<'transactionSummaries'>): ServiceReply {
   const sender = parseAddressParam(pathParam(context, 'address'), 'address');
   const startVersion = optionalU64(context.query, 'start_version');
   const endVersion = optionalU64(context.query, 'end_version');
@@ -67,11 +68,11 @@ export function getTransactionSummaries(context: RequestContext): ServiceReply {
   // The range rules (end clamped to the latest, inclusive; empty when start is past the end) are the store's.
   const summaries = limit === 0 ? [] : context.store.transactionSummaries(sender, { startVersion, endVersion, limit });
   if (context.output === 'bcs') return bcsReply(encodeSummaries(summaries), context.ledger);
-  return jsonReply(summaries.map(summaryJson), context.ledger);
+  return endpointReply(ENDPOINTS.transactionSummaries, summaries.map(summaryJson), context.ledger);
 }
 
 /** `GET /v1/accounts/{address}/resources?ledger_version&start&limit`. */
-export function getResources(context: RequestContext): ServiceReply {
+export function getResources(context: ContextOf<'resources'>): ServiceReply {
   const address = parseAddressParam(pathParam(context, 'address'), 'address');
   const startText = context.query.get('start');
   const startKey = startText === null ? undefined : parseResourceCursor(startText);
@@ -82,7 +83,8 @@ export function getResources(context: RequestContext): ServiceReply {
   const cursor = page.nextCursor === undefined ? [] : cursorHeaderEntries(formatCursor(page.nextCursor));
   if (context.output === 'bcs') return bcsReply(encodeResourceMap(page.resources), context.ledger, cursor);
   const lookup = context.store.abiLookup(version);
-  return jsonReply(
+  return endpointReply(
+    ENDPOINTS.resources,
     page.resources.map((resource) => resourceJson(resource, lookup)),
     context.ledger,
     cursor,
@@ -90,7 +92,7 @@ export function getResources(context: RequestContext): ServiceReply {
 }
 
 /** `GET /v1/accounts/{address}/resource/{resource_type}?ledger_version`. */
-export function getResource(context: RequestContext): ServiceReply {
+export function getResource(context: ContextOf<'resource'>): ServiceReply {
   const address = parseAddressParam(pathParam(context, 'address'), 'address');
   const tag = parseStructTagParam(pathParam(context, 'resource_type'), 'resource_type');
   const version = requestedVersion(context);
@@ -104,7 +106,7 @@ export function getResource(context: RequestContext): ServiceReply {
   }
   if (context.output === 'bcs') return bcsReply(bytes, context.ledger);
   const data = decodeStoredValue(bytes, structTypeTag(tag), context.store.abiLookup(version), `resource ${type}`);
-  return jsonReply({ type, data }, context.ledger);
+  return endpointReply(ENDPOINTS.resource, { type, data: structJson(data) }, context.ledger);
 }
 
 /** A module as the node serves it: `{"bytecode": "0x..", "abi": {...}}`. */
@@ -121,7 +123,7 @@ function compareModuleKeys(a: StoredModule, b: StoredModule): number {
 }
 
 /** `GET /v1/accounts/{address}/modules?ledger_version`. */
-export function getModules(context: RequestContext): ServiceReply {
+export function getModules(context: ContextOf<'modules'>): ServiceReply {
   const address = parseAddressParam(pathParam(context, 'address'), 'address');
   const version = requestedVersion(context);
   const modules = [...context.store.modules(address, version)].sort(compareModuleKeys);
@@ -131,7 +133,7 @@ export function getModules(context: RequestContext): ServiceReply {
 }
 
 /** `GET /v1/accounts/{address}/module/{module_name}?ledger_version`. */
-export function getModule(context: RequestContext): ServiceReply {
+export function getModule(context: ContextOf<'accountModule'>): ServiceReply {
   const address = parseAddressParam(pathParam(context, 'address'), 'address');
   const name = parseIdentifierParam(pathParam(context, 'module_name'), 'module_name');
   const version = requestedVersion(context);

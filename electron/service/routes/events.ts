@@ -2,6 +2,7 @@
  * The two event endpoints (node-behaviour.md §2): by creation number, and by the event handle
  * stored in a field of a resource (read at the latest version).
  */
+import { ENDPOINTS } from '../../../shared/api/registry.ts';
 import { formatAddress } from '../../../shared/address.ts';
 import { eventHandleOf, isEventHandleLayout } from '../../../shared/move/event-handle.ts';
 import { resolveLayout, type MoveLayout } from '../../../shared/move/layout.ts';
@@ -20,8 +21,8 @@ import {
   parseStructTagParam,
   parseU64,
 } from '../params.ts';
-import { pathParam, type RequestContext } from '../request-context.ts';
-import { bcsReply, jsonReply } from '../responses.ts';
+import { pathParam, type ContextOf, type RequestContext } from '../request-context.ts';
+import { bcsReply, endpointReply } from '../responses.ts';
 import type { ServiceReply } from '../service-reply.ts';
 
 /** The `start` and `limit` query parameters of the event endpoints. */
@@ -55,18 +56,19 @@ function listEvents(
       decodeStoredValue(event.data, storedEventType(event.typeTag), lookup, `event data of type ${event.typeTag}`),
     ),
   );
-  return jsonReply(body, context.ledger);
+  // Both event endpoints declare the same reply.
+  return endpointReply(ENDPOINTS.eventsByCreationNumber, body, context.ledger);
 }
 
 /** `GET /v1/accounts/{address}/events/{creation_number}`. */
-export function getEventsByCreationNumber(context: RequestContext): ServiceReply {
+export function getEventsByCreationNumber(context: ContextOf<'eventsByCreationNumber'>): ServiceReply {
   const address = parseAddressParam(pathParam(context, 'address'), 'address');
   const creationNumber = parseU64(pathParam(context, 'creation_number'), 'creation_number');
   return listEvents(context, address, creationNumber, eventPage(context));
 }
 
 /** `GET /v1/accounts/{address}/events/{event_handle}/{field_name}`. */
-export function getEventsByHandle(context: RequestContext): ServiceReply {
+export function getEventsByHandle(context: ContextOf<'eventsByHandle'>): ServiceReply {
   const address = parseAddressParam(pathParam(context, 'address'), 'address');
   const tag: StructTag = parseStructTagParam(pathParam(context, 'event_handle'), 'event_handle');
   const fieldName = parseIdentifierParam(pathParam(context, 'field_name'), 'field_name');

@@ -3,11 +3,12 @@
  * ledger version (block height and time, for the time-travel control) and the busiest event
  * streams of the snapshot. Shapes are in docs/api.md.
  */
+import { ENDPOINTS } from '../../../shared/api/registry.ts';
 import { formatAddress } from '../../../shared/address.ts';
 import { notFound } from '../http-errors.ts';
 import { pageLimit, parseU64 } from '../params.ts';
-import { checkVersion, pathParam, type RequestContext } from '../request-context.ts';
-import { jsonReply } from '../responses.ts';
+import { checkVersion, pathParam, type ContextOf } from '../request-context.ts';
+import { endpointReply } from '../responses.ts';
 import type { ServiceReply } from '../service-reply.ts';
 
 /** Default page of `GET /explorer/v1/event-streams`. */
@@ -22,12 +23,13 @@ export const EVENT_STREAMS_WINDOW = 100_000;
  * "block_first_version", "block_last_version"}`; 404 `version_not_found` above the latest, 410
  * `version_pruned` below the oldest, like every versioned read.
  */
-export function getVersionInfo(context: RequestContext): ServiceReply {
+export function getVersionInfo(context: ContextOf<'explorerVersion'>): ServiceReply {
   const version = checkVersion(parseU64(pathParam(context, 'version'), 'version'), context.ledger);
   const block = context.store.blockOfVersion(version);
   // Every retained version lies in a retained block; a gap means the snapshot lacks the block row.
   if (block === undefined) throw notFound('block_not_found', `Block not found by Ledger version(${version})`);
-  return jsonReply(
+  return endpointReply(
+    ENDPOINTS.explorerVersion,
     {
       version: version.toString(),
       block_height: block.height.toString(),
@@ -45,7 +47,7 @@ export function getVersionInfo(context: RequestContext): ServiceReply {
  * "type", "count", "latest_sequence_number", "latest_version"}]}`: most events among the versions
  * holding the newest N events first.
  */
-export function listEventStreams(context: RequestContext): ServiceReply {
+export function listEventStreams(context: ContextOf<'explorerEventStreams'>): ServiceReply {
   const limit = pageLimit(context.query, EVENT_STREAMS_DEFAULT_LIMIT, EVENT_STREAMS_MAX_LIMIT, 'reject');
   const streams = context.store.busiestEventStreams(EVENT_STREAMS_WINDOW, limit).map((stream) => ({
     address: formatAddress(stream.address),
@@ -55,5 +57,5 @@ export function listEventStreams(context: RequestContext): ServiceReply {
     latest_sequence_number: stream.latestSequenceNumber.toString(),
     latest_version: stream.latestVersion.toString(),
   }));
-  return jsonReply({ window: EVENT_STREAMS_WINDOW, streams }, context.ledger);
+  return endpointReply(ENDPOINTS.explorerEventStreams, { window: EVENT_STREAMS_WINDOW, streams }, context.ledger);
 }

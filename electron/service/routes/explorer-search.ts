@@ -7,7 +7,7 @@ import { formatAddress, isAddress, parseAddress } from '../../../shared/address.
 import { formatStructTag, isIdentifier, parseStructTag } from '../../../shared/type-tag.ts';
 import { unparsable } from '../http-errors.ts';
 import { U64_MAX } from '../params.ts';
-import type { RequestContext } from '../request-context.ts';
+import type { ContextOf, RequestContext } from '../request-context.ts';
 import { jsonReply } from '../responses.ts';
 import type { ServiceReply } from '../service-reply.ts';
 import { tableInfoJson } from './explorer.ts';
@@ -82,7 +82,7 @@ function moveNameResults(context: RequestContext, text: string): SearchResult[] 
 }
 
 /** `GET /explorer/v1/search?q=` → `{"query": q, "results": [...]}`. */
-export function search(context: RequestContext): ServiceReply {
+export function search(context: ContextOf<'explorerSearch'>): ServiceReply {
   const raw = context.query.get('q');
   if (raw === null) throw unparsable('failed to parse query parameter "q": it is required');
   const text = raw.trim();

@@ -2,13 +2,15 @@
  * Explorer extras under `/explorer/v1/` (not part of the node API, JSON only): account and table
  * listings, table info and the block list of the blocks/gas panel. Shapes are in docs/api.md.
  */
+import type { ReplyOf } from '../../../shared/api/endpoint.ts';
+import { ENDPOINTS } from '../../../shared/api/registry.ts';
 import { formatAddress } from '../../../shared/address.ts';
 import type { BlockSummary, TableInfo } from '../../snapshot/ledger-store.ts';
 import { blockInclusionPrice, isDominatedByOneContract, isFullBlock } from '../gas-estimate.ts';
 import { notFound } from '../http-errors.ts';
 import { optionalU64, pageLimit, parseAddressParam } from '../params.ts';
-import { pathParam, requestedVersion, type RequestContext } from '../request-context.ts';
-import { jsonReply } from '../responses.ts';
+import { pathParam, requestedVersion, type ContextOf, type RequestContext } from '../request-context.ts';
+import { endpointReply } from '../responses.ts';
 import type { ServiceReply } from '../service-reply.ts';
 
 /** Default and largest page of the explorer listings. */
@@ -17,7 +19,7 @@ export const EXPLORER_DEFAULT_LIMIT = 100;
 export const EXPLORER_MAX_LIMIT = 1000;
 
 /** A table's metadata as JSON. */
-export function tableInfoJson(info: TableInfo): Readonly<Record<string, unknown>> {
+export function tableInfoJson(info: TableInfo): ReplyOf<typeof ENDPOINTS.explorerTable> {
   const owner =
     info.ownerAddress === undefined
       ? null
@@ -30,7 +32,11 @@ export function tableInfoJson(info: TableInfo): Readonly<Record<string, unknown>
 }
 
 /** A block as the blocks/gas panel shows it, with how gas estimation counts it. */
-function blockJson(block: BlockSummary, minPrice: bigint, context: RequestContext): Readonly<Record<string, unknown>> {
+function blockJson(
+  block: BlockSummary,
+  minPrice: bigint,
+  context: RequestContext,
+): ReplyOf<typeof ENDPOINTS.explorerBlocks>['blocks'][number] {
   const settings = context.store.settings.gasEstimation;
   return {
     height: block.height.toString(),
@@ -58,7 +64,7 @@ function optionalAddress(context: RequestContext, name: string): Uint8Array | un
 }
 
 /** `GET /explorer/v1/accounts?limit&after&ledger_version` → `{"accounts": [...], "next": after|null}`. */
-export function listAccounts(context: RequestContext): ServiceReply {
+export function listAccounts(context: ContextOf<'explorerAccounts'>): ServiceReply {
   const limit = explorerLimit(context);
   const after = optionalAddress(context, 'after');
   const version = requestedVersion(context);
@@ -66,31 +72,35 @@ export function listAccounts(context: RequestContext): ServiceReply {
   const page = found.slice(0, limit);
   const last = page[page.length - 1];
   const next = found.length > limit && last !== undefined ? formatAddress(last) : null;
-  return jsonReply({ ledger_version: version.toString(), accounts: page.map(formatAddress), next }, context.ledger);
+  return endpointReply(
+    ENDPOINTS.explorerAccounts,
+    { ledger_version: version.toString(), accounts: page.map(formatAddress), next },
+    context.ledger,
+  );
 }
 
 /** `GET /explorer/v1/tables?limit&after` → `{"tables": [...], "next": after|null}`. */
-export function listTables(context: RequestContext): ServiceReply {
+export function listTables(context: ContextOf<'explorerTables'>): ServiceReply {
   const limit = explorerLimit(context);
   const after = optionalAddress(context, 'after');
   const found = context.store.listTables(after, limit + 1);
   const page = found.slice(0, limit);
   const last = page[page.length - 1];
   const next = found.length > limit && last !== undefined ? formatAddress(last.handle) : null;
-  return jsonReply({ tables: page.map(tableInfoJson), next }, context.ledger);
+  return endpointReply(ENDPOINTS.explorerTables, { tables: page.map(tableInfoJson), next }, context.ledger);
 }
 
 /** `GET /explorer/v1/tables/{handle}` → the table's metadata, or 404. */
-export function getTableInfo(context: RequestContext): ServiceReply {
+export function getTableInfo(context: ContextOf<'explorerTable'>): ServiceReply {
   const handle = parseAddressParam(pathParam(context, 'handle'), 'handle');
   const info = context.store.tableInfo(handle);
   if (info === undefined)
     throw notFound('state_value_not_found', `Table not found by Table handle(${formatAddress(handle)})`);
-  return jsonReply(tableInfoJson(info), context.ledger);
+  return endpointReply(ENDPOINTS.explorerTable, tableInfoJson(info), context.ledger);
 }
 
 /** `GET /explorer/v1/blocks?before&limit` → `{"blocks": [...newest first], "next_before": height|null}`. */
-export function listBlocks(context: RequestContext): ServiceReply {
+export function listBlocks(context: ContextOf<'explorerBlocks'>): ServiceReply {
   const limit = explorerLimit(context);
   // Any u64: the store clamps a height above the ones it holds.
   const found = context.store.blocksBefore(optionalU64(context.query, 'before'), limit + 1);
@@ -98,13 +108,18 @@ export function listBlocks(context: RequestContext): ServiceReply {
   const last = page[page.length - 1];
   const next = found.length > limit && last !== undefined && last.height > 0n ? (last.height - 1n).toString() : null;
   const minPrice = context.store.minGasUnitPrice(context.ledger.ledgerVersion);
-  return jsonReply(
+  return endpointReply(
+    ENDPOINTS.explorerBlocks,
     { blocks: page.map((block) => blockJson(block, minPrice, context)), next_before: next },
     context.ledger,
   );
 }
 
 /** `GET /explorer/v1/source` → what the UI is looking at (docs/api.md); a snapshot without a name is "snapshot". */
-export function getSource(context: RequestContext): ServiceReply {
-  return jsonReply(context.options.source ?? { kind: 'snapshot', name: 'snapshot', origin: null }, context.ledger);
+export function getSource(context: ContextOf<'explorerSource'>): ServiceReply {
+  return endpointReply(
+    ENDPOINTS.explorerSource,
+    context.options.source ?? { kind: 'snapshot', name: 'snapshot', origin: null },
+    context.ledger,
+  );
 }

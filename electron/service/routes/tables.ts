@@ -11,7 +11,7 @@ import { ApiError, describeError, invalidInput, notFound, unparsable } from '../
 import { decodeStoredValue } from '../json-bodies.ts';
 import { parseAddressParam, parseTypeTagInput } from '../params.ts';
 import { readJsonObject, requiredField, requiredString } from '../request-body.ts';
-import { pathParam, requestedVersion, type RequestContext } from '../request-context.ts';
+import { pathParam, requestedVersion, type ContextOf } from '../request-context.ts';
 import { bcsReply, jsonReply } from '../responses.ts';
 import type { ServiceReply } from '../service-reply.ts';
 
@@ -23,7 +23,7 @@ function tableItemNotFound(handle: Uint8Array, key: string, version: bigint): Ap
 }
 
 /** `POST /v1/tables/{table_handle}/item`: decoded lookup by JSON key. */
-export async function getTableItem(context: RequestContext): Promise<ServiceReply> {
+export async function getTableItem(context: ContextOf<'tableItem'>): Promise<ServiceReply> {
   const handle = parseAddressParam(pathParam(context, 'table_handle'), 'table_handle');
   const body = await readJsonObject(context.request);
   const keyTypeText = requiredString(body, 'key_type');
@@ -49,7 +49,7 @@ export async function getTableItem(context: RequestContext): Promise<ServiceRepl
 }
 
 /** `POST /v1/tables/{table_handle}/raw_item`: lookup by BCS key bytes; BCS output only. */
-export async function getRawTableItem(context: RequestContext): Promise<ServiceReply> {
+export async function getRawTableItem(context: ContextOf<'rawTableItem'>): Promise<ServiceReply> {
   const handle = parseAddressParam(pathParam(context, 'table_handle'), 'table_handle');
   const body = await readJsonObject(context.request);
   const keyText = requiredString(body, 'key');

@@ -3,10 +3,11 @@
  * (cursor-paged with `X-Aptos-Cursor`) and its modules. Every key carries the concrete ledger version
  * the answer was read at, so answers are immutable (`staleTime: Infinity`, the client default).
  */
+import { ENDPOINTS } from '../../../shared/api/registry.ts';
 import { infiniteQueryOptions, queryOptions, skipToken } from '@tanstack/react-query';
-import { requestJson, type ApiAnswer } from '../client.ts';
+import { request, type ApiAnswer } from '../client.ts';
 import { queryKeys, type VersionKey } from '../query-keys.ts';
-import type { AccountJson, MoveModuleJson, MoveResourceJson } from '../types.ts';
+import type { MoveResourceJson } from '../types.ts';
 import { keepPreviousWhileSame } from './keep-previous.ts';
 import { resourcesPage } from './resource-pages.ts';
 
@@ -20,8 +21,7 @@ export function accountQuery(address: string, version: VersionKey | undefined) {
     queryFn:
       version === undefined
         ? skipToken
-        : ({ signal }) =>
-            requestJson<AccountJson>(`/v1/accounts/${address}`, { query: { ledger_version: version }, signal }),
+        : ({ signal }) => request(ENDPOINTS.account, { path: { address }, query: { ledger_version: version }, signal }),
   });
 }
 
@@ -60,10 +60,6 @@ export function modulesQuery(address: string | undefined, version: VersionKey | 
     queryFn:
       address === undefined || version === undefined
         ? skipToken
-        : ({ signal }) =>
-            requestJson<readonly MoveModuleJson[]>(`/v1/accounts/${address}/modules`, {
-              query: { ledger_version: version },
-              signal,
-            }),
+        : ({ signal }) => request(ENDPOINTS.modules, { path: { address }, query: { ledger_version: version }, signal }),
   });
 }

@@ -5,8 +5,9 @@
  * are fetched with `start` = first shown − page size, so the list reads newest first; after a jump,
  * newer pages with `start` = last shown + 1.
  */
+import { ENDPOINTS } from '../../../shared/api/registry.ts';
 import { infiniteQueryOptions, queryOptions, skipToken } from '@tanstack/react-query';
-import { requestJson, type ApiAnswer } from '../client.ts';
+import { request, type ApiAnswer } from '../client.ts';
 import { queryKeys, type VersionKey } from '../query-keys.ts';
 import type { EventJson } from '../types.ts';
 import { keepPreviousWhileSame } from './keep-previous.ts';
@@ -79,10 +80,19 @@ export function eventsQuery(
       version === undefined
         ? skipToken
         : async ({ pageParam, signal }): Promise<EventsPage> => {
-            const answer = await requestJson<readonly EventJson[]>(eventStreamPath(address, stream), {
-              query: { start: pageParam.start, limit: pageParam.limit },
-              signal,
-            });
+            const query = { start: pageParam.start, limit: pageParam.limit };
+            const answer =
+              stream.kind === 'creation_number'
+                ? await request(ENDPOINTS.eventsByCreationNumber, {
+                    path: { address, creation_number: stream.creationNumber },
+                    query,
+                    signal,
+                  })
+                : await request(ENDPOINTS.eventsByHandle, {
+                    path: { address, event_handle: stream.struct, field_name: stream.field },
+                    query,
+                    signal,
+                  });
             return { ...answer, param: pageParam };
           },
     initialPageParam: { start: anchor, limit: pageSize } as EventsPageParam,

@@ -3,10 +3,11 @@
  * version, tables, busiest event streams) and the facts of one version for the time-travel control.
  * A remote node has no `/explorer/v1`; {@link isExplorerUnavailable} tells that 404 from others.
  */
+import { ENDPOINTS } from '../../../shared/api/registry.ts';
 import { infiniteQueryOptions, queryOptions, skipToken } from '@tanstack/react-query';
-import { ApiRequestError, requestJson } from '../client.ts';
+import { ApiRequestError, request, requestJson } from '../client.ts';
 import { queryKeys, type VersionKey } from '../query-keys.ts';
-import type { AccountListJson, EventStreamListJson, TableListJson, VersionInfoJson } from '../types.ts';
+import type { VersionInfoJson } from '../types.ts';
 
 /** True when an error says the source does not serve this path at all (a node without `/explorer/v1`). */
 export function isExplorerUnavailable(error: unknown): boolean {
@@ -18,7 +19,7 @@ export function explorerAccountsQuery(version: VersionKey, pageSize: number) {
   return infiniteQueryOptions({
     queryKey: queryKeys.explorerAccounts(version, pageSize),
     queryFn: ({ pageParam, signal }) =>
-      requestJson<AccountListJson>('/explorer/v1/accounts', {
+      request(ENDPOINTS.explorerAccounts, {
         query: { limit: pageSize, ledger_version: version, after: pageParam ?? undefined },
         signal,
       }),
@@ -39,7 +40,7 @@ export function explorerTablesQuery(version: VersionKey | undefined, pageSize: n
       version === undefined
         ? skipToken
         : ({ pageParam, signal }) =>
-            requestJson<TableListJson>('/explorer/v1/tables', {
+            request(ENDPOINTS.explorerTables, {
               query: { limit: pageSize, after: pageParam ?? undefined },
               signal,
             }),
@@ -58,7 +59,7 @@ export function eventStreamsQuery(version: VersionKey | undefined, limit: number
     queryFn:
       version === undefined
         ? skipToken
-        : ({ signal }) => requestJson<EventStreamListJson>('/explorer/v1/event-streams', { query: { limit }, signal }),
+        : ({ signal }) => request(ENDPOINTS.explorerEventStreams, { query: { limit }, signal }),
   });
 }
 
@@ -85,7 +86,7 @@ export function versionInfoQuery(version: VersionKey | undefined) {
 
 async function readVersionInfo(version: VersionKey, signal: AbortSignal): Promise<VersionInfoJson> {
   try {
-    return (await requestJson<VersionInfoJson>(`/explorer/v1/versions/${version}`, { signal })).body;
+    return (await request(ENDPOINTS.explorerVersion, { path: { version }, signal })).body;
   } catch (error) {
     if (!isExplorerUnavailable(error)) throw error;
   }

@@ -2,10 +2,10 @@
  * Query options of the gas panel: the node's three estimates and recent blocks' gas facts. Both
  * follow the moving ledger (keyed by the latest version seen, refreshed on an interval).
  */
+import { ENDPOINTS } from '../../../shared/api/registry.ts';
 import { queryOptions, skipToken } from '@tanstack/react-query';
-import { requestJson } from '../client.ts';
+import { request } from '../client.ts';
 import { queryKeys, type VersionKey } from '../query-keys.ts';
-import type { BlockListJson, GasEstimateJson } from '../types.ts';
 
 /** How often the gas panel re-reads (the same pace as the status bar). */
 export const GAS_REFRESH_MS = 5_000;
@@ -17,10 +17,7 @@ export const CHART_BLOCKS = 100;
 export function gasEstimateQuery(latest: VersionKey | undefined) {
   return queryOptions({
     queryKey: queryKeys.gasEstimate(latest),
-    queryFn:
-      latest === undefined
-        ? skipToken
-        : ({ signal }) => requestJson<GasEstimateJson>('/v1/estimate_gas_price', { signal }),
+    queryFn: latest === undefined ? skipToken : ({ signal }) => request(ENDPOINTS.gasEstimate, { signal }),
     staleTime: GAS_REFRESH_MS,
     refetchInterval: GAS_REFRESH_MS,
   });
@@ -37,7 +34,7 @@ export function recentBlocksQuery(latest: VersionKey | undefined, limit = CHART_
     queryFn:
       latest === undefined
         ? skipToken
-        : ({ signal }) => requestJson<BlockListJson>('/explorer/v1/blocks', { query: { limit }, signal }),
+        : ({ signal }) => request(ENDPOINTS.explorerBlocks, { query: { limit }, signal }),
     staleTime: GAS_REFRESH_MS,
     refetchInterval: GAS_REFRESH_MS,
     placeholderData: (previous) => previous,

@@ -3,10 +3,10 @@
  * source's description. "Latest" moves, so these are refreshed; every pinned answer elsewhere is
  * immutable (`staleTime: Infinity`).
  */
+import { ENDPOINTS } from '../../../shared/api/registry.ts';
 import { queryOptions } from '@tanstack/react-query';
-import { requestJson } from '../client.ts';
+import { request } from '../client.ts';
 import { queryKeys } from '../query-keys.ts';
-import type { LedgerInfoJson, SourceInfo } from '../types.ts';
 
 /** How often the status bar re-reads the ledger (a remote chain moves; a snapshot never does). */
 export const LEDGER_REFRESH_MS = 5_000;
@@ -15,7 +15,7 @@ export const LEDGER_REFRESH_MS = 5_000;
 export function ledgerQuery() {
   return queryOptions({
     queryKey: queryKeys.ledger(),
-    queryFn: ({ signal }) => requestJson<LedgerInfoJson>('/v1', { signal }),
+    queryFn: ({ signal }) => request(ENDPOINTS.ledgerInfo, { signal }),
     staleTime: LEDGER_REFRESH_MS,
     refetchInterval: LEDGER_REFRESH_MS,
   });
@@ -25,7 +25,7 @@ export function ledgerQuery() {
 export function sourceQuery() {
   return queryOptions({
     queryKey: queryKeys.source(),
-    queryFn: ({ signal }) => requestJson<SourceInfo>('/explorer/v1/source', { signal }),
+    queryFn: ({ signal }) => request(ENDPOINTS.explorerSource, { signal }),
     staleTime: LEDGER_REFRESH_MS,
     refetchInterval: LEDGER_REFRESH_MS,
   });

@@ -3,8 +3,9 @@
  * every page in turn. The resources tab (a page per scroll), the event-handle scan (its first page)
  * and the compare page (all pages) read through these.
  */
+import { ENDPOINTS } from '../../../shared/api/registry.ts';
+import { request, type ApiAnswer } from '../client.ts';
 import { loadPages, TooManyPagesError } from '../../lib/load-all.ts';
-import { requestJson, type ApiAnswer } from '../client.ts';
 import type { MoveResourceJson } from '../types.ts';
 
 /** The node's largest resources page. */
@@ -18,10 +19,7 @@ export function resourcesPage(
   start: string | undefined,
   signal?: AbortSignal,
 ): Promise<ApiAnswer<readonly MoveResourceJson[]>> {
-  return requestJson<readonly MoveResourceJson[]>(`/v1/accounts/${address}/resources`, {
-    query: { ledger_version: version, limit, start },
-    signal,
-  });
+  return request(ENDPOINTS.resources, { path: { address }, query: { ledger_version: version, limit, start }, signal });
 }
 
 /**

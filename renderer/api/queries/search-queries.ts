@@ -3,11 +3,12 @@
  * table, module, struct tag). A remote node has no explorer API; there addresses and versions are
  * resolved by direct lookups of the node API (`GET /v1/accounts/{a}`, `GET /v1/blocks/by_version/{v}`).
  */
+import { ENDPOINTS } from '../../../shared/api/registry.ts';
 import { queryOptions } from '@tanstack/react-query';
 import { isAddress, normalizeAddress } from '../../../shared/address.ts';
-import { ApiRequestError, requestJson } from '../client.ts';
+import { ApiRequestError, request, requestJson } from '../client.ts';
 import { queryKeys } from '../query-keys.ts';
-import type { AccountJson, SearchJson, SearchResultJson } from '../types.ts';
+import type { AccountJson, SearchResultJson } from '../types.ts';
 import { isExplorerUnavailable } from './explorer-queries.ts';
 import { LEDGER_REFRESH_MS } from './ledger-queries.ts';
 
@@ -49,7 +50,7 @@ async function directLookup(text: string, signal: AbortSignal): Promise<SearchRe
 /** Runs one search: the explorer API, or direct lookups where the source has none. */
 export async function resolveSearch(text: string, signal: AbortSignal): Promise<SearchOutcome> {
   try {
-    const answer = await requestJson<SearchJson>('/explorer/v1/search', { query: { q: text }, signal });
+    const answer = await request(ENDPOINTS.explorerSearch, { query: { q: text }, signal });
     return { query: text, results: answer.body.results, direct: false };
   } catch (error) {
     if (!isExplorerUnavailable(error)) throw error;

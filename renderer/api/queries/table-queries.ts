@@ -3,19 +3,18 @@
  * lookups (decoded and raw BCS), module ABIs for layouts, and an account's resources at one version
  * (all pages, for compare). Lookups always carry a concrete ledger version, so answers never change.
  */
+import { ENDPOINTS } from '../../../shared/api/registry.ts';
 import { queryOptions, skipToken } from '@tanstack/react-query';
 import type { MoveModuleAbi } from '../../../shared/move/abi.ts';
-import { requestBcs, requestJson } from '../client.ts';
+import { request as requestEndpoint, requestBytes } from '../client.ts';
 import { queryKeys, UNVERSIONED, type VersionKey } from '../query-keys.ts';
-import type { JsonValue, MoveModuleJson, TableInfoJson } from '../types.ts';
 import { allResourcePages } from './resource-pages.ts';
 
 /** `GET /explorer/v1/tables/{handle}`: key and value types, owner. */
 export function tableInfoQuery(handle: string) {
   return queryOptions({
     queryKey: queryKeys.tableInfo(handle),
-    queryFn: ({ signal }) =>
-      requestJson<TableInfoJson>(`/explorer/v1/tables/${encodeURIComponent(handle)}`, { signal }),
+    queryFn: ({ signal }) => requestEndpoint(ENDPOINTS.explorerTable, { path: { handle }, signal }),
   });
 }
 
@@ -42,8 +41,8 @@ export function tableItemQuery(request: TableItemRequest | undefined) {
       request === undefined
         ? skipToken
         : ({ signal }) =>
-            requestJson<JsonValue>(`/v1/tables/${encodeURIComponent(request.handle)}/item`, {
-              method: 'POST',
+            requestEndpoint(ENDPOINTS.tableItem, {
+              path: { table_handle: request.handle },
               query: { ledger_version: request.version },
               body: {
                 key_type: request.keyType,
@@ -66,8 +65,8 @@ export function rawTableItemQuery(handle: string, keyHex: string | undefined, ve
       keyHex === undefined || version === undefined
         ? skipToken
         : ({ signal }) =>
-            requestBcs(`/v1/tables/${encodeURIComponent(handle)}/raw_item`, {
-              method: 'POST',
+            requestBytes(ENDPOINTS.rawTableItem, {
+              path: { table_handle: handle },
               query: { ledger_version: version },
               body: { key: keyHex },
               signal,
@@ -85,7 +84,8 @@ export function moduleAbiQuery(address: string, name: string, version: VersionKe
   return queryOptions({
     queryKey: queryKeys.moduleAbi(address, name, version ?? UNVERSIONED),
     queryFn: async ({ signal }): Promise<MoveModuleAbi | null> => {
-      const answer = await requestJson<MoveModuleJson>(`/v1/accounts/${address}/module/${encodeURIComponent(name)}`, {
+      const answer = await requestEndpoint(ENDPOINTS.accountModule, {
+        path: { address, module_name: name },
         query: { ledger_version: version },
         signal,
       });

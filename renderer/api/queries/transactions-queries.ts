@@ -7,8 +7,9 @@
  * covered + 1) upward. Versions outside the range are dropped on arrival, because a node ignores
  * `end_version` when `start_version` is given.
  */
+import { ENDPOINTS } from '../../../shared/api/registry.ts';
 import { infiniteQueryOptions, skipToken } from '@tanstack/react-query';
-import { requestJson, type ApiAnswer } from '../client.ts';
+import { request, type ApiAnswer } from '../client.ts';
 import { queryKeys, type VersionKey } from '../query-keys.ts';
 import type { TransactionSummaryJson } from '../types.ts';
 import { keepPreviousWhileSame } from './keep-previous.ts';
@@ -106,10 +107,7 @@ export function transactionsQuery(
               pageParam.direction === 'older'
                 ? { end_version: pageParam.end, limit: pageSize }
                 : { start_version: pageParam.start, end_version: bounds.high.toString(), limit: pageSize };
-            const answer = await requestJson<readonly TransactionSummaryJson[]>(
-              `/v1/accounts/${address}/transaction_summaries`,
-              { query, signal },
-            );
+            const answer = await request(ENDPOINTS.transactionSummaries, { path: { address }, query, signal });
             const summaries = answer.body.filter(
               (summary) => BigInt(summary.version) >= bounds.low && BigInt(summary.version) <= bounds.high,
             );

@@ -3,9 +3,10 @@
  * snapshot file (`POST /explorer/v1/capture`) and shows the saved file's name and folder, or the error record
  * the source answered (a snapshot source, for instance, has nothing to capture from).
  */
+import { ENDPOINTS } from '../../../shared/api/registry.ts';
 import type { ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { requestJson } from '../../api/client.ts';
+import { request } from '../../api/client.ts';
 import { ErrorView } from '../../components/status-views.tsx';
 import { plural } from '../../lib/plural.ts';
 
@@ -44,8 +45,7 @@ function savedFolder(file: string | undefined): string | undefined {
 export function SaveSnapshotButton({ address, version }: SaveSnapshotButtonProps): ReactNode {
   const capture = useMutation({
     mutationFn: (at: string) =>
-      requestJson<CaptureJson>('/explorer/v1/capture', {
-        method: 'POST',
+      request(ENDPOINTS.explorerCapture, {
         body: { accounts: [address], ledger_version: at },
       }),
   });

@@ -24,7 +24,7 @@ export function ModuleAbi({ abi }: { readonly abi: Abi }): ReactNode {
             <li key={struct.name}>
               <code className="abi-signature">
                 struct {struct.name}
-                {typeParams(struct.generic_type_params.length)}
+                {typeParams(struct.generic_type_params?.length ?? 0)}
                 {struct.abilities.length > 0 ? ` has ${struct.abilities.join(', ')}` : ''}
               </code>
               {struct.fields.length > 0 && (
@@ -52,7 +52,7 @@ export function ModuleAbi({ abi }: { readonly abi: Abi }): ReactNode {
               <code className="abi-signature">
                 {fn.visibility} {fn.is_entry ? 'entry ' : ''}
                 {fn.is_view ? '#[view] ' : ''}fun {fn.name}
-                {typeParams(fn.generic_type_params.length)}({fn.params.join(', ')})
+                {typeParams(fn.generic_type_params?.length ?? 0)}({fn.params.join(', ')})
                 {fn.return.length > 0 ? `: ${fn.return.length === 1 ? fn.return[0] : `(${fn.return.join(', ')})`}` : ''}
               </code>
             </li>

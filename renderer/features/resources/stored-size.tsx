@@ -4,9 +4,10 @@
  * The table's column is the JSON size, known for every row without a request; the stored size
  * costs one request, so it is read only for a resource the user opened.
  */
+import { ENDPOINTS } from '../../../shared/api/registry.ts';
 import type { ReactNode } from 'react';
-import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { requestBcs } from '../../api/client.ts';
+import { queryOptions, useQuery, skipToken } from '@tanstack/react-query';
+import { requestBytes } from '../../api/client.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { InlineError } from '../../components/status-views.tsx';
 import { plural } from '../../lib/plural.ts';
@@ -19,7 +20,8 @@ function storedResourceQuery(address: string, type: string, version: string | un
       version === undefined
         ? skipToken
         : ({ signal }) =>
-            requestBcs(`/v1/accounts/${address}/resource/${encodeURIComponent(type)}`, {
+            requestBytes(ENDPOINTS.resource, {
+              path: { address, resource_type: type },
               query: { ledger_version: version },
               signal,
             }),

@@ -69,14 +69,13 @@ export function TableLookup({ handle, keyType, valueType }: TableLookupProps): R
   return <LookupForm key={generation} handle={handle} fields={values} setFields={set} />;
 }
 
-/** A wrong value type is the node's 500 `internal_error` "Failed to decode …" (its rule), not a failing server. */
+/**
+ * A stored value that does not decode as the value type given is the node's 500 `internal_error` on
+ * this endpoint (its rule; the key and types are checked first, 400). A failing source is a 503, so
+ * the status and code alone tell it, not the message text.
+ */
 function isValueDecodeError(error: unknown): boolean {
-  return (
-    error instanceof ApiRequestError &&
-    error.status === 500 &&
-    error.errorCode === 'internal_error' &&
-    error.message.startsWith('Failed to decode')
-  );
+  return error instanceof ApiRequestError && error.is(500, 'internal_error');
 }
 
 /** A key as shown in the result's label: long keys are shortened (the field holds all of it). */

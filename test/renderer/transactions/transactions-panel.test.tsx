@@ -155,7 +155,7 @@ describe('transactions tab', () => {
 
   it('accepts the bare-string replay protector some nodes send', () => {
     expect(replayProtectorText('SequenceNumber')).toBe('SequenceNumber');
-    expect(replayProtectorText({ nonce: '18446744073709551615' })).toBe('nonce 18446744073709551615');
-    expect(replayProtectorText({ sequence_number: '0' })).toBe('sequence number 0');
+    expect(replayProtectorText({ type: 'nonce', nonce: '18446744073709551615' })).toBe('nonce 18446744073709551615');
+    expect(replayProtectorText({ type: 'sequence_number', sequence_number: '0' })).toBe('sequence number 0');
   });
 });

@@ -1,0 +1,47 @@
+/**
+ * The handler of every declared endpoint (shared/api/registry.ts), bound by name: the map's type
+ * requires one handler per endpoint, so declaring an endpoint without a handler (or the reverse)
+ * is a type error. The route table (router.ts) is derived from the registry and this map.
+ */
+import type { ENDPOINTS, EndpointName } from '../../shared/api/registry.ts';
+import type { RouteHandler } from './request-context.ts';
+import { captureRoute } from './capture/capture-route.ts';
+import {
+  getAccount,
+  getModule,
+  getModules,
+  getResource,
+  getResources,
+  getTransactionSummaries,
+} from './routes/accounts.ts';
+import { getEventsByCreationNumber, getEventsByHandle } from './routes/events.ts';
+import { getSource, getTableInfo, listAccounts, listBlocks, listTables } from './routes/explorer.ts';
+import { getVersionInfo, listEventStreams } from './routes/explorer-extras.ts';
+import { search } from './routes/explorer-search.ts';
+import { getGasEstimate, getLedgerInfo } from './routes/ledger.ts';
+import { getRawTableItem, getTableItem } from './routes/tables.ts';
+
+/** One handler per declared endpoint. */
+export const ROUTE_HANDLERS: { readonly [Name in EndpointName]: RouteHandler<(typeof ENDPOINTS)[Name]['path']> } = {
+  ledgerInfo: getLedgerInfo,
+  gasEstimate: getGasEstimate,
+  tableItem: getTableItem,
+  rawTableItem: getRawTableItem,
+  account: getAccount,
+  eventsByCreationNumber: getEventsByCreationNumber,
+  eventsByHandle: getEventsByHandle,
+  transactionSummaries: getTransactionSummaries,
+  resources: getResources,
+  resource: getResource,
+  modules: getModules,
+  accountModule: getModule,
+  explorerAccounts: listAccounts,
+  explorerTables: listTables,
+  explorerTable: getTableInfo,
+  explorerBlocks: listBlocks,
+  explorerSearch: search,
+  explorerCapture: captureRoute,
+  explorerSource: getSource,
+  explorerVersion: getVersionInfo,
+  explorerEventStreams: listEventStreams,
+};

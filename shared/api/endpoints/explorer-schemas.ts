@@ -1,0 +1,65 @@
+/** valibot schemas of the explorer extras' JSON (`/explorer/v1`, docs/api.md). */
+import * as v from 'valibot';
+import { SOURCE_INFO_SCHEMA } from '../source-info.ts';
+import { address, u64 } from '../wire-schemas.ts';
+
+/** A table's metadata. */
+export const tableInfo = v.looseObject({
+  handle: address,
+  key_type: v.string(),
+  value_type: v.string(),
+  owner: v.nullable(v.looseObject({ address, resource: v.nullable(v.string()), field: v.nullable(v.string()) })),
+});
+
+/** A block with its gas facts. */
+export const block = v.looseObject({
+  height: u64,
+  epoch: u64,
+  first_version: u64,
+  last_version: u64,
+  timestamp_usec: u64,
+  user_transactions: v.number(),
+  min_gas_unit_price: v.nullable(u64),
+  max_transactions_to_one_module: v.number(),
+  block_limit_reached: v.boolean(),
+  dominated_by_one_contract: v.boolean(),
+  full: v.boolean(),
+  inclusion_price: u64,
+});
+
+/** One search result, by kind. */
+export const searchResult = v.variant('kind', [
+  v.looseObject({ kind: v.literal('version'), version: u64, block_height: v.nullable(u64) }),
+  v.looseObject({ kind: v.literal('account'), address }),
+  v.looseObject({ kind: v.literal('table'), ...tableInfo.entries }),
+  v.looseObject({ kind: v.literal('module'), address, name: v.string(), exists: v.boolean() }),
+  v.looseObject({
+    kind: v.literal('struct_tag'),
+    type: v.string(),
+    module_exists: v.boolean(),
+    struct_exists: v.boolean(),
+  }),
+]);
+
+/** The facts of one version: the block holding it. */
+export const versionInfo = v.looseObject({
+  version: u64,
+  block_height: u64,
+  block_timestamp_usec: u64,
+  epoch: u64,
+  block_first_version: u64,
+  block_last_version: u64,
+});
+
+/** One of the busiest event streams. */
+export const eventStream = v.looseObject({
+  address,
+  creation_number: u64,
+  type: v.string(),
+  count: v.number(),
+  latest_sequence_number: u64,
+  latest_version: u64,
+});
+
+/** The data source behind `/v1` (shared/api/source-info.ts). */
+export const sourceInfo = SOURCE_INFO_SCHEMA;

@@ -1,0 +1,143 @@
+/**
+ * The explorer extras (`/explorer/v1`, not part of the node API, JSON only; docs/api.md): listings
+ * of accounts, tables and blocks, table info, search, the facts of one version, the busiest event
+ * streams, the data source, and saving a remote node's accounts into a snapshot (capture).
+ */
+import * as v from 'valibot';
+import { endpoint } from '../endpoint.ts';
+import { address, u64 } from '../wire-schemas.ts';
+import { LEDGER_VERSION, limit } from './common-parameters.ts';
+import * as explorerWire from './explorer-schemas.ts';
+
+/** Listing pages: 100 items by default, at most 1000. */
+const PAGE = limit('page size (default 100, at most 1000)', 1000);
+const SNAPSHOT = ['snapshot'] as const;
+
+/** `GET /explorer/v1/accounts`: accounts ascending by address. */
+export const explorerAccounts = endpoint({
+  method: 'GET',
+  path: '/explorer/v1/accounts',
+  query: {
+    limit: PAGE,
+    after: { kind: 'address', keyed: true, doc: 'the last address of the previous page (exclusive)' },
+    ledger_version: LEDGER_VERSION,
+  },
+  body: undefined,
+  reply: v.looseObject({ ledger_version: u64, accounts: v.array(address), next: v.nullable(address) }),
+  bcs: undefined,
+  errors: ['invalid_input', 'version_not_found', 'version_pruned'],
+  sources: SNAPSHOT,
+  doc: '`{"ledger_version", "accounts", "next"}` ascending by address',
+});
+
+/** `GET /explorer/v1/tables`: tables ascending by handle. */
+export const explorerTables = endpoint({
+  method: 'GET',
+  path: '/explorer/v1/tables',
+  query: {
+    limit: PAGE,
+    after: { kind: 'address', keyed: true, doc: 'the last handle of the previous page (exclusive)' },
+  },
+  body: undefined,
+  reply: v.looseObject({ tables: v.array(explorerWire.tableInfo), next: v.nullable(address) }),
+  bcs: undefined,
+  errors: ['invalid_input'],
+  sources: SNAPSHOT,
+  doc: '`{"tables": [table], "next"}` ascending by handle',
+});
+
+/** `GET /explorer/v1/tables/{handle}`: key and value types, owner. */
+export const explorerTable = endpoint({
+  method: 'GET',
+  path: '/explorer/v1/tables/:handle',
+  query: {},
+  body: undefined,
+  reply: explorerWire.tableInfo,
+  bcs: undefined,
+  errors: ['state_value_not_found'],
+  sources: SNAPSHOT,
+  doc: 'table',
+});
+
+/** `GET /explorer/v1/blocks`: blocks newest first, with their gas facts. */
+export const explorerBlocks = endpoint({
+  method: 'GET',
+  path: '/explorer/v1/blocks',
+  query: { before: { kind: 'u64', keyed: true, doc: 'the newest height (inclusive)' }, limit: PAGE },
+  body: undefined,
+  reply: v.looseObject({ blocks: v.array(explorerWire.block), next_before: v.nullable(u64) }),
+  bcs: undefined,
+  errors: ['invalid_input'],
+  sources: SNAPSHOT,
+  doc: '`{"blocks": [block], "next_before"}`, newest first',
+});
+
+/** `GET /explorer/v1/search?q=`: what the text names (version, account, table, module, struct). */
+export const explorerSearch = endpoint({
+  method: 'GET',
+  path: '/explorer/v1/search',
+  query: { q: { kind: 'text', keyed: true, required: true, doc: 'the text searched for' } },
+  body: undefined,
+  reply: v.looseObject({ query: v.string(), results: v.array(explorerWire.searchResult) }),
+  bcs: undefined,
+  errors: [],
+  sources: SNAPSHOT,
+  doc: '`{"query", "results": [result]}`',
+});
+
+/** `POST /explorer/v1/capture`: the accounts saved into a new snapshot in the captures folder. */
+export const explorerCapture = endpoint({
+  method: 'POST',
+  path: '/explorer/v1/capture',
+  query: {},
+  body: v.looseObject({
+    accounts: v.array(v.string()),
+    ledger_version: v.optional(v.string()),
+    tables: v.optional(v.array(v.unknown())),
+  }),
+  reply: v.looseObject({ file: v.string(), name: v.string(), bytes: v.number(), ledger_version: u64 }),
+  status: 201,
+  bcs: undefined,
+  errors: ['invalid_input'],
+  sources: ['snapshot', 'remote'],
+  doc: '201 `{"file", "name", "bytes", "ledger_version"}`',
+});
+
+/** `GET /explorer/v1/source`: the data source behind `/v1`. */
+export const explorerSource = endpoint({
+  method: 'GET',
+  path: '/explorer/v1/source',
+  query: {},
+  body: undefined,
+  reply: explorerWire.sourceInfo,
+  bcs: undefined,
+  errors: [],
+  sources: ['snapshot', 'remote'],
+  doc: '`{"kind": "snapshot", "name", "origin"}` or `{"kind": "remote", "name", "url", "health"}`',
+});
+
+/** `GET /explorer/v1/versions/{version}`: the block holding a version. */
+export const explorerVersion = endpoint({
+  method: 'GET',
+  path: '/explorer/v1/versions/:version',
+  query: {},
+  body: undefined,
+  reply: explorerWire.versionInfo,
+  bcs: undefined,
+  errors: ['version_not_found', 'version_pruned', 'block_not_found'],
+  sources: SNAPSHOT,
+  doc: 'the block holding the version',
+});
+
+/** `GET /explorer/v1/event-streams`: the busiest event streams. */
+export const explorerEventStreams = endpoint({
+  method: 'GET',
+  path: '/explorer/v1/event-streams',
+  query: { limit: limit('page size (default 10, at most 100)', 100) },
+  body: undefined,
+  reply: v.looseObject({ window: v.number(), streams: v.array(explorerWire.eventStream) }),
+  bcs: undefined,
+  errors: ['invalid_input'],
+  sources: SNAPSHOT,
+  doc: '`{"window", "streams"}`, most events first',
+});
