@@ -23,7 +23,8 @@ ${SERVE_USAGE}${SNAPSHOT_USAGE}  help [COMMAND]             show this text, or a
 
 Files:
   data folder                ${userDataFolder()}
-${DATA_FOLDER_PLACES.map((place) => `${' '.repeat(29)}${place}\n`).join('')}  sample snapshot            ${sampleSnapshotPath()}
+${DATA_FOLDER_PLACES.map((place) => `${' '.repeat(29)}${place}\n`).join('')}\
+  sample snapshot            ${sampleSnapshotPath()}
                              generated on first use by serve, snapshot info --sample, or the desktop app
 `;
 

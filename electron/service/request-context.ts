@@ -51,7 +51,10 @@ export type RouteHandler<Path extends string = string> = (
   context: RequestContext<Path>,
 ) => ServiceReply | Promise<ServiceReply>;
 
-/** A path parameter of the matched route (present by construction of the route table; a name the pattern lacks is a type error). */
+/**
+ * A path parameter of the matched route (present by construction of the route table; a name the pattern lacks is
+ * a type error).
+ */
 export function pathParam<Path extends string>(context: RequestContext<Path>, name: ParamName<Path>): string {
   const value = (context.params as Readonly<Record<string, string>>)[name];
   if (value === undefined) throw new Error(`route has no parameter "${name}"`);

@@ -73,7 +73,7 @@ describe('app:// protocol', () => {
     expect(await (await get('/v10')).text()).toContain('<div id="root">');
   });
 
-  it('API replies arrive as data: nosniff and a sandboxing CSP, passed through unchanged when the service sets them', async () => {
+  it('API replies arrive as data: nosniff and a sandboxing CSP, kept as the service sets them', async () => {
     const SERVICE_POLICY = "default-src 'none'; sandbox";
     const fromService = createAppHandler(loadStaticUi(root), () =>
       Promise.resolve(

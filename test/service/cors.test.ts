@@ -27,7 +27,7 @@ describe('serve over a snapshot: CORS as a node', () => {
     await serve.stop();
   });
 
-  it('answers a preflight for GET and POST with the origin echoed, the requested headers and a day of max age', async () => {
+  it('answers a GET or POST preflight: origin and requested headers echoed, a day of max age', async () => {
     for (const method of ['GET', 'POST']) {
       const response = await fetch(`${serve.url}/v1/accounts/0x1/resources`, {
         method: 'OPTIONS',
@@ -47,7 +47,7 @@ describe('serve over a snapshot: CORS as a node', () => {
     }
   });
 
-  it('echoes any origin on answers and errors, exposes the ledger headers, and adds nothing without Origin', async () => {
+  it('echoes any origin on answers and errors, exposes the ledger headers, adds nothing without Origin', async () => {
     const other = 'https://explorer.example';
     const ok = await fetch(`${serve.url}/v1`, { headers: { Origin: other } });
     expect(ok.status).toBe(200);
@@ -99,7 +99,7 @@ describe('serve --remote with an API key: other sites cannot spend the key', () 
     await Promise.all([closed.stop(), named.stop(), backend.stop()]);
   });
 
-  it('refuses cross-site and same-site browser requests (an <img> GET, a no-cors POST), serves non-browser ones', async () => {
+  it('refuses cross-site and same-site browser requests (<img> GET, no-cors POST), serves others', async () => {
     for (const site of ['cross-site', 'same-site']) {
       const image = await fetch(`${closed.url}/v1/accounts/0x1`, { headers: { 'Sec-Fetch-Site': site } });
       await expectErrorRecord(image, 403, /requests from other sites are refused: this server sends an API key/);

@@ -95,7 +95,8 @@ export function createCaptureRoute(options: CaptureRouteOptions): CaptureHandler
         throw new ApiError(
           403,
           'api_disabled',
-          'capture is not available here: the server has no captures folder (it is bound to a non-loopback address, or capture is off)',
+          'capture is not available here: the server has no captures folder ' +
+            '(it is bound to a non-loopback address, or capture is off)',
         );
       if (request.header('sec-fetch-site') === 'cross-site')
         throw new ApiError(403, 'web_framework_error', 'capture requests from other sites are refused');

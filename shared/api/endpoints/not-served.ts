@@ -37,7 +37,8 @@ export const NOT_SERVED: readonly NotServedEndpoint[] = [
 /** The message of the 404 for a node endpoint that is not served. */
 export function notServedMessage(method: EndpointMethod, path: string): string {
   return (
-    `${method} ${path.replace(/:([a-z_]+)/g, '{$1}')} is an endpoint of the node API that is not served by a snapshot ` +
-    '(a snapshot holds state, events and transaction summaries: no full transactions, blocks, view functions or submission)'
+    `${method} ${path.replace(/:([a-z_]+)/g, '{$1}')} is an endpoint of the node API ` +
+    'that is not served by a snapshot (a snapshot holds state, events and transaction summaries: ' +
+    'no full transactions, blocks, view functions or submission)'
   );
 }
