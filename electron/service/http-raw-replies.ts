@@ -2,7 +2,9 @@
  * Replies the headless HTTP adapter writes on a raw socket, where node:http gives no
  * ServerResponse: requests its parser refuses (unknown method, oversized head, malformed framing,
  * head timeout) and CONNECT. Each is the error record with the ledger headers, then the connection
- * closes.
+ * is destroyed once the reply is flushed (or after a short grace): a socket that was only ended stays
+ * half-open for as long as the client keeps its side, outside every Node timeout, and a few such clients
+ * would hold every connection slot for ever.
  */
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -57,13 +59,37 @@ export function sendParserError(
   else socket.destroy();
 }
 
-/** Writes a whole reply on a raw socket (no ServerResponse exists for it) and closes the connection. */
+/**
+ * How long a refusal may take to reach a client before its connection is destroyed anyway: a client
+ * that does not read keeps the reply from ever being flushed.
+ */
+export const REFUSAL_GRACE_MS = 2000;
+
+/**
+ * Destroys `socket` once `flushed` has fired (the refusal is out) or after {@link REFUSAL_GRACE_MS},
+ * whichever comes first. Ending alone is not enough: the socket would wait for the client's FIN.
+ */
+export function destroySoon(socket: Duplex, flushed: (done: () => void) => void): void {
+  const destroy = (): void => {
+    clearTimeout(timer);
+    socket.destroy();
+  };
+  const timer = setTimeout(destroy, REFUSAL_GRACE_MS);
+  timer.unref();
+  flushed(destroy);
+  socket.once('close', () => clearTimeout(timer));
+}
+
+/** Writes a whole reply on a raw socket (no ServerResponse exists for it), then destroys the connection. */
 export function writeRawReply(socket: Duplex, reply: ServiceReply): void {
   const body = bodyBytes(reply);
   const lines = [`HTTP/1.1 ${reply.status} ${STATUS_CODES[reply.status] ?? ''}`];
   for (const [name, value] of reply.headers) lines.push(`${name}: ${value}`);
   lines.push(`Content-Length: ${body.length}`, 'Connection: close', '', '');
-  socket.end(Buffer.concat([Buffer.from(lines.join('\r\n'), 'latin1'), body]));
+  // Read and drop whatever the client still sends: unread bytes at close would turn the FIN into a reset
+  // that can discard the reply before the client reads it.
+  socket.resume();
+  destroySoon(socket, (done) => socket.end(Buffer.concat([Buffer.from(lines.join('\r\n'), 'latin1'), body]), done));
 }
 
 /** The body of a reply as bytes (a view of byte bodies, UTF-8 of text). */

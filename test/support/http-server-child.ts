@@ -20,7 +20,10 @@ export interface ServerStats {
 
 /** Options passed as JSON: the HTTP adapter's limits, and `cache: false` for no reply cache. */
 export type ChildOptions = Partial<
-  Pick<HttpServerOptions, 'maxConnections' | 'bodyTimeoutMs' | 'headersTimeoutMs' | 'requestTimeoutMs'>
+  Pick<
+    HttpServerOptions,
+    'maxConnections' | 'bodyTimeoutMs' | 'headersTimeoutMs' | 'requestTimeoutMs' | 'idleTimeoutMs'
+  >
 > & {
   readonly cache?: boolean;
 };
