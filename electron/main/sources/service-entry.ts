@@ -11,6 +11,7 @@ import { basename, dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createReadService, type ReadServiceHandler } from '../../service/read-service.ts';
 import { createRemoteService } from '../../service/remote/remote-service.ts';
+import { API_SECURITY_HEADERS } from '../../service/responses.ts';
 import type { ServiceRequest } from '../../service/service-reply.ts';
 import { generateSnapshot } from '../../snapshot/generate.ts';
 import { SnapshotStore } from '../../snapshot/snapshot-store.ts';
@@ -28,6 +29,12 @@ function send(message: FromServiceMessage): void {
   if (parentPort) parentPort.postMessage(message);
   else process.send?.(message);
 }
+
+/** Headers of this process's own error replies: JSON, with the API's security headers like every API reply. */
+const ERROR_HEADERS: readonly (readonly [string, string])[] = [
+  ['Content-Type', 'application/json'],
+  ...API_SECURITY_HEADERS,
+];
 
 function errorBody(message: string): string {
   return JSON.stringify({ message, error_code: 'internal_error', vm_error_code: null });
@@ -96,7 +103,7 @@ async function answer(message: RequestMessage): Promise<void> {
       type: 'reply',
       id: message.id,
       status: 503,
-      headers: [['Content-Type', 'application/json']],
+      headers: ERROR_HEADERS,
       body: errorBody('no data source is open'),
     });
     return;
@@ -129,7 +136,7 @@ function onMessage(data: unknown): void {
           type: 'reply',
           id: message.id,
           status: 500,
-          headers: [['Content-Type', 'application/json']],
+          headers: ERROR_HEADERS,
           body: errorBody('internal error'),
         });
       });
