@@ -117,7 +117,13 @@ export async function runServeCommand(args: readonly string[]): Promise<number> 
   let uiUrl: string | undefined;
   try {
     const service = store
-      ? createReadService({ store, source, capture, responseCache: values['no-cache'] ? false : undefined })
+      ? createReadService({
+          store,
+          source,
+          capture,
+          responseCache: values['no-cache'] ? false : undefined,
+          snapshotFile: snapshotPath,
+        })
       : createRemoteService({
           baseUrl: nodeUrl ?? '',
           apiKey: values['api-key'],

@@ -7,7 +7,8 @@
  * refuses once the refusal is out (so clients that never close cannot hold the slots), and closes gracefully. Errors
  * it raises itself are the API's error record with the ledger headers (the service's `errorReply`).
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { ErrorCode } from './http-errors.ts';
 import { JSON_CONTENT_TYPE } from './content-negotiation.ts';
@@ -137,6 +138,37 @@ function destroyAfterReply(res: ServerResponse, socket: Duplex): void {
 }
 
 /** The header lookup of a node:http request, as `Headers.get` answers it. */
+/**
+ * Destroys connections with no bytes either way for `idleMs`: one unref'd sweep a few times per limit
+ * compares each socket's byte counts with the last sweep's. (Node's own `server.timeout` sets socket
+ * timers that node:http also re-arms and clears itself for keep-alive; with it, half-closed uploads
+ * were left open in the abuse tests.)
+ */
+function sweepIdleSockets(server: Server, idleMs: number): () => void {
+  const sockets = new Map<Socket, { bytes: number; since: number }>();
+  server.on('connection', (socket: Socket) => {
+    sockets.set(socket, { bytes: 0, since: Date.now() });
+    socket.once('close', () => sockets.delete(socket));
+  });
+  const timer = setInterval(
+    () => {
+      const now = Date.now();
+      for (const [socket, seen] of sockets) {
+        const bytes = socket.bytesRead + socket.bytesWritten;
+        if (bytes !== seen.bytes) {
+          seen.bytes = bytes;
+          seen.since = now;
+        } else if (now - seen.since >= idleMs) {
+          socket.destroy();
+        }
+      }
+    },
+    Math.max(50, Math.floor(idleMs / 4)),
+  );
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 function headerOf(req: IncomingMessage): (name: string) => string | null {
   return (name) => {
     const value = req.headers[name.toLowerCase()];
@@ -269,8 +301,8 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
     },
   );
   server.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
-  // Socket inactivity limit; with no 'timeout' listener on the server, node:http destroys the socket.
-  server.timeout = idleTimeoutMs;
+  const stopIdleSweep = sweepIdleSockets(server, idleTimeoutMs);
+  server.once('close', stopIdleSweep);
   // node:http hands CONNECT to this event instead of the request handler (and drops the socket
   // when nobody listens): answer it like any other method a fetch Request cannot carry.
   server.on('connect', (_req: IncomingMessage, socket: Duplex) => {

@@ -34,7 +34,7 @@ const options = JSON.parse(optionsJson ?? '{}') as ChildOptions;
 const store = SnapshotStore.open(snapshot);
 const { cache, ...limits } = options;
 const server = await startHttpServer({
-  handler: createReadService({ store, responseCache: cache === false ? false : undefined }),
+  handler: createReadService({ store, responseCache: cache === false ? false : undefined, snapshotFile: snapshot }),
   port: 0,
   ...limits,
 });

@@ -54,6 +54,7 @@ function openSource(message: OpenMessage): NonNullable<typeof active> {
       const store = SnapshotStore.open(source.path);
       const service = createReadService({
         store,
+        snapshotFile: source.path,
         source: { kind: 'snapshot', name: basename(source.path), origin: store.origin() },
         capture:
           capturesFolder === null ? undefined : { folder: capturesFolder, sourceUrl: pathToFileURL(source.path).href },
