@@ -109,15 +109,20 @@ async function readCapped(response: Response, limit: number, budget: ByteBudget)
     await response.body?.cancel().catch(() => undefined);
     throw tooLarge(limit, declared);
   }
-  if (known && declared > FREE_BYTES_PER_ANSWER && budget.used + declared - FREE_BYTES_PER_ANSWER > budget.limit) {
+  // A declared length is taken from the budget at once, so concurrent large answers are admitted whole
+  // or refused at once, rather than all growing together until none fits; others are charged as they grow.
+  let charged = known ? Math.max(0, declared - FREE_BYTES_PER_ANSWER) : 0;
+  if (charged > 0 && !budget.tryTake(charged)) {
     await response.body?.cancel().catch(() => undefined);
     throw overBudget(budget);
   }
-  if (response.body === null) return new Uint8Array(0);
+  if (response.body === null) {
+    budget.give(charged);
+    return new Uint8Array(0);
+  }
   const reader = response.body.getReader();
   const buffer = new ArrayBuffer(0, { maxByteLength: limit });
   let total = 0;
-  let charged = 0;
   try {
     for (;;) {
       const { done, value } = await reader.read();
