@@ -82,3 +82,29 @@ export async function startHostileNode(): Promise<HostileNode> {
       }),
   };
 }
+
+/**
+ * Runs {@link startHostileNode} in its own process (so a benchmark's client and node do not share an event
+ * loop); resolves with its URL and stop.
+ */
+export async function forkHostileNode(): Promise<HostileNode> {
+  const { fork } = await import('node:child_process');
+  const child = fork(import.meta.filename, ['--serve'], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('message', (message) => resolve(String(message)));
+    child.once('exit', (code) => reject(new Error(`hostile node exited with ${code}`)));
+  });
+  return {
+    url,
+    close: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill();
+      }),
+  };
+}
+
+if (process.argv[2] === '--serve' && process.send) {
+  const node = await startHostileNode();
+  process.send(node.url);
+}
