@@ -79,7 +79,7 @@ export function createReadService(options: ReadServiceOptions): ReadServiceHandl
     const query = new TrackedQuery(request.url.search);
     const reply = await route(request, output, query);
     // A file that changed while this reply was read may have given it a mix of old and new data.
-    const changedSince = file?.check();
+    const changedSince = file?.check(false);
     if (changedSince) return apiErrorReply(changedSince, undefined);
     if (key !== undefined && !query.readUnknown) cache?.set(key, reply);
     return reply;

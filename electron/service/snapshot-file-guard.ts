@@ -1,16 +1,25 @@
 /**
  * Notices a snapshot file that changes while it is served. The store keeps what it read at open (the
  * ledger range, settings, module versions) and the reply cache keeps whole answers, while SQLite reads
- * whatever bytes are on disk now: a file copied over in place would give answers mixing old metadata
- * with new data, and cached paths would return old bytes. So before every request (and again after a
- * request that was not a cache hit) the path is stat'ed — one `stat` call, a few microseconds — and
- * compared with what it was; when it differs, the file's fingerprint (its size, SQLite header and a
- * sample of pages) is compared with the one taken at open. A different fingerprint means the file
- * changed: every request is answered 503 saying so, and the caller flushes its caches. When the file
- * at the path is again the one opened (restored from a copy, renamed back), serving resumes by itself.
+ * whatever bytes its file holds now: a file copied over in place would give answers mixing old metadata
+ * with new data, and cached paths would return old bytes.
+ *
+ * Two checks, priced by what they guard against:
+ * - **In place** (the bytes SQLite reads changed: copied over, truncated, written): an `fstat` of the
+ *   guard's own descriptor of the same file before every request and again after every request that was
+ *   not a cache hit — one system call, about a microsecond (docs/benchmarks.md) — so no mixed or stale
+ *   answer goes out once the file changed.
+ * - **At the path** (renamed over or deleted): a `stat` of the path at most every
+ *   {@link PATH_CHECK_MS}. SQLite keeps reading the file it opened, so answers stay consistent meanwhile;
+ *   the check only tells the user that the path now names another file.
+ *
+ * When either stat moved, the content's fingerprint (size, SQLite header page and pages spread over the
+ * file) is compared with the one taken at open. A different one means changed: every request is
+ * answered 503 saying so, and the caller flushes its caches. When the file is again the one opened
+ * (restored from a copy, renamed back, only touched), serving resumes by itself.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, openSync, readSync, statSync, type BigIntStats } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, statSync, type Stats } from 'node:fs';
 import { basename } from 'node:path';
 import { serviceUnavailable, type ApiError } from './http-errors.ts';
 
@@ -18,32 +27,39 @@ import { serviceUnavailable, type ApiError } from './http-errors.ts';
 const SAMPLE_BYTES = 4096;
 /** Samples spread over the file besides its first and last bytes. */
 const SPREAD_SAMPLES = 16;
+/** Longest time between two checks of what the path names. */
+export const PATH_CHECK_MS = 250;
 
-/** What a stat says about the file at the path: identity, size and times (nanoseconds). */
-function identityOf(stats: BigIntStats | undefined): string {
-  if (stats === undefined) return 'missing';
-  return `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}`;
+/** Whether two stats describe the same file in the same state (identity, size, modified and changed times). */
+function sameState(a: Stats | undefined, b: Stats | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  return a.ino === b.ino && a.dev === b.dev && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs;
 }
 
 /**
- * A fingerprint of the file's content: its size, its first page (the SQLite header, whose change counter
- * moves on every write SQLite commits) and pages spread over the whole file. Cheap (18 reads of 4 KiB),
- * taken only when the stat changed. Undefined when the file cannot be read.
+ * A fingerprint of an open file's content: its size, its first page (the SQLite header, whose change
+ * counter moves on every write SQLite commits) and pages spread over the whole file. Cheap (18 reads of
+ * 4 KiB), taken only when a stat moved.
  */
-export function fingerprintOf(path: string): string | undefined {
+function fingerprintOf(fd: number): string {
+  const size = fstatSync(fd).size;
+  const hash = createHash('sha256').update(String(size));
+  const buffer = Buffer.alloc(SAMPLE_BYTES);
+  const offsets = [0, Math.max(0, size - SAMPLE_BYTES)];
+  for (let i = 1; i <= SPREAD_SAMPLES; i += 1) offsets.push(Math.floor((size * i) / (SPREAD_SAMPLES + 1)));
+  for (const offset of offsets) {
+    const read = readSync(fd, buffer, 0, SAMPLE_BYTES, offset);
+    hash.update(buffer.subarray(0, read));
+  }
+  return hash.digest('hex');
+}
+
+/** The fingerprint of the file at `path` now, or undefined when it cannot be read. */
+function fingerprintAt(path: string): string | undefined {
   let fd: number | undefined;
   try {
     fd = openSync(path, 'r');
-    const size = statSync(path).size;
-    const hash = createHash('sha256').update(String(size));
-    const buffer = Buffer.alloc(SAMPLE_BYTES);
-    const offsets = [0, Math.max(0, size - SAMPLE_BYTES)];
-    for (let i = 1; i <= SPREAD_SAMPLES; i += 1) offsets.push(Math.floor((size * i) / (SPREAD_SAMPLES + 1)));
-    for (const offset of offsets) {
-      const read = readSync(fd, buffer, 0, SAMPLE_BYTES, offset);
-      hash.update(buffer.subarray(0, read));
-    }
-    return hash.digest('hex');
+    return fingerprintOf(fd);
   } catch {
     return undefined;
   } finally {
@@ -53,39 +69,68 @@ export function fingerprintOf(path: string): string | undefined {
 
 /** The check of one served snapshot file. */
 export interface SnapshotFileGuard {
-  /** Undefined while the file is the one opened; else the 503 to answer (and `onChange` has been called). */
-  check(): ApiError | undefined;
+  /**
+   * Undefined while the file is the one opened; else the 503 to answer (`onChange` has been called).
+   * `pathToo: false` skips the path check (after a request: only an in-place change can mix an answer).
+   */
+  check(pathToo?: boolean): ApiError | undefined;
 }
+
+/** Descriptors of guards no longer referenced (their service is gone): closed by the collector. */
+const descriptors = new FinalizationRegistry<number>((fd) => {
+  try {
+    closeSync(fd);
+  } catch {
+    // Already closed.
+  }
+});
 
 /**
  * Guards `path`, opened just now. `onChange` is called whenever the verdict flips (changed, or back to
  * the original), so the caller can drop cached replies.
  */
 export function guardSnapshotFile(path: string, onChange: () => void): SnapshotFileGuard {
-  const stat = (): BigIntStats | undefined => statSync(path, { bigint: true, throwIfNoEntry: false });
-  const original = fingerprintOf(path);
-  let seen = identityOf(stat());
+  const fd = openSync(path, 'r');
+  const original = fingerprintOf(fd);
+  const pathStat = (): Stats | undefined => {
+    try {
+      return statSync(path, { throwIfNoEntry: false });
+    } catch {
+      return undefined;
+    }
+  };
+  let seenFd: Stats | undefined = fstatSync(fd);
+  let seenPath = pathStat();
+  let pathCheckedAt = performance.now();
   let changed: ApiError | undefined;
-  const message = (): string =>
+  const message =
     `The snapshot file ${basename(path)} changed on disk while it was being served, so its answers would ` +
     `mix old and new data: reopen it (restart serve, or open the file again in the app). Serving resumes ` +
     `by itself if the original file is put back.`;
-  return {
-    check(): ApiError | undefined {
-      let stats: BigIntStats | undefined;
-      try {
-        stats = stat();
-      } catch {
-        stats = undefined;
+
+  const guard: SnapshotFileGuard = {
+    check(pathToo = true): ApiError | undefined {
+      const nowFd = fstatSync(fd);
+      let moved = !sameState(nowFd, seenFd);
+      if (pathToo && performance.now() - pathCheckedAt >= PATH_CHECK_MS) {
+        pathCheckedAt = performance.now();
+        const nowPath = pathStat();
+        if (!sameState(nowPath, seenPath)) moved = true;
+        seenPath = nowPath;
       }
-      const identity = identityOf(stats);
-      if (identity === seen) return changed;
-      seen = identity;
-      const same = stats !== undefined && original !== undefined && fingerprintOf(path) === original;
+      if (!moved) return changed;
+      seenFd = nowFd;
+      seenPath = pathStat();
+      pathCheckedAt = performance.now();
+      const inPlace = fingerprintOf(fd);
+      const atPath = seenPath !== undefined && seenPath.ino === nowFd.ino ? inPlace : fingerprintAt(path);
+      const same = inPlace === original && atPath === original;
       if (same === (changed === undefined)) return changed;
-      changed = same ? undefined : serviceUnavailable(message());
+      changed = same ? undefined : serviceUnavailable(message);
       onChange();
       return changed;
     },
   };
+  descriptors.register(guard, fd);
+  return guard;
 }

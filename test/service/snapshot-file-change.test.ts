@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHttpServer, type RunningHttpServer } from '../../electron/service/http-server.ts';
 import { createReadService } from '../../electron/service/read-service.ts';
+import { PATH_CHECK_MS } from '../../electron/service/snapshot-file-guard.ts';
 import type { LedgerStore } from '../../electron/snapshot/ledger-store.ts';
 import { SnapshotStore } from '../../electron/snapshot/snapshot-store.ts';
 import { fixturePath } from '../support/fixture-path.ts';
@@ -51,6 +52,9 @@ afterAll(async () => {
   await server?.close();
   store?.close();
 });
+
+/** Waits out the interval of the path check (a rename or delete is noticed by it, not by the per-request check). */
+const pathCheck = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, PATH_CHECK_MS + 50));
 
 /** Status and body text of each of {@link PATHS}. */
 async function answers(): Promise<{ status: number; body: string }[]> {
@@ -100,16 +104,20 @@ describe('a snapshot file changed while served', () => {
     renameSync(served, aside);
     copyFileSync(fixturePath('main'), join(dir, 'other.db'));
     renameSync(join(dir, 'other.db'), served);
+    await pathCheck();
     expectChanged(await answers());
     renameSync(aside, served);
+    await pathCheck();
     expect(await answers()).toEqual(original);
   });
 
   it('deleted: 503; put back: served again', async () => {
     const aside = join(dir, 'aside.db');
     renameSync(served, aside);
+    await pathCheck();
     expectChanged(await answers());
     renameSync(aside, served);
+    await pathCheck();
     expect(await answers()).toEqual(original);
   });
 
