@@ -9,6 +9,7 @@
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { cutBodyRead } from './http-request-body.ts';
+import { destroySoon } from './http-socket-cleanup.ts';
 import type { ServiceReply } from './service-reply.ts';
 
 /** Statuses for requests the HTTP parser refuses (as Node's own default answers); anything else is 400. */
@@ -57,27 +58,6 @@ export function sendParserError(
   );
   if (socket.writable && !pending()) writeRawReply(socket, reply);
   else socket.destroy();
-}
-
-/**
- * How long a refusal may take to reach a client before its connection is destroyed anyway: a client
- * that does not read keeps the reply from ever being flushed.
- */
-export const REFUSAL_GRACE_MS = 2000;
-
-/**
- * Destroys `socket` once `flushed` has fired (the refusal is out) or after {@link REFUSAL_GRACE_MS},
- * whichever comes first. Ending alone is not enough: the socket would wait for the client's FIN.
- */
-export function destroySoon(socket: Duplex, flushed: (done: () => void) => void): void {
-  const destroy = (): void => {
-    clearTimeout(timer);
-    socket.destroy();
-  };
-  const timer = setTimeout(destroy, REFUSAL_GRACE_MS);
-  timer.unref();
-  flushed(destroy);
-  socket.once('close', () => clearTimeout(timer));
 }
 
 /** Writes a whole reply on a raw socket (no ServerResponse exists for it), then destroys the connection. */

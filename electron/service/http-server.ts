@@ -7,15 +7,15 @@
  * refuses once the refusal is out (so clients that never close cannot hold the slots), and closes gracefully. Errors
  * it raises itself are the API's error record with the ledger headers (the service's `errorReply`).
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ErrorCode } from './http-errors.ts';
 import { JSON_CONTENT_TYPE } from './content-negotiation.ts';
 import { formatHostForUrl, isAllowedHost } from './host-check.ts';
 import { MAX_BODY_BYTES } from './request-body.ts';
 import { readRequestBody } from './http-request-body.ts';
-import { bodyBytes, destroySoon, sendParserError, writeRawReply } from './http-raw-replies.ts';
+import { bodyBytes, sendParserError, writeRawReply } from './http-raw-replies.ts';
+import { destroyAfterReply, sweepIdleSockets } from './http-socket-cleanup.ts';
 import type { HeaderEntry } from './ledger-headers.ts';
 import type { ReadServiceHandler } from './read-service.ts';
 import type { ServiceReply } from './service-reply.ts';
@@ -125,50 +125,7 @@ function send(res: ServerResponse, reply: ServiceReply, closing: boolean): void 
   res.end(body);
 }
 
-/**
- * Closes the connection once a refusal (408, 413) is out. The reply's 'finish' is not enough: a client
- * that half-closed or stopped reading mid-upload may keep it from ever finishing (seen under load), and
- * the socket with its partial body would then stay; 'close' and a bounded grace cover those.
- */
-function destroyAfterReply(res: ServerResponse, socket: Duplex): void {
-  destroySoon(socket, (done) => {
-    res.once('finish', done);
-    res.once('close', done);
-  });
-}
-
 /** The header lookup of a node:http request, as `Headers.get` answers it. */
-/**
- * Destroys connections with no bytes either way for `idleMs`: one unref'd sweep a few times per limit
- * compares each socket's byte counts with the last sweep's. (Node's own `server.timeout` sets socket
- * timers that node:http also re-arms and clears itself for keep-alive; with it, half-closed uploads
- * were left open in the abuse tests.)
- */
-function sweepIdleSockets(server: Server, idleMs: number): () => void {
-  const sockets = new Map<Socket, { bytes: number; since: number }>();
-  server.on('connection', (socket: Socket) => {
-    sockets.set(socket, { bytes: 0, since: Date.now() });
-    socket.once('close', () => sockets.delete(socket));
-  });
-  const timer = setInterval(
-    () => {
-      const now = Date.now();
-      for (const [socket, seen] of sockets) {
-        const bytes = socket.bytesRead + socket.bytesWritten;
-        if (bytes !== seen.bytes) {
-          seen.bytes = bytes;
-          seen.since = now;
-        } else if (now - seen.since >= idleMs) {
-          socket.destroy();
-        }
-      }
-    },
-    Math.max(50, Math.floor(idleMs / 4)),
-  );
-  timer.unref();
-  return () => clearInterval(timer);
-}
-
 function headerOf(req: IncomingMessage): (name: string) => string | null {
   return (name) => {
     const value = req.headers[name.toLowerCase()];
