@@ -97,6 +97,8 @@ function openSnapshot(spec: Extract<DataSourceSpec, { kind: 'snapshot' }>, optio
   const { capturesFolder } = options;
   const handler = createReadService({
     store,
+    // A file changed under the running service is detected and refused, never half-read.
+    snapshotFile: spec.path,
     source: { kind: 'snapshot', name: description.name, origin: description.origin },
     capture:
       capturesFolder === undefined ? undefined : { folder: capturesFolder, sourceUrl: pathToFileURL(spec.path).href },

@@ -2,11 +2,14 @@
  * Replies the headless HTTP adapter writes on a raw socket, where node:http gives no
  * ServerResponse: requests its parser refuses (unknown method, oversized head, malformed framing,
  * head timeout) and CONNECT. Each is the error record with the ledger headers, then the connection
- * closes.
+ * is destroyed once the reply is flushed (or after a short grace): a socket that was only ended stays
+ * half-open for as long as the client keeps its side, outside every Node timeout, and a few such clients
+ * would hold every connection slot for ever.
  */
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { cutBodyRead } from './http-request-body.ts';
+import { destroySoon } from './http-socket-cleanup.ts';
 import type { ServiceReply } from './service-reply.ts';
 
 /** Statuses for requests the HTTP parser refuses (as Node's own default answers); anything else is 400. */
@@ -57,13 +60,16 @@ export function sendParserError(
   else socket.destroy();
 }
 
-/** Writes a whole reply on a raw socket (no ServerResponse exists for it) and closes the connection. */
+/** Writes a whole reply on a raw socket (no ServerResponse exists for it), then destroys the connection. */
 export function writeRawReply(socket: Duplex, reply: ServiceReply): void {
   const body = bodyBytes(reply);
   const lines = [`HTTP/1.1 ${reply.status} ${STATUS_CODES[reply.status] ?? ''}`];
   for (const [name, value] of reply.headers) lines.push(`${name}: ${value}`);
   lines.push(`Content-Length: ${body.length}`, 'Connection: close', '', '');
-  socket.end(Buffer.concat([Buffer.from(lines.join('\r\n'), 'latin1'), body]));
+  // Read and drop whatever the client still sends: unread bytes at close would turn the FIN into a reset
+  // that can discard the reply before the client reads it.
+  socket.resume();
+  destroySoon(socket, (done) => socket.end(Buffer.concat([Buffer.from(lines.join('\r\n'), 'latin1'), body]), done));
 }
 
 /** The body of a reply as bytes (a view of byte bodies, UTF-8 of text). */

@@ -3,9 +3,9 @@
  * {@link ServiceReply} → ServerResponse, through the read service's `serve` (no fetch objects per
  * request). It refuses a `Host` that is not the bound address (DNS-rebinding defence, 403), stops
  * reading bodies over 8 MiB (413), cuts off bodies that stall (408) and clients that leave mid-body,
- * bounds head and request times and the number of connections, and closes gracefully. Errors it raises itself are the
- * API's
- * error record with the ledger headers (the service's `errorReply`).
+ * bounds head and request times, idle connections and the number of connections, destroys every connection it
+ * refuses once the refusal is out (so clients that never close cannot hold the slots), and closes gracefully. Errors
+ * it raises itself are the API's error record with the ledger headers (the service's `errorReply`).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -15,6 +15,7 @@ import { formatHostForUrl, isAllowedHost } from './host-check.ts';
 import { MAX_BODY_BYTES } from './request-body.ts';
 import { readRequestBody } from './http-request-body.ts';
 import { bodyBytes, sendParserError, writeRawReply } from './http-raw-replies.ts';
+import { destroyAfterReply, sweepIdleSockets } from './http-socket-cleanup.ts';
 import type { HeaderEntry } from './ledger-headers.ts';
 import type { ReadServiceHandler } from './read-service.ts';
 import type { ServiceReply } from './service-reply.ts';
@@ -37,6 +38,12 @@ export interface HttpServerOptions {
   readonly headersTimeoutMs?: number;
   /** Time allowed for a whole request, head and body; default 120 s (408, connection closed). */
   readonly requestTimeoutMs?: number;
+  /**
+   * A connection with no bytes either way for this long is destroyed, whatever its state (waiting for a
+   * head, a reply the client does not read, a raw refusal); default {@link DEFAULT_IDLE_TIMEOUT_MS}, never
+   * below the request timeout.
+   */
+  readonly idleTimeoutMs?: number;
 }
 
 /**
@@ -48,6 +55,11 @@ export const DEFAULT_MAX_CONNECTIONS = 256;
 export const DEFAULT_BODY_TIMEOUT_MS = 30_000;
 const DEFAULT_HEADERS_TIMEOUT_MS = 30_000;
 const DEFAULT_REQUEST_TIMEOUT_MS = 120_000;
+/**
+ * Default idle limit of a connection: above the longest a reply can take to start (a remote node's
+ * three 30 s attempts with backoff, about 110 s), so only sockets nobody uses any more hit it.
+ */
+export const DEFAULT_IDLE_TIMEOUT_MS = 180_000;
 
 /** A running server. */
 export interface RunningHttpServer {
@@ -114,25 +126,6 @@ function send(res: ServerResponse, reply: ServiceReply, closing: boolean): void 
 }
 
 /** The header lookup of a node:http request, as `Headers.get` answers it. */
-/** How long a refusal (408, 413) may take to reach a client before its connection is closed anyway. */
-const REFUSAL_GRACE_MS = 5000;
-
-/**
- * Closes the connection once a refusal is out. The reply's 'finish' is not enough: a client that
- * half-closed or stopped reading mid-upload may keep it from ever finishing (seen under load), and
- * the socket with its partial body would then stay; 'close' and a bounded grace cover those.
- */
-function destroyAfterReply(res: ServerResponse, socket: Duplex): void {
-  const destroy = (): void => {
-    clearTimeout(timer);
-    socket.destroy();
-  };
-  const timer = setTimeout(destroy, REFUSAL_GRACE_MS);
-  timer.unref();
-  res.once('finish', destroy);
-  res.once('close', destroy);
-}
-
 function headerOf(req: IncomingMessage): (name: string) => string | null {
   return (name) => {
     const value = req.headers[name.toLowerCase()];
@@ -158,6 +151,7 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
   const bodyTimeoutMs = options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
   const headersTimeoutMs = options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
   const requestTimeoutMs = Math.max(options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, headersTimeoutMs);
+  const idleTimeoutMs = Math.max(options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS, requestTimeoutMs);
   let boundPort = options.port;
   let closing = false;
 
@@ -267,6 +261,8 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
     },
   );
   server.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
+  const stopIdleSweep = sweepIdleSockets(server, idleTimeoutMs);
+  server.once('close', stopIdleSweep);
   // node:http hands CONNECT to this event instead of the request handler (and drops the socket
   // when nobody listens): answer it like any other method a fetch Request cannot carry.
   server.on('connect', (_req: IncomingMessage, socket: Duplex) => {

@@ -10,6 +10,7 @@ import { TrackedQuery } from './query-parameters.ts';
 import { cacheKeyOf, DEFAULT_RESPONSE_CACHE, ResponseCache, type ResponseCacheOptions } from './response-cache.ts';
 import { createGasEstimator } from './gas-estimator.ts';
 import { guardStore } from './guarded-store.ts';
+import { guardSnapshotFile } from './snapshot-file-guard.ts';
 import { ApiError, describeError, type ErrorCode } from './http-errors.ts';
 import { matchRoute, methodNotAllowed, routeNotFound, ROUTES } from './router.ts';
 import type { RequestContext, ServiceOptions } from './request-context.ts';
@@ -26,6 +27,11 @@ export interface ReadServiceOptions extends ServiceOptions {
    * store's answers never change while it is open, so identical requests get identical replies.
    */
   readonly responseCache?: ResponseCacheOptions | false | undefined;
+  /**
+   * The path of the snapshot file `store` reads, when it is one: a file that changes while served is
+   * answered 503 until the original is back (snapshot-file-guard.ts), and cached replies are dropped.
+   */
+  readonly snapshotFile?: string | undefined;
 }
 
 /**
@@ -67,7 +73,12 @@ export function createReadService(options: ReadServiceOptions): ReadServiceHandl
     target: options.capture,
   });
 
+  const file =
+    options.snapshotFile === undefined ? undefined : guardSnapshotFile(options.snapshotFile, () => cache?.clear());
+
   const serve = async (request: ServiceRequest): Promise<ServiceReply> => {
+    const changed = file?.check();
+    if (changed) return apiErrorReply(changed, undefined);
     const output = negotiateOutput(request.header('accept'));
     const key = cache ? await cacheKeyOf(request, output) : undefined;
     const cached = key === undefined ? undefined : cache?.get(key);
@@ -75,6 +86,9 @@ export function createReadService(options: ReadServiceOptions): ReadServiceHandl
     // Routes read the query through a tracker: a reply that read an unkeyed parameter is not cached.
     const query = new TrackedQuery(request.url.search);
     const reply = await route(request, output, query);
+    // A file that changed while this reply was read may have given it a mix of old and new data.
+    const changedSince = file?.check(false);
+    if (changedSince) return apiErrorReply(changedSince, undefined);
     if (key !== undefined && !query.readUnknown) cache?.set(key, reply);
     return reply;
   };

@@ -67,6 +67,12 @@ export class ResponseCache {
     return this.#bytes;
   }
 
+  /** Drops every cached reply (the store they were read from changed). */
+  clear(): void {
+    this.#entries.clear();
+    this.#bytes = 0;
+  }
+
   /** The cached reply for `key`, marking it most recently used. */
   get(key: string): ServiceReply | undefined {
     const entry = this.#entries.get(key);

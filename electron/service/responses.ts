@@ -9,6 +9,18 @@ import { errorRecord, type ApiError, type ErrorCode } from './http-errors.ts';
 import { ledgerHeaderEntries, type HeaderEntry } from './ledger-headers.ts';
 import type { ServiceReply } from './service-reply.ts';
 
+/**
+ * Headers of every API reply (`/v1`, `/explorer/v1`, errors included, JSON and BCS, snapshot and
+ * remote): browsers must not sniff a body into HTML or script, and if one is ever opened as a page
+ * on the UI's origin (a node's answer passed on, a crafted URL), it may load and run nothing and is
+ * sandboxed into an opaque origin, so it could never call the API with the UI's rights. The UI's own
+ * files have their policy (static-ui.ts).
+ */
+export const API_SECURITY_HEADERS: readonly HeaderEntry[] = [
+  ['X-Content-Type-Options', 'nosniff'],
+  ['Content-Security-Policy', "default-src 'none'; sandbox"],
+];
+
 /** Ledger headers per ledger info object: the store hands out one object per ledger state. */
 const ledgerHeaderCache = new WeakMap<LedgerInfo, readonly HeaderEntry[]>();
 
@@ -21,7 +33,7 @@ function ledgerHeaders(ledger: LedgerInfo): readonly HeaderEntry[] {
   return entries;
 }
 
-/** Headers of a reply: content type, the ledger headers when `ledger` is known, then `extra`. */
+/** Headers of a reply: content type, the ledger headers when `ledger` is known, `extra`, then the security headers. */
 function replyHeaders(
   contentType: string,
   ledger: LedgerInfo | undefined,
@@ -29,7 +41,7 @@ function replyHeaders(
 ): HeaderEntry[] {
   const headers: HeaderEntry[] = [['Content-Type', contentType]];
   if (ledger !== undefined) headers.push(...ledgerHeaders(ledger));
-  headers.push(...extra);
+  headers.push(...extra, ...API_SECURITY_HEADERS);
   return headers;
 }
 

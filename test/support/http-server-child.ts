@@ -1,11 +1,12 @@
 /**
  * A read-service HTTP server in its own process, for tests and benchmarks that measure the
  * server's memory and sockets (they must not share a heap with the client). Started with
- * `fork(this file, [snapshot, optionsJson], { execArgv: ['--expose-gc'] })`; sends `{ url }` once
+ * `fork(this file, [snapshot or node URL, optionsJson], { execArgv: ['--expose-gc'] })`; sends `{ url }` once
  * it listens, then answers each `'stats'` message with `{ rss, heapUsed, heapTotal, external, connections }` measured
  * after a full garbage collection, and stops on `'stop'`.
  */
 import { createReadService } from '../../electron/service/read-service.ts';
+import { createRemoteService } from '../../electron/service/remote/remote-service.ts';
 import { startHttpServer, type HttpServerOptions } from '../../electron/service/http-server.ts';
 import { SnapshotStore } from '../../electron/snapshot/snapshot-store.ts';
 
@@ -16,22 +17,31 @@ export interface ServerStats {
   readonly heapTotal: number;
   readonly external: number;
   readonly connections: number;
+  /** The process's peak resident set so far (bytes). */
+  readonly peakRss: number;
 }
 
 /** Options passed as JSON: the HTTP adapter's limits, and `cache: false` for no reply cache. */
 export type ChildOptions = Partial<
-  Pick<HttpServerOptions, 'maxConnections' | 'bodyTimeoutMs' | 'headersTimeoutMs' | 'requestTimeoutMs'>
+  Pick<
+    HttpServerOptions,
+    'maxConnections' | 'bodyTimeoutMs' | 'headersTimeoutMs' | 'requestTimeoutMs' | 'idleTimeoutMs'
+  >
 > & {
   readonly cache?: boolean;
 };
 
-const [snapshot, optionsJson] = process.argv.slice(2);
-if (!snapshot || !process.send) throw new Error('usage: fork(http-server-child.ts, [snapshot, optionsJson])');
+const [source, optionsJson] = process.argv.slice(2);
+if (!source || !process.send) throw new Error('usage: fork(http-server-child.ts, [snapshot or node URL, optionsJson])');
 const options = JSON.parse(optionsJson ?? '{}') as ChildOptions;
-const store = SnapshotStore.open(snapshot);
+// A node URL (`http://…/v1`) serves that node through the remote source (no retries: one answer each).
+const remote = /^https?:\/\//.test(source);
+const store = remote ? undefined : SnapshotStore.open(source);
 const { cache, ...limits } = options;
 const server = await startHttpServer({
-  handler: createReadService({ store, responseCache: cache === false ? false : undefined }),
+  handler: store
+    ? createReadService({ store, responseCache: cache === false ? false : undefined, snapshotFile: source })
+    : createRemoteService({ baseUrl: source, maxRetries: 0, cache: cache === false ? false : undefined }),
   port: 0,
   ...limits,
 });
@@ -47,12 +57,13 @@ process.on('message', (message: unknown) => {
     collect();
     void server.connections().then((connections) => {
       const { rss, heapUsed, heapTotal, external } = process.memoryUsage();
-      const stats: ServerStats = { rss, heapUsed, heapTotal, external, connections };
+      const peakRss = process.resourceUsage().maxRSS * 1024;
+      const stats: ServerStats = { rss, heapUsed, heapTotal, external, connections, peakRss };
       process.send?.(stats);
     });
   } else if (message === 'stop') {
     void server.close().then(() => {
-      store.close();
+      store?.close();
       process.disconnect();
     });
   }

@@ -7,6 +7,7 @@
  * values (see service-messages.ts).
  */
 import { openDataSource, type DataSource } from '../../service/data-source.ts';
+import { API_SECURITY_HEADERS } from '../../service/responses.ts';
 import type { ServiceRequest } from '../../service/service-reply.ts';
 import type { FromServiceMessage, OpenMessage, RequestMessage, ToServiceMessage } from './service-messages.ts';
 import { errorRecordJson } from '../../../shared/api/error-record.ts';
@@ -23,6 +24,12 @@ function send(message: FromServiceMessage): void {
   if (parentPort) parentPort.postMessage(message);
   else process.send?.(message);
 }
+
+/** Headers of this process's own error replies: JSON, with the API's security headers like every API reply. */
+const ERROR_HEADERS: readonly (readonly [string, string])[] = [
+  ['Content-Type', 'application/json'],
+  ...API_SECURITY_HEADERS,
+];
 
 function errorBody(message: string): string {
   return errorRecordJson(message, 'internal_error');
@@ -60,7 +67,7 @@ async function answer(message: RequestMessage): Promise<void> {
       type: 'reply',
       id: message.id,
       status: 503,
-      headers: [['Content-Type', 'application/json']],
+      headers: ERROR_HEADERS,
       body: errorBody('no data source is open'),
     });
     return;
@@ -93,7 +100,7 @@ function onMessage(data: unknown): void {
           type: 'reply',
           id: message.id,
           status: 500,
-          headers: [['Content-Type', 'application/json']],
+          headers: ERROR_HEADERS,
           body: errorBody('internal error'),
         });
       });

@@ -14,6 +14,7 @@
 import type { FromServiceMessage, HeaderPair, ReplyMessage, SourceSpec, ToServiceMessage } from './service-messages.ts';
 import { isFromServiceMessage } from './service-messages.ts';
 import { errorRecordJson } from '../../../shared/api/error-record.ts';
+import { API_SECURITY_HEADERS } from '../../service/responses.ts';
 
 /** A started service child, as the supervisor needs it. */
 export interface ServiceChild {
@@ -62,7 +63,8 @@ interface Pending {
   readonly timer: ReturnType<typeof setTimeout>;
 }
 
-const JSON_HEADERS: readonly HeaderPair[] = [['Content-Type', 'application/json']];
+/** Headers of the 503s made here: JSON, with the security headers every API reply carries. */
+const JSON_HEADERS: readonly HeaderPair[] = [['Content-Type', 'application/json'], ...API_SECURITY_HEADERS];
 
 function unavailable(id: number, message: string): ReplyMessage {
   return {

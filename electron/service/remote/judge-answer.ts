@@ -1,9 +1,9 @@
 /**
  * Whether a node's answer can be passed on: an error status must carry the error record, a JSON
- * success must parse and fit the endpoint's shape, and 429/502/503/504 left after the retries mean
+ * success must be JSON or BCS, JSON must parse and fit the endpoint's shape, and 429/502/503/504 left after the retries mean
  * the node cannot answer now. Anything else is a failure whose cause goes into the 503 record.
  */
-import { JSON_CONTENT_TYPE } from '../content-negotiation.ts';
+import { BCS_CONTENT_TYPE, JSON_CONTENT_TYPE } from '../content-negotiation.ts';
 import type { HeaderEntry } from '../ledger-headers.ts';
 import { ERROR_RECORD_SCHEMA } from '../../../shared/api/error-record.ts';
 import { REPLY_SCHEMAS, shapeProblem } from '../../../shared/api/reply-check.ts';
@@ -28,6 +28,17 @@ function parseJson(body: Uint8Array): { readonly json: unknown } | undefined {
 
 function isJson(contentType: string | null): boolean {
   return contentType !== null && /^application\/(?:[\w.+-]*\+)?json\b/i.test(contentType.trim());
+}
+
+/**
+ * The content type a successful answer is passed on with: JSON or BCS, the only two the API speaks, as
+ * this server spells them; undefined for anything else. A node's HTML or script must never reach the
+ * browser on the UI's origin, where it could run with the UI's rights.
+ */
+export function passedContentType(contentType: string): string | undefined {
+  if (isJson(contentType)) return JSON_CONTENT_TYPE;
+  const essence = contentType.split(';')[0]?.trim().toLowerCase();
+  return essence === BCS_CONTENT_TYPE ? BCS_CONTENT_TYPE : undefined;
 }
 
 /** The record's message, when the body is an error record. */
@@ -77,6 +88,13 @@ export function judgeAnswer(response: UpstreamResponse, what: string, pattern: s
     return { kind: 'failure', cause: `it answered ${what} with status ${label}`, headers: [] };
   if (contentType === null)
     return { kind: 'failure', cause: `it answered ${what} without a Content-Type`, headers: [] };
+  const passed = passedContentType(contentType);
+  if (passed === undefined)
+    return {
+      kind: 'failure',
+      cause: `unexpected content type ${JSON.stringify(contentType.slice(0, 100))} from the node in its answer to ${what}`,
+      headers: [],
+    };
   if (isJson(contentType)) {
     const parsed = parseJson(response.body);
     if (parsed === undefined) return { kind: 'failure', cause: `it answered ${what} with malformed JSON`, headers: [] };
@@ -89,5 +107,5 @@ export function judgeAnswer(response: UpstreamResponse, what: string, pattern: s
         headers: [],
       };
   }
-  return { kind: 'pass', contentType: ['Content-Type', contentType], headers };
+  return { kind: 'pass', contentType: ['Content-Type', passed], headers };
 }

@@ -4,6 +4,7 @@
  */
 import type { ResponseCacheOptions } from '../response-cache.ts';
 import type { CaptureTarget } from '../capture/capture-target.ts';
+import { UPSTREAM_BUDGET, type ByteBudget } from './upstream-budget.ts';
 
 /** Options of {@link createRemoteService} (remote-service.ts). */
 export interface RemoteServiceOptions {
@@ -31,6 +32,8 @@ export interface RemoteServiceOptions {
   readonly capture?: CaptureTarget | undefined;
   /** Aborting it cancels every request in flight and stops retries (e.g. Ctrl-C during a capture). */
   readonly signal?: AbortSignal | undefined;
+  /** The bound on answer bytes read at once; default the process-wide {@link UPSTREAM_BUDGET} (128 MiB). */
+  readonly budget?: ByteBudget | undefined;
 }
 
 /** The options with every default filled in. */
@@ -45,6 +48,7 @@ export interface RemoteSettings {
   readonly maxRetryAfterMs: number;
   readonly maxBodyBytes: number;
   readonly signal: AbortSignal | undefined;
+  readonly budget: ByteBudget;
 }
 
 /** Default limits of the pinned-answer cache. */
@@ -64,5 +68,6 @@ export function remoteSettings(options: RemoteServiceOptions): RemoteSettings {
     maxRetryAfterMs: options.maxRetryAfterMs ?? 10_000,
     maxBodyBytes: options.maxBodyBytes ?? 32 * 1024 * 1024,
     signal: options.signal,
+    budget: options.budget ?? UPSTREAM_BUDGET,
   };
 }

@@ -15,7 +15,7 @@ import type { SourceInfo } from '../../../shared/api/source-info.ts';
 import { negotiateOutput } from '../content-negotiation.ts';
 import { ApiError, describeError, type ErrorCode } from '../http-errors.ts';
 import type { ReadServiceHandler } from '../read-service.ts';
-import { apiErrorReply, errorReply, jsonReply } from '../responses.ts';
+import { API_SECURITY_HEADERS, apiErrorReply, errorReply, jsonReply } from '../responses.ts';
 import { cacheKeyOf, ResponseCache, type CacheKeyScope } from '../response-cache.ts';
 import { matchRoute, methodNotAllowed, routeNotFound, ROUTES } from '../router.ts';
 import { responseOf, serviceRequestOf, withoutBody, type ServiceReply, type ServiceRequest } from '../service-reply.ts';
@@ -100,10 +100,12 @@ export function createRemoteService(options: RemoteServiceOptions): ReadServiceH
       return { reply: { ...failed, headers: [...failed.headers, ...verdict.headers] } };
     }
     recordHealth(outcome.status < 500, outcome.status < 500 ? null : `the node answered ${outcome.status}`);
-    const headers = [verdict.contentType, ...ledgerEntries(ledger), ...verdict.headers] as const;
+    // The cached core keeps the security headers: a hit is rebuilt from it with the latest ledger headers.
+    const kept = [verdict.contentType, ...verdict.headers, ...API_SECURITY_HEADERS];
+    const headers = [verdict.contentType, ...ledgerEntries(ledger), ...verdict.headers, ...API_SECURITY_HEADERS];
     return {
-      reply: { status: outcome.status, headers: [...headers], body: outcome.body },
-      core: { status: outcome.status, headers: [verdict.contentType, ...verdict.headers], body: outcome.body },
+      reply: { status: outcome.status, headers, body: outcome.body },
+      core: { status: outcome.status, headers: kept, body: outcome.body },
     };
   };
 

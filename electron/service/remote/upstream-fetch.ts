@@ -1,11 +1,14 @@
 /**
  * One request to the remote node, with what makes it safe to depend on: a timeout until the
  * response headers (connection included) and a total one, a cap on the body read (the stream is
- * cancelled past it, so a huge answer never sits in memory), and bounded retries with exponential
+ * cancelled past it, so a huge answer never sits in memory) and a process-wide budget of bytes being
+ * read (upstream-budget.ts), uncompressed answers asked for, redirects refused (never followed to
+ * another host), and bounded retries with exponential
  * backoff on network errors, 429 (honouring `Retry-After`) and 502/503/504 — only for requests
  * that are safe to repeat (GET, HEAD, the two table-item POSTs).
  */
 import type { RemoteSettings } from './remote-options.ts';
+import { FREE_BYTES_PER_ANSWER, type ByteBudget } from './upstream-budget.ts';
 
 /** What to send to the node. */
 export interface UpstreamRequest {
@@ -80,34 +83,85 @@ function seconds(ms: number): string {
   return `${Number((ms / 1000).toFixed(1))} s`;
 }
 
-/** Reads a body up to `limit` bytes; cancels the stream and throws past it. */
-async function readCapped(response: Response, limit: number): Promise<Uint8Array> {
+/** Why an answer was refused before or while its body was read: not worth another attempt. */
+function tooLarge(limit: number, declared?: number): AttemptAbort {
+  return new AttemptAbort(
+    `the answer is larger than the ${limit}-byte limit${declared === undefined ? '' : ` (Content-Length ${declared})`}`,
+  );
+}
+
+function overBudget(budget: ByteBudget): AttemptAbort {
+  const mib = (bytes: number): string => `${Math.round(bytes / (1024 * 1024))} MiB`;
+  return new AttemptAbort(
+    `this server is already reading ${mib(budget.used)} of node answers at once (its limit is ${mib(budget.limit)}); try again shortly`,
+  );
+}
+
+/**
+ * Reads a body up to `limit` bytes into one buffer that grows in place (a resizable ArrayBuffer: pages
+ * are committed as bytes arrive, no chunk list and no second full copy), charging the process-wide
+ * budget for every byte past the free allowance. Cancels the stream and throws past either bound.
+ */
+async function readCapped(response: Response, limit: number, budget: ByteBudget): Promise<Uint8Array> {
   const declared = Number(response.headers.get('content-length') ?? '');
-  if (Number.isFinite(declared) && declared > limit) {
+  const known = response.headers.has('content-length') && Number.isFinite(declared);
+  if (known && declared > limit) {
     await response.body?.cancel().catch(() => undefined);
-    throw new AttemptAbort(`the answer is larger than the ${limit}-byte limit (Content-Length ${declared})`);
+    throw tooLarge(limit, declared);
   }
-  if (response.body === null) return new Uint8Array(0);
+  // A declared length is taken from the budget at once, so concurrent large answers are admitted whole
+  // or refused at once, rather than all growing together until none fits; others are charged as they grow.
+  let charged = known ? Math.max(0, declared - FREE_BYTES_PER_ANSWER) : 0;
+  if (charged > 0 && !budget.tryTake(charged)) {
+    await response.body?.cancel().catch(() => undefined);
+    throw overBudget(budget);
+  }
+  if (response.body === null) {
+    budget.give(charged);
+    return new Uint8Array(0);
+  }
   const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
+  const buffer = new ArrayBuffer(0, { maxByteLength: limit });
   let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw new AttemptAbort(`the answer is larger than the ${limit}-byte limit`);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      const next = total + value.byteLength;
+      if (next > limit) throw tooLarge(limit);
+      const charge = Math.max(0, next - FREE_BYTES_PER_ANSWER) - charged;
+      if (charge > 0) {
+        if (!budget.tryTake(charge)) throw overBudget(budget);
+        charged += charge;
+      }
+      buffer.resize(next);
+      new Uint8Array(buffer, total, value.byteLength).set(value);
+      total = next;
     }
-    chunks.push(value);
+  } catch (error) {
+    await reader.cancel().catch(() => undefined);
+    throw error;
+  } finally {
+    budget.give(charged);
   }
-  const body = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
+  // A fixed-length buffer for the rest of the service (web APIs refuse views of resizable ones); V8 moves
+  // the pages rather than copying them.
+  return new Uint8Array(buffer.transferToFixedLength(total));
+}
+
+/** The cause of a redirect refusal, naming where the node sent the request. */
+function redirectCause(response: Response, url: string): string {
+  const location = response.headers.get('location');
+  let target = '(no Location header)';
+  if (location !== null) {
+    try {
+      target = new URL(location, url).href;
+    } catch {
+      target = JSON.stringify(location.slice(0, 200));
+    }
   }
-  return body;
+  const label = `${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+  return `it answered ${label}, redirecting to ${target}; redirects from the node are not followed`;
 }
 
 type Attempt =
@@ -128,7 +182,9 @@ async function attempt(request: UpstreamRequest, settings: RemoteSettings): Prom
   const stopped = abort('the request was cancelled');
   if (settings.signal?.aborted) stopped();
   settings.signal?.addEventListener('abort', stopped);
-  const headers: Record<string, string> = {};
+  // Uncompressed answers only: nothing to inflate, so the bytes read are the bytes sent (a node that
+  // compresses anyway is still inflated by fetch, but every inflated byte counts against both bounds).
+  const headers: Record<string, string> = { 'accept-encoding': 'identity' };
   if (request.accept !== null) headers['accept'] = request.accept;
   if (request.contentType !== null) headers['content-type'] = request.contentType;
   if (settings.apiKey !== undefined) headers['authorization'] = `Bearer ${settings.apiKey}`;
@@ -138,9 +194,16 @@ async function attempt(request: UpstreamRequest, settings: RemoteSettings): Prom
       headers,
       ...(request.body === undefined ? {} : { body: new Uint8Array(request.body) }),
       signal: controller.signal,
+      // A node answers its API itself: a redirect would send the request (a POST body, the API key's
+      // bearer token) to another host or port, and pass that host's answer on as the node's.
+      redirect: 'manual',
     });
     clearTimeout(connect);
-    const body = await readCapped(response, settings.maxBodyBytes);
+    if (response.status >= 300 && response.status < 400) {
+      await response.body?.cancel().catch(() => undefined);
+      return { ok: false, cause: redirectCause(response, request.url), retry: false };
+    }
+    const body = await readCapped(response, settings.maxBodyBytes, settings.budget);
     return {
       ok: true,
       response: {
