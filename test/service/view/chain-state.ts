@@ -91,7 +91,11 @@ export function chainState(flags: readonly number[] = [60, 64, 65]): MemoryState
     name: 'Aptos Coin',
     symbol: 'APT',
     decimals: 8,
-    supply: { vec: [{ aggregator: { vec: [{ handle: SUPPLY_TABLE, key: SUPPLY_KEY, limit: U128_MAX }] }, integer: { vec: [] } }] },
+    supply: {
+      vec: [
+        { aggregator: { vec: [{ handle: SUPPLY_TABLE, key: SUPPLY_KEY, limit: U128_MAX }] }, integer: { vec: [] } },
+      ],
+    },
   });
   state.putItem(SUPPLY_TABLE, parseAddress(SUPPLY_KEY), new BcsWriter(16).u128(APT_COIN_SUPPLY).toBytes());
   state.put(OWNER, `0x1::coin::CoinStore<${APT}>`, coinStore(OWNER, '1000'));

@@ -48,7 +48,12 @@ export class MemoryState implements StateReader {
 
   /** Writes raw bytes of a resource (or a group's state value) at `version`; `null` deletes. */
   putRaw(address: string, type: string, bytes: Uint8Array | null, version = 0n): this {
-    this.#put(this.#resources, `${formatAddress(parseAddress(address))}|${formatStructTag(parseStructTag(type))}`, version, bytes);
+    this.#put(
+      this.#resources,
+      `${formatAddress(parseAddress(address))}|${formatStructTag(parseStructTag(type))}`,
+      version,
+      bytes,
+    );
     return this;
   }
 

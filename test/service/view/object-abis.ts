@@ -68,13 +68,21 @@ const OBJECT_ABIS: readonly MoveModuleAbi[] = [
         ['maximum', '0x1::option::Option<u128>'],
       ],
     },
-    { name: 'MintRef', abilities: dropStore, fields: [['metadata', '0x1::object::Object<0x1::fungible_asset::Metadata>']] },
+    {
+      name: 'MintRef',
+      abilities: dropStore,
+      fields: [['metadata', '0x1::object::Object<0x1::fungible_asset::Metadata>']],
+    },
     {
       name: 'TransferRef',
       abilities: dropStore,
       fields: [['metadata', '0x1::object::Object<0x1::fungible_asset::Metadata>']],
     },
-    { name: 'BurnRef', abilities: dropStore, fields: [['metadata', '0x1::object::Object<0x1::fungible_asset::Metadata>']] },
+    {
+      name: 'BurnRef',
+      abilities: dropStore,
+      fields: [['metadata', '0x1::object::Object<0x1::fungible_asset::Metadata>']],
+    },
   ]),
   moduleAbi('0x1', 'primary_fungible_store', [
     { name: 'DeriveRefPod', abilities: key, fields: [['metadata_derive_ref', '0x1::object::DeriveRef']] },

@@ -2,7 +2,11 @@
  * Object address derivations (shared/object-address.ts) against a real mainnet primary store and,
  * as an independent oracle, the official TypeScript SDK's own helpers.
  */
-import { AccountAddress, createObjectAddress as sdkObject, createUserDerivedObjectAddress as sdkDerived } from '@aptos-labs/ts-sdk';
+import {
+  AccountAddress,
+  createObjectAddress as sdkObject,
+  createUserDerivedObjectAddress as sdkDerived,
+} from '@aptos-labs/ts-sdk';
 import { describe, expect, it } from 'vitest';
 import { formatAddress, formatAddressLong, parseAddress } from '../../../shared/address.ts';
 import {

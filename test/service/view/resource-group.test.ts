@@ -72,7 +72,10 @@ describe('resource group state values', () => {
       disorder: group(2, b, a),
       'count too large': group(3, a, b),
       truncated: group(2, a, b).subarray(0, 50),
-      'bad identifier': group(1, member('0x1::coin::A', [1]).map((x, i) => (i === 33 ? 0x2d : x))),
+      'bad identifier': group(
+        1,
+        member('0x1::coin::A', [1]).map((x, i) => (i === 33 ? 0x2d : x)),
+      ),
     };
     for (const [what, bytes] of Object.entries(bad)) {
       expect(() => decodeResourceGroup(bytes), what).toThrow(BcsError);
