@@ -5,7 +5,7 @@
  * asset metadata (`0x1::coin`). Pure: hashing by @noble/hashes (no node:crypto in shared/).
  */
 import { sha3_256 } from '@noble/hashes/sha3.js';
-import { ADDRESS_LENGTH, formatAddress, parseAddress } from './address.ts';
+import { ADDRESS_LENGTH, parseAddress } from './address.ts';
 import { AddressError } from './codec-error.ts';
 import { formatStructTag, type StructTag } from './type-tag.ts';
 
@@ -69,9 +69,4 @@ export function pairedMetadataAddress(coinType: StructTag): Uint8Array {
   const name = formatStructTag(coinType);
   if (name === APT_COIN) return parseAddress(APT_METADATA_ADDRESS);
   return createObjectAddress(parseAddress(APT_METADATA_ADDRESS), new TextEncoder().encode(name));
-}
-
-/** Short text of a derived address (convenience for messages and tests). */
-export function addressText(bytes: Uint8Array): string {
-  return formatAddress(bytes);
 }

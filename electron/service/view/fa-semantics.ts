@@ -3,7 +3,7 @@
  * functions over state, as their Move code computes them.
  */
 import { formatAddress } from '../../../shared/address.ts';
-import { formatStructTag, type StructTag } from '../../../shared/type-tag.ts';
+import type { StructTag } from '../../../shared/type-tag.ts';
 import { EOBJECT_DOES_NOT_EXIST, ERESOURCE_DOES_NOT_EXIST } from './framework-aborts.ts';
 import {
   readConcurrentSupply,
@@ -51,6 +51,3 @@ export function objectOwnerView(reader: StateReader, object: Uint8Array, version
   if (owner === undefined) throw moveAbort('0x1::object', EOBJECT_DOES_NOT_EXIST);
   return owner;
 }
-
-/** Text of a struct tag (re-exported for messages). */
-export const tagText = formatStructTag;

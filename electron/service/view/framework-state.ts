@@ -3,7 +3,6 @@
  * (docs/api.md, "View functions a snapshot answers", lists them). Each reader returns `undefined`
  * when the resource is absent, as `exists<T>` would say.
  */
-import { formatAddress } from '../../../shared/address.ts';
 import { decodeBcs, type BcsReader } from '../../../shared/bcs/bcs-reader.ts';
 import { structTag, type StructTag } from '../../../shared/type-tag.ts';
 import type { StateReader } from './state-reader.ts';
@@ -230,6 +229,3 @@ export function isFeatureEnabled(features: Uint8Array | undefined, feature: numb
   const byte = features[Math.floor(feature / 8)];
   return byte !== undefined && (byte & (1 << (feature % 8))) !== 0;
 }
-
-/** Short address text (for messages). */
-export const shortAddress = formatAddress;

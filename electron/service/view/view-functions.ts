@@ -5,7 +5,7 @@
  * `{"vec": [...]}`, Object as its address); view-request.ts encodes them to BCS by the declared
  * return types and renders the node's JSON from those bytes.
  */
-import { formatAddress, parseAddress } from '../../../shared/address.ts';
+import { formatAddress } from '../../../shared/address.ts';
 import type { MoveJson } from '../../../shared/move/move-json.ts';
 import { bytesToHex } from '../../../shared/hex.ts';
 import { structTag, type StructTag, type TypeTag } from '../../../shared/type-tag.ts';
@@ -14,12 +14,12 @@ import {
   coinBalanceView,
   coinInfoView,
   coinSupplyView,
+  FRAMEWORK,
   isAccountRegisteredView,
   pairedMetadataView,
 } from './coin-semantics.ts';
 import { EACCOUNT_DOES_NOT_EXIST, FEATURE } from './framework-aborts.ts';
 import { faMetadataView, faSupply, objectOwnerView } from './fa-semantics.ts';
-import { FRAMEWORK } from './coin-semantics.ts';
 import {
   isFeatureEnabled,
   readFeatures,
@@ -220,15 +220,15 @@ export const VIEW_FUNCTIONS: ReadonlyMap<string, ViewFunction> = new Map<string,
   ],
 ]);
 
-/** The struct an `Object<…>` parameter's argument must hold, given the call's type arguments. */
+/**
+ * The struct an `Object<…>` parameter's argument must hold, given the call's type arguments
+ * (`undefined` for an address parameter). An `Object<T0>` whose T0 is not a struct cannot satisfy
+ * `T: key`: the VM refuses such an instantiation, so do we.
+ */
 export function objectParamResource(param: string, typeArgs: readonly TypeTag[]): StructTag | undefined {
   if (param === METADATA) return METADATA_TAG;
-  if (param === OBJECT_T0) {
-    const t = typeArgs[0];
-    return t?.kind === 'struct' ? t.struct : undefined;
-  }
-  return undefined;
+  if (param !== OBJECT_T0) return undefined;
+  const t = typeArgs[0];
+  if (t?.kind !== 'struct') throw viewInput('type argument 0 must be a struct type (T: key) for this function');
+  return t.struct;
 }
-
-/** Parses a short or long address (for tests and callers holding text). */
-export const addressBytes = parseAddress;

@@ -110,6 +110,9 @@ describe('view request validation', () => {
     const { status, record } = errorOf(() => view(chainState(), '0x1::coin::name', ['u64'], []));
     expect(status).toBe(400);
     expect(record.message).toContain('must be a struct');
+    const objectOfU64 = errorOf(() => view(chainState(), '0x1::fungible_asset::name', ['u64'], ['0xa']));
+    expect(objectOfU64.status).toBe(400);
+    expect(objectOfU64.record.message).toContain('T: key');
   });
 });
 
