@@ -9,6 +9,10 @@ import { primaryStoreAddress } from '../../../shared/object-address.ts';
 import { formatAddress } from '../../../shared/address.ts';
 import { STATUS_ABORTED, STATUS_MISSING_DATA } from '../../../electron/service/view/view-error.ts';
 import { VIEW_FUNCTIONS } from '../../../electron/service/view/view-functions.ts';
+import { typeInfoKey } from '../../../electron/service/view/coin-semantics.ts';
+import { withResourceGroups } from '../../../electron/service/view/state-reader.ts';
+import { BcsWriter } from '../../../shared/bcs/bcs-writer.ts';
+import { parseStructTag } from '../../../shared/type-tag.ts';
 import {
   ACCOUNT,
   APT,
@@ -133,6 +137,24 @@ describe('0x1::coin views', () => {
     expect(
       errorOf(() => view(unpairedApt, '0x1::coin::is_account_registered', [APT], [OWNER])).record.message,
     ).toContain('EAPT_PAIRING_IS_NOT_ENABLED(0x3001c)');
+  });
+});
+
+describe('CoinConversionMap keys', () => {
+  it('are BCS TypeInfo: the real PairedCoinType bytes of 0xa are the key of AptosCoin', () => {
+    const reader = withResourceGroups(chainState());
+    const paired = reader.resource(parseAddress('0xa'), parseStructTag('0x1::coin::PairedCoinType'), 10n);
+    expect(paired).toEqual(typeInfoKey(parseStructTag(APT)));
+  });
+
+  it('spell type arguments into the struct name, short addresses joined by ", "', () => {
+    const key = typeInfoKey(parseStructTag(`0x00c0::lp::LP<${APT}, vector<u8>>`));
+    const expected = new BcsWriter()
+      .address(parseAddress('0xc0'))
+      .bytes(new TextEncoder().encode('lp'))
+      .bytes(new TextEncoder().encode('LP<0x1::aptos_coin::AptosCoin, vector<u8>>'))
+      .toBytes();
+    expect(key).toEqual(expected);
   });
 });
 
