@@ -2,8 +2,10 @@
  * Resource groups: the strict decoding of a group's state value and `withResourceGroups`, which
  * answers for a member from its group (the 0xa group as on mainnet, built with real BCS).
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseAddress } from '../../../shared/address.ts';
+import { addressBytesArb, identifierArb, typeTagArb } from '../../shared/arbitraries.ts';
+import { formatAddress, parseAddress } from '../../../shared/address.ts';
 import { BcsWriter } from '../../../shared/bcs/bcs-writer.ts';
 import { BcsError } from '../../../shared/codec-error.ts';
 import { encodeStructTag, formatStructTag, parseStructTag, structTag } from '../../../shared/type-tag.ts';
@@ -137,5 +139,57 @@ describe('withResourceGroups', () => {
     expect(FRAMEWORK_GROUP_MEMBERS).toContain('0x1::fungible_asset::FungibleStore');
     expect(FRAMEWORK_GROUP_MEMBERS).toContain('0x4::token::Token');
     for (const m of FRAMEWORK_GROUP_MEMBERS) expect(m).toMatch(/^0x[14]::[a-z_]+::[A-Za-z]+$/);
+  });
+});
+
+describe('resource group properties', () => {
+  const memberArb = fc.record({
+    tag: fc
+      .tuple(addressBytesArb, identifierArb, identifierArb, fc.array(typeTagArb(2), { maxLength: 2 }))
+      .map(([address, module, name, typeArgs]) => structTag(formatAddress(address), module, name, typeArgs)),
+    bytes: fc.uint8Array({ maxLength: 40 }),
+  });
+
+  it('decodes what it encodes, members in serialized key order, for any distinct members', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(memberArb, { maxLength: 8, selector: (m) => formatStructTag(m.tag) }), (members) => {
+        const decoded = decodeResourceGroup(encodeResourceGroup(members));
+        expect(decoded.map((m) => formatStructTag(m.tag)).sort()).toEqual(
+          members.map((m) => formatStructTag(m.tag)).sort(),
+        );
+        for (const m of members) {
+          expect(decoded.find((d) => formatStructTag(d.tag) === formatStructTag(m.tag))?.bytes).toEqual(m.bytes);
+        }
+        const keys = decoded.map((m) => Buffer.from(encodeStructTag(m.tag)));
+        for (let i = 1; i < keys.length; i += 1) expect(Buffer.compare(keys[i - 1]!, keys[i]!)).toBeLessThan(0);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('either decodes or throws BcsError on any bytes (mutated groups and random input)', () => {
+    const valid = encodeResourceGroup([
+      { tag: tag('0x1::object::ObjectCore'), bytes: new Uint8Array(80) },
+      { tag: tag('0x1::fungible_asset::FungibleStore'), bytes: new Uint8Array(41) },
+    ]);
+    const inputs = fc.oneof(
+      fc.uint8Array({ maxLength: 200 }),
+      fc.tuple(fc.nat(valid.length - 1), fc.integer({ min: 0, max: 255 })).map(([i, b]) => {
+        const copy = new Uint8Array(valid);
+        copy[i] = b;
+        return copy;
+      }),
+      fc.nat(valid.length).map((n) => valid.subarray(0, n)),
+    );
+    fc.assert(
+      fc.property(inputs, (bytes) => {
+        try {
+          decodeResourceGroup(bytes);
+        } catch (error) {
+          expect(error).toBeInstanceOf(BcsError);
+        }
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
