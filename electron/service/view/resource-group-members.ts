@@ -60,11 +60,14 @@ export const FRAMEWORK_GROUP_MEMBERS: readonly string[] = [...MEMBERS.keys()];
 
 /**
  * The group `tag` is a member of (framework table, then `extra`), `'group'` when `tag` is itself a
- * known group, or `undefined` for an ordinary resource. Members are never generic in the framework,
+ * known group (ObjectGroup, or a group named in `extra`), or `undefined` for an ordinary resource. Members are never generic in the framework,
  * so the lookup is by the tag's text.
  */
 export function groupOfMember(tag: StructTag, extra: ReadonlyMap<string, StructTag>): StructTag | 'group' | undefined {
   const text = formatStructTag(tag);
   if (GROUPS.has(text)) return 'group';
-  return MEMBERS.get(text) ?? extra.get(text);
+  const group = MEMBERS.get(text) ?? extra.get(text);
+  if (group !== undefined) return group;
+  for (const g of extra.values()) if (formatStructTag(g) === text) return 'group';
+  return undefined;
 }

@@ -133,6 +133,8 @@ describe('withResourceGroups', () => {
     expect(plain.resource(parseAddress('0xb'), tag('0xc0::game::Hero'), V)).toBeUndefined();
     const aware = withResourceGroups(raw, new Map([['0xc0::game::Hero', custom]]));
     expect(aware.resource(parseAddress('0xb'), tag('0xc0::game::Hero'), V)).toEqual(new Uint8Array([9]));
+    expect(aware.resource(parseAddress('0xb'), custom, V)).toBeUndefined();
+    expect(plain.resource(parseAddress('0xb'), custom, V)).toBeDefined();
   });
 
   it('lists the framework members it knows, all in 0x1 or 0x4', () => {
