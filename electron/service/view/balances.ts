@@ -65,7 +65,8 @@ export function parseAssetType(text: string): AssetType {
   } catch (error) {
     if (!(error instanceof CodecError)) throw error;
     throw viewInput(
-      `invalid asset_type "${text}": neither an address (a fungible asset's metadata) nor a coin struct tag (${error.message})`,
+      `invalid asset_type "${text}": neither an address (a fungible asset's metadata) ` +
+        `nor a coin struct tag (${error.message})`,
     );
   }
 }

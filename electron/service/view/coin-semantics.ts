@@ -56,7 +56,8 @@ export function pairedMetadataView(reader: StateReader, coinType: StructTag, ver
     throw new ViewError(
       400,
       'invalid_input',
-      'this source holds no table items, so 0x1::coin::CoinConversionMap (where a coin finds its paired fungible asset) cannot be read',
+      'this source holds no table items, so 0x1::coin::CoinConversionMap ' +
+        '(where a coin finds its paired fungible asset) cannot be read',
     );
   }
   const value = reader.tableItem(handle, typeInfoKey(coinType), version);

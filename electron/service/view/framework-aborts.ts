@@ -66,7 +66,8 @@ export const EOPTION_NOT_SET: AbortReason = {
   reason: 1,
   category: 0x4,
   description:
-    'The `Option` is in an invalid state for the operation attempted. The `Option` is `None` while it should be `Some`.',
+    'The `Option` is in an invalid state for the operation attempted. ' +
+    'The `Option` is `None` while it should be `Some`.',
 };
 
 /** Feature flags read by the answered functions (std::features). */

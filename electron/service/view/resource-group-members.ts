@@ -60,8 +60,8 @@ export const FRAMEWORK_GROUP_MEMBERS: readonly string[] = [...MEMBERS.keys()];
 
 /**
  * The group `tag` is a member of (framework table, then `extra`), `'group'` when `tag` is itself a
- * known group (ObjectGroup, or a group named in `extra`), or `undefined` for an ordinary resource. Members are never generic in the framework,
- * so the lookup is by the tag's text.
+ * known group (ObjectGroup, or a group named in `extra`), or `undefined` for an ordinary resource.
+ * Members are never generic in the framework, so the lookup is by the tag's text.
  */
 export function groupOfMember(tag: StructTag, extra: ReadonlyMap<string, StructTag>): StructTag | 'group' | undefined {
   const text = formatStructTag(tag);
