@@ -20,6 +20,7 @@ import { getVersionInfo, listEventStreams } from './routes/explorer-extras.ts';
 import { search } from './routes/explorer-search.ts';
 import { getGasEstimate, getLedgerInfo } from './routes/ledger.ts';
 import { getRawTableItem, getTableItem } from './routes/tables.ts';
+import { balanceRoute, viewRoute } from './view/view-routes.ts';
 
 /** One handler per declared endpoint. */
 export const ROUTE_HANDLERS: { readonly [Name in EndpointName]: RouteHandler<(typeof ENDPOINTS)[Name]['path']> } = {
@@ -35,6 +36,8 @@ export const ROUTE_HANDLERS: { readonly [Name in EndpointName]: RouteHandler<(ty
   resource: getResource,
   modules: getModules,
   accountModule: getModule,
+  accountBalance: balanceRoute,
+  view: viewRoute,
   explorerAccounts: listAccounts,
   explorerTables: listTables,
   explorerTable: getTableInfo,

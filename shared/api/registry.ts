@@ -17,6 +17,7 @@ import {
   resources,
   transactionSummaries,
 } from './endpoints/node-accounts.ts';
+import { accountBalance, view } from './endpoints/node-state-reads.ts';
 import { eventsByCreationNumber, eventsByHandle, rawTableItem, tableItem } from './endpoints/node-tables-events.ts';
 import {
   explorerAccounts,
@@ -46,6 +47,8 @@ export const ENDPOINTS = {
   resource,
   modules,
   accountModule,
+  accountBalance,
+  view,
   explorerAccounts,
   explorerTables,
   explorerTable,

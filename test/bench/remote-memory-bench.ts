@@ -2,7 +2,8 @@
  * Memory of `serve --remote` under 100 concurrent hostile answers (not a test: run
  * `node test/bench/remote-memory-bench.ts`): a node on loopback answers each request with 31 MiB of JSON
  * (with a Content-Length, or chunked without one) or a gzip bomb (64 KiB inflating to 64 MiB); the remote
- * source's HTTP server runs in a child process (the node in another), a fresh one per kind, and is sampled (after a full GC)
+ * source's HTTP server runs in a child process (the node in another), a fresh one per kind, and is sampled (after a
+ * full GC)
  * every 100 ms while the answers are in flight. Reports external + heap above the baseline at its peak,
  * the process's peak RSS, how the 100 were answered, and the time of a small request (`GET /v1`) made
  * during the flood against one made at rest. Prints a Markdown table for docs/benchmarks.md.
@@ -68,8 +69,10 @@ for (const mode of ['sized', 'chunked', 'bomb']) {
 }
 await node.close();
 
-process.stdout
-  .write(`| ${CONCURRENT} concurrent answers | external + heap at rest (MB) | peak above rest (MB) | peak RSS (MB) | 200 / 503 | all answered in | GET /v1 at rest → during |
+process.stdout.write(
+  `| ${CONCURRENT} concurrent answers | external + heap at rest (MB) | peak above rest (MB) | peak RSS (MB) ` +
+    `| 200 / 503 | all answered in | GET /v1 at rest → during |
 |---|---|---|---|---|---|---|
 ${rows.join('\n')}
-`);
+`,
+);

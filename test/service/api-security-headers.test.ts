@@ -83,7 +83,8 @@ describe('API security headers', () => {
     const parse = await rawHead(`BREW /v1 HTTP/1.1\r\nHost: ${url.host}\r\n\r\n`);
     const tunnel = await rawHead(`CONNECT ${url.host} HTTP/1.1\r\nHost: ${url.host}\r\n\r\n`);
     const large = await rawHead(
-      `POST /v1/tables/0x1/item HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\nContent-Length: ${9 * 1024 * 1024}\r\n\r\n`,
+      `POST /v1/tables/0x1/item HTTP/1.1\r\nHost: ${url.host}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${9 * 1024 * 1024}\r\n\r\n`,
     );
     for (const [head, status] of [
       [host, 403],

@@ -22,6 +22,7 @@ import {
 } from './fuzz-arbitraries.ts';
 import { itemBody, rawItemBody } from './fuzz-bodies.ts';
 import type { Facts } from './fuzz-facts.ts';
+import { stateReadShapes } from './fuzz-state-reads.ts';
 import {
   INVALID,
   seg,
@@ -265,6 +266,7 @@ function shapes(f: Facts): fc.Arbitrary<Shape> {
       shape('explorerEventStreams', 'GET', ['200'])([lit('explorer'), lit('v1'), lit('event-streams')], params),
     ),
     fc.constant(shape('explorerSource', 'GET', ['200'])([lit('explorer'), lit('v1'), lit('source')], [])),
+    stateReadShapes(f, shape),
     fc
       .constantFrom(
         ['v2'],

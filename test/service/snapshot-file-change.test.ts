@@ -85,7 +85,7 @@ describe('a snapshot file changed while served', () => {
     for (const { status, body } of original) expect(status, body).toBe(200);
   });
 
-  it('copied over in place by another snapshot: 503 everywhere (cached paths too); the original back: served again', async () => {
+  it('copied over in place by another snapshot: 503 everywhere (cached paths too); restored: served', async () => {
     copyFileSync(fixturePath('main'), served);
     expectChanged(await answers());
     copyFileSync(fixturePath('small'), served);

@@ -1,6 +1,7 @@
 /**
  * Whether a node's answer can be passed on: an error status must carry the error record, a JSON
- * success must be JSON or BCS, JSON must parse and fit the endpoint's shape, and 429/502/503/504 left after the retries mean
+ * success must be JSON or BCS, JSON must parse and fit the endpoint's shape, and 429/502/503/504 left after the retries
+ * mean
  * the node cannot answer now. Anything else is a failure whose cause goes into the 503 record.
  */
 import { BCS_CONTENT_TYPE, JSON_CONTENT_TYPE } from '../content-negotiation.ts';
@@ -92,7 +93,9 @@ export function judgeAnswer(response: UpstreamResponse, what: string, pattern: s
   if (passed === undefined)
     return {
       kind: 'failure',
-      cause: `unexpected content type ${JSON.stringify(contentType.slice(0, 100))} from the node in its answer to ${what}`,
+      cause:
+        `unexpected content type ${JSON.stringify(contentType.slice(0, 100))} ` +
+        `from the node in its answer to ${what}`,
       headers: [],
     };
   if (isJson(contentType)) {

@@ -93,7 +93,8 @@ function tooLarge(limit: number, declared?: number): AttemptAbort {
 function overBudget(budget: ByteBudget): AttemptAbort {
   const mib = (bytes: number): string => `${Math.round(bytes / (1024 * 1024))} MiB`;
   return new AttemptAbort(
-    `this server is already reading ${mib(budget.used)} of node answers at once (its limit is ${mib(budget.limit)}); try again shortly`,
+    `this server is already reading ${mib(budget.used)} of node answers at once ` +
+      `(its limit is ${mib(budget.limit)}); try again shortly`,
   );
 }
 

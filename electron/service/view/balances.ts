@@ -13,7 +13,7 @@ import { pairedMetadataAddress, primaryStoreAddress } from '../../../shared/obje
 import { formatStructTag, parseStructTag, type StructTag } from '../../../shared/type-tag.ts';
 import { readCoinStore, readConcurrentBalance, readFungibleStore } from './framework-state.ts';
 import type { StateReader } from './state-reader.ts';
-import { ViewError, viewInput } from './view-error.ts';
+import { ViewError } from './view-error.ts';
 
 const U64_MAX = (1n << 64n) - 1n;
 
@@ -56,7 +56,8 @@ export type AssetType =
 /**
  * Parses `{asset_type}` (already percent-decoded) as the node does: first as an address (a
  * fungible asset's metadata object), else as a struct tag (a coin type). Neither: 400
- * `invalid_input` (the node's exact message for this case is not known; ours names both readings).
+ * `web_framework_error`, as every path parameter that does not parse (docs/node-behaviour.md §1; the node's exact
+ * message for this case is not known, ours names both readings).
  */
 export function parseAssetType(text: string): AssetType {
   if (isAddress(text)) return { kind: 'fungible_asset', metadata: parseAddress(text) };
@@ -64,7 +65,9 @@ export function parseAssetType(text: string): AssetType {
     return { kind: 'coin', coinType: parseStructTag(text) };
   } catch (error) {
     if (!(error instanceof CodecError)) throw error;
-    throw viewInput(
+    throw new ViewError(
+      400,
+      'web_framework_error',
       `invalid asset_type "${text}": neither an address (a fungible asset's metadata) ` +
         `nor a coin struct tag (${error.message})`,
     );

@@ -1,7 +1,7 @@
 /**
  * Route handlers for `GET /v1/accounts/:address/balance/:asset_type` and `POST /v1/view`, in the
- * router's RouteHandler shape, ready to be registered (they are not yet: both paths are still in
- * node-only-routes.ts). The state is the route context's store seen through `withResourceGroups`
+ * router's RouteHandler shape, bound in route-handlers.ts to their declarations in
+ * shared/api/endpoints/node-state-reads.ts. The state is the route context's store seen through `withResourceGroups`
  * (a LedgerStore already has the StateReader's `resource` and `tableItem`). A ViewError becomes its
  * error record here, `vm_error_code` included, since the router's ApiError path always writes null;
  * stored data that does not decode is 500 `internal_error`.

@@ -19,7 +19,6 @@ export const NOT_SERVED: readonly NotServedEndpoint[] = [
   { methods: ['GET'], path: '/v1/spec' },
   { methods: ['GET'], path: '/v1/spec.json' },
   { methods: ['GET'], path: '/v1/spec.yaml' },
-  { methods: ['GET'], path: '/v1/accounts/:address/balance/:asset_type' },
   { methods: ['GET'], path: '/v1/accounts/:address/transactions' },
   { methods: ['GET'], path: '/v1/blocks/by_height/:block_height' },
   { methods: ['GET'], path: '/v1/blocks/by_version/:version' },
@@ -31,7 +30,6 @@ export const NOT_SERVED: readonly NotServedEndpoint[] = [
   { methods: ['GET'], path: '/v1/transactions/by_hash/:txn_hash' },
   { methods: ['GET'], path: '/v1/transactions/by_version/:txn_version' },
   { methods: ['GET'], path: '/v1/transactions/wait_by_hash/:txn_hash' },
-  { methods: ['POST'], path: '/v1/view' },
 ];
 
 /** The message of the 404 for a node endpoint that is not served. */

@@ -91,7 +91,7 @@ describe('asset_type and reply bodies', () => {
     expect(assetBalance(reader, addr(OWNER), parseAssetType('0xa'), V)).toBe(OWNER_FA_BALANCE);
   });
 
-  it('refuses text that is neither with 400 invalid_input naming both readings', () => {
+  it('refuses text that is neither with 400 web_framework_error naming both readings', () => {
     for (const text of ['0x1::coin', 'hello world', '0xzz', '0x1::m::S<']) {
       let error: unknown;
       try {
@@ -101,7 +101,7 @@ describe('asset_type and reply bodies', () => {
       }
       expect(error, text).toBeInstanceOf(ViewError);
       expect((error as ViewError).status).toBe(400);
-      expect((error as ViewError).errorCode).toBe('invalid_input');
+      expect((error as ViewError).errorCode).toBe('web_framework_error');
       expect((error as ViewError).message).toContain(`"${text}"`);
     }
   });

@@ -104,7 +104,7 @@ describe('balance route', () => {
     const { address } = info.samples.senders[0]!;
     const bad = await balanceRoute(contextOf({ path: '/', params: { address, asset_type: 'not a type' } }));
     expect(bad.status).toBe(400);
-    expect(JSON.parse(text(bad))).toMatchObject({ error_code: 'invalid_input', vm_error_code: null });
+    expect(JSON.parse(text(bad))).toMatchObject({ error_code: 'web_framework_error', vm_error_code: null });
     const future = BigInt(info.latestVersion) + 1n;
     await expect(
       Promise.resolve().then(() =>
