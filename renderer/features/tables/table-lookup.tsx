@@ -18,7 +18,8 @@ import { useLedgerVersion } from '../../app/use-ledger-version.ts';
 import { JsonTree } from '../../components/json-tree/json-tree.tsx';
 import { ErrorView, LoadingView } from '../../components/status-views.tsx';
 import { moveValueLinks } from '../../lib/value-links.ts';
-import { saveFile, toJson } from '../../lib/save-file.ts';
+import { saveFile } from '../../lib/save-file.ts';
+import { jsonWithProvenance, useExportProvenance } from '../../lib/export-provenance.ts';
 import { MAX_URL_FIELD, useSearchFields, type SearchFieldsCodec } from '../../lib/use-search-fields.ts';
 import { useMoveLayout } from '../../components/bcs-inspector/layout-resolver.ts';
 import { ItemCompare } from './item-compare.tsx';
@@ -114,6 +115,7 @@ function LookupForm({
   const [autoSend, setAutoSend] = useState(keyText.trim() !== '');
   const { compare } = fields;
   const listId = useId();
+  const provenanceNow = useExportProvenance();
   // Set by a lookup the user asked for (not one restored from the URL on load): bring the result into view.
   const revealResult = useRef(false);
   const resultHeading = useRef<HTMLHeadingElement>(null);
@@ -272,7 +274,7 @@ function LookupForm({
                 onClick={() =>
                   void saveFile({
                     suggestedName: `${handle}-item-v${effective ?? ''}.json`,
-                    content: toJson(item.data.body as JsonValue),
+                    content: jsonWithProvenance(provenanceNow(), { value: item.data.body as JsonValue }),
                     filters: [{ name: 'JSON', extensions: ['json'] }],
                   })
                 }
