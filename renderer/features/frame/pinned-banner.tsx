@@ -13,9 +13,11 @@ export function PinnedBanner(): ReactNode {
   if (pinned === undefined) return null;
   return (
     <div className="pinned-banner" role="region" aria-label="Pinned ledger version">
-      <span className="pinned-banner-icon" aria-hidden="true">
-        ⏱
-      </span>
+      {/* Drawn, not a character: the clock emoji is missing from common Linux fonts (a box was shown). */}
+      <svg className="pinned-banner-icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+        <circle cx="8" cy="8" r="6.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
+        <path d="M8 4.2V8l2.6 1.6" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+      </svg>
       <span className="pinned-banner-text">
         Showing the state at ledger version <strong className="mono pinned-banner-version">{pinned}</strong>, not the
         latest.

@@ -48,7 +48,7 @@ export function ItemCompare({ request, version, from, to: typedTo, onVersions, r
         <label>
           From version
           <input
-            className="mono"
+            className="mono version-field"
             inputMode="numeric"
             value={from}
             onChange={(e) => onVersions(e.target.value.trim(), typedTo)}
@@ -58,7 +58,7 @@ export function ItemCompare({ request, version, from, to: typedTo, onVersions, r
         <label>
           To version
           <input
-            className="mono"
+            className="mono version-field"
             inputMode="numeric"
             value={to}
             onChange={(e) => onVersions(from, e.target.value.trim())}
