@@ -10,6 +10,7 @@ import { renderApp } from '../support/render-app.tsx';
 import { serviceFixture } from '../support/service-fetch.ts';
 import { sampleWhere } from '../support/table-samples.ts';
 import { checkKey } from '../../../renderer/features/tables/key-validation.ts';
+import { captureDownloads } from '../support/capture-downloads.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -122,5 +123,29 @@ describe('table lookup usability', () => {
     const href = new URL(link.getAttribute('href')!, 'http://x');
     expect(href.pathname).toMatch(/^\/accounts\/0x[0-9a-f]+$/);
     expect(href.searchParams.get('ledger_version')).toBe(pin);
+  });
+
+  it('exports a looked-up value as JSON with its provenance: { provenance, value }', async () => {
+    const sample = recordTable();
+    const info = serviceFixture('main').info;
+    const downloads = captureDownloads();
+    const key = encodeURIComponent(JSON.stringify(sample.keys[0]));
+    const { user } = renderApp(`/tables/${sample.handle}?key=${key}&ledger_version=${info.latestVersion}`);
+    await screen.findByRole('group', { name: 'JSON value' });
+    await user.click(screen.getByRole('button', { name: 'Export value as JSON' }));
+    await waitFor(() => expect(downloads.blobs).toHaveLength(1));
+    const file = JSON.parse(await downloads.blobs[0]!.text()) as {
+      provenance: Record<string, unknown>;
+      value: unknown;
+    };
+    expect(Object.keys(file)).toEqual(['provenance', 'value']);
+    expect(file.provenance).toMatchObject({
+      exported_by: 'Ledger Explorer',
+      chain_id: info.chainId,
+      ledger_version: info.latestVersion,
+    });
+    expect(String(file.provenance.source)).toMatch(/^snapshot /);
+    expect(typeof file.value).toBe('object');
+    expect(downloads.names).toEqual([`${sample.handle}-item-v${info.latestVersion}.json`]);
   });
 });
