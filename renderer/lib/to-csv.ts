@@ -35,13 +35,28 @@ export function toCsv(rows: readonly ExportRow[], columns: readonly string[] = c
   return `${lines.join('\r\n')}\r\n`;
 }
 
-/** Parses CSV written by {@link toCsv} (and any RFC 4180 text) into records of cells. */
+/** Where the records start: after the leading `#` comment lines (an export's provenance), if any. */
+function afterComments(text: string): number {
+  let at = 0;
+  while (text.startsWith('#', at)) {
+    const end = text.indexOf('\n', at);
+    if (end < 0) return text.length;
+    at = end + 1;
+  }
+  return at;
+}
+
+/**
+ * Parses CSV written by {@link toCsv} (and any RFC 4180 text) into records of cells. Leading lines starting with
+ * `#` are comments and skipped: exports put their provenance there (`lib/export-provenance.ts`); a header row
+ * never starts with `#` (its cells are the API's field names).
+ */
 export function parseCsv(text: string): string[][] {
   const records: string[][] = [];
   let record: string[] = [];
   let cell = '';
   let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
+  for (let i = afterComments(text); i < text.length; i += 1) {
     const ch = text[i];
     if (quoted) {
       if (ch === '"' && text[i + 1] === '"') {

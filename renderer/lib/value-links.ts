@@ -3,14 +3,17 @@
  * addr}}}`) to its events page, a table's handle (`{handle: "0x…"}`, the JSON of `0x1::table::Table`
  * and its kin) to its table page, and an address to its account. The JSON alone does not say which
  * strings are addresses (an authentication key or a byte vector looks the same), so only fields
- * whose names say "address" are linked (`addr`, `owner`, `account_address`, …).
+ * whose names say "address" are linked (`addr`, `owner`, `account_address`, a fungible store's `store`, …),
+ * and the `inner` address of an object reference (`0x1::object::Object<T>` is `{inner: "0x…"}`). Every
+ * link keeps the pinned version, so following one never leaves the version being looked at.
  */
 import { isAddress, normalizeAddress } from '../../shared/address.ts';
 import type { JsonValue } from '../api/types.ts';
 import { withVersion } from '../app/use-ledger-version.ts';
 import type { JsonLink, JsonLinkFor, JsonPath } from '../components/json-tree/json-tree.tsx';
 
-const ADDRESS_FIELD = /(^|_)(addr|address|owner|admin|sender|creator|recipient|receiver|account|proposer)(es|s)?$/;
+const ADDRESS_FIELD =
+  /(^|_)(addr|address|owner|admin|sender|creator|recipient|receiver|account|proposer|store|inner)(es|s)?$/;
 
 /** The (address, creation number, counter) of an event handle value, or undefined when it is not one. */
 export function eventHandleOf(
@@ -38,20 +41,24 @@ function fieldName(path: JsonPath): string | undefined {
   return undefined;
 }
 
-/** A `linkFor` for Move JSON shown at `version` (kept on account and table links; events are not versioned). */
-export function moveValueLinks(version: string | undefined): JsonLinkFor {
+/**
+ * A `linkFor` for Move JSON shown with `pinned` the pinned version (undefined when following the latest): every
+ * link keeps it — account, table and event-stream links alike (the events page lists a stream as it was at the
+ * pin, so a handle's counter and the page agree).
+ */
+export function moveValueLinks(pinned: string | undefined): JsonLinkFor {
   return (path: JsonPath, value: JsonValue): string | JsonLink | undefined => {
     const handle = eventHandleOf(value);
     if (handle)
       return {
-        href: `/accounts/${handle.address}/events/${handle.creationNumber}`,
+        href: withVersion(`/accounts/${handle.address}/events/${handle.creationNumber}`, pinned),
         label: `events (${handle.counter})`,
       };
     if (typeof value !== 'string' || !isAddress(value) || !value.startsWith('0x')) return undefined;
     const field = fieldName(path);
-    if (path.at(-1) === 'handle') return withVersion(`/tables/${normalizeAddress(value)}`, version);
+    if (path.at(-1) === 'handle') return withVersion(`/tables/${normalizeAddress(value)}`, pinned);
     if (field !== undefined && ADDRESS_FIELD.test(field))
-      return withVersion(`/accounts/${normalizeAddress(value)}`, version);
+      return withVersion(`/accounts/${normalizeAddress(value)}`, pinned);
     return undefined;
   };
 }

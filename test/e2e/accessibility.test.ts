@@ -103,6 +103,15 @@ const JOURNEYS: readonly Journey[] = [
     open: async (page) => void (await page.getByText('gas_estimate', { exact: false }).first().waitFor()),
   },
   {
+    name: 'pinned banner with the skip link focused',
+    path: (info) => `/gas?ledger_version=${info.oldestVersion}`,
+    open: async (page) => {
+      await page.getByRole('region', { name: 'Pinned ledger version' }).waitFor();
+      await page.keyboard.press('Tab');
+      await page.getByRole('link', { name: 'Skip to content' }).and(page.locator(':focus')).waitFor();
+    },
+  },
+  {
     name: 'inspect decoded bytes',
     path: () => `/inspect?${new URLSearchParams({ hex: '0x0a000000000000000101', type: 'u64' }).toString()}`,
     open: async (page) => void (await page.getByRole('main').waitFor()),

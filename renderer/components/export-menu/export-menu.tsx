@@ -1,10 +1,12 @@
 /**
  * Export of a table view to CSV or JSON: exactly the rows loaded, or — with "load all pages
  * first" — every page, with progress and a Cancel button (a cancelled load exports nothing).
+ * Each file carries its provenance (chain, ledger version, source, time; `lib/export-provenance.ts`).
  */
 import type { ReactNode } from 'react';
 import { useRef, useState } from 'react';
-import { saveFile, toJson } from '../../lib/save-file.ts';
+import { saveFile } from '../../lib/save-file.ts';
+import { csvWithProvenance, jsonWithProvenance, useExportProvenance } from '../../lib/export-provenance.ts';
 import { plural } from '../../lib/plural.ts';
 import { toCsv, type ExportRow } from '../../lib/to-csv.ts';
 import type { LoadAll } from '../../lib/load-all.ts';
@@ -30,6 +32,7 @@ export function ExportMenu({ name, rows, loadAll, unavailable }: ExportMenuProps
   const [loaded, setLoaded] = useState<number | undefined>(undefined);
   const [message, setMessage] = useState<string | undefined>(undefined);
   const abort = useRef<AbortController | undefined>(undefined);
+  const provenanceNow = useExportProvenance();
 
   async function run(format: Format): Promise<void> {
     setMessage(undefined);
@@ -52,7 +55,9 @@ export function ExportMenu({ name, rows, loadAll, unavailable }: ExportMenuProps
         return;
       }
     }
-    const content = format === 'csv' ? toCsv(out) : toJson(out);
+    const provenance = provenanceNow();
+    const content =
+      format === 'csv' ? csvWithProvenance(toCsv(out), provenance) : jsonWithProvenance(provenance, { rows: out });
     const filters = [{ name: format.toUpperCase(), extensions: [format] }];
     try {
       const outcome = await saveFile({ suggestedName: `${name}.${format}`, content, filters });

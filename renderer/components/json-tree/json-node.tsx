@@ -43,6 +43,8 @@ export function JsonNode({ name, value, path }: JsonNodeProps): ReactNode {
   const open = container && tree.expanded.has(key);
   const pathText = formatJsonPath(path);
   const link = normaliseLink(tree.linkFor?.(path, value));
+  // Only the active row's controls are in the Tab order (the tree is one Tab stop; arrows move between rows).
+  const tabIndex = tree.activeKey === key ? 0 : -1;
 
   const onToggleKey = (event: KeyboardEvent<HTMLButtonElement>): void => {
     if (event.key === 'ArrowRight' && !open) {
@@ -57,7 +59,7 @@ export function JsonNode({ name, value, path }: JsonNodeProps): ReactNode {
   const valueText = previewOf(value);
   const valueView =
     !container && link ? (
-      <Link className={`json-value ${primitiveClass(value)}`} to={link.href}>
+      <Link className={`json-value ${primitiveClass(value)}`} to={link.href} tabIndex={tabIndex}>
         {link.label ?? valueText}
       </Link>
     ) : (
@@ -68,11 +70,12 @@ export function JsonNode({ name, value, path }: JsonNodeProps): ReactNode {
 
   return (
     <li className="json-node">
-      <div className="json-row">
+      <div className="json-row" data-json-row="" onFocus={() => tree.setActive(key)}>
         {container ? (
           <button
             type="button"
             className="json-toggle"
+            tabIndex={tabIndex}
             aria-expanded={open}
             aria-label={`${open ? 'Collapse' : 'Expand'} ${pathText}`}
             onClick={() => tree.setExpanded(key, !open)}
@@ -89,7 +92,7 @@ export function JsonNode({ name, value, path }: JsonNodeProps): ReactNode {
         </span>
         {valueView}
         {container && link && (
-          <Link className="json-link" to={link.href}>
+          <Link className="json-link" to={link.href} tabIndex={tabIndex}>
             {link.label ?? 'open'}
           </Link>
         )}
@@ -97,6 +100,7 @@ export function JsonNode({ name, value, path }: JsonNodeProps): ReactNode {
           <button
             type="button"
             className="json-action"
+            tabIndex={tabIndex}
             aria-label={`Copy value of ${pathText}`}
             title="Copy value"
             onClick={() =>
@@ -108,6 +112,7 @@ export function JsonNode({ name, value, path }: JsonNodeProps): ReactNode {
           <button
             type="button"
             className="json-action"
+            tabIndex={tabIndex}
             aria-label={`Copy path ${pathText}`}
             title="Copy JSON path"
             onClick={() => tree.copy(pathText, `path ${pathText}`)}

@@ -20,6 +20,9 @@ export type JsonLinkFor = (path: JsonPath, value: JsonValue) => string | JsonLin
 export interface JsonTreeContextValue {
   readonly expanded: ReadonlySet<string>;
   setExpanded(key: string, open: boolean): void;
+  /** The row (path key) whose controls are in the Tab order: one row per tree (a roving tab stop). */
+  readonly activeKey: string;
+  setActive(key: string): void;
   readonly linkFor: JsonLinkFor | undefined;
   copy(text: string, what: string): void;
 }

@@ -4,12 +4,17 @@
  * `linkFor(path, value)` turns values into in-app links (addresses to accounts, event handles to
  * their events, table handles to their tables). Children are rendered only when open, so large
  * values cost nothing until asked for.
+ *
+ * Keyboard: the rows are one Tab stop (a roving tab index): Tab enters the tree on the row last used (the
+ * root at first) and goes through that row's controls (toggle, link, copy, path), then leaves the tree;
+ * ArrowUp/ArrowDown move to the previous/next row, Home/End to the first/last; ArrowRight/ArrowLeft open
+ * and close a container. A link deep in a resource is a few arrow presses away, not dozens of Tabs.
  */
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { useCallback, useMemo, useState } from 'react';
 import type { JsonValue } from '../../api/types.ts';
 import { copyText } from '../../lib/copy-text.ts';
-import { containerKeys } from './json-path.ts';
+import { containerKeys, pathKey } from './json-path.ts';
 import { JsonNode } from './json-node.tsx';
 import { JsonTreeContext, type JsonLinkFor, type JsonTreeContextValue } from './json-tree-context.ts';
 import './json-tree.css';
@@ -29,10 +34,44 @@ export interface JsonTreeProps {
   readonly defaultExpandDepth?: number | undefined;
 }
 
+/** The key of the root row. */
+const ROOT_KEY = pathKey([]);
+
+/** Whether row `key` lies inside container `container` (so closing the container removes it). */
+function isInside(key: string, container: string): boolean {
+  return container === ROOT_KEY ? key !== ROOT_KEY : key.startsWith(`${container.slice(0, -1)},`);
+}
+
+/** The control a row is entered on: its first button or link. */
+function rowControl(row: Element): HTMLElement | null {
+  return row.querySelector<HTMLElement>('button, a[href]');
+}
+
+/** ArrowUp/ArrowDown/Home/End between the rendered rows of the tree around `event`'s target. */
+function moveBetweenRows(event: KeyboardEvent<HTMLUListElement>): void {
+  const steps: Record<string, number | undefined> = { ArrowDown: 1, ArrowUp: -1 };
+  if (steps[event.key] === undefined && event.key !== 'Home' && event.key !== 'End') return;
+  const rows = [...event.currentTarget.querySelectorAll('[data-json-row]')];
+  const current = (event.target as Element).closest('[data-json-row]');
+  const at = current === null ? -1 : rows.indexOf(current);
+  if (at < 0 || rows.length === 0) return;
+  const to =
+    event.key === 'Home'
+      ? 0
+      : event.key === 'End'
+        ? rows.length - 1
+        : Math.min(rows.length - 1, Math.max(0, at + (steps[event.key] ?? 0)));
+  const target = rows[to];
+  if (target === undefined) return;
+  event.preventDefault();
+  rowControl(target)?.focus();
+}
+
 /** The JSON tree with its toolbar. */
 export function JsonTree({ value, label = 'value', linkFor, defaultExpandDepth = 2 }: JsonTreeProps): ReactNode {
   const [expanded, setExpandedSet] = useState<ReadonlySet<string>>(() => containerKeys(value, defaultExpandDepth));
   const [announcement, setAnnouncement] = useState('');
+  const [activeKey, setActive] = useState(ROOT_KEY);
 
   const setExpanded = useCallback((key: string, open: boolean) => {
     setExpandedSet((previous) => {
@@ -41,6 +80,8 @@ export function JsonTree({ value, label = 'value', linkFor, defaultExpandDepth =
       else next.delete(key);
       return next;
     });
+    // The tab stop must stay on a rendered row: closing a container hands it from a row inside to the container.
+    if (!open) setActive((previous) => (isInside(previous, key) ? key : previous));
   }, []);
 
   const copy = useCallback((text: string, what: string) => {
@@ -48,8 +89,8 @@ export function JsonTree({ value, label = 'value', linkFor, defaultExpandDepth =
   }, []);
 
   const context = useMemo<JsonTreeContextValue>(
-    () => ({ expanded, setExpanded, linkFor, copy }),
-    [expanded, setExpanded, linkFor, copy],
+    () => ({ expanded, setExpanded, activeKey, setActive, linkFor, copy }),
+    [expanded, setExpanded, activeKey, linkFor, copy],
   );
 
   return (
@@ -58,7 +99,13 @@ export function JsonTree({ value, label = 'value', linkFor, defaultExpandDepth =
         <button type="button" onClick={() => setExpandedSet(containerKeys(value))}>
           Expand all
         </button>
-        <button type="button" onClick={() => setExpandedSet(new Set())}>
+        <button
+          type="button"
+          onClick={() => {
+            setExpandedSet(new Set());
+            setActive(ROOT_KEY);
+          }}
+        >
           Collapse all
         </button>
         <span className="json-announcement" role="status" aria-live="polite">
@@ -66,7 +113,7 @@ export function JsonTree({ value, label = 'value', linkFor, defaultExpandDepth =
         </span>
       </div>
       <JsonTreeContext.Provider value={context}>
-        <ul className="json-root">
+        <ul className="json-root" onKeyDown={moveBetweenRows}>
           <JsonNode name={label} value={value} path={[]} />
         </ul>
       </JsonTreeContext.Provider>

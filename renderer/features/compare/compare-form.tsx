@@ -36,7 +36,7 @@ export function CompareForm({ from, to, defaultTo, onApply }: CompareFormProps):
       <label>
         From version
         <input
-          className="mono"
+          className="mono version-field"
           inputMode="numeric"
           value={fromText}
           onChange={(event) => setFromText(event.target.value)}
@@ -46,7 +46,7 @@ export function CompareForm({ from, to, defaultTo, onApply }: CompareFormProps):
       <label>
         To version
         <input
-          className="mono"
+          className="mono version-field"
           inputMode="numeric"
           value={toText}
           placeholder={defaultTo === undefined ? undefined : `${defaultTo} (this view's version)`}

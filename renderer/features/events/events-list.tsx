@@ -1,8 +1,7 @@
 /**
  * A stream's events, newest first: virtualized rows (version as a link pinning time travel,
- * sequence number, type, data preview) that expand to the event's JSON. Events emitted after the
- * version the view reads at (pinned, or its anchored latest) are marked, since the state shown
- * elsewhere does not include them yet.
+ * sequence number, type, data preview) that expand to the event's JSON. The list holds only events
+ * at or below the version the view reads at (the query stops there), so no row is "after the pin".
  */
 import type { ReactNode } from 'react';
 import { memo, useCallback, useMemo, useRef, useState } from 'react';
@@ -19,8 +18,6 @@ export interface EventsListProps {
   readonly events: readonly EventJson[];
   /** The pinned ledger version, if any (links keep it). */
   readonly pinned: string | undefined;
-  /** The version the view reads at (pinned or anchored): later events are marked. */
-  readonly effective: string | undefined;
 }
 
 const PREVIEW_CHARS = 140;
@@ -34,9 +31,6 @@ function preview(event: EventJson): string {
 interface EventRowViewProps {
   readonly event: EventJson;
   readonly open: boolean;
-  readonly after: boolean;
-  readonly pinned: string | undefined;
-  readonly effective: string | undefined;
   readonly index: number;
   readonly start: number;
   readonly measure: (element: Element | null) => void;
@@ -47,9 +41,6 @@ interface EventRowViewProps {
 const EventRowView = memo(function EventRowView({
   event,
   open,
-  after,
-  pinned,
-  effective,
   index,
   start,
   measure,
@@ -58,11 +49,7 @@ const EventRowView = memo(function EventRowView({
 }: EventRowViewProps): ReactNode {
   return (
     <div data-index={index} ref={measure} className="events-item" style={{ transform: `translateY(${start}px)` }}>
-      <div
-        role="row"
-        aria-rowindex={index + 2}
-        className={`events-row${after ? ' after-pin' : ''}${open ? ' open' : ''}`}
-      >
+      <div role="row" aria-rowindex={index + 2} className={`events-row${open ? ' open' : ''}`}>
         <span role="cell">
           <button
             type="button"
@@ -76,14 +63,6 @@ const EventRowView = memo(function EventRowView({
         </span>
         <span role="cell">
           <VersionLink version={event.version} />
-          {after && (
-            <span
-              className="after-pin-badge"
-              title={`Emitted after version ${effective ?? ''}, which the state shown here is read at`}
-            >
-              {pinned === undefined ? 'newer' : 'after pin'}
-            </span>
-          )}
         </span>
         <span role="cell" className="mono">
           {event.sequence_number}
@@ -105,7 +84,7 @@ const EventRowView = memo(function EventRowView({
 });
 
 /** The virtualized events list. */
-export function EventsList({ events, pinned, effective }: EventsListProps): ReactNode {
+export function EventsList({ events, pinned }: EventsListProps): ReactNode {
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -118,7 +97,6 @@ export function EventsList({ events, pinned, effective }: EventsListProps): Reac
     measureElement: measureWithFloor(34),
   });
   const linkFor = useMemo(() => moveValueLinks(pinned), [pinned]);
-  const readAt = effective === undefined ? undefined : BigInt(effective);
   const toggle = useCallback(
     (sequence: string): void =>
       setOpen((previous) => {
@@ -146,15 +124,11 @@ export function EventsList({ events, pinned, effective }: EventsListProps): Reac
           {virtualizer.getVirtualItems().map((item) => {
             const event = events[item.index];
             if (!event) return null;
-            const after = readAt !== undefined && BigInt(event.version) > readAt;
             return (
               <EventRowView
                 key={event.sequence_number}
                 event={event}
                 open={open.has(event.sequence_number)}
-                after={after}
-                pinned={pinned}
-                effective={effective}
                 index={item.index}
                 start={item.start}
                 measure={virtualizer.measureElement}

@@ -2,7 +2,8 @@
  * An account's events: pick a stream (by creation number, or by struct + field through the route
  * `/events/{struct}/{field}`), read newest first with older pages via `start`, or jump to a
  * sequence number (`?seq=N`, so the view is a deep link) and page newer from there. Events are not
- * versioned by the API; the ones emitted after the version the view reads at are marked.
+ * versioned by the API, but the list shows the stream as it was at the version the view reads at: it
+ * starts at the newest event at or below it, and neither paging nor an export goes past it.
  */
 import type { ReactNode } from 'react';
 import { useMemo, useState, type FormEvent } from 'react';
@@ -168,12 +169,16 @@ function StreamEvents({ address, stream }: { readonly address: string; readonly 
         <ErrorView error={query.error} onRetry={() => void query.refetch()} />
       ) : events.length === 0 ? (
         <EmptyView>
-          {anchor === undefined ? 'This stream has no events.' : `No events from sequence number ${anchor} on.`}
+          {anchor === undefined
+            ? pinned === undefined
+              ? 'This stream has no events.'
+              : `This stream had no events at version ${pinned}.`
+            : `No events from sequence number ${anchor} on${pinned === undefined ? '' : ` at version ${pinned}`}.`}
         </EmptyView>
       ) : (
         <>
           {query.isError && <ErrorView error={query.error} />}
-          <EventsList events={events} pinned={pinned} effective={effective} />
+          <EventsList events={events} pinned={pinned} />
         </>
       )}
     </section>

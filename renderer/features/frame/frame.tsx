@@ -1,16 +1,20 @@
 /**
- * The application frame around every route: a header (navigation, search, time travel, theme,
- * and in the desktop app "Open snapshot…"), the routed view, and the status bar.
+ * The application frame around every route: a "Skip to content" link (the first Tab stop), a header
+ * (navigation, search, time travel, theme, in the desktop app "Open snapshot…", and the pinned-version banner),
+ * the routed view (its heading focused after each navigation), and the status bar.
  */
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
+import { useRef } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { useLedgerVersion, withVersion } from '../../app/use-ledger-version.ts';
 import { NewerVersionNotice } from '../../app/ledger-anchor.tsx';
 import { OpenSnapshotButton, useSourceChangeReset } from './desktop-actions.tsx';
+import { PinnedBanner } from './pinned-banner.tsx';
 import { SearchBox } from './search-box.tsx';
 import { StatusBar } from './status-bar.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 import { TimeTravel } from './time-travel.tsx';
+import { useRouteFocus } from './use-route-focus.ts';
 import '../../components/components.css';
 import './frame.css';
 
@@ -28,11 +32,25 @@ function Navigation(): ReactNode {
   );
 }
 
+/** The id of the routed view: the skip link's target. */
+const MAIN_ID = 'main-content';
+
 /** The application frame around every route. */
 export function Frame(): ReactNode {
   useSourceChangeReset();
+  const mainRef = useRef<HTMLElement>(null);
+  useRouteFocus(mainRef);
+  // Focused by script, not by following `#main-content`: a hash in the URL means "open this resource" to the
+  // resources tab, and a fragment navigation would add a history entry.
+  const skip = (event: MouseEvent<HTMLAnchorElement>): void => {
+    event.preventDefault();
+    mainRef.current?.focus();
+  };
   return (
     <div className="app">
+      <a className="skip-link" href={`#${MAIN_ID}`} onClick={skip}>
+        Skip to content
+      </a>
       <header className="app-header">
         <div className="header-row">
           <span className="brand">Ledger Explorer</span>
@@ -45,8 +63,9 @@ export function Frame(): ReactNode {
           <TimeTravel />
           <NewerVersionNotice />
         </div>
+        <PinnedBanner />
       </header>
-      <main className="app-main">
+      <main className="app-main" id={MAIN_ID} ref={mainRef} tabIndex={-1}>
         <Outlet />
       </main>
       <StatusBar />

@@ -55,7 +55,6 @@ interface VersionFieldProps {
   readonly value: string;
   readonly min: string;
   readonly max?: string;
-  readonly widthCh: number;
   readonly describedBy?: string;
   readonly placeholder?: string;
   readonly onDraft: (text: string | undefined) => void;
@@ -63,16 +62,7 @@ interface VersionFieldProps {
 }
 
 /** The typed version: Enter pins it, Escape drops the draft. */
-function VersionField({
-  value,
-  min,
-  max,
-  widthCh,
-  describedBy,
-  placeholder,
-  onDraft,
-  onCommit,
-}: VersionFieldProps): ReactNode {
+function VersionField({ value, min, max, describedBy, placeholder, onDraft, onCommit }: VersionFieldProps): ReactNode {
   return (
     <input
       className="version-input mono"
@@ -83,7 +73,6 @@ function VersionField({
       aria-describedby={describedBy}
       placeholder={placeholder}
       value={value}
-      style={{ width: `${widthCh}ch` }}
       onChange={(event) => onDraft(event.target.value)}
       onKeyDown={(event) => {
         if (event.key === 'Enter') onCommit();
@@ -137,7 +126,6 @@ export function TimeTravel(): ReactNode {
         <VersionField
           value={draft ?? pinned ?? ''}
           min="0"
-          widthCh={12}
           placeholder="version"
           onDraft={setDraft}
           onCommit={() => commit()}
@@ -171,7 +159,6 @@ export function TimeTravel(): ReactNode {
         value={shown}
         min={oldest.toString()}
         max={latest.toString()}
-        widthCh={Math.max(6, latest.toString().length) + 3}
         describedBy={`${id}-facts`}
         onDraft={setDraft}
         onCommit={() => commit()}

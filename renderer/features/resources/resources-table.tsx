@@ -22,6 +22,7 @@ import {
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { JsonTree, type JsonLinkFor } from '../../components/json-tree/json-tree.tsx';
 import { moveValueLinks } from '../../lib/value-links.ts';
+import { useLedgerVersion } from '../../app/use-ledger-version.ts';
 import { measureWithFloor, observeRectWithFloor } from '../../lib/virtual-rect.ts';
 import type { ResourceRow } from './resource-rows.ts';
 import { StoredSize } from './stored-size.tsx';
@@ -172,7 +173,9 @@ export function ResourcesTable({ rows, filter, version, address, focus }: Resour
     observeElementRect: observeRectWithFloor,
     measureElement: measureWithFloor(ROW_HEIGHT),
   });
-  const linkFor = useMemo(() => moveValueLinks(version), [version]);
+  // Links keep the pin of the URL, never the anchor of an unpinned view (following one must not pin).
+  const { pinned } = useLedgerVersion();
+  const linkFor = useMemo(() => moveValueLinks(pinned), [pinned]);
   const focusIndex = focus === undefined ? -1 : visible.findIndex((row) => row.id === focus);
   // Scroll once per focused type, when its row is there (it may arrive with a later page).
   const scrolledTo = useRef<string | undefined>(undefined);

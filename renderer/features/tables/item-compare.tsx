@@ -1,8 +1,9 @@
 /**
- * Compare mode of the table panel: one item (same key) at two ledger versions, field by field.
+ * Compare mode of the table panel: one item (same key) at two ledger versions, field by field. The versions
+ * are the lookup's URL fields (`?from=&to=`), so a reload or a shared link shows the same comparison.
  */
 import type { ReactNode } from 'react';
-import { useState } from 'react';
+import type { Ref } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ApiRequestError } from '../../api/client.ts';
 import { tableItemQuery, type TableItemRequest } from '../../api/queries/table-queries.ts';
@@ -15,14 +16,21 @@ export interface ItemCompareProps {
   readonly request: Omit<TableItemRequest, 'version'>;
   /** The version in view, the default "to". */
   readonly version: string | undefined;
+  /** The "from" version as typed. */
+  readonly from: string;
+  /** The "to" version as typed; undefined = the version in view. */
+  readonly to: string | undefined;
+  /** Called with both versions when either field changes. */
+  readonly onVersions: (from: string, to: string | undefined) => void;
+  /** The heading (focused after a lookup). */
+  readonly ref?: Ref<HTMLHeadingElement>;
 }
 
 const VERSION = /^\d+$/;
 
 /** The same key at versions A and B, with field-level differences. */
-export function ItemCompare({ request, version }: ItemCompareProps): ReactNode {
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState(version ?? '');
+export function ItemCompare({ request, version, from, to: typedTo, onVersions, ref }: ItemCompareProps): ReactNode {
+  const to = typedTo ?? version ?? '';
   const ready = VERSION.test(from) && VERSION.test(to);
   const a = useQuery({ ...tableItemQuery(ready ? { ...request, version: from } : undefined), retry: false });
   const b = useQuery({ ...tableItemQuery(ready ? { ...request, version: to } : undefined), retry: false });
@@ -33,24 +41,27 @@ export function ItemCompare({ request, version }: ItemCompareProps): ReactNode {
   const failed = [a.error, b.error].find((e) => e && !absent(e));
   return (
     <section className="item-compare" aria-label="Compare item at two versions">
+      <h2 ref={ref} tabIndex={-1}>
+        Compare at two versions
+      </h2>
       <div className="lookup-form compare-versions">
         <label>
           From version
           <input
-            className="mono"
+            className="mono version-field"
             inputMode="numeric"
             value={from}
-            onChange={(e) => setFrom(e.target.value.trim())}
+            onChange={(e) => onVersions(e.target.value.trim(), typedTo)}
             aria-label="From version"
           />
         </label>
         <label>
           To version
           <input
-            className="mono"
+            className="mono version-field"
             inputMode="numeric"
             value={to}
-            onChange={(e) => setTo(e.target.value.trim())}
+            onChange={(e) => onVersions(from, e.target.value.trim())}
             aria-label="To version"
           />
         </label>

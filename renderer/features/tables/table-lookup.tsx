@@ -3,11 +3,13 @@
  * text allowed), a key editor checked against the key type before anything is sent (its BCS bytes
  * shown), the decoded value as a JSON tree at the version in view, the raw lookup, and a compare mode.
  * The key (and types other than the prefilled ones) live in the URL (`?key=&key_type=&value_type=`,
- * plus the raw lookup's `?raw=`, replaced while typing): a reload, Back or a shared link shows the
- * same lookup again. A key over {@link MAX_URL_FIELD} stays out of the URL (the page says so).
+ * plus the raw lookup's `?raw=` and the compare mode's `?compare=1&from=&to=`, replaced while typing): a reload,
+ * Back or a shared link shows the same lookup again. A key over {@link MAX_URL_FIELD} stays out of the URL (the
+ * page says so). A lookup the user asks for scrolls its result into view and moves focus to its heading (the result
+ * is below the form, often below the fold).
  */
 import type { ReactNode } from 'react';
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ApiRequestError } from '../../api/client.ts';
 import { tableItemQuery, type TableItemRequest } from '../../api/queries/table-queries.ts';
@@ -16,8 +18,10 @@ import { useLedgerVersion } from '../../app/use-ledger-version.ts';
 import { JsonTree } from '../../components/json-tree/json-tree.tsx';
 import { ErrorView, LoadingView } from '../../components/status-views.tsx';
 import { moveValueLinks } from '../../lib/value-links.ts';
-import { saveFile, toJson } from '../../lib/save-file.ts';
-import { MAX_URL_FIELD, useSearchFields, type SearchFieldsCodec } from '../../lib/use-search-fields.ts';
+import { saveFile } from '../../lib/save-file.ts';
+import { jsonWithProvenance, useExportProvenance } from '../../lib/export-provenance.ts';
+import { MAX_URL_FIELD, useSearchFields } from '../../lib/use-search-fields.ts';
+import { lookupCodec, type LookupFields } from './lookup-fields.ts';
 import { useMoveLayout } from '../../components/bcs-inspector/layout-resolver.ts';
 import { ItemCompare } from './item-compare.tsx';
 import { checkKey } from './key-validation.ts';
@@ -29,37 +33,6 @@ export interface TableLookupProps {
   readonly handle: string;
   readonly keyType: string;
   readonly valueType: string;
-}
-
-interface LookupFields {
-  readonly keyText: string;
-  readonly keyType: string;
-  readonly valueType: string;
-  /** The raw lookup's key hex, as typed. */
-  readonly rawHex: string;
-}
-
-/** The lookup in the URL: the key, and each type only where it differs from the prefilled one. */
-function lookupCodec(keyType: string, valueType: string): SearchFieldsCodec<LookupFields> {
-  const put = (params: URLSearchParams, name: string, value: string, omitted: string) => {
-    if (value === omitted) params.delete(name);
-    else params.set(name, value);
-  };
-  return {
-    read: (params) => ({
-      keyText: params.get('key') ?? '',
-      keyType: params.get('key_type') ?? keyType,
-      valueType: params.get('value_type') ?? valueType,
-      rawHex: params.get('raw') ?? '',
-    }),
-    write: (fields, params) => {
-      // Over the cap a value is left out (not cut: a cut key would look up another item).
-      put(params, 'key', fields.keyText.length > MAX_URL_FIELD ? '' : fields.keyText, '');
-      put(params, 'raw', fields.rawHex.length > MAX_URL_FIELD ? '' : fields.rawHex, '');
-      put(params, 'key_type', fields.keyType, keyType);
-      put(params, 'value_type', fields.valueType, valueType);
-    },
-  };
 }
 
 /** Key editor, decoded and raw lookups, compare mode. Remount (key) it to re-prefill. */
@@ -97,8 +70,12 @@ function LookupForm({
   const [sent, setSent] = useState<Omit<TableItemRequest, 'version'> | undefined>(undefined);
   // A key that came with the URL (reload, link, Back) is looked up once its check is known.
   const [autoSend, setAutoSend] = useState(keyText.trim() !== '');
-  const [compare, setCompare] = useState(false);
+  const { compare } = fields;
   const listId = useId();
+  const provenanceNow = useExportProvenance();
+  // Set by a lookup the user asked for (not one restored from the URL on load): bring the result into view.
+  const revealResult = useRef(false);
+  const resultHeading = useRef<HTMLHeadingElement>(null);
   // One function per pinned version: a new one each render would re-render the whole JSON tree.
   const linkFor = useMemo(() => moveValueLinks(pinned), [pinned]);
   const typeOptions = useTypeOptions([keyType, valueType], effective);
@@ -115,8 +92,17 @@ function LookupForm({
     if (check?.ok === true) setSent(request(check.json));
   }
   const lookUp = (): void => {
-    if (check?.ok === true && effective !== undefined) setSent(request(check.json));
+    if (check?.ok !== true || effective === undefined) return;
+    revealResult.current = true;
+    setSent(request(check.json));
   };
+  useEffect(() => {
+    const heading = resultHeading.current;
+    if (!revealResult.current || sent === undefined || heading === null) return;
+    revealResult.current = false;
+    heading.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    heading.focus({ preventScroll: true });
+  }, [sent, compare]);
   // The shown value belongs to the key that was sent: while the field (or a type) says otherwise,
   // the result is marked, so the URL (which follows the field) and the screen never disagree silently.
   const matchesField =
@@ -205,14 +191,20 @@ function LookupForm({
             Look up
           </button>
           <label className="inline">
-            <input type="checkbox" checked={compare} onChange={(e) => setCompare(e.target.checked)} /> Compare two
-            versions
+            <input
+              type="checkbox"
+              checked={compare}
+              onChange={(e) => setFields({ ...fields, compare: e.target.checked })}
+            />{' '}
+            Compare two versions
           </label>
         </div>
       </form>
       {sent !== undefined && !compare && (
         <section className="item-result" aria-label="Decoded value">
-          <h2>Value at version {effective}</h2>
+          <h2 ref={resultHeading} tabIndex={-1}>
+            Value at version {effective}
+          </h2>
           <p className="inspector-size">
             Key <code className="result-key">{shortKey(sent.keyJson)}</code>
             {!matchesField && (
@@ -238,7 +230,7 @@ function LookupForm({
                 onClick={() =>
                   void saveFile({
                     suggestedName: `${handle}-item-v${effective ?? ''}.json`,
-                    content: toJson(item.data.body as JsonValue),
+                    content: jsonWithProvenance(provenanceNow(), { value: item.data.body as JsonValue }),
                     filters: [{ name: 'JSON', extensions: ['json'] }],
                   })
                 }
@@ -249,7 +241,16 @@ function LookupForm({
           )}
         </section>
       )}
-      {sent !== undefined && compare && <ItemCompare request={sent} version={effective} />}
+      {sent !== undefined && compare && (
+        <ItemCompare
+          ref={resultHeading}
+          request={sent}
+          version={effective}
+          from={fields.compareFrom}
+          to={fields.compareTo}
+          onVersions={(from, to) => setFields({ ...fields, compareFrom: from, compareTo: to })}
+        />
+      )}
       {compare && sent === undefined && (
         <p className="inspector-size">Enter a valid key and press Look up to compare it at two versions.</p>
       )}

@@ -32,15 +32,30 @@ export function RangeForm({ range, onApply, children }: RangeFormProps): ReactNo
     <form className="panel-toolbar" onSubmit={apply} aria-label="Version range">
       <label>
         From version
-        <input inputMode="numeric" value={from} onChange={(event) => setFrom(event.target.value.trim())} size={10} />
+        <input
+          className="mono version-field"
+          inputMode="numeric"
+          value={from}
+          onChange={(event) => setFrom(event.target.value.trim())}
+        />
       </label>
       <label>
         To version
-        <input inputMode="numeric" value={to} onChange={(event) => setTo(event.target.value.trim())} size={10} />
+        <input
+          className="mono version-field"
+          inputMode="numeric"
+          value={to}
+          onChange={(event) => setTo(event.target.value.trim())}
+        />
       </label>
       <label>
         Start at version
-        <input inputMode="numeric" value={at} onChange={(event) => setAt(event.target.value.trim())} size={10} />
+        <input
+          className="mono version-field"
+          inputMode="numeric"
+          value={at}
+          onChange={(event) => setAt(event.target.value.trim())}
+        />
       </label>
       <button type="submit">Apply</button>
       {children}

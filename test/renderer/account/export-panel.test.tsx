@@ -9,6 +9,9 @@ import { serviceFixture } from '../support/service-fetch.ts';
 import { captureDownloads } from '../support/capture-downloads.ts';
 import type { EventJson, MoveResourceJson } from '../../../renderer/api/types.ts';
 import { parseCsv } from '../../../renderer/lib/to-csv.ts';
+import { csvProvenance } from '../../../renderer/lib/export-provenance.ts';
+import { requestJson } from '../../../renderer/api/client.ts';
+import { routeFetchInto } from '../support/service-fetch.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -34,7 +37,7 @@ describe('export from the account panels', () => {
     const menu = screen.getByRole('group', { name: 'Export' });
     await user.click(within(menu).getByRole('button', { name: 'Export JSON' }));
     await within(menu).findByText(`Exported ${count} rows.`);
-    const exported = JSON.parse(await downloads.blobs[0]!.text()) as MoveResourceJson[];
+    const exported = (JSON.parse(await downloads.blobs[0]!.text()) as { rows: MoveResourceJson[] }).rows;
     // The file name says the version the rows were read at (unpinned: the latest when the view opened).
     expect(downloads.names[0]).toBe(`0x1-resources-v${fixture.info.latestVersion}.json`);
     expect(exported).toHaveLength(count);
@@ -60,7 +63,7 @@ describe('export from the account panels', () => {
     const menu = screen.getByRole('group', { name: 'Export' });
     await user.click(within(menu).getByRole('button', { name: 'Export JSON' }));
     await within(menu).findByText('Exported 100 rows.');
-    const exported = JSON.parse(await downloads.blobs[0]!.text()) as EventJson[];
+    const exported = (JSON.parse(await downloads.blobs[0]!.text()) as { rows: EventJson[] }).rows;
     expect(downloads.names[0]).toBe(
       `${stream.address}-events-${stream.creationNumber}-v${fixture.info.latestVersion}.json`,
     );
@@ -79,5 +82,48 @@ describe('export from the account panels', () => {
     const menu = screen.getByRole('group', { name: 'Export' });
     await user.click(within(menu).getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(downloads.names).toEqual([`${sender}-transactions-v${pin}.csv`]));
+  });
+
+  it('exports an events stream at a pinned version without events past it, with provenance inside the file', async () => {
+    const downloads = captureDownloads();
+    const fixture = serviceFixture('main');
+    const stream = [...fixture.info.samples.eventStreams].sort((a, b) => Number(b.count) - Number(a.count))[0]!;
+    const path = `/v1/accounts/${stream.address}/events/${stream.creationNumber}`;
+    const restore = routeFetchInto(fixture);
+    const newest = (await requestJson<EventJson[]>(path, { query: { limit: 100 } })).body;
+    restore();
+    // Pinned at an event 20 below the newest: the newest page holds 19 (or more) events after the pin.
+    const pin = BigInt(newest.at(-21)!.version);
+    expect(newest.filter((event) => BigInt(event.version) > pin).length).toBeGreaterThanOrEqual(19);
+    const { user } = renderApp(`/accounts/${stream.address}/events/${stream.creationNumber}?ledger_version=${pin}`);
+    await screen.findByText(/^100 events loaded/);
+    const menu = screen.getByRole('group', { name: 'Export' });
+    await user.click(within(menu).getByRole('button', { name: 'Export CSV' }));
+    await user.click(within(menu).getByRole('button', { name: 'Export JSON' }));
+    await waitFor(() => expect(downloads.blobs).toHaveLength(2));
+    expect(downloads.names[0]).toBe(`${stream.address}-events-${stream.creationNumber}-v${pin}.csv`);
+
+    const csv = await downloads.blobs[0]!.text();
+    const provenance = csvProvenance(csv)!;
+    expect(provenance).toMatchObject({
+      chain_id: String(fixture.info.chainId),
+      ledger_version: String(pin),
+      source: expect.stringMatching(/^snapshot \S+\.db/) as unknown,
+    });
+    expect(Number.isNaN(Date.parse(provenance.exported_at!))).toBe(false);
+    const [header, ...records] = parseCsv(csv);
+    const versionColumn = header!.indexOf('version');
+    expect(records).toHaveLength(100);
+    expect(records.every((record) => BigInt(record[versionColumn]!) <= pin)).toBe(true);
+    // The newest event at or below the pin heads the file.
+    const atPin = newest.filter((event) => BigInt(event.version) <= pin).at(-1)!;
+    expect(records[0]![header!.indexOf('sequence_number')]).toBe(atPin.sequence_number);
+
+    const json = JSON.parse(await downloads.blobs[1]!.text()) as {
+      provenance: Record<string, unknown>;
+      rows: EventJson[];
+    };
+    expect(json.provenance).toMatchObject({ chain_id: fixture.info.chainId, ledger_version: String(pin) });
+    expect(json.rows.every((event) => BigInt(event.version) <= pin)).toBe(true);
   });
 });

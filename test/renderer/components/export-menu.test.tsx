@@ -52,7 +52,7 @@ describe('export', () => {
     await waitFor(() => expect(saved.blobs).toHaveLength(2));
     expect(saved.names).toEqual(['0x1-resources.csv', '0x1-resources.json']);
     expectCsvEqualsRows(await saved.blobs[0]!.text(), rows);
-    expect(JSON.parse(await saved.blobs[1]!.text())).toEqual(rows);
+    expect((JSON.parse(await saved.blobs[1]!.text()) as { rows: unknown }).rows).toEqual(rows);
     expect(screen.getByText(`Exported ${rows.length} rows.`)).toBeTruthy();
   });
 
@@ -116,7 +116,7 @@ describe('export', () => {
     // Only the first page: exactly those rows.
     await user.click(await screen.findByRole('button', { name: 'Export JSON' }));
     await waitFor(() => expect(saved.blobs).toHaveLength(1));
-    expect(JSON.parse(await saved.blobs[0]!.text())).toEqual(all.slice(0, 3));
+    expect((JSON.parse(await saved.blobs[0]!.text()) as { rows: unknown }).rows).toEqual(all.slice(0, 3));
     // All pages first.
     await user.click(screen.getByRole('checkbox', { name: 'Load all pages first' }));
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));

@@ -84,4 +84,59 @@ describe('JsonTree', () => {
     const tree = screen.getByRole('group', { name: 'JSON data' });
     expect(within(tree).getAllByRole('link')).toHaveLength(2);
   });
+
+  it('is one Tab stop: arrows move between rows, Tab goes through the active row and then leaves the tree', async () => {
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter>
+        <button type="button">before</button>
+        <JsonTree
+          value={value}
+          label="data"
+          linkFor={(_path, node) =>
+            typeof node === 'string' && node.startsWith('0x') ? `/accounts/${node}` : undefined
+          }
+        />
+        <button type="button">after</button>
+      </MemoryRouter>,
+    );
+    const tree = screen.getByRole('group', { name: 'JSON data' });
+    screen.getByRole('button', { name: 'before' }).focus();
+    await user.tab(); // Expand all
+    await user.tab(); // Collapse all
+    await user.tab(); // the root row's toggle: the tree's one tab stop
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Collapse $' }));
+    // ArrowDown to the "owner" row lands on its first control, its link.
+    const rows = [...tree.querySelectorAll('[data-json-row]')];
+    const ownerRow = rows.findIndex((row) => row.textContent?.includes('"0xa"'));
+    expect(ownerRow).toBeGreaterThan(1);
+    for (let step = 0; step < ownerRow; step += 1) await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: '"0xa"' }));
+    // Every other row's controls are out of the Tab order: after the active row's copy and path, the tree is left.
+    await user.tab();
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Copy value of $.owner');
+    await user.tab();
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'after' }));
+    // Coming back (Shift+Tab) lands on the row last used, not the root.
+    await user.tab({ shift: true });
+    expect(document.activeElement?.closest('[data-json-row]')).toBe(rows[ownerRow]);
+    await user.keyboard('{Home}');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Collapse $' }));
+    await user.keyboard('{End}');
+    expect(document.activeElement?.closest('[data-json-row]')).toBe(
+      tree.querySelectorAll('[data-json-row]').item(rows.length - 1),
+    );
+  });
+
+  it('keeps a tab stop when the container holding the active row is closed', async () => {
+    const { user } = show();
+    screen.getByRole('button', { name: 'Collapse $.coin' }).focus();
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Copy value of $.coin.value');
+    await user.click(screen.getByRole('button', { name: 'Collapse $.coin' }));
+    expect(screen.getByRole('button', { name: 'Expand $.coin' }).tabIndex).toBe(0);
+    await user.click(screen.getByRole('button', { name: 'Collapse all' }));
+    expect(screen.getByRole('button', { name: 'Expand $' }).tabIndex).toBe(0);
+  });
 });

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '../support/render-app.tsx';
-import { routeFetchInto, serviceFixture } from '../support/service-fetch.ts';
+import { routeFetchInto, serviceFixture, withApi } from '../support/service-fetch.ts';
+import { newestSequenceAt } from '../../../renderer/api/queries/event-bound.ts';
 import { requestJson } from '../../../renderer/api/client.ts';
 import type { EventJson, MoveResourceJson } from '../../../renderer/api/types.ts';
 
@@ -51,6 +52,11 @@ describe('events tab', () => {
     const top = BigInt(newest.at(-1)!.sequence_number);
     await screen.findByText(`100 events loaded · oldest shown #${top - 99n}`);
     expect(firstRowSequence()).toBe(top.toString());
+    // Finding the newest event at the view's version reads the newest page, which is the first page itself:
+    // no second read of the same events with a start.
+    expect(fixture.requests.filter((request) => request.includes(`/events/${stream.creationNumber}?start=`))).toEqual(
+      [],
+    );
     fixture.requests.length = 0;
     await user.click(screen.getByRole('button', { name: 'Older events' }));
     await screen.findByText(`200 events loaded · oldest shown #${top - 199n}`);
@@ -79,34 +85,46 @@ describe('events tab', () => {
     await screen.findByText('105 events loaded · oldest shown #0 · reached the first event');
   });
 
-  it('marks the events emitted after the pinned version', async () => {
+  it('lists the stream as it was at the pinned version: from the newest event at or below it, none after', async () => {
     const stream = busyStream();
     const info = serviceFixture('main').info;
-    renderApp(`/accounts/${stream.address}/events/${stream.creationNumber}`);
-    const newest = (
-      await requestJson<EventJson[]>(`/v1/accounts/${stream.address}/events/${stream.creationNumber}`, {
-        query: { limit: 5 },
-      })
-    ).body;
-    const pin = BigInt(newest[0]!.version);
+    const path = `/v1/accounts/${stream.address}/events/${stream.creationNumber}`;
+    const restore = routeFetchInto(serviceFixture('main'));
+    const newest = (await requestJson<EventJson[]>(path, { query: { limit: 100 } })).body;
+    // A pin 150 events back: its newest event is outside the newest page, so the list must search for it.
+    const target = (
+      await requestJson<EventJson[]>(path, { query: { start: BigInt(newest[0]!.sequence_number) - 150n, limit: 1 } })
+    ).body[0]!;
+    restore();
+    const pin = BigInt(target.version);
     expect(pin >= BigInt(info.oldestVersion)).toBe(true);
-    const later = newest.filter((event) => BigInt(event.version) > pin).length;
-    expect(later).toBeGreaterThan(0);
-    window.history.pushState(
-      null,
-      '',
-      `/accounts/${stream.address}/events/${stream.creationNumber}?ledger_version=${pin}`,
-    );
-    window.dispatchEvent(new PopStateEvent('popstate'));
-    // The list is read again at the pinned version (answers are never kept across versions), so the
-    // table is looked up after the marks appear, not before: the one shown before pinning is replaced.
-    await screen.findAllByText('after pin');
-    const rows = within(screen.getByRole('table', { name: 'Events' }))
-      .getAllByRole('row')
-      .slice(1, 6);
-    expect(rows.every((row) => row.isConnected)).toBe(true);
-    const marked = rows.map((row) => within(row).queryByText('after pin') !== null);
-    expect(marked).toEqual([...newest].reverse().map((event) => BigInt(event.version) > pin));
+    renderApp(`/accounts/${stream.address}/events/${stream.creationNumber}?ledger_version=${pin}`);
+    const top = BigInt(target.sequence_number);
+    await screen.findByText(`100 events loaded · oldest shown #${top - 99n}`);
+    expect(firstRowSequence()).toBe(top.toString());
+    expect(screen.queryByText('after pin')).toBeNull();
+    // Nothing newer than the pin can be paged in.
+    expect(screen.getByRole('button', { name: 'Newer events' })).toHaveProperty('disabled', true);
+  });
+
+  it("finds the newest event at or below a version by its events' versions (none before the first)", async () => {
+    const stream = busyStream();
+    const path = `/v1/accounts/${stream.address}/events/${stream.creationNumber}`;
+    await withApi(async () => {
+      const first = (await requestJson<EventJson[]>(path, { query: { start: 0, limit: 1 } })).body[0]!;
+      expect((await newestSequenceAt(path, BigInt(first.version) - 1n)).bound).toBeNull();
+      expect((await newestSequenceAt(path, BigInt(first.version))).bound).toBe(0n);
+      // Events far below the newest page: the bisection, checked against the event read directly.
+      for (const sequence of [1n, 37n, BigInt(stream.count) - 150n]) {
+        const event = (await requestJson<EventJson[]>(path, { query: { start: sequence, limit: 1 } })).body[0]!;
+        const next = (await requestJson<EventJson[]>(path, { query: { start: sequence + 1n, limit: 1 } })).body[0]!;
+        // Several events of one transaction share a version: the newest of them is the answer.
+        const expected = BigInt(next.version) === BigInt(event.version) ? undefined : sequence;
+        const { bound } = await newestSequenceAt(path, BigInt(event.version));
+        if (expected !== undefined) expect(bound).toBe(expected);
+        else expect(bound! >= sequence).toBe(true);
+      }
+    });
   });
 
   it('offers 20,000 handles of one account in a bounded list and opens any by creation number', async () => {

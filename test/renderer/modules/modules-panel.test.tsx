@@ -17,6 +17,6 @@ describe('modules tab', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Filter modules' }), 'coin');
     await user.click(screen.getByText('0x1::coin'));
     for (const struct of coin.structs) expect(screen.getByText(new RegExp(`struct ${struct.name}\\b`))).toBeTruthy();
-    expect(screen.getByText(`Structs (${coin.structs.length})`)).toBeTruthy();
+    expect(screen.getByText(`Structs and enums (${coin.structs.length})`)).toBeTruthy();
   });
 });
