@@ -36,7 +36,8 @@ export function sourceText(source: SourceInfo): string {
     case 'snapshot':
       return source.origin === null
         ? `snapshot ${source.name}`
-        : `snapshot ${source.name} (captured from ${source.origin.node_url} at version ${source.origin.ledger_version})`;
+        : `snapshot ${source.name} ` +
+            `(captured from ${source.origin.node_url} at version ${source.origin.ledger_version})`;
     case 'remote':
       return `node ${source.url}`;
     default:

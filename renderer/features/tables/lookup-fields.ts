@@ -12,7 +12,10 @@ export interface LookupFields {
   readonly valueType: string;
   /** The raw lookup's key hex, as typed. */
   readonly rawHex: string;
-  /** Compare mode on (`?compare=1`), with its two versions as typed (`?from=&to=`; `to` absent = the version in view). */
+  /**
+   * Compare mode on (`?compare=1`), with its two versions as typed (`?from=&to=`; `to` absent = the version in
+   * view).
+   */
   readonly compare: boolean;
   readonly compareFrom: string;
   readonly compareTo: string | undefined;

@@ -84,7 +84,7 @@ describe('export from the account panels', () => {
     await waitFor(() => expect(downloads.names).toEqual([`${sender}-transactions-v${pin}.csv`]));
   });
 
-  it('exports an events stream at a pinned version without events past it, with provenance inside the file', async () => {
+  it('exports an events stream at a pin without events past it, with provenance inside the file', async () => {
     const downloads = captureDownloads();
     const fixture = serviceFixture('main');
     const stream = [...fixture.info.samples.eventStreams].sort((a, b) => Number(b.count) - Number(a.count))[0]!;

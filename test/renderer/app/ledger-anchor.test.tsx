@@ -152,7 +152,7 @@ describe('anchored latest version', () => {
     expect(window.location.search).toBe('');
   });
 
-  it('keys the events of an unpinned view by its anchor: listed as at the anchor, and moving re-reads them', async () => {
+  it('keys the events of an unpinned view by its anchor: listed as at the anchor; moving re-reads them', async () => {
     const fixture = serviceFixture('main');
     const { stream, anchor, later, atAnchor, top } = await streamAndAnchor(fixture);
     expect(later).toBeGreaterThan(0);

@@ -85,7 +85,7 @@ describe('JsonTree', () => {
     expect(within(tree).getAllByRole('link')).toHaveLength(2);
   });
 
-  it('is one Tab stop: arrows move between rows, Tab goes through the active row and then leaves the tree', async () => {
+  it('is one Tab stop: arrows move between rows, Tab goes through the active row, then leaves', async () => {
     const user = userEvent.setup();
     render(
       <MemoryRouter>
