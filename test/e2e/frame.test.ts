@@ -95,8 +95,8 @@ describe('frame journeys', () => {
     await page.reload();
     await page.waitForURL(`${session.explorer.url}/accounts/${name}?ledger_version=${older}`);
     expect(await page.getByRole('spinbutton', { name: 'Ledger version' }).inputValue()).toBe(older);
-    expect(await page.getByRole('button', { name: 'Latest' }).getAttribute('aria-pressed')).toBe('false');
-    await page.getByRole('button', { name: 'Latest' }).click();
+    expect(await page.getByRole('button', { name: 'Latest', exact: true }).getAttribute('aria-pressed')).toBe('false');
+    await page.getByRole('button', { name: 'Latest', exact: true }).click();
     await page.waitForURL(`${session.explorer.url}/accounts/${name}`);
     expect(errors).toEqual([]);
     await context.close();
