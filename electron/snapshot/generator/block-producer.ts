@@ -1,7 +1,8 @@
 /**
  * Produces one planned block: the block-metadata transaction (block resource, time, new-block
  * event, and the reconfiguration when an epoch starts), the user transactions with their gas
- * charges, and the block epilogue.
+ * charges and fee statements, and the block epilogue (a state checkpoint in the first epoch's ordinary blocks, as
+ * chains did before block epilogues).
  */
 import { bytesToHex } from '../../../shared/hex.ts';
 import type { BlockPlan } from './block-plan.ts';
@@ -17,7 +18,12 @@ import {
   transfer,
   type UserTxnEffect,
 } from './user-transactions.ts';
-import type { World } from './world.ts';
+import type { SimAccount, World } from './world.ts';
+import { transferCall } from './entry-calls.ts';
+import { OBJECT_TYPES } from './fungible-assets.ts';
+import { systemDetails, userDetails, VM_STATUS_INSUFFICIENT_BALANCE } from './txn-details.ts';
+import { VM_STATUS_SUCCESS, type TransactionDetailsRow } from '../transaction-details.ts';
+import type { TransactionRow } from '../snapshot-writer.ts';
 
 /** Writes blocks into the world, one plan at a time. */
 export class BlockProducer {
@@ -61,22 +67,41 @@ export class BlockProducer {
     });
     put(FRAMEWORK_TYPES.currentTime, { microseconds: fw.timestampUsec.toString() });
     const proposer = this.#random.pick(world.validators);
+    const votes = this.#random.bytes(this.#random.chance(0.9) ? 1 : 2);
+    const failed = this.#random.chance(0.03) ? [this.#random.int(0, 3)] : [];
     world.emit(FRAMEWORK_ADDRESS, FRAMEWORK_STREAMS.newBlock, fw.newBlockEvents++, FRAMEWORK_TYPES.newBlockEvent, {
       hash: bytesToHex(blockHash),
       epoch: String(fw.epoch),
       round: String(this.#round),
       height: String(fw.blockHeight),
-      previous_block_votes_bitvec: bytesToHex(this.#random.bytes(this.#random.chance(0.9) ? 1 : 2)),
+      previous_block_votes_bitvec: bytesToHex(votes),
       proposer: proposer.short,
-      failed_proposer_indices: this.#random.chance(0.03) ? [String(this.#random.int(0, 3))] : [],
+      failed_proposer_indices: failed.map(String),
       time_microseconds: fw.timestampUsec.toString(),
     });
-    this.#system('block_metadata', first);
+    this.#system('block_metadata', first, {
+      id: bytesToHex(blockHash),
+      epoch: String(fw.epoch),
+      round: String(this.#round),
+      previous_block_votes_bitvec: [...votes],
+      proposer: proposer.short,
+      failed_proposer_indices: failed,
+    });
 
-    for (let i = 0; i < plan.userTxns; i += 1) this.#userTransaction(plan);
+    let blockGas = 0;
+    for (let i = 0; i < plan.userTxns; i += 1) blockGas += this.#userTransaction(plan);
     if (plan.epilogue) {
       this.#begin();
-      this.#system('block_epilogue', this.#version - 1);
+      if (fw.epoch === 1 && plan.kind === 'normal') this.#system('state_checkpoint', this.#version - 1, null);
+      else
+        this.#system('block_epilogue', this.#version - 1, {
+          block_end_info: {
+            block_gas_limit_reached: plan.kind === 'limit_reached',
+            block_output_limit_reached: false,
+            block_effective_block_gas_units: blockGas,
+            block_approx_output_size: plan.userTxns * 1_200 + 400,
+          },
+        });
     }
     world.writer.block({
       height: fw.blockHeight,
@@ -119,22 +144,30 @@ export class BlockProducer {
     );
   }
 
-  #system(kind: 'block_metadata' | 'block_epilogue', version: number): void {
-    this.#world.writer.transaction({
-      version,
-      blockHeight: this.#world.framework.blockHeight,
-      hash: derivedBytes(this.#options.seed, `txn:${version}`),
-      kind,
-      sender: null,
-      sequenceNumber: null,
-      nonce: null,
-      entryFunction: null,
-      gasUnitPrice: 0,
-      maxGasAmount: 0,
-      gasUsed: 0,
-      success: true,
-      timestampUsec: this.#world.framework.timestampUsec,
-    });
+  #system(
+    kind: 'block_metadata' | 'block_epilogue' | 'state_checkpoint',
+    version: number,
+    kindFields: Record<string, unknown> | null,
+  ): void {
+    const details = systemDetails(this.#options.seed, version, kindFields, kind !== 'block_metadata');
+    this.#world.writer.transaction(
+      {
+        version,
+        blockHeight: this.#world.framework.blockHeight,
+        hash: derivedBytes(this.#options.seed, `txn:${version}`),
+        kind,
+        sender: null,
+        sequenceNumber: null,
+        nonce: null,
+        entryFunction: null,
+        gasUnitPrice: 0,
+        maxGasAmount: 0,
+        gasUsed: 0,
+        success: true,
+        timestampUsec: this.#world.framework.timestampUsec,
+      },
+      details,
+    );
   }
 
   #chooseEffect(plan: BlockPlan): UserTxnEffect {
@@ -152,40 +185,79 @@ export class BlockProducer {
     return transfer(world, random, random.chance(0.08));
   }
 
-  #userTransaction(plan: BlockPlan): void {
+  /** A failed transfer: the sender pays gas and its sequence number advances; nothing else is written. */
+  #failedEffect(): UserTxnEffect {
+    const random = this.#random;
+    const sender = random.pick(this.#world.userAccounts);
+    const receiver = random.pick(this.#world.userAccounts);
+    return {
+      sender,
+      call: transferCall(receiver, sender.balance + BigInt(random.int(1, 1_000_000_000)), false),
+      gasUsed: random.int(5, 20),
+      orderless: false,
+    };
+  }
+
+  /** Writes one user transaction; returns the gas it used. */
+  #userTransaction(plan: BlockPlan): number {
     const world = this.#world;
     const random = this.#random;
     this.#begin();
     // A failed transaction only pays gas: its effects are never applied.
     const success = world.userAccounts.length < 2 || !random.chance(0.015);
-    const effect: UserTxnEffect = success
-      ? this.#chooseEffect(plan)
-      : {
-          sender: random.pick(world.userAccounts),
-          entryFunction: '0x1::aptos_account::transfer',
-          gasUsed: random.int(5, 20),
-          orderless: false,
-        };
+    const effect = success ? this.#chooseEffect(plan) : this.#failedEffect();
     const price = random.int(plan.minPrice, plan.maxPrice);
     const sender = effect.sender;
-    sender.balance -= BigInt(effect.gasUsed * price);
+    const feePayer = this.#feePayer(sender, effect.orderless);
+    const payer = feePayer ?? sender;
+    const charge = BigInt(effect.gasUsed * price);
+    payer.balance -= charge;
     const sequenceNumber = effect.orderless ? null : sender.sequenceNumber++;
     if (!effect.orderless) world.writeAccount(sender);
-    world.writeCoinStore(sender);
-    world.writer.transaction({
-      version: world.version,
+    world.writeCoinStore(payer);
+    const execution = Math.ceil(effect.gasUsed * 0.6);
+    world.moduleEvent(OBJECT_TYPES.feeStatement, {
+      total_charge_gas_units: String(effect.gasUsed),
+      execution_gas_units: String(execution),
+      io_gas_units: String(effect.gasUsed - execution),
+      storage_fee_octas: '0',
+      storage_fee_refund_octas: '0',
+    });
+    const version = world.version;
+    const row: TransactionRow = {
+      version,
       blockHeight: world.framework.blockHeight,
-      hash: derivedBytes(this.#options.seed, `txn:${world.version}`),
+      hash: derivedBytes(this.#options.seed, `txn:${version}`),
       kind: 'user',
       sender: sender.address,
       sequenceNumber,
       nonce: effect.orderless ? random.int(1, 2 ** 40) : null,
-      entryFunction: effect.entryFunction,
+      entryFunction: effect.call.function,
       gasUnitPrice: price,
       maxGasAmount: 200_000,
       gasUsed: effect.gasUsed,
       success,
       timestampUsec: world.framework.timestampUsec,
+    };
+    const details: TransactionDetailsRow = userDetails({
+      seed: this.#options.seed,
+      version,
+      call: effect.call,
+      sender,
+      secondary: effect.secondary ?? [],
+      feePayer,
+      vmStatus: success ? VM_STATUS_SUCCESS : VM_STATUS_INSUFFICIENT_BALANCE,
+      expirationTimestampSecs: Number(world.framework.timestampUsec / 1_000_000n) + (effect.orderless ? 60 : 600),
     });
+    world.writer.transaction(row, details);
+    return effect.gasUsed;
+  }
+
+  /** Now and then another user account pays the gas (a fee-payer transaction). */
+  #feePayer(sender: SimAccount, orderless: boolean): SimAccount | undefined {
+    const world = this.#world;
+    if (orderless || world.userAccounts.length < 3 || !this.#random.chance(0.04)) return undefined;
+    const payer = this.#random.pick(world.userAccounts);
+    return payer === sender || payer.balance < 10_000_000n ? undefined : payer;
   }
 }
