@@ -135,23 +135,24 @@ export function buildGenesis(writer: SnapshotWriter, options: ChainOptions): Wor
       true,
     );
   }
-  // APT's paired fungible asset: its metadata object at 0xa, owned by the framework.
-  world.objectGroup(
-    APT_METADATA_BYTES,
-    metadataMembers(
-      APT_METADATA,
-      '0x1',
-      {
-        name: 'Aptos Coin',
-        symbol: 'APT',
-        decimals: 8,
-        iconUri: '',
-        projectUri: '',
-        supply: 0n,
-      },
-      true,
-    ),
-  );
+  // APT's paired fungible asset: its metadata object at 0xa, owned by the framework (format v1 has no groups).
+  if (writer.format === 2)
+    world.objectGroup(
+      APT_METADATA_BYTES,
+      metadataMembers(
+        APT_METADATA,
+        '0x1',
+        {
+          name: 'Aptos Coin',
+          symbol: 'APT',
+          decimals: 8,
+          iconUri: '',
+          projectUri: '',
+          supply: 0n,
+        },
+        true,
+      ),
+    );
   writePackageRegistry(
     world,
     FRAMEWORK_ADDRESS,
