@@ -18,6 +18,7 @@ import type { StoredTransaction } from '../../electron/snapshot/ledger-store.ts'
 import { decodeResourceGroup } from '../../electron/snapshot/resource-group.ts';
 import { SnapshotStore } from '../../electron/snapshot/snapshot-store.ts';
 import { verifySnapshot } from '../../electron/snapshot/snapshot-verify.ts';
+import { snapshotInfo } from '../../electron/snapshot/snapshot-info.ts';
 import { resourceGroupStateKey, resourceStateKey } from '../../electron/snapshot/state-keys.ts';
 import { fixturePath } from '../support/fixture-path.ts';
 import { useEditedCopies } from './edited-copies.ts';
@@ -185,6 +186,47 @@ describe('the modern world', () => {
       const registry = decode('0x1::code::PackageRegistry', bytes ?? new Uint8Array(0));
       expect((registry.packages as unknown[]).length, address).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('snapshot info on format v2', () => {
+  it('lists a sample of each transaction shape, blocks, objects, fungible assets and module events', () => {
+    const samples = snapshotInfo(store).samples;
+    const load = (sample: { version: string; hash: string } | null): StoredTransaction => {
+      const txn = store.transaction(BigInt(sample?.version ?? -1));
+      expect(bytesToHex(txn?.hash ?? new Uint8Array(0))).toBe(sample?.hash);
+      if (!txn) throw new Error('sample missing');
+      return txn;
+    };
+    expect(load(samples.transactions.user).success).toBe(true);
+    expect(load(samples.transactions.failed).success).toBe(false);
+    expect(load(samples.transactions.orderless).nonce).toBeDefined();
+    expect(load(samples.transactions.feePayer).details?.feePayer).toBeDefined();
+    expect(load(samples.transactions.multiAgent).details?.secondarySigners.length).toBeGreaterThan(0);
+    expect(samples.blocks.length).toBeGreaterThan(0);
+    expect(samples.objects).toContain('0xa');
+    expect(samples.fungibleAssets).toContain('0xa');
+    expect(samples.fungibleAssets.length).toBeGreaterThan(1);
+    for (const event of samples.moduleEvents) {
+      const found = store.transactionEvents(BigInt(event.version))[event.index];
+      expect(found?.typeTag).toBe(event.type);
+      expect(found?.stream).toBeUndefined();
+    }
+    expect(samples.moduleEvents.map((event) => event.type)).toEqual(
+      expect.arrayContaining(['0x1::transaction_fee::FeeStatement', '0x1::object::Transfer']),
+    );
+  });
+
+  it('gives token objects an owner that follows their transfers', () => {
+    const transfer = snapshotInfo(store).samples.moduleEvents.find((event) => event.type === '0x1::object::Transfer');
+    const event = store.transactionEvents(BigInt(transfer?.version ?? -1))[transfer?.index ?? -1];
+    const data = decode('0x1::object::Transfer', event?.data ?? new Uint8Array(0));
+    const group = store.stateValue(
+      resourceGroupStateKey(parseAddress(String(data.object)), parseStructTag('0x1::object::ObjectGroup')),
+      BigInt(transfer?.version ?? -1),
+    );
+    const core = decodeResourceGroup(group ?? new Uint8Array([0])).find((member) => member.tag.name === 'ObjectCore');
+    expect(decode('0x1::object::ObjectCore', core?.bytes ?? new Uint8Array(0)).owner).toBe(data.to);
   });
 });
 

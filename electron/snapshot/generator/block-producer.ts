@@ -20,6 +20,8 @@ import {
 } from './user-transactions.ts';
 import type { SimAccount, World } from './world.ts';
 import { transferCall } from './entry-calls.ts';
+import { AssetSim } from './asset-sim.ts';
+import { ISSUER_ADDRESS } from './asset-abis.ts';
 import { OBJECT_TYPES } from './fungible-assets.ts';
 import { systemDetails, userDetails, VM_STATUS_INSUFFICIENT_BALANCE } from './txn-details.ts';
 import { VM_STATUS_SUCCESS, type TransactionDetailsRow } from '../transaction-details.ts';
@@ -178,10 +180,29 @@ export class BlockProducer {
     const progress = this.#version / this.#options.versions;
     const wanted = Math.min(this.#options.accounts, Math.ceil(this.#options.accounts * Math.min(1, progress / 0.5)));
     if (world.userAccounts.length < Math.max(2, wanted)) return createAccount(world, seed, random);
+    if (!world.assets && world.writer.format === 2) {
+      const issuer = world.accounts.get(ISSUER_ADDRESS);
+      if (!issuer) throw new Error('genesis did not create the asset issuer');
+      world.assets = new AssetSim(world, issuer);
+      return world.assets.launchEffect(random);
+    }
     const roll = random.float();
     const registryShare = plan.kind === 'one_contract' ? 0.7 : 0.3;
     if (roll < registryShare) return registryCall(world, random) ?? transfer(world, random, false);
     if (roll < registryShare + 0.01) return rotateKey(world, random);
+    const assets = world.assets;
+    if (assets && roll < registryShare + 0.15) {
+      const pick = random.float();
+      const effect =
+        pick < 0.3
+          ? assets.mint(world, random)
+          : pick < 0.6
+            ? assets.transfer(world, random)
+            : pick < 0.75
+              ? assets.mintToken(world, random)
+              : assets.transferToken(world, random);
+      if (effect) return effect;
+    }
     return transfer(world, random, random.chance(0.08));
   }
 

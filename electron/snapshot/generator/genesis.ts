@@ -24,6 +24,7 @@ import { APT_METADATA, APT_METADATA_BYTES, metadataMembers } from './fungible-as
 import { writePackageRegistry } from './package-registry.ts';
 import { GENESIS_PAYLOAD, systemDetails } from './txn-details.ts';
 import { COLLECTOR_ADDRESS } from './coin-collection.ts';
+import { ISSUER_ABI, ISSUER_ADDRESS, TOKEN_ABIS } from './asset-abis.ts';
 
 /** The framework's address. */
 export const FRAMEWORK_ADDRESS = parseAddress('0x1');
@@ -66,7 +67,13 @@ export function registerCoin(world: World, account: SimAccount): void {
 
 /** Builds genesis and returns the world as of version 0. */
 export function buildGenesis(writer: SnapshotWriter, options: ChainOptions): World {
-  const encoder = new ValueEncoder([...FRAMEWORK_ABIS, APP_ABI, ...collectionAbis(options.coinStores)]);
+  const encoder = new ValueEncoder([
+    ...FRAMEWORK_ABIS,
+    ...TOKEN_ABIS,
+    ISSUER_ABI,
+    APP_ABI,
+    ...collectionAbis(options.coinStores),
+  ]);
   const world = new World(writer, encoder, {
     epoch: 1,
     lastReconfigurationTime: GENESIS_TIME_USEC,
@@ -125,6 +132,18 @@ export function buildGenesis(writer: SnapshotWriter, options: ChainOptions): Wor
     world.validators.push(funded(derivedBytes(options.seed, `validator:${i}`), 100_000_000_000_000n, `validator:${i}`));
   }
   funded(APP_PUBLISHER, 50_000_000_000n, 'publisher');
+  // Digital assets at 0x4 and the sample asset issuer, each with its package registry.
+  for (const abi of TOKEN_ABIS) publishModule(world, abi);
+  writePackageRegistry(
+    world,
+    parseAddress('0x4'),
+    'AptosTokenObjects',
+    TOKEN_ABIS.map((abi) => abi.name),
+    true,
+  );
+  funded(parseAddress(ISSUER_ADDRESS), 10_000_000_000n, 'issuer');
+  publishModule(world, ISSUER_ABI);
+  writePackageRegistry(world, parseAddress(ISSUER_ADDRESS), 'SampleAssets', [ISSUER_ABI.name], true);
   if (options.coinStores > 0) {
     writeCoinCollection(world, options, (abi) => publishModule(world, abi));
     writePackageRegistry(
