@@ -225,7 +225,8 @@ export class SnapshotWriter {
    */
   transaction(row: TransactionRow, details?: TransactionDetailsRow): void {
     if (this.#insertDetails && details) {
-      const figures = this.#tracker.take(row.version);
+      const taken = this.#tracker.take(row.version);
+      const figures = details.recorded ?? taken;
       this.#insertDetails.run(
         row.version,
         figures.stateChangeHash,

@@ -28,6 +28,19 @@ export interface TransactionDetailsRow {
   readonly kindFields: string | null;
   readonly stateCheckpointHash: Uint8Array | null;
   readonly accumulatorRootHash: Uint8Array;
+  /**
+   * The node's own figures, for a captured transaction whose write set and events the file does not hold as rows of
+   * its version; otherwise the writer takes them from the rows written at the version.
+   */
+  readonly recorded?: VersionFiguresRecord | undefined;
+}
+
+/** A transaction's write-set and event figures as the node reported them. */
+export interface VersionFiguresRecord {
+  readonly writeSetSize: number;
+  readonly stateChangeHash: Uint8Array;
+  readonly eventCount: number;
+  readonly eventRootHash: Uint8Array;
 }
 
 /** The node's `vm_status` of a successful transaction. */
