@@ -49,26 +49,84 @@ interface TransactionRowData {
 const optional = <T, R>(value: T | null | undefined, map: (v: T) => R): R | undefined =>
   value === null || value === undefined ? undefined : map(value);
 
+/**
+ * Details of one row. The JSON columns (payload, signature, kind fields) are parsed on first use: most callers of a
+ * transaction read only some of them, and parsing is most of the cost of a lookup.
+ */
+class RowDetails implements StoredTransactionDetails {
+  readonly #row: TransactionRowData;
+  #payload: unknown;
+  #signature: unknown;
+  #kindFields: Readonly<Record<string, unknown>> | undefined;
+  #parsed = 0;
+
+  constructor(row: TransactionRowData) {
+    this.#row = row;
+  }
+
+  get stateChangeHash(): Uint8Array {
+    return this.#row.state_change_hash ?? new Uint8Array(32);
+  }
+  get eventRootHash(): Uint8Array {
+    return this.#row.event_root_hash ?? new Uint8Array(32);
+  }
+  get stateCheckpointHash(): Uint8Array | undefined {
+    return this.#row.state_checkpoint_hash ?? undefined;
+  }
+  get accumulatorRootHash(): Uint8Array {
+    return this.#row.accumulator_root_hash ?? new Uint8Array(32);
+  }
+  get vmStatus(): string {
+    return this.#row.vm_status ?? '';
+  }
+  get expirationTimestampSecs(): bigint | undefined {
+    return optional(this.#row.expiration_timestamp_secs, BigInt);
+  }
+  get payload(): unknown {
+    if (!(this.#parsed & 1)) {
+      this.#payload = optional(this.#row.payload, (text) => JSON.parse(text) as unknown);
+      this.#parsed |= 1;
+    }
+    return this.#payload;
+  }
+  get payloadBcs(): Uint8Array | undefined {
+    return this.#row.payload_bcs ?? undefined;
+  }
+  get signature(): unknown {
+    if (!(this.#parsed & 2)) {
+      this.#signature = optional(this.#row.signature, (text) => JSON.parse(text) as unknown);
+      this.#parsed |= 2;
+    }
+    return this.#signature;
+  }
+  get signatureKind(): string | undefined {
+    return this.#row.signature_kind ?? undefined;
+  }
+  get secondarySigners(): readonly Uint8Array[] {
+    const signers = this.#row.secondary_signers ?? new Uint8Array(0);
+    return Array.from({ length: signers.length / 32 }, (_, i) => signers.subarray(i * 32, i * 32 + 32));
+  }
+  get feePayer(): Uint8Array | undefined {
+    return this.#row.fee_payer ?? undefined;
+  }
+  get kindFields(): Readonly<Record<string, unknown>> | undefined {
+    if (!(this.#parsed & 4)) {
+      this.#kindFields = optional(this.#row.kind_fields, (text) => JSON.parse(text) as Record<string, unknown>);
+      this.#parsed |= 4;
+    }
+    return this.#kindFields;
+  }
+  get writeSetSize(): number {
+    return this.#row.write_set_size ?? 0;
+  }
+  get eventCount(): number {
+    return this.#row.event_count ?? 0;
+  }
+}
+
 function details(row: TransactionRowData): StoredTransactionDetails | undefined {
   if (!row.state_change_hash || !row.event_root_hash || !row.accumulator_root_hash) return undefined;
-  const signers = row.secondary_signers ?? new Uint8Array(0);
-  return {
-    stateChangeHash: row.state_change_hash,
-    eventRootHash: row.event_root_hash,
-    stateCheckpointHash: row.state_checkpoint_hash ?? undefined,
-    accumulatorRootHash: row.accumulator_root_hash,
-    vmStatus: row.vm_status ?? '',
-    expirationTimestampSecs: optional(row.expiration_timestamp_secs, BigInt),
-    payload: optional(row.payload, (text) => JSON.parse(text) as unknown),
-    payloadBcs: row.payload_bcs ?? undefined,
-    signature: optional(row.signature, (text) => JSON.parse(text) as unknown),
-    signatureKind: row.signature_kind ?? undefined,
-    secondarySigners: Array.from({ length: signers.length / 32 }, (_, i) => signers.subarray(i * 32, i * 32 + 32)),
-    feePayer: row.fee_payer ?? undefined,
-    kindFields: optional(row.kind_fields, (text) => JSON.parse(text) as Record<string, unknown>),
-    writeSetSize: row.write_set_size ?? 0,
-    eventCount: row.event_count ?? 0,
-  };
+  return new RowDetails(row);
 }
 
 function toTransaction(row: TransactionRowData): StoredTransaction {
