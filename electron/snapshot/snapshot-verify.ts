@@ -186,6 +186,7 @@ export function verifySnapshot(store: SnapshotStore): VerifyReport {
     }
   }
   checked.events = events;
-  if (store.meta.formatVersion === 2) Object.assign(checked, verifyV2(db, store.meta.oldestVersion, captured, problem));
+  if (store.meta.formatVersion === 2)
+    Object.assign(checked, verifyV2(db, store.meta.oldestVersion, captured, problem, store.meta.chainId));
   return { ok: problems.length === 0, checked, problems };
 }

@@ -67,14 +67,23 @@ export function entryPayloadJson(call: EntryCall): string {
   });
 }
 
-/** BCS of `TransactionPayload::EntryFunction` (variant 2): module id, function name, type arguments, argument bytes. */
-export function entryPayloadBcs(call: EntryCall): Uint8Array {
+/**
+ * BCS of the payload: `TransactionPayload::EntryFunction` (variant 2: module address, module name, function name,
+ * type arguments, argument bytes); with a `nonce` (an orderless transaction) the newer `TransactionPayload::Payload`
+ * (variant 4) `V1 { executable: EntryFunction, extra_config: V1 { multisig_address: None, replay_protection_nonce } }`,
+ * the form a mainnet transaction's hash confirms.
+ */
+export function entryPayloadBcs(call: EntryCall, nonce?: bigint): Uint8Array {
   const [address = '0x0', module = '', name = ''] = call.function.split('::');
-  const writer = new BcsWriter().variantIndex(2).address(parseAddress(address)).string(module).string(name);
+  const writer = new BcsWriter();
+  if (nonce === undefined) writer.variantIndex(2);
+  else writer.variantIndex(4).variantIndex(0).variantIndex(1);
+  writer.address(parseAddress(address)).string(module).string(name);
   writer.uleb128(call.typeArguments.length);
   for (const type of call.typeArguments) writeTypeTag(writer, parseTypeTag(type));
   writer.uleb128(call.argumentBytes.length);
   for (const bytes of call.argumentBytes) writer.bytes(bytes);
+  if (nonce !== undefined) writer.variantIndex(0).u8(0).u8(1).u64(nonce);
   return writer.toBytes();
 }
 

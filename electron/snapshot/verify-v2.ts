@@ -2,7 +2,8 @@
  * `snapshot verify`'s checks of format v2 (docs/snapshot-format.md, "Invariants"): every transaction has its details
  * row; each version's write set — the state rows written at it — matches the size and `state_change_hash` recorded
  * with the transaction; each version's events (handle and module) run 0..n−1 and match its `event_count` and
- * `event_root_hash`; every event stream's sequence numbers run 0..n−1. A captured snapshot holds state read at one
+ * `event_root_hash`; every event stream's sequence numbers run 0..n−1; transaction hashes that can be recomputed
+ * (verify-hashes.ts) match. A captured snapshot holds state read at one
  * version rather than the write sets that produced it, and the events of the streams it captured rather than each
  * transaction's, so these invariants do not apply to it (its details keep the node's own figures).
  */
@@ -10,6 +11,7 @@ import type Database from 'better-sqlite3';
 import { formatAddress } from '../../shared/address.ts';
 import { bytesToHex } from '../../shared/hex.ts';
 import { eventRootHash, stateChangeHash, type HashedEvent } from './ledger-hashes.ts';
+import { verifyTransactionHashes } from './verify-hashes.ts';
 
 interface DetailsRow {
   readonly version: number;
@@ -36,8 +38,10 @@ export function verifyV2(
   oldestVersion: bigint,
   captured: boolean,
   problem: (text: string) => void,
+  chainId = 0,
 ): Record<string, number> {
   if (captured) return {};
+  const hashes = verifyTransactionHashes(db, chainId, problem);
   const missing = db
     .prepare(
       'SELECT count(*) AS n, min(version) AS first FROM transactions t WHERE NOT EXISTS (SELECT 1 FROM transaction_details d WHERE d.version = t.version)',
@@ -120,5 +124,5 @@ export function verifyV2(
       );
     }
   }
-  return { transactionDetails: versions, writeSets };
+  return { transactionDetails: versions, writeSets, ...hashes };
 }

@@ -235,6 +235,7 @@ describe('snapshot verify on format v2', () => {
     const report = verifySnapshot(store);
     expect(report.problems).toEqual([]);
     expect(report.checked.writeSets).toBeGreaterThan(0);
+    expect(report.checked.transactionHashes).toBeGreaterThan(0);
   });
 
   it('fails with one line when a write set disagrees with its state rows', () => {
@@ -252,6 +253,18 @@ describe('snapshot verify on format v2', () => {
     const lines = report.problems.filter((line) => line.startsWith(`version ${version}:`));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/write set disagrees with its state rows/);
+  });
+
+  it('fails with one line when a transaction does not hash to its stored hash', () => {
+    const version = Number(first(`t.kind = 'user' AND t.success = 1`).version);
+    const copy = editedCopy((db) =>
+      db.prepare('UPDATE transactions SET gas_unit_price = gas_unit_price + 1 WHERE version = ?').run(version),
+    );
+    const edited = SnapshotStore.open(copy);
+    const report = verifySnapshot(edited);
+    edited.close();
+    expect(report.problems).toHaveLength(1);
+    expect(report.problems[0]).toMatch(new RegExp(`^version ${version}: hash 0x[0-9a-f]{64} is not the hash of its`));
   });
 
   it('fails when a version loses an event', () => {

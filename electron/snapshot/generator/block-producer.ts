@@ -26,6 +26,10 @@ import { OBJECT_TYPES } from './fungible-assets.ts';
 import { systemDetails, userDetails, VM_STATUS_INSUFFICIENT_BALANCE } from './txn-details.ts';
 import { VM_STATUS_SUCCESS, type TransactionDetailsRow } from '../transaction-details.ts';
 import type { TransactionRow } from '../snapshot-writer.ts';
+import { blockMetadataHash, userTransactionHash } from '../transaction-hash.ts';
+
+/** The sequence number an orderless transaction carries (u64::MAX). */
+const U64_MAX = (1n << 64n) - 1n;
 
 /** Writes blocks into the world, one plan at a time. */
 export class BlockProducer {
@@ -81,14 +85,27 @@ export class BlockProducer {
       failed_proposer_indices: failed.map(String),
       time_microseconds: fw.timestampUsec.toString(),
     });
-    this.#system('block_metadata', first, {
-      id: bytesToHex(blockHash),
-      epoch: String(fw.epoch),
-      round: String(this.#round),
-      previous_block_votes_bitvec: [...votes],
-      proposer: proposer.short,
-      failed_proposer_indices: failed,
-    });
+    this.#system(
+      'block_metadata',
+      first,
+      {
+        id: bytesToHex(blockHash),
+        epoch: String(fw.epoch),
+        round: String(this.#round),
+        previous_block_votes_bitvec: [...votes],
+        proposer: proposer.short,
+        failed_proposer_indices: failed,
+      },
+      blockMetadataHash({
+        id: blockHash,
+        epoch: BigInt(fw.epoch),
+        round: BigInt(this.#round),
+        proposer: proposer.address,
+        previousBlockVotesBitvec: [...votes],
+        failedProposerIndices: failed,
+        timestampUsec: fw.timestampUsec,
+      }),
+    );
 
     let blockGas = 0;
     for (let i = 0; i < plan.userTxns; i += 1) blockGas += this.#userTransaction(plan);
@@ -150,13 +167,14 @@ export class BlockProducer {
     kind: 'block_metadata' | 'block_epilogue' | 'state_checkpoint',
     version: number,
     kindFields: Record<string, unknown> | null,
+    hash?: Uint8Array,
   ): void {
     const details = systemDetails(this.#options.seed, version, kindFields, kind !== 'block_metadata');
     this.#world.writer.transaction(
       {
         version,
         blockHeight: this.#world.framework.blockHeight,
-        hash: derivedBytes(this.#options.seed, `txn:${version}`),
+        hash: hash ?? derivedBytes(this.#options.seed, `txn:${version}`),
         kind,
         sender: null,
         sequenceNumber: null,
@@ -245,21 +263,8 @@ export class BlockProducer {
       storage_fee_refund_octas: '0',
     });
     const version = world.version;
-    const row: TransactionRow = {
-      version,
-      blockHeight: world.framework.blockHeight,
-      hash: derivedBytes(this.#options.seed, `txn:${version}`),
-      kind: 'user',
-      sender: sender.address,
-      sequenceNumber,
-      nonce: effect.orderless ? random.int(1, 2 ** 40) : null,
-      entryFunction: effect.call.function,
-      gasUnitPrice: price,
-      maxGasAmount: 200_000,
-      gasUsed: effect.gasUsed,
-      success,
-      timestampUsec: world.framework.timestampUsec,
-    };
+    const nonce = effect.orderless ? random.int(1, 2 ** 40) : null;
+    const expirationTimestampSecs = Number(world.framework.timestampUsec / 1_000_000n) + (effect.orderless ? 60 : 600);
     const details: TransactionDetailsRow = userDetails({
       seed: this.#options.seed,
       version,
@@ -268,8 +273,35 @@ export class BlockProducer {
       secondary: effect.secondary ?? [],
       feePayer,
       vmStatus: success ? VM_STATUS_SUCCESS : VM_STATUS_INSUFFICIENT_BALANCE,
-      expirationTimestampSecs: Number(world.framework.timestampUsec / 1_000_000n) + (effect.orderless ? 60 : 600),
+      expirationTimestampSecs,
+      nonce,
     });
+    const maxGasAmount = 200_000;
+    const hash = userTransactionHash({
+      sender: sender.address,
+      sequenceNumber: sequenceNumber === null ? U64_MAX : BigInt(sequenceNumber),
+      payloadBcs: details.payloadBcs ?? new Uint8Array(0),
+      maxGasAmount: BigInt(maxGasAmount),
+      gasUnitPrice: BigInt(price),
+      expirationTimestampSecs: BigInt(expirationTimestampSecs),
+      chainId: this.#options.chainId,
+      signature: JSON.parse(details.signature ?? 'null') as unknown,
+    });
+    const row: TransactionRow = {
+      version,
+      blockHeight: world.framework.blockHeight,
+      hash: hash ?? derivedBytes(this.#options.seed, `txn:${version}`),
+      kind: 'user',
+      sender: sender.address,
+      sequenceNumber,
+      nonce,
+      entryFunction: effect.call.function,
+      gasUnitPrice: price,
+      maxGasAmount,
+      gasUsed: effect.gasUsed,
+      success,
+      timestampUsec: world.framework.timestampUsec,
+    };
     world.writer.transaction(row, details);
     return effect.gasUsed;
   }

@@ -66,6 +66,8 @@ export interface UserDetailsInput {
   readonly feePayer: SimAccount | undefined;
   readonly vmStatus: string;
   readonly expirationTimestampSecs: number;
+  /** The nonce of an orderless transaction. */
+  readonly nonce: number | null;
 }
 
 /** The details row of a user transaction. */
@@ -82,7 +84,7 @@ export function userDetails(input: UserDetailsInput): TransactionDetailsRow {
     vmStatus: input.vmStatus,
     expirationTimestampSecs: input.expirationTimestampSecs,
     payload: entryPayloadJson(input.call),
-    payloadBcs: entryPayloadBcs(input.call),
+    payloadBcs: entryPayloadBcs(input.call, input.nonce === null ? undefined : BigInt(input.nonce)),
     signature: signature.json,
     signatureKind: signature.kind,
     secondarySigners: input.secondary.map((account) => account.address),
