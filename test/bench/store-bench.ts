@@ -8,7 +8,7 @@
  * Usage: node test/bench/store-bench.ts [--quick | --no-10m]   (--quick: ~100k rows only, for a smoke run;
  * --no-10m: skip the ~10M snapshot, whose generation takes about half an hour on 2 cores)
  */
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { generateSnapshot } from '../../electron/snapshot/generate.ts';
@@ -199,11 +199,13 @@ for (const size of SIZES) {
     generation = `${fixed(seconds)} s, ${Math.round(size.versions / seconds).toLocaleString('en')} versions/s, on ${date.slice(0, 10)}`;
   }
   const { rows, stateRows } = benchSnapshot(path);
+  const footprint = tableFootprint(path);
   const bytes = statSync(path).size;
   lines.push(
     `### ${size.name}: ${stateRows.toLocaleString('en')} state rows, ${size.versions.toLocaleString('en')} versions (generation: ${generation})`,
     '',
-    `File: ${(bytes / 2 ** 20).toFixed(1)} MiB, ${Math.round(bytes / size.versions).toLocaleString('en')} bytes per version.`,
+    `File: ${(bytes / 2 ** 20).toFixed(1)} MiB, ${Math.round(bytes / size.versions).toLocaleString('en')} bytes per version` +
+      (footprint ? `; by table and index: ${footprint}.` : '.'),
     '',
   );
   lines.push(
@@ -218,6 +220,28 @@ for (const size of SIZES) {
   lines.push('');
 }
 
+/** Bytes per version of each table and index over 2% of the file (SQLite's dbstat), or '' when unavailable. */
+function tableFootprint(path: string): string {
+  const db = new Database(path, { readonly: true });
+  try {
+    const versions = Number(db.prepare("SELECT value FROM meta WHERE key = 'latest_version'").pluck().get()) + 1;
+    const total = db.prepare('SELECT sum(pgsize) FROM dbstat').pluck().get() as number;
+    return (
+      db.prepare('SELECT name, sum(pgsize) AS size FROM dbstat GROUP BY name ORDER BY size DESC').all() as {
+        name: string;
+        size: number;
+      }[]
+    )
+      .filter((row) => row.size > total * 0.02)
+      .map((row) => `${row.name} ${Math.round(row.size / versions)}`)
+      .join(', ');
+  } catch {
+    return '';
+  } finally {
+    db.close();
+  }
+}
+
 /**
  * The same-run baseline of generation: inserting the generated file's rows into an empty file of the same schema
  * with bare prepared INSERTs in one transaction (no simulation, encoding, hashing or index building) — what writing
@@ -225,6 +249,7 @@ for (const size of SIZES) {
  */
 function bareInsertSeconds(source: string, target: string, format: 1 | 2): number {
   const from = new Database(source, { readonly: true });
+  rmSync(target, { force: true });
   const to = new Database(target);
   to.pragma('journal_mode = MEMORY');
   to.pragma('synchronous = OFF');
