@@ -13,24 +13,36 @@ export interface VersionFigures {
   readonly eventRootHash: Uint8Array;
 }
 
+/** How many keys' existence the tracker remembers (a few hot keys take most writes; the rest are asked for). */
+const KNOWN_KEYS_LIMIT = 200_000;
+
 /** Collects one version's writes and events; `existed` says whether a key had a value before a version. */
 export class VersionTracker {
   readonly #existed: (stateKey: Uint8Array, version: number) => boolean;
   #version = -1;
   #writes = new Map<string, { key: Uint8Array; value: Uint8Array | null }>();
   #events: HashedEvent[] = [];
+  /** Whether each remembered key has a value after the versions recorded so far (versions ascend). */
+  readonly #known = new Map<string, boolean>();
 
-  /** `existed` is asked once per written key, when the version's figures are taken. */
+  /** `existed` is asked for a written key whose existence the tracker does not remember. */
   constructor(existed: (stateKey: Uint8Array, version: number) => boolean) {
     this.#existed = existed;
   }
 
+  /** Remembers the outcome of the current version's writes, then starts `version`. */
   #at(version: number): void {
     if (version !== this.#version) {
+      this.#remember();
       this.#version = version;
       this.#writes = new Map();
       this.#events = [];
     }
+  }
+
+  #remember(): void {
+    if (this.#known.size + this.#writes.size > KNOWN_KEYS_LIMIT) this.#known.clear();
+    for (const [id, { value }] of this.#writes) this.#known.set(id, value !== null);
   }
 
   /** Records a state write at `version`. */
@@ -48,10 +60,10 @@ export class VersionTracker {
   /** The figures of `version` (empty when nothing was recorded at it); forgets it. */
   take(version: number): VersionFigures {
     this.#at(version);
-    const entries: WriteSetEntry[] = [...this.#writes.values()].map(({ key, value }) => ({
+    const entries: WriteSetEntry[] = [...this.#writes].map(([id, { key, value }]) => ({
       stateKey: key,
       value,
-      existed: this.#existed(key, version),
+      existed: this.#known.get(id) ?? this.#existed(key, version),
     }));
     const figures = {
       writeSetSize: entries.length,
@@ -59,6 +71,9 @@ export class VersionTracker {
       eventCount: this.#events.length,
       eventRootHash: eventRootHash(this.#events),
     };
+    this.#remember();
+    this.#writes = new Map();
+    this.#events = [];
     this.#version = -1;
     return figures;
   }
