@@ -176,24 +176,29 @@ export class AssetSim {
     return { sender: owner, call: faTransferCall(asset, to, amount), gasUsed: random.int(40, 90), orderless: false };
   }
 
-  /** The issuer mints a token of the collection to a user (a new object). */
-  mintToken(world: World, random: Random): UserTxnEffect {
+  /**
+   * A user buys a token of the collection (a new object minted to it), paying its price in APT to the issuer — so the
+   * issuer's coin store shows deposits.
+   */
+  mintToken(world: World, random: Random): UserTxnEffect | undefined {
+    const buyer = random.pick(world.userAccounts);
+    const price = 1_000_000n;
+    if (buyer.balance < price * 10n) return undefined;
     const index = this.#tokens.length + 1;
     const name = `Sample #${index}`;
     const address = namedObjectAddress(this.#issuer.address, `${COLLECTION_NAME}::${name}`);
-    const token: Token = {
-      address,
-      short: formatAddress(address),
-      index,
-      name,
-      owner: random.pick(world.userAccounts),
-    };
+    const token: Token = { address, short: formatAddress(address), index, name, owner: buyer };
     this.#tokens.push(token);
+    buyer.balance -= price;
+    world.withdrawEvent(buyer, price);
+    this.#issuer.balance += price;
+    world.depositEvent(this.#issuer, price);
+    world.writeCoinStore(this.#issuer);
     this.#writeToken(world, token);
     this.#writeCollection(world);
     world.moduleEvent('0x4::collection::MintEvent', { index: String(index), token: token.short });
-    const call = issuerCall('mint_token', [addressArg(token.owner), [name, new BcsWriter().string(name).toBytes()]]);
-    return { sender: this.#issuer, call, gasUsed: random.int(800, 1500), orderless: false };
+    const call = issuerCall('mint_token', [addressArg(buyer), [name, new BcsWriter().string(name).toBytes()]]);
+    return { sender: buyer, call, gasUsed: random.int(800, 1500), orderless: false };
   }
 
   /** A token's owner transfers it (`0x1::object::transfer_call`), or gifts it with the receiver co-signing. */
