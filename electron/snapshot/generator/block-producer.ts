@@ -10,18 +10,8 @@ import { derivedBytes, type ChainOptions } from './chain-options.ts';
 import { eventHandle, FRAMEWORK_STREAMS, FRAMEWORK_TYPES } from './framework-values.ts';
 import { FRAMEWORK_ADDRESS } from './genesis.ts';
 import type { Random } from './random.ts';
-import {
-  createAccount,
-  publishRegistry,
-  registryCall,
-  rotateKey,
-  transfer,
-  type UserTxnEffect,
-} from './user-transactions.ts';
+import { chooseEffect, failedEffect } from './effect-choice.ts';
 import type { SimAccount, World } from './world.ts';
-import { transferCall } from './entry-calls.ts';
-import { AssetSim } from './asset-sim.ts';
-import { ISSUER_ADDRESS } from './asset-abis.ts';
 import { OBJECT_TYPES } from './fungible-assets.ts';
 import { systemDetails, userDetails, VM_STATUS_INSUFFICIENT_BALANCE } from './txn-details.ts';
 import { VM_STATUS_SUCCESS, type TransactionDetailsRow } from '../transaction-details.ts';
@@ -190,53 +180,6 @@ export class BlockProducer {
     );
   }
 
-  #chooseEffect(plan: BlockPlan): UserTxnEffect {
-    const world = this.#world;
-    const random = this.#random;
-    const seed = this.#options.seed;
-    if (!world.registry && world.framework.blockHeight >= 1) return publishRegistry(world, seed, random);
-    const progress = this.#version / this.#options.versions;
-    const wanted = Math.min(this.#options.accounts, Math.ceil(this.#options.accounts * Math.min(1, progress / 0.5)));
-    if (world.userAccounts.length < Math.max(2, wanted)) return createAccount(world, seed, random);
-    if (!world.assets && world.writer.format === 2) {
-      const issuer = world.accounts.get(ISSUER_ADDRESS);
-      if (!issuer) throw new Error('genesis did not create the asset issuer');
-      world.assets = new AssetSim(world, issuer);
-      return world.assets.launchEffect(random);
-    }
-    const roll = random.float();
-    const registryShare = plan.kind === 'one_contract' ? 0.7 : 0.3;
-    if (roll < registryShare) return registryCall(world, random) ?? transfer(world, random, false);
-    if (roll < registryShare + 0.01) return rotateKey(world, random);
-    const assets = world.assets;
-    if (assets && roll < registryShare + 0.15) {
-      const pick = random.float();
-      const effect =
-        pick < 0.3
-          ? assets.mint(world, random)
-          : pick < 0.6
-            ? assets.transfer(world, random)
-            : pick < 0.75
-              ? assets.mintToken(world, random)
-              : assets.transferToken(world, random);
-      if (effect) return effect;
-    }
-    return transfer(world, random, random.chance(0.08));
-  }
-
-  /** A failed transfer: the sender pays gas and its sequence number advances; nothing else is written. */
-  #failedEffect(): UserTxnEffect {
-    const random = this.#random;
-    const sender = random.pick(this.#world.userAccounts);
-    const receiver = random.pick(this.#world.userAccounts);
-    return {
-      sender,
-      call: transferCall(receiver, sender.balance + BigInt(random.int(1, 1_000_000_000)), false),
-      gasUsed: random.int(5, 20),
-      orderless: false,
-    };
-  }
-
   /** Writes one user transaction; returns the gas it used. */
   #userTransaction(plan: BlockPlan): number {
     const world = this.#world;
@@ -244,7 +187,9 @@ export class BlockProducer {
     this.#begin();
     // A failed transaction only pays gas: its effects are never applied.
     const success = world.userAccounts.length < 2 || !random.chance(0.015);
-    const effect = success ? this.#chooseEffect(plan) : this.#failedEffect();
+    const effect = success
+      ? chooseEffect(world, this.#options, random, plan, this.#version)
+      : failedEffect(world, random);
     const price = random.int(plan.minPrice, plan.maxPrice);
     const sender = effect.sender;
     const feePayer = this.#feePayer(sender, effect.orderless);
