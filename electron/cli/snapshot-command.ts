@@ -133,6 +133,12 @@ function info(args: readonly string[]): number {
     ...document.samples.tables.map(
       (t) => `  table ${t.handle} <${t.keyType}, ${t.valueType}>: e.g. ${JSON.stringify(t.keys[0])}`,
     ),
+    ...Object.entries(document.samples.transactions).flatMap(([shape, sample]) =>
+      sample ? [`  ${shape} transaction: version ${sample.version} (${sample.hash})`] : [],
+    ),
+    ...(document.samples.fungibleAssets.length > 0
+      ? [`  fungible assets: ${document.samples.fungibleAssets.join(', ')}`]
+      : []),
     ...('contentDigest' in document ? [`  content digest ${document.contentDigest}`] : []),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

@@ -1,5 +1,5 @@
 /**
- * `snapshot generate`: builds a deterministic, realistic ledger snapshot (format v1) for a seed.
+ * `snapshot generate`: builds a deterministic, realistic ledger snapshot (format v2, or v1 for tests) for a seed.
  * Same seed and sizes → the same logical content, byte for byte in every table.
  */
 import { SnapshotWriter, type StateWriteObserver } from './snapshot-writer.ts';
@@ -7,6 +7,7 @@ import { simulateChain, type ChainSummary } from './generator/chain-sim.ts';
 import { DEFAULT_NODE_SETTINGS } from './node-settings.ts';
 import { checkOutputPath } from './output-path.ts';
 import { getHeapStatistics } from 'node:v8';
+import type { SnapshotFormatVersion } from './schema.ts';
 
 /** Options of `generateSnapshot`; sizes default to the sample's (~50,000 versions, ~1,000 accounts). */
 export interface GenerateOptions {
@@ -21,6 +22,8 @@ export interface GenerateOptions {
   readonly coinStores?: number | undefined;
   /** Sees every state write as the simulation makes it (tests replay them to check the store). */
   readonly observer?: StateWriteObserver | undefined;
+  /** The format to write (default 2); 1 writes an old-format file (no details, module events or write sets). */
+  readonly format?: SnapshotFormatVersion | undefined;
 }
 
 /** Default size of a generated snapshot (the sample the app opens with). */
@@ -78,7 +81,7 @@ export function generateSnapshot(options: GenerateOptions): ChainSummary {
     throw new RangeError('coinStores must be an integer from 0 to 100000');
   checkHeap(versions, accounts, coinStores);
   checkOutputPath(options.out, options.force ?? false);
-  const writer = new SnapshotWriter(options.out, options.observer);
+  const writer = new SnapshotWriter(options.out, { observer: options.observer, format: options.format });
   try {
     const summary = simulateChain(writer, {
       seed,

@@ -1,6 +1,6 @@
 /**
  * The typed read interface of a ledger snapshot: what the read service needs from storage.
- * Implemented by {@link SnapshotStore} over a SQLite file (format v1, docs/snapshot-format.md).
+ * Implemented by {@link SnapshotStore} over a SQLite file (formats v1 and v2, docs/snapshot-format.md).
  * Every method is synchronous because better-sqlite3 is; the service runs off the UI thread.
  *
  * Conventions: versions, sequence numbers, counters and amounts are `bigint`; addresses and handles
@@ -161,6 +161,83 @@ export interface LedgerStore {
    * (whole versions), most first, ties by address and creation number: the landing page's "busy" streams.
    */
   busiestEventStreams(window: number, limit: number): readonly EventStreamSummary[];
+
+  // Transactions (format v2 holds them in full; a v1 file answers with the summary row only).
+  /** The committed transaction at `version`, or undefined when the file has none there. */
+  transaction(version: bigint): StoredTransaction | undefined;
+  /** The committed transaction whose hash is `hash` (32 bytes), or undefined. */
+  transactionByHash(hash: Uint8Array): StoredTransaction | undefined;
+  /**
+   * The write set of `version`: every state key written there with its new value (undefined: deleted), in state-key
+   * order (the node's WriteSet order). Undefined when the file cannot tell: format v1, a captured snapshot, or a
+   * version below the oldest retained one (whose state rows pruning compaction may have merged).
+   */
+  writeSet(version: bigint): readonly StoredWriteOp[] | undefined;
+  /** The events `version` emitted, handle and module events alike, in emission order. */
+  transactionEvents(version: bigint): readonly StoredTransactionEvent[];
+}
+
+/** The kind of a committed transaction, as the `transactions.kind` column names it. */
+export type TransactionKind = 'genesis' | 'block_metadata' | 'user' | 'state_checkpoint' | 'block_epilogue';
+
+/** A committed transaction: its summary row, and in format v2 everything else the node shows of it. */
+export interface StoredTransaction {
+  readonly version: bigint;
+  readonly blockHeight: bigint;
+  readonly hash: Uint8Array;
+  readonly kind: TransactionKind;
+  readonly sender: Uint8Array | undefined;
+  readonly sequenceNumber: bigint | undefined;
+  readonly nonce: bigint | undefined;
+  readonly entryFunction: string | undefined;
+  readonly gasUnitPrice: bigint;
+  readonly maxGasAmount: bigint;
+  readonly gasUsed: bigint;
+  readonly success: boolean;
+  readonly timestampUsec: bigint;
+  /** Undefined in a v1 file and for transactions a capture knows only by their summary. */
+  readonly details: StoredTransactionDetails | undefined;
+}
+
+/** What format v2 keeps of a transaction beyond its summary row. */
+export interface StoredTransactionDetails {
+  readonly stateChangeHash: Uint8Array;
+  readonly eventRootHash: Uint8Array;
+  readonly stateCheckpointHash: Uint8Array | undefined;
+  readonly accumulatorRootHash: Uint8Array;
+  readonly vmStatus: string;
+  readonly expirationTimestampSecs: bigint | undefined;
+  /** The node's `payload` JSON (user and genesis transactions). */
+  readonly payload: unknown;
+  /** BCS of the payload (`TransactionPayload`). */
+  readonly payloadBcs: Uint8Array | undefined;
+  /** The node's `signature` JSON (user transactions). */
+  readonly signature: unknown;
+  readonly signatureKind: string | undefined;
+  readonly secondarySigners: readonly Uint8Array[];
+  readonly feePayer: Uint8Array | undefined;
+  /** Fields of one kind only, in the node's order (block metadata: id, epoch, round, …; epilogue: block_end_info). */
+  readonly kindFields: Readonly<Record<string, unknown>> | undefined;
+  readonly writeSetSize: number;
+  readonly eventCount: number;
+}
+
+/** One entry of a write set: the state key (node encoding, see state-keys.ts) and its new value. */
+export interface StoredWriteOp {
+  readonly stateKey: Uint8Array;
+  /** BCS of the new value (a resource group's: the map of its members); undefined for a deletion. */
+  readonly value: Uint8Array | undefined;
+}
+
+/** One event of a transaction: a handle (v1) event names its stream; a module (v2) event has none. */
+export interface StoredTransactionEvent {
+  /** Position among the transaction's events. */
+  readonly index: number;
+  /** The stream of a handle event; undefined for a module event (the node shows guid 0/0x0, sequence 0). */
+  readonly stream:
+    { readonly address: Uint8Array; readonly creationNumber: bigint; readonly sequenceNumber: bigint } | undefined;
+  readonly typeTag: string;
+  readonly data: Uint8Array;
 }
 
 /** One event stream (account, creation number) with its count in the window and its newest event. */

@@ -9,7 +9,14 @@ import { accessSync, closeSync, constants, openSync, readSync, statSync, type St
 import { basename } from 'node:path';
 import Database from 'better-sqlite3';
 import { describeSqliteError } from './sqlite-errors.ts';
-import { META_KEYS, SNAPSHOT_APPLICATION_ID, SNAPSHOT_FORMAT_NAME, SNAPSHOT_FORMAT_VERSION } from './schema.ts';
+import {
+  META_KEYS,
+  READABLE_FORMAT_VERSIONS,
+  REQUIRED_TABLES,
+  SNAPSHOT_APPLICATION_ID,
+  SNAPSHOT_FORMAT_NAME,
+  type SnapshotFormatVersion,
+} from './schema.ts';
 import type { NodeSettings } from './ledger-store.ts';
 import { checkNodeSettings, NodeSettingsError } from './node-settings.ts';
 
@@ -20,7 +27,8 @@ export class SnapshotOpenError extends Error {
 
 /** The `meta` rows of a snapshot, parsed. */
 export interface SnapshotMeta {
-  readonly formatVersion: number;
+  /** 1: summaries only (read-only, as before); 2: full transactions, module events and write sets. */
+  readonly formatVersion: SnapshotFormatVersion;
   readonly chainId: number;
   readonly oldestVersion: bigint;
   readonly latestVersion: bigint;
@@ -50,18 +58,30 @@ function parseNodeSettings(text: string | undefined, path: string): NodeSettings
   }
 }
 
-function readMeta(db: Database.Database, path: string): SnapshotMeta {
+/** The versions this build reads, for refusals ("1 and 2"). */
+const READABLE_TEXT = READABLE_FORMAT_VERSIONS.join(' and ');
+
+/** `version` as a readable format version, or undefined. */
+function readableVersion(version: number): SnapshotFormatVersion | undefined {
+  return READABLE_FORMAT_VERSIONS.find((readable) => readable === version);
+}
+
+function readMeta(db: Database.Database, path: string, userVersion: SnapshotFormatVersion): SnapshotMeta {
   const rows = db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[];
   const meta = new Map(rows.map((row) => [row.key, row.value]));
   if (meta.get(META_KEYS.format) !== SNAPSHOT_FORMAT_NAME)
     throw new SnapshotOpenError(`${path}: not a ledger snapshot (meta.format is missing)`);
-  const formatVersion = Number(meta.get(META_KEYS.formatVersion));
-  if (formatVersion !== SNAPSHOT_FORMAT_VERSION) {
+  const formatVersion = readableVersion(Number(meta.get(META_KEYS.formatVersion)));
+  if (formatVersion === undefined) {
     throw new SnapshotOpenError(
       `${path}: snapshot format version ${meta.get(META_KEYS.formatVersion)} ` +
-        `is not supported (this build reads ${SNAPSHOT_FORMAT_VERSION})`,
+        `is not supported (this build reads ${READABLE_TEXT})`,
     );
   }
+  if (formatVersion !== userVersion)
+    throw new SnapshotOpenError(
+      `${path}: meta.${META_KEYS.formatVersion} ${formatVersion} disagrees with the header's format version ${userVersion}`,
+    );
   const integer = (key: string): bigint => {
     const text = meta.get(key);
     if (text === undefined || !/^\d+$/.test(text))
@@ -98,18 +118,6 @@ function readMeta(db: Database.Database, path: string): SnapshotMeta {
 }
 
 const I64_MAX = (1n << 63n) - 1n;
-/** The tables of format v1 (docs/snapshot-format.md). */
-const REQUIRED_TABLES = [
-  'meta',
-  'blocks',
-  'transactions',
-  'account_transactions',
-  'state_values',
-  'modules',
-  'events',
-  'table_info',
-  'accounts',
-];
 const SQLITE_MAGIC = 'SQLite format 3\0';
 
 /** The file's status, or a one-line refusal saying what is wrong with the path. */
@@ -165,9 +173,9 @@ function checkHeader(path: string): void {
 }
 
 /** Refuses a file that lacks a table of the format. */
-function checkTables(db: Database.Database, path: string): void {
+function checkTables(db: Database.Database, path: string, version: SnapshotFormatVersion): void {
   const present = new Set(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]);
-  const missing = REQUIRED_TABLES.filter((table) => !present.has(table));
+  const missing = REQUIRED_TABLES[version].filter((table) => !present.has(table));
   if (missing.length > 0)
     throw new SnapshotOpenError(
       `${path}: not a complete ledger snapshot (missing table${missing.length > 1 ? 's' : ''} ${missing.join(', ')})`,
@@ -204,11 +212,11 @@ export function openSnapshot(path: string): OpenedSnapshot {
         `${path}: not a ledger snapshot (SQLite application_id ${applicationId}, expected ${SNAPSHOT_APPLICATION_ID})`,
       );
     }
-    const userVersion = db.pragma('user_version', { simple: true }) as number;
-    if (userVersion !== SNAPSHOT_FORMAT_VERSION) {
+    const headerVersion = db.pragma('user_version', { simple: true }) as number;
+    const userVersion = readableVersion(headerVersion);
+    if (userVersion === undefined) {
       throw new SnapshotOpenError(
-        `${path}: snapshot format version ${userVersion} is not ` +
-          `supported (this build reads ${SNAPSHOT_FORMAT_VERSION})`,
+        `${path}: snapshot format version ${headerVersion} is not supported (this build reads ${READABLE_TEXT})`,
       );
     }
     // A truncated copy still opens (SQLite reads pages lazily); its header says how long it should be.
@@ -218,8 +226,8 @@ export function openSnapshot(path: string): OpenedSnapshot {
     if (size < pageCount * pageSize) {
       throw new SnapshotOpenError(`${path}: truncated (${size} bytes, the header says ${pageCount * pageSize})`);
     }
-    checkTables(db, path);
-    return { db, meta: readMeta(db, path) };
+    checkTables(db, path, userVersion);
+    return { db, meta: readMeta(db, path, userVersion) };
   } catch (error) {
     db.close();
     if (error instanceof SnapshotOpenError) throw error;

@@ -1,14 +1,22 @@
 /**
- * Snapshot format v1: the SQLite schema, written once here and documented in docs/snapshot-format.md.
- * The generator creates it; the store checks `application_id`/`user_version` and the meta rows
- * before trusting a file, so a foreign SQLite database is refused with a clear message.
+ * Snapshot formats v1 and v2: the SQLite schema, written once here and documented in docs/snapshot-format.md.
+ * The generator creates v2 (v1 on request, for tests of old files); the store checks `application_id`/`user_version`
+ * and the meta rows before trusting a file, so a foreign SQLite database is refused with a clear message.
+ * Format v2 is v1 plus full transactions (`transaction_details`), module events and an index of state rows by
+ * version (each transaction's write set); v1 files still open, read-only, with what they hold.
  */
 
 /** `PRAGMA application_id` of a snapshot: the ASCII bytes "LEXS" (Ledger EXplorer Snapshot). */
 export const SNAPSHOT_APPLICATION_ID = 0x4c455853;
 
-/** The format version this code writes and reads (`PRAGMA user_version` and meta `format_version`). */
-export const SNAPSHOT_FORMAT_VERSION = 1;
+/** The format version this code writes by default (`PRAGMA user_version` and meta `format_version`). */
+export const SNAPSHOT_FORMAT_VERSION = 2;
+
+/** A format version this build reads. */
+export type SnapshotFormatVersion = 1 | 2;
+
+/** Every format version this build reads. */
+export const READABLE_FORMAT_VERSIONS: readonly SnapshotFormatVersion[] = [1, 2];
 
 /** Names of the `meta` rows. Values are text: decimal integers, or JSON for `node_settings`. */
 export const META_KEYS = {
@@ -26,7 +34,7 @@ export const META_KEYS = {
 /** The `meta.format` value that marks a file as ours. */
 export const SNAPSHOT_FORMAT_NAME = 'ledger-explorer-snapshot';
 
-/** DDL of format v1. Tables are WITHOUT ROWID where the key is the natural lookup path. */
+/** DDL of format v1 (format v2 adds {@link SCHEMA_V2_SQL}). Tables are WITHOUT ROWID where the key is the natural lookup path. */
 export const SCHEMA_SQL = `
 CREATE TABLE meta (
   key   TEXT PRIMARY KEY,
@@ -110,8 +118,75 @@ CREATE TABLE accounts (
 ) WITHOUT ROWID;
 `;
 
+/**
+ * What format v2 adds to v1: the full record of each transaction (what the node shows beyond the summary row of
+ * `transactions`) and the module (v2) events, which belong to no stream. Handle events stay in `events`.
+ */
+export const SCHEMA_V2_SQL = `
+CREATE TABLE transaction_details (
+  version                   INTEGER PRIMARY KEY,
+  state_change_hash         BLOB    NOT NULL CHECK (length(state_change_hash) = 32),
+  event_root_hash           BLOB    NOT NULL CHECK (length(event_root_hash) = 32),
+  state_checkpoint_hash     BLOB    CHECK (state_checkpoint_hash IS NULL OR length(state_checkpoint_hash) = 32),
+  accumulator_root_hash     BLOB    NOT NULL CHECK (length(accumulator_root_hash) = 32),
+  vm_status                 TEXT    NOT NULL,
+  expiration_timestamp_secs INTEGER,
+  payload                   TEXT,
+  payload_bcs               BLOB,
+  signature                 TEXT,
+  signature_kind            TEXT,
+  secondary_signers         BLOB    CHECK (secondary_signers IS NULL OR length(secondary_signers) % 32 = 0),
+  fee_payer                 BLOB    CHECK (fee_payer IS NULL OR length(fee_payer) = 32),
+  kind_fields               TEXT,
+  write_set_size            INTEGER NOT NULL,
+  event_count               INTEGER NOT NULL
+);
+
+CREATE TABLE module_events (
+  version     INTEGER NOT NULL,
+  event_index INTEGER NOT NULL,
+  type_tag    TEXT    NOT NULL,
+  data        BLOB    NOT NULL,
+  PRIMARY KEY (version, event_index)
+) WITHOUT ROWID;
+`;
+
+/** The tables each format version must have. */
+export const REQUIRED_TABLES: Readonly<Record<SnapshotFormatVersion, readonly string[]>> = {
+  1: [
+    'meta',
+    'blocks',
+    'transactions',
+    'account_transactions',
+    'state_values',
+    'modules',
+    'events',
+    'table_info',
+    'accounts',
+  ],
+  2: [
+    'meta',
+    'blocks',
+    'transactions',
+    'account_transactions',
+    'state_values',
+    'modules',
+    'events',
+    'table_info',
+    'accounts',
+    'transaction_details',
+    'module_events',
+  ],
+};
+
 /** Indexes built after bulk loading (cheaper than maintaining them row by row). */
 export const POST_LOAD_INDEX_SQL = `
 CREATE INDEX events_by_version ON events (version);
 CREATE INDEX transactions_by_block ON transactions (block_height);
+`;
+
+/** Format v2's further indexes: transactions by hash, and state rows by version (each version's write set). */
+export const POST_LOAD_INDEX_V2_SQL = `
+CREATE INDEX transactions_by_hash ON transactions (hash);
+CREATE INDEX state_values_by_version ON state_values (version);
 `;

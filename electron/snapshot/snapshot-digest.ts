@@ -16,6 +16,9 @@ const TABLE_ORDER: readonly (readonly [string, string])[] = [
   ['events', 'address, creation_number, sequence_number'],
   ['table_info', 'handle'],
   ['accounts', 'address'],
+  // Format v2 only (skipped when absent, so a v1 file's digest is what it was).
+  ['transaction_details', 'version'],
+  ['module_events', 'version, event_index'],
 ];
 
 function encodeCell(value: unknown): string {
@@ -27,7 +30,9 @@ function encodeCell(value: unknown): string {
 /** `sha256:<hex>` of the snapshot's content. */
 export function contentDigest(db: Database.Database): string {
   const hash = createHash('sha256');
+  const present = new Set(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]);
   for (const [table, order] of TABLE_ORDER) {
+    if (!present.has(table)) continue;
     hash.update(`table ${table}\n`);
     for (const row of db.prepare(`SELECT * FROM ${table} ORDER BY ${order}`).raw().iterate() as Iterable<unknown[]>) {
       hash.update(row.map(encodeCell).join('|'));

@@ -13,6 +13,7 @@ import { findEventHandles } from './event-handles.ts';
 import { COLLECTOR_ADDRESS } from './generator/coin-collection.ts';
 import type { SnapshotStore } from './snapshot-store.ts';
 import { decodeStateKey, prefixUpperBound, STATE_KEY_TABLE_ITEM } from './state-keys.ts';
+import { transactionSamples, type TransactionSamples } from './snapshot-info-v2.ts';
 
 /** One sampled event stream: the account, the handle's creation number, and where the handle lives. */
 export interface EventStreamSample {
@@ -49,7 +50,7 @@ export interface SnapshotInfo {
     readonly senders: readonly { readonly address: string; readonly transactions: string }[];
     /** The generator's coin collector (an account with ~10,000 resources), when the file has it. */
     readonly largeAccounts: readonly { readonly address: string; readonly resources: string }[];
-  };
+  } & TransactionSamples;
 }
 
 const COUNTED_TABLES = [
@@ -61,6 +62,8 @@ const COUNTED_TABLES = [
   'modules',
   'table_info',
 ] as const;
+/** Tables only format v2 has, counted when present. */
+const COUNTED_V2_TABLES = ['transaction_details', 'module_events'] as const;
 
 /** How many resources `address` holds at `version` (pages through the store's listing). */
 function countResources(store: SnapshotStore, address: Uint8Array, version: bigint): number {
@@ -85,6 +88,9 @@ export function snapshotInfo(store: SnapshotStore, sampleSize = 5): SnapshotInfo
       String((db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n),
     ]),
   );
+  if (store.meta.formatVersion === 2)
+    for (const table of COUNTED_V2_TABLES)
+      counts[table] = String((db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n);
   counts.user_transactions = String(
     (db.prepare(`SELECT count(*) AS n FROM account_transactions`).get() as { n: number }).n,
   );
@@ -158,6 +164,6 @@ export function snapshotInfo(store: SnapshotStore, sampleSize = 5): SnapshotInfo
     oldestBlockHeight: ledger.oldestBlockHeight.toString(),
     ledgerTimestampUsec: ledger.ledgerTimestampUsec.toString(),
     counts,
-    samples: { accounts, eventStreams, tables, senders, largeAccounts },
+    samples: { accounts, eventStreams, tables, senders, largeAccounts, ...transactionSamples(store, sampleSize) },
   };
 }

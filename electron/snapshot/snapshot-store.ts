@@ -1,5 +1,5 @@
 /**
- * {@link LedgerStore} over a snapshot file (format v1). Every read is "as of version V": the newest
+ * {@link LedgerStore} over a snapshot file (formats v1 and v2). Every read is "as of version V": the newest
  * write at or below V, a tombstone meaning absent. Opened read-only; statements are prepared once.
  */
 import type Database from 'better-sqlite3';
@@ -23,6 +23,7 @@ import { openSnapshot, type SnapshotMeta } from './open-snapshot.ts';
 import { blockSummaries, type BlockRowData } from './block-facts.ts';
 import { readMinGasUnitPrice } from './gas-schedule.ts';
 import { readOrigin } from './capture/origin.ts';
+import { TransactionReads } from './transaction-reads.ts';
 import type { SnapshotOrigin } from '../../shared/api/source-info.ts';
 import type {
   BlockGasFacts,
@@ -35,7 +36,10 @@ import type {
   StoredEvent,
   StoredModule,
   StoredResource,
+  StoredTransaction,
+  StoredTransactionEvent,
   StoredTransactionSummary,
+  StoredWriteOp,
   SummaryQuery,
   TableInfo,
 } from './ledger-store.ts';
@@ -54,6 +58,7 @@ export class SnapshotStore implements LedgerStore {
   readonly settings: NodeSettings;
   readonly #db: Database.Database;
   readonly #q: SnapshotQueries;
+  readonly #transactions: TransactionReads;
   /** The file's name, for messages about its content. */
   readonly #file: string;
   /** ABI lookups by the version of the module set they see (the newest publication at or below a version). */
@@ -74,6 +79,7 @@ export class SnapshotStore implements LedgerStore {
       db.prepare('SELECT DISTINCT version FROM modules ORDER BY version').all() as { version: number }[]
     ).map((row) => BigInt(row.version));
     this.#q = new SnapshotQueries(db);
+    this.#transactions = new TransactionReads(db, meta, readOrigin(db) !== null);
   }
 
   /** Opens `path` read-only; throws SnapshotOpenError (one line) when it is not a usable snapshot. */
@@ -303,6 +309,22 @@ export class SnapshotStore implements LedgerStore {
       this.#busiestStreams = { window, limit, streams: rows.map(toStreamSummary) };
     }
     return (this.#busiestStreams?.streams ?? []).slice(0, limit);
+  }
+
+  transaction(version: bigint): StoredTransaction | undefined {
+    return this.#transactions.transaction(version);
+  }
+
+  transactionByHash(hash: Uint8Array): StoredTransaction | undefined {
+    return this.#transactions.transactionByHash(hash);
+  }
+
+  writeSet(version: bigint): readonly StoredWriteOp[] | undefined {
+    return this.#transactions.writeSet(version);
+  }
+
+  transactionEvents(version: bigint): readonly StoredTransactionEvent[] {
+    return this.#transactions.transactionEvents(version);
   }
 }
 

@@ -12,6 +12,8 @@ import { parseTypeTag, formatStructTag } from '../../shared/type-tag.ts';
 import type { SnapshotStore } from './snapshot-store.ts';
 import { decodeStateKey } from './state-keys.ts';
 import { assertNever } from '../../shared/assert-never.ts';
+import { decodeResourceGroup } from './resource-group.ts';
+import { verifyV2 } from './verify-v2.ts';
 
 /** The outcome of a verification: figures checked and the problems found (at most `maxProblems`). */
 export interface VerifyReport {
@@ -152,7 +154,10 @@ export function verifySnapshot(store: SnapshotStore): VerifyReport {
           if (row.value) decodeMoveValue(row.value, layoutOf(formatStructTag(key.tag), version));
           break;
         case 'resource_group':
-          problem(`${where}: resource group keys are not part of format v1`);
+          if (store.meta.formatVersion === 1) problem(`${where}: resource group keys are not part of format v1`);
+          else if (row.value)
+            for (const member of decodeResourceGroup(row.value))
+              decodeMoveValue(member.bytes, layoutOf(formatStructTag(member.tag), version));
           break;
         default:
           assertNever(key);
@@ -183,5 +188,7 @@ export function verifySnapshot(store: SnapshotStore): VerifyReport {
     }
   }
   checked.events = events;
+  if (store.meta.formatVersion === 2)
+    Object.assign(checked, verifyV2(db, store.meta.oldestVersion, captured, problem, store.meta.chainId));
   return { ok: problems.length === 0, checked, problems };
 }

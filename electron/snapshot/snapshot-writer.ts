@@ -1,5 +1,5 @@
 /**
- * Writes a snapshot file (format v1): creates the schema, batches inserts in large transactions,
+ * Writes a snapshot file (format v2, or v1 on request): creates the schema, batches inserts in large transactions,
  * and finishes with pruning compaction, indexes and the meta rows. The file is built under a
  * temporary name and renamed into place only when complete, so a crash never leaves a half file
  * that looks valid.
@@ -10,12 +10,17 @@ import Database from 'better-sqlite3';
 import {
   META_KEYS,
   POST_LOAD_INDEX_SQL,
+  POST_LOAD_INDEX_V2_SQL,
   SCHEMA_SQL,
+  SCHEMA_V2_SQL,
   SNAPSHOT_APPLICATION_ID,
   SNAPSHOT_FORMAT_NAME,
   SNAPSHOT_FORMAT_VERSION,
+  type SnapshotFormatVersion,
 } from './schema.ts';
 import type { NodeSettings } from './ledger-store.ts';
+import { VersionTracker } from './version-tracker.ts';
+import type { TransactionDetailsRow } from './transaction-details.ts';
 
 /** A row of the transactions table (see docs/snapshot-format.md). */
 export interface TransactionRow {
@@ -96,6 +101,13 @@ function removeAbandonedPartials(path: string): void {
 /** Receives each state write as it is made, before pruning compaction. */
 export type StateWriteObserver = (stateKey: Uint8Array, version: number, value: Uint8Array | null) => void;
 
+/** How to write: the format version (default 2) and an observer of every state write. */
+export interface SnapshotWriterOptions {
+  readonly observer?: StateWriteObserver | undefined;
+  /** 1 writes the old format (summaries only; module events and transaction details are dropped), for tests. */
+  readonly format?: SnapshotFormatVersion | undefined;
+}
+
 /** Bulk writer of one new snapshot file. */
 export class SnapshotWriter {
   readonly #db: Database.Database;
@@ -110,11 +122,19 @@ export class SnapshotWriter {
   readonly #insertTable: Database.Statement;
   readonly #insertAccount: Database.Statement;
   readonly #observer: StateWriteObserver | undefined;
+  /** The format written. */
+  readonly format: SnapshotFormatVersion;
+  readonly #insertDetails: Database.Statement | undefined;
+  readonly #insertModuleEvent: Database.Statement | undefined;
+  readonly #existedBefore: Database.Statement;
+  readonly #tracker: VersionTracker;
   #pending = 0;
 
   /** Creates `path` (replacing an existing file only when the snapshot is complete). */
-  constructor(path: string, observer?: StateWriteObserver) {
+  constructor(path: string, options: SnapshotWriterOptions | StateWriteObserver = {}) {
+    const { observer, format } = typeof options === 'function' ? { observer: options, format: undefined } : options;
     this.#observer = observer;
+    this.format = format ?? SNAPSHOT_FORMAT_VERSION;
     this.#path = path;
     // Unique per process: two generators writing the same target must not share a partial file.
     this.#tempPath = `${path}.${process.pid}.partial`;
@@ -129,8 +149,26 @@ export class SnapshotWriter {
       this.#db.pragma('cache_size = -262144');
       this.#db.pragma('temp_store = MEMORY');
       this.#db.pragma(`application_id = ${SNAPSHOT_APPLICATION_ID}`);
-      this.#db.pragma(`user_version = ${SNAPSHOT_FORMAT_VERSION}`);
+      this.#db.pragma(`user_version = ${this.format}`);
       this.#db.exec(SCHEMA_SQL);
+      if (this.format === 2) {
+        this.#db.exec(SCHEMA_V2_SQL);
+        this.#insertDetails = this.#db.prepare(
+          `INSERT INTO transaction_details (version, state_change_hash, event_root_hash, state_checkpoint_hash,
+            accumulator_root_hash, vm_status, expiration_timestamp_secs, payload, payload_bcs, signature, signature_kind,
+            secondary_signers, fee_payer, kind_fields, write_set_size, event_count)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        );
+        this.#insertModuleEvent = this.#db.prepare(
+          'INSERT INTO module_events (version, event_index, type_tag, data) VALUES (?, ?, ?, ?)',
+        );
+      }
+      this.#existedBefore = this.#db
+        .prepare(
+          'SELECT value IS NOT NULL FROM state_values WHERE state_key = ? AND version < ? ORDER BY version DESC LIMIT 1',
+        )
+        .pluck();
+      this.#tracker = new VersionTracker((key, version) => this.#existedBefore.get(key, version) === 1);
       this.#insertState = this.#db.prepare(
         'INSERT OR REPLACE INTO state_values (state_key, version, value) VALUES (?, ?, ?)',
       );
@@ -180,11 +218,39 @@ export class SnapshotWriter {
   stateValue(stateKey: Uint8Array, version: number, value: Uint8Array | null): void {
     this.#insertState.run(stateKey, version, value);
     this.#observer?.(stateKey, version, value);
+    if (this.format === 2) this.#tracker.write(stateKey, version, value);
     this.#counted();
   }
 
-  /** Records a committed transaction; user transactions are also indexed by sender. */
-  transaction(row: TransactionRow): void {
+  /**
+   * Records a committed transaction; user transactions are also indexed by sender. In format v2, `details` (what the
+   * node shows beyond the summary) is written with the figures of the state writes and events recorded at the
+   * transaction's version, so call this after its effects. A capture's transactions known only by summary have none.
+   */
+  transaction(row: TransactionRow, details?: TransactionDetailsRow): void {
+    if (this.#insertDetails && details) {
+      const taken = this.#tracker.take(row.version);
+      const figures = details.recorded ?? taken;
+      this.#insertDetails.run(
+        row.version,
+        figures.stateChangeHash,
+        figures.eventRootHash,
+        details.stateCheckpointHash,
+        details.accumulatorRootHash,
+        details.vmStatus,
+        details.expirationTimestampSecs,
+        details.payload,
+        details.payloadBcs,
+        details.signature,
+        details.signatureKind,
+        details.secondarySigners.length > 0 ? Buffer.concat(details.secondarySigners) : null,
+        details.feePayer,
+        details.kindFields,
+        figures.writeSetSize,
+        figures.eventCount,
+      );
+      this.#counted();
+    }
     this.#insertTxn.run(
       row.version,
       row.blockHeight,
@@ -215,6 +281,15 @@ export class SnapshotWriter {
     data: Uint8Array,
   ): void {
     this.#insertEvent.run(address, creationNumber, sequenceNumber, version, index, typeTag, data);
+    if (this.format === 2) this.#tracker.event(version, { address, creationNumber, sequenceNumber, typeTag, data });
+    this.#counted();
+  }
+
+  /** Records a module (v2) event emitted at `version` as its `index`-th event; format v1 has no place for it. */
+  moduleEvent(version: number, index: number, typeTag: string, data: Uint8Array): void {
+    if (!this.#insertModuleEvent) return;
+    this.#insertModuleEvent.run(version, index, typeTag, data);
+    this.#tracker.event(version, { address: null, typeTag, data });
     this.#counted();
   }
 
@@ -264,7 +339,8 @@ export class SnapshotWriter {
 
   /**
    * Completes the file: drops state history the pruning window no longer retains (keeping, for each
-   * key, the value as of `oldestVersion`), builds indexes, writes meta, and renames into place.
+   * key, the value before `oldestVersion` — so the write set at the oldest version can still tell a creation from a
+   * modification — and every write from it on), builds indexes, writes meta, and renames into place.
    */
   finish(finish: SnapshotFinish): void {
     this.#db.exec('COMMIT');
@@ -273,12 +349,12 @@ export class SnapshotWriter {
       .prepare(
         `DELETE FROM state_values AS old WHERE old.version < :oldest AND EXISTS (
            SELECT 1 FROM state_values AS newer
-           WHERE newer.state_key = old.state_key AND newer.version > old.version AND newer.version <= :oldest)`,
+           WHERE newer.state_key = old.state_key AND newer.version > old.version AND newer.version < :oldest)`,
       )
       .run({ oldest: finish.oldestVersion });
     const meta = this.#db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
     meta.run(META_KEYS.format, SNAPSHOT_FORMAT_NAME);
-    meta.run(META_KEYS.formatVersion, String(SNAPSHOT_FORMAT_VERSION));
+    meta.run(META_KEYS.formatVersion, String(this.format));
     meta.run(META_KEYS.chainId, String(finish.chainId));
     meta.run(META_KEYS.oldestVersion, String(finish.oldestVersion));
     meta.run(META_KEYS.latestVersion, String(finish.latestVersion));
@@ -287,6 +363,7 @@ export class SnapshotWriter {
     for (const [key, value] of Object.entries(finish.extraMeta ?? {})) meta.run(key, value);
     this.#db.exec('COMMIT');
     this.#db.exec(POST_LOAD_INDEX_SQL);
+    if (this.format === 2) this.#db.exec(POST_LOAD_INDEX_V2_SQL);
     this.#db.exec('ANALYZE');
     this.#db.pragma('journal_mode = DELETE');
     this.#db.close();

@@ -33,6 +33,13 @@ export function resourceStateKey(address: Uint8Array, tag: StructTag): Uint8Arra
   return accessPathKey(address, path.toBytes());
 }
 
+/** State key of the resource group `groupTag` under `address` (one key holds every member of the group). */
+export function resourceGroupStateKey(address: Uint8Array, groupTag: StructTag): Uint8Array {
+  const path = new BcsWriter().variantIndex(PATH_RESOURCE_GROUP);
+  writeStructTag(path, groupTag);
+  return accessPathKey(address, path.toBytes());
+}
+
 /** State key of module `name` published at `address` (Path::Code(ModuleId { address, name })). */
 export function moduleStateKey(address: Uint8Array, name: string): Uint8Array {
   const path = new BcsWriter().variantIndex(PATH_CODE).address(address).string(name).toBytes();
@@ -114,8 +121,8 @@ const tagCache = new Map<string, StructTag | null>();
 const TAG_CACHE_LIMIT = 4096;
 
 /**
- * The struct tag of a resource state key, or undefined for any other key (modules; resource groups,
- * which format v1 does not allow and `snapshot verify` reports). Parsed tags are cached by path bytes: the same few
+ * The struct tag of a resource state key, or undefined for any other key (modules; resource groups, whose members
+ * the resource listing does not expand yet). Parsed tags are cached by path bytes: the same few
  * types recur across accounts, and
  * listing resources is the hot path of the `/resources` endpoint.
  */

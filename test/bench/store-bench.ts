@@ -1,14 +1,18 @@
 /**
  * Snapshot store benchmark (`npm run bench`): p50/p99 of value-at-version, a resources page, an
- * events page and a summaries page on snapshots of ~1M and ~10M state rows, each next to the
- * single bare SQL query that returns the same rows, measured in the same run (ratio = store / SQL).
- * Also the generator's rate. Big snapshots are generated once into test/.tmp/bench/ and reused.
+ * events page, a summaries page and the format v2 transaction reads (by version, by hash, a version's write set and
+ * events) on format v2 snapshots of ~1M and ~10M state rows, each next to the single bare SQL query that returns the
+ * same rows, measured in the same run (ratio = store / SQL). Also the generator's rate beside a same-run bare insert
+ * of the same rows, and bytes per version. Big snapshots are generated once into test/.tmp/bench/ and reused.
  *
- * Usage: node test/bench/store-bench.ts [--quick]   (--quick: ~100k rows only, for a smoke run)
+ * Usage: node test/bench/store-bench.ts [--quick | --no-10m]   (--quick: ~100k rows only, for a smoke run;
+ * --no-10m: skip the ~10M snapshot, whose generation takes about half an hour on 2 cores)
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { generateSnapshot } from '../../electron/snapshot/generate.ts';
+import { SCHEMA_SQL, SCHEMA_V2_SQL } from '../../electron/snapshot/schema.ts';
 import { SnapshotStore } from '../../electron/snapshot/snapshot-store.ts';
 import { accountKeyPrefix, prefixUpperBound } from '../../electron/snapshot/state-keys.ts';
 import { plan } from '../../electron/snapshot/snapshot-queries.ts';
@@ -17,14 +21,17 @@ import { fixed, measure, type LatencyStats } from './bench-stats.ts';
 import { writeBenchmarkSection } from './benchmark-doc.ts';
 
 const quick = process.argv.includes('--quick');
+const skip10m = process.argv.includes('--no-10m');
 const dir = join(import.meta.dirname, '..', '.tmp', 'bench');
 mkdirSync(dir, { recursive: true });
 
 const SIZES = quick
-  ? [{ name: '~100k rows', file: 'store-100k.db', seed: 20, versions: 30_000, accounts: 500 }]
+  ? [{ name: '~100k rows', file: 'store-v2-100k.db', seed: 20, versions: 30_000, accounts: 500 }]
   : [
-      { name: '~1M rows', file: 'store-1m.db', seed: 21, versions: 300_000, accounts: 5_000 },
-      { name: '~10M rows', file: 'store-10m.db', seed: 22, versions: 3_000_000, accounts: 50_000 },
+      { name: '~1M rows', file: 'store-v2-1m.db', seed: 21, versions: 300_000, accounts: 5_000 },
+      ...(skip10m
+        ? []
+        : [{ name: '~10M rows', file: 'store-v2-10m.db', seed: 22, versions: 3_000_000, accounts: 50_000 }]),
     ];
 
 const SAMPLES = 3_000;
@@ -60,6 +67,25 @@ function benchSnapshot(path: string): { rows: Row[]; stateRows: number } {
   ).map((r) => r.sender);
   const pick = <T>(items: readonly T[]): T => items[random.int(0, items.length - 1)] as T;
   const version = (): bigint => BigInt(random.int(oldest, latest));
+  const hashes = (
+    db.prepare('SELECT hash FROM transactions ORDER BY random() LIMIT 20000').all() as { hash: Uint8Array }[]
+  ).map((r) => r.hash);
+  const transactionSql = `SELECT t.*, d.state_change_hash, d.event_root_hash, d.state_checkpoint_hash,
+      d.accumulator_root_hash, d.vm_status, d.expiration_timestamp_secs, d.payload, d.payload_bcs, d.signature,
+      d.signature_kind, d.secondary_signers, d.fee_payer, d.kind_fields, d.write_set_size, d.event_count
+    FROM transactions t LEFT JOIN transaction_details d ON d.version = t.version`;
+  const bareTransaction = db.prepare(plan(`${transactionSql} WHERE t.version = ?`));
+  const bareByHash = db.prepare(plan(`${transactionSql} WHERE t.hash = ? ORDER BY t.version LIMIT 1`));
+  const bareWriteSet = db.prepare(
+    plan('SELECT state_key, value FROM state_values WHERE version = ? ORDER BY state_key'),
+  );
+  const bareVersionEvents = db.prepare(
+    plan(
+      `SELECT event_index, address, creation_number, sequence_number, type_tag, data FROM events WHERE version = :v
+       UNION ALL SELECT event_index, NULL, NULL, NULL, type_tag, data FROM module_events WHERE version = :v
+       ORDER BY event_index`,
+    ),
+  );
 
   const bareValue = db.prepare(
     plan('SELECT value FROM state_values WHERE state_key = ? AND version <= ? ORDER BY version DESC LIMIT 1'),
@@ -114,6 +140,26 @@ function benchSnapshot(path: string): { rows: Row[]; stateRows: number } {
       store: measure(SAMPLES, () => store.transactionSummaries(pick(senders), { limit: 100 })),
       sql: measure(SAMPLES, () => bareSummaries.all(pick(senders), latest)),
     },
+    {
+      query: 'transaction by version (v2)',
+      store: measure(SAMPLES, () => store.transaction(version())),
+      sql: measure(SAMPLES, () => bareTransaction.get(version())),
+    },
+    {
+      query: 'transaction by hash (v2)',
+      store: measure(SAMPLES, () => store.transactionByHash(pick(hashes))),
+      sql: measure(SAMPLES, () => bareByHash.get(pick(hashes))),
+    },
+    {
+      query: 'write set of a version (v2)',
+      store: measure(SAMPLES, () => store.writeSet(version())),
+      sql: measure(SAMPLES, () => bareWriteSet.all(version())),
+    },
+    {
+      query: 'events of a version (v2)',
+      store: measure(SAMPLES, () => store.transactionEvents(version())),
+      sql: measure(SAMPLES, () => bareVersionEvents.all({ v: version() })),
+    },
   ];
   store.close();
   return { rows, stateRows };
@@ -130,6 +176,11 @@ const lines: string[] = [
   "the account's keys; the store instead seeks key by key, which is why it can be faster than its baseline.",
   'The big snapshots are generated once and reused; their generation time is the one recorded then (other work may',
   'have shared the 2 cores at the time), while the generation rate below is measured in this run.',
+  'The snapshots are format v2; the last four queries are its transaction reads (LedgerStore `transaction`,',
+  '`transactionByHash`, `writeSet`, `transactionEvents`).',
+  ...(skip10m
+    ? ['The ~10M snapshot was not measured in this run (`--no-10m`: its generation takes about half an hour).']
+    : []),
   '',
 ];
 
@@ -153,9 +204,14 @@ for (const size of SIZES) {
       `versions/s, on ${date.slice(0, 10)}`;
   }
   const { rows, stateRows } = benchSnapshot(path);
+  const footprint = tableFootprint(path);
+  const bytes = statSync(path).size;
   lines.push(
     `### ${size.name}: ${stateRows.toLocaleString('en')} state ` +
       `rows, ${size.versions.toLocaleString('en')} versions (generation: ${generation})`,
+    '',
+    `File: ${(bytes / 2 ** 20).toFixed(1)} MiB, ${Math.round(bytes / size.versions).toLocaleString('en')} bytes per version` +
+      (footprint ? `; by table and index: ${footprint}.` : '.'),
     '',
   );
   lines.push(
@@ -171,22 +227,95 @@ for (const size of SIZES) {
   lines.push('');
 }
 
-// Generation rate measured in this run, independent of the cached big files.
+/** Bytes per version of each table and index over 2% of the file (SQLite's dbstat), or '' when unavailable. */
+function tableFootprint(path: string): string {
+  const db = new Database(path, { readonly: true });
+  try {
+    const versions = Number(db.prepare("SELECT value FROM meta WHERE key = 'latest_version'").pluck().get()) + 1;
+    const total = db.prepare('SELECT sum(pgsize) FROM dbstat').pluck().get() as number;
+    return (
+      db.prepare('SELECT name, sum(pgsize) AS size FROM dbstat GROUP BY name ORDER BY size DESC').all() as {
+        name: string;
+        size: number;
+      }[]
+    )
+      .filter((row) => row.size > total * 0.02)
+      .map((row) => `${row.name} ${Math.round(row.size / versions)}`)
+      .join(', ');
+  } catch {
+    return '';
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * The same-run baseline of generation: inserting the generated file's rows into an empty file of the same schema
+ * with bare prepared INSERTs in one transaction (no simulation, encoding, hashing or index building) — what writing
+ * the data costs at the least.
+ */
+function bareInsertSeconds(source: string, target: string, format: 1 | 2): number {
+  const from = new Database(source, { readonly: true });
+  rmSync(target, { force: true });
+  const to = new Database(target);
+  to.pragma('journal_mode = MEMORY');
+  to.pragma('synchronous = OFF');
+  to.exec(SCHEMA_SQL);
+  if (format === 2) to.exec(SCHEMA_V2_SQL);
+  const tables = (
+    from
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name != 'sqlite_stat1'")
+      .pluck()
+      .all() as string[]
+  ).filter((name) => !name.startsWith('sqlite_'));
+  const rows = tables.map((table) => ({
+    table,
+    rows: from.prepare(`SELECT * FROM ${table}`).raw().all() as unknown[][],
+  }));
+  from.close();
+  const t0 = performance.now();
+  to.exec('BEGIN');
+  for (const { table, rows: all } of rows) {
+    const width = all[0]?.length ?? 0;
+    if (width === 0) continue;
+    const insert = to.prepare(`INSERT INTO ${table} VALUES (${Array.from({ length: width }, () => '?').join(', ')})`);
+    for (const row of all) insert.run(...row);
+  }
+  to.exec('COMMIT');
+  const seconds = (performance.now() - t0) / 1000;
+  to.close();
+  return seconds;
+}
+
+// Generation rate measured in this run, independent of the cached big files, for both formats, each beside the
+// bare insert of its own rows; and the bytes each format spends per version.
 {
   const versions = quick ? 20_000 : 100_000;
-  const path = join(dir, 'generation-rate.db');
-  const t0 = performance.now();
-  generateSnapshot({ out: path, seed: 3, versions, accounts: 1_000 });
-  const seconds = (performance.now() - t0) / 1000;
-  const store = SnapshotStore.open(path);
-  const stateRows = (store.database.prepare('SELECT count(*) AS n FROM state_values').get() as { n: number }).n;
-  store.close();
   lines.push(
     `### Generation rate`,
     '',
-    `${versions.toLocaleString('en')} versions (${stateRows.toLocaleString('en')} ` +
-      `state rows after compaction) in ${fixed(seconds)} s: ` +
-      `${Math.round(versions / seconds).toLocaleString('en')} versions/s.`,
+    '| format | versions | state rows | generation s | versions/s | bare insert s | generation / bare insert | bytes per version |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+  );
+  for (const format of [2, 1] as const) {
+    const path = join(dir, `generation-rate-v${format}.db`);
+    const t0 = performance.now();
+    generateSnapshot({ out: path, seed: 3, versions, accounts: 1_000, format });
+    const seconds = (performance.now() - t0) / 1000;
+    const store = SnapshotStore.open(path);
+    const stateRows = (store.database.prepare('SELECT count(*) AS n FROM state_values').get() as { n: number }).n;
+    store.close();
+    const bare = bareInsertSeconds(path, join(dir, `bare-insert-v${format}.db`), format);
+    lines.push(
+      `| v${format} | ${versions.toLocaleString('en')} | ${stateRows.toLocaleString('en')} | ${fixed(seconds)} | ` +
+        `${Math.round(versions / seconds).toLocaleString('en')} | ${fixed(bare)} | ${fixed(seconds / bare, 1)} | ` +
+        `${Math.round(statSync(path).size / versions).toLocaleString('en')} |`,
+    );
+  }
+  lines.push(
+    '',
+    'Bare insert: the same rows inserted into an empty file of the same schema with prepared INSERTs in one transaction',
+    '(no simulation, value encoding, hashing, compaction or index building), measured in this run.',
     '',
   );
 }

@@ -14,18 +14,19 @@ import { useTempDir } from '../support/temp-dir.ts';
 /** A test file's temporary folder and its maker of edited copies. */
 export interface EditedCopies {
   readonly root: string;
-  editedCopy(edit: (db: Database.Database) => void): string;
+  /** A copy of `source` (default: the small fixture) edited by `edit`. */
+  editedCopy(edit: (db: Database.Database) => void, source?: string): string;
 }
 
 /** A temporary folder (removed after the file) in which `editedCopy` makes edited fixture copies. */
 export function useEditedCopies(prefix: string): EditedCopies {
   const root = useTempDir(prefix);
   let copies = 0;
-  const editedCopy = (edit: (db: Database.Database) => void): string => {
+  const editedCopy = (edit: (db: Database.Database) => void, source = fixturePath('small')): string => {
     const folder = join(root, `copy-${copies++}`);
     mkdirSync(folder);
     const path = join(folder, 'snapshot.db');
-    copyFileSync(fixturePath('small'), path);
+    copyFileSync(source, path);
     const db = new Database(path);
     edit(db);
     db.close();

@@ -3,7 +3,8 @@
  * format version in the header, the chain id's range, and `meta.node_settings` (missing fields take
  * the node's defaults; wrong ones are refused with a sentence naming the field). Also the store's
  * module-set versioning (one ABI lookup per module set, shared by every version that sees it),
- * resource-group keys (not part of format v1), and the writer's clean-up of abandoned partial files.
+ * resource-group keys (not part of format v1; in v2 a group must decode as a map of members), and the writer's
+ * clean-up of abandoned partial files.
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,7 +24,12 @@ const { root: dir, editedCopy } = useEditedCopies('open-snapshot-');
 
 describe('opening a snapshot', () => {
   it('refuses another format version in the SQLite header', () => {
-    expect(openError(editedCopy((db) => db.pragma('user_version = 2')))).toMatch(/format version 2 is not supported/);
+    expect(openError(editedCopy((db) => db.pragma('user_version = 3')))).toMatch(
+      /format version 3 is not supported \(this build reads 1 and 2\)/,
+    );
+    expect(openError(editedCopy((db) => db.pragma('user_version = 1')))).toMatch(
+      /meta.format_version 2 disagrees with the header's format version 1/,
+    );
   });
 
   it('refuses a chain id that is not a u8', () => {
@@ -70,14 +76,22 @@ describe('module sets', () => {
 });
 
 describe('resource groups', () => {
+  const groupKey = (address: Uint8Array): Uint8Array => {
+    const path = new BcsWriter().variantIndex(2);
+    writeStructTag(path, parseStructTag('0x1::object::ObjectGroup'));
+    return new BcsWriter().u8(0).address(address).bytes(path.toBytes()).toBytes();
+  };
+
   it('are not part of format v1: listings skip them and verify reports them', () => {
     const address = parseAddress('0xcafe');
-    const tag = parseStructTag('0x1::object::ObjectGroup');
-    const path = new BcsWriter().variantIndex(2);
-    writeStructTag(path, tag);
-    const key = new BcsWriter().u8(0).address(address).bytes(path.toBytes()).toBytes();
-    const copy = editedCopy((db) =>
-      db.prepare('INSERT INTO state_values (state_key, version, value) VALUES (?, 1, ?)').run(key, Buffer.from([0])),
+    const v1 = join(dir, 'v1-groups.db');
+    generateSnapshot({ out: v1, versions: 150, accounts: 3, coinStores: 0, format: 1 });
+    const copy = editedCopy(
+      (db) =>
+        db
+          .prepare('INSERT INTO state_values (state_key, version, value) VALUES (?, 1, ?)')
+          .run(groupKey(address), Buffer.from([0])),
+      v1,
     );
     const store = SnapshotStore.open(copy);
     const listed = store.accountResources(address, store.meta.latestVersion, undefined, 9999).resources;
@@ -86,6 +100,26 @@ describe('resource groups', () => {
     const report = verifySnapshot(store);
     expect(report.ok).toBe(false);
     expect(report.problems.join('\n')).toMatch(/resource group keys are not part of format v1/);
+    store.close();
+  });
+
+  it('in format v2 must decode as a map of members, each by its layout; listings skip them', () => {
+    const address = parseAddress('0xcafe');
+    // One member whose tag is not a struct the ABIs know.
+    const member = new BcsWriter().uleb128(1);
+    writeStructTag(member, parseStructTag('0xcafe::nowhere::Thing'));
+    member.bytes(Uint8Array.of(1, 2, 3));
+    const copy = editedCopy((db) =>
+      db
+        .prepare('INSERT INTO state_values (state_key, version, value) VALUES (?, 1, ?)')
+        .run(groupKey(address), member.toBytes()),
+    );
+    const store = SnapshotStore.open(copy);
+    const listed = store.accountResources(address, store.meta.latestVersion, undefined, 9999).resources;
+    expect(listed.some((r) => r.tag.name === 'ObjectGroup')).toBe(false);
+    const report = verifySnapshot(store);
+    expect(report.ok).toBe(false);
+    expect(report.problems.join('\n')).toMatch(/state value 00.* at version 1: .*nowhere/);
     store.close();
   });
 });

@@ -95,10 +95,13 @@ const KINDS: Readonly<Record<string, CapturedTransaction['kind']>> = {
  */
 export async function transactionAt(reader: SourceReader, version: bigint): Promise<CapturedTransaction> {
   const node = await optional(() =>
-    reader.jsonIfFound<{ type?: string; hash?: string }>(`/transactions/by_version/${version}`, 'any'),
+    reader.jsonIfFound<{ type?: string; hash?: string } & Record<string, unknown>>(
+      `/transactions/by_version/${version}`,
+      'any',
+    ),
   );
   const kind = node?.type === undefined ? undefined : KINDS[node.type];
   if (kind !== undefined && typeof node?.hash === 'string' && /^0x[0-9a-f]{64}$/i.test(node.hash))
-    return { kind, hash: hexToBytes(node.hash) };
+    return { kind, hash: hexToBytes(node.hash), json: node };
   return { kind: 'block_epilogue', hash: new Uint8Array(32) };
 }

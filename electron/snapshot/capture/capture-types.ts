@@ -101,6 +101,8 @@ export interface CapturedBlock {
 export interface CapturedTransaction {
   readonly kind: 'genesis' | 'block_metadata' | 'user' | 'state_checkpoint' | 'block_epilogue';
   readonly hash: Uint8Array;
+  /** The node's JSON of the transaction, when the source serves `/transactions/by_version` (format v2 keeps it). */
+  readonly json?: Readonly<Record<string, unknown>> | undefined;
 }
 
 /** Everything a capture read, ready to be written. */

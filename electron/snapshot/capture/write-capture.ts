@@ -1,15 +1,20 @@
 /**
- * Writes captured data as a snapshot v1 with the project's one snapshot writer (built under a
+ * Writes captured data as a snapshot (format v2) with the project's one snapshot writer (built under a
  * temporary name, renamed into place only when complete). The captured version V is both the
  * oldest and the latest version: reads at V answer as the source did, earlier versions are
  * "pruned" (410), which is the truth of a capture. Resources and table items are written at V;
  * module code and ABIs at version 0, so events emitted before V decode too (Move upgrades never
- * change a published struct's layout). `meta.origin` records where and when it was read.
+ * change a published struct's layout). Objects' resources are written as their `ObjectGroup` (one key per group),
+ * and the transaction at V in full when the source served it. `meta.origin` records where and when it was read.
  */
 import { DEFAULT_NODE_SETTINGS } from '../node-settings.ts';
 import { META_KEYS } from '../schema.ts';
 import { SnapshotWriter } from '../snapshot-writer.ts';
-import { moduleStateKey, resourceStateKey, tableItemStateKey } from '../state-keys.ts';
+import { moduleStateKey, resourceGroupStateKey, resourceStateKey, tableItemStateKey } from '../state-keys.ts';
+import { encodeResourceGroup } from '../resource-group.ts';
+import { parseStructTag } from '../../../shared/type-tag.ts';
+import { capturedTransactionRows } from './capture-details.ts';
+import { splitObjectGroups } from './resource-groups.ts';
 import type { CaptureData } from './capture-types.ts';
 import { originMetaValue } from './origin.ts';
 
@@ -29,8 +34,16 @@ export function writeCapture(data: CaptureData, out: string): void {
       writer.stateValue(moduleStateKey(module.address, module.name), 0, module.bytecode);
     }
     for (const address of data.accounts) writer.account(address, version);
-    for (const resource of data.resources)
+    const { plain, groups } = splitObjectGroups(data.resources);
+    for (const resource of plain)
       writer.stateValue(resourceStateKey(resource.address, resource.tag), version, resource.bytes);
+    const objectGroup = parseStructTag('0x1::object::ObjectGroup');
+    for (const group of groups.values())
+      writer.stateValue(
+        resourceGroupStateKey(group.address, objectGroup),
+        version,
+        encodeResourceGroup(group.members.map((member) => ({ tag: member.tag, bytes: member.bytes }))),
+      );
     for (const table of data.tables)
       writer.tableInfo(table.handle, table.keyType, table.valueType, table.owner, version);
     for (const item of data.tableItems)
@@ -48,6 +61,12 @@ export function writeCapture(data: CaptureData, out: string): void {
     }
     const block = data.block;
     const seen = new Set<bigint>();
+    // The transaction at V as the node showed it, in full, when the source served it (its summary says less).
+    const full = capturedTransactionRows(data.transaction, version, block);
+    if (full) {
+      writer.transaction(full.row, full.details);
+      seen.add(data.version);
+    }
     for (const summary of data.summaries) {
       if (seen.has(summary.version)) continue;
       seen.add(summary.version);

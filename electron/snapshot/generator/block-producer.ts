@@ -1,7 +1,8 @@
 /**
  * Produces one planned block: the block-metadata transaction (block resource, time, new-block
  * event, and the reconfiguration when an epoch starts), the user transactions with their gas
- * charges, and the block epilogue.
+ * charges and fee statements, and the block epilogue (a state checkpoint in the first epoch's ordinary blocks, as
+ * chains did before block epilogues).
  */
 import { bytesToHex } from '../../../shared/hex.ts';
 import type { BlockPlan } from './block-plan.ts';
@@ -9,15 +10,16 @@ import { derivedBytes, type ChainOptions } from './chain-options.ts';
 import { eventHandle, FRAMEWORK_STREAMS, FRAMEWORK_TYPES } from './framework-values.ts';
 import { FRAMEWORK_ADDRESS } from './genesis.ts';
 import type { Random } from './random.ts';
-import {
-  createAccount,
-  publishRegistry,
-  registryCall,
-  rotateKey,
-  transfer,
-  type UserTxnEffect,
-} from './user-transactions.ts';
-import type { World } from './world.ts';
+import { chooseEffect, failedEffect } from './effect-choice.ts';
+import type { SimAccount, World } from './world.ts';
+import { OBJECT_TYPES } from './fungible-assets.ts';
+import { systemDetails, userDetails, VM_STATUS_INSUFFICIENT_BALANCE } from './txn-details.ts';
+import { VM_STATUS_SUCCESS, type TransactionDetailsRow } from '../transaction-details.ts';
+import type { TransactionRow } from '../snapshot-writer.ts';
+import { blockMetadataHash, userTransactionHash } from '../transaction-hash.ts';
+
+/** The sequence number an orderless transaction carries (u64::MAX). */
+const U64_MAX = (1n << 64n) - 1n;
 
 /** Writes blocks into the world, one plan at a time. */
 export class BlockProducer {
@@ -61,22 +63,54 @@ export class BlockProducer {
     });
     put(FRAMEWORK_TYPES.currentTime, { microseconds: fw.timestampUsec.toString() });
     const proposer = this.#random.pick(world.validators);
+    const votes = this.#random.bytes(this.#random.chance(0.9) ? 1 : 2);
+    const failed = this.#random.chance(0.03) ? [this.#random.int(0, 3)] : [];
     world.emit(FRAMEWORK_ADDRESS, FRAMEWORK_STREAMS.newBlock, fw.newBlockEvents++, FRAMEWORK_TYPES.newBlockEvent, {
       hash: bytesToHex(blockHash),
       epoch: String(fw.epoch),
       round: String(this.#round),
       height: String(fw.blockHeight),
-      previous_block_votes_bitvec: bytesToHex(this.#random.bytes(this.#random.chance(0.9) ? 1 : 2)),
+      previous_block_votes_bitvec: bytesToHex(votes),
       proposer: proposer.short,
-      failed_proposer_indices: this.#random.chance(0.03) ? [String(this.#random.int(0, 3))] : [],
+      failed_proposer_indices: failed.map(String),
       time_microseconds: fw.timestampUsec.toString(),
     });
-    this.#system('block_metadata', first);
+    this.#system(
+      'block_metadata',
+      first,
+      {
+        id: bytesToHex(blockHash),
+        epoch: String(fw.epoch),
+        round: String(this.#round),
+        previous_block_votes_bitvec: [...votes],
+        proposer: proposer.short,
+        failed_proposer_indices: failed,
+      },
+      blockMetadataHash({
+        id: blockHash,
+        epoch: BigInt(fw.epoch),
+        round: BigInt(this.#round),
+        proposer: proposer.address,
+        previousBlockVotesBitvec: [...votes],
+        failedProposerIndices: failed,
+        timestampUsec: fw.timestampUsec,
+      }),
+    );
 
-    for (let i = 0; i < plan.userTxns; i += 1) this.#userTransaction(plan);
+    let blockGas = 0;
+    for (let i = 0; i < plan.userTxns; i += 1) blockGas += this.#userTransaction(plan);
     if (plan.epilogue) {
       this.#begin();
-      this.#system('block_epilogue', this.#version - 1);
+      if (fw.epoch === 1 && plan.kind === 'normal') this.#system('state_checkpoint', this.#version - 1, null);
+      else
+        this.#system('block_epilogue', this.#version - 1, {
+          block_end_info: {
+            block_gas_limit_reached: plan.kind === 'limit_reached',
+            block_output_limit_reached: false,
+            block_effective_block_gas_units: blockGas,
+            block_approx_output_size: plan.userTxns * 1_200 + 400,
+          },
+        });
     }
     world.writer.block({
       height: fw.blockHeight,
@@ -119,73 +153,109 @@ export class BlockProducer {
     );
   }
 
-  #system(kind: 'block_metadata' | 'block_epilogue', version: number): void {
-    this.#world.writer.transaction({
-      version,
-      blockHeight: this.#world.framework.blockHeight,
-      hash: derivedBytes(this.#options.seed, `txn:${version}`),
-      kind,
-      sender: null,
-      sequenceNumber: null,
-      nonce: null,
-      entryFunction: null,
-      gasUnitPrice: 0,
-      maxGasAmount: 0,
-      gasUsed: 0,
-      success: true,
-      timestampUsec: this.#world.framework.timestampUsec,
-    });
+  #system(
+    kind: 'block_metadata' | 'block_epilogue' | 'state_checkpoint',
+    version: number,
+    kindFields: Record<string, unknown> | null,
+    hash?: Uint8Array,
+  ): void {
+    const details = systemDetails(this.#options.seed, version, kindFields, kind !== 'block_metadata');
+    this.#world.writer.transaction(
+      {
+        version,
+        blockHeight: this.#world.framework.blockHeight,
+        hash: hash ?? derivedBytes(this.#options.seed, `txn:${version}`),
+        kind,
+        sender: null,
+        sequenceNumber: null,
+        nonce: null,
+        entryFunction: null,
+        gasUnitPrice: 0,
+        maxGasAmount: 0,
+        gasUsed: 0,
+        success: true,
+        timestampUsec: this.#world.framework.timestampUsec,
+      },
+      details,
+    );
   }
 
-  #chooseEffect(plan: BlockPlan): UserTxnEffect {
-    const world = this.#world;
-    const random = this.#random;
-    const seed = this.#options.seed;
-    if (!world.registry && world.framework.blockHeight >= 1) return publishRegistry(world, seed, random);
-    const progress = this.#version / this.#options.versions;
-    const wanted = Math.min(this.#options.accounts, Math.ceil(this.#options.accounts * Math.min(1, progress / 0.5)));
-    if (world.userAccounts.length < Math.max(2, wanted)) return createAccount(world, seed, random);
-    const roll = random.float();
-    const registryShare = plan.kind === 'one_contract' ? 0.7 : 0.3;
-    if (roll < registryShare) return registryCall(world, random) ?? transfer(world, random, false);
-    if (roll < registryShare + 0.01) return rotateKey(world, random);
-    return transfer(world, random, random.chance(0.08));
-  }
-
-  #userTransaction(plan: BlockPlan): void {
+  /** Writes one user transaction; returns the gas it used. */
+  #userTransaction(plan: BlockPlan): number {
     const world = this.#world;
     const random = this.#random;
     this.#begin();
     // A failed transaction only pays gas: its effects are never applied.
     const success = world.userAccounts.length < 2 || !random.chance(0.015);
-    const effect: UserTxnEffect = success
-      ? this.#chooseEffect(plan)
-      : {
-          sender: random.pick(world.userAccounts),
-          entryFunction: '0x1::aptos_account::transfer',
-          gasUsed: random.int(5, 20),
-          orderless: false,
-        };
+    const effect = success
+      ? chooseEffect(world, this.#options, random, plan, this.#version)
+      : failedEffect(world, random);
     const price = random.int(plan.minPrice, plan.maxPrice);
     const sender = effect.sender;
-    sender.balance -= BigInt(effect.gasUsed * price);
+    const feePayer = this.#feePayer(sender, effect.orderless);
+    const payer = feePayer ?? sender;
+    const charge = BigInt(effect.gasUsed * price);
+    payer.balance -= charge;
     const sequenceNumber = effect.orderless ? null : sender.sequenceNumber++;
     if (!effect.orderless) world.writeAccount(sender);
-    world.writeCoinStore(sender);
-    world.writer.transaction({
-      version: world.version,
+    world.writeCoinStore(payer);
+    const execution = Math.ceil(effect.gasUsed * 0.6);
+    world.moduleEvent(OBJECT_TYPES.feeStatement, {
+      total_charge_gas_units: String(effect.gasUsed),
+      execution_gas_units: String(execution),
+      io_gas_units: String(effect.gasUsed - execution),
+      storage_fee_octas: '0',
+      storage_fee_refund_octas: '0',
+    });
+    const version = world.version;
+    const nonce = effect.orderless ? random.int(1, 2 ** 40) : null;
+    const expirationTimestampSecs = Number(world.framework.timestampUsec / 1_000_000n) + (effect.orderless ? 60 : 600);
+    const details: TransactionDetailsRow = userDetails({
+      seed: this.#options.seed,
+      version,
+      call: effect.call,
+      sender,
+      secondary: effect.secondary ?? [],
+      feePayer,
+      vmStatus: success ? VM_STATUS_SUCCESS : VM_STATUS_INSUFFICIENT_BALANCE,
+      expirationTimestampSecs,
+      nonce,
+    });
+    const maxGasAmount = 200_000;
+    const hash = userTransactionHash({
+      sender: sender.address,
+      sequenceNumber: sequenceNumber === null ? U64_MAX : BigInt(sequenceNumber),
+      payloadBcs: details.payloadBcs ?? new Uint8Array(0),
+      maxGasAmount: BigInt(maxGasAmount),
+      gasUnitPrice: BigInt(price),
+      expirationTimestampSecs: BigInt(expirationTimestampSecs),
+      chainId: this.#options.chainId,
+      signature: JSON.parse(details.signature ?? 'null') as unknown,
+    });
+    const row: TransactionRow = {
+      version,
       blockHeight: world.framework.blockHeight,
-      hash: derivedBytes(this.#options.seed, `txn:${world.version}`),
+      hash: hash ?? derivedBytes(this.#options.seed, `txn:${version}`),
       kind: 'user',
       sender: sender.address,
       sequenceNumber,
-      nonce: effect.orderless ? random.int(1, 2 ** 40) : null,
-      entryFunction: effect.entryFunction,
+      nonce,
+      entryFunction: effect.call.function,
       gasUnitPrice: price,
-      maxGasAmount: 200_000,
+      maxGasAmount,
       gasUsed: effect.gasUsed,
       success,
       timestampUsec: world.framework.timestampUsec,
-    });
+    };
+    world.writer.transaction(row, details);
+    return effect.gasUsed;
+  }
+
+  /** Now and then another user account pays the gas (a fee-payer transaction). */
+  #feePayer(sender: SimAccount, orderless: boolean): SimAccount | undefined {
+    const world = this.#world;
+    if (orderless || world.userAccounts.length < 3 || !this.#random.chance(0.04)) return undefined;
+    const payer = this.#random.pick(world.userAccounts);
+    return payer === sender || payer.balance < 10_000_000n ? undefined : payer;
   }
 }

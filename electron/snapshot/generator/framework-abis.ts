@@ -5,6 +5,7 @@
  */
 import type { MoveModuleAbi } from '../../../shared/move/abi.ts';
 import { moduleAbi } from './abi-builder.ts';
+import { MODERN_ABIS, OBJECT_ABI } from './object-abis.ts';
 
 const store = ['store'];
 const dropStore = ['drop', 'store'];
@@ -88,6 +89,7 @@ export const FRAMEWORK_ABIS: readonly MoveModuleAbi[] = [
         ],
       },
       { name: 'DepositEvent', abilities: dropStore, isEvent: true, fields: [['amount', 'u64']] },
+      { name: 'PairedCoinType', abilities: key, fields: [['type', '0x1::type_info::TypeInfo']] },
       { name: 'WithdrawEvent', abilities: dropStore, isEvent: true, fields: [['amount', 'u64']] },
     ],
     [{ name: 'transfer', params: ['&signer', 'address', 'u64'], entry: true, generics: 1 }],
@@ -218,9 +220,8 @@ export const FRAMEWORK_ABIS: readonly MoveModuleAbi[] = [
   moduleAbi('0x1', 'option', [
     { name: 'Option', abilities: copyDropStore, generics: 1, fields: [['vec', 'vector<T0>']] },
   ]),
-  moduleAbi('0x1', 'object', [
-    { name: 'Object', abilities: copyDropStore, generics: 1, fields: [['inner', 'address']] },
-  ]),
+  OBJECT_ABI,
+  ...MODERN_ABIS,
   moduleAbi('0x1', 'table', [{ name: 'Table', abilities: store, generics: 2, fields: [['handle', 'address']] }]),
   moduleAbi('0x1', 'type_info', [
     {

@@ -20,6 +20,11 @@ import {
 import { derivedBytes, type ChainOptions } from './chain-options.ts';
 import { ValueEncoder } from './value-encoder.ts';
 import { World, type SimAccount } from './world.ts';
+import { APT_METADATA, APT_METADATA_BYTES, metadataMembers } from './fungible-assets.ts';
+import { writePackageRegistry } from './package-registry.ts';
+import { GENESIS_PAYLOAD, systemDetails } from './txn-details.ts';
+import { COLLECTOR_ADDRESS } from './coin-collection.ts';
+import { ISSUER_ABI, ISSUER_ADDRESS, TOKEN_ABIS } from './asset-abis.ts';
 
 /** The framework's address. */
 export const FRAMEWORK_ADDRESS = parseAddress('0x1');
@@ -38,7 +43,7 @@ const EPOCH_INTERVAL_USEC = 7_200_000_000n;
  * Move magic `a11ceb0b`, format version 6 (u32 LE), then the ABI as UTF-8 JSON. Documented in
  * docs/snapshot-format.md; clients decode values with the ABI, never with this.
  */
-function placeholderBytecode(abi: MoveModuleAbi): Uint8Array {
+export function placeholderBytecode(abi: MoveModuleAbi): Uint8Array {
   const json = new TextEncoder().encode(JSON.stringify(abi));
   const out = new Uint8Array(8 + json.length);
   out.set([0xa1, 0x1c, 0xeb, 0x0b, 6, 0, 0, 0]);
@@ -62,7 +67,13 @@ export function registerCoin(world: World, account: SimAccount): void {
 
 /** Builds genesis and returns the world as of version 0. */
 export function buildGenesis(writer: SnapshotWriter, options: ChainOptions): World {
-  const encoder = new ValueEncoder([...FRAMEWORK_ABIS, APP_ABI, ...collectionAbis(options.coinStores)]);
+  const encoder = new ValueEncoder([
+    ...FRAMEWORK_ABIS,
+    ...TOKEN_ABIS,
+    ISSUER_ABI,
+    APP_ABI,
+    ...collectionAbis(options.coinStores),
+  ]);
   const world = new World(writer, encoder, {
     epoch: 1,
     lastReconfigurationTime: GENESIS_TIME_USEC,
@@ -121,23 +132,72 @@ export function buildGenesis(writer: SnapshotWriter, options: ChainOptions): Wor
     world.validators.push(funded(derivedBytes(options.seed, `validator:${i}`), 100_000_000_000_000n, `validator:${i}`));
   }
   funded(APP_PUBLISHER, 50_000_000_000n, 'publisher');
-  if (options.coinStores > 0) writeCoinCollection(world, options, (abi) => publishModule(world, abi));
+  // Digital assets at 0x4 and the sample asset issuer, each with its package registry.
+  for (const abi of TOKEN_ABIS) publishModule(world, abi);
+  writePackageRegistry(
+    world,
+    parseAddress('0x4'),
+    'AptosTokenObjects',
+    TOKEN_ABIS.map((abi) => abi.name),
+    true,
+  );
+  funded(parseAddress(ISSUER_ADDRESS), 10_000_000_000n, 'issuer');
+  publishModule(world, ISSUER_ABI);
+  writePackageRegistry(world, parseAddress(ISSUER_ADDRESS), 'SampleAssets', [ISSUER_ABI.name], true);
+  if (options.coinStores > 0) {
+    writeCoinCollection(world, options, (abi) => publishModule(world, abi));
+    writePackageRegistry(
+      world,
+      parseAddress(COLLECTOR_ADDRESS),
+      'CoinCollection',
+      collectionAbis(options.coinStores).map((abi) => abi.name),
+      true,
+    );
+  }
+  // APT's paired fungible asset: its metadata object at 0xa, owned by the framework (format v1 has no groups).
+  if (writer.format === 2)
+    world.objectGroup(
+      APT_METADATA_BYTES,
+      metadataMembers(
+        APT_METADATA,
+        '0x1',
+        {
+          name: 'Aptos Coin',
+          symbol: 'APT',
+          decimals: 8,
+          iconUri: '',
+          projectUri: '',
+          supply: 0n,
+        },
+        true,
+      ),
+    );
+  writePackageRegistry(
+    world,
+    FRAMEWORK_ADDRESS,
+    'AptosFramework',
+    FRAMEWORK_ABIS.map((abi) => abi.name),
+    true,
+  );
 
-  writer.transaction({
-    version: 0,
-    blockHeight: 0,
-    hash: derivedBytes(options.seed, 'txn:0'),
-    kind: 'genesis',
-    sender: null,
-    sequenceNumber: null,
-    nonce: null,
-    entryFunction: null,
-    gasUnitPrice: 0,
-    maxGasAmount: 0,
-    gasUsed: 0,
-    success: true,
-    timestampUsec: GENESIS_TIME_USEC,
-  });
+  writer.transaction(
+    {
+      version: 0,
+      blockHeight: 0,
+      hash: derivedBytes(options.seed, 'txn:0'),
+      kind: 'genesis',
+      sender: null,
+      sequenceNumber: null,
+      nonce: null,
+      entryFunction: null,
+      gasUnitPrice: 0,
+      maxGasAmount: 0,
+      gasUsed: 0,
+      success: true,
+      timestampUsec: GENESIS_TIME_USEC,
+    },
+    systemDetails(options.seed, 0, null, true, GENESIS_PAYLOAD),
+  );
   writer.block({
     height: 0,
     epoch: 1,

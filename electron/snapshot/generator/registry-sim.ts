@@ -112,8 +112,11 @@ export class RegistrySim {
     this.#events += 1;
   }
 
-  /** `create(owner)`: inserts into every table (by_owner counts the owner's live records). */
-  create(owner: string, version: number, sink: StateSink): void {
+  /**
+   * `create(owner)`: inserts into every table (by_owner counts the owner's live records); returns the call's name and
+   * tags arguments.
+   */
+  create(owner: string, version: number, sink: StateSink): { readonly name: string; readonly tags: string[] } {
     const r = this.#random;
     const id = this.#nextId++;
     const slot = this.#ownerSlots.get(owner) ?? 0;
@@ -154,6 +157,7 @@ export class RegistrySim {
     this.#put(4, { owner, slot: String(slot) }, value.status, sink);
     this.#emit(id, 0, owner, sink);
     this.writeRegistry(sink);
+    return { name, tags: value.tags as string[] };
   }
 
   /** A live record chosen at random (its owner sends the update or removal). */
@@ -163,10 +167,11 @@ export class RegistrySim {
     return id === undefined ? undefined : this.#records.get(id);
   }
 
-  /** `update(id)`: changes status, scores and tags; rewrites by_id, by_name and by_slot. */
-  update(record: RecordState, version: number, sink: StateSink): void {
+  /** `update(id, status)`: changes status and scores; rewrites by_id, by_name and by_slot; returns the status argument. */
+  update(record: RecordState, version: number, sink: StateSink): number {
     const r = this.#random;
-    const status = r.chance(0.5)
+    const suspend = r.chance(0.5);
+    const status = suspend
       ? {
           Suspended: {
             reason: `review ${version}`,
@@ -180,6 +185,7 @@ export class RegistrySim {
     this.#put(4, { owner: record.owner, slot: String(record.slot) }, status, sink);
     this.#emit(record.id, 1, record.owner, sink);
     this.writeRegistry(sink);
+    return suspend ? 1 : 0;
   }
 
   /** `remove(id)`: deletes from by_id, by_name and by_hash; closes its slot; decrements by_owner. */

@@ -1,57 +1,73 @@
 /**
  * The user transactions of the simulation. Each function applies one transaction's effects to the
  * world (state writes and events at the current version) and says who sent it and what it called;
- * the block producer charges gas and records the transaction row.
+ * the block producer charges gas and records the transaction (row and details).
  */
 import { formatAddress } from '../../../shared/address.ts';
 import { bytesToHex } from '../../../shared/hex.ts';
+import type { EntryCall } from '../transaction-details.ts';
 import { APP_ABI, REGISTRY_TABLES, APP_ADDRESS, APP_MODULE } from './app-abis.ts';
 import { derivedBytes } from './chain-options.ts';
+import {
+  publishCall,
+  registryCreateCall,
+  registryRemoveCall,
+  registryUpdateCall,
+  rotateCall,
+  transferCall,
+} from './entry-calls.ts';
 import { ACCOUNT_STREAMS, FRAMEWORK_TYPES } from './framework-values.ts';
-import { APP_PUBLISHER, publishModule, registerCoin } from './genesis.ts';
+import { APP_PUBLISHER, placeholderBytecode, publishModule, registerCoin } from './genesis.ts';
+import { writePackageRegistry } from './package-registry.ts';
 import { RegistrySim, registryHandles } from './registry-sim.ts';
 import type { Random } from './random.ts';
 import type { SimAccount, World } from './world.ts';
 
-/** What a user transaction was, for its transaction row. */
+/** What a user transaction was, for its transaction row and details. */
 export interface UserTxnEffect {
   readonly sender: SimAccount;
-  readonly entryFunction: string;
+  readonly call: EntryCall;
   readonly gasUsed: number;
   /** Orderless transactions carry a nonce and leave the sender's sequence number alone. */
   readonly orderless: boolean;
+  /** Accounts that signed besides the sender (a multi-agent transaction). */
+  readonly secondary?: readonly SimAccount[] | undefined;
 }
 
-const TRANSFER = '0x1::aptos_account::transfer';
-const COIN_TRANSFER = '0x1::coin::transfer';
-
-/** Moves `amount` from `from` to `to`, with the withdraw and deposit events. */
+/** Moves `amount` from `from` to `to`, with the withdraw and deposit events of where each holds its APT. */
 function moveCoins(world: World, from: SimAccount, to: SimAccount, amount: bigint): void {
   from.balance -= amount;
-  world.emit(from.address, ACCOUNT_STREAMS.withdraw, from.withdrawEvents++, FRAMEWORK_TYPES.withdrawEvent, {
-    amount: amount.toString(),
-  });
+  world.withdrawEvent(from, amount);
   to.balance += amount;
-  world.emit(to.address, ACCOUNT_STREAMS.deposit, to.depositEvents++, FRAMEWORK_TYPES.depositEvent, {
-    amount: amount.toString(),
-  });
+  world.depositEvent(to, amount);
   if (to !== from) world.writeCoinStore(to);
 }
 
-/** The faucet creates and funds a new account (Account + CoinStore + CoinRegisterEvent). */
+/**
+ * The faucet creates and funds a new account (Account, then a CoinStore with its CoinRegisterEvent — or, for every
+ * third account, a primary fungible store of APT as accounts created after the coin migration have).
+ */
 export function createAccount(world: World, seed: number, random: Random): UserTxnEffect {
   const index = world.userAccounts.length;
   const account = world.newAccount(
     derivedBytes(seed, `account:${index}`),
     derivedBytes(seed, `auth:account:${index}`),
     0n,
+    index % 3 === 2,
   );
+  if (account.primaryStore) account.coinRegisterEvents = 0;
   world.writeAccount(account);
-  registerCoin(world, account);
+  if (!account.primaryStore) registerCoin(world, account);
   world.userAccounts.push(account);
   const faucet = requireFaucet(world);
-  moveCoins(world, faucet, account, BigInt(random.int(100_000_000, 50_000_000_000)));
-  return { sender: faucet, entryFunction: TRANSFER, gasUsed: random.int(900, 1100), orderless: false };
+  const amount = BigInt(random.int(100_000_000, 50_000_000_000));
+  moveCoins(world, faucet, account, amount);
+  return {
+    sender: faucet,
+    call: transferCall(account, amount, false),
+    gasUsed: random.int(900, 1100),
+    orderless: false,
+  };
 }
 
 function requireFaucet(world: World): SimAccount {
@@ -64,16 +80,22 @@ export function transfer(world: World, random: Random, orderless: boolean): User
   const sender = random.pick(world.userAccounts);
   if (sender.balance < 10_000_000n) {
     moveCoins(world, requireFaucet(world), sender, 5_000_000_000n);
-    return { sender: requireFaucet(world), entryFunction: TRANSFER, gasUsed: random.int(8, 12), orderless: false };
+    return {
+      sender: requireFaucet(world),
+      call: transferCall(sender, 5_000_000_000n, false),
+      gasUsed: random.int(8, 12),
+      orderless: false,
+    };
   }
   let receiver = random.pick(world.userAccounts);
   if (receiver === sender)
     receiver = world.userAccounts[(world.userAccounts.indexOf(sender) + 1) % world.userAccounts.length] ?? sender;
-  const amount = BigInt(random.int(1, 1_000_000)) * (sender.balance / 100_000_000n + 1n);
-  moveCoins(world, sender, receiver, amount > sender.balance / 10n ? sender.balance / 10n : amount);
+  const wanted = BigInt(random.int(1, 1_000_000)) * (sender.balance / 100_000_000n + 1n);
+  const amount = wanted > sender.balance / 10n ? sender.balance / 10n : wanted;
+  moveCoins(world, sender, receiver, amount);
   return {
     sender,
-    entryFunction: random.chance(0.6) ? TRANSFER : COIN_TRANSFER,
+    call: transferCall(receiver, amount, !random.chance(0.6)),
     gasUsed: random.int(6, 30),
     orderless,
   };
@@ -94,12 +116,7 @@ export function rotateKey(world: World, random: Random): UserTxnEffect {
     },
   );
   sender.authKey = next;
-  return {
-    sender,
-    entryFunction: '0x1::account::rotate_authentication_key_call',
-    gasUsed: random.int(40, 60),
-    orderless: false,
-  };
+  return { sender, call: rotateCall(next), gasUsed: random.int(40, 60), orderless: false };
 }
 
 /** 0xcafe publishes the registry package; `init_module` creates the Registry and its five tables. */
@@ -107,6 +124,7 @@ export function publishRegistry(world: World, seed: number, random: Random): Use
   publishModule(world, APP_ABI);
   const publisher = world.accounts.get(formatAddress(APP_PUBLISHER));
   if (!publisher) throw new Error('genesis did not create the 0xcafe publisher');
+  const metadata = writePackageRegistry(world, APP_PUBLISHER, 'registry', [APP_ABI.name]);
   publisher.guidCreationNum = 5;
   const handles = registryHandles(seed);
   const registry = new RegistrySim(world.encoder, handles, random);
@@ -125,7 +143,7 @@ export function publishRegistry(world: World, seed: number, random: Random): Use
   registry.writeRegistry(world);
   return {
     sender: publisher,
-    entryFunction: '0x1::code::publish_package_txn',
+    call: publishCall(metadata, [placeholderBytecode(APP_ABI)]),
     gasUsed: random.int(4000, 6000),
     orderless: false,
   };
@@ -137,22 +155,26 @@ export function registryCall(world: World, random: Random): UserTxnEffect | unde
   if (!registry) return undefined;
   const roll = random.float();
   const record = registry.pickRecord();
-  const call = `${APP_ADDRESS}::${APP_MODULE}::`;
   if (record && registry.liveRecords > 20 && roll < 0.25) {
     const owner = world.accounts.get(record.owner);
     if (owner) {
       registry.remove(record, world);
-      return { sender: owner, entryFunction: `${call}remove`, gasUsed: random.int(300, 500), orderless: false };
+      return { sender: owner, call: registryRemoveCall(record.id), gasUsed: random.int(300, 500), orderless: false };
     }
   }
   if (record && roll < 0.6) {
     const owner = world.accounts.get(record.owner);
     if (owner) {
-      registry.update(record, world.version, world);
-      return { sender: owner, entryFunction: `${call}update`, gasUsed: random.int(400, 800), orderless: false };
+      const status = registry.update(record, world.version, world);
+      return {
+        sender: owner,
+        call: registryUpdateCall(record.id, status),
+        gasUsed: random.int(400, 800),
+        orderless: false,
+      };
     }
   }
   const sender = random.pick(world.userAccounts);
-  registry.create(sender.short, world.version, world);
-  return { sender, entryFunction: `${call}create`, gasUsed: random.int(900, 2000), orderless: false };
+  const { name, tags } = registry.create(sender.short, world.version, world);
+  return { sender, call: registryCreateCall(name, tags), gasUsed: random.int(900, 2000), orderless: false };
 }

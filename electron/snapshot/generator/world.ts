@@ -5,11 +5,27 @@
  */
 import { formatAddress } from '../../../shared/address.ts';
 import { parseStructTag } from '../../../shared/type-tag.ts';
-import { resourceStateKey, tableItemStateKey } from '../state-keys.ts';
+import { resourceGroupStateKey, resourceStateKey, tableItemStateKey } from '../state-keys.ts';
+import { encodeResourceGroup } from '../resource-group.ts';
+import {
+  APT_METADATA,
+  APT_METADATA_BYTES,
+  OBJECT_GROUP,
+  OBJECT_TYPES,
+  primaryStoreAddress,
+  primaryStoreMembers,
+} from './fungible-assets.ts';
 import type { SnapshotWriter } from '../snapshot-writer.ts';
-import { accountValue, coinStoreValue, FRAMEWORK_TYPES, type AccountCounters } from './framework-values.ts';
+import {
+  ACCOUNT_STREAMS,
+  accountValue,
+  coinStoreValue,
+  FRAMEWORK_TYPES,
+  type AccountCounters,
+} from './framework-values.ts';
 import type { StateSink } from './registry-sim.ts';
 import type { RegistrySim } from './registry-sim.ts';
+import type { AssetSim } from './asset-sim.ts';
 import type { ValueEncoder } from './value-encoder.ts';
 
 /** An account of the simulation: its address, cached state keys and the counters its resources show. */
@@ -17,6 +33,8 @@ export interface SimAccount extends AccountCounters {
   readonly address: Uint8Array;
   readonly accountKey: Uint8Array;
   readonly coinStoreKey: Uint8Array;
+  /** Set when the account's APT sits in its primary fungible store (an object) instead of a `CoinStore`. */
+  primaryStore: Uint8Array | undefined;
 }
 
 /** Counters of the framework resources at 0x1. */
@@ -30,6 +48,7 @@ export interface FrameworkCounters {
 }
 
 const accountTag = parseStructTag(FRAMEWORK_TYPES.account);
+const objectGroupTag = parseStructTag(OBJECT_GROUP);
 const coinStoreTag = parseStructTag(FRAMEWORK_TYPES.coinStore);
 
 /** Mutable world state plus the sink that records each change at the current version. */
@@ -49,6 +68,8 @@ export class World implements StateSink {
   faucet: SimAccount | undefined;
   /** Set by genesis; the registry is published in the first block. */
   registry: RegistrySim | undefined;
+  /** The issuer's fungible and digital assets, launched after the registry (format v2 only: they are objects). */
+  assets: AssetSim | undefined;
 
   /** A world at version 0 with the given framework counters and no accounts yet. */
   constructor(writer: SnapshotWriter, encoder: ValueEncoder, framework: FrameworkCounters) {
@@ -65,12 +86,30 @@ export class World implements StateSink {
 
   /** Writes resource `typeText` of `address` at the current version. */
   resource(address: Uint8Array, typeText: string, value: Uint8Array): void {
+    this.writer.stateValue(resourceStateKey(address, this.#tag(typeText)), this.version, value);
+  }
+
+  #tag(typeText: string): ReturnType<typeof parseStructTag> {
     let tag = this.#tagCache.get(typeText);
     if (!tag) {
       tag = parseStructTag(typeText);
       this.#tagCache.set(typeText, tag);
     }
-    this.writer.stateValue(resourceStateKey(address, tag), this.version, value);
+    return tag;
+  }
+
+  /** Writes the `0x1::object::ObjectGroup` of `address` holding `members` (type, JSON-in), the whole group at once. */
+  objectGroup(address: Uint8Array, members: readonly (readonly [string, unknown])[]): void {
+    const value = encodeResourceGroup(
+      members.map(([type, json]) => ({ tag: this.#tag(type), bytes: this.encoder.encode(type, json) })),
+    );
+    this.writer.stateValue(resourceGroupStateKey(address, objectGroupTag), this.version, value);
+  }
+
+  /** Emits a module (v2) event at the current version. */
+  moduleEvent(typeText: string, value: unknown): void {
+    this.writer.moduleEvent(this.version, this.#eventIndex, typeText, this.encoder.encode(typeText, value));
+    this.#eventIndex += 1;
   }
 
   /** Writes (or deletes, with null) a table item at the current version. */
@@ -98,8 +137,15 @@ export class World implements StateSink {
     );
   }
 
-  /** Writes an account's AptosCoin `CoinStore` as it is now. */
+  /** Writes where an account's APT sits as it is now: its primary fungible store, or its AptosCoin `CoinStore`. */
   writeCoinStore(account: SimAccount): void {
+    if (account.primaryStore) {
+      this.objectGroup(
+        account.primaryStore,
+        primaryStoreMembers(account.primaryStore, account.short, APT_METADATA, account.balance),
+      );
+      return;
+    }
     this.writer.stateValue(
       account.coinStoreKey,
       this.version,
@@ -107,8 +153,34 @@ export class World implements StateSink {
     );
   }
 
-  /** Creates the in-memory record of an account (its resources are written by the caller). */
-  newAccount(address: Uint8Array, authKey: Uint8Array, balance: bigint): SimAccount {
+  /** Emits the withdrawal of `amount` from `account`: a CoinStore handle event, or a fungible store module event. */
+  withdrawEvent(account: SimAccount, amount: bigint): void {
+    if (account.primaryStore)
+      this.moduleEvent(OBJECT_TYPES.withdraw, {
+        store: formatAddress(account.primaryStore),
+        amount: amount.toString(),
+      });
+    else
+      this.emit(account.address, ACCOUNT_STREAMS.withdraw, account.withdrawEvents++, FRAMEWORK_TYPES.withdrawEvent, {
+        amount: amount.toString(),
+      });
+  }
+
+  /** Emits the deposit of `amount` to `account` (as {@link withdrawEvent}). */
+  depositEvent(account: SimAccount, amount: bigint): void {
+    if (account.primaryStore)
+      this.moduleEvent(OBJECT_TYPES.deposit, { store: formatAddress(account.primaryStore), amount: amount.toString() });
+    else
+      this.emit(account.address, ACCOUNT_STREAMS.deposit, account.depositEvents++, FRAMEWORK_TYPES.depositEvent, {
+        amount: amount.toString(),
+      });
+  }
+
+  /**
+   * Creates the in-memory record of an account (its resources are written by the caller); `fungibleStore`: its APT
+   * is held in a primary fungible store of APT's metadata (0xa).
+   */
+  newAccount(address: Uint8Array, authKey: Uint8Array, balance: bigint, fungibleStore = false): SimAccount {
     const account: SimAccount = {
       address,
       short: formatAddress(address),
@@ -122,6 +194,9 @@ export class World implements StateSink {
       depositEvents: 0,
       withdrawEvents: 0,
       balance,
+      // Format v1 has no resource groups: a v1 file keeps every account on CoinStore.
+      primaryStore:
+        fungibleStore && this.writer.format === 2 ? primaryStoreAddress(address, APT_METADATA_BYTES) : undefined,
     };
     this.accounts.set(account.short, account);
     this.writer.account(address, this.version);

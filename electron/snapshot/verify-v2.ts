@@ -1,0 +1,128 @@
+/**
+ * `snapshot verify`'s checks of format v2 (docs/snapshot-format.md, "Invariants"): every transaction has its details
+ * row; each version's write set — the state rows written at it — matches the size and `state_change_hash` recorded
+ * with the transaction; each version's events (handle and module) run 0..n−1 and match its `event_count` and
+ * `event_root_hash`; every event stream's sequence numbers run 0..n−1; transaction hashes that can be recomputed
+ * (verify-hashes.ts) match. A captured snapshot holds state read at one
+ * version rather than the write sets that produced it, and the events of the streams it captured rather than each
+ * transaction's, so these invariants do not apply to it (its details keep the node's own figures).
+ */
+import type Database from 'better-sqlite3';
+import { formatAddress } from '../../shared/address.ts';
+import { bytesToHex } from '../../shared/hex.ts';
+import { eventRootHash, stateChangeHash, type HashedEvent } from './ledger-hashes.ts';
+import { verifyTransactionHashes } from './verify-hashes.ts';
+
+interface DetailsRow {
+  readonly version: number;
+  readonly state_change_hash: Uint8Array;
+  readonly event_root_hash: Uint8Array;
+  readonly write_set_size: number;
+  readonly event_count: number;
+}
+
+interface EventRow {
+  readonly event_index: number;
+  readonly address: Uint8Array | null;
+  readonly creation_number: number | null;
+  readonly sequence_number: number | null;
+  readonly type_tag: string;
+  readonly data: Uint8Array;
+}
+
+const same = (a: Uint8Array, b: Uint8Array): boolean => Buffer.compare(a, b) === 0;
+
+/** Checks the v2 invariants; reports each violation as one line through `problem`; returns figures checked. */
+export function verifyV2(
+  db: Database.Database,
+  oldestVersion: bigint,
+  captured: boolean,
+  problem: (text: string) => void,
+  chainId = 0,
+): Record<string, number> {
+  if (captured) return {};
+  const hashes = verifyTransactionHashes(db, chainId, problem);
+  const missing = db
+    .prepare(
+      'SELECT count(*) AS n, min(version) AS first FROM transactions t WHERE NOT EXISTS (SELECT 1 FROM transaction_details d WHERE d.version = t.version)',
+    )
+    .get() as { n: number; first: number | null };
+  if (!captured && missing.n > 0)
+    problem(`${missing.n} transactions have no transaction_details row (the first at version ${missing.first})`);
+
+  const writes = db.prepare(
+    'SELECT state_key, value FROM state_values INDEXED BY state_values_by_version WHERE version = ? ORDER BY state_key',
+  );
+  const existed = db
+    .prepare(
+      'SELECT value IS NOT NULL FROM state_values WHERE state_key = ? AND version < ? ORDER BY version DESC LIMIT 1',
+    )
+    .pluck();
+  const events = db.prepare(
+    `SELECT event_index, address, creation_number, sequence_number, type_tag, data FROM events INDEXED BY events_by_version
+     WHERE version = :version UNION ALL
+     SELECT event_index, NULL, NULL, NULL, type_tag, data FROM module_events WHERE version = :version ORDER BY event_index`,
+  );
+  const details = db.prepare(
+    'SELECT version, state_change_hash, event_root_hash, write_set_size, event_count FROM transaction_details ORDER BY version',
+  );
+  let writeSets = 0;
+  let versions = 0;
+  // Read in full first: better-sqlite3 cannot run other statements while one is being iterated.
+  for (const row of details.all() as DetailsRow[]) {
+    versions += 1;
+    const at = `version ${row.version}`;
+    const eventRows = events.all({ version: row.version }) as EventRow[];
+    const hashed: HashedEvent[] = [];
+    eventRows.forEach((event, i) => {
+      if (event.event_index !== i)
+        problem(
+          `${at}: event indexes are not 0..${eventRows.length - 1} (found ${event.event_index} at position ${i})`,
+        );
+      hashed.push(
+        event.address === null
+          ? { address: null, typeTag: event.type_tag, data: event.data }
+          : {
+              address: event.address,
+              creationNumber: event.creation_number ?? 0,
+              sequenceNumber: event.sequence_number ?? 0,
+              typeTag: event.type_tag,
+              data: event.data,
+            },
+      );
+    });
+    if (eventRows.length !== row.event_count)
+      problem(`${at}: ${eventRows.length} events are stored, its transaction records ${row.event_count}`);
+    else if (!same(eventRootHash(hashed), row.event_root_hash))
+      problem(`${at}: its events do not hash to its event_root_hash ${bytesToHex(row.event_root_hash)}`);
+
+    if (captured || BigInt(row.version) < oldestVersion) continue;
+    writeSets += 1;
+    const rows = writes.all(row.version) as { state_key: Uint8Array; value: Uint8Array | null }[];
+    const hash = stateChangeHash(
+      rows.map((write) => ({
+        stateKey: write.state_key,
+        value: write.value,
+        existed: existed.get(write.state_key, row.version) === 1,
+      })),
+    );
+    if (rows.length !== row.write_set_size || !same(hash, row.state_change_hash))
+      problem(
+        `${at}: write set disagrees with its state rows (${rows.length} rows written, the transaction records ${row.write_set_size}; state_change_hash ${bytesToHex(row.state_change_hash)}, the rows hash to ${bytesToHex(hash)})`,
+      );
+  }
+
+  if (!captured) {
+    for (const stream of db
+      .prepare(
+        `SELECT address, creation_number, count(*) AS n, min(sequence_number) AS lo, max(sequence_number) AS hi
+         FROM events GROUP BY address, creation_number HAVING lo != 0 OR hi != n - 1`,
+      )
+      .all() as { address: Uint8Array; creation_number: number; n: number; lo: number; hi: number }[]) {
+      problem(
+        `event stream ${formatAddress(stream.address)}/${stream.creation_number}: ${stream.n} events with sequence numbers ${stream.lo}..${stream.hi}, expected 0..${stream.n - 1}`,
+      );
+    }
+  }
+  return { transactionDetails: versions, writeSets, ...hashes };
+}
