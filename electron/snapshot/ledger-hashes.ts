@@ -84,7 +84,9 @@ export function eventRootHash(events: readonly HashedEvent[]): Uint8Array {
   return level[0] ?? ACCUMULATOR_PLACEHOLDER_HASH;
 }
 
-/** One entry of a write set: the state key (node encoding), the value written (null: deleted), and whether it existed. */
+/**
+ * One entry of a write set: the state key (node encoding), the value written (null: deleted), and whether it existed.
+ */
 export interface WriteSetEntry {
   readonly stateKey: Uint8Array;
   readonly value: Uint8Array | null;

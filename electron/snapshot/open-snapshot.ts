@@ -80,7 +80,8 @@ function readMeta(db: Database.Database, path: string, userVersion: SnapshotForm
   }
   if (formatVersion !== userVersion)
     throw new SnapshotOpenError(
-      `${path}: meta.${META_KEYS.formatVersion} ${formatVersion} disagrees with the header's format version ${userVersion}`,
+      `${path}: meta.${META_KEYS.formatVersion} ${formatVersion} disagrees with the header's format version ` +
+        `${userVersion}`,
     );
   const integer = (key: string): bigint => {
     const text = meta.get(key);

@@ -34,7 +34,10 @@ export const META_KEYS = {
 /** The `meta.format` value that marks a file as ours. */
 export const SNAPSHOT_FORMAT_NAME = 'ledger-explorer-snapshot';
 
-/** DDL of format v1 (format v2 adds {@link SCHEMA_V2_SQL}). Tables are WITHOUT ROWID where the key is the natural lookup path. */
+/**
+ * DDL of format v1 (format v2 adds {@link SCHEMA_V2_SQL}). Tables are WITHOUT ROWID where the key is the natural lookup
+ * path.
+ */
 export const SCHEMA_SQL = `
 CREATE TABLE meta (
   key   TEXT PRIMARY KEY,

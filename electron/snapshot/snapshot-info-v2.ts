@@ -66,7 +66,8 @@ export function transactionSamples(store: SnapshotStore, sampleSize: number): Tr
   if (v2) {
     const groupKeys = db
       .prepare(
-        `SELECT DISTINCT state_key FROM state_values WHERE substr(state_key, 1, 1) = x'00' AND substr(state_key, 35, 1) = x'02'
+        `SELECT DISTINCT state_key FROM state_values WHERE substr(state_key, 1, 1) = x'00' AND
+          substr(state_key, 35, 1) = x'02'
          ORDER BY state_key LIMIT ?`,
       )
       .pluck()

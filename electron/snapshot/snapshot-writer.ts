@@ -155,7 +155,8 @@ export class SnapshotWriter {
         this.#db.exec(SCHEMA_V2_SQL);
         this.#insertDetails = this.#db.prepare(
           `INSERT INTO transaction_details (version, state_change_hash, event_root_hash, state_checkpoint_hash,
-            accumulator_root_hash, vm_status, expiration_timestamp_secs, payload, payload_bcs, signature, signature_kind,
+            accumulator_root_hash, vm_status, expiration_timestamp_secs, payload, payload_bcs, signature,
+              signature_kind,
             secondary_signers, fee_payer, kind_fields, write_set_size, event_count)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         );
@@ -165,7 +166,8 @@ export class SnapshotWriter {
       }
       this.#existedBefore = this.#db
         .prepare(
-          'SELECT value IS NOT NULL FROM state_values WHERE state_key = ? AND version < ? ORDER BY version DESC LIMIT 1',
+          'SELECT value IS NOT NULL FROM state_values WHERE state_key = ? AND version < ? ORDER BY version ' +
+            'DESC LIMIT 1',
         )
         .pluck();
       this.#tracker = new VersionTracker((key, version) => this.#existedBefore.get(key, version) === 1);

@@ -183,7 +183,8 @@ export class TransactionReads {
     this.#writeSet = v2
       ? db.prepare(
           plan(
-            'SELECT state_key, value FROM state_values INDEXED BY state_values_by_version WHERE version = ? ORDER BY state_key',
+            'SELECT state_key, value FROM state_values INDEXED BY state_values_by_version WHERE version = ? ' +
+              'ORDER BY state_key',
           ),
         )
       : undefined;

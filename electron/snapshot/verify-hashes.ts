@@ -61,7 +61,8 @@ export function verifyTransactionHashes(
   let checked = 0;
   for (const row of db
     .prepare(
-      `SELECT t.version, t.kind, t.hash, t.sender, t.sequence_number, t.max_gas_amount, t.gas_unit_price, t.timestamp_usec,
+      `SELECT t.version, t.kind, t.hash, t.sender, t.sequence_number, t.max_gas_amount, t.gas_unit_price,
+        t.timestamp_usec,
               d.expiration_timestamp_secs, d.payload_bcs, d.signature, d.kind_fields
        FROM transactions t JOIN transaction_details d ON d.version = t.version
        WHERE t.kind IN ('user', 'block_metadata') ORDER BY t.version`,
@@ -80,7 +81,8 @@ export function verifyTransactionHashes(
     checked += 1;
     if (Buffer.compare(hash, row.hash) !== 0)
       problem(
-        `version ${row.version}: hash ${bytesToHex(row.hash)} is not the hash of its transaction (${bytesToHex(hash)} recomputed)`,
+        `version ${row.version}: hash ${bytesToHex(row.hash)} is not the hash of its transaction ` +
+          `(${bytesToHex(hash)} recomputed)`,
       );
   }
   return { transactionHashes: checked };

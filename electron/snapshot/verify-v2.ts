@@ -44,7 +44,8 @@ export function verifyV2(
   const hashes = verifyTransactionHashes(db, chainId, problem);
   const missing = db
     .prepare(
-      'SELECT count(*) AS n, min(version) AS first FROM transactions t WHERE NOT EXISTS (SELECT 1 FROM transaction_details d WHERE d.version = t.version)',
+      'SELECT count(*) AS n, min(version) AS first FROM transactions t WHERE NOT EXISTS (SELECT 1 FROM ' +
+        'transaction_details d WHERE d.version = t.version)',
     )
     .get() as { n: number; first: number | null };
   if (!captured && missing.n > 0)
@@ -59,12 +60,15 @@ export function verifyV2(
     )
     .pluck();
   const events = db.prepare(
-    `SELECT event_index, address, creation_number, sequence_number, type_tag, data FROM events INDEXED BY events_by_version
+    `SELECT event_index, address, creation_number, sequence_number, type_tag, data FROM events INDEXED BY
+      events_by_version
      WHERE version = :version UNION ALL
-     SELECT event_index, NULL, NULL, NULL, type_tag, data FROM module_events WHERE version = :version ORDER BY event_index`,
+     SELECT event_index, NULL, NULL, NULL, type_tag, data FROM module_events WHERE version = :version ORDER BY
+       event_index`,
   );
   const details = db.prepare(
-    'SELECT version, state_change_hash, event_root_hash, write_set_size, event_count FROM transaction_details ORDER BY version',
+    'SELECT version, state_change_hash, event_root_hash, write_set_size, event_count FROM transaction_details ' +
+      'ORDER BY version',
   );
   let writeSets = 0;
   let versions = 0;
@@ -108,7 +112,9 @@ export function verifyV2(
     );
     if (rows.length !== row.write_set_size || !same(hash, row.state_change_hash))
       problem(
-        `${at}: write set disagrees with its state rows (${rows.length} rows written, the transaction records ${row.write_set_size}; state_change_hash ${bytesToHex(row.state_change_hash)}, the rows hash to ${bytesToHex(hash)})`,
+        `${at}: write set disagrees with its state rows (${rows.length} rows written, the transaction records ` +
+          `${row.write_set_size}; state_change_hash ${bytesToHex(row.state_change_hash)}, the rows hash to ` +
+          `${bytesToHex(hash)})`,
       );
   }
 
@@ -120,7 +126,8 @@ export function verifyV2(
       )
       .all() as { address: Uint8Array; creation_number: number; n: number; lo: number; hi: number }[]) {
       problem(
-        `event stream ${formatAddress(stream.address)}/${stream.creation_number}: ${stream.n} events with sequence numbers ${stream.lo}..${stream.hi}, expected 0..${stream.n - 1}`,
+        `event stream ${formatAddress(stream.address)}/${stream.creation_number}: ${stream.n} events with ` +
+          `sequence numbers ${stream.lo}..${stream.hi}, expected 0..${stream.n - 1}`,
       );
     }
   }

@@ -210,7 +210,8 @@ for (const size of SIZES) {
     `### ${size.name}: ${stateRows.toLocaleString('en')} state ` +
       `rows, ${size.versions.toLocaleString('en')} versions (generation: ${generation})`,
     '',
-    `File: ${(bytes / 2 ** 20).toFixed(1)} MiB, ${Math.round(bytes / size.versions).toLocaleString('en')} bytes per version` +
+    `File: ${(bytes / 2 ** 20).toFixed(1)} MiB, ${Math.round(bytes / size.versions).toLocaleString('en')} ` +
+      `bytes per version` +
       (footprint ? `; by table and index: ${footprint}.` : '.'),
     '',
   );
@@ -294,7 +295,8 @@ function bareInsertSeconds(source: string, target: string, format: 1 | 2): numbe
   lines.push(
     `### Generation rate`,
     '',
-    '| format | versions | state rows | generation s | versions/s | bare insert s | generation / bare insert | bytes per version |',
+    '| format | versions | state rows | generation s | versions/s | bare insert s | generation / bare insert | ' +
+      'bytes per version |',
     '|---|---:|---:|---:|---:|---:|---:|---:|',
   );
   for (const format of [2, 1] as const) {
@@ -314,7 +316,8 @@ function bareInsertSeconds(source: string, target: string, format: 1 | 2): numbe
   }
   lines.push(
     '',
-    'Bare insert: the same rows inserted into an empty file of the same schema with prepared INSERTs in one transaction',
+    'Bare insert: the same rows inserted into an empty file of the same schema with prepared INSERTs in one ' +
+      'transaction',
     '(no simulation, value encoding, hashing, compaction or index building), measured in this run.',
     '',
   );

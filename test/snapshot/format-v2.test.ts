@@ -169,7 +169,8 @@ describe('the modern world', () => {
     const groups = store.database
       // Access-path keys whose path (after its one-byte length) is variant 2: resource groups.
       .prepare(
-        `SELECT count(DISTINCT state_key) FROM state_values WHERE substr(state_key, 1, 1) = x'00' AND substr(state_key, 35, 1) = x'02'`,
+        `SELECT count(DISTINCT state_key) FROM state_values WHERE substr(state_key, 1, 1) = x'00' AND ` +
+          `substr(state_key, 35, 1) = x'02'`,
       )
       .pluck()
       .get() as number;
@@ -243,7 +244,8 @@ describe('snapshot verify on format v2', () => {
     const copy = editedCopy((db) =>
       db
         .prepare(
-          "UPDATE state_values SET value = value || x'00' WHERE version = ? AND state_key = (SELECT min(state_key) FROM state_values WHERE version = ? AND value IS NOT NULL)",
+          "UPDATE state_values SET value = value || x'00' WHERE version = ? AND state_key = (SELECT " +
+            'min(state_key) FROM state_values WHERE version = ? AND value IS NOT NULL)',
         )
         .run(version, version),
     );

@@ -80,7 +80,8 @@ describe('ledger hashes', () => {
         sender: {
           public_key: '0x1e9d94603ebd6b4a1d38e760be2b0523f09fb1f59e1e43c657f0ab3ef6205427',
           signature:
-            '0x05f71501658fdc40b6f42f71d6c298a378434a5825af5bc0efcc15aba2aa38625064612139299f43ae40e710bad18ce0b9935dee00b705285a8f73318f06a301',
+            '0x05f71501658fdc40b6f42f71d6c298a378434a5825af5bc0efcc15aba2aa3862' +
+            '5064612139299f43ae40e710bad18ce0b9935dee00b705285a8f73318f06a301',
           type: 'ed25519_signature',
         },
         secondary_signer_addresses: [],
@@ -89,7 +90,8 @@ describe('ledger hashes', () => {
         fee_payer_signer: {
           public_key: '0x17dfb6544cf49621c75af067528755a38061bdd210342f8bdf565bcdf561f056',
           signature:
-            '0x7866a52d642e7442671d0614cf7b201a29bdbd8b709ea59462d32917c368f596d771ab6592d1659952970cb277a35d536d0966a754c2cd610858f8c04eb93e08',
+            '0x7866a52d642e7442671d0614cf7b201a29bdbd8b709ea59462d32917c368f596' +
+            'd771ab6592d1659952970cb277a35d536d0966a754c2cd610858f8c04eb93e08',
           type: 'ed25519_signature',
         },
         type: 'fee_payer_signature',

@@ -1,6 +1,7 @@
 /**
  * ABIs of digital assets (token objects at 0x4, real struct names and field order) and of the sample asset issuer
- * `0xa55e7…a55e7::assets`, which launches two fungible assets and a token collection, mints, sells tokens to users for APT,
+ * `0xa55e7…a55e7::assets`, which launches two fungible assets and a token collection, mints, sells tokens to users for
+ * APT,
  * and lets owners gift tokens with both parties signing (a multi-agent transaction).
  */
 import type { MoveModuleAbi } from '../../../shared/move/abi.ts';

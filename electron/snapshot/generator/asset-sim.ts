@@ -1,5 +1,6 @@
 /**
- * Fungible assets beyond APT and digital assets of the simulation, all issued by the issuer account (asset-abis.ts): two fungible assets
+ * Fungible assets beyond APT and digital assets of the simulation, all issued by the issuer account (asset-abis.ts):
+ * two fungible assets
  * (metadata objects with supply) minted into users' primary stores and transferred between them, and a token
  * collection whose tokens (objects in `ObjectGroup`) are minted to users and transferred — sometimes as a gift both
  * parties sign (multi-agent). Every write rewrites the whole group, as the node's write sets do.

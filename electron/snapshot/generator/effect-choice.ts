@@ -19,6 +19,12 @@ import {
 } from './user-transactions.ts';
 import type { World } from './world.ts';
 
+/**
+ * The issuer's fungible and digital assets of each world, launched after the registry (format v2 only: they are
+ * objects). Kept here, not on the World, so world.ts and asset-sim.ts do not import each other.
+ */
+const assetSims = new WeakMap<World, AssetSim>();
+
 /** Applies the effects of the next successful user transaction at `version` and says what it was. */
 export function chooseEffect(
   world: World,
@@ -32,17 +38,18 @@ export function chooseEffect(
   const progress = version / options.versions;
   const wanted = Math.min(options.accounts, Math.ceil(options.accounts * Math.min(1, progress / 0.5)));
   if (world.userAccounts.length < Math.max(2, wanted)) return createAccount(world, seed, random);
-  if (!world.assets && world.writer.format === 2) {
+  if (!assetSims.has(world) && world.writer.format === 2) {
     const issuer = world.accounts.get(ISSUER_ADDRESS);
     if (!issuer) throw new Error('genesis did not create the asset issuer');
-    world.assets = new AssetSim(world, issuer);
-    return world.assets.launchEffect(random);
+    const launched = new AssetSim(world, issuer);
+    assetSims.set(world, launched);
+    return launched.launchEffect(random);
   }
   const roll = random.float();
   const registryShare = plan.kind === 'one_contract' ? 0.7 : 0.3;
   if (roll < registryShare) return registryCall(world, random) ?? transfer(world, random, false);
   if (roll < registryShare + 0.01) return rotateKey(world, random);
-  const assets = world.assets;
+  const assets = assetSims.get(world);
   if (assets && roll < registryShare + 0.15) {
     const pick = random.float();
     const effect =

@@ -167,7 +167,9 @@ export class RegistrySim {
     return id === undefined ? undefined : this.#records.get(id);
   }
 
-  /** `update(id, status)`: changes status and scores; rewrites by_id, by_name and by_slot; returns the status argument. */
+  /**
+   * `update(id, status)`: changes status and scores; rewrites by_id, by_name and by_slot; returns the status argument.
+   */
   update(record: RecordState, version: number, sink: StateSink): number {
     const r = this.#random;
     const suspend = r.chance(0.5);

@@ -25,7 +25,6 @@ import {
 } from './framework-values.ts';
 import type { StateSink } from './registry-sim.ts';
 import type { RegistrySim } from './registry-sim.ts';
-import type { AssetSim } from './asset-sim.ts';
 import type { ValueEncoder } from './value-encoder.ts';
 
 /** An account of the simulation: its address, cached state keys and the counters its resources show. */
@@ -68,8 +67,6 @@ export class World implements StateSink {
   faucet: SimAccount | undefined;
   /** Set by genesis; the registry is published in the first block. */
   registry: RegistrySim | undefined;
-  /** The issuer's fungible and digital assets, launched after the registry (format v2 only: they are objects). */
-  assets: AssetSim | undefined;
 
   /** A world at version 0 with the given framework counters and no accounts yet. */
   constructor(writer: SnapshotWriter, encoder: ValueEncoder, framework: FrameworkCounters) {

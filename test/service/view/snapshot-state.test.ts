@@ -39,11 +39,15 @@ describe('view logic over a snapshot file', () => {
   it('answers balances and sequence numbers of the sample senders from the stored resources', () => {
     const version = BigInt(info.latestVersion);
     const reader = withResourceGroups(store);
-    expect(info.samples.senders.length).toBeGreaterThan(0);
-    for (const { address } of info.samples.senders) {
+    // Senders still on CoinStore (format v2 keeps some accounts' APT in a primary fungible store instead; the
+    // balance endpoint's test covers those).
+    const onCoinStore = info.samples.senders.filter(
+      ({ address }) => stored(address, `0x1::coin::CoinStore<${APT}>`, version) !== undefined,
+    );
+    expect(onCoinStore.length).toBeGreaterThan(0);
+    for (const { address } of onCoinStore) {
       const coinStore = stored(address, `0x1::coin::CoinStore<${APT}>`, version);
       const account = stored(address, '0x1::account::Account', version);
-      expect(coinStore, address).toBeDefined();
       const coin = (coinStore?.coin as { value: string }).value;
       expect(coinBalance(reader, parseAddress(address), parseStructTag(APT), version)).toBe(BigInt(coin));
       const call = (fn: string, typeArgs: string[]) =>
