@@ -99,3 +99,23 @@ export const gasEstimate = v.looseObject({
 
 /** `GET /v1/accounts/{address}`. */
 export const account = v.looseObject({ sequence_number: u64, authentication_key: hex });
+
+/** One committed transaction (any kind; the kind's own fields are checked loosely, `type` names it). */
+export const transaction = v.looseObject({
+  version: u64,
+  hash: hex,
+  success: v.boolean(),
+  vm_status: v.string(),
+  changes: v.array(jsonValue),
+  type: v.string(),
+});
+
+/** `GET /v1/blocks/by_height/{h}` and `/by_version/{v}`; `transactions` is null unless asked for. */
+export const block = v.looseObject({
+  block_height: u64,
+  block_hash: hex,
+  block_timestamp: u64,
+  first_version: u64,
+  last_version: u64,
+  transactions: v.nullable(v.array(transaction)),
+});
