@@ -22,6 +22,7 @@ import { getGasEstimate, getLedgerInfo } from './routes/ledger.ts';
 import { getRawTableItem, getTableItem } from './routes/tables.ts';
 import { getBlockByHeight, getBlockByVersion } from './routes/blocks.ts';
 import {
+  getAccountTransactions,
   getTransactionByHash,
   getTransactionByVersion,
   getTransactions,
@@ -49,6 +50,7 @@ export const ROUTE_HANDLERS: { readonly [Name in EndpointName]: RouteHandler<(ty
   transactionByHash: getTransactionByHash,
   waitTransactionByHash,
   transactions: getTransactions,
+  accountTransactions: getAccountTransactions,
   blockByHeight: getBlockByHeight,
   blockByVersion: getBlockByVersion,
   explorerAccounts: listAccounts,

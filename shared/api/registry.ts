@@ -19,6 +19,7 @@ import {
 } from './endpoints/node-accounts.ts';
 import { accountBalance, view } from './endpoints/node-state-reads.ts';
 import {
+  accountTransactions,
   blockByHeight,
   blockByVersion,
   transactionByHash,
@@ -61,6 +62,7 @@ export const ENDPOINTS = {
   transactionByHash,
   waitTransactionByHash,
   transactions,
+  accountTransactions,
   blockByHeight,
   blockByVersion,
   explorerAccounts,

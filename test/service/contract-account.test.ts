@@ -119,7 +119,6 @@ describe('node endpoints a snapshot does not serve', () => {
       ['POST', '/v1/transactions'],
       ['GET', '/v1/spec'],
       ['GET', '/v1/-/healthy'],
-      ['GET', '/v1/accounts/0x1/transactions'],
     ] as const) {
       const response = await fetch(`${env.server.url}${path}`, {
         method,

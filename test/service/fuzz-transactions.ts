@@ -5,7 +5,7 @@
  * `bcs_not_supported` (docs/api.md, deviations), hence that answer among the allowed ones.
  */
 import fc from 'fast-check';
-import { junk, limitValue } from './fuzz-arbitraries.ts';
+import { addressSegment, junk, limitValue, u64Value } from './fuzz-arbitraries.ts';
 import type { Facts } from './fuzz-facts.ts';
 import {
   INVALID,
@@ -26,6 +26,7 @@ export type TransactionShapeBuilder<S> = (
     | 'transactionByHash'
     | 'waitTransactionByHash'
     | 'transactions'
+    | 'accountTransactions'
     | 'blockByHeight'
     | 'blockByVersion',
   routeMethod: 'GET',
@@ -73,7 +74,7 @@ function withTransactions(): fc.Arbitrary<Param[]> {
   );
 }
 
-/** The shapes of the six routes. */
+/** The shapes of the seven routes. */
 export function transactionShapes<S>(f: Facts, shape: TransactionShapeBuilder<S>): fc.Arbitrary<S> {
   const notFound: Fault = { status: 404, code: 'transaction_not_found' };
   const start = fc.option(
@@ -104,6 +105,22 @@ export function transactionShapes<S>(f: Facts, shape: TransactionShapeBuilder<S>
       .map(([s, l]) =>
         shape('transactions', 'GET', ['200', NO_BCS])(
           [lit('v1'), lit('transactions')],
+          [
+            ...(s === undefined ? [] : [{ name: 'start', value: s }]),
+            ...(l === undefined ? [] : [{ name: 'limit', value: l }]),
+          ],
+        ),
+      ),
+    fc
+      .tuple(
+        addressSegment(f),
+        fc.option(u64Value(['0', '1', '5', '100']), { nil: undefined }),
+        fc.option(limitValue(INVALID), { nil: undefined }),
+      )
+      .map(([a, s, l]) =>
+        // An account's older transactions may lie below the oldest retained version (410).
+        shape('accountTransactions', 'GET', ['200', '410:version_pruned', NO_BCS])(
+          [lit('v1'), lit('accounts'), a, lit('transactions')],
           [
             ...(s === undefined ? [] : [{ name: 'start', value: s }]),
             ...(l === undefined ? [] : [{ name: 'limit', value: l }]),

@@ -5,7 +5,7 @@
 import { hexToBytes } from '../../../shared/hex.ts';
 import type { LedgerInfo, StoredTransaction } from '../../snapshot/ledger-store.ts';
 import { ApiError, invalidInput, notFound, unparsable } from '../http-errors.ts';
-import { optionalU64, pageLimit, parseU64 } from '../params.ts';
+import { optionalU64, pageLimit, parseAddressParam, parseU64 } from '../params.ts';
 import { pathParam, type ContextOf, type RequestContext } from '../request-context.ts';
 import { jsonReply } from '../responses.ts';
 import type { ServiceReply } from '../service-reply.ts';
@@ -120,4 +120,23 @@ export function getTransactions(context: ContextOf<'transactions'>): ServiceRepl
   refuseBcs(context);
   const last = first + BigInt(limit - 1) > ledgerVersion ? ledgerVersion : first + BigInt(limit - 1);
   return jsonReply(transactionRange(context, first, last), context.ledger);
+}
+
+/**
+ * `GET /v1/accounts/{address}/transactions?start&limit`: `start` is a sequence number; without it, the account's
+ * newest `limit` sequence-number transactions. Orderless (nonce) transactions are not listed, as on the node.
+ */
+export function getAccountTransactions(context: ContextOf<'accountTransactions'>): ServiceReply {
+  const sender = parseAddressParam(pathParam(context, 'address'), 'address');
+  const start = optionalU64(context.query, 'start');
+  const limit = pageLimit(context.query, TRANSACTIONS_DEFAULT_LIMIT, TRANSACTIONS_MAX_LIMIT, 'reject');
+  const versions = context.store
+    .accountTransactionVersions(sender, start, limit)
+    .filter((version) => version <= context.ledger.ledgerVersion);
+  const transactions = versions.map((version) => transactionAt(context, version));
+  refuseBcs(context);
+  return jsonReply(
+    transactions.map((transaction) => transactionJson(context.store, transaction)),
+    context.ledger,
+  );
 }

@@ -66,6 +66,22 @@ export const transactions = endpoint({
   doc: 'committed transactions ascending by version',
 });
 
+/** `GET /v1/accounts/{address}/transactions?start&limit`. */
+export const accountTransactions = endpoint({
+  method: 'GET',
+  path: '/v1/accounts/:address/transactions',
+  query: {
+    start: { kind: 'u64', keyed: true, doc: "the first sequence number (default: the account's newest page)" },
+    limit: limit('page size (default 25, largest 100)', 100),
+  },
+  body: undefined,
+  reply: v.array(wire.transaction),
+  bcs: NO_BCS,
+  errors: ['invalid_input', 'version_pruned', 'bcs_not_supported'],
+  sources: BOTH,
+  doc: "the account's sequence-number transactions ascending (orderless ones are not listed)",
+});
+
 /** `GET /v1/blocks/by_height/{block_height}?with_transactions`. */
 export const blockByHeight = endpoint({
   method: 'GET',

@@ -19,7 +19,6 @@ export const NOT_SERVED: readonly NotServedEndpoint[] = [
   { methods: ['GET'], path: '/v1/spec' },
   { methods: ['GET'], path: '/v1/spec.json' },
   { methods: ['GET'], path: '/v1/spec.yaml' },
-  { methods: ['GET'], path: '/v1/accounts/:address/transactions' },
   { methods: ['GET'], path: '/v1/events/:event_key' },
   { methods: ['POST'], path: '/v1/transactions' },
   { methods: ['POST'], path: '/v1/transactions/batch' },
