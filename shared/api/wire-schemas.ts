@@ -100,13 +100,16 @@ export const gasEstimate = v.looseObject({
 /** `GET /v1/accounts/{address}`. */
 export const account = v.looseObject({ sequence_number: u64, authentication_key: hex });
 
-/** One committed transaction (any kind; the kind's own fields are checked loosely, `type` names it). */
+/**
+ * One transaction (any kind, `type` names it): a committed one has its version, status and changes; a node may also
+ * answer a `pending_transaction` (by hash, from its mempool), which has none of them.
+ */
 export const transaction = v.looseObject({
-  version: u64,
+  version: v.optional(u64),
   hash: hex,
-  success: v.boolean(),
-  vm_status: v.string(),
-  changes: v.array(jsonValue),
+  success: v.optional(v.boolean()),
+  vm_status: v.optional(v.string()),
+  changes: v.optional(v.array(jsonValue)),
   type: v.string(),
 });
 

@@ -5,7 +5,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { sha3_256 } from '@noble/hashes/sha3.js';
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { ENDPOINTS } from '../../shared/api/registry.ts';
 import { bytesToHex } from '../../shared/hex.ts';
 import { stateKeyHash } from '../../electron/service/routes/write-set-json.ts';
 import { decodeStateKey } from '../../electron/snapshot/state-keys.ts';
@@ -212,5 +214,18 @@ describe('GET /v1/transactions?start&limit', () => {
     );
     expect(message).toContain(`Given start value (${above}) is higher than the current ledger version`);
     await expectErrorRecord(env, await get(env, '/v1/transactions?limit=0'), 400, 'invalid_input');
+  });
+});
+
+describe('the transaction reply schema (the remote proxy checks a node against it)', () => {
+  it('accepts a real mainnet transaction and a pending one, and refuses what is not a transaction', () => {
+    const real = JSON.parse(readFileSync('test/support/mainnet-user-transaction-3556737308.json', 'utf8')) as Json;
+    const schema = ENDPOINTS.transactionByHash.reply;
+    expect(v.safeParse(schema, real).success).toBe(true);
+    const { version, success, vm_status, changes, events, timestamp, ...pending } = real;
+    expect([version, success, vm_status, changes, events, timestamp]).not.toContain(undefined);
+    expect(v.safeParse(schema, { ...pending, type: 'pending_transaction' }).success).toBe(true);
+    expect(v.safeParse(schema, { hash: 'nope', type: 'user_transaction' }).success).toBe(false);
+    expect(v.safeParse(schema, { version: '1' }).success).toBe(false);
   });
 });
