@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transactionJson } from '../../electron/service/routes/transaction-json.ts';
+import { changesJson } from '../../electron/service/routes/write-set-json.ts';
 import { GENESIS_PAYLOAD } from '../../electron/snapshot/generator/txn-details.ts';
 import type { StoredTransactionDetails } from '../../electron/snapshot/ledger-store.ts';
 import { SnapshotStore } from '../../electron/snapshot/snapshot-store.ts';
@@ -57,5 +58,18 @@ describe('transactionJson', () => {
   it('refuses a transaction the snapshot holds only as a summary', () => {
     const stored = store.transaction(store.ledgerInfo().ledgerVersion)!;
     expect(() => transactionJson(store, { ...stored, details: undefined })).toThrow(/only the summary/);
+  });
+
+  it('leaves out the changes whose values do not decode, as the node does, and keeps the others', () => {
+    const sample = store.database
+      .prepare(`SELECT min(version) AS v FROM state_values WHERE version >= ? AND substr(state_key, 1, 1) = x'01'`)
+      .get(Number(store.ledgerInfo().oldestLedgerVersion)) as { v: number };
+    const version = BigInt(sample.v);
+    const all = changesJson(store, version, store.abiLookup(version))!;
+    // No ABI at all: no resource decodes; table items (hex) and modules stay.
+    const without = changesJson(store, version, () => undefined)!;
+    expect(without.length).toBeGreaterThan(0);
+    expect(without.length).toBeLessThan(all.length);
+    expect(without).toEqual(all.filter((change) => change.type !== 'write_resource'));
   });
 });

@@ -13,7 +13,7 @@ import type { LedgerStore, StoredWriteOp } from '../../snapshot/ledger-store.ts'
 import { decodeResourceGroup } from '../../snapshot/resource-group.ts';
 import { decodeStateKey, STATE_KEY_TABLE_ITEM, type DecodedStateKey } from '../../snapshot/state-keys.ts';
 import { parseAddress } from '../../../shared/address.ts';
-import { describeError, internalError } from '../http-errors.ts';
+import { ApiError, describeError, internalError } from '../http-errors.ts';
 import { decodeStoredValue, structJson, structTypeTag } from '../json-bodies.ts';
 
 /** One entry of `changes`, keys in the node's order. */
@@ -118,8 +118,18 @@ function decodeGroup(value: Uint8Array, version: bigint): ReturnType<typeof deco
   }
 }
 
-/** The `changes` of `version`, or undefined when the snapshot cannot tell its write set. */
+/**
+ * The `changes` of `version`, or undefined when the snapshot cannot tell its write set. An entry whose value does not
+ * decode (no layout for its type) is left out, as the node's conversion drops the entries it cannot convert.
+ */
 export function changesJson(store: LedgerStore, version: bigint, lookup: AbiLookup): ChangeJson[] | undefined {
   const ops = store.writeSet(version);
-  return ops?.flatMap((op) => opChanges(store, op, version, lookup));
+  return ops?.flatMap((op) => {
+    try {
+      return opChanges(store, op, version, lookup);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 500) return [];
+      throw error;
+    }
+  });
 }
