@@ -113,12 +113,15 @@ export const transaction = v.looseObject({
   type: v.string(),
 });
 
-/** `GET /v1/blocks/by_height/{h}` and `/by_version/{v}`; `transactions` is null unless asked for. */
+/**
+ * `GET /v1/blocks/by_height/{h}` and `/by_version/{v}`; `transactions` is null unless asked for (left out by some
+ * nodes).
+ */
 export const block = v.looseObject({
   block_height: u64,
   block_hash: hex,
   block_timestamp: u64,
   first_version: u64,
   last_version: u64,
-  transactions: v.nullable(v.array(transaction)),
+  transactions: v.optional(v.nullable(v.array(transaction))),
 });
