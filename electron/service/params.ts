@@ -128,6 +128,11 @@ function tooDeep(text: string, asStruct: boolean): boolean {
   return tag.kind === 'struct' && structTagTooDeep(tag.struct);
 }
 
+/** Whether struct tag text fails only on the node's nesting limit (then 400 `invalid_input`, not unparsable). */
+export function structTagTooDeepText(text: string): boolean {
+  return tooDeep(text, true);
+}
+
 function nestingError(text: string): ApiError {
   return invalidInput(`type tag "${text}" is nested deeper than ${MAX_TYPE_TAG_NESTING} levels`);
 }

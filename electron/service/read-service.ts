@@ -12,7 +12,7 @@ import { createGasEstimator } from './gas-estimator.ts';
 import { guardStore } from './guarded-store.ts';
 import { guardSnapshotFile } from './snapshot-file-guard.ts';
 import { ApiError, describeError, type ErrorCode } from './http-errors.ts';
-import { matchRoute, methodNotAllowed, routeNotFound, ROUTES } from './router.ts';
+import { matchRoute, methodNotAllowed, NOT_SERVED_ROUTES, routeNotFound, ROUTES } from './router.ts';
 import type { RequestContext, ServiceOptions } from './request-context.ts';
 import { apiErrorReply, errorReply } from './responses.ts';
 import { responseOf, serviceRequestOf, withoutBody, type ServiceReply, type ServiceRequest } from './service-reply.ts';
@@ -105,7 +105,12 @@ export function createReadService(options: ReadServiceOptions): ReadServiceHandl
       const url = request.url;
       const match = matchRoute(ROUTES, request.method, url.pathname);
       if (match.kind === 'none') throw routeNotFound(request.method, url.pathname);
-      if (match.kind === 'wrong_method') throw methodNotAllowed(match.allow);
+      if (match.kind === 'wrong_method') {
+        // A node route a snapshot does not serve beside one it does (POST /v1/transactions is submission) says so.
+        if (matchRoute(NOT_SERVED_ROUTES, request.method, url.pathname).kind === 'found')
+          throw routeNotFound(request.method, url.pathname);
+        throw methodNotAllowed(match.allow);
+      }
       const context: RequestContext = {
         request,
         url,

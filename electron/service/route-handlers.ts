@@ -20,6 +20,14 @@ import { getVersionInfo, listEventStreams } from './routes/explorer-extras.ts';
 import { search } from './routes/explorer-search.ts';
 import { getGasEstimate, getLedgerInfo } from './routes/ledger.ts';
 import { getRawTableItem, getTableItem } from './routes/tables.ts';
+import { getBlockByHeight, getBlockByVersion } from './routes/blocks.ts';
+import {
+  getAccountTransactions,
+  getTransactionByHash,
+  getTransactionByVersion,
+  getTransactions,
+  waitTransactionByHash,
+} from './routes/transactions.ts';
 import { balanceRoute, viewRoute } from './view/view-routes.ts';
 
 /** One handler per declared endpoint. */
@@ -38,6 +46,13 @@ export const ROUTE_HANDLERS: { readonly [Name in EndpointName]: RouteHandler<(ty
   accountModule: getModule,
   accountBalance: balanceRoute,
   view: viewRoute,
+  transactionByVersion: getTransactionByVersion,
+  transactionByHash: getTransactionByHash,
+  waitTransactionByHash,
+  transactions: getTransactions,
+  accountTransactions: getAccountTransactions,
+  blockByHeight: getBlockByHeight,
+  blockByVersion: getBlockByVersion,
   explorerAccounts: listAccounts,
   explorerTables: listTables,
   explorerTable: getTableInfo,

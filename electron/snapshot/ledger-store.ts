@@ -165,6 +165,11 @@ export interface LedgerStore {
   // Transactions (format v2 holds them in full; a v1 file answers with the summary row only).
   /** The committed transaction at `version`, or undefined when the file has none there. */
   transaction(version: bigint): StoredTransaction | undefined;
+  /**
+   * Versions of `sender`'s sequence-number transactions (orderless ones are not listed, as on the node), ascending:
+   * from sequence number `start` on, or the newest `limit` when `start` is undefined.
+   */
+  accountTransactionVersions(sender: Uint8Array, start: bigint | undefined, limit: number): readonly bigint[];
   /** The committed transaction whose hash is `hash` (32 bytes), or undefined. */
   transactionByHash(hash: Uint8Array): StoredTransaction | undefined;
   /**

@@ -315,6 +315,10 @@ export class SnapshotStore implements LedgerStore {
     return this.#transactions.transaction(version);
   }
 
+  accountTransactionVersions(sender: Uint8Array, start: bigint | undefined, limit: number): readonly bigint[] {
+    return this.#transactions.accountTransactionVersions(sender, start, limit);
+  }
+
   transactionByHash(hash: Uint8Array): StoredTransaction | undefined {
     return this.#transactions.transactionByHash(hash);
   }

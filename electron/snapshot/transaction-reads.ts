@@ -163,6 +163,7 @@ export class TransactionReads {
   readonly #byHash: Database.Statement;
   readonly #writeSet: Database.Statement | undefined;
   readonly #events: Database.Statement;
+  readonly #ordered: { readonly from: Database.Statement; readonly newest: Database.Statement };
   readonly #meta: SnapshotMeta;
   readonly #captured: boolean;
 
@@ -188,6 +189,13 @@ export class TransactionReads {
           ),
         )
       : undefined;
+    // A sender's versions grow with its sequence numbers, so version order is sequence order (primary key scan).
+    const ordered = `SELECT a.version FROM account_transactions a JOIN transactions t ON t.version = a.version
+      WHERE a.sender = ? AND t.kind = 'user' AND t.nonce IS NULL AND t.sequence_number IS NOT NULL`;
+    this.#ordered = {
+      from: db.prepare(plan(`${ordered} AND t.sequence_number >= ? ORDER BY a.version LIMIT ?`)),
+      newest: db.prepare(plan(`${ordered} ORDER BY a.version DESC LIMIT ?`)),
+    };
     const handleEvents = `SELECT event_index, address, creation_number, sequence_number, type_tag, data FROM events
       INDEXED BY events_by_version WHERE version = :version`;
     this.#events = db.prepare(
@@ -205,6 +213,16 @@ export class TransactionReads {
     if (version < 0n || version > I64_MAX) return undefined;
     const row = this.#byVersion.get(version) as TransactionRowData | undefined;
     return row ? toTransaction(row) : undefined;
+  }
+
+  /** See LedgerStore.accountTransactionVersions. */
+  accountTransactionVersions(sender: Uint8Array, start: bigint | undefined, limit: number): readonly bigint[] {
+    if (start !== undefined && start > I64_MAX) return [];
+    const rows =
+      start === undefined
+        ? (this.#ordered.newest.pluck().all(sender, limit) as number[]).reverse()
+        : (this.#ordered.from.pluck().all(sender, start, limit) as number[]);
+    return rows.map((version) => BigInt(version));
   }
 
   /** See LedgerStore.transactionByHash. */

@@ -18,6 +18,15 @@ import {
   transactionSummaries,
 } from './endpoints/node-accounts.ts';
 import { accountBalance, view } from './endpoints/node-state-reads.ts';
+import {
+  accountTransactions,
+  blockByHeight,
+  blockByVersion,
+  transactionByHash,
+  transactionByVersion,
+  transactions,
+  waitTransactionByHash,
+} from './endpoints/node-transactions.ts';
 import { eventsByCreationNumber, eventsByHandle, rawTableItem, tableItem } from './endpoints/node-tables-events.ts';
 import {
   explorerAccounts,
@@ -49,6 +58,13 @@ export const ENDPOINTS = {
   accountModule,
   accountBalance,
   view,
+  transactionByVersion,
+  transactionByHash,
+  waitTransactionByHash,
+  transactions,
+  accountTransactions,
+  blockByHeight,
+  blockByVersion,
   explorerAccounts,
   explorerTables,
   explorerTable,

@@ -99,3 +99,29 @@ export const gasEstimate = v.looseObject({
 
 /** `GET /v1/accounts/{address}`. */
 export const account = v.looseObject({ sequence_number: u64, authentication_key: hex });
+
+/**
+ * One transaction (any kind, `type` names it): a committed one has its version, status and changes; a node may also
+ * answer a `pending_transaction` (by hash, from its mempool), which has none of them.
+ */
+export const transaction = v.looseObject({
+  version: v.optional(u64),
+  hash: hex,
+  success: v.optional(v.boolean()),
+  vm_status: v.optional(v.string()),
+  changes: v.optional(v.array(jsonValue)),
+  type: v.string(),
+});
+
+/**
+ * `GET /v1/blocks/by_height/{h}` and `/by_version/{v}`; `transactions` is null unless asked for (left out by some
+ * nodes).
+ */
+export const block = v.looseObject({
+  block_height: u64,
+  block_hash: hex,
+  block_timestamp: u64,
+  first_version: u64,
+  last_version: u64,
+  transactions: v.optional(v.nullable(v.array(transaction))),
+});

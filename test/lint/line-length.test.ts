@@ -12,8 +12,11 @@ const ROOT = join(import.meta.dirname, '..', '..');
 const MAX_LINE = 120;
 /** The source kinds the limit applies to; Markdown is prose and is left to its own wrapping. */
 const CHECKED = /\.(?:ts|tsx|js|mjs|cjs|css|ya?ml|json)$/;
-/** Generated data, not source: npm's lock files and the recorded replies (test/support/record-replies.ts). */
-const EXEMPT = new Set(['package-lock.json', 'replies-recording.json']);
+/**
+ * Data, not source: npm's lock files, the recorded replies (test/support/record-replies.ts) and a real node's reply
+ * kept exactly as sent (test/support/mainnet-user-transaction-3556737308.json).
+ */
+const EXEMPT = new Set(['package-lock.json', 'replies-recording.json', 'mainnet-user-transaction-3556737308.json']);
 
 /** `file:line (N characters)` for each line of `text` longer than `max` characters (code points, not bytes). */
 function longLines(file: string, text: string, max = MAX_LINE): string[] {

@@ -116,16 +116,9 @@ describe('GET /v1/accounts/{address}', () => {
 describe('node endpoints a snapshot does not serve', () => {
   it('answer 404 saying so, unlike a mistyped path', async () => {
     for (const [method, path] of [
-      ['GET', '/v1/transactions/by_version/5'],
-      ['GET', '/v1/transactions/by_hash/0xabc'],
-      ['GET', '/v1/transactions'],
       ['POST', '/v1/transactions'],
-      ['GET', '/v1/blocks/by_height/1'],
-      ['GET', '/v1/blocks/by_version/1'],
       ['GET', '/v1/spec'],
       ['GET', '/v1/-/healthy'],
-      ['GET', '/v1/accounts/0x1/transactions'],
-      ['DELETE', '/v1/transactions'],
     ] as const) {
       const response = await fetch(`${env.server.url}${path}`, {
         method,
@@ -134,6 +127,9 @@ describe('node endpoints a snapshot does not serve', () => {
       const message = await expectErrorRecord(env, response, 404, 'web_framework_error');
       expect(message, `${method} ${path}`).toContain('not served by a snapshot');
     }
+    // GET /v1/transactions is served, so another method there is refused like on any served path.
+    const deleted = await fetch(`${env.server.url}/v1/transactions`, { method: 'DELETE' });
+    await expectErrorRecord(env, deleted, 405, 'web_framework_error');
     for (const path of ['/v1/transaction/by_version/5', '/v1/blocks/by_heigth/1', '/v1/accounts/0x1/nope']) {
       expect(await expectErrorRecord(env, await get(env, path), 404, 'web_framework_error')).toBe('not found');
     }

@@ -24,6 +24,10 @@ export interface Facts {
   readonly modules: readonly string[];
   readonly oldest: bigint;
   readonly latest: bigint;
+  /** Hashes of committed transactions (the samples). */
+  readonly transactionHashes: readonly string[];
+  readonly oldestBlock: bigint;
+  readonly latestBlock: bigint;
 }
 
 /**
@@ -50,5 +54,8 @@ export function factsOf(e: ContractEnv): Facts {
     modules: e.store.modules(one, latest).map((module) => module.abi.name),
     oldest: BigInt(e.info.oldestVersion),
     latest,
+    transactionHashes: Object.values(e.info.samples.transactions).flatMap((sample) => (sample ? [sample.hash] : [])),
+    oldestBlock: e.store.ledgerInfo().oldestBlockHeight,
+    latestBlock: e.store.ledgerInfo().blockHeight,
   };
 }

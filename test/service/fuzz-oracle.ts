@@ -12,6 +12,7 @@ import type { ErrorCode } from '../../shared/api/error-record.ts';
 import { endpointNamed } from '../../shared/api/registry.ts';
 import { shapeProblem } from '../../shared/api/reply-check.ts';
 import { ledgerHeaderValues, type ContractEnv } from './contract-support.ts';
+import { matchRoute, NOT_SERVED_ROUTES } from '../../electron/service/router.ts';
 import { enc, TOO_LARGE_HEAD, UNPARSABLE_METHODS, WFE, type Fault, type FuzzRequest, type Part } from './fuzz-model.ts';
 
 /** The `error_code` values of the specification (read-api-spec.md, Errors). */
@@ -46,14 +47,16 @@ const NOT_FOUND_CODES = [
   'version_not_found',
   'table_item_not_found',
   'state_value_not_found',
+  'transaction_not_found',
+  'block_not_found',
 ];
 /** Which codes may accompany which status (node-behaviour.md §1, docs/api.md). */
 const CODES_BY_STATUS: Readonly<Record<number, readonly string[]>> = {
-  400: ['web_framework_error', 'invalid_input'],
+  400: ['web_framework_error', 'invalid_input', 'bcs_not_supported'],
   403: ['web_framework_error', 'api_disabled'],
   404: ['web_framework_error', ...NOT_FOUND_CODES],
   405: ['web_framework_error'],
-  410: ['version_pruned'],
+  410: ['version_pruned', 'block_pruned'],
   413: ['web_framework_error'],
   415: ['web_framework_error'],
   431: ['web_framework_error'],
@@ -69,7 +72,11 @@ function predict(r: FuzzRequest): { exact?: Fault; allowed?: readonly string[] }
   if (r.segments.some((s) => s.text === '')) return { exact: { status: 404, code: 'web_framework_error' } };
   if (r.routeMethod === undefined) return { exact: { status: 404, code: 'web_framework_error' } };
   const effective = r.method === 'HEAD' ? 'GET' : r.method;
-  if (effective !== r.routeMethod) return { exact: { status: 405, code: 'web_framework_error' } };
+  if (effective !== r.routeMethod) {
+    // A method the node serves there but a snapshot does not (POST /v1/transactions) is the not-served 404.
+    const notServed = matchRoute(NOT_SERVED_ROUTES, r.method, target(r).split('?')[0]!).kind === 'found';
+    return { exact: { status: notServed ? 404 : 405, code: 'web_framework_error' } };
+  }
   const faults = [
     ...r.segments.map((s) => s.fault),
     ...[...params.values()].map((p) => p.fault),

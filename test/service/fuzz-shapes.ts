@@ -23,6 +23,7 @@ import {
 import { itemBody, rawItemBody } from './fuzz-bodies.ts';
 import type { Facts } from './fuzz-facts.ts';
 import { stateReadShapes } from './fuzz-state-reads.ts';
+import { transactionShapes } from './fuzz-transactions.ts';
 import {
   INVALID,
   seg,
@@ -267,6 +268,7 @@ function shapes(f: Facts): fc.Arbitrary<Shape> {
     ),
     fc.constant(shape('explorerSource', 'GET', ['200'])([lit('explorer'), lit('v1'), lit('source')], [])),
     stateReadShapes(f, shape),
+    transactionShapes(f, shape),
     fc
       .constantFrom(
         ['v2'],

@@ -55,12 +55,23 @@ describe('endpoint paths', () => {
 
   it('shows patterns as the node documents them', () => {
     expect(shownPath(ENDPOINTS.accountModule.path)).toBe('/v1/accounts/{address}/module/{module_name}');
-    expect(NOT_SERVED.map((endpoint) => shownPath(endpoint.path))).toContain('/v1/transactions/by_hash/{txn_hash}');
+    expect(NOT_SERVED.map((endpoint) => shownPath(endpoint.path))).toContain('/v1/transactions/encode_submission');
+    expect(shownPath(ENDPOINTS.transactionByHash.path)).toBe('/v1/transactions/by_hash/{txn_hash}');
   });
 
   it('keys the reply cache on exactly the parameters the endpoints declare', () => {
     expect([...KEYED_QUERY_PARAMETERS].sort()).toEqual(
-      ['after', 'before', 'end_version', 'ledger_version', 'limit', 'q', 'start', 'start_version'].sort(),
+      [
+        'after',
+        'before',
+        'end_version',
+        'ledger_version',
+        'limit',
+        'q',
+        'start',
+        'start_version',
+        'with_transactions',
+      ].sort(),
     );
   });
 });

@@ -35,6 +35,8 @@ export function recordedRequests(info: SnapshotInfo, resourceCursor: string): Re
   const table = info.samples.tables[0];
   const sender = info.samples.senders[0]?.address ?? '0x1';
   const large = info.samples.largeAccounts[0]?.address ?? '0x1';
+  const txn = info.samples.transactions.feePayer ?? info.samples.transactions.user;
+  const block = info.samples.blocks[0];
   if (!stream || !table) throw new Error('the fixture has no sampled event stream or table');
   const item = { key_type: table.keyType, value_type: table.valueType, key: table.keys[0] };
   const post = (path: string, body: unknown, headers?: Record<string, string>): RecordedRequest => ({
@@ -144,6 +146,17 @@ export function recordedRequests(info: SnapshotInfo, resourceCursor: string): Re
     { method: 'GET', path: '/v1/blocks/by_height/1' },
     { method: 'GET', path: '/v1/accounts/0x1/transactions' },
     { method: 'GET', path: '/v1/view' },
+    // Transactions and blocks.
+    ...both(`/v1/transactions/by_version/${txn?.version ?? latest}`),
+    ...both(`/v1/transactions/by_version/${latest + 1n}`),
+    ...both(`/v1/transactions/by_version/${oldest - 1n}`),
+    ...both(`/v1/transactions/by_hash/${txn?.hash ?? '0x12'}`),
+    ...both(`/v1/transactions/wait_by_hash/${txn?.hash ?? '0x12'}`),
+    ...both(`/v1/transactions/by_hash/0x${'ab'.repeat(32)}`),
+    ...both(`/v1/transactions?start=${txn?.version ?? latest}&limit=3`),
+    ...both(`/v1/transactions?start=${latest + 1n}`),
+    ...both(`/v1/blocks/by_height/${block?.height ?? 0}?with_transactions=true`),
+    ...both(`/v1/blocks/by_version/${block?.lastVersion ?? latest}`),
     // Reads computed from state: balances and view functions.
     ...both(`/v1/accounts/${sender}/balance/0x1::aptos_coin::AptosCoin`),
     ...both(`/v1/accounts/${sender}/balance/${enc('0x1::aptos_coin::AptosCoin')}?ledger_version=${middle}`),

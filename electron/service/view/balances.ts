@@ -10,9 +10,10 @@ import { formatAddress, isAddress, parseAddress } from '../../../shared/address.
 import { BcsWriter } from '../../../shared/bcs/bcs-writer.ts';
 import { CodecError } from '../../../shared/codec-error.ts';
 import { pairedMetadataAddress, primaryStoreAddress } from '../../../shared/object-address.ts';
-import { formatStructTag, parseStructTag, type StructTag } from '../../../shared/type-tag.ts';
+import { formatStructTag, MAX_TYPE_TAG_NESTING, parseStructTag, type StructTag } from '../../../shared/type-tag.ts';
 import { readCoinStore, readConcurrentBalance, readFungibleStore } from './framework-state.ts';
 import type { StateReader } from './state-reader.ts';
+import { structTagTooDeepText } from '../params.ts';
 import { ViewError } from './view-error.ts';
 
 const U64_MAX = (1n << 64n) - 1n;
@@ -65,6 +66,14 @@ export function parseAssetType(text: string): AssetType {
     return { kind: 'coin', coinType: parseStructTag(text) };
   } catch (error) {
     if (!(error instanceof CodecError)) throw error;
+    // As for every struct tag in a path (params.ts): only the nesting limit broken is invalid input.
+    if (structTagTooDeepText(text)) {
+      throw new ViewError(
+        400,
+        'invalid_input',
+        `type tag "${text}" is nested deeper than ${MAX_TYPE_TAG_NESTING} levels`,
+      );
+    }
     throw new ViewError(
       400,
       'web_framework_error',

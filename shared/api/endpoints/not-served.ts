@@ -1,6 +1,6 @@
 /**
- * Endpoints of the real node's API (v1) that a snapshot cannot serve: it holds state, events and
- * transaction summaries, not whole transactions, blocks, a VM or a mempool. A request for one of
+ * Endpoints of the real node's API (v1) that a snapshot cannot serve: it holds committed state, events,
+ * transactions and blocks, not a mempool or a node's health and spec. A request for one of
  * them is 404 with a message saying so, distinct from the plain `not found` of a mistyped path.
  * When the service learns to answer one, its line moves to a declaration in node-*.ts.
  */
@@ -19,24 +19,18 @@ export const NOT_SERVED: readonly NotServedEndpoint[] = [
   { methods: ['GET'], path: '/v1/spec' },
   { methods: ['GET'], path: '/v1/spec.json' },
   { methods: ['GET'], path: '/v1/spec.yaml' },
-  { methods: ['GET'], path: '/v1/accounts/:address/transactions' },
-  { methods: ['GET'], path: '/v1/blocks/by_height/:block_height' },
-  { methods: ['GET'], path: '/v1/blocks/by_version/:version' },
   { methods: ['GET'], path: '/v1/events/:event_key' },
-  { methods: ['GET', 'POST'], path: '/v1/transactions' },
+  { methods: ['POST'], path: '/v1/transactions' },
   { methods: ['POST'], path: '/v1/transactions/batch' },
   { methods: ['POST'], path: '/v1/transactions/simulate' },
   { methods: ['POST'], path: '/v1/transactions/encode_submission' },
-  { methods: ['GET'], path: '/v1/transactions/by_hash/:txn_hash' },
-  { methods: ['GET'], path: '/v1/transactions/by_version/:txn_version' },
-  { methods: ['GET'], path: '/v1/transactions/wait_by_hash/:txn_hash' },
 ];
 
 /** The message of the 404 for a node endpoint that is not served. */
 export function notServedMessage(method: EndpointMethod, path: string): string {
   return (
     `${method} ${path.replace(/:([a-z_]+)/g, '{$1}')} is an endpoint of the node API ` +
-    'that is not served by a snapshot (a snapshot holds state, events and transaction summaries: ' +
-    'no full transactions, blocks, view functions or submission)'
+    'that is not served by a snapshot (a snapshot holds committed state, events, transactions and blocks: ' +
+    'no mempool, submission, simulation, node health or spec)'
   );
 }

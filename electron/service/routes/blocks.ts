@@ -1,0 +1,81 @@
+/**
+ * Block endpoints (docs/api.md, "Transactions and blocks"): a block by height or by a version inside it, with its
+ * transactions when `with_transactions=true` (the first 10,000, as the node caps a block's page).
+ */
+import { bytesToHex } from '../../../shared/hex.ts';
+import type { BlockSummary } from '../../snapshot/ledger-store.ts';
+import { ApiError, notFound, unparsable } from '../http-errors.ts';
+import { parseU64 } from '../params.ts';
+import { pathParam, type ContextOf, type RequestContext } from '../request-context.ts';
+import { jsonReply } from '../responses.ts';
+import type { ServiceReply } from '../service-reply.ts';
+import { refuseBcs, transactionRange, versionPruned } from './transactions.ts';
+
+/** The most transactions the node puts in a block reply (its `max_block_transactions_page_size`). */
+const BLOCK_TRANSACTIONS_MAX = 10_000n;
+
+/** The hash of a block without a block metadata transaction (the genesis block): zero, as the node shows it. */
+const ZERO_HASH = bytesToHex(new Uint8Array(32));
+
+/** `with_transactions`: a bool as the node parses it (`true`/`false`; absent is false). */
+function withTransactions(context: RequestContext): boolean {
+  const text = context.query.get('with_transactions');
+  if (text === null || text === 'false') return false;
+  if (text === 'true') return true;
+  throw unparsable(`failed to parse query parameter "with_transactions": "${text}" is not a bool`);
+}
+
+/** The block's hash: the id of its block metadata transaction. */
+function blockHash(context: RequestContext, block: BlockSummary): string {
+  const first = context.store.transaction(block.firstVersion);
+  const id = first?.kind === 'block_metadata' ? first.details?.kindFields?.id : undefined;
+  return typeof id === 'string' ? id : ZERO_HASH;
+}
+
+/** The block's JSON: `transactions` null unless asked for. */
+function blockReply(context: RequestContext, block: BlockSummary, full: boolean): ServiceReply {
+  refuseBcs(context);
+  const count = block.lastVersion - block.firstVersion + 1n;
+  const last = block.firstVersion + (count > BLOCK_TRANSACTIONS_MAX ? BLOCK_TRANSACTIONS_MAX : count) - 1n;
+  return jsonReply(
+    {
+      block_height: block.height.toString(),
+      block_hash: blockHash(context, block),
+      block_timestamp: block.timestampUsec.toString(),
+      first_version: block.firstVersion.toString(),
+      last_version: block.lastVersion.toString(),
+      transactions: full ? transactionRange(context, block.firstVersion, last) : null,
+    },
+    context.ledger,
+  );
+}
+
+/** `GET /v1/blocks/by_height/{block_height}`: 410 `block_pruned` below the oldest, 404 above the latest. */
+export function getBlockByHeight(context: ContextOf<'blockByHeight'>): ServiceReply {
+  const height = parseU64(pathParam(context, 'block_height'), 'block_height');
+  const full = withTransactions(context);
+  const { oldestBlockHeight, blockHeight } = context.ledger;
+  if (height < oldestBlockHeight) {
+    throw new ApiError(
+      410,
+      'block_pruned',
+      `Block(${height}) has been pruned, oldest block height is ${oldestBlockHeight}`,
+    );
+  }
+  const block = height > blockHeight ? undefined : context.store.blocksBefore(height, 1)[0];
+  if (block === undefined || block.height !== height)
+    throw notFound('block_not_found', `Block not found by Block height(${height})`);
+  return blockReply(context, block, full);
+}
+
+/** `GET /v1/blocks/by_version/{version}`: 410 `version_pruned` below the oldest, 404 above the latest. */
+export function getBlockByVersion(context: ContextOf<'blockByVersion'>): ServiceReply {
+  const version = parseU64(pathParam(context, 'version'), 'version');
+  const full = withTransactions(context);
+  if (version < context.ledger.oldestLedgerVersion) throw versionPruned(version, context.ledger);
+  if (version > context.ledger.ledgerVersion)
+    throw notFound('version_not_found', `Ledger version not found by Ledger version(${version})`);
+  const block = context.store.blockOfVersion(version);
+  if (block === undefined) throw notFound('block_not_found', `Block not found by Ledger version(${version})`);
+  return blockReply(context, block, full);
+}

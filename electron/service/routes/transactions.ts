@@ -1,0 +1,142 @@
+/**
+ * Transaction endpoints (docs/api.md, "Transactions and blocks"): one committed transaction by version or by hash,
+ * and pages of them by version. JSON only: a BCS request is 400 `bcs_not_supported` (docs/api.md, deviations).
+ */
+import { hexToBytes } from '../../../shared/hex.ts';
+import type { LedgerInfo, StoredTransaction } from '../../snapshot/ledger-store.ts';
+import { ApiError, invalidInput, notFound, unparsable } from '../http-errors.ts';
+import { optionalU64, pageLimit, parseAddressParam, parseU64 } from '../params.ts';
+import { pathParam, type ContextOf, type RequestContext } from '../request-context.ts';
+import { jsonReply } from '../responses.ts';
+import type { ServiceReply } from '../service-reply.ts';
+import { transactionJson } from './transaction-json.ts';
+
+/** The node's default page size of `/transactions` (its api_config). */
+export const TRANSACTIONS_DEFAULT_LIMIT = 25;
+/** The node's largest page size of `/transactions` (its api_config; larger is clamped). */
+export const TRANSACTIONS_MAX_LIMIT = 100;
+
+/**
+ * Refuses a BCS request (after every other check, so a request's own faults answer first): the node's
+ * `TransactionOnChainData` is not produced yet (docs/api.md, deviations).
+ */
+export function refuseBcs(context: RequestContext): void {
+  if (context.output === 'bcs') {
+    throw new ApiError(
+      400,
+      'bcs_not_supported',
+      `BCS is not served for ${context.url.pathname}: ask for JSON (this service does not encode ` +
+        'TransactionOnChainData yet)',
+    );
+  }
+}
+
+/** 410 `version_pruned` for a version below the oldest retained one. */
+export function versionPruned(version: bigint, ledger: LedgerInfo): ApiError {
+  return new ApiError(
+    410,
+    'version_pruned',
+    `Ledger version(${version}) has been pruned, oldest ledger version is ${ledger.oldestLedgerVersion}`,
+  );
+}
+
+/** The committed transaction at `version`: 404 above the latest, 410 below the oldest. */
+function transactionAt(context: RequestContext, version: bigint): StoredTransaction {
+  if (version < context.ledger.oldestLedgerVersion) throw versionPruned(version, context.ledger);
+  const transaction = version > context.ledger.ledgerVersion ? undefined : context.store.transaction(version);
+  if (transaction === undefined)
+    throw notFound('transaction_not_found', `Transaction not found by Ledger version(${version})`);
+  return transaction;
+}
+
+/** `GET /v1/transactions/by_version/{txn_version}`. */
+export function getTransactionByVersion(context: ContextOf<'transactionByVersion'>): ServiceReply {
+  const version = parseU64(pathParam(context, 'txn_version'), 'txn_version');
+  const transaction = transactionAt(context, version);
+  refuseBcs(context);
+  return jsonReply(transactionJson(context.store, transaction), context.ledger);
+}
+
+const HASH = /^(0x)?[0-9a-fA-F]{64}$/;
+
+/** Looks a transaction up by its hash (a path parameter): 400 for a malformed hash, 404 when unknown. */
+function transactionByHash(context: RequestContext, text: string): ServiceReply {
+  if (!HASH.test(text))
+    throw unparsable(`failed to parse path parameter "txn_hash": "${text}" is not a 32-byte hex hash`);
+  const hash = hexToBytes(text.startsWith('0x') ? text : `0x${text}`);
+  const transaction = context.store.transactionByHash(hash);
+  // A snapshot's committed transactions stop at its latest version; a hash beyond it is as unknown as any.
+  if (transaction === undefined || transaction.version > context.ledger.ledgerVersion) {
+    throw notFound(
+      'transaction_not_found',
+      `Transaction not found by Transaction hash(0x${text.replace(/^0x/, '').toLowerCase()})`,
+    );
+  }
+  if (transaction.version < context.ledger.oldestLedgerVersion)
+    throw versionPruned(transaction.version, context.ledger);
+  refuseBcs(context);
+  return jsonReply(transactionJson(context.store, transaction), context.ledger);
+}
+
+/** `GET /v1/transactions/by_hash/{txn_hash}`. */
+export function getTransactionByHash(context: ContextOf<'transactionByHash'>): ServiceReply {
+  return transactionByHash(context, pathParam(context, 'txn_hash'));
+}
+
+/**
+ * `GET /v1/transactions/wait_by_hash/{txn_hash}`: a snapshot never gains transactions and has no mempool, so the
+ * node's long poll would end the same way at once.
+ */
+export function waitTransactionByHash(context: ContextOf<'waitTransactionByHash'>): ServiceReply {
+  return transactionByHash(context, pathParam(context, 'txn_hash'));
+}
+
+/** The transactions from `start` to `end` (inclusive), ascending. */
+export function transactionRange(context: RequestContext, start: bigint, end: bigint): unknown[] {
+  const page: unknown[] = [];
+  for (let version = start; version <= end; version += 1n) {
+    page.push(transactionJson(context.store, transactionAt(context, version)));
+  }
+  return page;
+}
+
+/**
+ * `GET /v1/transactions?start&limit`: without `start`, the page ending at the latest version; a `start` past the
+ * latest is 400 `invalid_input` as on the node.
+ */
+export function getTransactions(context: ContextOf<'transactions'>): ServiceReply {
+  const start = optionalU64(context.query, 'start');
+  const limit = pageLimit(context.query, TRANSACTIONS_DEFAULT_LIMIT, TRANSACTIONS_MAX_LIMIT, 'reject');
+  const { ledgerVersion, oldestLedgerVersion } = context.ledger;
+  if (start !== undefined && start > ledgerVersion) {
+    throw invalidInput(
+      `Given start value (${start}) is higher than the current ledger version, it must be < ${ledgerVersion}`,
+    );
+  }
+  const lastPage = ledgerVersion - BigInt(limit - 1);
+  // The default page never reaches below the oldest retained version (a young ledger's first page is short).
+  const first = start ?? (lastPage < oldestLedgerVersion ? oldestLedgerVersion : lastPage);
+  if (first < oldestLedgerVersion) throw versionPruned(first, context.ledger);
+  refuseBcs(context);
+  const last = first + BigInt(limit - 1) > ledgerVersion ? ledgerVersion : first + BigInt(limit - 1);
+  return jsonReply(transactionRange(context, first, last), context.ledger);
+}
+
+/**
+ * `GET /v1/accounts/{address}/transactions?start&limit`: `start` is a sequence number; without it, the account's
+ * newest `limit` sequence-number transactions. Orderless (nonce) transactions are not listed, as on the node.
+ */
+export function getAccountTransactions(context: ContextOf<'accountTransactions'>): ServiceReply {
+  const sender = parseAddressParam(pathParam(context, 'address'), 'address');
+  const start = optionalU64(context.query, 'start');
+  const limit = pageLimit(context.query, TRANSACTIONS_DEFAULT_LIMIT, TRANSACTIONS_MAX_LIMIT, 'reject');
+  const versions = context.store
+    .accountTransactionVersions(sender, start, limit)
+    .filter((version) => version <= context.ledger.ledgerVersion);
+  const transactions = versions.map((version) => transactionAt(context, version));
+  refuseBcs(context);
+  return jsonReply(
+    transactions.map((transaction) => transactionJson(context.store, transaction)),
+    context.ledger,
+  );
+}

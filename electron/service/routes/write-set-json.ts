@@ -1,0 +1,135 @@
+/**
+ * A version's write set as the node's `changes` (docs/node-behaviour.md, transactions): one entry per state key in
+ * the write set's order, a resource group expanded into one `write_resource` per member (each with the group's
+ * address and state key hash, members in struct-tag order), table items as hex with `data: null` (the node fills
+ * it only with its table-info indexer). `type` is the last key of every entry, as the node writes tagged unions.
+ */
+import { sha3_256 } from '@noble/hashes/sha3.js';
+import { bytesToHex } from '../../../shared/hex.ts';
+import type { AbiLookup } from '../../../shared/move/abi.ts';
+import { formatStructTag, type StructTag } from '../../../shared/type-tag.ts';
+import { assertNever } from '../../../shared/assert-never.ts';
+import type { LedgerStore, StoredWriteOp } from '../../snapshot/ledger-store.ts';
+import { decodeResourceGroup } from '../../snapshot/resource-group.ts';
+import { decodeStateKey, STATE_KEY_TABLE_ITEM, type DecodedStateKey } from '../../snapshot/state-keys.ts';
+import { parseAddress } from '../../../shared/address.ts';
+import { ApiError, describeError, internalError } from '../http-errors.ts';
+import { decodeStoredValue, structJson, structTypeTag } from '../json-bodies.ts';
+
+/** One entry of `changes`, keys in the node's order. */
+export type ChangeJson = Readonly<Record<string, unknown>>;
+
+const STATE_KEY_SALT = sha3_256(new TextEncoder().encode('APTOS::StateKey'));
+
+/**
+ * The node's `state_key_hash`: sha3-256(sha3-256("APTOS::StateKey") ‖ key), where a table item's key is hashed as
+ * tag ‖ handle ‖ raw key bytes (no length prefix, unlike the stored key) and an access path as stored.
+ */
+export function stateKeyHash(stateKey: Uint8Array, decoded: DecodedStateKey): string {
+  let encoded = stateKey;
+  if (decoded.kind === 'table_item') {
+    encoded = new Uint8Array(33 + decoded.key.length);
+    encoded[0] = STATE_KEY_TABLE_ITEM;
+    encoded.set(stateKey.subarray(1, 33), 1);
+    encoded.set(decoded.key, 33);
+  }
+  const input = new Uint8Array(STATE_KEY_SALT.length + encoded.length);
+  input.set(STATE_KEY_SALT);
+  input.set(encoded, STATE_KEY_SALT.length);
+  return bytesToHex(sha3_256(input));
+}
+
+/** Text order of Rust's `String` (bytes; identifiers are ASCII). */
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The node's `StructTag` order: address bytes, module, name, then type arguments (by their text here). */
+function compareStructTags(a: StructTag, b: StructTag): number {
+  const address = Buffer.compare(parseAddress(a.address), parseAddress(b.address));
+  if (address !== 0) return address;
+  return (
+    compareText(a.module, b.module) ||
+    compareText(a.name, b.name) ||
+    compareText(formatStructTag(a), formatStructTag(b))
+  );
+}
+
+/** Renders one resource's `{"type", "data"}`. */
+function resourceData(bytes: Uint8Array, tag: StructTag, lookup: AbiLookup): ChangeJson {
+  const type = formatStructTag(tag);
+  return { type, data: structJson(decodeStoredValue(bytes, structTypeTag(tag), lookup, `resource ${type}`)) };
+}
+
+/** The entries of one write op (a group gives one per member). */
+function opChanges(store: LedgerStore, op: StoredWriteOp, version: bigint, lookup: AbiLookup): ChangeJson[] {
+  let decoded: DecodedStateKey;
+  try {
+    decoded = decodeStateKey(op.stateKey);
+  } catch (error) {
+    throw internalError(`Failed to decode a state key of version ${version}: ${describeError(error)}`);
+  }
+  const hash = stateKeyHash(op.stateKey, decoded);
+  const value = op.value;
+  switch (decoded.kind) {
+    case 'resource': {
+      const base = { address: decoded.address, state_key_hash: hash };
+      if (value === undefined) return [{ ...base, resource: formatStructTag(decoded.tag), type: 'delete_resource' }];
+      return [{ ...base, data: resourceData(value, decoded.tag, lookup), type: 'write_resource' }];
+    }
+    case 'resource_group': {
+      const base = { address: decoded.address, state_key_hash: hash };
+      if (value === undefined) return [{ ...base, resource: formatStructTag(decoded.tag), type: 'delete_resource' }];
+      const members = decodeGroup(value, version).sort((a, b) => compareStructTags(a.tag, b.tag));
+      return members.map((member) => ({
+        ...base,
+        data: resourceData(member.bytes, member.tag, lookup),
+        type: 'write_resource',
+      }));
+    }
+    case 'module': {
+      const base = { address: decoded.address, state_key_hash: hash };
+      const id = `${decoded.address}::${decoded.name}`;
+      if (value === undefined) return [{ ...base, module: id, type: 'delete_module' }];
+      const module = store.module(parseAddress(decoded.address), decoded.name, version);
+      const data =
+        module === undefined ? { bytecode: bytesToHex(value) } : { bytecode: bytesToHex(value), abi: module.abi };
+      return [{ ...base, data, type: 'write_module' }];
+    }
+    case 'table_item': {
+      const base = {
+        state_key_hash: hash,
+        handle: bytesToHex(op.stateKey.subarray(1, 33)),
+        key: bytesToHex(decoded.key),
+      };
+      if (value === undefined) return [{ ...base, data: null, type: 'delete_table_item' }];
+      return [{ ...base, value: bytesToHex(value), data: null, type: 'write_table_item' }];
+    }
+    default:
+      return assertNever(decoded);
+  }
+}
+
+function decodeGroup(value: Uint8Array, version: bigint): ReturnType<typeof decodeResourceGroup> {
+  try {
+    return decodeResourceGroup(value);
+  } catch (error) {
+    throw internalError(`Failed to decode a resource group written at version ${version}: ${describeError(error)}`);
+  }
+}
+
+/**
+ * The `changes` of `version`, or undefined when the snapshot cannot tell its write set. An entry whose value does not
+ * decode (no layout for its type) is left out, as the node's conversion drops the entries it cannot convert.
+ */
+export function changesJson(store: LedgerStore, version: bigint, lookup: AbiLookup): ChangeJson[] | undefined {
+  const ops = store.writeSet(version);
+  return ops?.flatMap((op) => {
+    try {
+      return opChanges(store, op, version, lookup);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 500) return [];
+      throw error;
+    }
+  });
+}

@@ -1,0 +1,109 @@
+/**
+ * Node API transaction and block reads (`/v1`, node-compatible; docs/api.md): committed transactions by version,
+ * by hash and as pages, an account's transactions by sequence number, and blocks by height or version. JSON only
+ * for now: BCS (`TransactionOnChainData`) is answered 400 `bcs_not_supported` (docs/api.md, deviations).
+ */
+import * as v from 'valibot';
+import { endpoint, type BcsReply } from '../endpoint.ts';
+import * as wire from '../wire-schemas.ts';
+import { limit } from './common-parameters.ts';
+
+const BOTH = ['snapshot', 'remote'] as const;
+const NO_BCS: BcsReply = { doc: 'not served: 400 `bcs_not_supported` (the node sends `TransactionOnChainData`)' };
+
+/** `GET /v1/transactions/by_version/{txn_version}`. */
+export const transactionByVersion = endpoint({
+  method: 'GET',
+  path: '/v1/transactions/by_version/:txn_version',
+  query: {},
+  body: undefined,
+  reply: wire.transaction,
+  bcs: NO_BCS,
+  errors: ['transaction_not_found', 'version_pruned', 'bcs_not_supported'],
+  sources: BOTH,
+  doc: 'the committed transaction, every kind, with its changes and events',
+});
+
+/** `GET /v1/transactions/by_hash/{txn_hash}`. */
+export const transactionByHash = endpoint({
+  method: 'GET',
+  path: '/v1/transactions/by_hash/:txn_hash',
+  query: {},
+  body: undefined,
+  reply: wire.transaction,
+  bcs: NO_BCS,
+  errors: ['transaction_not_found', 'bcs_not_supported'],
+  sources: BOTH,
+  doc: 'the committed transaction with that hash (a snapshot has no mempool)',
+});
+
+/** `GET /v1/transactions/wait_by_hash/{txn_hash}`. */
+export const waitTransactionByHash = endpoint({
+  method: 'GET',
+  path: '/v1/transactions/wait_by_hash/:txn_hash',
+  query: {},
+  body: undefined,
+  reply: wire.transaction,
+  bcs: NO_BCS,
+  errors: ['transaction_not_found', 'bcs_not_supported'],
+  sources: BOTH,
+  doc: 'as `by_hash`, at once (a snapshot never changes, so there is nothing to wait for)',
+});
+
+/** `GET /v1/transactions?start&limit`. */
+export const transactions = endpoint({
+  method: 'GET',
+  path: '/v1/transactions',
+  query: {
+    start: { kind: 'u64', keyed: true, doc: 'the first version (default: the page ending at the latest)' },
+    limit: limit('page size (default 25, largest 100)', 100),
+  },
+  body: undefined,
+  reply: v.array(wire.transaction),
+  bcs: NO_BCS,
+  errors: ['invalid_input', 'version_pruned', 'bcs_not_supported'],
+  sources: BOTH,
+  doc: 'committed transactions ascending by version',
+});
+
+/** `GET /v1/accounts/{address}/transactions?start&limit`. */
+export const accountTransactions = endpoint({
+  method: 'GET',
+  path: '/v1/accounts/:address/transactions',
+  query: {
+    start: { kind: 'u64', keyed: true, doc: "the first sequence number (default: the account's newest page)" },
+    limit: limit('page size (default 25, largest 100)', 100),
+  },
+  body: undefined,
+  reply: v.array(wire.transaction),
+  bcs: NO_BCS,
+  errors: ['invalid_input', 'version_pruned', 'bcs_not_supported'],
+  sources: BOTH,
+  doc: "the account's sequence-number transactions ascending (orderless ones are not listed)",
+});
+
+/** `GET /v1/blocks/by_height/{block_height}?with_transactions`. */
+export const blockByHeight = endpoint({
+  method: 'GET',
+  path: '/v1/blocks/by_height/:block_height',
+  query: { with_transactions: { kind: 'text', keyed: true, doc: '`true`: include the transactions' } },
+  body: undefined,
+  reply: wire.block,
+  bcs: NO_BCS,
+  errors: ['block_not_found', 'block_pruned', 'bcs_not_supported'],
+  sources: BOTH,
+  doc: 'the block, its transactions only when asked',
+});
+
+/** `GET /v1/blocks/by_version/{version}?with_transactions`. */
+export const blockByVersion = endpoint({
+  method: 'GET',
+  path: '/v1/blocks/by_version/:version',
+  query: { with_transactions: { kind: 'text', keyed: true, doc: '`true`: include the transactions' } },
+  body: undefined,
+  reply: wire.block,
+  bcs: NO_BCS,
+  errors: ['version_not_found', 'version_pruned', 'block_not_found', 'bcs_not_supported'],
+  sources: BOTH,
+  doc: 'the block holding that version, its transactions only when asked',
+});

@@ -1,0 +1,144 @@
+/**
+ * Fuzz shapes of the transaction and block reads: `GET /v1/transactions/by_version/{v}`, `by_hash` and
+ * `wait_by_hash`, `GET /v1/transactions?start&limit` and the two block reads, with retained, future and pruned
+ * numbers, known and unknown hashes, and text that does not parse. A BCS request that is otherwise valid is 400
+ * `bcs_not_supported` (docs/api.md, deviations), hence that answer among the allowed ones.
+ */
+import fc from 'fast-check';
+import { addressSegment, junk, limitValue, u64Value } from './fuzz-arbitraries.ts';
+import type { Facts } from './fuzz-facts.ts';
+import {
+  INVALID,
+  PRUNED,
+  seg,
+  U64_MAX,
+  WFE,
+  type Fault,
+  type FuzzRequest,
+  type Param,
+  type Part,
+} from './fuzz-model.ts';
+
+/** The shape builder of fuzz-shapes.ts (endpoint, method and allowed answers, then parts). */
+export type TransactionShapeBuilder<S> = (
+  endpoint:
+    | 'transactionByVersion'
+    | 'transactionByHash'
+    | 'waitTransactionByHash'
+    | 'transactions'
+    | 'accountTransactions'
+    | 'blockByHeight'
+    | 'blockByVersion',
+  routeMethod: 'GET',
+  allowed: readonly string[],
+) => (segments: readonly Part[], params: readonly Param[], body?: FuzzRequest['body']) => S;
+
+const lit = (text: string): Part => ({ text });
+const NO_BCS = '400:bcs_not_supported';
+const NOT_A_U64 = ['-1', '1.5', '0x10', '18446744073709551616', 'latest', '1e4', 'abc'];
+
+/** A number in a path: retained (valid), above the latest (`above`), below the oldest (`below`), or junk. */
+function numberSegment(oldest: bigint, latest: bigint, above: Fault, below: Fault): fc.Arbitrary<Part> {
+  const options: fc.Arbitrary<Part>[] = [
+    fc.bigInt(oldest, latest).map((v) => seg(String(v), undefined)),
+    fc.bigInt(latest + 1n, U64_MAX).map((v) => seg(String(v), above)),
+    fc.constantFrom(...NOT_A_U64).map((t) => seg(t, WFE)),
+  ];
+  if (oldest > 0n) options.push(fc.bigInt(0n, oldest - 1n).map((v) => seg(String(v), below)));
+  return fc.oneof(...options);
+}
+
+/** A hash segment: a committed one (either case, with or without `0x`), an unknown one, or not a hash. */
+function hashSegment(f: Facts): fc.Arbitrary<Part> {
+  return fc.oneof(
+    fc.tuple(fc.constantFrom(...f.transactionHashes), fc.boolean(), fc.boolean()).map(([hash, bare, upper]) => {
+      const digits = upper ? hash.slice(2).toUpperCase() : hash.slice(2);
+      return seg(bare ? digits : `0x${digits}`, undefined);
+    }),
+    fc
+      .uint8Array({ minLength: 32, maxLength: 32 })
+      .map((bytes) => seg(`0x${Buffer.from(bytes).toString('hex')}`, { status: 404, code: 'transaction_not_found' })),
+    fc.constantFrom('0x12', 'zz', '0x' + 'g'.repeat(64), '1'.repeat(66)).map((t) => seg(t, WFE)),
+    junk(20)
+      .filter((t) => t !== '')
+      .map((t) => seg(t, 'unknown')),
+  );
+}
+
+/** `with_transactions`: absent, `true`/`false`, or not a bool. */
+function withTransactions(): fc.Arbitrary<Param[]> {
+  return fc.oneof(
+    fc.constant<Param[]>([]),
+    fc.constantFrom('true', 'false').map((t) => [{ name: 'with_transactions', value: seg(t, undefined) }]),
+    fc.constantFrom('yes', '1', 'TRUE', '').map((t) => [{ name: 'with_transactions', value: seg(t, WFE) }]),
+  );
+}
+
+/** The shapes of the seven routes. */
+export function transactionShapes<S>(f: Facts, shape: TransactionShapeBuilder<S>): fc.Arbitrary<S> {
+  const notFound: Fault = { status: 404, code: 'transaction_not_found' };
+  const start = fc.option(
+    fc.oneof(
+      fc.bigInt(f.oldest, f.latest).map((v) => seg(String(v), undefined)),
+      fc.bigInt(f.latest + 1n, U64_MAX).map((v) => seg(String(v), INVALID)),
+      fc.constantFrom(...NOT_A_U64).map((t) => seg(t, WFE)),
+      ...(f.oldest > 0n ? [fc.bigInt(0n, f.oldest - 1n).map((v) => seg(String(v), PRUNED))] : []),
+    ),
+    { nil: undefined },
+  );
+  const limit = fc.option(limitValue(INVALID), { nil: undefined });
+  const block = { status: 404, code: 'block_not_found' } as const;
+  return fc.oneof(
+    numberSegment(f.oldest, f.latest, notFound, PRUNED).map((v) =>
+      shape('transactionByVersion', 'GET', ['200', NO_BCS])([lit('v1'), lit('transactions'), lit('by_version'), v], []),
+    ),
+    fc
+      .tuple(fc.constantFrom('by_hash', 'wait_by_hash'), hashSegment(f))
+      .map(([route, hash]) =>
+        shape(route === 'by_hash' ? 'transactionByHash' : 'waitTransactionByHash', 'GET', ['200', NO_BCS])(
+          [lit('v1'), lit('transactions'), lit(route), hash],
+          [],
+        ),
+      ),
+    fc
+      .tuple(start, limit)
+      .map(([s, l]) =>
+        shape('transactions', 'GET', ['200', NO_BCS])(
+          [lit('v1'), lit('transactions')],
+          [
+            ...(s === undefined ? [] : [{ name: 'start', value: s }]),
+            ...(l === undefined ? [] : [{ name: 'limit', value: l }]),
+          ],
+        ),
+      ),
+    fc
+      .tuple(
+        addressSegment(f),
+        fc.option(u64Value(['0', '1', '5', '100']), { nil: undefined }),
+        fc.option(limitValue(INVALID), { nil: undefined }),
+      )
+      .map(([a, s, l]) =>
+        // An account's older transactions may lie below the oldest retained version (410).
+        shape('accountTransactions', 'GET', ['200', '410:version_pruned', NO_BCS])(
+          [lit('v1'), lit('accounts'), a, lit('transactions')],
+          [
+            ...(s === undefined ? [] : [{ name: 'start', value: s }]),
+            ...(l === undefined ? [] : [{ name: 'limit', value: l }]),
+          ],
+        ),
+      ),
+    fc
+      .tuple(
+        numberSegment(f.oldestBlock, f.latestBlock, block, { status: 410, code: 'block_pruned' }),
+        withTransactions(),
+      )
+      .map(([h, params]) =>
+        shape('blockByHeight', 'GET', ['200', NO_BCS])([lit('v1'), lit('blocks'), lit('by_height'), h], params),
+      ),
+    fc
+      .tuple(numberSegment(f.oldest, f.latest, { status: 404, code: 'version_not_found' }, PRUNED), withTransactions())
+      .map(([v, params]) =>
+        shape('blockByVersion', 'GET', ['200', NO_BCS])([lit('v1'), lit('blocks'), lit('by_version'), v], params),
+      ),
+  );
+}
