@@ -6,9 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAddress } from '../../../shared/address.ts';
 import { BcsWriter } from '../../../shared/bcs/bcs-writer.ts';
-import { decodeMoveValue } from '../../../shared/move/decode.ts';
-import { resolveLayout } from '../../../shared/move/layout.ts';
-import { parseStructTag, parseTypeTag, writeTypeTag } from '../../../shared/type-tag.ts';
+import { parseTypeTag, writeTypeTag } from '../../../shared/type-tag.ts';
 import { createCaptureRoute } from '../../../electron/service/capture/capture-route.ts';
 import { negotiateOutput } from '../../../electron/service/content-negotiation.ts';
 import { createGasEstimator } from '../../../electron/service/gas-estimator.ts';
@@ -21,6 +19,7 @@ import { balanceRoute, viewRoute } from '../../../electron/service/view/view-rou
 import { snapshotInfo, type SnapshotInfo } from '../../../electron/snapshot/snapshot-info.ts';
 import { SnapshotStore } from '../../../electron/snapshot/snapshot-store.ts';
 import { fixturePath } from '../../support/fixture-path.ts';
+import { storedApt } from './stored-apt.ts';
 
 const APT = '0x1::aptos_coin::AptosCoin';
 let store: SnapshotStore;
@@ -70,12 +69,10 @@ const header = (reply: ServiceReply, name: string) =>
 const text = (reply: ServiceReply) =>
   typeof reply.body === 'string' ? reply.body : new TextDecoder().decode(reply.body ?? new Uint8Array());
 
+/** The APT balance as stored (CoinStore plus primary fungible store of 0xa; stored-apt.ts). */
 function storedCoin(address: string): string {
-  const tag = parseStructTag(`0x1::coin::CoinStore<${APT}>`);
-  const version = store.ledgerInfo().ledgerVersion;
-  const bytes = store.resource(parseAddress(address), tag, version);
-  const value = decodeMoveValue(bytes!, resolveLayout({ kind: 'struct', struct: tag }, store.abiLookup(version)));
-  return (value as { coin: { value: string } }).coin.value;
+  const { coin, fa } = storedApt(store, address, store.ledgerInfo().ledgerVersion);
+  return String(coin + fa);
 }
 
 describe('balance route', () => {
