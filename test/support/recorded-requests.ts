@@ -82,6 +82,10 @@ export function recordedRequests(info: SnapshotInfo, resourceCursor: string): Re
     ...both(`/v1/accounts/0x1/resource/${enc('0x1::nope::Nope')}`),
     ...both(`/v1/accounts/0x1/resource/${enc('0x1::m::S<')}`),
     ...both('/v1/accounts/0x1/modules'),
+    // Modules paging: a first page of two (its cursor names the third module), resumed from 0x1's first resource key.
+    ...both('/v1/accounts/0x1/modules?limit=2'),
+    ...both(`/v1/accounts/0x1/modules?limit=2&start=${resourceCursor}`),
+    ...both('/v1/accounts/0x1/modules?limit=0'),
     ...both(`/v1/accounts/0x1/modules?ledger_version=${middle}`),
     ...both('/v1/accounts/0x1/module/coin'),
     ...both('/v1/accounts/0x1/module/account'),
