@@ -90,6 +90,16 @@ const BASE_ABIS: readonly MoveModuleAbi[] = [
         ],
       },
       { name: 'DepositEvent', abilities: dropStore, isEvent: true, fields: [['amount', 'u64']] },
+      {
+        name: 'CoinConversionMap',
+        abilities: key,
+        fields: [
+          [
+            'coin_to_fungible_asset_map',
+            '0x1::table::Table<0x1::type_info::TypeInfo, 0x1::object::Object<0x1::fungible_asset::Metadata>>',
+          ],
+        ],
+      },
       { name: 'PairedCoinType', abilities: key, fields: [['type', '0x1::type_info::TypeInfo']] },
       { name: 'WithdrawEvent', abilities: dropStore, isEvent: true, fields: [['amount', 'u64']] },
     ],
@@ -147,6 +157,7 @@ const BASE_ABIS: readonly MoveModuleAbi[] = [
       ],
     },
   ]),
+  moduleAbi('0x1', 'features', [{ name: 'Features', abilities: key, fields: [['features', 'vector<u8>']] }]),
   moduleAbi('0x1', 'chain_id', [{ name: 'ChainId', abilities: key, fields: [['id', 'u8']] }]),
   moduleAbi('0x1', 'reconfiguration', [
     {
