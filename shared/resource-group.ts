@@ -1,8 +1,9 @@
 /**
- * The state value of a resource group (docs/snapshot-format.md), as the node stores it: one state key per group, BCS `BTreeMap<StructTag, vector<u8>>` — a ULEB128 count,
- * then per member its struct tag (address, module, name, type arguments) and its bytes (ULEB128
- * length first). Decoded strictly, as the node's BCS does: keys strictly increasing in serialized
- * byte order (so no duplicates), no trailing bytes, valid identifiers.
+ * The state value of a resource group (docs/snapshot-format.md), as the node stores it under one state key per
+ * group: BCS `BTreeMap<StructTag, vector<u8>>` — a ULEB128 count, then per member its struct tag (address, module,
+ * name, type arguments) and its bytes (ULEB128 length first). Decoded strictly, as the node's BCS does: keys
+ * strictly increasing in serialized byte order (so no duplicates), no trailing bytes, valid identifiers. Shared by
+ * the store's `/resources` expansion, the view logic, the generator, capture and verify.
  */
 import { BcsReader } from './bcs/bcs-reader.ts';
 import { BcsWriter } from './bcs/bcs-writer.ts';

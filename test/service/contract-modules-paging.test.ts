@@ -68,7 +68,7 @@ describe('modules paging', () => {
     expect((await page(`?start=${cursorOf('z'.repeat(120))}`)).names).toEqual([]);
   });
 
-  it('limit 0 is 400 invalid_input; a limit above 9999 is clamped; a bad cursor is 400 web_framework_error', async () => {
+  it('limit 0 is 400 invalid_input; above 9999 is clamped; a bad cursor is 400 web_framework_error', async () => {
     await expectErrorRecord(env, await get(env, '/v1/accounts/0x1/modules?limit=0'), 400, 'invalid_input');
     expect((await page('?limit=65535')).names).toEqual(moduleNames(BigInt(env.info.latestVersion)));
     await expectErrorRecord(env, await get(env, '/v1/accounts/0x1/modules?start=zz'), 400, 'web_framework_error');

@@ -75,7 +75,7 @@ describe('@aptos-labs/ts-sdk 5.1.4: balances and view functions', () => {
       }
     });
 
-    it(`${through}: view answers coin::balance at a version, account::exists_at, and refuses other functions`, async () => {
+    it(`${through}: view answers coin::balance at a version and account::exists_at, refuses others`, async () => {
       const aptos = client();
       const owner = info.samples.senders[0]!.address;
       const [balance] = await aptos.view<[string]>({
