@@ -3,8 +3,7 @@
  * Single resources, table items and modules are their stored bytes and need no encoder here.
  */
 import { BcsWriter } from '../../shared/bcs/bcs-writer.ts';
-import { BcsReader } from '../../shared/bcs/bcs-reader.ts';
-import { writeTypeTag } from '../../shared/type-tag.ts';
+import { encodeStructTag, writeTypeTag } from '../../shared/type-tag.ts';
 import type { LedgerInfo, StoredEvent, StoredResource, StoredTransactionSummary } from '../snapshot/ledger-store.ts';
 import { assertNever } from '../../shared/assert-never.ts';
 import { storedEventType } from './event-types.ts';
@@ -21,22 +20,12 @@ export function encodeU64(value: bigint): Uint8Array {
 }
 
 /**
- * The BCS struct tag inside a resource's state key, `00 ‖ address ‖ ULEB(path length) ‖ 01 ‖ tag`:
- * a view of those bytes, not a re-encoding of the tag.
+ * Resources as a BCS map StructTag → bytes: ULEB count, then entries sorted by key bytes (a page's group members
+ * among them, each under its own tag).
  */
-function structTagBytesOf(stateKey: Uint8Array): Uint8Array {
-  const reader = new BcsReader(stateKey);
-  reader.u8();
-  reader.address();
-  reader.uleb128();
-  const pathStart = reader.offset;
-  return stateKey.subarray(pathStart + 1);
-}
-
-/** Resources as a BCS map StructTag → bytes: ULEB count, then entries sorted by key bytes. */
 export function encodeResourceMap(resources: readonly StoredResource[]): Uint8Array {
   const entries = resources
-    .map((resource) => ({ key: structTagBytesOf(resource.stateKey), bytes: resource.bytes }))
+    .map((resource) => ({ key: encodeStructTag(resource.tag), bytes: resource.bytes }))
     .sort((a, b) => Buffer.compare(a.key, b.key));
   const writer = new BcsWriter().uleb128(entries.length);
   for (const entry of entries) writer.fixedBytes(entry.key).bytes(entry.bytes);
@@ -103,7 +92,18 @@ export function encodeLedgerInfo(info: LedgerInfo, gitHash: string | undefined):
     .toBytes();
 }
 
-/** Modules as `vector<vector<u8>>` of their bytecode. */
-export function encodeModuleList(bytecodes: readonly Uint8Array[]): Uint8Array {
-  return new BcsWriter().vector(bytecodes, (w, bytes) => w.bytes(bytes)).toBytes();
+/**
+ * Modules as the node's BCS `BTreeMap<MoveModuleId, Vec<u8>>`: ULEB count, then per module its id (address, name as
+ * a BCS string) and its bytecode, sorted by the serialized id (for one account: name length, then name).
+ */
+export function encodeModuleMap(
+  address: Uint8Array,
+  modules: readonly { name: string; bytecode: Uint8Array }[],
+): Uint8Array {
+  const entries = modules
+    .map((module) => ({ key: new BcsWriter().address(address).string(module.name).toBytes(), bytes: module.bytecode }))
+    .sort((a, b) => Buffer.compare(a.key, b.key));
+  const writer = new BcsWriter().uleb128(entries.length);
+  for (const entry of entries) writer.fixedBytes(entry.key).bytes(entry.bytes);
+  return writer.toBytes();
 }

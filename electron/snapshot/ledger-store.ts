@@ -43,7 +43,7 @@ export interface LedgerInfo {
   readonly nodeRole: string;
 }
 
-/** One resource of an account as stored: its full state key (the paging cursor), tag and BCS bytes. */
+/** One resource of an account as stored: the state key holding it (a group member: the group's), tag and BCS bytes. */
 export interface StoredResource {
   readonly stateKey: Uint8Array;
   readonly tag: StructTag;
@@ -126,7 +126,15 @@ export interface LedgerStore {
   ledgerInfo(): LedgerInfo;
   /** Bytes of the resource `tag` of `address` as of `version`, or undefined when absent. */
   resource(address: Uint8Array, tag: StructTag, version: bigint): Uint8Array | undefined;
-  /** Resources of `address` existing at `version`, in state-key order, from `startKey` (inclusive). */
+  /**
+   * The state value of the resource group `groupTag` of `address` as of `version` (its own state key, path variant
+   * ResourceGroup: the BCS map of its members), or undefined when absent.
+   */
+  resourceGroup(address: Uint8Array, groupTag: StructTag, version: bigint): Uint8Array | undefined;
+  /**
+   * Resources of `address` existing at `version`, in state-key order, from `startKey` (inclusive); a resource
+   * group key expands in place into its members. `limit` counts state keys, so a page can hold more items.
+   */
   accountResources(address: Uint8Array, version: bigint, startKey: Uint8Array | undefined, limit: number): ResourcePage;
   /** Stored bytes of table item (handle, key) as of `version`, or undefined when absent or deleted. */
   tableItem(handle: Uint8Array, key: Uint8Array, version: bigint): Uint8Array | undefined;

@@ -5,7 +5,7 @@
  */
 import { bytesToHex } from '../../shared/hex.ts';
 import { formatStructTag } from '../../shared/type-tag.ts';
-import { decodeResourceGroup } from './resource-group.ts';
+import { decodeResourceGroup } from '../../shared/resource-group.ts';
 import type { SnapshotStore } from './snapshot-store.ts';
 import { decodeStateKey } from './state-keys.ts';
 

@@ -10,13 +10,15 @@ import type { StructTag } from '../../shared/type-tag.ts';
 import { basename } from 'node:path';
 import { bytesToHex } from '../../shared/hex.ts';
 import { SnapshotQueries } from './snapshot-queries.ts';
+import { decodeResourceGroup, membersInTagOrder } from '../../shared/resource-group.ts';
 import { storedBlob } from './stored-blob.ts';
 import {
   accountKeyPrefix,
   moduleStateKey,
   prefixUpperBound,
+  resourceGroupStateKey,
   resourceStateKey,
-  resourceTagOfStateKey,
+  listedStateKey,
   tableItemStateKey,
 } from './state-keys.ts';
 import { openSnapshot, type SnapshotMeta } from './open-snapshot.ts';
@@ -135,6 +137,10 @@ export class SnapshotStore implements LedgerStore {
     return this.stateValue(resourceStateKey(address, tag), version);
   }
 
+  resourceGroup(address: Uint8Array, groupTag: StructTag, version: bigint): Uint8Array | undefined {
+    return this.stateValue(resourceGroupStateKey(address, groupTag), version);
+  }
+
   accountResources(
     address: Uint8Array,
     version: bigint,
@@ -145,6 +151,7 @@ export class SnapshotStore implements LedgerStore {
     const end = prefixUpperBound(prefix);
     const from: Uint8Array = startKey && Buffer.compare(startKey, prefix) > 0 ? startKey : prefix;
     const resources: StoredResource[] = [];
+    let keys = 0;
     // One statement skip-scans the account's distinct keys and reads each one's value as of `version`.
     for (const row of this.#q.accountKeys.iterate({ from, end, version }) as Iterable<{
       state_key: Uint8Array;
@@ -156,10 +163,18 @@ export class SnapshotStore implements LedgerStore {
         () => `the state value of ${bytesToHex(row.state_key)} as of version ${version}`,
       );
       if (!bytes) continue;
-      const tag = resourceTagOfStateKey(row.state_key);
-      if (!tag) continue;
-      if (resources.length === limit) return { resources, nextCursor: row.state_key };
-      resources.push({ stateKey: row.state_key, tag, bytes });
+      const listed = listedStateKey(row.state_key);
+      if (!listed) continue;
+      // `limit` counts state keys, not items: a group key expands into all its members (docs/api.md). The next
+      // page's cursor is always a Resource key, even when the next key is a group's (as the node builds it).
+      if (keys === limit) return { resources, nextCursor: resourceStateKey(address, listed.tag) };
+      keys += 1;
+      if (listed.group) {
+        for (const member of membersInTagOrder(decodeResourceGroup(bytes)))
+          resources.push({ stateKey: row.state_key, ...member });
+      } else {
+        resources.push({ stateKey: row.state_key, tag: listed.tag, bytes });
+      }
     }
     return { resources, nextCursor: undefined };
   }

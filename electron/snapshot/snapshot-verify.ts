@@ -12,7 +12,7 @@ import { parseTypeTag, formatStructTag } from '../../shared/type-tag.ts';
 import type { SnapshotStore } from './snapshot-store.ts';
 import { decodeStateKey } from './state-keys.ts';
 import { assertNever } from '../../shared/assert-never.ts';
-import { decodeResourceGroup } from './resource-group.ts';
+import { decodeResourceGroup } from '../../shared/resource-group.ts';
 import { verifyV2 } from './verify-v2.ts';
 
 /** The outcome of a verification: figures checked and the problems found (at most `maxProblems`). */

@@ -117,25 +117,33 @@ function unexpectedTag(bytes: Uint8Array, tag: number): StateKeyError {
   return new StateKeyError(`state key of ${bytes.length} bytes has unknown kind ${tag}`);
 }
 
-const tagCache = new Map<string, StructTag | null>();
+/** A state key the resource listing shows: a resource, or a resource group (listed as its members). */
+export interface ListedStateKey {
+  readonly tag: StructTag;
+  readonly group: boolean;
+}
+
+const tagCache = new Map<string, ListedStateKey | null>();
 const TAG_CACHE_LIMIT = 4096;
 
 /**
- * The struct tag of a resource state key, or undefined for any other key (modules; resource groups, whose members
- * the resource listing does not expand yet). Parsed tags are cached by path bytes: the same few
- * types recur across accounts, and
- * listing resources is the hot path of the `/resources` endpoint.
+ * What the resource listing makes of a state key: its struct tag and whether it is a resource group, or undefined
+ * for any other key (modules, table items). Parsed tags are cached by path bytes: the same few types recur across
+ * accounts, and listing resources is the hot path of the `/resources` endpoint.
  */
-export function resourceTagOfStateKey(stateKey: Uint8Array): StructTag | undefined {
+export function listedStateKey(stateKey: Uint8Array): ListedStateKey | undefined {
   if (stateKey[0] !== STATE_KEY_ACCESS_PATH) return undefined;
   const path = stateKey.subarray(33);
   const cacheKey = Buffer.from(path.buffer, path.byteOffset, path.byteLength).toString('latin1');
-  let tag = tagCache.get(cacheKey);
-  if (tag === undefined) {
+  let listed = tagCache.get(cacheKey);
+  if (listed === undefined) {
     const decoded = decodeStateKey(stateKey);
-    tag = decoded.kind === 'resource' ? decoded.tag : null;
+    listed =
+      decoded.kind === 'resource' || decoded.kind === 'resource_group'
+        ? { tag: decoded.tag, group: decoded.kind === 'resource_group' }
+        : null;
     if (tagCache.size >= TAG_CACHE_LIMIT) tagCache.clear();
-    tagCache.set(cacheKey, tag);
+    tagCache.set(cacheKey, listed);
   }
-  return tag ?? undefined;
+  return listed ?? undefined;
 }

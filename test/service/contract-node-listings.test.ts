@@ -384,6 +384,9 @@ describe('modules', () => {
     for (const module of modules) {
       expect(module.bytecode).toMatch(/^0x([0-9a-f]{2})+$/);
       expect(module.abi.address).toBe('0x1');
+      // BCS: the node's map module id (address, name) → bytecode.
+      expect(list.address()).toEqual(parseAddress('0x1'));
+      expect(list.string()).toBe(module.abi.name);
       expect(bytesToHex(list.bytes())).toBe(module.bytecode);
       const stored = env.store.module(parseAddress('0x1'), module.abi.name, latest)!;
       expect(module).toEqual({ bytecode: bytesToHex(stored.bytecode), abi: stored.abi });

@@ -22,6 +22,7 @@ import {
 } from './fuzz-arbitraries.ts';
 import { itemBody, rawItemBody } from './fuzz-bodies.ts';
 import type { Facts } from './fuzz-facts.ts';
+import { listingShapes } from './fuzz-listings.ts';
 import { stateReadShapes } from './fuzz-state-reads.ts';
 import { transactionShapes } from './fuzz-transactions.ts';
 import {
@@ -203,9 +204,7 @@ function shapes(f: Facts): fc.Arbitrary<Shape> {
           params,
         ),
       ),
-    fc
-      .tuple(address, query([['ledger_version', versionValue(f)]]))
-      .map(([a, params]) => shape('modules', 'GET', ['200'])([lit('v1'), lit('accounts'), a, lit('modules')], params)),
+    listingShapes(f, shape, query),
     fc
       .tuple(
         address,

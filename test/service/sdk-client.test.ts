@@ -48,7 +48,7 @@ describe('@aptos-labs/ts-sdk 5.1.4 against the read service', () => {
 
   it('gets table items of every key type, as the store holds them', async () => {
     const latest = BigInt(info.latestVersion);
-    expect(info.samples.tables).toHaveLength(5);
+    expect(info.samples.tables).toHaveLength(6);
     for (const table of info.samples.tables) {
       for (const [i, key] of table.keys.entries()) {
         const item = await aptos.getTableItem({

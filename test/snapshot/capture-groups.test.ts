@@ -10,7 +10,7 @@ import { bytesToHex } from '../../shared/hex.ts';
 import { parseStructTag } from '../../shared/type-tag.ts';
 import type { CaptureData } from '../../electron/snapshot/capture/capture-types.ts';
 import { writeCapture } from '../../electron/snapshot/capture/write-capture.ts';
-import { decodeResourceGroup } from '../../electron/snapshot/resource-group.ts';
+import { decodeResourceGroup } from '../../shared/resource-group.ts';
 import { SnapshotStore } from '../../electron/snapshot/snapshot-store.ts';
 import { verifySnapshot } from '../../electron/snapshot/snapshot-verify.ts';
 import { resourceGroupStateKey } from '../../electron/snapshot/state-keys.ts';

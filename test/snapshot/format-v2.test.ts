@@ -15,7 +15,7 @@ import { resolveLayout } from '../../shared/move/layout.ts';
 import { formatStructTag, parseStructTag, parseTypeTag } from '../../shared/type-tag.ts';
 import { generateSnapshot } from '../../electron/snapshot/generate.ts';
 import type { StoredTransaction } from '../../electron/snapshot/ledger-store.ts';
-import { decodeResourceGroup } from '../../electron/snapshot/resource-group.ts';
+import { decodeResourceGroup } from '../../shared/resource-group.ts';
 import { SnapshotStore } from '../../electron/snapshot/snapshot-store.ts';
 import { verifySnapshot } from '../../electron/snapshot/snapshot-verify.ts';
 import { snapshotInfo } from '../../electron/snapshot/snapshot-info.ts';

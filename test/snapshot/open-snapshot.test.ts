@@ -82,7 +82,7 @@ describe('resource groups', () => {
     return new BcsWriter().u8(0).address(address).bytes(path.toBytes()).toBytes();
   };
 
-  it('are not part of format v1: listings skip them and verify reports them', () => {
+  it('are not part of format v1: verify reports them; listings never show the group tag', () => {
     const address = parseAddress('0xcafe');
     const v1 = join(dir, 'v1-groups.db');
     generateSnapshot({ out: v1, versions: 150, accounts: 3, coinStores: 0, format: 1 });
@@ -103,7 +103,7 @@ describe('resource groups', () => {
     store.close();
   });
 
-  it('in format v2 must decode as a map of members, each by its layout; listings skip them', () => {
+  it('in format v2 must decode as a map of members, each by its layout; listings show members, not the group', () => {
     const address = parseAddress('0xcafe');
     // One member whose tag is not a struct the ABIs know.
     const member = new BcsWriter().uleb128(1);
@@ -117,6 +117,7 @@ describe('resource groups', () => {
     const store = SnapshotStore.open(copy);
     const listed = store.accountResources(address, store.meta.latestVersion, undefined, 9999).resources;
     expect(listed.some((r) => r.tag.name === 'ObjectGroup')).toBe(false);
+    expect(listed.filter((r) => r.tag.name === 'Thing').map((r) => [...r.bytes])).toEqual([[1, 2, 3]]);
     const report = verifySnapshot(store);
     expect(report.ok).toBe(false);
     expect(report.problems.join('\n')).toMatch(/state value 00.* at version 1: .*nowhere/);

@@ -71,7 +71,14 @@ describe('snapshot generate and info', () => {
       expect.objectContaining({ address: '0x1', struct: '0x1::block::BlockResource', field: 'new_block_events' }),
     );
     const keyTypes = info.samples.tables.map((t: { keyType: string }) => t.keyType).sort();
-    expect(keyTypes).toEqual(['0x1::string::String', '0xcafe::registry::SlotKey', 'address', 'u64', 'vector<u8>']);
+    expect(keyTypes).toEqual([
+      '0x1::string::String',
+      '0x1::type_info::TypeInfo',
+      '0xcafe::registry::SlotKey',
+      'address',
+      'u64',
+      'vector<u8>',
+    ]);
     for (const table of info.samples.tables) {
       expect(table.keys.length).toBeGreaterThan(0);
       expect(table.rawKeys).toHaveLength(table.keys.length);

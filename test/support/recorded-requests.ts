@@ -69,6 +69,12 @@ export function recordedRequests(info: SnapshotInfo, resourceCursor: string): Re
     ...both(`/v1/accounts/0x1/resources?ledger_version=${middle}&limit=3`),
     ...both(`/v1/accounts/${large}/resources?limit=50`),
     ...both('/v1/accounts/0x1/resources/?limit=2'),
+    // Resource groups: an object's members listed in place (limit counts keys), one member, the group tag (404).
+    ...both('/v1/accounts/0xa/resources'),
+    ...both('/v1/accounts/0xa/resources?limit=1'),
+    ...both(`/v1/accounts/0xa/resources?ledger_version=${middle}`),
+    ...both(`/v1/accounts/0xa/resource/${enc('0x1::fungible_asset::Metadata')}`),
+    ...both(`/v1/accounts/0xa/resource/${enc('0x1::object::ObjectGroup')}`),
     ...both('/v1/accounts/0x1/resources?limit=0'),
     ...both('/v1/accounts/0x1/resources?start=zz'),
     ...both('/v1/accounts/0x1/resources//'),
@@ -78,6 +84,10 @@ export function recordedRequests(info: SnapshotInfo, resourceCursor: string): Re
     ...both(`/v1/accounts/0x1/resource/${enc('0x1::nope::Nope')}`),
     ...both(`/v1/accounts/0x1/resource/${enc('0x1::m::S<')}`),
     ...both('/v1/accounts/0x1/modules'),
+    // Modules paging: a first page of two (its cursor names the third module), resumed from 0x1's first resource key.
+    ...both('/v1/accounts/0x1/modules?limit=2'),
+    ...both(`/v1/accounts/0x1/modules?limit=2&start=${resourceCursor}`),
+    ...both('/v1/accounts/0x1/modules?limit=0'),
     ...both(`/v1/accounts/0x1/modules?ledger_version=${middle}`),
     ...both('/v1/accounts/0x1/module/coin'),
     ...both('/v1/accounts/0x1/module/account'),

@@ -1,6 +1,6 @@
 /**
  * Account endpoints (node-behaviour.md §2): the account itself, transaction summaries, resources
- * (paged by state key), a single resource, and modules.
+ * (paged by state key), a single resource, and modules (paged by state key).
  */
 import { ENDPOINTS } from '../../../shared/api/registry.ts';
 import { formatAddress } from '../../../shared/address.ts';
@@ -8,7 +8,8 @@ import { BcsWriter } from '../../../shared/bcs/bcs-writer.ts';
 import { bytesToHex } from '../../../shared/hex.ts';
 import { formatStructTag, parseStructTag } from '../../../shared/type-tag.ts';
 import type { StoredModule } from '../../snapshot/ledger-store.ts';
-import { encodeModuleList, encodeResourceMap, encodeSummaries } from '../bcs-bodies.ts';
+import { encodeModuleMap, encodeResourceMap, encodeSummaries } from '../bcs-bodies.ts';
+import { moduleStateKey } from '../../snapshot/state-keys.ts';
 import { parseResourceCursor, formatCursor } from '../cursor.ts';
 import { notFound } from '../http-errors.ts';
 import { decodeStoredValue, resourceJson, structJson, structTypeTag, summaryJson } from '../json-bodies.ts';
@@ -17,6 +18,7 @@ import { optionalU64, pageLimit, parseAddressParam, parseIdentifierParam, parseS
 import { pathParam, requestedVersion, type ContextOf } from '../request-context.ts';
 import { bcsReply, endpointReply, jsonReply } from '../responses.ts';
 import type { ServiceReply } from '../service-reply.ts';
+import { withResourceGroups } from '../view/state-reader.ts';
 
 const ACCOUNT_TAG = parseStructTag('0x1::account::Account');
 
@@ -71,7 +73,10 @@ export function getTransactionSummaries(context: ContextOf<'transactionSummaries
   return endpointReply(ENDPOINTS.transactionSummaries, summaries.map(summaryJson), context.ledger);
 }
 
-/** `GET /v1/accounts/{address}/resources?ledger_version&start&limit`. */
+/**
+ * `GET /v1/accounts/{address}/resources?ledger_version&start&limit`: the store expands resource groups in place
+ * into their members, `limit` counting state keys (docs/api.md).
+ */
 export function getResources(context: ContextOf<'resources'>): ServiceReply {
   const address = parseAddressParam(pathParam(context, 'address'), 'address');
   const startText = context.query.get('start');
@@ -91,12 +96,15 @@ export function getResources(context: ContextOf<'resources'>): ServiceReply {
   );
 }
 
-/** `GET /v1/accounts/{address}/resource/{resource_type}?ledger_version`. */
+/**
+ * `GET /v1/accounts/{address}/resource/{resource_type}?ledger_version`. A resource-group member is read from its
+ * group's state key and extracted, as the node does; a group's own tag is not a resource (404).
+ */
 export function getResource(context: ContextOf<'resource'>): ServiceReply {
   const address = parseAddressParam(pathParam(context, 'address'), 'address');
   const tag = parseStructTagParam(pathParam(context, 'resource_type'), 'resource_type');
   const version = requestedVersion(context);
-  const bytes = context.store.resource(address, tag, version);
+  const bytes = withResourceGroups(context.store).resource(address, tag, version);
   const type = formatStructTag(tag);
   if (bytes === undefined) {
     throw notFound(
@@ -114,6 +122,12 @@ function moduleJson(module: StoredModule): Readonly<Record<string, unknown>> {
   return { bytecode: bytesToHex(module.bytecode), abi: module.abi };
 }
 
+/**
+ * Page size of `/modules`: the node's `max_account_modules_page_size` default, which is also its default limit. A
+ * snapshot's node settings do not record it (they predate module paging), so it is the node's default here.
+ */
+const MODULES_PAGE_LIMIT = 9999;
+
 /** State-key order of modules of one account: by BCS of the name (ULEB length first, then bytes). */
 function compareModuleKeys(a: StoredModule, b: StoredModule): number {
   const x = a.abi.name;
@@ -122,14 +136,32 @@ function compareModuleKeys(a: StoredModule, b: StoredModule): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
-/** `GET /v1/accounts/{address}/modules?ledger_version`. */
+/**
+ * `GET /v1/accounts/{address}/modules?ledger_version&start&limit`, paged as the node pages it: the account's module
+ * state keys in order from `start` (a state-key cursor, inclusive), `limit` of them, and `X-Aptos-Cursor` = the next
+ * module's state key when there is one. BCS: the page as a map module id → bytecode.
+ */
 export function getModules(context: ContextOf<'modules'>): ServiceReply {
   const address = parseAddressParam(pathParam(context, 'address'), 'address');
+  const startText = context.query.get('start');
+  const startKey = startText === null ? undefined : parseResourceCursor(startText);
+  const limit = pageLimit(context.query, MODULES_PAGE_LIMIT, MODULES_PAGE_LIMIT, 'reject');
   const version = requestedVersion(context);
-  const modules = [...context.store.modules(address, version)].sort(compareModuleKeys);
-  if (context.output === 'bcs')
-    return bcsReply(encodeModuleList(modules.map((module) => module.bytecode)), context.ledger);
-  return jsonReply(modules.map(moduleJson), context.ledger);
+  const keyed = [...context.store.modules(address, version)]
+    .sort(compareModuleKeys)
+    .map((module) => ({ module, key: moduleStateKey(address, module.abi.name) }))
+    .filter(({ key }) => startKey === undefined || Buffer.compare(key, startKey) >= 0);
+  const page = keyed.slice(0, limit).map(({ module }) => module);
+  const next = keyed[limit];
+  const cursor = next === undefined ? [] : cursorHeaderEntries(formatCursor(next.key));
+  if (context.output === 'bcs') {
+    const body = encodeModuleMap(
+      address,
+      page.map((module) => ({ name: module.abi.name, bytecode: module.bytecode })),
+    );
+    return bcsReply(body, context.ledger, cursor);
+  }
+  return jsonReply(page.map(moduleJson), context.ledger, cursor);
 }
 
 /** `GET /v1/accounts/{address}/module/{module_name}?ledger_version`. */

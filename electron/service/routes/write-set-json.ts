@@ -10,7 +10,7 @@ import type { AbiLookup } from '../../../shared/move/abi.ts';
 import { formatStructTag, type StructTag } from '../../../shared/type-tag.ts';
 import { assertNever } from '../../../shared/assert-never.ts';
 import type { LedgerStore, StoredWriteOp } from '../../snapshot/ledger-store.ts';
-import { decodeResourceGroup } from '../../snapshot/resource-group.ts';
+import { decodeResourceGroup, membersInTagOrder } from '../../../shared/resource-group.ts';
 import { decodeStateKey, STATE_KEY_TABLE_ITEM, type DecodedStateKey } from '../../snapshot/state-keys.ts';
 import { parseAddress } from '../../../shared/address.ts';
 import { ApiError, describeError, internalError } from '../http-errors.ts';
@@ -39,22 +39,6 @@ export function stateKeyHash(stateKey: Uint8Array, decoded: DecodedStateKey): st
   return bytesToHex(sha3_256(input));
 }
 
-/** Text order of Rust's `String` (bytes; identifiers are ASCII). */
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/** The node's `StructTag` order: address bytes, module, name, then type arguments (by their text here). */
-function compareStructTags(a: StructTag, b: StructTag): number {
-  const address = Buffer.compare(parseAddress(a.address), parseAddress(b.address));
-  if (address !== 0) return address;
-  return (
-    compareText(a.module, b.module) ||
-    compareText(a.name, b.name) ||
-    compareText(formatStructTag(a), formatStructTag(b))
-  );
-}
-
 /** Renders one resource's `{"type", "data"}`. */
 function resourceData(bytes: Uint8Array, tag: StructTag, lookup: AbiLookup): ChangeJson {
   const type = formatStructTag(tag);
@@ -80,7 +64,7 @@ function opChanges(store: LedgerStore, op: StoredWriteOp, version: bigint, looku
     case 'resource_group': {
       const base = { address: decoded.address, state_key_hash: hash };
       if (value === undefined) return [{ ...base, resource: formatStructTag(decoded.tag), type: 'delete_resource' }];
-      const members = decodeGroup(value, version).sort((a, b) => compareStructTags(a.tag, b.tag));
+      const members = membersInTagOrder(decodeGroup(value, version));
       return members.map((member) => ({
         ...base,
         data: resourceData(member.bytes, member.tag, lookup),

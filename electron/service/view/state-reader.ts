@@ -5,7 +5,7 @@
  */
 import type { StructTag } from '../../../shared/type-tag.ts';
 import { structTagEquals } from '../../../shared/type-tag.ts';
-import { decodeResourceGroup } from './resource-group.ts';
+import { decodeResourceGroup } from '../../../shared/resource-group.ts';
 import { groupOfMember } from './resource-group-members.ts';
 
 /** Reads state as of a ledger version; `undefined` when absent. */
@@ -16,6 +16,11 @@ export interface StateReader {
    * group's state value (a BCS `BTreeMap<StructTag, vector<u8>>`).
    */
   resource(address: Uint8Array, tag: StructTag, version: bigint): Uint8Array | undefined;
+  /**
+   * The group's state value under its own (ResourceGroup) state key, where a source keeps groups apart from
+   * resources (the snapshot store); a source without it answers a group tag from `resource`.
+   */
+  resourceGroup?(address: Uint8Array, groupTag: StructTag, version: bigint): Uint8Array | undefined;
   /**
    * The value bytes of the item with BCS key `key` in table `handle` as of `version`. Optional: a
    * source without table items omits it, and the functions that need one (a coin's pairing in
@@ -40,7 +45,9 @@ export function withResourceGroups(
       const group = groupOfMember(tag, extraMembers);
       if (group === 'group') return undefined;
       if (group === undefined) return raw.resource(address, tag, version);
-      const bytes = raw.resource(address, group, version);
+      const bytes = raw.resourceGroup
+        ? raw.resourceGroup(address, group, version)
+        : raw.resource(address, group, version);
       if (bytes === undefined) return undefined;
       const member = decodeResourceGroup(bytes).find((entry) => structTagEquals(entry.tag, tag));
       return member?.bytes;

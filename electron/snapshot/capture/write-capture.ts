@@ -11,7 +11,7 @@ import { DEFAULT_NODE_SETTINGS } from '../node-settings.ts';
 import { META_KEYS } from '../schema.ts';
 import { SnapshotWriter } from '../snapshot-writer.ts';
 import { moduleStateKey, resourceGroupStateKey, resourceStateKey, tableItemStateKey } from '../state-keys.ts';
-import { encodeResourceGroup } from '../resource-group.ts';
+import { encodeResourceGroup } from '../../../shared/resource-group.ts';
 import { parseStructTag } from '../../../shared/type-tag.ts';
 import { capturedTransactionRows } from './capture-details.ts';
 import { splitObjectGroups } from './resource-groups.ts';

@@ -24,6 +24,8 @@ export interface FunctionSpec {
   readonly entry?: boolean;
   readonly view?: boolean;
   readonly generics?: number;
+  /** Constraints of each generic type parameter (e.g. `[['key']]` for `<T: key>`); overrides `generics`. */
+  readonly constraints?: readonly (readonly string[])[];
 }
 
 function fieldAbis(fields: readonly (readonly [string, string])[]): readonly MoveFieldAbi[] {
@@ -54,13 +56,16 @@ function structAbi(spec: StructSpec): MoveStructAbi {
   return { ...base, is_enum: false, fields: fieldAbis(spec.fields ?? []) };
 }
 
-function functionAbi(spec: FunctionSpec): MoveFunctionAbi {
+/** Builds one exposed function's ABI entry (visibility public). */
+export function functionAbi(spec: FunctionSpec): MoveFunctionAbi {
   return {
     name: spec.name,
     visibility: 'public',
     is_entry: spec.entry ?? false,
     is_view: spec.view ?? false,
-    generic_type_params: genericParams(spec.generics),
+    generic_type_params: spec.constraints
+      ? spec.constraints.map((constraints) => ({ constraints }))
+      : genericParams(spec.generics),
     params: spec.params,
     return: spec.returns ?? [],
   };

@@ -1,19 +1,20 @@
 /**
  * ABIs of the framework modules at 0x1 that a realistic chain's state uses, with the real struct
- * names, abilities and field order (../shared/reference/framework-types.md). Only the structs and
- * entry functions the generator writes or calls are listed; a real 0x1 has many more.
+ * names, abilities and field order. Only the structs and entry functions the generator writes or calls are listed,
+ * plus the view functions the read service answers (view-abis.ts); a real 0x1 has many more.
  */
 import type { MoveModuleAbi } from '../../../shared/move/abi.ts';
 import { moduleAbi } from './abi-builder.ts';
 import { MODERN_ABIS, OBJECT_ABI } from './object-abis.ts';
+import { withViews } from './view-abis.ts';
 
 const store = ['store'];
 const dropStore = ['drop', 'store'];
 const copyDropStore = ['copy', 'drop', 'store'];
 const key = ['key'];
 
-/** Every framework module the generator publishes at genesis. */
-export const FRAMEWORK_ABIS: readonly MoveModuleAbi[] = [
+/** The framework modules before their view functions are added (view-abis.ts). */
+const BASE_ABIS: readonly MoveModuleAbi[] = [
   moduleAbi(
     '0x1',
     'account',
@@ -89,6 +90,16 @@ export const FRAMEWORK_ABIS: readonly MoveModuleAbi[] = [
         ],
       },
       { name: 'DepositEvent', abilities: dropStore, isEvent: true, fields: [['amount', 'u64']] },
+      {
+        name: 'CoinConversionMap',
+        abilities: key,
+        fields: [
+          [
+            'coin_to_fungible_asset_map',
+            '0x1::table::Table<0x1::type_info::TypeInfo, 0x1::object::Object<0x1::fungible_asset::Metadata>>',
+          ],
+        ],
+      },
       { name: 'PairedCoinType', abilities: key, fields: [['type', '0x1::type_info::TypeInfo']] },
       { name: 'WithdrawEvent', abilities: dropStore, isEvent: true, fields: [['amount', 'u64']] },
     ],
@@ -146,6 +157,7 @@ export const FRAMEWORK_ABIS: readonly MoveModuleAbi[] = [
       ],
     },
   ]),
+  moduleAbi('0x1', 'features', [{ name: 'Features', abilities: key, fields: [['features', 'vector<u8>']] }]),
   moduleAbi('0x1', 'chain_id', [{ name: 'ChainId', abilities: key, fields: [['id', 'u8']] }]),
   moduleAbi('0x1', 'reconfiguration', [
     {
@@ -235,3 +247,6 @@ export const FRAMEWORK_ABIS: readonly MoveModuleAbi[] = [
     },
   ]),
 ];
+
+/** Every framework module the generator publishes at genesis, with the view functions the SDK resolves. */
+export const FRAMEWORK_ABIS: readonly MoveModuleAbi[] = BASE_ABIS.map(withViews);

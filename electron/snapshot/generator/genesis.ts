@@ -21,6 +21,7 @@ import { derivedBytes, type ChainOptions } from './chain-options.ts';
 import { ValueEncoder } from './value-encoder.ts';
 import { World, type SimAccount } from './world.ts';
 import { APT_METADATA, APT_METADATA_BYTES, metadataMembers } from './fungible-assets.ts';
+import { writeCoinPairing } from './coin-pairing.ts';
 import { writePackageRegistry } from './package-registry.ts';
 import { GENESIS_PAYLOAD, systemDetails } from './txn-details.ts';
 import { COLLECTOR_ADDRESS } from './coin-collection.ts';
@@ -172,6 +173,8 @@ export function buildGenesis(writer: SnapshotWriter, options: ChainOptions): Wor
         true,
       ),
     );
+  // APT's pairing with 0xa in the framework's coin conversion map, with the migration flag on (as on mainnet).
+  if (writer.format === 2) writeCoinPairing(world, options.seed);
   writePackageRegistry(
     world,
     FRAMEWORK_ADDRESS,

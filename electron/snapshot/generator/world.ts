@@ -6,7 +6,7 @@
 import { formatAddress } from '../../../shared/address.ts';
 import { parseStructTag } from '../../../shared/type-tag.ts';
 import { resourceGroupStateKey, resourceStateKey, tableItemStateKey } from '../state-keys.ts';
-import { encodeResourceGroup } from '../resource-group.ts';
+import { encodeResourceGroup } from '../../../shared/resource-group.ts';
 import {
   APT_METADATA,
   APT_METADATA_BYTES,

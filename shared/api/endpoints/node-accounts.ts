@@ -77,10 +77,10 @@ export const resources = endpoint({
   },
   body: undefined,
   reply: v.array(wire.moveResource),
-  bcs: { doc: 'BCS map StructTag → bytes' },
+  bcs: { doc: 'BCS map StructTag → bytes (group members under their own tags)' },
   errors: [...VERSIONED, 'invalid_input'],
   sources: BOTH,
-  doc: '`[{"type", "data"}]`',
+  doc: '`[{"type", "data"}]`; a resource group\'s key expands in place into its members (limit counts keys)',
 });
 
 /** `GET /v1/accounts/{address}/resource/{resource_type}`. */
@@ -93,18 +93,22 @@ export const resource = endpoint({
   bcs: { doc: "the resource's bytes" },
   errors: [...VERSIONED, 'resource_not_found', 'invalid_input'],
   sources: BOTH,
-  doc: '`{"type", "data"}`',
+  doc: '`{"type", "data"}`; a group member is read from its group, a group\'s own tag is 404',
 });
 
-/** `GET /v1/accounts/{address}/modules`. */
+/** `GET /v1/accounts/{address}/modules`, paged by `X-Aptos-Cursor` as resources are. */
 export const modules = endpoint({
   method: 'GET',
   path: '/v1/accounts/:address/modules',
-  query: { ledger_version: LEDGER_VERSION },
+  query: {
+    ledger_version: LEDGER_VERSION,
+    start: { kind: 'cursor', keyed: true, doc: 'the cursor of the previous page (`X-Aptos-Cursor`)' },
+    limit: limit('page size (default and largest: 9999, the node default)'),
+  },
   body: undefined,
   reply: v.array(wire.moveModule),
-  bcs: { doc: '`vector<vector<u8>>` of bytecode' },
-  errors: [...VERSIONED],
+  bcs: { doc: 'BCS map module id (address, name) → bytecode, sorted by id' },
+  errors: [...VERSIONED, 'invalid_input'],
   sources: BOTH,
   doc: '`[{"bytecode", "abi"}]`',
 });

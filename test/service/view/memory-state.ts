@@ -10,7 +10,7 @@ import { encodeMoveValue } from '../../../shared/move/encode.ts';
 import { resolveLayout } from '../../../shared/move/layout.ts';
 import { bytesToHex } from '../../../shared/hex.ts';
 import { formatStructTag, parseStructTag, type StructTag } from '../../../shared/type-tag.ts';
-import { encodeResourceGroup } from '../../../electron/service/view/resource-group.ts';
+import { encodeResourceGroup } from '../../../shared/resource-group.ts';
 import type { StateReader } from '../../../electron/service/view/state-reader.ts';
 import { VIEW_TEST_ABIS } from './object-abis.ts';
 

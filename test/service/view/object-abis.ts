@@ -113,17 +113,25 @@ const COIN_EXTRA = [
   },
 ];
 
-/** Framework ABIs (generator's) with the object/FA modules added and `0x1::coin` extended. */
-export const VIEW_TEST_ABIS: readonly MoveModuleAbi[] = [
-  // The generator declares some of these modules too (format v2): the test's own declaration of a module wins.
-  ...FRAMEWORK_ABIS.filter((m) => !OBJECT_ABIS.some((own) => own.address === m.address && own.name === m.name)).map(
-    (m) => (m.name === 'coin' ? { ...m, structs: withExtraStructs(m.structs) } : m),
-  ),
-  ...OBJECT_ABIS,
-];
-
-/** `0x1::coin`'s structs plus the ones the view functions read, each once (the generator may declare them). */
-function withExtraStructs(structs: MoveModuleAbi['structs']): MoveModuleAbi['structs'] {
-  const extra = moduleAbi('0x1', 'coin', COIN_EXTRA).structs;
-  return [...structs.filter((struct) => !extra.some((added) => added.name === struct.name)), ...extra];
+/** `base` with the structs of `extra` it lacks (by name) appended. */
+function mergeStructs(base: MoveModuleAbi, extra: MoveModuleAbi | undefined): MoveModuleAbi {
+  if (!extra) return base;
+  const missing = extra.structs.filter((struct) => !base.structs.some((own) => own.name === struct.name));
+  return { ...base, structs: [...base.structs, ...missing] };
 }
+
+/**
+ * Framework ABIs (generator's) with the object/FA structs they lack merged in (one ABI per module: a lookup finds
+ * the first of duplicates) and `0x1::coin` extended.
+ */
+export const VIEW_TEST_ABIS: readonly MoveModuleAbi[] = [
+  ...FRAMEWORK_ABIS.filter((m) => m.name !== 'object').map((m) =>
+    m.name === 'coin'
+      ? { ...m, structs: [...m.structs, ...moduleAbi('0x1', 'coin', COIN_EXTRA).structs] }
+      : mergeStructs(
+          m,
+          OBJECT_ABIS.find((o) => o.name === m.name),
+        ),
+  ),
+  ...OBJECT_ABIS.filter((o) => o.name === 'object' || !FRAMEWORK_ABIS.some((m) => m.name === o.name)),
+];

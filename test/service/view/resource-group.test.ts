@@ -9,7 +9,7 @@ import { formatAddress, parseAddress } from '../../../shared/address.ts';
 import { BcsWriter } from '../../../shared/bcs/bcs-writer.ts';
 import { BcsError } from '../../../shared/codec-error.ts';
 import { encodeStructTag, formatStructTag, parseStructTag, structTag } from '../../../shared/type-tag.ts';
-import { decodeResourceGroup, encodeResourceGroup } from '../../../electron/service/view/resource-group.ts';
+import { decodeResourceGroup, encodeResourceGroup } from '../../../shared/resource-group.ts';
 import { FRAMEWORK_GROUP_MEMBERS, OBJECT_GROUP } from '../../../electron/service/view/resource-group-members.ts';
 import { withResourceGroups } from '../../../electron/service/view/state-reader.ts';
 import { chainState, OWNER_STORE } from './chain-state.ts';

@@ -4,11 +4,9 @@
  * (with `vm_error_code`), for JSON and BCS.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatAddress, parseAddress } from '../../../shared/address.ts';
+import { parseAddress } from '../../../shared/address.ts';
 import { BcsWriter } from '../../../shared/bcs/bcs-writer.ts';
-import { decodeMoveValue } from '../../../shared/move/decode.ts';
-import { resolveLayout } from '../../../shared/move/layout.ts';
-import { parseStructTag, parseTypeTag, writeTypeTag } from '../../../shared/type-tag.ts';
+import { parseTypeTag, writeTypeTag } from '../../../shared/type-tag.ts';
 import { createCaptureRoute } from '../../../electron/service/capture/capture-route.ts';
 import { negotiateOutput } from '../../../electron/service/content-negotiation.ts';
 import { createGasEstimator } from '../../../electron/service/gas-estimator.ts';
@@ -20,9 +18,8 @@ import { STATUS_ABORTED } from '../../../electron/service/view/view-error.ts';
 import { balanceRoute, viewRoute } from '../../../electron/service/view/view-routes.ts';
 import { snapshotInfo, type SnapshotInfo } from '../../../electron/snapshot/snapshot-info.ts';
 import { SnapshotStore } from '../../../electron/snapshot/snapshot-store.ts';
-import { withResourceGroups } from '../../../electron/service/view/state-reader.ts';
-import { primaryStoreAddress } from '../../../shared/object-address.ts';
 import { fixturePath } from '../../support/fixture-path.ts';
+import { storedApt } from './stored-apt.ts';
 
 const APT = '0x1::aptos_coin::AptosCoin';
 let store: SnapshotStore;
@@ -72,24 +69,10 @@ const header = (reply: ServiceReply, name: string) =>
 const text = (reply: ServiceReply) =>
   typeof reply.body === 'string' ? reply.body : new TextDecoder().decode(reply.body ?? new Uint8Array());
 
-/** A resource as stored (a group member read from inside its group), decoded; undefined when absent. */
-function storedValue(address: string, type: string): Record<string, unknown> | undefined {
-  const tag = parseStructTag(type);
-  const version = store.ledgerInfo().ledgerVersion;
-  const bytes = withResourceGroups(store).resource(parseAddress(address), tag, version);
-  if (bytes === undefined) return undefined;
-  return decodeMoveValue(bytes, resolveLayout({ kind: 'struct', struct: tag }, store.abiLookup(version))) as Record<
-    string,
-    unknown
-  >;
-}
-
-/** APT as stored: the CoinStore's coins plus the primary fungible store of 0xa (0 where absent). */
+/** The APT balance as stored (CoinStore plus primary fungible store of 0xa; stored-apt.ts). */
 function storedCoin(address: string): string {
-  const coin = storedValue(address, `0x1::coin::CoinStore<${APT}>`) as { coin: { value: string } } | undefined;
-  const primary = formatAddress(primaryStoreAddress(parseAddress(address), parseAddress('0xa')));
-  const fa = storedValue(primary, '0x1::fungible_asset::FungibleStore') as { balance: string } | undefined;
-  return (BigInt(coin?.coin.value ?? 0) + BigInt(fa?.balance ?? 0)).toString();
+  const { coin, fa } = storedApt(store, address, store.ledgerInfo().ledgerVersion);
+  return String(coin + fa);
 }
 
 describe('balance route', () => {
