@@ -1,5 +1,5 @@
 /**
- * BCS of TypeTag / StructTag, as in state keys (node-behaviour.md §4). Variant indices:
+ * BCS of TypeTag / StructTag, as in state keys (docs/node-behaviour.md §4). Variant indices:
  * bool 0, u8 1, u64 2, u128 3, address 4, signer 5, vector 6, struct 7, u16 8, u32 9, u256 10.
  * Reading enforces the node's deserialization limit: at most 8 nested vector/struct levels
  * (move-core's MAX_TYPE_TAG_NESTING), which also bounds recursion on hostile bytes.

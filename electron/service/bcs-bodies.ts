@@ -1,5 +1,5 @@
 /**
- * BCS bodies of the endpoints, laid out as the node serializes them (node-behaviour.md §6).
+ * BCS bodies of the endpoints, laid out as the node serializes them (docs/node-behaviour.md §6).
  * Single resources, table items and modules are their stored bytes and need no encoder here.
  */
 import { BcsWriter } from '../../shared/bcs/bcs-writer.ts';

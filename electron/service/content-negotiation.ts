@@ -1,5 +1,5 @@
 /**
- * `Accept` negotiation as the node does it (node-behaviour.md §1): walk the media ranges in
+ * `Accept` negotiation as the node does it (docs/node-behaviour.md §1): walk the media ranges in
  * quality order (stable for equal q) and take the first that is exactly `application/json`
  * (JSON) or `application/x-bcs` (BCS); anything else, or no header, gives JSON. Never 406.
  */

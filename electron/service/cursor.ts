@@ -1,6 +1,6 @@
 /**
  * The `/resources` paging cursor: the lower-case hex (no `0x`) of a resource's state key
- * (node-behaviour.md §4). A cursor that does not parse is 400 `web_framework_error`.
+ * (docs/node-behaviour.md §4). A cursor that does not parse is 400 `web_framework_error`.
  * A cursor must be a complete access-path state key (module, resource or resource group),
  * decoded strictly by the snapshot's {@link decodeStateKey}.
  */

@@ -1,5 +1,5 @@
 /**
- * Gas unit price estimation (node-behaviour.md §5), a pure function of recent blocks.
+ * Gas unit price estimation (docs/node-behaviour.md §5), a pure function of recent blocks.
  *
  * Facts taken from the node: the newest block is skipped (it may still be filling); at most
  * `aggressiveBlockHistory` blocks of the current epoch are walked back; a block is full when it

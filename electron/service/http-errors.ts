@@ -1,7 +1,7 @@
 /**
  * The error record of the node API and the exception the route handlers throw to produce it.
  * Every error the read service sends is `{"message", "error_code", "vm_error_code": null}`
- * (node-behaviour.md §1), whatever the status.
+ * (docs/node-behaviour.md §1), whatever the status.
  */
 
 import type { ErrorCode } from '../../shared/api/error-record.ts';

@@ -1,5 +1,5 @@
 /**
- * JSON bodies of the node API (node-behaviour.md §1): u64s as decimal strings, addresses in short
+ * JSON bodies of the node API (docs/node-behaviour.md §1): u64s as decimal strings, addresses in short
  * form, hashes as full hex, and Move values decoded through their layouts.
  */
 import type { ReplyOf } from '../../shared/api/endpoint.ts';

@@ -1,5 +1,5 @@
 /**
- * The ledger headers sent on every response (node-behaviour.md §1), in both spellings: the
+ * The ledger headers sent on every response (docs/node-behaviour.md §1), in both spellings: the
  * `X-Aptos-*` names real nodes and SDKs use and the neutral `X-NODE-*` names of the specification.
  * Both come from one list of name parts, so the two spellings can never disagree.
  */

@@ -1,5 +1,5 @@
 /**
- * Parsing of path and query parameters by the node's rules (node-behaviour.md §1): what does not
+ * Parsing of path and query parameters by the node's rules (docs/node-behaviour.md §1): what does not
  * parse is 400 `web_framework_error`; what parses but is refused (nesting deeper than 8,
  * `limit=0` where not allowed) is 400 `invalid_input`.
  */

@@ -1,7 +1,7 @@
 /**
  * Reading the JSON bodies of the two table endpoints: wrong content type is 415, more than
  * {@link MAX_BODY_BYTES} is 413, malformed JSON or a missing/mistyped field is 400
- * `web_framework_error` (node-behaviour.md §1).
+ * `web_framework_error` (docs/node-behaviour.md §1).
  */
 import { isJsonContentType } from './content-negotiation.ts';
 import { ApiError, unparsable } from './http-errors.ts';

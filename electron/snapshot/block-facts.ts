@@ -1,5 +1,5 @@
 /**
- * Turns block rows into what gas estimation needs (node-behaviour.md §5): how many user
+ * Turns block rows into what gas estimation needs (docs/node-behaviour.md §5): how many user
  * transactions each block holds, their lowest gas unit price, and how many call its most-called
  * module. One query reads the user transactions of all the blocks at once.
  */

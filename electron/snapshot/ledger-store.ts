@@ -9,7 +9,7 @@
 import type { MoveModuleAbi, AbiLookup } from '../../shared/move/abi.ts';
 import type { StructTag } from '../../shared/type-tag.ts';
 
-/** Paging and gas-estimation settings of the node being imitated (node-behaviour.md §1 and §5). */
+/** Paging and gas-estimation settings of the node being imitated (docs/node-behaviour.md §1 and §5). */
 export interface NodeSettings {
   readonly eventsDefaultLimit: number;
   readonly eventsMaxLimit: number;
@@ -21,7 +21,7 @@ export interface NodeSettings {
   readonly gasEstimation: GasEstimationSettings;
 }
 
-/** The node's gas estimation configuration (node-behaviour.md §5). */
+/** The node's gas estimation configuration (docs/node-behaviour.md §5). */
 export interface GasEstimationSettings {
   readonly enabled: boolean;
   readonly fullBlockTxns: number;
@@ -85,7 +85,7 @@ export interface SummaryQuery {
   readonly limit: number;
 }
 
-/** What gas estimation needs to know of one committed block (node-behaviour.md §5). */
+/** What gas estimation needs to know of one committed block (docs/node-behaviour.md §5). */
 export interface BlockGasFacts {
   readonly height: bigint;
   readonly epoch: bigint;

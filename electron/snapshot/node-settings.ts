@@ -1,10 +1,10 @@
 /**
- * The node defaults a snapshot records in `meta.node_settings` (node-behaviour.md §1 paging table
+ * The node defaults a snapshot records in `meta.node_settings` (docs/node-behaviour.md §1 paging table
  * and §5 gas estimation), so the service's limits are configuration, not constants.
  */
 import type { GasEstimationSettings, NodeSettings } from './ledger-store.ts';
 
-/** The node's default gas estimation configuration (node-behaviour.md §5). */
+/** The node's default gas estimation configuration (docs/node-behaviour.md §5). */
 export const DEFAULT_GAS_ESTIMATION: GasEstimationSettings = {
   enabled: true,
   fullBlockTxns: 250,

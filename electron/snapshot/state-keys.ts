@@ -1,5 +1,5 @@
 /**
- * State keys as the node encodes them (node-behaviour.md §4). The snapshot stores every state value
+ * State keys as the node encodes them (docs/node-behaviour.md §4). The snapshot stores every state value
  * under these exact bytes, so the `/resources` order and cursor are the node's own, and table items
  * share the same versioned table.
  *

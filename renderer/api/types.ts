@@ -1,5 +1,5 @@
 /**
- * JSON shapes of the answers the UI reads: the node API (`/v1`, as read-api-spec.md and the node
+ * JSON shapes of the answers the UI reads: the node API (`/v1`, as docs/read-api-notes.md and the node
  * send them: u64 values are decimal strings) and the explorer extras (`/explorer/v1`, docs/api.md).
  * Each is inferred from its endpoint's reply schema in the registry (shared/api/registry.ts); the
  * names stay for the components that take one element of a reply.

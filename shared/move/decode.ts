@@ -1,5 +1,5 @@
 /**
- * BCS -> JSON for Move values, by the node's rules (node-behaviour.md §3): u8..u32 as numbers,
+ * BCS -> JSON for Move values, by the node's rules (docs/node-behaviour.md §3): u8..u32 as numbers,
  * u64..u256 as decimal strings, addresses short, `vector<u8>` as `0x` hex, String as text, Option
  * as `{"vec": [...]}`, Object as `{"inner": address}`, structs with keys sorted by name, enums as
  * `{"__variant__": name, ...fields}`. Strict: malformed bytes and trailing bytes throw BcsError.

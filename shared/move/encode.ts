@@ -1,6 +1,6 @@
 /**
  * JSON -> BCS for Move values, by the "JSON in" rules the node applies to table keys
- * (node-behaviour.md §3). Also what the snapshot generator uses to write state, so it is strict
+ * (docs/node-behaviour.md §3). Also what the snapshot generator uses to write state, so it is strict
  * (a value that does not fit its type is a MoveValueError naming the path, never silently coerced).
  *
  * Big integers (u64, u128, u256) are decimal strings: digits only, no sign, no spaces, no

@@ -1,5 +1,5 @@
 /**
- * Contract tests of the conventions of the node-compatible `/v1` API (node-behaviour.md §1) over
+ * Contract tests of the conventions of the node-compatible `/v1` API (docs/node-behaviour.md §1) over
  * real HTTP against the `main` fixture: ledger info and headers, HEAD, trailing slashes, content
  * negotiation, address forms and type tags in paths and bodies, with their error records.
  * Expected values come from the fixture's info and samples. The rule map is in RULES.md.

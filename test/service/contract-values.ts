@@ -1,7 +1,7 @@
 /**
  * Expected values shared by the node-API contract tests, computed without the service: the JSON
  * the node serves for stored bytes (by move-json-oracle.ts, an independent rendering of §3) and
- * state keys written out by node-behaviour.md §4.
+ * state keys written out by docs/node-behaviour.md §4.
  */
 import { BcsWriter } from '../../shared/bcs/bcs-writer.ts';
 import { resolveLayout } from '../../shared/move/layout.ts';
@@ -25,7 +25,7 @@ export function expectedValue(
   return expectedMoveJson(bytes, resolveLayout(parseTypeTag(type), e.store.abiLookup(version)));
 }
 
-/** A resource's state key written out by node-behaviour.md §4: 0x00 ‖ address ‖ ULEB len ‖ Path::Resource(tag). */
+/** A resource's state key written out by docs/node-behaviour.md §4: 0x00 ‖ address ‖ ULEB len ‖ Path::Resource(tag). */
 export function resourceKey(address: Uint8Array, tag: StructTag): Uint8Array {
   const path = new BcsWriter().variantIndex(1).fixedBytes(encodeStructTag(tag)).toBytes();
   return new BcsWriter().u8(0).address(address).bytes(path).toBytes();

@@ -1,6 +1,6 @@
 /**
  * The vocabulary of the fuzz (fuzz.test.ts): a generated request, its parts, and the verdict each
- * part carries — valid, or the status and code the rules give when it is broken (node-behaviour.md
+ * part carries — valid, or the status and code the rules give when it is broken (docs/node-behaviour.md
  * §1, docs/api.md). The generators (fuzz-arbitraries.ts, fuzz-bodies.ts, fuzz-shapes.ts) attach
  * verdicts; the oracle (fuzz-oracle.ts) turns them into the answers a request allows.
  */
@@ -11,7 +11,7 @@ export const U64_MAX = (1n << 64n) - 1n;
 
 /** The error a broken part must produce on its own (`unknown`: broken in a way not predicted). */
 export type Fault = { readonly status: number; readonly code: string } | 'unknown';
-/** Unparsable path, query or body (node-behaviour.md §1 status table). */
+/** Unparsable path, query or body (docs/node-behaviour.md §1 status table). */
 export const WFE: Fault = { status: 400, code: 'web_framework_error' };
 /** Parses but is invalid (bad body type tag, nesting, key not fitting, `limit=0`). */
 export const INVALID: Fault = { status: 400, code: 'invalid_input' };
@@ -38,7 +38,7 @@ export const enc = (text: string): string => encodeURIComponent(text);
 /** A path segment sent encoded, with the verdict of its decoded text. */
 export const seg = (text: string, fault: Fault | undefined): Part => ({ text: enc(text), fault });
 
-/** The body format the Accept header asks for (node-behaviour.md §1). */
+/** The body format the Accept header asks for (docs/node-behaviour.md §1). */
 export type Format = 'json' | 'bcs';
 
 /** A generated request and what the rules say about it. */

@@ -3,7 +3,7 @@
  * must: not be 5xx (the store is healthy); carry the ledger headers of the latest ledger in both
  * spellings; when not 2xx, be the error record (`message`, an allowed `error_code` that fits the
  * status, `vm_error_code: null`) as `application/json; charset=utf-8`. From the verdicts of the
- * parts (fuzz-model.ts, node-behaviour.md §1, docs/api.md): a request with exactly one broken part
+ * parts (fuzz-model.ts, docs/node-behaviour.md §1, docs/api.md): a request with exactly one broken part
  * must get exactly that error; a request with none must get an answer its endpoint allows (200, or
  * its not-found).
  */
@@ -15,7 +15,7 @@ import { ledgerHeaderValues, type ContractEnv } from './contract-support.ts';
 import { matchRoute, NOT_SERVED_ROUTES } from '../../electron/service/router.ts';
 import { enc, TOO_LARGE_HEAD, UNPARSABLE_METHODS, WFE, type Fault, type FuzzRequest, type Part } from './fuzz-model.ts';
 
-/** The `error_code` values of the specification (read-api-spec.md, Errors). */
+/** The `error_code` values of the specification (docs/read-api-notes.md, Errors). */
 const ERROR_CODES = new Set([
   'account_not_found',
   'resource_not_found',
@@ -50,7 +50,7 @@ const NOT_FOUND_CODES = [
   'transaction_not_found',
   'block_not_found',
 ];
-/** Which codes may accompany which status (node-behaviour.md §1, docs/api.md). */
+/** Which codes may accompany which status (docs/node-behaviour.md §1, docs/api.md). */
 const CODES_BY_STATUS: Readonly<Record<number, readonly string[]>> = {
   400: ['web_framework_error', 'invalid_input', 'bcs_not_supported'],
   403: ['web_framework_error', 'api_disabled'],

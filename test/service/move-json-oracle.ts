@@ -1,5 +1,5 @@
 /**
- * An independent rendering of stored BCS into the node's JSON forms (node-behaviour.md §3), written
+ * An independent rendering of stored BCS into the node's JSON forms (docs/node-behaviour.md §3), written
  * straight from the rule table so the service's output can be checked against it: it shares only
  * the BCS primitives (integers, ULEB128, address bytes) and the layouts with the production code,
  * never the production decoder.

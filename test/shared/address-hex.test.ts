@@ -18,7 +18,7 @@ const ONE = (() => {
   return b;
 })();
 
-describe('addresses (node-behaviour.md §1)', () => {
+describe('addresses (docs/node-behaviour.md §1)', () => {
   // Input: optional lower-case 0x, then 1 to 64 hex digits of either case, left-padded to 32 bytes.
   it.each([
     ['0x1', '0x1'],

@@ -1,6 +1,6 @@
 /**
  * Module ABIs of the framework structs the codec tests decode (field names and order as in
- * /work/shared/reference/framework-types.md), in the node's ABI JSON shape.
+ * electron/snapshot/generator/framework-abis.ts), in the node's ABI JSON shape.
  */
 import type { AbiLookup, MoveModuleAbi, MoveStructAbi } from '../../shared/move/abi.ts';
 

@@ -25,7 +25,7 @@ function valueError(run: () => unknown): MoveValueError {
   throw new Error('expected a MoveValueError');
 }
 
-describe('Move values <-> JSON (node-behaviour.md §3)', () => {
+describe('Move values <-> JSON (docs/node-behaviour.md §3)', () => {
   it('bool: true/false both ways; other JSON refused', () => {
     expect(out('bool', '01')).toBe(true);
     expect(out('bool', '00')).toBe(false);

@@ -179,7 +179,7 @@ describe('equality and constructors', () => {
   });
 });
 
-describe('TypeTag / StructTag BCS (node-behaviour.md §4)', () => {
+describe('TypeTag / StructTag BCS (docs/node-behaviour.md §4)', () => {
   it.each([
     ['bool', '00'],
     ['u8', '01'],

@@ -48,7 +48,7 @@ describe('documented facts', () => {
     }
   });
 
-  it('has every section of the notes that is cited (node-behaviour.md §N, read-API notes by heading)', () => {
+  it('has every section of the notes that is cited (docs/node-behaviour.md §N, read-API notes by heading)', () => {
     const headings = (doc: string): string[] =>
       read(doc)
         .split('\n')
@@ -70,7 +70,7 @@ describe('documented facts', () => {
           cited += 1;
           expect(
             behaviour.some((h) => h.startsWith(`§${section} `)),
-            `${file}: node-behaviour.md §${section}`,
+            `${file}: docs/node-behaviour.md §${section}`,
           ).toBe(true);
         }
         if (match[2] !== undefined) {

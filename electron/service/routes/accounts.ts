@@ -1,5 +1,5 @@
 /**
- * Account endpoints (node-behaviour.md §2): the account itself, transaction summaries, resources
+ * Account endpoints (docs/node-behaviour.md §2): the account itself, transaction summaries, resources
  * (paged by state key), a single resource, and modules (paged by state key).
  */
 import { ENDPOINTS } from '../../../shared/api/registry.ts';

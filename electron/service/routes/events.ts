@@ -1,5 +1,5 @@
 /**
- * The two event endpoints (node-behaviour.md §2): by creation number, and by the event handle
+ * The two event endpoints (docs/node-behaviour.md §2): by creation number, and by the event handle
  * stored in a field of a resource (read at the latest version).
  */
 import { ENDPOINTS } from '../../../shared/api/registry.ts';

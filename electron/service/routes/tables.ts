@@ -1,6 +1,6 @@
 /**
  * `POST /v1/tables/{table_handle}/item` and `POST /v1/tables/{table_handle}/raw_item`
- * (node-behaviour.md §2): look up a table item as of a ledger version, by JSON key + types or
+ * (docs/node-behaviour.md §2): look up a table item as of a ledger version, by JSON key + types or
  * by raw BCS key bytes.
  */
 import { formatAddress } from '../../../shared/address.ts';

@@ -1,5 +1,5 @@
 /**
- * Decoders of the BCS answers a capture reads (node-behaviour.md §6): the resources map, event
+ * Decoders of the BCS answers a capture reads (docs/node-behaviour.md §6): the resources map, event
  * lists and transaction summaries. Strict: a body that does not decode fails the capture with the
  * byte offset, never a half-read value.
  */

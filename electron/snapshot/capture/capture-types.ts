@@ -15,7 +15,7 @@ export interface CaptureSource {
   readonly nodeUrl: string;
 }
 
-/** A table item to capture: handle, key and value types, and the key as JSON (node-behaviour.md §3). */
+/** A table item to capture: handle, key and value types, and the key as JSON (docs/node-behaviour.md §3). */
 export interface TableItemRequest {
   readonly handle: string;
   readonly keyType: string;

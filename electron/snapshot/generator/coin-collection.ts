@@ -15,7 +15,7 @@ import type { World } from './world.ts';
 /** Address of the coin collector, short form ("c011ec7" ≈ collect). */
 export const COLLECTOR_ADDRESS = '0xc011ec7';
 const PER_MODULE = 100;
-/** The first creation number after the account's own four handles (framework-types.md). */
+/** The first creation number after the account's own four handles (`ACCOUNT_STREAMS` in framework-values.ts). */
 const FIRST_STORE_CREATION_NUMBER = 4;
 
 const moduleName = (index: number): string => `coins_${String(index).padStart(2, '0')}`;

@@ -1,6 +1,6 @@
 /**
  * JSON-in forms of the framework resources and events the generator writes, with the real field
- * names (framework-types.md). The chain simulation keeps plain counters; these turn them into values.
+ * names (declared in framework-abis.ts). The chain simulation keeps plain counters; these turn them into values.
  */
 import { bytesToHex } from '../../../shared/hex.ts';
 
@@ -22,7 +22,10 @@ export const FRAMEWORK_TYPES = {
   newEpochEvent: '0x1::reconfiguration::NewEpochEvent',
 } as const;
 
-/** Creation numbers of a user account's event handles (framework-types.md). */
+/**
+ * Creation numbers of a user account's event handles, in the order the framework creates them: `Account`'s
+ * coin_register_events and key_rotation_events, then the coin store's deposit and withdraw events.
+ */
 export const ACCOUNT_STREAMS = { coinRegister: 0, keyRotation: 1, deposit: 2, withdraw: 3 } as const;
 
 /** Creation numbers of 0x1's framework event handles in generated snapshots. */

@@ -1,6 +1,6 @@
 /**
  * Encodes generator values to BCS through the same ABIs the snapshot publishes: a value is written
- * as "JSON in" (node-behaviour.md §3) and laid out by its type's ABI, so stored bytes and served
+ * as "JSON in" (docs/node-behaviour.md §3) and laid out by its type's ABI, so stored bytes and served
  * ABIs cannot disagree (snapshot verify decodes every value back with them).
  */
 import type { AbiLookup, MoveModuleAbi } from '../../../shared/move/abi.ts';
