@@ -4,9 +4,8 @@
  */
 import type Database from 'better-sqlite3';
 import { formatAddress, parseAddress } from '../../shared/address.ts';
-import { parseStructTag } from '../../shared/type-tag.ts';
 import type { AbiLookup, MoveModuleAbi } from '../../shared/move/abi.ts';
-import type { StructTag } from '../../shared/type-tag.ts';
+import { parseStructTag, type StructTag } from '../../shared/type-tag.ts';
 import { basename } from 'node:path';
 import { bytesToHex } from '../../shared/hex.ts';
 import { SnapshotQueries } from './snapshot-queries.ts';
@@ -27,6 +26,7 @@ import { readMinGasUnitPrice } from './gas-schedule.ts';
 import { readOrigin } from './capture/origin.ts';
 import { TransactionReads } from './transaction-reads.ts';
 import type { SnapshotOrigin } from '../../shared/api/source-info.ts';
+import * as storeRows from './store-rows.ts';
 import type {
   BlockGasFacts,
   BlockSummary,
@@ -192,8 +192,8 @@ export class SnapshotStore implements LedgerStore {
     if (creationNumber > I64_MAX || (start !== undefined && start > I64_MAX)) return [];
     const rows =
       start === undefined
-        ? (this.#q.newestEvents.all(address, creationNumber, limit) as EventRow[]).reverse()
-        : (this.#q.eventsFrom.all(address, creationNumber, start, limit) as EventRow[]);
+        ? (this.#q.newestEvents.all(address, creationNumber, limit) as storeRows.EventRow[]).reverse()
+        : (this.#q.eventsFrom.all(address, creationNumber, start, limit) as storeRows.EventRow[]);
     return rows.map((row) => ({
       version: BigInt(row.version),
       address,
@@ -214,12 +214,12 @@ export class SnapshotStore implements LedgerStore {
     const latest = this.meta.latestVersion;
     // No transaction lies above the latest version, so a larger end is the latest.
     const endVersion = query.endVersion === undefined || query.endVersion > latest ? latest : query.endVersion;
-    let rows: SummaryRow[];
+    let rows: storeRows.SummaryRow[];
     if (startVersion !== undefined) {
       if (startVersion > endVersion) return [];
-      rows = this.#q.summariesFrom.all(sender, startVersion, endVersion, limit) as SummaryRow[];
+      rows = this.#q.summariesFrom.all(sender, startVersion, endVersion, limit) as storeRows.SummaryRow[];
     } else {
-      rows = (this.#q.summariesUpTo.all(sender, endVersion, limit) as SummaryRow[]).reverse();
+      rows = (this.#q.summariesUpTo.all(sender, endVersion, limit) as storeRows.SummaryRow[]).reverse();
     }
     return rows.map((row) => ({
       sender,
@@ -293,8 +293,8 @@ export class SnapshotStore implements LedgerStore {
   }
 
   tableInfo(handle: Uint8Array): TableInfo | undefined {
-    const row = this.#q.tableInfo.get(handle) as TableInfoRow | undefined;
-    return row ? toTableInfo(row) : undefined;
+    const row = this.#q.tableInfo.get(handle) as storeRows.TableInfoRow | undefined;
+    return row ? storeRows.toTableInfo(row) : undefined;
   }
 
   listAccounts(version: bigint, after: Uint8Array | undefined, limit: number): readonly Uint8Array[] {
@@ -303,7 +303,9 @@ export class SnapshotStore implements LedgerStore {
   }
 
   listTables(after: Uint8Array | undefined, limit: number): readonly TableInfo[] {
-    return (this.#q.tables.all(after ?? new Uint8Array(0), limit) as TableInfoRow[]).map(toTableInfo);
+    return (this.#q.tables.all(after ?? new Uint8Array(0), limit) as storeRows.TableInfoRow[]).map(
+      storeRows.toTableInfo,
+    );
   }
 
   blocksBefore(beforeHeight: bigint | undefined, limit: number): readonly BlockSummary[] {
@@ -320,8 +322,8 @@ export class SnapshotStore implements LedgerStore {
   busiestEventStreams(window: number, limit: number): readonly EventStreamSummary[] {
     const cached = this.#busiestStreams;
     if (cached === undefined || cached.window !== window || cached.limit < limit) {
-      const rows = this.#q.busiestEventStreams.all({ window, limit }) as StreamRow[];
-      this.#busiestStreams = { window, limit, streams: rows.map(toStreamSummary) };
+      const rows = this.#q.busiestEventStreams.all({ window, limit }) as storeRows.StreamRow[];
+      this.#busiestStreams = { window, limit, streams: rows.map(storeRows.toStreamSummary) };
     }
     return (this.#busiestStreams?.streams ?? []).slice(0, limit);
   }
@@ -345,56 +347,4 @@ export class SnapshotStore implements LedgerStore {
   transactionEvents(version: bigint): readonly StoredTransactionEvent[] {
     return this.#transactions.transactionEvents(version);
   }
-}
-
-interface StreamRow {
-  readonly address: Uint8Array;
-  readonly creation_number: number;
-  readonly count: number;
-  readonly latest_sequence_number: number;
-  readonly type_tag: string;
-  readonly version: number;
-}
-
-function toStreamSummary(row: StreamRow): EventStreamSummary {
-  return {
-    address: row.address,
-    creationNumber: BigInt(row.creation_number),
-    count: row.count,
-    latestSequenceNumber: BigInt(row.latest_sequence_number),
-    typeTag: row.type_tag,
-    latestVersion: BigInt(row.version),
-  };
-}
-
-interface EventRow {
-  readonly version: number;
-  readonly sequence_number: number;
-  readonly type_tag: string;
-  readonly data: Uint8Array;
-}
-interface SummaryRow {
-  readonly version: number;
-  readonly hash: Uint8Array;
-  readonly sequence_number: number | null;
-  readonly nonce: number | null;
-}
-interface TableInfoRow {
-  readonly handle: Uint8Array;
-  readonly key_type: string;
-  readonly value_type: string;
-  readonly owner_address: Uint8Array | null;
-  readonly owner_resource: string | null;
-  readonly owner_field: string | null;
-}
-
-function toTableInfo(row: TableInfoRow): TableInfo {
-  return {
-    handle: row.handle,
-    keyType: row.key_type,
-    valueType: row.value_type,
-    ownerAddress: row.owner_address ?? undefined,
-    ownerResource: row.owner_resource ?? undefined,
-    ownerField: row.owner_field ?? undefined,
-  };
 }

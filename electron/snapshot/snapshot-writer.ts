@@ -4,8 +4,7 @@
  * temporary name and renamed into place only when complete, so a crash never leaves a half file
  * that looks valid.
  */
-import { closeSync, existsSync, fsyncSync, linkSync, openSync, readdirSync, renameSync, rmSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { closeSync, fsyncSync, linkSync, openSync, renameSync, rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import {
   META_KEYS,
@@ -18,85 +17,14 @@ import {
   SNAPSHOT_FORMAT_VERSION,
   type SnapshotFormatVersion,
 } from './schema.ts';
-import type { NodeSettings } from './ledger-store.ts';
+import { removeAbandonedPartials } from './abandoned-partials.ts';
+import { OutputExistsError, type BlockRow, type SnapshotFinish, type TransactionRow } from './snapshot-rows.ts';
 import { VersionTracker } from './version-tracker.ts';
 import type { TransactionDetailsRow } from './transaction-details.ts';
 
-/** A row of the transactions table (see docs/snapshot-format.md). */
-export interface TransactionRow {
-  readonly version: number;
-  readonly blockHeight: number;
-  readonly hash: Uint8Array;
-  readonly kind: 'genesis' | 'block_metadata' | 'user' | 'state_checkpoint' | 'block_epilogue';
-  readonly sender: Uint8Array | null;
-  readonly sequenceNumber: number | null;
-  readonly nonce: number | null;
-  readonly entryFunction: string | null;
-  readonly gasUnitPrice: number;
-  readonly maxGasAmount: number;
-  readonly gasUsed: number;
-  readonly success: boolean;
-  readonly timestampUsec: bigint;
-}
-
-/** A row of the blocks table. */
-export interface BlockRow {
-  readonly height: number;
-  readonly epoch: number;
-  readonly round: number;
-  readonly firstVersion: number;
-  readonly lastVersion: number;
-  readonly timestampUsec: bigint;
-  readonly hash: Uint8Array;
-  readonly blockLimitReached: boolean;
-}
-
-/** What finishing a snapshot needs: the ledger figures for `meta`. */
-export interface SnapshotFinish {
-  readonly chainId: number;
-  readonly oldestVersion: number;
-  readonly latestVersion: number;
-  readonly settings: NodeSettings;
-  readonly generator: string;
-  /** Further `meta` rows (e.g. a capture's `origin`). */
-  readonly extraMeta?: Readonly<Record<string, string>> | undefined;
-  /**
-   * `false`: never replace a file at the path, even one that appeared while the snapshot was
-   * written (the finished file is hard-linked into place, which fails when the name is taken).
-   * Default `true`: an existing file is replaced atomically.
-   */
-  readonly replace?: boolean | undefined;
-}
-
-/** The path was taken (by a file that appeared while writing) and `replace: false` forbids replacing it. */
-export class OutputExistsError extends Error {
-  override readonly name = 'OutputExistsError';
-}
+export { OutputExistsError, type BlockRow, type SnapshotFinish, type TransactionRow } from './snapshot-rows.ts';
 
 const BATCH_ROWS = 200_000;
-
-/** Whether process `pid` is still running (signal 0 only checks). */
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** Removes `<path>.<pid>.partial` files (and their journals) left by generators that no longer run. */
-function removeAbandonedPartials(path: string): void {
-  const folder = dirname(path);
-  const pattern = new RegExp(
-    `^${basename(path).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(\\d+)\\.partial(-journal)?$`,
-  );
-  if (!existsSync(folder)) return;
-  for (const name of readdirSync(folder)) {
-    const match = pattern.exec(name);
-    if (match && !isRunning(Number(match[1]))) rmSync(join(folder, name), { force: true });
-  }
-}
 
 /** Receives each state write as it is made, before pruning compaction. */
 export type StateWriteObserver = (stateKey: Uint8Array, version: number, value: Uint8Array | null) => void;
