@@ -54,3 +54,27 @@ export interface SnapshotFinish {
 export class OutputExistsError extends Error {
   override readonly name = 'OutputExistsError';
 }
+
+/**
+ * The row of a transaction nobody sent (genesis, block metadata, epilogue, checkpoint, or a captured one known
+ * only by kind): no sender, no gas, successful.
+ */
+export function systemTransactionRow(fields: {
+  readonly version: number;
+  readonly blockHeight: number;
+  readonly hash: Uint8Array;
+  readonly kind: TransactionRow['kind'];
+  readonly timestampUsec: bigint;
+}): TransactionRow {
+  return {
+    ...fields,
+    sender: null,
+    sequenceNumber: null,
+    nonce: null,
+    entryFunction: null,
+    gasUnitPrice: 0,
+    maxGasAmount: 0,
+    gasUsed: 0,
+    success: true,
+  };
+}

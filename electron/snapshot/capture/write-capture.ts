@@ -10,6 +10,7 @@
 import { DEFAULT_NODE_SETTINGS } from '../node-settings.ts';
 import { META_KEYS } from '../schema.ts';
 import { SnapshotWriter } from '../snapshot-writer.ts';
+import { systemTransactionRow } from '../snapshot-rows.ts';
 import { moduleStateKey, resourceGroupStateKey, resourceStateKey, tableItemStateKey } from '../state-keys.ts';
 import { encodeResourceGroup } from '../../../shared/resource-group.ts';
 import { parseStructTag } from '../../../shared/type-tag.ts';
@@ -89,21 +90,15 @@ export function writeCapture(data: CaptureData, out: string): void {
       });
     }
     if (!seen.has(data.version)) {
-      writer.transaction({
-        version,
-        blockHeight: Number(block.height),
-        hash: data.transaction.hash,
-        kind: data.transaction.kind,
-        sender: null,
-        sequenceNumber: null,
-        nonce: null,
-        entryFunction: null,
-        gasUnitPrice: 0,
-        maxGasAmount: 0,
-        gasUsed: 0,
-        success: true,
-        timestampUsec: block.timestampUsec,
-      });
+      writer.transaction(
+        systemTransactionRow({
+          version,
+          blockHeight: Number(block.height),
+          hash: data.transaction.hash,
+          kind: data.transaction.kind,
+          timestampUsec: block.timestampUsec,
+        }),
+      );
     }
     writer.block({
       height: Number(block.height),

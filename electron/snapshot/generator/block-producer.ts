@@ -16,6 +16,7 @@ import { OBJECT_TYPES } from './fungible-assets.ts';
 import { systemDetails, userDetails, VM_STATUS_INSUFFICIENT_BALANCE } from './txn-details.ts';
 import { VM_STATUS_SUCCESS, type TransactionDetailsRow } from '../transaction-details.ts';
 import type { TransactionRow } from '../snapshot-writer.ts';
+import { systemTransactionRow } from '../snapshot-rows.ts';
 import { blockMetadataHash, userTransactionHash } from '../transaction-hash.ts';
 
 /** The sequence number an orderless transaction carries (u64::MAX). */
@@ -161,21 +162,13 @@ export class BlockProducer {
   ): void {
     const details = systemDetails(this.#options.seed, version, kindFields, kind !== 'block_metadata');
     this.#world.writer.transaction(
-      {
+      systemTransactionRow({
         version,
         blockHeight: this.#world.framework.blockHeight,
         hash: hash ?? derivedBytes(this.#options.seed, `txn:${version}`),
         kind,
-        sender: null,
-        sequenceNumber: null,
-        nonce: null,
-        entryFunction: null,
-        gasUnitPrice: 0,
-        maxGasAmount: 0,
-        gasUsed: 0,
-        success: true,
         timestampUsec: this.#world.framework.timestampUsec,
-      },
+      }),
       details,
     );
   }

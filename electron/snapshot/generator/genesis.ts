@@ -7,6 +7,7 @@ import { parseAddress } from '../../../shared/address.ts';
 import { moduleStateKey } from '../state-keys.ts';
 import type { MoveModuleAbi } from '../../../shared/move/abi.ts';
 import type { SnapshotWriter } from '../snapshot-writer.ts';
+import { systemTransactionRow } from '../snapshot-rows.ts';
 import { APP_ABI } from './app-abis.ts';
 import { collectionAbis, writeCoinCollection } from './coin-collection.ts';
 import { FRAMEWORK_ABIS } from './framework-abis.ts';
@@ -184,21 +185,13 @@ export function buildGenesis(writer: SnapshotWriter, options: ChainOptions): Wor
   );
 
   writer.transaction(
-    {
+    systemTransactionRow({
       version: 0,
       blockHeight: 0,
       hash: derivedBytes(options.seed, 'txn:0'),
       kind: 'genesis',
-      sender: null,
-      sequenceNumber: null,
-      nonce: null,
-      entryFunction: null,
-      gasUnitPrice: 0,
-      maxGasAmount: 0,
-      gasUsed: 0,
-      success: true,
       timestampUsec: GENESIS_TIME_USEC,
-    },
+    }),
     systemDetails(options.seed, 0, null, true, GENESIS_PAYLOAD),
   );
   writer.block({
