@@ -81,4 +81,10 @@ export const queryKeys = {
   moduleAbi: (address: string, name: string, version: VersionKey) => key('module-abi', { address, name, version }),
   moveLayout: (typeTag: string, version: VersionKey) => key('move-layout', { typeTag, version }),
   allResources: (address: string, version: Part) => key('all-resources', { address, version }),
+  transaction: (version: Part) => key('transaction', { version }),
+  transactionByHash: (hash: Part) => key('transaction-by-hash', { hash }),
+  block: (height: Part, withTransactions: boolean) =>
+    key('block', { height, transactions: withTransactions ? 'with' : 'without' }),
+  blockByVersion: (version: Part) => key('block-by-version', { version }),
+  balance: (address: Part, assetType: Part, version: Part) => key('balance', { address, assetType, version }),
 } as const;
