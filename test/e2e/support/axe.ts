@@ -1,0 +1,80 @@
+/**
+ * axe-core (the accessibility engine, nobody here wrote it) in a real Chromium: a list of journeys, each
+ * page opened as users reach it, checked in the light and the dark theme for no critical and no serious
+ * violation. Each feature's e2e file declares its own journeys (test/e2e/accessibility*.test.ts).
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { SnapshotStore } from '../../../electron/snapshot/snapshot-store.ts';
+import { snapshotInfo, type SnapshotInfo } from '../../../electron/snapshot/snapshot-info.ts';
+import { fixturePath } from '../../support/fixture-path.ts';
+import { newPage, useExplorerSession } from './e2e-harness.ts';
+
+// Evaluated through the browser's debugging protocol: the UI's CSP (rightly) refuses an injected <script>.
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** One axe violation, as much as a failure message needs. */
+interface Violation {
+  readonly id: string;
+  readonly impact: string | null;
+  readonly help: string;
+  readonly nodes: readonly { readonly target: readonly string[]; readonly failureSummary?: string }[];
+}
+
+/** Runs axe-core on the page; the critical and serious violations, each with up to three of its nodes. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  const violations = (await page.evaluate(
+    `axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations)`,
+  )) as Violation[];
+  return violations
+    .filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')
+    .map(
+      (violation) =>
+        `${violation.impact} ${violation.id} (${violation.help}): ${violation.nodes.length} nodes, e.g. ` +
+        violation.nodes
+          .slice(0, 3)
+          .map((node) => `${node.target.join(' ')} — ${node.failureSummary ?? ''}`)
+          .join(' | '),
+    );
+}
+
+/** A page to check: where to go and what to open first (after the page loaded). */
+export interface Journey {
+  readonly name: string;
+  readonly path: (info: SnapshotInfo) => string;
+  readonly open?: (page: Page, info: SnapshotInfo) => Promise<void>;
+}
+
+/** Declares one test per journey and theme on the main fixture: each page has no critical or serious violation. */
+export function describeAxeJourneys(title: string, journeys: readonly Journey[]): void {
+  describe(title, () => {
+    const session = useExplorerSession({ fixture: 'main' });
+    let info: SnapshotInfo;
+    beforeAll(() => {
+      const store = SnapshotStore.open(fixturePath('main'));
+      try {
+        info = snapshotInfo(store, 5);
+      } finally {
+        store.close();
+      }
+    });
+
+    for (const colorScheme of ['light', 'dark'] as const) {
+      for (const journey of journeys) {
+        it(`${journey.name} (${colorScheme})`, async () => {
+          const { page, context } = await newPage(session.browser, { colorScheme });
+          try {
+            await page.goto(`${session.explorer.url}${journey.path(info)}`);
+            await journey.open?.(page, info);
+            expect(await seriousViolations(page)).toEqual([]);
+          } finally {
+            await context.close();
+          }
+        });
+      }
+    }
+  });
+}
