@@ -6,7 +6,7 @@
 /** APT's decimals: 1 APT = 10^8 octas. */
 export const APT_DECIMALS = 8;
 
-/** The fixed-point text of `units` at `decimals`: `formatUnits(123456789n, 8)` is `1.23456789`; trailing zeros dropped. */
+/** The fixed-point text of `units` at `decimals` (`formatUnits(123456789n, 8)` is `1.23456789`), no trailing zeros. */
 export function formatUnits(units: bigint | string, decimals: number): string {
   const value = typeof units === 'bigint' ? units : BigInt(units);
   const negative = value < 0n;
