@@ -43,6 +43,7 @@ export function AptBalanceLines({ changes, version, before, sender }: AptBalance
   const readable = before.kind === 'readable' ? before.version : undefined;
   const results = useQueries({ queries: reads.map((r) => resourceAtQuery(r.address, r.type, readable)) });
   if (reads.length === 0) return null;
+  if (before.kind === 'waiting') return <p className="apt-changes-note muted">Reading the ledger…</p>;
   if (before.kind === 'pruned')
     return <p className="apt-changes-note">APT balance changes are unknown: {noBeforeText(before)}</p>;
   const failed = results.find((r) => r.isError);

@@ -10,6 +10,8 @@ import { ledgerQuery } from '../../../api/queries/ledger-queries.ts';
 export type BeforeVersion =
   | { readonly kind: 'readable'; readonly version: string }
   | { readonly kind: 'genesis' }
+  /** The ledger (its oldest version) is not known yet: nothing is read until it is. */
+  | { readonly kind: 'waiting' }
   | { readonly kind: 'pruned'; readonly version: string; readonly oldest: string };
 
 /** The before version of transaction `version` given the source's oldest retained version (if known). */
@@ -21,10 +23,15 @@ export function beforeVersionOf(version: string, oldest: string | undefined): Be
   return { kind: 'readable', version: before };
 }
 
-/** {@link beforeVersionOf} with the oldest version from the ledger (readable until the ledger says otherwise). */
+/**
+ * {@link beforeVersionOf} with the oldest version from the ledger: waiting while the ledger loads (a
+ * read below the oldest would only answer 410); readable when the ledger cannot be read (a read
+ * then says for itself whether V − 1 is pruned).
+ */
 export function useBeforeVersion(version: string): BeforeVersion {
-  const oldest = useQuery(ledgerQuery()).data?.body.oldest_ledger_version;
-  return beforeVersionOf(version, oldest);
+  const ledger = useQuery(ledgerQuery());
+  if (ledger.isPending && version !== '0') return { kind: 'waiting' };
+  return beforeVersionOf(version, ledger.data?.body.oldest_ledger_version);
 }
 
 /** The sentence for a before that cannot be read. */

@@ -10,6 +10,7 @@ import { assertNever } from '../../../../shared/assert-never.ts';
 import { accountPath } from '../../../components/address-link.tsx';
 import { withVersion } from '../../../app/use-ledger-version.ts';
 import { MAX_URL_FIELD } from '../../../lib/use-search-fields.ts';
+import { LoadingView } from '../../../components/status-views.tsx';
 import type { BeforeVersion } from './before-version.ts';
 import { ChangeBytes } from './change-bytes.tsx';
 import { groupLabel, type ChangeEntry, type ChangeLine } from './change-model.ts';
@@ -99,6 +100,8 @@ function Detail({
   readonly before: BeforeVersion;
   readonly onSettled: () => void;
 }): ReactNode {
+  // Until the ledger says which versions are retained nothing is read (a pruned V − 1 would only answer 410).
+  if (before.kind === 'waiting') return <LoadingView label="Reading the ledger's retained versions…" />;
   switch (entry.kind) {
     case 'resource':
       return (
