@@ -185,7 +185,7 @@ describe('the changes section', () => {
     const tables = (txn.changes ?? []).filter((c) => c.type === 'write_table_item').length;
     expect(tables).toBeGreaterThan(0);
     await user.type(screen.getByRole('searchbox', { name: 'Filter changes' }), 'table item');
-    expect(screen.getByRole('status').textContent).toBe(`${tables} of ${total} match`);
+    expect(section().querySelector('.changes-match')?.textContent).toBe(`${tables} of ${total} match`);
     expect(screen.getAllByRole('button', { name: /^Collapse change/ })).toHaveLength(tables);
     await user.clear(screen.getByRole('searchbox', { name: 'Filter changes' }));
     await user.type(screen.getByRole('searchbox', { name: 'Filter changes' }), 'no-such-thing');

@@ -97,7 +97,7 @@ export function TransactionChanges({ transaction }: TransactionChangesProps): Re
               spellCheck={false}
             />
             {needle !== '' && (
-              <span role="status">
+              <span role="status" className="changes-match">
                 {shown.length} of {entries.length} match
               </span>
             )}
