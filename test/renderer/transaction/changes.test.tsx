@@ -95,7 +95,7 @@ describe('the changes section', () => {
       }),
     ).toBeTruthy();
     expect(item.querySelector('.diff-table')).toBeNull();
-    expect(within(item).getByRole('group', { name: `JSON ${created!.data.type} at ${created!.address} after` }));
+    expect(within(item).getByRole('group', { name: 'JSON value after' }));
   });
 
   it("shows a deleted table item's value before the transaction, decoded by the table's value type", async () => {
@@ -158,8 +158,13 @@ describe('the changes section', () => {
     const count = members.filter((c) => c.state_key_hash === group.state_key_hash).length;
     renderChanges(txn);
     await ready();
-    const header = screen.getByText(`0x1::object::ObjectGroup of ${group.address}`).closest('li')!;
+    const header = [...section().querySelectorAll<HTMLElement>('li.changes-group')].find((li) =>
+      li.textContent?.includes(`0x1::object::ObjectGroup of ${group.address}`),
+    )!;
     expect(header.textContent).toContain(`(${count} members)`);
+    expect(within(header).getByRole('link', { name: group.address }).getAttribute('href')).toBe(
+      `/accounts/${group.address}/resources?ledger_version=${txn.version}`,
+    );
     // The members follow their header, indented as members, each diffed or shown on its own.
     const first = changeItem((txn.changes ?? []).indexOf(group));
     expect(first.classList.contains('changes-member')).toBe(true);

@@ -159,9 +159,7 @@ export function classify(change: WriteSetChangeJson, index: number): ChangeEntry
 
 /** The group header's text: `0x1::object::ObjectGroup of 0x…`, or the state key when the group is not known. */
 export function groupLabel(group: GroupRef): string {
-  return group.tag === undefined
-    ? `Resource group (state key ${group.stateKeyHash.slice(0, 10)}…) of ${group.address}`
-    : `${group.tag} of ${group.address}`;
+  return `${group.tag ?? `(state key ${group.stateKeyHash.slice(0, 10)}…)`} of ${group.address}`;
 }
 
 /** The text the filter box matches (lower case): kind, operation, types, addresses, handle, key. */

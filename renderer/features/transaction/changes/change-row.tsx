@@ -13,7 +13,7 @@ import { MAX_URL_FIELD } from '../../../lib/use-search-fields.ts';
 import { LoadingView } from '../../../components/status-views.tsx';
 import type { BeforeVersion } from './before-version.ts';
 import { ChangeBytes } from './change-bytes.tsx';
-import { groupLabel, type ChangeEntry, type ChangeLine } from './change-model.ts';
+import { type ChangeEntry, type ChangeLine } from './change-model.ts';
 import { ModuleChange } from './module-change.tsx';
 import { GroupDeletion, ResourceChange } from './resource-change.tsx';
 import { TableItemChange, useTableKeyText, type TableItemEntry } from './table-item-change.tsx';
@@ -163,7 +163,12 @@ export const ChangeRow = memo(function ChangeRow({
   if (line.line === 'group')
     return (
       <li {...position} className="changes-item changes-group" aria-setsize={count} aria-posinset={index + 1}>
-        <span className="change-kind">Resource group</span> <span className="mono">{groupLabel(line.group)}</span>{' '}
+        <span className="change-kind">Resource group</span>{' '}
+        <span className="mono">{line.group.tag ?? `(state key ${line.group.stateKeyHash.slice(0, 10)}…)`}</span>{' '}
+        <span className="muted">of</span>{' '}
+        <Link className="mono" to={withVersion(accountPath(line.group.address, 'resources'), version)}>
+          {line.group.address}
+        </Link>{' '}
         <span className="muted">
           ({line.members} member{line.members === 1 ? '' : 's'})
         </span>

@@ -35,7 +35,6 @@ export function ResourceChange({ entry, version, before, onSettled }: ResourceCh
     if (settled) onSettled();
   }, [settled, onSettled]);
   const after = entry.after as JsonValue | undefined;
-  const label = `${entry.type} at ${entry.address}`;
   // Addresses and handles inside the value open what they name as of this transaction.
   const linkFor = useMemo(() => moveValueLinks(version), [version]);
 
@@ -44,7 +43,7 @@ export function ResourceChange({ entry, version, before, onSettled }: ResourceCh
     return (
       <div className="change-detail">
         <p className="change-note">{noBefore}</p>
-        {after !== undefined && <JsonTree value={after} label={`${label} after`} linkFor={linkFor} />}
+        {after !== undefined && <JsonTree value={after} label="value after" linkFor={linkFor} />}
       </div>
     );
   if (old.isPending) return <LoadingView label={`Reading the value at version ${readable ?? ''}…`} />;
@@ -57,7 +56,7 @@ export function ResourceChange({ entry, version, before, onSettled }: ResourceCh
         {was === undefined ? (
           <p className="change-note">(absent then too)</p>
         ) : (
-          <JsonTree value={was} label={label} linkFor={linkFor} />
+          <JsonTree value={was} label="value before" linkFor={linkFor} />
         )}
       </div>
     );
@@ -67,7 +66,7 @@ export function ResourceChange({ entry, version, before, onSettled }: ResourceCh
         <p className="change-note">
           Created by this transaction: absent at version {readable}. Its value at version {version}:
         </p>
-        {after !== undefined && <JsonTree value={after} label={`${label} after`} linkFor={linkFor} />}
+        {after !== undefined && <JsonTree value={after} label="value after" linkFor={linkFor} />}
       </div>
     );
   return (

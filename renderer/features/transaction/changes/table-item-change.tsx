@@ -106,7 +106,6 @@ export function TableItemChange({ entry, version, before, onSettled }: TableItem
         Value type <code>{types.valueType}</code>
       </p>
     );
-  const label = `table item ${entry.keyHex}`;
 
   if (!settled) return <LoadingView label={`Reading the item at version ${readable ?? version}…`} />;
   const noBefore = noBeforeText(before);
@@ -121,7 +120,7 @@ export function TableItemChange({ entry, version, before, onSettled }: TableItem
       {noBefore !== undefined ? (
         <>
           <p className="change-note">{noBefore}</p>
-          {afterValue !== undefined && <JsonTree value={afterValue} label={`${label} after`} />}
+          {afterValue !== undefined && <JsonTree value={afterValue} label="value after" />}
         </>
       ) : old.isError ? (
         <ErrorView error={old.error} />
@@ -129,7 +128,7 @@ export function TableItemChange({ entry, version, before, onSettled }: TableItem
         <>
           <p className="change-note">Deleted by this transaction. Its value at version {readable}:</p>
           {old.data ? (
-            <JsonTree value={shown(old.data, beforeDecoded)} label={label} />
+            <JsonTree value={shown(old.data, beforeDecoded)} label="value before" />
           ) : (
             <p className="change-note">(absent then too)</p>
           )}
@@ -139,7 +138,7 @@ export function TableItemChange({ entry, version, before, onSettled }: TableItem
           <p className="change-note">
             Created by this transaction: absent at version {readable}. Its value at version {version}:
           </p>
-          {afterValue !== undefined && <JsonTree value={afterValue} label={`${label} after`} />}
+          {afterValue !== undefined && <JsonTree value={afterValue} label="value after" />}
         </>
       ) : (
         <DiffView
