@@ -116,4 +116,21 @@ describe('the APT line of the changes section', () => {
     expect(list.querySelector('a')?.getAttribute('href')).toBe(`/accounts/${txn.sender}?ledger_version=${v}`);
     await waitFor(() => expect(section().dataset['changesReady']).toBe('true'));
   });
+
+  it("marks a sponsored transaction's fee payer, whose primary store paid the fee", async () => {
+    const sample = fixture().info.samples.transactions.feePayer;
+    const txn = await findTransaction((t) => t.version === sample?.version);
+    const payer = txn.signature!.fee_payer_address!;
+    expect(payer).not.toBe(txn.sender);
+    const fee = BigInt(txn.gas_used!) * BigInt(txn.gas_unit_price!);
+    const v = BigInt(txn.version);
+    const delta = (await balance(payer, v)) - (await balance(payer, v - 1n));
+    expect(delta).toBe(-fee);
+    renderChanges(txn);
+    const list = await screen.findByRole('list', { name: 'APT balance changes' });
+    const line = [...list.querySelectorAll('li')].find((li) => li.textContent?.startsWith(payer));
+    expect(line?.textContent).toBe(
+      `${payer} APT −${formatUnits(fee, APT_DECIMALS)} (−${formatBaseUnits(fee)} octas) (fee payer)`,
+    );
+  });
 });

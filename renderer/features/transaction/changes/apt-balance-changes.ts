@@ -18,6 +18,8 @@ export const APT_METADATA = '0xa';
 export const FUNGIBLE_STORE = '0x1::fungible_asset::FungibleStore';
 /** A store's balance kept in an aggregator instead (read when `FungibleStore.balance` is 0). */
 export const CONCURRENT_BALANCE = '0x1::fungible_asset::ConcurrentFungibleBalance';
+/** The resource group of an object (a primary store among them): deleted whole when the object is. */
+export const OBJECT_GROUP = '0x1::object::ObjectGroup';
 /** An object's core: its owner. */
 export const OBJECT_CORE = '0x1::object::ObjectCore';
 
@@ -130,7 +132,7 @@ function storeChanges(changes: readonly WriteSetChangeJson[]): StoreChange[] {
         after: storeBalance(change.data.data, concurrent),
         concurrent: concurrent !== undefined,
       });
-    } else if (change.type === 'delete_resource' && change.resource !== APT_COIN_STORE) {
+    } else if (change.type === 'delete_resource' && change.resource === OBJECT_GROUP) {
       // A deleted object group may have been an APT store: its before says (FungibleStore + ObjectCore at V − 1).
       const address = normalizeAddress(change.address);
       if (seenDeletedObjects.has(address)) continue;

@@ -35,10 +35,12 @@ export interface AptBalanceLinesProps {
   readonly before: BeforeVersion;
   /** Listed first when its APT changed (the sender). */
   readonly sender: string | undefined;
+  /** The fee payer of a sponsored transaction (marked as such). */
+  readonly feePayer?: string | undefined;
 }
 
 /** The APT change lines (nothing when no APT store was written). */
-export function AptBalanceLines({ changes, version, before, sender }: AptBalanceLinesProps): ReactNode {
+export function AptBalanceLines({ changes, version, before, sender, feePayer }: AptBalanceLinesProps): ReactNode {
   const reads = aptStoreReads(changes);
   const readable = before.kind === 'readable' ? before.version : undefined;
   const results = useQueries({ queries: reads.map((r) => resourceAtQuery(r.address, r.type, readable)) });
@@ -63,7 +65,8 @@ export function AptBalanceLines({ changes, version, before, sender }: AptBalance
             {line.account}
           </Link>{' '}
           <strong>{aptLineText(line)}</strong>
-          {sender !== undefined && line.account === sender && <span className="muted"> (sender)</span>}
+          {line.account === sender && <span className="muted"> (sender)</span>}
+          {line.account === feePayer && <span className="muted"> (fee payer)</span>}
         </li>
       ))}
     </ul>

@@ -3,6 +3,7 @@
  * V = 0 (genesis: nothing existed before) or V − 1 below the source's oldest retained version (pruned:
  * every read there would answer 410, so none is sent).
  */
+import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ledgerQuery } from '../../../api/queries/ledger-queries.ts';
 
@@ -30,8 +31,10 @@ export function beforeVersionOf(version: string, oldest: string | undefined): Be
  */
 export function useBeforeVersion(version: string): BeforeVersion {
   const ledger = useQuery(ledgerQuery());
-  if (ledger.isPending && version !== '0') return { kind: 'waiting' };
-  return beforeVersionOf(version, ledger.data?.body.oldest_ledger_version);
+  const waiting = ledger.isPending && version !== '0';
+  const oldest = ledger.data?.body.oldest_ledger_version;
+  // One object per answer: the ledger is re-read every few seconds, and memoized rows compare it by identity.
+  return useMemo(() => (waiting ? { kind: 'waiting' } : beforeVersionOf(version, oldest)), [waiting, version, oldest]);
 }
 
 /** The sentence for a before that cannot be read. */

@@ -75,6 +75,8 @@ export function TransactionChanges({ transaction }: TransactionChangesProps): Re
     transaction.sender !== undefined && isAddress(transaction.sender)
       ? normalizeAddress(transaction.sender)
       : undefined;
+  const payer = transaction.signature?.fee_payer_address;
+  const feePayer = payer !== undefined && isAddress(payer) ? normalizeAddress(payer) : undefined;
   const ready = entries.length === 0 || shown.length === 0 || listReady;
 
   return (
@@ -85,7 +87,7 @@ export function TransactionChanges({ transaction }: TransactionChangesProps): Re
       ) : (
         <>
           <p className="changes-summary">{summaryText(summarize(entries))}</p>
-          <AptBalanceLines changes={changes} version={version} before={before} sender={sender} />
+          <AptBalanceLines changes={changes} version={version} before={before} sender={sender} feePayer={feePayer} />
           <div className="changes-tools">
             <label htmlFor={filterId}>Filter changes</label>
             <input
