@@ -56,7 +56,7 @@ describe('transaction changes journeys', () => {
     await page.locator('section.transaction-changes[data-changes-ready="true"]').waitFor({ timeout: 20_000 });
   }
 
-  it("shows a user transaction's changes: summary, APT line, a field before and after, its bytes, its account", async () => {
+  it("shows a user transaction's changes: summary, APT line, a field's before and after, bytes, account", async () => {
     const version = info.samples.transactions.user!.version;
     const txn = await transaction(version);
     const v = BigInt(version);

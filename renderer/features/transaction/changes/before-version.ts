@@ -41,6 +41,9 @@ export function useBeforeVersion(version: string): BeforeVersion {
 export function noBeforeText(before: BeforeVersion): string | undefined {
   if (before.kind === 'genesis') return 'Genesis (version 0): there is no state before it.';
   if (before.kind === 'pruned')
-    return `The state before (version ${before.version}) is pruned from this source (oldest retained: ${before.oldest}).`;
+    return (
+      `The state before (version ${before.version}) is pruned from this source ` +
+      `(oldest retained: ${before.oldest}).`
+    );
   return undefined;
 }

@@ -66,7 +66,10 @@ function What({ entry, version }: { readonly entry: ChangeEntry; readonly versio
     case 'group':
       return (
         <>
-          <span className="change-kind">Resource group</span> <span className="mono change-target">{entry.type}</span>{' '}
+          <span className="change-kind">Resource group</span>{' '}
+          <span className="mono change-target" title="The group's tag">
+            {entry.type}
+          </span>{' '}
           <span className="muted">of</span>{' '}
           <Link className="mono" to={withVersion(accountPath(entry.address, 'resources'), version)}>
             {entry.address}

@@ -38,7 +38,8 @@ export function summaryText(s: ChangeSummary): string {
   ] as const;
   const parts = kinds.filter(([n]) => n > 0).map(([n, noun]) => `${n} ${plural(n, noun)}`);
   const ops = [`${s.writes} ${plural(s.writes, 'write')}`, `${s.deletes} ${plural(s.deletes, 'delete')}`];
-  return `${s.total} ${plural(s.total, 'change')} (${parts.length > 0 ? `${parts.join(', ')}; ` : ''}${ops.join(', ')})`;
+  const counts = parts.length > 0 ? `${parts.join(', ')}; ` : '';
+  return `${s.total} ${plural(s.total, 'change')} (${counts}${ops.join(', ')})`;
 }
 
 /** The changes section of the transaction page. */
