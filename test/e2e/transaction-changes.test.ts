@@ -75,7 +75,7 @@ describe('transaction changes journeys', () => {
     const { page, context, errors } = await newPage(session.browser);
     try {
       await openChanges(page, version);
-      const section = page.getByRole('region', { name: 'Changes' });
+      const section = page.locator('section.transaction-changes');
       await expect(section.locator('.changes-summary').textContent()).resolves.toMatch(
         new RegExp(`^${txn.changes!.length} changes \\(`),
       );
@@ -130,7 +130,7 @@ describe('transaction changes journeys', () => {
     const { page, context, errors } = await newPage(session.browser, { viewport: { width: 800, height: 600 } });
     try {
       await openChanges(page, txn.version);
-      const section = page.getByRole('region', { name: 'Changes' });
+      const section = page.locator('section.transaction-changes');
       const filter = section.getByRole('searchbox', { name: 'Filter changes' });
       await filter.fill('delete');
       const deletes = txn.changes!.filter((c) => c.type.startsWith('delete_')).length;
