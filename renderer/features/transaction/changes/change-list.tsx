@@ -44,10 +44,13 @@ export function ChangeList({ lines, open, onToggle, version, before, onReady }: 
     [],
   );
   const items = virtualizer.getVirtualItems();
-  const ready = items.every((item) => {
-    const line = lines[item.index];
-    return line === undefined || line.line === 'group' || !open.has(line.id) || settled.has(line.id);
-  });
+  // No line in view yet (the scroll box not measured on the first render) is not "ready".
+  const ready =
+    (items.length > 0 || lines.length === 0) &&
+    items.every((item) => {
+      const line = lines[item.index];
+      return line === undefined || line.line === 'group' || !open.has(line.id) || settled.has(line.id);
+    });
   useEffect(() => onReady(ready), [ready, onReady]);
 
   return (
