@@ -58,7 +58,10 @@ function What({ entry, version }: { readonly entry: ChangeEntry; readonly versio
           {entry.group === undefined && (
             <>
               {' '}
-              <span className="muted">of</span> <span className="mono">{entry.address}</span>
+              <span className="muted">of</span>{' '}
+              <Link className="mono" to={withVersion(accountPath(entry.address), version)}>
+                {entry.address}
+              </Link>
             </>
           )}
         </>

@@ -18,6 +18,7 @@ import { DiffView } from '../../../components/diff-view.tsx';
 import { JsonTree } from '../../../components/json-tree/json-tree.tsx';
 import { ErrorView, LoadingView } from '../../../components/status-views.tsx';
 import { diffJson } from '../../../lib/json-diff.ts';
+import { moveValueLinks } from '../../../lib/value-links.ts';
 import { noBeforeText, type BeforeVersion } from './before-version.ts';
 import type { ChangeEntry } from './change-model.ts';
 
@@ -93,6 +94,8 @@ export function TableItemChange({ entry, version, before, onSettled }: TableItem
     () => (entry.valueHex === undefined ? undefined : hexToBytes(entry.valueHex)),
     [entry.valueHex],
   );
+  // Addresses and handles inside the value open what they name as of this transaction.
+  const linkFor = useMemo(() => moveValueLinks(version), [version]);
   const afterDecoded = afterBytes === undefined ? undefined : decode(afterBytes, layout.data);
   const beforeDecoded = old.data ? decode(old.data, layout.data) : undefined;
   const failure = [afterDecoded, beforeDecoded].find((d) => d !== undefined && 'failure' in d);
@@ -120,7 +123,7 @@ export function TableItemChange({ entry, version, before, onSettled }: TableItem
       {noBefore !== undefined ? (
         <>
           <p className="change-note">{noBefore}</p>
-          {afterValue !== undefined && <JsonTree value={afterValue} label="value after" />}
+          {afterValue !== undefined && <JsonTree value={afterValue} label="value after" linkFor={linkFor} />}
         </>
       ) : old.isError ? (
         <ErrorView error={old.error} />
@@ -128,7 +131,7 @@ export function TableItemChange({ entry, version, before, onSettled }: TableItem
         <>
           <p className="change-note">Deleted by this transaction. Its value at version {readable}:</p>
           {old.data ? (
-            <JsonTree value={shown(old.data, beforeDecoded)} label="value before" />
+            <JsonTree value={shown(old.data, beforeDecoded)} label="value before" linkFor={linkFor} />
           ) : (
             <p className="change-note">(absent then too)</p>
           )}
@@ -138,7 +141,7 @@ export function TableItemChange({ entry, version, before, onSettled }: TableItem
           <p className="change-note">
             Created by this transaction: absent at version {readable}. Its value at version {version}:
           </p>
-          {afterValue !== undefined && <JsonTree value={afterValue} label="value after" />}
+          {afterValue !== undefined && <JsonTree value={afterValue} label="value after" linkFor={linkFor} />}
         </>
       ) : (
         <DiffView
