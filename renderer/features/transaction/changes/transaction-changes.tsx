@@ -1,9 +1,26 @@
 /**
- * PLACEHOLDER owned by the transaction-changes branch (being replaced this session): the write set of
- * a transaction, one row per change. The page imports this component by this name and these props.
+ * The Changes section of the transaction page: every resource, resource-group member, table item and
+ * module the transaction wrote or deleted, with its value before (V − 1) and after (V) as a field
+ * diff and its bytes in the BCS inspector on demand. A summary line counts them; the APT balance
+ * changes are highlighted; a filter narrows long write sets. Befores are read lazily: a write set of
+ * up to {@link EAGER_CHANGES} entries opens expanded (its befores read at once), a longer one
+ * collapsed (a before is read when its line is opened). `data-changes-ready="true"` is set on the
+ * section once the list and the befores of the expanded lines in view are rendered.
  */
 import type { ReactNode } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
+import { isAddress, normalizeAddress } from '../../../../shared/address.ts';
 import type { CommittedTransactionJson } from '../../../api/transaction-json.ts';
+import { EmptyView } from '../../../components/status-views.tsx';
+import { plural } from '../../../lib/plural.ts';
+import { AptBalanceLines } from './apt-balance-lines.tsx';
+import { useBeforeVersion } from './before-version.ts';
+import { ChangeList } from './change-list.tsx';
+import { classify, filterTextOf, linesOf, summarize, type ChangeSummary } from './change-model.ts';
+import './transaction-changes.css';
+
+/** Write sets up to this size open expanded; longer ones open collapsed. */
+export const EAGER_CHANGES = 20;
 
 /** Props of {@link TransactionChanges}. */
 export interface TransactionChangesProps {
@@ -11,18 +28,102 @@ export interface TransactionChangesProps {
   readonly transaction: CommittedTransactionJson;
 }
 
+/** `9 changes (3 resources, 2 group members, 4 table items; 8 writes, 1 delete)`. */
+export function summaryText(s: ChangeSummary): string {
+  const kinds = [
+    [s.resources, 'resource'],
+    [s.groupMembers, 'group member'],
+    [s.tableItems, 'table item'],
+    [s.modules, 'module'],
+  ] as const;
+  const parts = kinds.filter(([n]) => n > 0).map(([n, noun]) => `${n} ${plural(n, noun)}`);
+  const ops = [`${s.writes} ${plural(s.writes, 'write')}`, `${s.deletes} ${plural(s.deletes, 'delete')}`];
+  const counts = parts.length > 0 ? `${parts.join(', ')}; ` : '';
+  return `${s.total} ${plural(s.total, 'change')} (${counts}${ops.join(', ')})`;
+}
+
 /** The changes section of the transaction page. */
 export function TransactionChanges({ transaction }: TransactionChangesProps): ReactNode {
-  const changes = transaction.changes ?? [];
+  const version = transaction.version;
+  const changes = useMemo(() => transaction.changes ?? [], [transaction.changes]);
+  const entries = useMemo(() => changes.map((change, index) => classify(change, index)), [changes]);
+  const filterTexts = useMemo(() => entries.map(filterTextOf), [entries]);
+  const before = useBeforeVersion(version);
+  const [filter, setFilter] = useState('');
+  const [open, setOpen] = useState<ReadonlySet<string>>(
+    () => new Set(entries.length <= EAGER_CHANGES ? entries.map((e) => e.id) : []),
+  );
+  const [listReady, setListReady] = useState(false);
+  const headingId = useId();
+  const filterId = useId();
+  const needle = filter.trim().toLowerCase();
+  const shown = useMemo(
+    () => (needle === '' ? entries : entries.filter((_, i) => filterTexts[i]?.includes(needle))),
+    [entries, filterTexts, needle],
+  );
+  const lines = useMemo(() => linesOf(shown), [shown]);
+  const toggle = useCallback(
+    (id: string) =>
+      setOpen((previous) => {
+        const next = new Set(previous);
+        if (next.has(id)) next.delete(id);
+        else next.add(id);
+        return next;
+      }),
+    [],
+  );
+  const sender =
+    transaction.sender !== undefined && isAddress(transaction.sender)
+      ? normalizeAddress(transaction.sender)
+      : undefined;
+  const payer = transaction.signature?.fee_payer_address;
+  const feePayer = payer !== undefined && isAddress(payer) ? normalizeAddress(payer) : undefined;
+  const ready = entries.length === 0 || shown.length === 0 || listReady;
+
   return (
-    <ul>
-      {changes.map((change) => (
-        <li
-          key={`${change.type}:${change.state_key_hash}:${'data' in change && change.data !== null && 'type' in change.data ? change.data.type : ''}`}
-        >
-          {change.type}
-        </li>
-      ))}
-    </ul>
+    <section className="transaction-changes" aria-labelledby={headingId} data-changes-ready={ready ? 'true' : 'false'}>
+      <h2 id={headingId}>Changes</h2>
+      {entries.length === 0 ? (
+        <EmptyView>This transaction changed no state.</EmptyView>
+      ) : (
+        <>
+          <p className="changes-summary">{summaryText(summarize(entries))}</p>
+          <AptBalanceLines changes={changes} version={version} before={before} sender={sender} feePayer={feePayer} />
+          <div className="changes-tools">
+            <label htmlFor={filterId}>Filter changes</label>
+            <input
+              id={filterId}
+              type="search"
+              value={filter}
+              onChange={(e) => setFilter(e.target.value)}
+              placeholder="type, address, handle, key…"
+              spellCheck={false}
+            />
+            {needle !== '' && (
+              <span role="status" className="changes-match">
+                {shown.length} of {entries.length} match
+              </span>
+            )}
+            {entries.length > EAGER_CHANGES && (
+              <span className="muted">Open a change to read its value before this transaction.</span>
+            )}
+          </div>
+          {shown.length === 0 ? (
+            <p className="changes-empty" role="status">
+              No change matches “{filter.trim()}”.
+            </p>
+          ) : (
+            <ChangeList
+              lines={lines}
+              open={open}
+              onToggle={toggle}
+              version={version}
+              before={before}
+              onReady={setListReady}
+            />
+          )}
+        </>
+      )}
+    </section>
   );
 }

@@ -1,0 +1,85 @@
+/**
+ * The virtualized list of changes (a write set can hold hundreds of keys): only the lines in view
+ * are in the DOM, expanded lines are measured. It reports readiness — every expanded line in view
+ * has its before shown (or known to be unreadable) — for the section's `data-changes-ready`.
+ */
+import type { ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { measureWithFloor, observeRectWithFloor } from '../../../lib/virtual-rect.ts';
+import type { BeforeVersion } from './before-version.ts';
+import type { ChangeLine } from './change-model.ts';
+import { ChangeRow } from './change-row.tsx';
+
+/** Estimated height of a collapsed line (px); open lines are measured. */
+const LINE_HEIGHT = 34;
+
+/** Props of {@link ChangeList}. */
+export interface ChangeListProps {
+  readonly lines: readonly ChangeLine[];
+  /** Ids of the open change lines. */
+  readonly open: ReadonlySet<string>;
+  readonly onToggle: (id: string) => void;
+  readonly version: string;
+  readonly before: BeforeVersion;
+  /** Told whether every open line in view has settled (called when that changes). */
+  readonly onReady: (ready: boolean) => void;
+}
+
+/** The list (an ordered list of lines, virtualized inside its own bounded scroll box). */
+export function ChangeList({ lines, open, onToggle, version, before, onReady }: ChangeListProps): ReactNode {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [settled, setSettled] = useState<ReadonlySet<string>>(new Set());
+  const virtualizer = useVirtualizer({
+    count: lines.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => LINE_HEIGHT,
+    getItemKey: (index) => lines[index]?.id ?? index,
+    overscan: 8,
+    observeElementRect: observeRectWithFloor,
+    measureElement: measureWithFloor(LINE_HEIGHT),
+  });
+  const settle = useCallback(
+    (id: string) => setSettled((previous) => (previous.has(id) ? previous : new Set(previous).add(id))),
+    [],
+  );
+  const items = virtualizer.getVirtualItems();
+  // No line in view yet (the scroll box not measured on the first render) is not "ready".
+  const ready =
+    (items.length > 0 || lines.length === 0) &&
+    items.every((item) => {
+      const line = lines[item.index];
+      return line === undefined || line.line === 'group' || !open.has(line.id) || settled.has(line.id);
+    });
+  useEffect(() => onReady(ready), [ready, onReady]);
+
+  return (
+    <div className="changes-scroll" ref={scrollRef}>
+      <ol
+        className="changes-list"
+        aria-label="Changes"
+        style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
+      >
+        {items.map((item) => {
+          const line = lines[item.index];
+          if (!line) return null;
+          return (
+            <ChangeRow
+              key={line.id}
+              line={line}
+              open={open.has(line.id)}
+              version={version}
+              before={before}
+              index={item.index}
+              count={lines.length}
+              start={item.start}
+              measure={virtualizer.measureElement}
+              onToggle={onToggle}
+              onSettled={settle}
+            />
+          );
+        })}
+      </ol>
+    </div>
+  );
+}
