@@ -87,4 +87,6 @@ export const queryKeys = {
     key('block', { height, transactions: withTransactions ? 'with' : 'without' }),
   blockByVersion: (version: Part) => key('block-by-version', { version }),
   balance: (address: Part, assetType: Part, version: Part) => key('balance', { address, assetType, version }),
+  blockList: (top: Part, pageSize: number) => key('block-list', { top, pageSize }),
+  blockTransactions: (height: Part, start: Part) => key('block-transactions', { height, start }),
 } as const;

@@ -1,0 +1,150 @@
+/**
+ * The blocks list as a virtualized table (TanStack Table v9 columns, `@tanstack/react-virtual` rows):
+ * height (a link to the block's page), time, first–last version, transaction count (users' ones when
+ * the explorer API counts them), proposer (read lazily from the block's metadata transaction, for the
+ * rows on screen only) and gas (the lowest price paid and whether the block was full, when known).
+ * Scrolling near the end asks for older blocks.
+ */
+import type { ReactNode } from 'react';
+import { useEffect, useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { createColumnHelper, FlexRender, tableFeatures, useTable } from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { Link } from 'react-router';
+import type { BlockRow } from '../../api/queries/block-queries.ts';
+import { transactionQuery } from '../../api/queries/transaction-queries.ts';
+import { useLedgerVersion, withVersion } from '../../app/use-ledger-version.ts';
+import { AddressLink } from '../../components/address-link.tsx';
+import { formatUsec } from '../../lib/format-time.ts';
+import { measureWithFloor, observeRectWithFloor } from '../../lib/virtual-rect.ts';
+
+const features = tableFeatures({});
+const helper = createColumnHelper<typeof features, BlockRow>();
+
+function HeightLink({ height }: { readonly height: string }): ReactNode {
+  const { pinned } = useLedgerVersion();
+  return (
+    <Link className="mono" to={withVersion(`/blocks/${height}`, pinned)} aria-label={`Block ${height}`}>
+      {height}
+    </Link>
+  );
+}
+
+/** The proposer named by the block's first transaction (block metadata); genesis and others have none. */
+function Proposer({ firstVersion }: { readonly firstVersion: string }): ReactNode {
+  const first = useQuery(transactionQuery(firstVersion));
+  if (first.isPending) return <span className="muted">…</span>;
+  const proposer = first.data?.type === 'block_metadata_transaction' ? first.data.proposer : undefined;
+  if (proposer === undefined) return <span className="muted">—</span>;
+  return <AddressLink address={proposer} noCopy />;
+}
+
+function transactionCount(row: BlockRow): string {
+  const total = (BigInt(row.lastVersion) - BigInt(row.firstVersion) + 1n).toLocaleString('en-US');
+  return row.gas === undefined ? total : `${total} (${row.gas.user_transactions.toLocaleString('en-US')} user)`;
+}
+
+function Gas({ row }: { readonly row: BlockRow }): ReactNode {
+  if (row.gas === undefined) return <span className="muted">—</span>;
+  const price = row.gas.min_gas_unit_price;
+  return (
+    <span title="The lowest gas unit price a user transaction of this block paid (octas), and whether it was full">
+      {price === null ? <span className="muted">no user txn</span> : <span className="mono">{price}</span>}
+      {row.gas.full ? <span className="block-full"> · full</span> : ''}
+    </span>
+  );
+}
+
+const columns = helper.columns([
+  helper.accessor('height', { header: 'Height', cell: (info) => <HeightLink height={info.getValue()} /> }),
+  helper.accessor('timestampUsec', { header: 'Time', cell: (info) => formatUsec(info.getValue()) }),
+  helper.display({
+    id: 'versions',
+    header: 'Versions',
+    cell: (info) => (
+      <span className="mono">
+        {info.row.original.firstVersion}–{info.row.original.lastVersion}
+      </span>
+    ),
+  }),
+  helper.display({ id: 'transactions', header: 'Transactions', cell: (info) => transactionCount(info.row.original) }),
+  helper.display({
+    id: 'proposer',
+    header: 'Proposer',
+    cell: (info) => <Proposer firstVersion={info.row.original.firstVersion} />,
+  }),
+  helper.display({ id: 'gas', header: 'Lowest gas price', cell: (info) => <Gas row={info.row.original} /> }),
+]);
+
+/** Estimated row height (px). */
+const ROW_HEIGHT = 34;
+
+/** Props of {@link BlocksTable}. */
+export interface BlocksTableProps {
+  /** Newest first. */
+  readonly blocks: readonly BlockRow[];
+  /** Called when the last rows come into view (to read older blocks). */
+  readonly onNearEnd?: (() => void) | undefined;
+}
+
+/** The virtualized blocks table. */
+export function BlocksTable({ blocks, onNearEnd }: BlocksTableProps): ReactNode {
+  const table = useTable({ features, columns, data: blocks as BlockRow[], getRowId: (row) => row.height });
+  const rows = table.getRowModel().rows;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    getItemKey: (index) => rows[index]?.id ?? index,
+    overscan: 10,
+    observeElementRect: observeRectWithFloor,
+    measureElement: measureWithFloor(ROW_HEIGHT),
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items.at(-1)?.index ?? -1;
+  useEffect(() => {
+    if (onNearEnd !== undefined && rows.length > 0 && lastIndex >= rows.length - 5) onNearEnd();
+  }, [lastIndex, rows.length, onNearEnd]);
+
+  return (
+    <div className="blocks-grid blocks-list" role="table" aria-label="Blocks" aria-rowcount={rows.length + 1}>
+      <div role="rowgroup">
+        {table.getHeaderGroups().map((group) => (
+          <div role="row" className="blocks-row blocks-head" key={group.id}>
+            {group.headers.map((header) => (
+              <span role="columnheader" key={header.id} className={`blocks-cell col-${header.column.id}`}>
+                <table.FlexRender header={header} />
+              </span>
+            ))}
+          </div>
+        ))}
+      </div>
+      <div className="blocks-scroll" ref={scrollRef}>
+        <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {items.map((item) => {
+            const row = rows[item.index];
+            if (row === undefined) return null;
+            return (
+              <div
+                key={row.id}
+                role="row"
+                aria-rowindex={item.index + 2}
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                className="blocks-row blocks-item"
+                style={{ transform: `translateY(${item.start}px)` }}
+              >
+                {row.getAllCells().map((cell) => (
+                  <span role="cell" key={cell.id} className={`blocks-cell col-${cell.column.id}`}>
+                    <FlexRender cell={cell} />
+                  </span>
+                ))}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}
