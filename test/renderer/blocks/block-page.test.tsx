@@ -11,7 +11,8 @@ import { App } from '../../../renderer/app/app.tsx';
 import { createQueryClient } from '../../../renderer/app/query-client.ts';
 import type { CommittedTransactionJson } from '../../../renderer/api/transaction-json.ts';
 import { renderApp } from '../support/render-app.tsx';
-import { apiJson, type LedgerJson } from '../support/api-before-render.ts';
+import { apiJson } from '../support/api-before-render.ts';
+import type { LedgerInfoJson as LedgerJson } from '../../../renderer/api/types.ts';
 import { interceptFetch, serviceFixture } from '../support/service-fetch.ts';
 import { jsonResponse } from '../support/remote-source.ts';
 

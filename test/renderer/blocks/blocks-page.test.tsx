@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { renderApp } from '../support/render-app.tsx';
 import { renderWithoutExplorer } from '../support/render-remote.tsx';
-import { apiJson, type LedgerJson } from '../support/api-before-render.ts';
+import { apiJson } from '../support/api-before-render.ts';
+import type { LedgerInfoJson as LedgerJson } from '../../../renderer/api/types.ts';
 import { normalizeAddress } from '../../../shared/address.ts';
 import type { CommittedTransactionJson } from '../../../renderer/api/transaction-json.ts';
 
