@@ -73,7 +73,7 @@ const columns = helper.columns([
     header: 'Proposer',
     cell: (info) => <Proposer firstVersion={info.row.original.firstVersion} />,
   }),
-  helper.display({ id: 'gas', header: 'Lowest gas price', cell: (info) => <Gas row={info.row.original} /> }),
+  helper.display({ id: 'gas', header: 'Min gas price', cell: (info) => <Gas row={info.row.original} /> }),
 ]);
 
 /** Estimated row height (px). */
