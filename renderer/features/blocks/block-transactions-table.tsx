@@ -18,13 +18,26 @@ import { functionOf, kindLabel } from './transaction-kind.ts';
 const features = tableFeatures({});
 const helper = createColumnHelper<typeof features, CommittedTransactionJson>();
 
-/** The link to a transaction's page (the pinned version kept, as every link between pages does). */
+/**
+ * The link to a transaction's page (the pinned version kept, as every link between pages does). The block
+ * holding a pinned version may hold later ones too: those are marked, since the state shown elsewhere is
+ * before them.
+ */
 function TransactionLink({ version }: { readonly version: string }): ReactNode {
   const { pinned } = useLedgerVersion();
+  const afterPin = pinned !== undefined && /^\d+$/.test(pinned) && BigInt(version) > BigInt(pinned);
   return (
-    <Link className="mono" to={withVersion(`/txn/${version}`, pinned)} aria-label={`Transaction ${version}`}>
-      {version}
-    </Link>
+    <>
+      <Link className="mono" to={withVersion(`/txn/${version}`, pinned)} aria-label={`Transaction ${version}`}>
+        {version}
+      </Link>
+      {afterPin && (
+        <span className="after-pin" title={`After the pinned version ${pinned ?? ''}`}>
+          {' '}
+          after pin
+        </span>
+      )}
+    </>
   );
 }
 

@@ -151,6 +151,10 @@ describe('block page', () => {
     expect(screen.getByRole('link', { name: `Transaction ${block.first_version}` }).getAttribute('href')).toBe(
       `/txn/${block.first_version}?ledger_version=10000`,
     );
+    // The block holds versions after the pin: those rows are marked, the others not.
+    const after = within(rowOf('10001')).getByText('after pin');
+    expect(after.getAttribute('title')).toBe('After the pinned version 10000');
+    expect(within(rowOf('10000')).queryByText('after pin')).toBeNull();
   });
 
   it("shows the API's record for a block not yet there (404) and a pruned one (410)", async () => {
