@@ -5,15 +5,13 @@
  * more when the block has more than were read.
  */
 import type { ReactNode } from 'react';
-import { useEffect, useRef } from 'react';
 import { createColumnHelper, FlexRender, tableFeatures, useTable } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { Link } from 'react-router';
 import type { CommittedTransactionJson } from '../../api/transaction-json.ts';
 import { useLedgerVersion, withVersion } from '../../app/use-ledger-version.ts';
 import { AddressLink } from '../../components/address-link.tsx';
-import { measureWithFloor, observeRectWithFloor } from '../../lib/virtual-rect.ts';
 import { functionOf, kindLabel } from './transaction-kind.ts';
+import { VirtualGrid } from './virtual-grid.tsx';
 
 const features = tableFeatures({});
 const helper = createColumnHelper<typeof features, CommittedTransactionJson>();
@@ -79,9 +77,6 @@ const columns = helper.columns([
   helper.accessor('gas_used', { header: 'Gas used', cell: (info) => <span className="mono">{info.getValue()}</span> }),
 ]);
 
-/** Estimated row height (px). */
-const ROW_HEIGHT = 34;
-
 /** Props of {@link BlockTransactionsTable}. */
 export interface BlockTransactionsTableProps {
   /** The rows shown (already filtered), ascending by version. */
@@ -99,61 +94,34 @@ export function BlockTransactionsTable({ transactions, onNearEnd }: BlockTransac
     getRowId: (row) => row.version,
   });
   const rows = table.getRowModel().rows;
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    getItemKey: (index) => rows[index]?.id ?? index,
-    overscan: 12,
-    observeElementRect: observeRectWithFloor,
-    measureElement: measureWithFloor(ROW_HEIGHT),
-  });
-  const items = virtualizer.getVirtualItems();
-  const lastIndex = items.at(-1)?.index ?? -1;
-  useEffect(() => {
-    if (onNearEnd !== undefined && rows.length > 0 && lastIndex >= rows.length - 5) onNearEnd();
-  }, [lastIndex, rows.length, onNearEnd]);
-
+  const header = table
+    .getHeaderGroups()
+    .flatMap((group) => group.headers)
+    .map((column) => (
+      <span role="columnheader" key={column.id} className={`blocks-cell col-${column.column.id}`}>
+        <table.FlexRender header={column} />
+      </span>
+    ));
   return (
-    <div className="blocks-grid block-txns" role="table" aria-label="Transactions" aria-rowcount={rows.length + 1}>
-      <div role="rowgroup">
-        {table.getHeaderGroups().map((group) => (
-          <div role="row" className="blocks-row blocks-head" key={group.id}>
-            {group.headers.map((header) => (
-              <span role="columnheader" key={header.id} className={`blocks-cell col-${header.column.id}`}>
-                <table.FlexRender header={header} />
-              </span>
-            ))}
-          </div>
-        ))}
-      </div>
-      <div className="blocks-scroll" ref={scrollRef}>
-        <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {items.map((item) => {
-            const row = rows[item.index];
-            if (row === undefined) return null;
-            const failed = row.original.success === false;
-            return (
-              <div
-                key={row.id}
-                role="row"
-                aria-rowindex={item.index + 2}
-                data-index={item.index}
-                ref={virtualizer.measureElement}
-                className={`blocks-row blocks-item${failed ? ' failed' : ''}`}
-                style={{ transform: `translateY(${item.start}px)` }}
-              >
-                {row.getAllCells().map((cell) => (
-                  <span role="cell" key={cell.id} className={`blocks-cell col-${cell.column.id}`}>
-                    <FlexRender cell={cell} />
-                  </span>
-                ))}
-              </div>
-            );
-          })}
-        </div>
-      </div>
-    </div>
+    <VirtualGrid
+      label="Transactions"
+      className="block-txns"
+      header={header}
+      count={rows.length}
+      rowKey={(index) => rows[index]?.id ?? String(index)}
+      row={(index) => {
+        const row = rows[index];
+        if (row === undefined) return undefined;
+        return {
+          className: row.original.success === false ? 'failed' : undefined,
+          cells: row.getAllCells().map((cell) => (
+            <span role="cell" key={cell.id} className={`blocks-cell col-${cell.column.id}`}>
+              <FlexRender cell={cell} />
+            </span>
+          )),
+        };
+      }}
+      onNearEnd={onNearEnd}
+    />
   );
 }

@@ -6,17 +6,15 @@
  * Scrolling near the end asks for older blocks.
  */
 import type { ReactNode } from 'react';
-import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper, FlexRender, tableFeatures, useTable } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { Link } from 'react-router';
 import type { BlockRow } from '../../api/queries/block-queries.ts';
 import { transactionQuery } from '../../api/queries/transaction-queries.ts';
 import { useLedgerVersion, withVersion } from '../../app/use-ledger-version.ts';
 import { AddressLink } from '../../components/address-link.tsx';
 import { formatUsec } from '../../lib/format-time.ts';
-import { measureWithFloor, observeRectWithFloor } from '../../lib/virtual-rect.ts';
+import { VirtualGrid } from './virtual-grid.tsx';
 
 const features = tableFeatures({});
 const helper = createColumnHelper<typeof features, BlockRow>();
@@ -76,9 +74,6 @@ const columns = helper.columns([
   helper.display({ id: 'gas', header: 'Min gas price', cell: (info) => <Gas row={info.row.original} /> }),
 ]);
 
-/** Estimated row height (px). */
-const ROW_HEIGHT = 34;
-
 /** Props of {@link BlocksTable}. */
 export interface BlocksTableProps {
   /** Newest first. */
@@ -91,60 +86,34 @@ export interface BlocksTableProps {
 export function BlocksTable({ blocks, onNearEnd }: BlocksTableProps): ReactNode {
   const table = useTable({ features, columns, data: blocks as BlockRow[], getRowId: (row) => row.height });
   const rows = table.getRowModel().rows;
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    getItemKey: (index) => rows[index]?.id ?? index,
-    overscan: 10,
-    observeElementRect: observeRectWithFloor,
-    measureElement: measureWithFloor(ROW_HEIGHT),
-  });
-  const items = virtualizer.getVirtualItems();
-  const lastIndex = items.at(-1)?.index ?? -1;
-  useEffect(() => {
-    if (onNearEnd !== undefined && rows.length > 0 && lastIndex >= rows.length - 5) onNearEnd();
-  }, [lastIndex, rows.length, onNearEnd]);
-
+  const header = table
+    .getHeaderGroups()
+    .flatMap((group) => group.headers)
+    .map((column) => (
+      <span role="columnheader" key={column.id} className={`blocks-cell col-${column.column.id}`}>
+        <table.FlexRender header={column} />
+      </span>
+    ));
   return (
-    <div className="blocks-grid blocks-list" role="table" aria-label="Blocks" aria-rowcount={rows.length + 1}>
-      <div role="rowgroup">
-        {table.getHeaderGroups().map((group) => (
-          <div role="row" className="blocks-row blocks-head" key={group.id}>
-            {group.headers.map((header) => (
-              <span role="columnheader" key={header.id} className={`blocks-cell col-${header.column.id}`}>
-                <table.FlexRender header={header} />
-              </span>
-            ))}
-          </div>
-        ))}
-      </div>
-      <div className="blocks-scroll" ref={scrollRef}>
-        <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {items.map((item) => {
-            const row = rows[item.index];
-            if (row === undefined) return null;
-            return (
-              <div
-                key={row.id}
-                role="row"
-                aria-rowindex={item.index + 2}
-                data-index={item.index}
-                ref={virtualizer.measureElement}
-                className="blocks-row blocks-item"
-                style={{ transform: `translateY(${item.start}px)` }}
-              >
-                {row.getAllCells().map((cell) => (
-                  <span role="cell" key={cell.id} className={`blocks-cell col-${cell.column.id}`}>
-                    <FlexRender cell={cell} />
-                  </span>
-                ))}
-              </div>
-            );
-          })}
-        </div>
-      </div>
-    </div>
+    <VirtualGrid
+      label="Blocks"
+      className="blocks-list"
+      header={header}
+      count={rows.length}
+      rowKey={(index) => rows[index]?.id ?? String(index)}
+      row={(index) => {
+        const row = rows[index];
+        if (row === undefined) return undefined;
+        return {
+          className: undefined,
+          cells: row.getAllCells().map((cell) => (
+            <span role="cell" key={cell.id} className={`blocks-cell col-${cell.column.id}`}>
+              <FlexRender cell={cell} />
+            </span>
+          )),
+        };
+      }}
+      onNearEnd={onNearEnd}
+    />
   );
 }
