@@ -144,4 +144,16 @@ describe('blocks list', () => {
     ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Load older blocks' })).toBeNull();
   });
+
+  it("links the gas panel's block details and the navigation to the blocks pages", async () => {
+    const ledger = await apiJson<LedgerJson>('/v1', 'main');
+    const { user } = renderApp('/gas');
+    const details = await screen.findByLabelText(`Block ${ledger.block_height}`, {}, { timeout: 10_000 });
+    expect(within(details).getByRole('link', { name: ledger.block_height }).getAttribute('href')).toBe(
+      `/blocks/${ledger.block_height}`,
+    );
+    await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Blocks' }));
+    await screen.findByRole('heading', { level: 1, name: 'Blocks' });
+    expect(window.location.pathname).toBe('/blocks');
+  });
 });
