@@ -19,6 +19,11 @@ const JOURNEYS: readonly Journey[] = [
     },
   },
   {
+    name: 'block page at a pinned version (later transactions marked, no next block)',
+    path: (info) => `/blocks/${info.samples.blocks[1]!.height}?ledger_version=${info.samples.blocks[1]!.firstVersion}`,
+    open: async (page) => void (await page.getByText('after pin').first().waitFor()),
+  },
+  {
     name: 'block page of a pruned block',
     path: () => '/blocks/3',
     open: async (page) => void (await page.getByRole('alert').waitFor()),

@@ -38,7 +38,7 @@ function Neighbour({
       </span>
     );
   return (
-    <Link className="block-neighbour button-link" to={withVersion(`/blocks/${height}`, pinned)}>
+    <Link className="block-neighbour" to={withVersion(`/blocks/${height}`, pinned)}>
       {label}
     </Link>
   );

@@ -48,5 +48,5 @@ export function useBlockTransactions(height: string | undefined): BlockTransacti
     ],
     [body, rest.data],
   );
-  return { block: block as UseQueryResult<BlockReply>, rest, transactions, total };
+  return { block, rest, transactions, total };
 }
