@@ -11,6 +11,7 @@ import { App } from '../../../renderer/app/app.tsx';
 import { createQueryClient } from '../../../renderer/app/query-client.ts';
 import type { CommittedTransactionJson } from '../../../renderer/api/transaction-json.ts';
 import { renderApp } from '../support/render-app.tsx';
+import { renderWithoutExplorer } from '../support/render-remote.tsx';
 import { apiJson } from '../support/api-before-render.ts';
 import type { LedgerInfoJson as LedgerJson } from '../../../renderer/api/types.ts';
 import { interceptFetch, serviceFixture } from '../support/service-fetch.ts';
@@ -205,5 +206,20 @@ describe('block page', () => {
     await user.click(screen.getByRole('button', { name: 'Read more transactions' }));
     await screen.findByText(`${txns.length} transactions`);
     expect(screen.queryByRole('button', { name: 'Read more transactions' })).toBeNull();
+  });
+
+  it('reads a block from a node without the explorer API', async () => {
+    const ledger = await apiJson<LedgerJson>('/v1', 'small');
+    const height = ledger.block_height;
+    const block = await apiJson<NodeBlock>(`/v1/blocks/by_height/${height}?with_transactions=true`, 'small');
+    renderWithoutExplorer(`/blocks/${height}`);
+    const facts = await screen.findByLabelText(`Facts of block ${height}`, {}, { timeout: 10_000 });
+    expect(within(facts).getByText(block.block_hash)).toBeTruthy();
+    const count = block.transactions!.length;
+    await screen.findByText(`${count} ${count === 1 ? 'transaction' : 'transactions'}`);
+    const shown = shownVersions();
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown).toEqual(block.transactions!.map((txn) => txn.version).slice(0, shown.length));
+    expect(screen.getByText('(newest block)')).toBeTruthy();
   });
 });
