@@ -20,6 +20,17 @@ import { KindFilter, hiddenKindsOf, HIDE_PARAM } from './kind-filter.tsx';
 import { useBlockTransactions } from './use-block-transactions.ts';
 import './blocks.css';
 
+const count = (value: number): string => value.toLocaleString('en-US');
+
+/** "N transactions", "S of N transactions shown", and how many the block holds beyond those read. */
+function countText(shown: number, read: number, total: number): string {
+  const main =
+    shown === read
+      ? `${count(read)} ${plural(read, 'transaction')}`
+      : `${count(shown)} of ${count(read)} transactions shown`;
+  return read < total ? `${main} · ${count(total - read)} not read yet` : main;
+}
+
 /** A link to the block before or after, or the reason there is none. */
 function Neighbour({
   height,
@@ -117,12 +128,7 @@ export function BlockPage(): ReactNode {
           <div className="blocks-toolbar">
             <KindFilter transactions={transactions} hidden={hidden} onChange={setHidden} />
             <span className="panel-count" role="status" aria-live="polite">
-              {shown.length === transactions.length
-                ? `${transactions.length.toLocaleString('en-US')} ${plural(transactions.length, 'transaction')}`
-                : `${shown.length.toLocaleString('en-US')} of ${transactions.length.toLocaleString('en-US')} transactions shown`}
-              {transactions.length < total
-                ? ` · ${(total - transactions.length).toLocaleString('en-US')} not read yet`
-                : ''}
+              {countText(shown.length, transactions.length, total)}
             </span>
             {rest.hasNextPage && (
               <button type="button" disabled={rest.isFetchingNextPage} onClick={more}>
