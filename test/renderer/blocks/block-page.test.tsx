@@ -5,7 +5,7 @@
  * transactions than its reply (a node's cap, stood in for at the fetch boundary) read by pages.
  */
 import { describe, expect, it } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { App } from '../../../renderer/app/app.tsx';
 import { createQueryClient } from '../../../renderer/app/query-client.ts';
@@ -156,6 +156,15 @@ describe('block page', () => {
     const after = within(rowOf('10001')).getByText('after pin');
     expect(after.getAttribute('title')).toBe('After the pinned version 10000');
     expect(within(rowOf('10000')).queryByText('after pin')).toBeNull();
+
+    // A later block opened by its height says that it comes after the pin.
+    cleanup();
+    renderApp(`/blocks/${height + 1}?ledger_version=10000`);
+    expect(
+      await screen.findByText(
+        'This block comes after the pinned version 10000: it was committed later than the state shown elsewhere.',
+      ),
+    ).toBeTruthy();
   });
 
   it("shows the API's record for a block not yet there (404) and a pruned one (410)", async () => {
@@ -167,6 +176,7 @@ describe('block page', () => {
     expect(within(missing).getByText('block_not_found')).toBeTruthy();
     expect(within(missing).getByText('· HTTP 404')).toBeTruthy();
 
+    cleanup();
     renderApp('/blocks/3');
     const pruned = await screen.findByText(
       `Block(3) has been pruned, oldest block height is ${ledger.oldest_block_height}`,
