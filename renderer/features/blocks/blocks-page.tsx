@@ -36,7 +36,7 @@ export function BlocksPage(): ReactNode {
   const newest = holding.data?.block_height;
   const jumpedPruned = jumped !== undefined && floor !== undefined && BigInt(jumped) < floor;
   const top =
-    newest === undefined || jumpedPruned || floor === undefined
+    newest === undefined || jumpedPruned
       ? undefined
       : jumped !== undefined && BigInt(jumped) < BigInt(newest)
         ? jumped
