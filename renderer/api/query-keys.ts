@@ -91,4 +91,6 @@ export const queryKeys = {
   resourceBytesAt: (address: Part, type: Part, version: Part) => key('resource-bytes-at', { address, type, version }),
   tableItemBytesAt: (handle: Part, keyHex: Part, version: Part) =>
     key('table-item-bytes-at', { handle, keyHex, version }),
+  blockList: (top: Part, pageSize: number) => key('block-list', { top, pageSize }),
+  blockTransactions: (height: Part, start: Part) => key('block-transactions', { height, start }),
 } as const;

@@ -16,6 +16,8 @@ import { ComparePage } from '../features/compare/compare-page.tsx';
 import { TablePanel } from '../features/tables/table-panel.tsx';
 import { GasPanel } from '../features/gas/gas-panel.tsx';
 import { InspectPage } from '../features/inspect/inspect-page.tsx';
+import { BlocksPage } from '../features/blocks/blocks-page.tsx';
+import { BlockPage } from '../features/blocks/block-page.tsx';
 import { LedgerVersionGate } from './ledger-version-gate.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 
@@ -37,7 +39,9 @@ export function AppRoutes(): ReactNode {
             <Route path="compare" element={<ComparePage />} />
           </Route>
           <Route path="tables/:handle" element={<TablePanel />} />
+          <Route path="blocks" element={<BlocksPage />} />
         </Route>
+        <Route path="blocks/:height" element={<BlockPage />} />
         <Route path="gas" element={<GasPanel />} />
         <Route path="inspect" element={<InspectPage />} />
         <Route path="*" element={<NotFoundPage />} />

@@ -26,6 +26,7 @@ function Navigation(): ReactNode {
       <NavLink to={withVersion('/', pinned)} end>
         Home
       </NavLink>
+      <NavLink to={withVersion('/blocks', pinned)}>Blocks</NavLink>
       <NavLink to={withVersion('/gas', pinned)}>Gas</NavLink>
       <NavLink to={withVersion('/inspect', pinned)}>Inspect</NavLink>
     </nav>

@@ -1,16 +1,22 @@
 /**
- * The facts of one block under the chart's cursor (or the newest block when nothing is hovered).
+ * The facts of one block under the chart's cursor (or the newest block when nothing is hovered); its height
+ * links to the block's page (the pinned version kept, as every link does).
  */
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { BlockJson } from '../../api/types.ts';
+import { useLedgerVersion, withVersion } from '../../app/use-ledger-version.ts';
 import { formatUsec } from '../../lib/format-time.ts';
 
 /** One block's gas facts as a definition list. */
 export function BlockDetails({ block }: { readonly block: BlockJson }): ReactNode {
+  const { pinned } = useLedgerVersion();
   return (
     <dl className="block-details" aria-label={`Block ${block.height}`}>
       <dt>Block</dt>
-      <dd className="mono">{block.height}</dd>
+      <dd className="mono">
+        <Link to={withVersion(`/blocks/${block.height}`, pinned)}>{block.height}</Link>
+      </dd>
       <dt>Time</dt>
       <dd>{formatUsec(block.timestamp_usec)}</dd>
       <dt>Versions</dt>
