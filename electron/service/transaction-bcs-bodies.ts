@@ -107,19 +107,24 @@ function ledgerTransaction(
 }
 
 /** What `TransactionOnChainData` holds of `transaction`; 500 when the snapshot cannot tell it. */
-export function onChainTransaction(store: LedgerStore, transaction: StoredTransaction, chainId: number): OnChainTransaction {
+export function onChainTransaction(
+  store: LedgerStore,
+  transaction: StoredTransaction,
+  chainId: number,
+): OnChainTransaction {
   const { version, details } = transaction;
   if (details === undefined)
     throw internalError(`This snapshot holds only the summary of transaction ${version} (format v1 or captured)`);
   const ops = store.writeSet(version);
   if (ops === undefined) throw internalError(`This snapshot does not hold the write set of version ${version}`);
   const writeSet = ops.map((op) => ({ stateKey: op.stateKey, value: op.value ?? null, existed: op.existed }));
-  const events = store.transactionEvents(version).map(
-    (event): LedgerEvent =>
+  const events = store
+    .transactionEvents(version)
+    .map((event): LedgerEvent =>
       event.stream === undefined
         ? { address: null, typeTag: event.typeTag, data: event.data }
         : { ...event.stream, typeTag: event.typeTag, data: event.data },
-  );
+    );
   return {
     version,
     transaction: ledgerTransaction(store, transaction, details, chainId, writeSet, events),

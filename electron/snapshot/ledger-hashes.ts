@@ -5,12 +5,7 @@
  * The writer stores them; `snapshot verify` recomputes them from the state rows and event rows of each version.
  */
 import { createHash } from 'node:crypto';
-import {
-  contractEventBcs,
-  writeSetBcs,
-  type LedgerEvent,
-  type WriteSetEntry,
-} from '../../shared/bcs/ledger-bcs.ts';
+import { contractEventBcs, writeSetBcs, type LedgerEvent, type WriteSetEntry } from '../../shared/bcs/ledger-bcs.ts';
 
 const seeds = new Map<string, Buffer>();
 

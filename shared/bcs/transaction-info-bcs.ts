@@ -46,7 +46,12 @@ export function executionStatusOf(success: boolean, vmStatus: string): Execution
   const bare = ABORT_CODE_ONLY.exec(vmStatus);
   if (bare) {
     const [, address = '', name = '', code = ''] = bare;
-    return { kind: 'move_abort', module: { address: parseAddress(address), name }, code: BigInt(code), info: undefined };
+    return {
+      kind: 'move_abort',
+      module: { address: parseAddress(address), name },
+      code: BigInt(code),
+      info: undefined,
+    };
   }
   return { kind: 'miscellaneous_error' };
 }
@@ -63,7 +68,9 @@ export function writeExecutionStatus(writer: BcsWriter, status: ExecutionStatus)
       return writer.variantIndex(1);
     case 'move_abort':
       writer.variantIndex(2).variantIndex(0).address(status.module.address).string(status.module.name);
-      return writer.u64(status.code).option(status.info, (w, info) => w.string(info.reasonName).string(info.description));
+      return writer
+        .u64(status.code)
+        .option(status.info, (w, info) => w.string(info.reasonName).string(info.description));
     case 'miscellaneous_error':
       return writer.variantIndex(4).u8(0);
     default:

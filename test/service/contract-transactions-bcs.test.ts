@@ -61,7 +61,9 @@ function expectAgrees(decoded: DecodedOnChain, json: Json): void {
   // The write set: one op per state key written (JSON expands a group into its members, so compare with the store).
   const ops = env.store.writeSet(version)!;
   expect(decoded.writeOps.map((op) => hex(op.key))).toEqual(ops.map((op) => hex(op.stateKey)));
-  expect(decoded.writeOps.map((op) => op.op)).toEqual(ops.map((op) => (op.value === undefined ? 2 : op.existed ? 1 : 0)));
+  expect(decoded.writeOps.map((op) => op.op)).toEqual(
+    ops.map((op) => (op.value === undefined ? 2 : op.existed ? 1 : 0)),
+  );
   expect(hex(aptosHash('WriteSet', decoded.writeSetBytes))).toBe(json.state_change_hash);
   if (json.type === 'user_transaction') expect(decoded.sender).toBe(json.sender);
   // User and block metadata transactions carry their own hash (other kinds' hashes a generated ledger derives).
