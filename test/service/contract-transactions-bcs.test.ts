@@ -86,7 +86,7 @@ describe('BCS of /v1/transactions/by_version, by_hash and wait_by_hash', () => {
     expect(seen).toContain(2);
   });
 
-  it('answers every sampled user transaction (failed, orderless, fee payer, multi-agent) agreeing with the JSON', async () => {
+  it('answers each sampled user transaction (failed, orderless, fee payer, multi-agent) as its JSON says', async () => {
     for (const [name, sample] of Object.entries(env.info.samples.transactions)) {
       if (sample === null) continue;
       const path = `/v1/transactions/by_version/${sample.version}`;
