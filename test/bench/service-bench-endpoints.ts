@@ -8,6 +8,7 @@ import { findEventHandles } from '../../electron/snapshot/event-handles.ts';
 import { snapshotInfo, type SnapshotInfo } from '../../electron/snapshot/snapshot-info.ts';
 import type { SnapshotStore } from '../../electron/snapshot/snapshot-store.ts';
 import type { BenchRequest } from './service-bench-load.ts';
+import { transactionEndpoints, type BareSqlFactory } from './service-bench-transactions.ts';
 
 /** Page size of the paged endpoints. */
 export const PAGE = 25;
@@ -22,6 +23,8 @@ export interface Endpoint {
   /** Markdown label for the tables. */
   readonly name: string;
   readonly requests: readonly BenchRequest[];
+  /** The bare SQL of each request (same order), for the endpoints whose report sets it beside the service. */
+  readonly bareSql?: BareSqlFactory;
 }
 
 /** An event stream with enough events for a page, and where its handle lives. */
@@ -171,6 +174,7 @@ export function buildEndpoints(store: SnapshotStore, info: SnapshotInfo): Endpoi
     },
     { id: 'gas', name: 'gas estimate (`/v1/estimate_gas_price`)', requests: [get('/v1/estimate_gas_price')] },
     { id: 'ledger', name: 'ledger info (`/v1`)', requests: [get('/v1')] },
+    ...transactionEndpoints(store, info, ROTATION),
   ];
 }
 
