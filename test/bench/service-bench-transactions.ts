@@ -63,7 +63,6 @@ export function transactionEndpoints(store: SnapshotStore, info: SnapshotInfo, r
     .get(info.oldestVersion) as { lo: number | null; hi: number | null };
   const heights =
     bounds.lo === null || bounds.hi === null ? [] : spread(BigInt(bounds.lo), BigInt(bounds.hi), rotation);
-  const blockVersions = store.database.prepare(plan('SELECT first_version, last_version FROM blocks WHERE height = ?'));
   const byVersion = (version: bigint): string => `/v1/transactions/by_version/${version}`;
   const transactionSql: BareSqlFactory = (db) => {
     const read = transactionReader(db);
@@ -95,6 +94,7 @@ export function transactionEndpoints(store: SnapshotStore, info: SnapshotInfo, r
       })),
       bareSql: (db) => {
         const block = db.prepare(plan(BLOCK_SQL));
+        const blockVersions = db.prepare(plan('SELECT first_version, last_version FROM blocks WHERE height = ?'));
         const read = transactionReader(db);
         return heights.map((height) => {
           const row = blockVersions.get(height) as { first_version: number; last_version: number };
