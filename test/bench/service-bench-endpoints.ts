@@ -4,6 +4,8 @@
  * resources, and live table keys. Up to {@link ROTATION} distinct requests per endpoint, spread
  * over as many accounts, streams and keys as the snapshot offers, so that no endpoint is one hot URL.
  */
+import { parseAddress } from '../../shared/address.ts';
+import { parseStructTag } from '../../shared/type-tag.ts';
 import { findEventHandles } from '../../electron/snapshot/event-handles.ts';
 import { snapshotInfo, type SnapshotInfo } from '../../electron/snapshot/snapshot-info.ts';
 import type { SnapshotStore } from '../../electron/snapshot/snapshot-store.ts';
@@ -100,8 +102,12 @@ export function buildEndpoints(store: SnapshotStore, info: SnapshotInfo): Endpoi
       }),
       ROTATION,
     );
+  const latest = BigInt(info.latestVersion);
   const resource = (address: string, struct: string): BenchRequest =>
     get(`/v1/accounts/${address}/resource/${encodeURIComponent(struct)}`);
+  // Only resources the account holds (a sender paid in fungible assets may have no CoinStore).
+  const held = (address: string, struct: string): boolean =>
+    store.resource(parseAddress(address), parseStructTag(struct), latest) !== undefined;
   return [
     {
       id: 'resources',
@@ -132,10 +138,9 @@ export function buildEndpoints(store: SnapshotStore, info: SnapshotInfo): Endpoi
         [
           [resource('0x1', '0x1::block::BlockResource')],
           ...senders.map((sender, i) => {
-            const both = [
-              resource(sender.address, '0x1::account::Account'),
-              resource(sender.address, '0x1::coin::CoinStore<0x1::aptos_coin::AptosCoin>'),
-            ];
+            const both = ['0x1::account::Account', '0x1::coin::CoinStore<0x1::aptos_coin::AptosCoin>']
+              .filter((struct) => held(sender.address, struct))
+              .map((struct) => resource(sender.address, struct));
             return i % 2 === 0 ? both : both.reverse();
           }),
         ],
