@@ -49,7 +49,7 @@ async function expectInternalError(path: string): Promise<string> {
 }
 
 describe('a transaction whose signature scheme a snapshot does not encode', () => {
-  it('answers its JSON, and 500 internal_error naming the scheme in BCS, alone, in a page and in its block', async () => {
+  it('answers JSON, and 500 internal_error naming the scheme in BCS (alone, in a page, in its block)', async () => {
     const json = await fetch(`${server.url}/v1/transactions/by_version/${version}`);
     expect(json.status).toBe(200);
     expect(((await json.json()) as { signature: { type: string } }).signature.type).toBe('single_sender');
