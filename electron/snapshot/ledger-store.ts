@@ -240,6 +240,8 @@ export interface StoredWriteOp {
   readonly stateKey: Uint8Array;
   /** BCS of the new value (a resource group's: the map of its members); undefined for a deletion. */
   readonly value: Uint8Array | undefined;
+  /** Whether the key had a value before this version (BCS: a Modification, else a Creation). */
+  readonly existed: boolean;
 }
 
 /** One event of a transaction: a handle (v1) event names its stream; a module (v2) event has none. */

@@ -184,8 +184,10 @@ export class TransactionReads {
     this.#writeSet = v2
       ? db.prepare(
           plan(
-            'SELECT state_key, value FROM state_values INDEXED BY state_values_by_version WHERE version = ? ' +
-              'ORDER BY state_key',
+            // `existed`: whether the key had a value before (a Modification rather than a Creation in BCS).
+            'SELECT s.state_key, s.value, (SELECT p.value IS NOT NULL FROM state_values p WHERE p.state_key = ' +
+              's.state_key AND p.version < s.version ORDER BY p.version DESC LIMIT 1) AS existed ' +
+              'FROM state_values s INDEXED BY state_values_by_version WHERE s.version = ? ORDER BY s.state_key',
           ),
         )
       : undefined;
@@ -236,8 +238,12 @@ export class TransactionReads {
   writeSet(version: bigint): readonly StoredWriteOp[] | undefined {
     const { oldestVersion, latestVersion } = this.#meta;
     if (!this.#writeSet || this.#captured || version < oldestVersion || version > latestVersion) return undefined;
-    const rows = this.#writeSet.all(version) as { state_key: Uint8Array; value: Uint8Array | null }[];
-    return rows.map((row) => ({ stateKey: row.state_key, value: row.value ?? undefined }));
+    const rows = this.#writeSet.all(version) as {
+      state_key: Uint8Array;
+      value: Uint8Array | null;
+      existed: number | null;
+    }[];
+    return rows.map((row) => ({ stateKey: row.state_key, value: row.value ?? undefined, existed: row.existed === 1 }));
   }
 
   /** See LedgerStore.transactionEvents. */

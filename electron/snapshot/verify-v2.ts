@@ -10,7 +10,8 @@
 import type Database from 'better-sqlite3';
 import { formatAddress } from '../../shared/address.ts';
 import { bytesToHex } from '../../shared/hex.ts';
-import { eventRootHash, stateChangeHash, type HashedEvent } from './ledger-hashes.ts';
+import type { LedgerEvent } from '../../shared/bcs/ledger-bcs.ts';
+import { eventRootHash, stateChangeHash } from './ledger-hashes.ts';
 import { verifyTransactionHashes } from './verify-hashes.ts';
 
 interface DetailsRow {
@@ -77,7 +78,7 @@ export function verifyV2(
     versions += 1;
     const at = `version ${row.version}`;
     const eventRows = events.all({ version: row.version }) as EventRow[];
-    const hashed: HashedEvent[] = [];
+    const hashed: LedgerEvent[] = [];
     eventRows.forEach((event, i) => {
       if (event.event_index !== i)
         problem(

@@ -3,7 +3,8 @@
  * key in the version wins, as in a write set) and its events in emission order, so that the transaction's
  * `write_set_size`, `state_change_hash`, `event_count` and `event_root_hash` come from exactly the rows written.
  */
-import { eventRootHash, stateChangeHash, type HashedEvent, type WriteSetEntry } from './ledger-hashes.ts';
+import type { LedgerEvent, WriteSetEntry } from '../../shared/bcs/ledger-bcs.ts';
+import { eventRootHash, stateChangeHash } from './ledger-hashes.ts';
 
 /** Figures of one version's write set and events, for its `transaction_details` row. */
 export interface VersionFigures {
@@ -21,7 +22,7 @@ export class VersionTracker {
   readonly #existed: (stateKey: Uint8Array, version: number) => boolean;
   #version = -1;
   #writes = new Map<string, { key: Uint8Array; value: Uint8Array | null }>();
-  #events: HashedEvent[] = [];
+  #events: LedgerEvent[] = [];
   /** Whether each remembered key has a value after the versions recorded so far (versions ascend). */
   readonly #known = new Map<string, boolean>();
 
@@ -52,7 +53,7 @@ export class VersionTracker {
   }
 
   /** Records an event emitted at `version` (in emission order). */
-  event(version: number, event: HashedEvent): void {
+  event(version: number, event: LedgerEvent): void {
     this.#at(version);
     this.#events.push(event);
   }

@@ -9,10 +9,11 @@
  * a hard time limit, so it never outlives the benchmark.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { negotiateOutput } from '../../electron/service/content-negotiation.ts';
 
 /** One recorded response, as sent over IPC (body base64). */
 export interface BareEntry {
-  /** `METHOD URL` or `METHOD URL BODY` for requests with a body. */
+  /** `METHOD URL FORMAT`, then ` BODY` for requests with a body (bareKey). */
   readonly key: string;
   readonly status: number;
   /** Header name/value pairs (no Date/Connection/Keep-Alive: node:http adds those, as for the service). */
@@ -33,9 +34,14 @@ export interface BareListeningMessage {
   readonly port: number;
 }
 
-/** The lookup key of a request: method, URL (path and query) and, when there is one, the body. */
-export function bareKey(method: string, url: string, body: string | undefined): string {
-  return body === undefined ? `${method} ${url}` : `${method} ${url} ${body}`;
+/**
+ * The lookup key of a request: method, URL (path and query), the format its `Accept` header asks for (the same URL
+ * answers JSON or BCS; negotiated as the service does, so a client's default `*\/*` is JSON) and, when there is one,
+ * the body.
+ */
+export function bareKey(method: string, url: string, body: string | undefined, accept: string | undefined): string {
+  const head = `${method} ${url} ${negotiateOutput(accept)}`;
+  return body === undefined ? head : `${head} ${body}`;
 }
 
 const HARD_LIMIT_MS = 20 * 60 * 1000;
@@ -68,13 +74,14 @@ function serveTable(message: BareTableMessage): void {
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const method = req.method ?? 'GET';
     const url = req.url ?? '/';
+    const accept = req.headers.accept;
     if (method === 'GET' || method === 'HEAD') {
-      reply(res, bareKey(method, url, undefined));
+      reply(res, bareKey(method, url, undefined, accept));
       return;
     }
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => reply(res, bareKey(method, url, Buffer.concat(chunks).toString('utf8'))));
+    req.on('end', () => reply(res, bareKey(method, url, Buffer.concat(chunks).toString('utf8'), accept)));
   });
   server.listen(0, message.host, () => {
     const address = server.address();

@@ -4,10 +4,13 @@
  * resources, and live table keys. Up to {@link ROTATION} distinct requests per endpoint, spread
  * over as many accounts, streams and keys as the snapshot offers, so that no endpoint is one hot URL.
  */
+import { parseAddress } from '../../shared/address.ts';
+import { parseStructTag } from '../../shared/type-tag.ts';
 import { findEventHandles } from '../../electron/snapshot/event-handles.ts';
 import { snapshotInfo, type SnapshotInfo } from '../../electron/snapshot/snapshot-info.ts';
 import type { SnapshotStore } from '../../electron/snapshot/snapshot-store.ts';
 import type { BenchRequest } from './service-bench-load.ts';
+import { transactionEndpoints, type BareSqlFactory } from './service-bench-transactions.ts';
 
 /** Page size of the paged endpoints. */
 export const PAGE = 25;
@@ -22,6 +25,8 @@ export interface Endpoint {
   /** Markdown label for the tables. */
   readonly name: string;
   readonly requests: readonly BenchRequest[];
+  /** The bare SQL of each request (same order), for the endpoints whose report sets it beside the service. */
+  readonly bareSql?: BareSqlFactory;
 }
 
 /** An event stream with enough events for a page, and where its handle lives. */
@@ -97,8 +102,12 @@ export function buildEndpoints(store: SnapshotStore, info: SnapshotInfo): Endpoi
       }),
       ROTATION,
     );
+  const latest = BigInt(info.latestVersion);
   const resource = (address: string, struct: string): BenchRequest =>
     get(`/v1/accounts/${address}/resource/${encodeURIComponent(struct)}`);
+  // Only resources the account holds (a sender paid in fungible assets may have no CoinStore).
+  const held = (address: string, struct: string): boolean =>
+    store.resource(parseAddress(address), parseStructTag(struct), latest) !== undefined;
   return [
     {
       id: 'resources',
@@ -129,10 +138,9 @@ export function buildEndpoints(store: SnapshotStore, info: SnapshotInfo): Endpoi
         [
           [resource('0x1', '0x1::block::BlockResource')],
           ...senders.map((sender, i) => {
-            const both = [
-              resource(sender.address, '0x1::account::Account'),
-              resource(sender.address, '0x1::coin::CoinStore<0x1::aptos_coin::AptosCoin>'),
-            ];
+            const both = ['0x1::account::Account', '0x1::coin::CoinStore<0x1::aptos_coin::AptosCoin>']
+              .filter((struct) => held(sender.address, struct))
+              .map((struct) => resource(sender.address, struct));
             return i % 2 === 0 ? both : both.reverse();
           }),
         ],
@@ -171,6 +179,7 @@ export function buildEndpoints(store: SnapshotStore, info: SnapshotInfo): Endpoi
     },
     { id: 'gas', name: 'gas estimate (`/v1/estimate_gas_price`)', requests: [get('/v1/estimate_gas_price')] },
     { id: 'ledger', name: 'ledger info (`/v1`)', requests: [get('/v1')] },
+    ...transactionEndpoints(store, info, ROTATION),
   ];
 }
 

@@ -19,6 +19,12 @@ export interface Recorded {
   readonly totalBodyBytes: number;
 }
 
+/** The request's `Accept` header, however its name is cased. */
+function acceptOf(request: BenchRequest): string | undefined {
+  const entry = Object.entries(request.headers ?? {}).find(([name]) => name.toLowerCase() === 'accept');
+  return entry?.[1];
+}
+
 function send(baseUrl: string, request: BenchRequest): Promise<Response> {
   return fetch(`${baseUrl}${request.path}`, {
     method: request.method,
@@ -51,7 +57,7 @@ export async function recordResponses(baseUrl: string, endpoints: readonly Endpo
         if (!NOT_REPLAYED.has(name)) headers.push([name, value]);
       });
       entries.push({
-        key: bareKey(request.method, request.path, request.body),
+        key: bareKey(request.method, request.path, request.body, acceptOf(request)),
         status: response.status,
         headers,
         bodyBase64: body.toString('base64'),
@@ -88,10 +94,14 @@ export async function verifyAgainstBare(
     for (const request of endpoint.requests) {
       const ours = await fingerprint(serviceUrl, request);
       const bare = await fingerprint(bareUrl, request);
-      if (ours !== bare)
+      if (ours !== bare) {
+        const [a = [], b = []] = [ours.split('\n'), bare.split('\n')];
+        const at = a.findIndex((line, i) => line !== b[i]);
         throw new Error(
-          `the bare server's reply differs from the service's (${serviceUrl}) for ${request.method} ${request.path}`,
+          `the bare server's reply differs from the service's (${serviceUrl}) for ${request.method} ${request.path}` +
+            ` at line ${at}: ${String(a[at]).slice(0, 120)} / ${String(b[at]).slice(0, 120)}`,
         );
+      }
     }
   }
 }

@@ -64,6 +64,8 @@ export interface ReportInput {
     readonly maxBytes: number;
   };
   readonly profile: ProfileRun | undefined;
+  /** Sections placed after the mode tables (the transactions' bare SQL comparison). */
+  readonly extraSections?: readonly string[];
 }
 
 const MODE_TITLE: Record<Mode, string> = {
@@ -303,7 +305,8 @@ export function renderReport(input: ReportInput): string {
       'body — no routing, store or encoding. Each endpoint rotates',
     'through up to 200 distinct real requests built from the snapshot ' +
       '(accounts, event streams found in their resources, senders,',
-    'table keys); the same set for both modes and the baseline, so no endpoint is one hot URL.',
+    'table keys, versions and block heights spread over the ledger); the same set for both modes and the baseline, ' +
+      'so no endpoint is one hot URL.',
     '',
     `- Machine: ${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), ` +
       `Node ${process.version}, ${os.platform()} ${os.release()};`,
@@ -324,7 +327,9 @@ export function renderReport(input: ReportInput): string {
       `ledger version ${info.latestVersion}; \`test/.tmp/bench/service-sample.db\` (${input.generation}).`,
   ];
   for (const mode of modes) lines.push('', `### ${MODE_TITLE[mode]}`, '', ...modeTable(rows, mode));
-  lines.push('', '### Goals', '');
+  if (input.extraSections !== undefined && input.extraSections.length > 0) lines.push('', ...input.extraSections);
+  else lines.push('');
+  lines.push('### Goals', '');
   for (const mode of modes)
     lines.push(`${mode === 'cached' ? 'Cached' : 'Uncached'}:`, '', ...goalLines(rows, mode, settings.connections), '');
   lines.push('### Notes', '', ...notes(input), '');

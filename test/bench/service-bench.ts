@@ -7,7 +7,8 @@
  * run with the same settings. Reports req/s, p50/p99 latency and CPU per response per endpoint and
  * mode, the ratio ours/bare, and whether the issue's goals are met in each mode (≥ 0.5× the bare
  * req/s on a resources page and an events page; p99 < 5 ms at 32 connections). Then it profiles
- * an uncached server separately (`node --cpu-prof`) to say where the time goes.
+ * an uncached server separately (`node --cpu-prof`) to say where the time goes. For the transaction and block
+ * endpoints it also times the bare SQL of the same reads in this process (service-bench-sql.ts), after the HTTP runs.
  *
  * The snapshot is generated once into test/.tmp/bench/service-sample.db and reused.
  * Children are stopped on every exit path; a watchdog ends the run if anything hangs.
@@ -51,6 +52,7 @@ import {
 } from './service-bench-processes.ts';
 import { readCpuProfile, summarizeCpuProfile } from './service-bench-profile.ts';
 import { recordResponses, verifyAgainstBare } from './service-bench-replies.ts';
+import { measureBareSql, sqlSection } from './service-bench-sql.ts';
 import { MODES, renderReport, type Mode, type ProfileRun, type Row } from './service-bench-report.ts';
 
 const { values: args } = parseArgs({
@@ -93,6 +95,8 @@ const SETTINGS: LoadSettings = {
 };
 const SELECTED_MODES = parseModes(args.modes);
 const PROFILE_SECONDS = boundedInt('profile-seconds', args['profile-seconds'], 0);
+/** Seconds of bare SQL reads per endpoint that has them (service-bench-sql.ts). */
+const SQL_SECONDS = 2;
 /** Endpoints the profiled run loads (those the ratio goals name), when selected. */
 const PROFILED_IDS = ['resources', 'events'];
 
@@ -220,6 +224,7 @@ async function main(): Promise<void> {
   const plannedSeconds =
     endpoints.length * (SELECTED_MODES.length + 1) * perRun +
     toProfile.length * (SETTINGS.warmupSeconds + PROFILE_SECONDS + 2) +
+    endpoints.filter((endpoint) => endpoint.bareSql !== undefined).length * (SQL_SECONDS + 5) +
     240;
   startWatchdog(plannedSeconds, log);
 
@@ -243,6 +248,9 @@ async function main(): Promise<void> {
   const rows = await measureAll(endpoints, services, bare, recorded.bodyBytes);
   await Promise.all([...services.values(), bare].map((server) => stopChild(server.child, log)));
 
+  const withSql = endpoints.filter((endpoint) => endpoint.bareSql !== undefined);
+  if (withSql.length > 0) log(`bare SQL of ${withSql.map((endpoint) => endpoint.id).join(', ')} …`);
+  const sql = measureBareSql(snapshotPath, withSql, SQL_SECONDS);
   const profile = toProfile.length > 0 ? await profileUncached(toProfile) : undefined;
   const markdown = renderReport({
     info,
@@ -259,6 +267,7 @@ async function main(): Promise<void> {
       maxBytes: DEFAULT_RESPONSE_CACHE.maxBytes,
     },
     profile: profile?.run,
+    extraSections: sqlSection(rows, sql, SQL_SECONDS),
   });
   process.stdout.write(markdown);
   if (args['cpu-prof'] && profile !== undefined) {

@@ -76,8 +76,13 @@ function benchSnapshot(path: string): { rows: Row[]; stateRows: number } {
     FROM transactions t LEFT JOIN transaction_details d ON d.version = t.version`;
   const bareTransaction = db.prepare(plan(`${transactionSql} WHERE t.version = ?`));
   const bareByHash = db.prepare(plan(`${transactionSql} WHERE t.hash = ? ORDER BY t.version LIMIT 1`));
+  // With each key's prior existence (Creation or Modification in BCS), as the store reads it.
   const bareWriteSet = db.prepare(
-    plan('SELECT state_key, value FROM state_values WHERE version = ? ORDER BY state_key'),
+    plan(
+      `SELECT s.state_key, s.value, (SELECT p.value IS NOT NULL FROM state_values p WHERE p.state_key = s.state_key
+         AND p.version < s.version ORDER BY p.version DESC LIMIT 1) AS existed
+       FROM state_values s WHERE s.version = ? ORDER BY s.state_key`,
+    ),
   );
   const bareVersionEvents = db.prepare(
     plan(

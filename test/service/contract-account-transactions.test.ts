@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseAddress } from '../../shared/address.ts';
-import { BCS, expectErrorRecord, get, getJson, useContractServer } from './contract-support.ts';
+import { expectErrorRecord, get, getJson, useContractServer } from './contract-support.ts';
 
 const env = useContractServer('main');
 
@@ -59,6 +59,5 @@ describe('GET /v1/accounts/{address}/transactions', () => {
     expect(await getJson<Json[]>(env, '/v1/accounts/0xdead/transactions')).toEqual([]);
     await expectErrorRecord(env, await get(env, `/v1/accounts/${address}/transactions?limit=0`), 400, 'invalid_input');
     await expectErrorRecord(env, await get(env, '/v1/accounts/0xzz/transactions'), 400, 'web_framework_error');
-    await expectErrorRecord(env, await get(env, `/v1/accounts/${address}/transactions`, BCS), 400, 'bcs_not_supported');
   });
 });

@@ -3,7 +3,7 @@
  * `/by_version/{v}` with `with_transactions`, their field order, and the pruned / not-found answers.
  */
 import { describe, expect, it } from 'vitest';
-import { BCS, expectErrorRecord, expectLedgerHeaders, get, getJson, useContractServer } from './contract-support.ts';
+import { expectErrorRecord, expectLedgerHeaders, get, getJson, useContractServer } from './contract-support.ts';
 
 const env = useContractServer('main');
 
@@ -45,7 +45,7 @@ describe('GET /v1/blocks/by_height/{block_height} and /by_version/{version}', ()
     }
   });
 
-  it('answers 410/404 out of range, 400 for a bad number, a bad bool or a BCS request', async () => {
+  it('answers 410/404 out of range, 400 for a bad number or a bad bool', async () => {
     const ledger = env.store.ledgerInfo();
     const above = ledger.blockHeight + 1n;
     expect(await expectErrorRecord(env, await get(env, `/v1/blocks/by_height/${above}`), 404, 'block_not_found')).toBe(
@@ -77,6 +77,5 @@ describe('GET /v1/blocks/by_height/{block_height} and /by_version/{version}', ()
       400,
       'web_framework_error',
     );
-    await expectErrorRecord(env, await get(env, `/v1/blocks/by_height/${height}`, BCS), 400, 'bcs_not_supported');
   });
 });

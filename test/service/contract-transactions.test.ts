@@ -1,7 +1,8 @@
 /**
  * The node's transaction reads (docs/api.md, "Transactions and blocks"): one transaction by version or hash in the
  * node's JSON (TransactionInfo fields first, the kind's fields, `type` last; changes from the write set; events),
- * pages of them, and the errors: 404 above the latest, 410 below the oldest, 400 for a bad number or a BCS request.
+ * pages of them, and the errors: 404 above the latest, 410 below the oldest, 400 for a bad number (BCS:
+ * contract-transactions-bcs.test.ts).
  */
 import { readFileSync } from 'node:fs';
 import { sha3_256 } from '@noble/hashes/sha3.js';
@@ -11,7 +12,7 @@ import { ENDPOINTS } from '../../shared/api/registry.ts';
 import { bytesToHex } from '../../shared/hex.ts';
 import { stateKeyHash } from '../../electron/service/routes/write-set-json.ts';
 import { decodeStateKey } from '../../electron/snapshot/state-keys.ts';
-import { BCS, expectErrorRecord, expectLedgerHeaders, get, getJson, useContractServer } from './contract-support.ts';
+import { expectErrorRecord, expectLedgerHeaders, get, getJson, useContractServer } from './contract-support.ts';
 
 const env = useContractServer('main');
 
@@ -145,7 +146,7 @@ describe('GET /v1/transactions/by_version/{txn_version}', () => {
     }
   });
 
-  it('answers 404 above the latest version, 400 for a bad number or a BCS request', async () => {
+  it('answers 404 above the latest version, 400 for a bad number', async () => {
     const above = BigInt(env.info.latestVersion) + 1n;
     const message = await expectErrorRecord(
       env,
@@ -155,12 +156,6 @@ describe('GET /v1/transactions/by_version/{txn_version}', () => {
     );
     expect(message).toBe(`Transaction not found by Ledger version(${above})`);
     await expectErrorRecord(env, await get(env, '/v1/transactions/by_version/abc'), 400, 'web_framework_error');
-    await expectErrorRecord(
-      env,
-      await get(env, `/v1/transactions/by_version/${env.info.latestVersion}`, BCS),
-      400,
-      'bcs_not_supported',
-    );
   });
 });
 

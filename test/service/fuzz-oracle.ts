@@ -14,6 +14,7 @@ import { shapeProblem } from '../../shared/api/reply-check.ts';
 import { ledgerHeaderValues, type ContractEnv } from './contract-support.ts';
 import { matchRoute, NOT_SERVED_ROUTES } from '../../electron/service/router.ts';
 import { enc, TOO_LARGE_HEAD, UNPARSABLE_METHODS, WFE, type Fault, type FuzzRequest, type Part } from './fuzz-model.ts';
+import { transactionBcsProblem } from './fuzz-transactions.ts';
 
 /** The `error_code` values of the specification (docs/read-api-notes.md, Errors). */
 const ERROR_CODES = new Set([
@@ -185,6 +186,10 @@ export async function check(e: ContractEnv, base: string, r: FuzzRequest): Promi
         ? 'application/json; charset=utf-8'
         : 'application/x-bcs';
     if (contentType !== expectedType) fail(`content type ${contentType}, expected ${expectedType}`);
+    if (r.method !== 'HEAD' && expectedType === 'application/x-bcs') {
+      const problem = transactionBcsProblem(r.endpoint, bytes);
+      if (problem !== undefined) fail(problem);
+    }
     if (r.method !== 'HEAD' && expectedType.startsWith('application/json')) {
       let json: unknown;
       try {

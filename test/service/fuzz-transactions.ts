@@ -1,12 +1,13 @@
 /**
  * Fuzz shapes of the transaction and block reads: `GET /v1/transactions/by_version/{v}`, `by_hash` and
  * `wait_by_hash`, `GET /v1/transactions?start&limit` and the two block reads, with retained, future and pruned
- * numbers, known and unknown hashes, and text that does not parse. A BCS request that is otherwise valid is 400
- * `bcs_not_supported` (docs/api.md, deviations), hence that answer among the allowed ones.
+ * numbers, known and unknown hashes, and text that does not parse. A BCS answer must decode strictly as the node's
+ * type of its route (transaction-bcs-decoder.ts), which {@link transactionBcsProblem} checks for the oracle.
  */
 import fc from 'fast-check';
 import { addressSegment, junk, limitValue, u64Value } from './fuzz-arbitraries.ts';
 import type { Facts } from './fuzz-facts.ts';
+import { decodeAll, readBlock, readOnChain, readTransactionData } from './transaction-bcs-decoder.ts';
 import {
   INVALID,
   PRUNED,
@@ -34,7 +35,6 @@ export type TransactionShapeBuilder<S> = (
 ) => (segments: readonly Part[], params: readonly Param[], body?: FuzzRequest['body']) => S;
 
 const lit = (text: string): Part => ({ text });
-const NO_BCS = '400:bcs_not_supported';
 const NOT_A_U64 = ['-1', '1.5', '0x10', '18446744073709551616', 'latest', '1e4', 'abc'];
 
 /** A number in a path: retained (valid), above the latest (`above`), below the oldest (`below`), or junk. */
@@ -90,12 +90,12 @@ export function transactionShapes<S>(f: Facts, shape: TransactionShapeBuilder<S>
   const block = { status: 404, code: 'block_not_found' } as const;
   return fc.oneof(
     numberSegment(f.oldest, f.latest, notFound, PRUNED).map((v) =>
-      shape('transactionByVersion', 'GET', ['200', NO_BCS])([lit('v1'), lit('transactions'), lit('by_version'), v], []),
+      shape('transactionByVersion', 'GET', ['200'])([lit('v1'), lit('transactions'), lit('by_version'), v], []),
     ),
     fc
       .tuple(fc.constantFrom('by_hash', 'wait_by_hash'), hashSegment(f))
       .map(([route, hash]) =>
-        shape(route === 'by_hash' ? 'transactionByHash' : 'waitTransactionByHash', 'GET', ['200', NO_BCS])(
+        shape(route === 'by_hash' ? 'transactionByHash' : 'waitTransactionByHash', 'GET', ['200'])(
           [lit('v1'), lit('transactions'), lit(route), hash],
           [],
         ),
@@ -103,7 +103,7 @@ export function transactionShapes<S>(f: Facts, shape: TransactionShapeBuilder<S>
     fc
       .tuple(start, limit)
       .map(([s, l]) =>
-        shape('transactions', 'GET', ['200', NO_BCS])(
+        shape('transactions', 'GET', ['200'])(
           [lit('v1'), lit('transactions')],
           [
             ...(s === undefined ? [] : [{ name: 'start', value: s }]),
@@ -119,7 +119,7 @@ export function transactionShapes<S>(f: Facts, shape: TransactionShapeBuilder<S>
       )
       .map(([a, s, l]) =>
         // An account's older transactions may lie below the oldest retained version (410).
-        shape('accountTransactions', 'GET', ['200', '410:version_pruned', NO_BCS])(
+        shape('accountTransactions', 'GET', ['200', '410:version_pruned'])(
           [lit('v1'), lit('accounts'), a, lit('transactions')],
           [
             ...(s === undefined ? [] : [{ name: 'start', value: s }]),
@@ -133,12 +133,35 @@ export function transactionShapes<S>(f: Facts, shape: TransactionShapeBuilder<S>
         withTransactions(),
       )
       .map(([h, params]) =>
-        shape('blockByHeight', 'GET', ['200', NO_BCS])([lit('v1'), lit('blocks'), lit('by_height'), h], params),
+        shape('blockByHeight', 'GET', ['200'])([lit('v1'), lit('blocks'), lit('by_height'), h], params),
       ),
     fc
       .tuple(numberSegment(f.oldest, f.latest, { status: 404, code: 'version_not_found' }, PRUNED), withTransactions())
       .map(([v, params]) =>
-        shape('blockByVersion', 'GET', ['200', NO_BCS])([lit('v1'), lit('blocks'), lit('by_version'), v], params),
+        shape('blockByVersion', 'GET', ['200'])([lit('v1'), lit('blocks'), lit('by_version'), v], params),
       ),
   );
+}
+
+/** The BCS reader of each transaction route's 200 body. */
+const BCS_READERS: Readonly<Record<string, (bytes: Uint8Array) => unknown>> = {
+  transactionByVersion: (bytes) => decodeAll(bytes, readTransactionData),
+  transactionByHash: (bytes) => decodeAll(bytes, readTransactionData),
+  waitTransactionByHash: (bytes) => decodeAll(bytes, readTransactionData),
+  transactions: (bytes) => decodeAll(bytes, (r) => r.vector(readOnChain)),
+  accountTransactions: (bytes) => decodeAll(bytes, (r) => r.vector(readOnChain)),
+  blockByHeight: (bytes) => decodeAll(bytes, readBlock),
+  blockByVersion: (bytes) => decodeAll(bytes, readBlock),
+};
+
+/** Why a transaction route's BCS 200 body does not decode as the node's type, or undefined (also for other routes). */
+export function transactionBcsProblem(endpoint: string, bytes: Uint8Array): string | undefined {
+  const read = BCS_READERS[endpoint];
+  if (read === undefined) return undefined;
+  try {
+    read(bytes);
+    return undefined;
+  } catch (error) {
+    return `BCS body does not decode: ${(error as Error).message}`;
+  }
 }

@@ -167,6 +167,9 @@ export function recordedRequests(info: SnapshotInfo, resourceCursor: string): Re
     ...both(`/v1/transactions?start=${latest + 1n}`),
     ...both(`/v1/blocks/by_height/${block?.height ?? 0}?with_transactions=true`),
     ...both(`/v1/blocks/by_version/${block?.lastVersion ?? latest}`),
+    ...both(`/v1/blocks/by_height/${block?.height ?? 0}`),
+    ...both(`/v1/accounts/${sender}/transactions?limit=2`),
+    ...both(`/v1/transactions/by_version/${info.samples.transactions.failed?.version ?? latest}`),
     // Reads computed from state: balances and view functions.
     ...both(`/v1/accounts/${sender}/balance/0x1::aptos_coin::AptosCoin`),
     ...both(`/v1/accounts/${sender}/balance/${enc('0x1::aptos_coin::AptosCoin')}?ledger_version=${middle}`),

@@ -1,21 +1,21 @@
 /**
  * Block endpoints (docs/api.md, "Transactions and blocks"): a block by height or by a version inside it, with its
- * transactions when `with_transactions=true` (the first 10,000, as the node caps a block's page).
+ * transactions when `with_transactions=true` (the first 10,000, as the node caps a block's page); BCS as the node's
+ * `BcsBlock` (transaction-bcs-bodies.ts).
  */
 import { bytesToHex } from '../../../shared/hex.ts';
 import type { BlockSummary } from '../../snapshot/ledger-store.ts';
 import { ApiError, notFound, unparsable } from '../http-errors.ts';
 import { parseU64 } from '../params.ts';
 import { pathParam, type ContextOf, type RequestContext } from '../request-context.ts';
-import { jsonReply } from '../responses.ts';
+import { bcsReply, jsonReply } from '../responses.ts';
 import type { ServiceReply } from '../service-reply.ts';
-import { refuseBcs, transactionRange, versionPruned } from './transactions.ts';
+import { blockId, encodeBlock } from '../transaction-bcs-bodies.ts';
+import { transactionJson } from './transaction-json.ts';
+import { transactionRange, versionPruned } from './transactions.ts';
 
 /** The most transactions the node puts in a block reply (its `max_block_transactions_page_size`). */
 const BLOCK_TRANSACTIONS_MAX = 10_000n;
-
-/** The hash of a block without a block metadata transaction (the genesis block): zero, as the node shows it. */
-const ZERO_HASH = bytesToHex(new Uint8Array(32));
 
 /** `with_transactions`: a bool as the node parses it (`true`/`false`; absent is false). */
 function withTransactions(context: RequestContext): boolean {
@@ -25,26 +25,27 @@ function withTransactions(context: RequestContext): boolean {
   throw unparsable(`failed to parse query parameter "with_transactions": "${text}" is not a bool`);
 }
 
-/** The block's hash: the id of its block metadata transaction. */
-function blockHash(context: RequestContext, block: BlockSummary): string {
-  const first = context.store.transaction(block.firstVersion);
-  const id = first?.kind === 'block_metadata' ? first.details?.kindFields?.id : undefined;
-  return typeof id === 'string' ? id : ZERO_HASH;
-}
-
-/** The block's JSON: `transactions` null unless asked for. */
+/**
+ * The block's JSON (`transactions` null unless asked for) or `BcsBlock`; its hash is the id of its block metadata
+ * transaction (zero for the genesis block, as the node shows it).
+ */
 function blockReply(context: RequestContext, block: BlockSummary, full: boolean): ServiceReply {
-  refuseBcs(context);
   const count = block.lastVersion - block.firstVersion + 1n;
   const last = block.firstVersion + (count > BLOCK_TRANSACTIONS_MAX ? BLOCK_TRANSACTIONS_MAX : count) - 1n;
+  const hash = blockId(context.store, block.firstVersion);
+  const transactions = full ? transactionRange(context, block.firstVersion, last) : undefined;
+  if (context.output === 'bcs') {
+    const fields = { ...block, hash };
+    return bcsReply(encodeBlock(context.store, fields, transactions, context.ledger.chainId), context.ledger);
+  }
   return jsonReply(
     {
       block_height: block.height.toString(),
-      block_hash: blockHash(context, block),
+      block_hash: bytesToHex(hash),
       block_timestamp: block.timestampUsec.toString(),
       first_version: block.firstVersion.toString(),
       last_version: block.lastVersion.toString(),
-      transactions: full ? transactionRange(context, block.firstVersion, last) : null,
+      transactions: transactions?.map((transaction) => transactionJson(context.store, transaction)) ?? null,
     },
     context.ledger,
   );

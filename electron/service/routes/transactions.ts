@@ -1,14 +1,16 @@
 /**
  * Transaction endpoints (docs/api.md, "Transactions and blocks"): one committed transaction by version or by hash,
- * and pages of them by version. JSON only: a BCS request is 400 `bcs_not_supported` (docs/api.md, deviations).
+ * and pages of them by version. BCS as the node sends it: one transaction as `TransactionData::OnChain`, a page as
+ * `Vec<TransactionOnChainData>` (transaction-bcs-bodies.ts; docs/api.md, "BCS of transactions").
  */
 import { hexToBytes } from '../../../shared/hex.ts';
 import type { LedgerInfo, StoredTransaction } from '../../snapshot/ledger-store.ts';
 import { ApiError, invalidInput, notFound, unparsable } from '../http-errors.ts';
 import { optionalU64, pageLimit, parseAddressParam, parseU64 } from '../params.ts';
 import { pathParam, type ContextOf, type RequestContext } from '../request-context.ts';
-import { jsonReply } from '../responses.ts';
+import { bcsReply, jsonReply } from '../responses.ts';
 import type { ServiceReply } from '../service-reply.ts';
+import { encodeTransactionData, encodeTransactionList } from '../transaction-bcs-bodies.ts';
 import { transactionJson } from './transaction-json.ts';
 
 /** The node's default page size of `/transactions` (its api_config). */
@@ -16,27 +18,29 @@ export const TRANSACTIONS_DEFAULT_LIMIT = 25;
 /** The node's largest page size of `/transactions` (its api_config; larger is clamped). */
 export const TRANSACTIONS_MAX_LIMIT = 100;
 
-/**
- * Refuses a BCS request (after every other check, so a request's own faults answer first): the node's
- * `TransactionOnChainData` is not produced yet (docs/api.md, deviations).
- */
-export function refuseBcs(context: RequestContext): void {
-  if (context.output === 'bcs') {
-    throw new ApiError(
-      400,
-      'bcs_not_supported',
-      `BCS is not served for ${context.url.pathname}: ask for JSON (this service does not encode ` +
-        'TransactionOnChainData yet)',
-    );
-  }
-}
-
 /** 410 `version_pruned` for a version below the oldest retained one. */
 export function versionPruned(version: bigint, ledger: LedgerInfo): ApiError {
   return new ApiError(
     410,
     'version_pruned',
     `Ledger version(${version}) has been pruned, oldest ledger version is ${ledger.oldestLedgerVersion}`,
+  );
+}
+
+/** One transaction's reply: its JSON, or as BCS `TransactionData::OnChain(TransactionOnChainData)`. */
+function transactionReply(context: RequestContext, transaction: StoredTransaction): ServiceReply {
+  if (context.output === 'bcs')
+    return bcsReply(encodeTransactionData(context.store, transaction, context.ledger.chainId), context.ledger);
+  return jsonReply(transactionJson(context.store, transaction), context.ledger);
+}
+
+/** A page's reply: the transactions' JSON, or as BCS `Vec<TransactionOnChainData>`. */
+export function transactionsReply(context: RequestContext, transactions: readonly StoredTransaction[]): ServiceReply {
+  if (context.output === 'bcs')
+    return bcsReply(encodeTransactionList(context.store, transactions, context.ledger.chainId), context.ledger);
+  return jsonReply(
+    transactions.map((transaction) => transactionJson(context.store, transaction)),
+    context.ledger,
   );
 }
 
@@ -52,9 +56,7 @@ function transactionAt(context: RequestContext, version: bigint): StoredTransact
 /** `GET /v1/transactions/by_version/{txn_version}`. */
 export function getTransactionByVersion(context: ContextOf<'transactionByVersion'>): ServiceReply {
   const version = parseU64(pathParam(context, 'txn_version'), 'txn_version');
-  const transaction = transactionAt(context, version);
-  refuseBcs(context);
-  return jsonReply(transactionJson(context.store, transaction), context.ledger);
+  return transactionReply(context, transactionAt(context, version));
 }
 
 const HASH = /^(0x)?[0-9a-fA-F]{64}$/;
@@ -74,8 +76,7 @@ function transactionByHash(context: RequestContext, text: string): ServiceReply 
   }
   if (transaction.version < context.ledger.oldestLedgerVersion)
     throw versionPruned(transaction.version, context.ledger);
-  refuseBcs(context);
-  return jsonReply(transactionJson(context.store, transaction), context.ledger);
+  return transactionReply(context, transaction);
 }
 
 /** `GET /v1/transactions/by_hash/{txn_hash}`. */
@@ -92,11 +93,9 @@ export function waitTransactionByHash(context: ContextOf<'waitTransactionByHash'
 }
 
 /** The transactions from `start` to `end` (inclusive), ascending. */
-export function transactionRange(context: RequestContext, start: bigint, end: bigint): unknown[] {
-  const page: unknown[] = [];
-  for (let version = start; version <= end; version += 1n) {
-    page.push(transactionJson(context.store, transactionAt(context, version)));
-  }
+export function transactionRange(context: RequestContext, start: bigint, end: bigint): StoredTransaction[] {
+  const page: StoredTransaction[] = [];
+  for (let version = start; version <= end; version += 1n) page.push(transactionAt(context, version));
   return page;
 }
 
@@ -117,9 +116,8 @@ export function getTransactions(context: ContextOf<'transactions'>): ServiceRepl
   // The default page never reaches below the oldest retained version (a young ledger's first page is short).
   const first = start ?? (lastPage < oldestLedgerVersion ? oldestLedgerVersion : lastPage);
   if (first < oldestLedgerVersion) throw versionPruned(first, context.ledger);
-  refuseBcs(context);
   const last = first + BigInt(limit - 1) > ledgerVersion ? ledgerVersion : first + BigInt(limit - 1);
-  return jsonReply(transactionRange(context, first, last), context.ledger);
+  return transactionsReply(context, transactionRange(context, first, last));
 }
 
 /**
@@ -133,10 +131,8 @@ export function getAccountTransactions(context: ContextOf<'accountTransactions'>
   const versions = context.store
     .accountTransactionVersions(sender, start, limit)
     .filter((version) => version <= context.ledger.ledgerVersion);
-  const transactions = versions.map((version) => transactionAt(context, version));
-  refuseBcs(context);
-  return jsonReply(
-    transactions.map((transaction) => transactionJson(context.store, transaction)),
-    context.ledger,
+  return transactionsReply(
+    context,
+    versions.map((version) => transactionAt(context, version)),
   );
 }

@@ -1,7 +1,7 @@
 /**
  * Node API transaction and block reads (`/v1`, node-compatible; docs/api.md): committed transactions by version,
- * by hash and as pages, an account's transactions by sequence number, and blocks by height or version. JSON only
- * for now: BCS (`TransactionOnChainData`) is answered 400 `bcs_not_supported` (docs/api.md, deviations).
+ * by hash and as pages, an account's transactions by sequence number, and blocks by height or version; BCS as the
+ * node sends it (docs/api.md, "BCS of transactions").
  */
 import * as v from 'valibot';
 import { endpoint, type BcsReply } from '../endpoint.ts';
@@ -9,7 +9,9 @@ import * as wire from '../wire-schemas.ts';
 import { limit } from './common-parameters.ts';
 
 const BOTH = ['snapshot', 'remote'] as const;
-const NO_BCS: BcsReply = { doc: 'not served: 400 `bcs_not_supported` (the node sends `TransactionOnChainData`)' };
+const ONE: BcsReply = { doc: '`TransactionData::OnChain(TransactionOnChainData)`' };
+const PAGE: BcsReply = { doc: '`Vec<TransactionOnChainData>`' };
+const BLOCK: BcsReply = { doc: '`BcsBlock` (its transactions an `Option<Vec<TransactionOnChainData>>`)' };
 
 /** `GET /v1/transactions/by_version/{txn_version}`. */
 export const transactionByVersion = endpoint({
@@ -18,8 +20,8 @@ export const transactionByVersion = endpoint({
   query: {},
   body: undefined,
   reply: wire.transaction,
-  bcs: NO_BCS,
-  errors: ['transaction_not_found', 'version_pruned', 'bcs_not_supported'],
+  bcs: ONE,
+  errors: ['transaction_not_found', 'version_pruned'],
   sources: BOTH,
   doc: 'the committed transaction, every kind, with its changes and events',
 });
@@ -31,8 +33,8 @@ export const transactionByHash = endpoint({
   query: {},
   body: undefined,
   reply: wire.transaction,
-  bcs: NO_BCS,
-  errors: ['transaction_not_found', 'bcs_not_supported'],
+  bcs: ONE,
+  errors: ['transaction_not_found'],
   sources: BOTH,
   doc: 'the committed transaction with that hash (a snapshot has no mempool)',
 });
@@ -44,8 +46,8 @@ export const waitTransactionByHash = endpoint({
   query: {},
   body: undefined,
   reply: wire.transaction,
-  bcs: NO_BCS,
-  errors: ['transaction_not_found', 'bcs_not_supported'],
+  bcs: ONE,
+  errors: ['transaction_not_found'],
   sources: BOTH,
   doc: 'as `by_hash`, at once (a snapshot never changes, so there is nothing to wait for)',
 });
@@ -60,8 +62,8 @@ export const transactions = endpoint({
   },
   body: undefined,
   reply: v.array(wire.transaction),
-  bcs: NO_BCS,
-  errors: ['invalid_input', 'version_pruned', 'bcs_not_supported'],
+  bcs: PAGE,
+  errors: ['invalid_input', 'version_pruned'],
   sources: BOTH,
   doc: 'committed transactions ascending by version',
 });
@@ -76,8 +78,8 @@ export const accountTransactions = endpoint({
   },
   body: undefined,
   reply: v.array(wire.transaction),
-  bcs: NO_BCS,
-  errors: ['invalid_input', 'version_pruned', 'bcs_not_supported'],
+  bcs: PAGE,
+  errors: ['invalid_input', 'version_pruned'],
   sources: BOTH,
   doc: "the account's sequence-number transactions ascending (orderless ones are not listed)",
 });
@@ -89,8 +91,8 @@ export const blockByHeight = endpoint({
   query: { with_transactions: { kind: 'text', keyed: true, doc: '`true`: include the transactions' } },
   body: undefined,
   reply: wire.block,
-  bcs: NO_BCS,
-  errors: ['block_not_found', 'block_pruned', 'bcs_not_supported'],
+  bcs: BLOCK,
+  errors: ['block_not_found', 'block_pruned'],
   sources: BOTH,
   doc: 'the block, its transactions only when asked',
 });
@@ -102,8 +104,8 @@ export const blockByVersion = endpoint({
   query: { with_transactions: { kind: 'text', keyed: true, doc: '`true`: include the transactions' } },
   body: undefined,
   reply: wire.block,
-  bcs: NO_BCS,
-  errors: ['version_not_found', 'version_pruned', 'block_not_found', 'bcs_not_supported'],
+  bcs: BLOCK,
+  errors: ['version_not_found', 'version_pruned', 'block_not_found'],
   sources: BOTH,
   doc: 'the block holding that version, its transactions only when asked',
 });
