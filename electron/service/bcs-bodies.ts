@@ -47,12 +47,12 @@ export function encodeEvents(events: readonly StoredEvent[]): Uint8Array {
 
 /**
  * Summaries as `vector<IndexedTransactionSummary::V1 { sender, version, transaction_hash, replay_protector }>`.
- * The node's `HashValue` serializes as BCS bytes, so the 32-byte hash carries a ULEB length (0x20).
+ * The node's `HashValue` is its 32 bytes with no length prefix (docs/node-behaviour.md §6).
  */
 export function encodeSummaries(summaries: readonly StoredTransactionSummary[]): Uint8Array {
   return new BcsWriter()
     .vector(summaries, (w, summary) => {
-      w.variantIndex(V1).address(summary.sender).u64(summary.version).bytes(summary.hash);
+      w.variantIndex(V1).address(summary.sender).u64(summary.version).fixedBytes(summary.hash);
       const protector = summary.replayProtector;
       switch (protector.type) {
         case 'nonce':

@@ -288,7 +288,7 @@ describe('transaction summaries', () => {
     await expectErrorRecord(env, await get(env, `${base}?limit=65536`), 400, 'web_framework_error');
   });
 
-  it('BCS: vector of IndexedTransactionSummary::V1 with the hash as bytes and both replay protectors', async () => {
+  it('BCS: vector of IndexedTransactionSummary::V1 with the hash as its 32 bytes (no length) and both replay protectors', async () => {
     const nonceRow = env.store.database
       .prepare('SELECT sender, version FROM transactions WHERE nonce IS NOT NULL LIMIT 1')
       .get() as { sender: Uint8Array; version: number };
@@ -309,7 +309,7 @@ describe('transaction summaries', () => {
       expect(r.variantIndex()).toBe(0);
       expect(r.address()).toEqual(parseAddress(sender));
       expect(r.u64()).toBe(BigInt(row.version));
-      expect(r.bytes()).toEqual(new Uint8Array(row.hash));
+      expect(r.fixedBytes(32)).toEqual(new Uint8Array(row.hash));
       if (row.nonce === null) {
         expect(r.variantIndex()).toBe(1);
         expect(r.u64()).toBe(BigInt(row.sequence_number ?? -1));

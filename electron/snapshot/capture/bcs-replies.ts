@@ -43,14 +43,14 @@ function readReplayProtector(r: BcsReader): ReplayProtector {
   throw new Error(`replay protector: unknown variant ${variant}`);
 }
 
-/** Summaries as BCS: `vector<IndexedTransactionSummary::V1 { sender, version, hash (bytes), replay_protector }>`. */
+/** Summaries as BCS: `vector<IndexedTransactionSummary::V1 { sender, version, hash (32 bytes), replay_protector }>`. */
 export function decodeSummaries(bytes: Uint8Array): CapturedSummary[] {
   return decodeBcs(bytes, (r) =>
     r.vector((item) => {
       expectV1(item, 'transaction summary');
       const sender = item.address();
       const version = item.u64();
-      const hash = item.bytes();
+      const hash = item.fixedBytes(32);
       return { sender, version, hash, replayProtector: readReplayProtector(item) };
     }),
   );
