@@ -73,8 +73,7 @@ export function feeOf(transaction: CommittedTransactionJson): FeeFacts | undefin
 
 /** How a user transaction is protected from replay: its sequence number, or (orderless) its nonce. */
 export type ReplayProtection =
-  | { readonly kind: 'sequence_number'; readonly value: string }
-  | { readonly kind: 'nonce'; readonly value: string };
+  { readonly kind: 'sequence_number'; readonly value: string } | { readonly kind: 'nonce'; readonly value: string };
 
 /**
  * The replay protection of a user transaction. An orderless one shows its nonce: its `sequence_number`

@@ -38,9 +38,7 @@ function HashRedirect({ hash }: { readonly hash: string }): ReactNode {
     void navigate(`${transactionPath(version)}${search}`, { replace: true });
   }, [found.data, version, navigate, queryClient, search]);
   if (found.isError)
-    return (
-      <TransactionError title={`Transaction ${hash}`} error={found.error} onRetry={() => void found.refetch()} />
-    );
+    return <TransactionError title={`Transaction ${hash}`} error={found.error} onRetry={() => void found.refetch()} />;
   if (found.data !== undefined && found.data.version === undefined)
     return (
       <TransactionError

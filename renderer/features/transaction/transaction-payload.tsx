@@ -126,9 +126,7 @@ function PayloadBody({ payload, version }: { readonly payload: PayloadJson; read
         <dl className="transaction-facts">
           <div className="transaction-fact">
             <dt>Multisig account</dt>
-            <dd>
-              {payload.multisig_address === undefined ? '—' : <AddressLink address={payload.multisig_address} />}
-            </dd>
+            <dd>{payload.multisig_address === undefined ? '—' : <AddressLink address={payload.multisig_address} />}</dd>
           </div>
         </dl>
         {payload.transaction_payload ? (

@@ -56,7 +56,9 @@ describe('transaction page', () => {
     expect(octas).toBeGreaterThan(0n);
     const fee = fact('Fee').textContent ?? '';
     expect(fee).toContain(`${formatUnits(octas, APT_DECIMALS)} APT`);
-    expect(fee).toContain(`${formatBaseUnits(txn.gas_used!)} gas units × ${formatBaseUnits(txn.gas_unit_price!)} octas`);
+    expect(fee).toContain(
+      `${formatBaseUnits(txn.gas_used!)} gas units × ${formatBaseUnits(txn.gas_unit_price!)} octas`,
+    );
     expect(fee).toContain(`= ${formatBaseUnits(octas)} octas`);
     expect(fact('Max gas').textContent).toContain(`${formatBaseUnits(txn.max_gas_amount!)} gas units`);
 
@@ -91,12 +93,16 @@ describe('transaction page', () => {
       events.map((event, index) => `#${index} ${event.type}`),
     );
     const guid = events[handle]!.guid;
-    expect(within(items[handle]!).getByRole('link', { name: /^stream / }).getAttribute('href')).toBe(
-      `/accounts/${guid.account_address}/events/${guid.creation_number}?ledger_version=${version}`,
-    );
+    expect(
+      within(items[handle]!)
+        .getByRole('link', { name: /^stream / })
+        .getAttribute('href'),
+    ).toBe(`/accounts/${guid.account_address}/events/${guid.creation_number}?ledger_version=${version}`);
     expect(within(items[moduleEvent]!).getByText(/Module event: no event stream/)).toBeTruthy();
     expect(within(items[moduleEvent]!).queryByRole('link', { name: /^stream / })).toBeNull();
-    expect(screen.getByRole('heading', { level: 2, name: new RegExp(`^Changes \\(${txn.changes!.length} `) })).toBeTruthy();
+    expect(
+      screen.getByRole('heading', { level: 2, name: new RegExp(`^Changes \\(${txn.changes!.length} `) }),
+    ).toBeTruthy();
   });
 
   it('shows a failed transaction with its vm_status prominently', async () => {
@@ -146,9 +152,11 @@ describe('transaction page', () => {
     expect(inner).toBeDefined();
     const args = await screen.findByRole('table', { name: 'Arguments' });
     await waitFor(() => expect(within(args).getByText(/::object::Object</)).toBeTruthy());
-    expect(within(args).getByRole('link', { name: `"${inner!}"` }).getAttribute('href')).toBe(
-      `/accounts/${inner}?ledger_version=${multiAgent.version}`,
-    );
+    expect(
+      within(args)
+        .getByRole('link', { name: `"${inner!}"` })
+        .getAttribute('href'),
+    ).toBe(`/accounts/${inner}?ledger_version=${multiAgent.version}`);
   });
 
   it('shows a block metadata transaction: epoch, round, proposer, failed proposers', async () => {
@@ -166,9 +174,9 @@ describe('transaction page', () => {
     );
     expect(screen.queryByRole('heading', { name: /^Payload/ })).toBeNull();
     // The oldest retained version has no retained previous one.
-    expect(
-      screen.getByRole('button', { name: `Version ${BigInt(first) - 1n}` }).hasAttribute('disabled'),
-    ).toBe(first === serviceFixture('main').info.oldestVersion);
+    expect(screen.getByRole('button', { name: `Version ${BigInt(first) - 1n}` }).hasAttribute('disabled')).toBe(
+      first === serviceFixture('main').info.oldestVersion,
+    );
   });
 
   it('replaces a hash in the URL by its version, and steps to the neighbouring versions', async () => {
