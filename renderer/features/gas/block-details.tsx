@@ -1,7 +1,10 @@
 /**
- * The facts of one block under the chart's cursor (or the newest block when nothing is hovered).
+ * The facts of one block under the chart's cursor (or the newest block when nothing is hovered): the
+ * block links to its page, its first and last versions to their transactions.
  */
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { VersionLink } from '../../components/version-link.tsx';
 import type { BlockJson } from '../../api/types.ts';
 import { formatUsec } from '../../lib/format-time.ts';
 
@@ -10,12 +13,14 @@ export function BlockDetails({ block }: { readonly block: BlockJson }): ReactNod
   return (
     <dl className="block-details" aria-label={`Block ${block.height}`}>
       <dt>Block</dt>
-      <dd className="mono">{block.height}</dd>
+      <dd className="mono">
+        <Link to={`/blocks/${block.height}`}>{block.height}</Link>
+      </dd>
       <dt>Time</dt>
       <dd>{formatUsec(block.timestamp_usec)}</dd>
       <dt>Versions</dt>
       <dd className="mono">
-        {block.first_version}–{block.last_version}
+        <VersionLink version={block.first_version} />–<VersionLink version={block.last_version} />
       </dd>
       <dt>User transactions</dt>
       <dd>{block.user_transactions}</dd>

@@ -63,7 +63,7 @@ export function TransactionArguments({ args, labels, version }: TransactionArgum
                 <tr key={index}>
                   <td className="mono">{index}</td>
                   <td className="mono transaction-argument-type">{type ?? <span className="muted">unknown</span>}</td>
-                  <td>
+                  <td className={typeof value === 'object' && value !== null ? undefined : 'transaction-scalar'}>
                     <JsonTree value={value} label={`argument ${index}`} linkFor={linksFor(type, version)} />
                   </td>
                 </tr>
