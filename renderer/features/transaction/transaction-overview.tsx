@@ -192,7 +192,10 @@ export function TransactionOverview({ transaction }: { readonly transaction: Com
               {transaction.success ? 'Success' : 'Failed'}
             </span>
           )}
-          {transaction.vm_status !== undefined && <span className="mono muted"> · {transaction.vm_status}</span>}
+          {/* A failure's vm_status is shown in full under the heading; a success's is short. */}
+          {transaction.vm_status !== undefined && transaction.success !== false && (
+            <span className="mono muted"> · {transaction.vm_status}</span>
+          )}
         </Fact>
         <TimeFact usec={transaction.timestamp} />
         <BlockFact version={transaction.version} />
