@@ -179,6 +179,20 @@ describe('transaction page', () => {
     );
   });
 
+  it('shows a state checkpoint: its kind, no payload, no events, no fee', async () => {
+    const { firstVersion, lastVersion } = samples().blocks[0]!;
+    const txn = await transactionAt(lastVersion);
+    expect(txn.type).toBe('state_checkpoint_transaction');
+    expect(BigInt(lastVersion)).toBeGreaterThan(BigInt(firstVersion));
+    renderApp(`/txn/${lastVersion}`);
+    await screen.findByRole('heading', { level: 1, name: `Transaction ${lastVersion}` });
+    expect(screen.getByText('State checkpoint', { selector: '.transaction-badge' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Events (0)' })).toBeTruthy();
+    expect(screen.getByText('This transaction emitted no events.')).toBeTruthy();
+    expect(screen.queryByText('Fee', { selector: 'dt' })).toBeNull();
+    expect(fact('Gas used').textContent).toBe(txn.gas_used);
+  });
+
   it('replaces a hash in the URL by its version, and steps to the neighbouring versions', async () => {
     const { version, hash } = sample('failed');
     const { user } = renderApp(`/txn/${hash.toUpperCase().replace('0X', '0x')}?ledger_version=${version}`);
