@@ -49,7 +49,8 @@ describe('transaction journeys', () => {
       const row = data.locator('.json-row').filter({ has: page.getByText(field, { exact: true }) });
       expect(await row.locator('.json-value').textContent()).toBe(JSON.stringify(value));
     }
-    await saveScreenshot(page, 'transaction-user');
+    await event.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'transaction-module-event');
     expect(errors).toEqual([]);
     await context.close();
   });

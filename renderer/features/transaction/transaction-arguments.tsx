@@ -10,7 +10,7 @@ import type { JsonValue } from '../../api/types.ts';
 import { withVersion } from '../../app/use-ledger-version.ts';
 import { JsonTree, type JsonLinkFor } from '../../components/json-tree/json-tree.tsx';
 import { LoadingView } from '../../components/status-views.tsx';
-import { moveValueLinks } from '../../lib/value-links.ts';
+import { transactionValueLinks } from './transaction-links.ts';
 import { plural } from '../../lib/plural.ts';
 
 /** Props of {@link TransactionArguments}. */
@@ -24,7 +24,7 @@ export interface TransactionArgumentsProps {
 
 /** Links for a value of parameter type `type`: addresses by type, the rest as Move values. */
 function linksFor(type: string | undefined, version: string): JsonLinkFor {
-  const moveLinks = moveValueLinks(version);
+  const moveLinks = transactionValueLinks(version);
   return (path, value) => {
     const typedAddress = (type === 'address' && path.length === 0) || (type === 'vector<address>' && path.length === 1);
     if (typedAddress && typeof value === 'string' && isAddress(value))

@@ -11,7 +11,7 @@ import type { TransactionEventJson } from '../../api/transaction-json.ts';
 import { withVersion } from '../../app/use-ledger-version.ts';
 import { JsonTree } from '../../components/json-tree/json-tree.tsx';
 import { EmptyView } from '../../components/status-views.tsx';
-import { moveValueLinks } from '../../lib/value-links.ts';
+import { transactionValueLinks } from './transaction-links.ts';
 import { isModuleEvent } from './transaction-facts.ts';
 
 /** One event: index, type, where it belongs, data. */
@@ -47,7 +47,7 @@ function EventItem({
           </>
         )}
       </p>
-      <JsonTree value={event.data} label={`event ${index} data`} linkFor={moveValueLinks(version)} />
+      <JsonTree value={event.data} label={`event ${index} data`} linkFor={transactionValueLinks(version)} />
     </li>
   );
 }

@@ -157,6 +157,17 @@ describe('transaction page', () => {
         .getByRole('link', { name: `"${inner!}"` })
         .getAttribute('href'),
     ).toBe(`/accounts/${inner}?ledger_version=${multiAgent.version}`);
+    // An object transfer's addresses link to their accounts as of the transaction.
+    const transfer = multiAgent.events!.findIndex((event) => event.type === '0x1::object::Transfer');
+    expect(transfer).toBeGreaterThanOrEqual(0);
+    const data = screen.getByRole('group', { name: `JSON event ${transfer} data` });
+    const { from, to } = multiAgent.events![transfer]!.data as { from: string; to: string };
+    for (const address of [from, to])
+      expect(
+        within(data)
+          .getByRole('link', { name: `"${address}"` })
+          .getAttribute('href'),
+      ).toBe(`/accounts/${address}?ledger_version=${multiAgent.version}`);
   });
 
   it('shows a block metadata transaction: epoch, round, proposer, failed proposers', async () => {
