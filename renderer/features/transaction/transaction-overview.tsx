@@ -178,6 +178,33 @@ function BlockMetadataFacts({ transaction }: { readonly transaction: CommittedTr
   );
 }
 
+/** The transaction's other hashes and its signature as sent, folded (auditors compare them; most readers do not). */
+function TransactionHashes({ transaction }: { readonly transaction: CommittedTransactionJson }): ReactNode {
+  const hashes = [
+    ['State change hash', transaction.state_change_hash],
+    ['Event root hash', transaction.event_root_hash],
+    ['State checkpoint hash', transaction.state_checkpoint_hash ?? undefined],
+    ['Accumulator root hash', transaction.accumulator_root_hash],
+  ] as const;
+  return (
+    <details className="transaction-subsection transaction-more">
+      <summary>Hashes{transaction.signature === undefined ? '' : ' and signature'}</summary>
+      <dl className="transaction-facts">
+        {hashes.map(([term, value]) =>
+          value === undefined ? null : (
+            <Fact key={term} term={term}>
+              <span className="mono">{value}</span>
+            </Fact>
+          ),
+        )}
+      </dl>
+      {transaction.signature !== undefined && (
+        <JsonTree value={transaction.signature as unknown as JsonValue} label="signature" defaultExpandDepth={1} />
+      )}
+    </details>
+  );
+}
+
 /** The overview section. */
 export function TransactionOverview({ transaction }: { readonly transaction: CommittedTransactionJson }): ReactNode {
   return (
@@ -203,6 +230,7 @@ export function TransactionOverview({ transaction }: { readonly transaction: Com
         {transaction.type === 'block_metadata_transaction' && <BlockMetadataFacts transaction={transaction} />}
         <GasFacts transaction={transaction} />
       </dl>
+      <TransactionHashes transaction={transaction} />
       {transaction.block_end_info !== undefined && transaction.block_end_info !== null && (
         <div className="transaction-subsection">
           <h3>Block end info</h3>

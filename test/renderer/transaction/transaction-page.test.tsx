@@ -51,6 +51,9 @@ describe('transaction page', () => {
     expect(screen.getByRole('button', { name: 'Copy transaction hash' })).toBeTruthy();
     expect(fact('Status').textContent).toContain('Success');
     expect(fact('Sequence number').textContent).toBe(txn.sequence_number);
+    expect(fact('State change hash').textContent).toBe(txn.state_change_hash);
+    expect(fact('Accumulator root hash').textContent).toBe(txn.accumulator_root_hash);
+    expect(screen.getByRole('group', { name: 'JSON signature' }).textContent).toContain(txn.signature!.type);
 
     const octas = BigInt(txn.gas_used!) * BigInt(txn.gas_unit_price!);
     expect(octas).toBeGreaterThan(0n);
