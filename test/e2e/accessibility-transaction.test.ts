@@ -1,6 +1,7 @@
 /**
  * axe-core on the transaction page in both themes (0 critical, 0 serious): a user transaction with
- * handle and module events (its JSON trees opened), and a failed one with its vm_status.
+ * handle and module events (its JSON trees and its hashes and signature opened), and a failed one with its
+ * vm_status.
  */
 import { describeAxeJourneys } from './support/axe.ts';
 
@@ -12,6 +13,8 @@ describeAxeJourneys('accessibility of the transaction page', [
       await page.getByRole('heading', { level: 2, name: /^Events \(\d+\)$/ }).waitFor();
       await page.getByRole('table', { name: 'Arguments' }).getByText('u64').first().waitFor();
       await page.getByRole('group', { name: 'JSON event 0 data' }).getByRole('button', { name: 'Expand all' }).click();
+      await page.getByText('Hashes and signature').click();
+      await page.getByRole('group', { name: 'JSON signature' }).waitFor();
     },
   },
   {
