@@ -131,7 +131,7 @@ describe('account journeys', () => {
     await context.close();
   });
 
-  it('transactions: a version opens its transaction, the pin beside it pins time travel on the account; modules show their ABI', async () => {
+  it('transactions: a version opens its transaction, its pin pins the account; modules show their ABI', async () => {
     const { body: accounts } = await api<{ accounts: string[] }>(`/explorer/v1/accounts?limit=200`);
     let sender: string | undefined;
     let summaries: { version: string; replay_protector: { sequence_number?: string; nonce?: string } | string }[] = [];

@@ -39,13 +39,15 @@ function HashRedirect({ hash }: { readonly hash: string }): ReactNode {
   }, [found.data, version, navigate, queryClient, search]);
   if (found.isError)
     return <TransactionError title={`Transaction ${hash}`} error={found.error} onRetry={() => void found.refetch()} />;
-  if (found.data !== undefined && found.data.version === undefined)
+  if (found.data !== undefined && found.data.version === undefined) {
+    const what =
+      found.data.type === 'pending_transaction'
+        ? 'pending (in the mempool, not committed yet)'
+        : `a ${found.data.type} with no version`;
     return (
-      <TransactionError
-        title={`Transaction ${hash}`}
-        error={`This transaction is ${found.data.type === 'pending_transaction' ? 'pending (in the mempool, not committed yet)' : `a ${found.data.type} with no version`}, so it has no page yet.`}
-      />
+      <TransactionError title={`Transaction ${hash}`} error={`This transaction is ${what}, so it has no page yet.`} />
     );
+  }
   return <LoadingView label={`Looking up transaction ${hash}…`} />;
 }
 

@@ -34,7 +34,7 @@ function fact(term: string): HTMLElement {
 }
 
 describe('transaction page', () => {
-  it('shows a user transaction: kind, status, fee maths, block, arguments typed by the ABI and its events', async () => {
+  it('shows a user transaction: kind, status, fee maths, block, ABI-typed arguments, events', async () => {
     const { version, hash } = sample('user');
     const txn = await transactionAt(version);
     const [address, module, name] = txn.payload!.function!.split('::') as [string, string, string];
@@ -230,7 +230,7 @@ describe('transaction page', () => {
     );
   });
 
-  it('shows the error record for a version not yet in the ledger, a pruned one, an unknown hash and a non-id', async () => {
+  it('shows the error record: a version not yet in the ledger, a pruned one, an unknown hash, a non-id', async () => {
     const { latestVersion, oldestVersion } = serviceFixture('main').info;
     const beyond = (BigInt(latestVersion) + 1n).toString();
     const view = renderApp(`/txn/${beyond}`);
