@@ -17,6 +17,8 @@ import { kindName } from './transaction-facts.ts';
 /** Previous / next version buttons, each disabled past the retained window. */
 function StepButtons({ version }: { readonly version: string }): ReactNode {
   const navigate = useNavigate();
+  // A version pinned in the frame stays pinned while stepping (every link keeps the pin).
+  const { pinned } = useLedgerVersion();
   const ledger = useQuery(ledgerQuery()).data?.body;
   const current = BigInt(version);
   const previous = current - 1n;
@@ -29,7 +31,7 @@ function StepButtons({ version }: { readonly version: string }): ReactNode {
         type="button"
         disabled={!hasPrevious}
         title={hasPrevious ? `Open the transaction at version ${previous}` : 'No retained transaction before this one'}
-        onClick={() => void navigate(transactionPath(previous))}
+        onClick={() => void navigate(withVersion(transactionPath(previous), pinned))}
       >
         <span aria-hidden="true">← </span>Version {previous.toString()}
       </button>
@@ -37,7 +39,7 @@ function StepButtons({ version }: { readonly version: string }): ReactNode {
         type="button"
         disabled={!hasNext}
         title={hasNext ? `Open the transaction at version ${next}` : 'This is the latest transaction'}
-        onClick={() => void navigate(transactionPath(next))}
+        onClick={() => void navigate(withVersion(transactionPath(next), pinned))}
       >
         Version {next.toString()}
         <span aria-hidden="true"> →</span>

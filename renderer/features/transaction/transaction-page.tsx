@@ -9,7 +9,7 @@
 import type { ReactNode } from 'react';
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { transactionByHashQuery, transactionQuery } from '../../api/queries/transaction-queries.ts';
 import type { CommittedTransactionJson } from '../../api/transaction-json.ts';
 import { ErrorView, LoadingView } from '../../components/status-views.tsx';
@@ -104,9 +104,12 @@ function TransactionByVersion({ version }: { readonly version: string }): ReactN
 /** The route's entry: `/txn/:id`. */
 export function TransactionPage(): ReactNode {
   const { id = '' } = useParams();
+  const { search } = useLocation();
   const parsed = parseTransactionId(id);
   switch (parsed.kind) {
     case 'version':
+      // One address per transaction: `/txn/007` is `/txn/7`.
+      if (parsed.version !== id) return <Navigate replace to={`${transactionPath(parsed.version)}${search}`} />;
       return <TransactionByVersion key={parsed.version} version={parsed.version} />;
     case 'hash':
       return <HashRedirect key={parsed.hash} hash={parsed.hash} />;

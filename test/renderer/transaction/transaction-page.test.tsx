@@ -216,6 +216,14 @@ describe('transaction page', () => {
     await user.click(screen.getByRole('button', { name: `Version ${BigInt(version) + 1n}` }));
     await screen.findByRole('heading', { level: 1, name: `Transaction ${BigInt(version) + 1n}` });
     expect(window.location.pathname).toBe(`/txn/${BigInt(version) + 1n}`);
+    expect(window.location.search).toBe(`?ledger_version=${version}`);
+  });
+
+  it('writes a version with leading zeros in its one form', async () => {
+    const { version } = sample('user');
+    renderApp(`/txn/00${version}`);
+    await screen.findByRole('heading', { level: 1, name: `Transaction ${version}` });
+    expect(window.location.pathname).toBe(`/txn/${version}`);
   });
 
   it('pins state at the version on the sender’s account in one click', async () => {
