@@ -7,10 +7,13 @@
  * versions as error records.
  */
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '../support/render-app.tsx';
 import { apiJson } from '../support/api-before-render.ts';
-import { serviceFixture } from '../support/service-fetch.ts';
+import { interceptFetch, serviceFixture } from '../support/service-fetch.ts';
+import { jsonResponse } from '../support/remote-source.ts';
+import { App } from '../../../renderer/app/app.tsx';
+import { createQueryClient } from '../../../renderer/app/query-client.ts';
 import type { CommittedTransactionJson } from '../../../renderer/api/transaction-json.ts';
 import type { MoveModuleAbi } from '../../../shared/move/abi.ts';
 import { APT_DECIMALS, formatBaseUnits, formatUnits } from '../../../renderer/lib/format-amount.ts';
@@ -106,6 +109,32 @@ describe('transaction page', () => {
     expect(
       screen.getByRole('heading', { level: 2, name: new RegExp(`^Changes \\(${txn.changes!.length} `) }),
     ).toBeTruthy();
+  });
+
+  it('still shows the arguments, typed unknown with the reason, when the module ABI cannot be read', async () => {
+    const { version } = sample('user');
+    const txn = await transactionAt(version);
+    const [address, module] = txn.payload!.function!.split('::') as [string, string, string];
+    // A remote node that no longer has the module (or prunes it) answers the module read with its 404 record.
+    interceptFetch(serviceFixture('main'), (url, forward) =>
+      url.pathname === `/v1/accounts/${address}/module/${module}`
+        ? jsonResponse(
+            { message: `Module not found by ${module}`, error_code: 'module_not_found', vm_error_code: null },
+            404,
+          )
+        : forward(),
+    );
+    window.history.replaceState(null, '', `/txn/${version}`);
+    render(<App queryClient={createQueryClient()} />);
+    await screen.findByText(/^Parameter types unknown: the module's ABI could not be read \(Module not found by /);
+    const args = screen.getByRole('table', { name: 'Arguments' });
+    const rows = within(args).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.querySelectorAll('td')[1]!.textContent)).toEqual(
+      txn.payload!.arguments!.map(() => 'unknown'),
+    );
+    expect(within(args).getByRole('group', { name: 'JSON argument 0' }).textContent).toContain(
+      JSON.stringify(txn.payload!.arguments![0]),
+    );
   });
 
   it('shows a failed transaction with its vm_status prominently', async () => {
