@@ -1,7 +1,8 @@
 /**
  * The route table: every view is a real path (a deep link); state views honour `?ledger_version=N`.
  * Each route renders one feature folder's entry component; the views that need a ledger version sit
- * behind {@link LedgerVersionGate}.
+ * behind {@link LedgerVersionGate}. A transaction's page is not: it reads by the transaction's own version
+ * (the API answers 404/410 past the ledger's window), so it needs no latest version to show.
  */
 import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
@@ -18,6 +19,7 @@ import { GasPanel } from '../features/gas/gas-panel.tsx';
 import { InspectPage } from '../features/inspect/inspect-page.tsx';
 import { BlocksPage } from '../features/blocks/blocks-page.tsx';
 import { BlockPage } from '../features/blocks/block-page.tsx';
+import { TransactionPage } from '../features/transaction/transaction-page.tsx';
 import { LedgerVersionGate } from './ledger-version-gate.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 
@@ -42,6 +44,7 @@ export function AppRoutes(): ReactNode {
           <Route path="blocks" element={<BlocksPage />} />
         </Route>
         <Route path="blocks/:height" element={<BlockPage />} />
+        <Route path="txn/:id" element={<TransactionPage />} />
         <Route path="gas" element={<GasPanel />} />
         <Route path="inspect" element={<InspectPage />} />
         <Route path="*" element={<NotFoundPage />} />

@@ -131,7 +131,7 @@ describe('account journeys', () => {
     await context.close();
   });
 
-  it('transactions: a version link pins time travel on the account; modules show their ABI', async () => {
+  it('transactions: a version opens its transaction, its pin pins the account; modules show their ABI', async () => {
     const { body: accounts } = await api<{ accounts: string[] }>(`/explorer/v1/accounts?limit=200`);
     let sender: string | undefined;
     let summaries: { version: string; replay_protector: { sequence_number?: string; nonce?: string } | string }[] = [];
@@ -156,6 +156,9 @@ describe('account journeys', () => {
       .getByRole('row')
       .filter({ has: page.getByRole('link', { name: `Pin ledger version ${newest.version}` }) });
     await row.getByText(protector, { exact: true }).waitFor();
+    expect(await row.getByRole('link', { name: `Open transaction ${newest.version}` }).getAttribute('href')).toBe(
+      `/txn/${newest.version}`,
+    );
     await saveScreenshot(page, 'account-transactions');
     const older = summaries[0]!.version;
     await page.getByRole('link', { name: `Pin ledger version ${older}` }).click();

@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { sourceQuery } from '../../api/queries/ledger-queries.ts';
 import { useLedgerQuery } from '../../app/use-ledger-query.ts';
 import { InlineError } from '../../components/status-views.tsx';
+import { VersionLink } from '../../components/version-link.tsx';
 import type { SourceInfo } from '../../api/types.ts';
 import { assertNever } from '../../../shared/assert-never.ts';
 import { formatUsec } from '../../lib/format-time.ts';
@@ -72,6 +73,15 @@ function Figure({ label, value }: { readonly label: string; readonly value: stri
   );
 }
 
+/** A version figure: the version opens its transaction, the pin beside it pins there. */
+function VersionFigure({ label, version }: { readonly label: string; readonly version: string }): ReactNode {
+  return (
+    <span className="status-item">
+      <span className="muted">{label}</span> <VersionLink version={version} />
+    </span>
+  );
+}
+
 /** The bottom bar of the frame. */
 export function StatusBar(): ReactNode {
   const source = useQuery(sourceQuery());
@@ -92,10 +102,10 @@ export function StatusBar(): ReactNode {
       {info && (
         <>
           <Figure label="Chain" value={String(info.chain_id)} />
-          <Figure label="Latest version" value={info.ledger_version} />
+          <VersionFigure label="Latest version" version={info.ledger_version} />
           <Figure label="Block height" value={info.block_height} />
           <Figure label="Epoch" value={info.epoch} />
-          <Figure label="Oldest retained" value={info.oldest_ledger_version} />
+          <VersionFigure label="Oldest retained" version={info.oldest_ledger_version} />
           <span className="status-item muted">{formatUsec(info.ledger_timestamp)}</span>
         </>
       )}

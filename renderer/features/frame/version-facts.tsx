@@ -1,11 +1,14 @@
 /**
- * The facts shown next to the time-travel control for the chosen version: its block height and
- * block time, or why there are none (pruned — oldest retained is N; not yet).
+ * The facts shown next to the time-travel control for the chosen version: its block (a link to the
+ * block's page) and block time, and its transaction (a link to its page), or why there are none
+ * (pruned — oldest retained is N; not yet).
  */
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { versionInfoQuery } from '../../api/queries/explorer-queries.ts';
 import { InlineError } from '../../components/status-views.tsx';
+import { VersionLink } from '../../components/version-link.tsx';
 import { assertNever } from '../../../shared/assert-never.ts';
 import { formatUsec } from '../../lib/format-time.ts';
 import type { VersionStanding } from './version-range.ts';
@@ -16,10 +19,16 @@ function RetainedFacts({ version }: { readonly version: string }): ReactNode {
   if (info.isError) return <InlineError className="version-facts" error={info.error} />;
   return (
     <span className="version-facts">
-      block <span className="mono">{info.data.block_height}</span> ·{' '}
+      block{' '}
+      <Link className="mono" to={`/blocks/${info.data.block_height}`}>
+        {info.data.block_height}
+      </Link>{' '}
+      ·{' '}
       <time dateTime={new Date(Number(BigInt(info.data.block_timestamp_usec) / 1000n)).toISOString()}>
         {formatUsec(info.data.block_timestamp_usec)}
-      </time>
+      </time>{' '}
+      · txn {/* The control beside it pins already: the version opens its transaction only. */}
+      <VersionLink version={version} noPin />
     </span>
   );
 }

@@ -1,9 +1,11 @@
 /**
- * The facts of one block under the chart's cursor (or the newest block when nothing is hovered); its height
- * links to the block's page (the pinned version kept, as every link does).
+ * The facts of one block under the chart's cursor (or the newest block when nothing is hovered): the
+ * block links to its page, its first and last versions to their transactions (the pinned version kept, as every
+ * link does).
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { VersionLink } from '../../components/version-link.tsx';
 import type { BlockJson } from '../../api/types.ts';
 import { useLedgerVersion, withVersion } from '../../app/use-ledger-version.ts';
 import { formatUsec } from '../../lib/format-time.ts';
@@ -21,7 +23,7 @@ export function BlockDetails({ block }: { readonly block: BlockJson }): ReactNod
       <dd>{formatUsec(block.timestamp_usec)}</dd>
       <dt>Versions</dt>
       <dd className="mono">
-        {block.first_version}–{block.last_version}
+        <VersionLink version={block.first_version} />–<VersionLink version={block.last_version} />
       </dd>
       <dt>User transactions</dt>
       <dd>{block.user_transactions}</dd>

@@ -1,6 +1,7 @@
 /**
  * The small shared components the feature folders use: AddressLink (short form, account path,
- * pinned version kept, copy of the long form), VersionLink (pins on the current or a given path),
+ * pinned version kept, copy of the long form), VersionLink (opens its transaction; a pin beside it pins on the
+ * current or a given path),
  * CopyButton (says whether the copy worked).
  */
 import { afterEach, describe, expect, it } from 'vitest';
@@ -51,7 +52,7 @@ describe('AddressLink', () => {
 });
 
 describe('VersionLink', () => {
-  it('pins the version on the current path, or on the given one', () => {
+  it('opens the transaction page, and its pin pins the version on the current path or on the given one', () => {
     renderAt(
       '/accounts/0x1/events?ledger_version=3&x=1',
       <>
@@ -59,14 +60,23 @@ describe('VersionLink', () => {
         <VersionLink version="7" to="/accounts/0x2">
           seven
         </VersionLink>
+        <VersionLink version="8" noPin />
       </>,
     );
+    const open = screen.getByRole('link', { name: 'Open transaction 42' });
+    expect(open.getAttribute('href')).toBe('/txn/42');
+    expect(open.textContent).toBe('42');
     expect(screen.getByRole('link', { name: 'Pin ledger version 42' }).getAttribute('href')).toBe(
       '/accounts/0x1/events?ledger_version=42&x=1',
     );
-    const seven = screen.getByRole('link', { name: 'Pin ledger version 7' });
+    const seven = screen.getByRole('link', { name: 'Open transaction 7' });
     expect(seven.textContent).toBe('seven');
-    expect(seven.getAttribute('href')).toBe('/accounts/0x2?ledger_version=7');
+    expect(seven.getAttribute('href')).toBe('/txn/7');
+    expect(screen.getByRole('link', { name: 'Pin ledger version 7' }).getAttribute('href')).toBe(
+      '/accounts/0x2?ledger_version=7',
+    );
+    expect(screen.getByRole('link', { name: 'Open transaction 8' }).getAttribute('href')).toBe('/txn/8');
+    expect(screen.queryByRole('link', { name: 'Pin ledger version 8' })).toBeNull();
   });
 
   it('shows a version below the oldest retained as plain text marked pruned, once the ledger is known', async () => {
@@ -83,12 +93,17 @@ describe('VersionLink', () => {
       'main',
     );
     // Before the ledger answers both stay links (nothing is known to be pruned yet).
+    expect(screen.getByRole('link', { name: `Open transaction ${pruned}` })).toBeTruthy();
     expect(screen.getByRole('link', { name: `Pin ledger version ${pruned}` })).toBeTruthy();
-    await waitFor(() => expect(screen.queryByRole('link', { name: `Pin ledger version ${pruned}` })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('link', { name: `Open transaction ${pruned}` })).toBeNull());
+    expect(screen.queryByRole('link', { name: `Pin ledger version ${pruned}` })).toBeNull();
     const text = screen.getByText(pruned);
     expect(text.closest('a')).toBeNull();
     expect(text.textContent).toContain('(pruned)');
     expect(text.getAttribute('title')).toContain(`oldest retained version is ${ledger.oldest_ledger_version}`);
+    expect(
+      screen.getByRole('link', { name: `Open transaction ${ledger.oldest_ledger_version}` }).getAttribute('href'),
+    ).toBe(`/txn/${ledger.oldest_ledger_version}`);
     expect(
       screen.getByRole('link', { name: `Pin ledger version ${ledger.oldest_ledger_version}` }).getAttribute('href'),
     ).toBe(`/accounts/0x1/events?ledger_version=${ledger.oldest_ledger_version}`);

@@ -92,6 +92,8 @@ describe('remote node source', () => {
     const search = screen.getByRole('combobox', { name: 'Search' });
     await user.type(search, '0x1{Enter}');
     await waitFor(() => expect(window.location.pathname).toBe('/accounts/0x1'));
+    // The new page's heading takes the focus once rendered (use-route-focus.ts): type only after that.
+    await waitFor(() => expect(document.activeElement?.tagName).toBe('H1'));
     // Digits are a version and an address (the node answers for any address): both are offered.
     await user.type(search, ledger.oldest_ledger_version);
     const listbox = await screen.findByRole('listbox', { name: 'Search results' });

@@ -21,5 +21,18 @@ describe('status bar', () => {
     expect(figure('Block height')).toBe(ledger.block_height);
     expect(figure('Epoch')).toBe(ledger.epoch);
     expect(figure('Oldest retained')).toBe(ledger.oldest_ledger_version);
+    // Each version opens its transaction, with a pin beside it.
+    for (const version of [ledger.ledger_version, ledger.oldest_ledger_version]) {
+      expect(
+        within(bar)
+          .getByRole('link', { name: `Open transaction ${version}` })
+          .getAttribute('href'),
+      ).toBe(`/txn/${version}`);
+      expect(
+        within(bar)
+          .getByRole('link', { name: `Pin ledger version ${version}` })
+          .getAttribute('href'),
+      ).toBe(`/?ledger_version=${version}`);
+    }
   });
 });

@@ -34,6 +34,14 @@ describe('time travel', () => {
     expect(facts.parentElement?.textContent).toContain(
       new Date(Number(BigInt(info.block_timestamp_usec) / 1000n)).toISOString().slice(0, 19).replace('T', ' '),
     );
+    expect(facts.getAttribute('href')).toBe(`/blocks/${info.block_height}`);
+    // The chosen version opens its transaction (the control itself pins: no second pin beside it).
+    expect(
+      within(control())
+        .getByRole('link', { name: `Open transaction ${version}` })
+        .getAttribute('href'),
+    ).toBe(`/txn/${version}`);
+    expect(within(control()).queryByRole('link', { name: `Pin ledger version ${version}` })).toBeNull();
     await screen.findByRole('region', { name: `Accounts at version ${version}` });
     await user.click(within(control()).getByRole('button', { name: 'Latest' }));
     await waitFor(() => expect(window.location.search).toBe(''));

@@ -4,7 +4,7 @@
  * only, so it never reads "--" next to a details box that shows the newest block.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '../support/render-app.tsx';
 import { routeFetchInto, serviceFixture } from '../support/service-fetch.ts';
 import { requestJson } from '../../../renderer/api/client.ts';
@@ -61,7 +61,17 @@ describe('gas page', () => {
     });
     const { container } = renderApp('/gas');
     await screen.findByRole('slider', { name: `Chart of ${list.length} recent blocks` }, { timeout: 10_000 });
-    await screen.findByLabelText(`Block ${list[0]!.height}`);
+    const details = await screen.findByLabelText(`Block ${list[0]!.height}`);
+    // The block links to its page and its first and last versions to their transactions.
+    expect(within(details).getByRole('link', { name: list[0]!.height }).getAttribute('href')).toBe(
+      `/blocks/${list[0]!.height}`,
+    );
+    for (const version of [list[0]!.first_version, list[0]!.last_version])
+      expect(
+        within(details)
+          .getByRole('link', { name: `Open transaction ${version}` })
+          .getAttribute('href'),
+      ).toBe(`/txn/${version}`);
     const legend = await waitFor(() => {
       const found = container.querySelector('.u-legend');
       expect(found).not.toBeNull();

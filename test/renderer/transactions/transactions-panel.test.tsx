@@ -1,7 +1,7 @@
 /**
  * The transactions tab over the real read service: newest summaries first with their replay
  * protector, older and newer pages, a version range and a start version from the URL (fields kept
- * in step with it), nothing after the pinned version, and version links that pin.
+ * in step with it), nothing after the pinned version, and version links that open the transaction with a pin beside.
  */
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -21,7 +21,7 @@ function busiestSender(): string {
 function shownVersions(): string[] {
   const table = screen.getByRole('table', { name: 'Transactions' });
   return within(table)
-    .getAllByRole('link', { name: /^Pin ledger version / })
+    .getAllByRole('link', { name: /^Open transaction / })
     .map((link) => link.textContent ?? '');
 }
 
@@ -37,12 +37,19 @@ describe('transactions tab', () => {
     await screen.findByText(`50 transactions loaded · versions ${newest[0]!.version} to ${newest.at(-1)!.version}`);
     expect(shownVersions()).toEqual([...newest].reverse().map((summary) => summary.version));
     const top = newest.at(-1)!;
-    const row = screen.getByRole('link', { name: `Pin ledger version ${top.version}` }).closest('tr')!;
+    const row = screen.getByRole('link', { name: `Open transaction ${top.version}` }).closest('tr')!;
     expect(within(row).getByText(replayProtectorText(top.replay_protector))).toBeTruthy();
     expect(replayProtectorText(top.replay_protector)).toMatch(/^(sequence number|nonce) \d+$/);
-    expect(screen.getByRole('link', { name: `Pin ledger version ${top.version}` }).getAttribute('href')).toBe(
-      `/accounts/${sender}?ledger_version=${top.version}`,
-    );
+    expect(
+      within(row)
+        .getByRole('link', { name: `Open transaction ${top.version}` })
+        .getAttribute('href'),
+    ).toBe(`/txn/${top.version}`);
+    expect(
+      within(row)
+        .getByRole('link', { name: `Pin ledger version ${top.version}` })
+        .getAttribute('href'),
+    ).toBe(`/accounts/${sender}?ledger_version=${top.version}`);
     expect(screen.getByRole('button', { name: 'Newer transactions' })).toHaveProperty('disabled', true);
     await user.click(screen.getByRole('button', { name: 'Older transactions' }));
     await screen.findByText(/^100 transactions loaded/);

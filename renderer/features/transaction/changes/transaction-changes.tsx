@@ -82,7 +82,9 @@ export function TransactionChanges({ transaction }: TransactionChangesProps): Re
 
   return (
     <section className="transaction-changes" aria-labelledby={headingId} data-changes-ready={ready ? 'true' : 'false'}>
-      <h2 id={headingId}>Changes</h2>
+      <h2 id={headingId}>
+        Changes <span className="muted">({`${entries.length} ${plural(entries.length, 'change')}`})</span>
+      </h2>
       {entries.length === 0 ? (
         <EmptyView>This transaction changed no state.</EmptyView>
       ) : (
