@@ -167,6 +167,7 @@ const median = (values: readonly number[]): number =>
     [...values].sort((a, b) => a - b),
     0.5,
   );
+const plural = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? '' : 's'}`;
 const fmt = (ms: number): string => `${ms.toFixed(0)} ms`;
 const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} kB`;
 const tasks = (report: LongTaskReport): string => `${report.count} (max ${report.maxMs.toFixed(0)} ms)`;
@@ -197,6 +198,7 @@ async function main(): Promise<void> {
     for (let run = 0; run < RUNS; run += 1) loadAll.push(await loadAllRun(browser, explorer.url));
     const loadAllMs = median(loadAll.map((run) => run.ms));
     const loadAllBareMs = median(loadAll.map((run) => run.bareMs));
+    const barePages = plural(loadAll[0]?.barePages ?? 0, 'page');
     console.log(`load all: ${fmt(loadAllMs)} vs bare ${fmt(loadAllBareMs)} (${loadAll[0]?.rows.trim() ?? ''})`);
     const collector = await collectorJourney(browser, explorer.url);
     const bareList = await bareScroll(browser, explorer.url, 10_000);
@@ -228,7 +230,7 @@ async function main(): Promise<void> {
       row(
         `"Load all" on the 10,000-resource account: click → all rows loaded (${loadAll[0]?.rows.trim() ?? ''})`,
         fmt(loadAllMs),
-        `${fmt(loadAllBareMs)} (plain \`fetch\` + JSON of the same ${loadAll[0]?.barePages ?? 0} pages of 9,999 in the page)`,
+        `${fmt(loadAllBareMs)} (plain \`fetch\` + JSON of the same ${barePages} of 9,999 in the page)`,
         (loadAllMs / loadAllBareMs).toFixed(2),
       ),
       row(
@@ -253,8 +255,8 @@ async function main(): Promise<void> {
 
 The default sample snapshot, \`ledger-explorer serve\`, ${chromium}, median of ${RUNS} runs
 where repeated (1-minute load average of the machine at the start: ${loadAtStart.toFixed(1)}, at the end:
-${(loadavg()[0] ?? 0).toFixed(1)}). Page times are from navigation start (in-page \`performance.now()\`); long tasks from a
-\`PerformanceObserver\` installed before the app's scripts.
+${(loadavg()[0] ?? 0).toFixed(1)}). Page times are from navigation start (in-page \`performance.now()\`); long
+tasks from a \`PerformanceObserver\` installed before the app's scripts.
 
 ${table}
 

@@ -241,7 +241,7 @@ describe('search', () => {
     expect(await kinds(env.info.latestVersion)).not.toContain('block');
   });
 
-  it('finds objects (owner) and fungible asset metadata (name, symbol, decimals) as the node API reads them', async () => {
+  it('finds objects (owner) and fungible asset metadata (name, symbol, decimals) as the node API has it', async () => {
     const { objects, fungibleAssets } = env.info.samples;
     expect(objects.length).toBeGreaterThan(2);
     expect(fungibleAssets.length).toBeGreaterThan(1);

@@ -84,7 +84,7 @@ describe('search box', () => {
     await waitFor(() => expect(window.location.pathname).toBe(`/blocks/${height}`));
   });
 
-  it("offers an object and its fungible asset (symbol, decimals), each opening the metadata object's page", async () => {
+  it("offers an object and its fungible asset (symbol, decimals), both open the metadata object's page", async () => {
     const found = await apiJson<{ results: { kind: string; symbol?: string; decimals?: number }[] }>(
       '/explorer/v1/search?q=0xa',
     );

@@ -137,7 +137,7 @@ describe('resources tab', () => {
     ).toBe(true);
   });
 
-  it('"Load all" reads the pages after the first 100 at the node\'s page size (9999), until all are loaded', async () => {
+  it('"Load all" reads the pages after the first 100 at the node page size (9999), until all are loaded', async () => {
     const large = serviceFixture('main').info.samples.largeAccounts[0]!.address;
     const { user, fixture } = renderApp(`/accounts/${large}`);
     await screen.findByText(/^100 resources loaded in 1 page · more available/);
