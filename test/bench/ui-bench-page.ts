@@ -123,3 +123,67 @@ for (let i = 0; i < ${count}; i += 1) {
 document.getElementById('s').innerHTML = rows.join('');
 </script>`;
 }
+
+/**
+ * Clicks the button named `name` and returns the page time until a `[role="status"]` element's text matches
+ * `pattern` and the next frame painted (in-page: no polling delay of the driver).
+ */
+export function clickUntilStatus(page: Page, name: string, pattern: RegExp): Promise<number> {
+  return page.evaluate(
+    async ({ name: label, source }) => {
+      const wanted = new RegExp(source);
+      const button = [...document.querySelectorAll('button')].find((element) => element.textContent === label);
+      if (!button) throw new Error(`no button ${label}`);
+      const matched = (): boolean =>
+        [...document.querySelectorAll('[role="status"]')].some((element) => wanted.test(element.textContent ?? ''));
+      const from = performance.now();
+      await new Promise<void>((resolve) => {
+        const observer = new MutationObserver(() => {
+          if (!matched()) return;
+          observer.disconnect();
+          resolve();
+        });
+        observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+        button.click();
+      });
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      return performance.now() - from;
+    },
+    { name, source: pattern.source },
+  );
+}
+
+/**
+ * The baseline of "Load all": in the page, with plain `fetch`, the pages after the first `first` resources of
+ * `account` at `limit` each, every body parsed as JSON (the cost of the data alone). Returns the time and pages.
+ */
+export function bareLoadAll(
+  page: Page,
+  account: string,
+  first: number,
+  limit: number,
+): Promise<{ ms: number; pages: number; rows: number }> {
+  return page.evaluate(
+    async ({ account: address, first: firstLimit, limit: pageLimit }) => {
+      const read = async (query: string): Promise<{ rows: number; cursor: string | null }> => {
+        const response = await fetch(`/v1/accounts/${address}/resources?${query}`, {
+          headers: { Accept: 'application/json' },
+        });
+        const rows = (await response.json()) as unknown[];
+        return { rows: rows.length, cursor: response.headers.get('x-aptos-cursor') };
+      };
+      let { cursor } = await read(`limit=${firstLimit}`);
+      const from = performance.now();
+      let pages = 0;
+      let rows = 0;
+      while (cursor !== null) {
+        const next = await read(`limit=${pageLimit}&start=${cursor}`);
+        pages += 1;
+        rows += next.rows;
+        cursor = next.cursor;
+      }
+      return { ms: performance.now() - from, pages, rows };
+    },
+    { account, first, limit },
+  );
+}

@@ -185,8 +185,25 @@ describe('account journeys', () => {
       cursor = page.cursor;
     }
     expect(all.length).toBeGreaterThanOrEqual(10_000);
+    // "Load all" after the first 100 reads the rest at the node's page size: one request per 9,999.
+    let rest = 0;
+    for (let cursor = (await api<Resource[]>('/v1/accounts/0xc011ec7/resources?limit=100')).cursor; cursor; rest += 1)
+      cursor = (await api<Resource[]>(`/v1/accounts/0xc011ec7/resources?limit=9999&start=${cursor}`)).cursor;
     const { page, context, errors } = await newPage(session.browser);
     await page.goto(`${session.explorer.url}/accounts/0xc011ec7`);
+    await page.getByText(/^100 resources loaded in 1 page · more available/).waitFor();
+    const reads: string[] = [];
+    const onRequest = (request: { url(): string }): void => {
+      if (request.url().includes('/resources?')) reads.push(request.url());
+    };
+    page.on('request', onRequest);
+    await page.getByRole('button', { name: 'Load all' }).click();
+    await page
+      .getByText(`${all.length.toLocaleString('en-US')} resources loaded in ${rest + 1} pages · all loaded`)
+      .waitFor();
+    page.off('request', onRequest);
+    expect(reads).toHaveLength(rest);
+    for (const url of reads) expect(new URL(url).searchParams.get('limit')).toBe('9999');
     await page.getByRole('combobox', { name: 'Page size' }).selectOption('9999');
     await page.getByText(/^9,999 resources loaded in 1 page/).waitFor();
     await page.getByRole('button', { name: 'Load all' }).click();

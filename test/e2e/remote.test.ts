@@ -185,7 +185,7 @@ describe('remote journeys', () => {
     await search.fill('0x1::coin');
     await page
       .getByRole('status')
-      .getByText(/this source resolves only addresses and versions/)
+      .getByText(/a node resolves only versions, blocks, transaction hashes and addresses/)
       .waitFor();
     await search.fill(address);
     await page.getByRole('option', { name: new RegExp(`^Account ${address}`) }).waitFor();

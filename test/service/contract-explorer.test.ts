@@ -193,6 +193,81 @@ describe('search', () => {
     await expectErrorRecord(env, await get(env, '/explorer/v1/search'), 400, 'web_framework_error');
   });
 
+  it('finds a committed transaction by hash (with or without 0x, any case), at its version', async () => {
+    const samples = Object.values(env.info.samples.transactions).filter((sample) => sample !== null);
+    expect(samples.length).toBeGreaterThan(2);
+    for (const sample of samples) {
+      const row = env.store.database
+        .prepare('SELECT version FROM transactions WHERE hash = ?')
+        .get(Buffer.from(sample.hash.slice(2), 'hex')) as { version: number };
+      const expected = { kind: 'transaction', hash: sample.hash, version: String(row.version) };
+      expect((await results(sample.hash)).filter((r) => r['kind'] === 'transaction')).toEqual([expected]);
+      expect((await results(sample.hash.slice(2).toUpperCase())).filter((r) => r['kind'] === 'transaction')).toEqual([
+        expected,
+      ]);
+    }
+    const unknown = `0x${'ab'.repeat(32)}`;
+    expect(await kinds(unknown)).not.toContain('transaction');
+  });
+
+  it('finds a retained block by height ("block N" or bare digits, which are also a version)', async () => {
+    const ledger = env.store.ledgerInfo();
+    const block = (height: bigint): Record<string, unknown> => {
+      const row = env.store.database
+        .prepare('SELECT height, first_version, last_version, timestamp_usec FROM blocks WHERE height = ?')
+        .get(height) as Record<string, number | bigint>;
+      return {
+        kind: 'block',
+        height: String(row['height']),
+        first_version: String(row['first_version']),
+        last_version: String(row['last_version']),
+        timestamp_usec: String(row['timestamp_usec']),
+      };
+    };
+    const latest = ledger.blockHeight;
+    expect(await results(`block ${latest}`)).toEqual([block(latest)]);
+    expect(await results(`Block #${ledger.oldestBlockHeight}`)).toEqual([block(ledger.oldestBlockHeight)]);
+    expect(await results(`block ${latest + 1n}`)).toEqual([]);
+    expect(await results(`block ${ledger.oldestBlockHeight - 1n}`)).toEqual([]);
+    // Bare digits are a height and a version (and an address): each listed when it exists, version first.
+    for (const height of [latest, ledger.oldestBlockHeight]) {
+      const found = await results(String(height));
+      const version = height >= ledger.oldestLedgerVersion && height <= ledger.ledgerVersion;
+      expect(found.filter((r) => r['kind'] !== 'account')).toEqual([
+        ...(version ? [expect.objectContaining({ kind: 'version', version: String(height) })] : []),
+        block(height),
+      ]);
+    }
+    expect(await kinds(env.info.latestVersion)).not.toContain('block');
+  });
+
+  it('finds objects (owner) and fungible asset metadata (name, symbol, decimals) as the node API has it', async () => {
+    const { objects, fungibleAssets } = env.info.samples;
+    expect(objects.length).toBeGreaterThan(2);
+    expect(fungibleAssets.length).toBeGreaterThan(1);
+    for (const address of [...objects, ...fungibleAssets]) {
+      const core = await getJson<{ data: { owner: string } }>(
+        env,
+        `/v1/accounts/${address}/resource/0x1::object::ObjectCore`,
+      );
+      const found = await results(address);
+      expect(found).toContainEqual({ kind: 'object', address, owner: core.data.owner });
+      const metadata = await get(env, `/v1/accounts/${address}/resource/0x1::fungible_asset::Metadata`);
+      const asset = found.filter((r) => r['kind'] === 'fungible_asset');
+      if (metadata.status === 404) {
+        expect(asset).toEqual([]);
+        continue;
+      }
+      const { data } = (await metadata.json()) as { data: { name: string; symbol: string; decimals: number } };
+      expect(asset).toEqual([
+        { kind: 'fungible_asset', address, name: data.name, symbol: data.symbol, decimals: data.decimals },
+      ]);
+      expect(fungibleAssets).toContain(address);
+    }
+    // An ordinary account is no object.
+    expect(await kinds('0x1')).toEqual(['account']);
+  });
+
   it('is JSON only: an Accept of application/x-bcs is ignored', async () => {
     for (const path of [
       '/explorer/v1/search?q=0x1',

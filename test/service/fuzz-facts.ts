@@ -28,6 +28,8 @@ export interface Facts {
   readonly transactionHashes: readonly string[];
   readonly oldestBlock: bigint;
   readonly latestBlock: bigint;
+  /** Object addresses and fungible asset metadata addresses (the samples). */
+  readonly objects: readonly string[];
 }
 
 /**
@@ -57,5 +59,6 @@ export function factsOf(e: ContractEnv): Facts {
     transactionHashes: Object.values(e.info.samples.transactions).flatMap((sample) => (sample ? [sample.hash] : [])),
     oldestBlock: e.store.ledgerInfo().oldestBlockHeight,
     latestBlock: e.store.ledgerInfo().blockHeight,
+    objects: [...e.info.samples.objects, ...e.info.samples.fungibleAssets],
   };
 }

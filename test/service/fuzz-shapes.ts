@@ -252,7 +252,19 @@ function shapes(f: Facts): fc.Arbitrary<Shape> {
       .oneof(
         junk(40).map((q) => seg(q, undefined)),
         fc
-          .constantFrom(...f.accounts, ...f.resourceTypes, '0x1::coin', String(f.latest), '0', '%zz')
+          .constantFrom(
+            ...f.accounts,
+            ...f.resourceTypes,
+            ...f.transactionHashes,
+            ...f.objects,
+            '0x1::coin',
+            String(f.latest),
+            String(f.latestBlock),
+            `block ${f.oldestBlock}`,
+            `Block #${f.latestBlock + 1n}`,
+            '0',
+            '%zz',
+          )
           .map((q) => seg(q, undefined)),
       )
       .map((q) =>

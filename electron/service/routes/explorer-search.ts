@@ -1,7 +1,8 @@
 /**
- * `GET /explorer/v1/search?q=`: tells what a piece of text is — a ledger version, an account,
- * a table handle, a module or a struct tag. Text may be several at once (`123` is a version and
- * the address `0x123`), so every match is listed.
+ * `GET /explorer/v1/search?q=`: tells what a piece of text is — a ledger version, a block height, a
+ * transaction hash, an account, an object, a fungible asset's metadata, a table handle, a module or a
+ * struct tag. Text may be several at once (`123` is a version, block 123 and the address `0x123`), so
+ * every match is listed; each kind is at most one indexed lookup, so the answer is bounded and fast.
  */
 import { formatAddress, isAddress, parseAddress } from '../../../shared/address.ts';
 import { formatStructTag, isIdentifier, parseStructTag } from '../../../shared/type-tag.ts';
@@ -11,9 +12,7 @@ import type { ContextOf, RequestContext } from '../request-context.ts';
 import { jsonReply } from '../responses.ts';
 import type { ServiceReply } from '../service-reply.ts';
 import { tableInfoJson } from './explorer.ts';
-
-/** One thing the query text resolves to. */
-export type SearchResult = Readonly<Record<string, unknown>> & { readonly kind: string };
+import { blockResults, objectResults, transactionResults, type SearchResult } from './search-ledger.ts';
 
 const DECIMAL = /^[0-9]+$/;
 
@@ -49,6 +48,7 @@ function addressResults(context: RequestContext, text: string): SearchResult[] {
   const [found] = context.store.listAccounts(context.ledger.ledgerVersion, previousAddress(address), 1);
   if (found !== undefined && Buffer.compare(found, address) === 0)
     results.push({ kind: 'account', address: formatAddress(address) });
+  results.push(...objectResults(context, address));
   return results;
 }
 
@@ -89,6 +89,12 @@ export function search(context: ContextOf<'explorerSearch'>): ServiceReply {
   const results =
     text === ''
       ? []
-      : [...versionResults(context, text), ...addressResults(context, text), ...moveNameResults(context, text)];
+      : [
+          ...versionResults(context, text),
+          ...blockResults(context, text),
+          ...transactionResults(context, text),
+          ...addressResults(context, text),
+          ...moveNameResults(context, text),
+        ];
   return jsonReply({ query: text, results }, context.ledger);
 }

@@ -30,9 +30,17 @@ export interface ResourcesPage extends ApiAnswer<readonly MoveResourceJson[]> {
   readonly version: VersionKey;
 }
 
+/** Where a resources page starts (the previous page's cursor; undefined: the first page) and its size. */
+export interface ResourcesPageParam {
+  readonly start: string | undefined;
+  readonly limit: number;
+}
+
 /**
- * `GET /v1/accounts/{address}/resources` page by page: the page parameter is the cursor (`start`).
- * Skipped until both the address and the version are known.
+ * `GET /v1/accounts/{address}/resources` page by page: the page parameter is the cursor (`start`) with the page
+ * size. The first page has the chosen size; each next page the size of the page before it, so pages that "Load
+ * all" appends at the node's largest size (load-all-resources.ts) are followed at that size. Skipped until both the
+ * address and the version are known.
  */
 export function resourcesQuery(address: string | undefined, version: VersionKey | undefined, pageSize: number) {
   const queryKey = queryKeys.resources(address, version, pageSize);
@@ -42,11 +50,12 @@ export function resourcesQuery(address: string | undefined, version: VersionKey 
       address === undefined || version === undefined
         ? skipToken
         : async ({ pageParam, signal }): Promise<ResourcesPage> => ({
-            ...(await resourcesPage(address, version, pageSize, pageParam, signal)),
+            ...(await resourcesPage(address, version, pageParam.limit, pageParam.start, signal)),
             version,
           }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.cursor,
+    initialPageParam: { start: undefined, limit: pageSize } as ResourcesPageParam,
+    getNextPageParam: (last, _pages, lastParam): ResourcesPageParam | undefined =>
+      last.cursor === undefined ? undefined : { start: last.cursor, limit: lastParam.limit },
     // The same account at another version or page size keeps its rows on screen (opened rows stay
     // open), labelled by the panel with the version they were read at; another account's never.
     placeholderData: keepPreviousWhileSame(queryKey, ['address']),

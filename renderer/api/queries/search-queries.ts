@@ -1,7 +1,10 @@
 /**
- * The search box's data: `GET /explorer/v1/search?q=`, which says what a text is (version, account,
- * table, module, struct tag). A remote node has no explorer API; there addresses and versions are
- * resolved by direct lookups of the node API (`GET /v1/accounts/{a}`, `GET /v1/blocks/by_version/{v}`).
+ * The search box's data: `GET /explorer/v1/search?q=`, which says what a text is (version, block,
+ * transaction hash, account, object, fungible asset, table, module, struct tag). A remote node has no
+ * explorer API; there what the node API can answer is resolved by direct lookups, all at once:
+ * versions and block heights (`GET /v1/blocks/by_version/{v}`, `/v1/blocks/by_height/{h}`), transaction
+ * hashes (`/v1/transactions/by_hash/{h}`), and addresses (`/v1/accounts/{a}`, its `0x1::object::ObjectCore`
+ * and `0x1::fungible_asset::Metadata` resources).
  */
 import { ENDPOINTS } from '../../../shared/api/registry.ts';
 import { queryOptions } from '@tanstack/react-query';
@@ -20,6 +23,10 @@ export interface SearchOutcome {
 }
 
 const DECIMAL = /^\d+$/;
+const U64_MAX = 2n ** 64n - 1n;
+const HASH = /^0x[0-9a-fA-F]{64}$/;
+/** `block 123`, `block #123`: a height only (as the explorer API reads it). */
+const BLOCK_WORD = /^block\s*[#:]?\s*(\d+)$/i;
 
 /** A lookup that answers "absent" with a 404/410 record: absent is a non-result, anything else an error. */
 async function lookup<T>(path: string, signal: AbortSignal): Promise<T | undefined> {
@@ -31,20 +38,75 @@ async function lookup<T>(path: string, signal: AbortSignal): Promise<T | undefin
   }
 }
 
-/** Resolves addresses and versions with the node API alone (nodes answer `/accounts/{a}` for any address). */
-async function directLookup(text: string, signal: AbortSignal): Promise<SearchResultJson[]> {
+/** Digits within u64 (the node answers 400 beyond: not a version or height at all). */
+function isU64(text: string): boolean {
+  return DECIMAL.test(text) && BigInt(text) <= U64_MAX;
+}
+
+interface NodeBlock {
+  readonly block_height: string;
+  readonly block_timestamp: string;
+  readonly first_version: string;
+  readonly last_version: string;
+}
+interface NodeResource<T> {
+  readonly data: T;
+}
+
+/** A version (bare digits): the block holding it. */
+async function versionLookup(text: string, signal: AbortSignal): Promise<SearchResultJson[]> {
+  if (!isU64(text)) return [];
+  const block = await lookup<NodeBlock>(`/v1/blocks/by_version/${text}`, signal);
+  return block === undefined
+    ? []
+    : [{ kind: 'version', version: BigInt(text).toString(), block_height: block.block_height }];
+}
+
+/** A block height (`block N`, or bare digits, which are also a version). */
+async function blockLookup(text: string, signal: AbortSignal): Promise<SearchResultJson[]> {
+  const digits = BLOCK_WORD.exec(text)?.[1] ?? text;
+  if (!isU64(digits)) return [];
+  const block = await lookup<NodeBlock>(`/v1/blocks/by_height/${BigInt(digits).toString()}`, signal);
+  if (block === undefined) return [];
+  const { block_height: height, first_version, last_version, block_timestamp: timestamp_usec } = block;
+  return [{ kind: 'block', height, first_version, last_version, timestamp_usec }];
+}
+
+/** A committed transaction by hash (a pending one has no version yet: not a result). */
+async function transactionLookup(text: string, signal: AbortSignal): Promise<SearchResultJson[]> {
+  if (!HASH.test(text)) return [];
+  const found = await lookup<{ hash: string; version?: string }>(`/v1/transactions/by_hash/${text}`, signal);
+  return found?.version === undefined ? [] : [{ kind: 'transaction', hash: found.hash, version: found.version }];
+}
+
+/** An address: the account (nodes answer `/accounts/{a}` for any address), an object, a fungible asset. */
+async function addressLookup(text: string, signal: AbortSignal): Promise<SearchResultJson[]> {
+  if (!isAddress(text)) return [];
+  const address = normalizeAddress(text);
+  const [account, core, metadata] = await Promise.all([
+    lookup<AccountJson>(`/v1/accounts/${address}`, signal),
+    lookup<NodeResource<{ owner: string }>>(`/v1/accounts/${address}/resource/0x1::object::ObjectCore`, signal),
+    lookup<NodeResource<{ name: string; symbol: string; decimals: number }>>(
+      `/v1/accounts/${address}/resource/0x1::fungible_asset::Metadata`,
+      signal,
+    ),
+  ]);
   const results: SearchResultJson[] = [];
-  if (DECIMAL.test(text)) {
-    const block = await lookup<{ block_height: string }>(`/v1/blocks/by_version/${text}`, signal);
-    if (block !== undefined)
-      results.push({ kind: 'version', version: BigInt(text).toString(), block_height: block.block_height });
-  }
-  if (isAddress(text)) {
-    const address = normalizeAddress(text);
-    const account = await lookup<AccountJson>(`/v1/accounts/${address}`, signal);
-    if (account !== undefined) results.push({ kind: 'account', address });
+  if (account !== undefined) results.push({ kind: 'account', address });
+  if (core !== undefined) results.push({ kind: 'object', address, owner: core.data.owner });
+  if (metadata !== undefined) {
+    const { name, symbol, decimals } = metadata.data;
+    results.push({ kind: 'fungible_asset', address, name, symbol, decimals });
   }
   return results;
+}
+
+/** Resolves what the node API alone can answer, every lookup at once, in the explorer API's result order. */
+async function directLookup(text: string, signal: AbortSignal): Promise<SearchResultJson[]> {
+  const found = await Promise.all(
+    [versionLookup, blockLookup, transactionLookup, addressLookup].map((find) => find(text, signal)),
+  );
+  return found.flat();
 }
 
 /** Runs one search: the explorer API, or direct lookups where the source has none. */

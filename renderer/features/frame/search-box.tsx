@@ -97,7 +97,7 @@ export function SearchBox(): ReactNode {
         aria-controls={listId}
         aria-autocomplete="list"
         aria-activedescendant={showPopup && targets[active] ? `${listId}-${active}` : undefined}
-        placeholder="Search address, version, table, addr::module  ( / )"
+        placeholder="Search address, version, block, txn hash, table, addr::module  ( / )"
         autoComplete="off"
         spellCheck={false}
         value={text}

@@ -37,7 +37,7 @@ export function SearchResults({ id, state, targets, active, onPick }: SearchResu
     return (
       <div className="search-popup search-note" id={id} role="status">
         Nothing found for <code>{state.data.query}</code>
-        {state.data.direct ? ' (this source resolves only addresses and versions)' : ''}.
+        {state.data.direct ? ' (a node resolves only versions, blocks, transaction hashes and addresses)' : ''}.
       </div>
     );
   }

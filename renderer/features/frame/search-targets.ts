@@ -20,9 +20,16 @@ function tagAddress(type: string): string {
   return normalizeAddress(type.split('::', 1)[0] ?? type);
 }
 
+/** `1` → `1 decimal`, `8` → `8 decimals`. */
+function decimalsText(decimals: number): string {
+  return `${decimals} decimal${decimals === 1 ? '' : 's'}`;
+}
+
 /**
  * The target of a result. A version pins time travel on the current path (`currentPath`, without
- * its query); everything else opens its page keeping the pinned version, if any.
+ * its query); everything else opens its page keeping the pinned version, if any: a block its block page, a
+ * transaction hash the transaction page by version, an object or a fungible asset's metadata the page of its
+ * address (where its resources are).
  */
 export function searchTarget(result: SearchResultJson, currentPath: string, pinned: string | undefined): SearchTarget {
   switch (result.kind) {
@@ -33,6 +40,34 @@ export function searchTarget(result: SearchResultJson, currentPath: string, pinn
         detail:
           result.block_height === null ? 'pin time travel here' : `block ${result.block_height} · pin time travel here`,
         path: withVersion(currentPath, result.version),
+      };
+    case 'block':
+      return {
+        kind: result.kind,
+        label: `Block ${result.height}`,
+        detail: `versions ${result.first_version}–${result.last_version}`,
+        path: withVersion(`/blocks/${result.height}`, pinned),
+      };
+    case 'transaction':
+      return {
+        kind: result.kind,
+        label: `Transaction ${result.hash}`,
+        detail: `version ${result.version}`,
+        path: withVersion(`/txn/${result.version}`, pinned),
+      };
+    case 'object':
+      return {
+        kind: result.kind,
+        label: `Object ${result.address}`,
+        detail: `owned by ${result.owner}`,
+        path: withVersion(`/accounts/${normalizeAddress(result.address)}`, pinned),
+      };
+    case 'fungible_asset':
+      return {
+        kind: result.kind,
+        label: `Fungible asset ${result.symbol}`,
+        detail: `${result.name} · ${decimalsText(result.decimals)} · metadata ${result.address}`,
+        path: withVersion(`/accounts/${normalizeAddress(result.address)}`, pinned),
       };
     case 'account':
       return {

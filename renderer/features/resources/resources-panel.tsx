@@ -1,20 +1,21 @@
 /**
  * An account's resources at the effective ledger version: cursor-paged (`X-Aptos-Cursor` → `start`)
- * with a page-size choice, "Load next page" and "Load all" (so the filter can see everything),
+ * with a page-size choice, "Load next page" and "Load all" (so the filter can see everything; the
+ * remaining pages at the node's largest size, load-all-resources.ts),
  * a type filter, and the virtualized table. A URL hash naming a resource type (`…/resources#0x1::…`,
  * what a table's owner links to) filters to that resource, opens it and scrolls it into view.
  */
 import type { ReactNode } from 'react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { RESOURCE_PAGE_SIZES, resourcesQuery } from '../../api/queries/account-queries.ts';
 import { useLedgerVersion } from '../../app/use-ledger-version.ts';
 import { EmptyView, ErrorView, LoadingView } from '../../components/status-views.tsx';
 import { PagedExportMenu, resourceExportRows } from '../../components/export-menu/paged-export-menu.tsx';
-import { loadPages } from '../../lib/load-all.ts';
 import { plural } from '../../lib/plural.ts';
 import { useAccountAddress } from '../../lib/use-account-address.ts';
+import { loadAllResources } from './load-all-resources.ts';
 import { resourceRows } from './resource-rows.ts';
 import { ResourcesTable } from './resources-table.tsx';
 import './resources.css';
@@ -45,30 +46,35 @@ export function ResourcesPanel(): ReactNode {
     if (focus !== undefined) setFilter(focus);
   }
   const [loadingAll, setLoadingAll] = useState(false);
-  const query = useInfiniteQuery(resourcesQuery(address, effective, pageSize));
+  const client = useQueryClient();
+  const options = resourcesQuery(address, effective, pageSize);
+  const listing = JSON.stringify(options.queryKey);
+  // A failed "Load all" of this listing (another account, version or page size does not show it).
+  const [loadAllFailure, setLoadAllFailure] = useState<{ listing: string; error: unknown } | undefined>(undefined);
+  const loadAllError = loadAllFailure?.listing === listing ? loadAllFailure.error : undefined;
+  const query = useInfiniteQuery(options);
   const rows = useMemo(() => resourceRows(query.data?.pages.flatMap((page) => page.body) ?? []), [query.data]);
-  const alive = useRef(true);
-  useEffect(() => {
-    alive.current = true;
-    return () => {
-      alive.current = false;
-    };
-  }, []);
+  // "Load all" stops when the panel goes or shows another account, version or page size.
+  const loadAllRun = useRef<AbortController | undefined>(undefined);
+  useEffect(() => () => loadAllRun.current?.abort(), [address, effective, pageSize]);
 
   const loadAll = async (): Promise<void> => {
+    if (address === undefined || effective === undefined) return;
+    const run = new AbortController();
+    loadAllRun.current = run;
     setLoadingAll(true);
+    setLoadAllFailure(undefined);
     try {
-      // Stops at an error (shown under the table) or at the load-all bound ("more available" stays said).
-      await loadPages(
-        query.hasNextPage,
-        async () => {
-          const result = await query.fetchNextPage();
-          return !result.isError && result.hasNextPage;
-        },
-        () => !alive.current,
-      );
+      // Ends at the list's end, at a failed page (its error shown under the table, with Retry) or at the
+      // load-all bound ("more available" stays said).
+      await loadAllResources(client, { queryKey: options.queryKey, address, version: effective }, run.signal);
+    } catch (error) {
+      if (!run.signal.aborted) setLoadAllFailure({ listing, error });
     } finally {
-      if (alive.current) setLoadingAll(false);
+      if (loadAllRun.current === run) {
+        loadAllRun.current = undefined;
+        setLoadingAll(false);
+      }
     }
   };
 
@@ -133,6 +139,7 @@ export function ResourcesPanel(): ReactNode {
         </p>
       )}
       {query.isError && <ErrorView error={query.error} onRetry={() => void query.fetchNextPage()} />}
+      {loadAllError !== undefined && !loadingAll && <ErrorView error={loadAllError} onRetry={() => void loadAll()} />}
       {rows.length === 0 ? (
         <EmptyView>This account holds no resources at version {effective}.</EmptyView>
       ) : (

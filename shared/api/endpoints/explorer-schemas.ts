@@ -1,7 +1,7 @@
 /** valibot schemas of the explorer extras' JSON (`/explorer/v1`, docs/api.md). */
 import * as v from 'valibot';
 import { SOURCE_INFO_SCHEMA } from '../source-info.ts';
-import { address, u64 } from '../wire-schemas.ts';
+import { address, hex, u64 } from '../wire-schemas.ts';
 
 /** A table's metadata. */
 export const tableInfo = v.looseObject({
@@ -30,7 +30,23 @@ export const block = v.looseObject({
 /** One search result, by kind. */
 export const searchResult = v.variant('kind', [
   v.looseObject({ kind: v.literal('version'), version: u64, block_height: v.nullable(u64) }),
+  v.looseObject({
+    kind: v.literal('block'),
+    height: u64,
+    first_version: u64,
+    last_version: u64,
+    timestamp_usec: u64,
+  }),
+  v.looseObject({ kind: v.literal('transaction'), hash: v.pipe(hex, v.length(66)), version: u64 }),
   v.looseObject({ kind: v.literal('account'), address }),
+  v.looseObject({ kind: v.literal('object'), address, owner: address }),
+  v.looseObject({
+    kind: v.literal('fungible_asset'),
+    address,
+    name: v.string(),
+    symbol: v.string(),
+    decimals: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(255)),
+  }),
   v.looseObject({ kind: v.literal('table'), ...tableInfo.entries }),
   v.looseObject({ kind: v.literal('module'), address, name: v.string(), exists: v.boolean() }),
   v.looseObject({

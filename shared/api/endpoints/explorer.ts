@@ -72,7 +72,10 @@ export const explorerBlocks = endpoint({
   doc: '`{"blocks": [block], "next_before"}`, newest first',
 });
 
-/** `GET /explorer/v1/search?q=`: what the text names (version, account, table, module, struct). */
+/**
+ * `GET /explorer/v1/search?q=`: what the text names (version, block, transaction hash, account, object, fungible
+ * asset metadata, table, module, struct).
+ */
 export const explorerSearch = endpoint({
   method: 'GET',
   path: '/explorer/v1/search',

@@ -3,7 +3,8 @@
  * `web_framework_error`), `GET /explorer/v1/source` names the node (our remote proxy answers it),
  * and a node serves `GET /v1/blocks/by_version/{v}`. The node is stood in for at the fetch boundary
  * by the real read service with those differences; the UI must degrade: the landing explains what is
- * not available, search resolves addresses and versions by direct lookups.
+ * not available, search resolves what the node API answers (addresses, objects, fungible assets, versions,
+ * blocks, transaction hashes) by direct lookups.
  */
 import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -94,18 +95,50 @@ describe('remote node source', () => {
     await waitFor(() => expect(window.location.pathname).toBe('/accounts/0x1'));
     // The new page's heading takes the focus once rendered (use-route-focus.ts): type only after that.
     await waitFor(() => expect(document.activeElement?.tagName).toBe('H1'));
-    // Digits are a version and an address (the node answers for any address): both are offered.
+    // Digits are a version, a height when that block exists, and an address (the node answers for any address).
+    const heightExists = BigInt(ledger.oldest_ledger_version) <= BigInt(ledger.block_height);
     await user.type(search, ledger.oldest_ledger_version);
     const listbox = await screen.findByRole('listbox', { name: 'Search results' });
     expect(
       within(listbox)
         .getAllByRole('option')
         .map((option) => option.querySelector('.search-option-label')?.textContent),
-    ).toEqual([`Version ${ledger.oldest_ledger_version}`, `Account 0x${ledger.oldest_ledger_version}`]);
+    ).toEqual([
+      `Version ${ledger.oldest_ledger_version}`,
+      ...(heightExists ? [`Block ${ledger.oldest_ledger_version}`] : []),
+      `Account 0x${ledger.oldest_ledger_version}`,
+    ]);
     fireEvent.mouseDown(within(listbox).getByRole('option', { name: /^Version/ }));
     await waitFor(() => expect(window.location.search).toBe(`?ledger_version=${ledger.oldest_ledger_version}`));
     await user.type(search, 'not-an-address');
-    expect((await screen.findByText(/Nothing found for/)).textContent).toContain('only addresses and versions');
+    expect((await screen.findByText(/Nothing found for/)).textContent).toContain(
+      'a node resolves only versions, blocks, transaction hashes and addresses',
+    );
+  });
+
+  it('search resolves a transaction hash, a block height and a fungible asset by direct lookups', async () => {
+    const [txn] = await apiJson<{ hash: string; version: string }[]>('/v1/transactions?limit=1');
+    const ledger = await apiJson<LedgerJson>('/v1');
+    const metadata = await apiJson<{ data: { symbol: string } }>(
+      '/v1/accounts/0xa/resource/0x1::fungible_asset::Metadata',
+    );
+    const user = renderRemote('/');
+    const search = screen.getByRole('combobox', { name: 'Search' });
+    // A hash is also an address (a real node answers /accounts/{a} for any address): pick the transaction.
+    await user.type(search, txn!.hash);
+    fireEvent.mouseDown(await screen.findByRole('option', { name: /^Transaction 0x/ }));
+    await waitFor(() => expect(window.location.pathname).toBe(`/txn/${txn!.version}`));
+    await user.type(search, `block ${ledger.block_height}{Enter}`);
+    await waitFor(() => expect(window.location.pathname).toBe(`/blocks/${ledger.block_height}`));
+    await user.type(search, '0xa');
+    const listbox = await screen.findByRole('listbox', { name: 'Search results' });
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((option) => option.querySelector('.search-option-label')?.textContent),
+    ).toEqual(['Account 0xa', 'Object 0xa', `Fungible asset ${metadata.data.symbol}`]);
+    fireEvent.mouseDown(within(listbox).getByRole('option', { name: /^Fungible asset/ }));
+    await waitFor(() => expect(window.location.pathname).toBe('/accounts/0xa'));
   });
 
   it('time travel shows the block of the chosen version from the node API', async () => {

@@ -1,6 +1,7 @@
 /**
- * The header's search box over the real read service: `/` focuses it; an address and a version
- * resolve through `/explorer/v1/search` and navigate (account page; pinned version); results are
+ * The header's search box over the real read service: `/` focuses it; an address, a version, a transaction
+ * hash, a block and a fungible asset resolve through `/explorer/v1/search` and navigate (account page; pinned
+ * version; transaction and block pages; the metadata object's page); results are
  * offered to pick (mouse or arrows + Enter); unknown text says nothing was found.
  */
 import { describe, expect, it } from 'vitest';
@@ -66,6 +67,38 @@ describe('search box', () => {
     await user.keyboard('{Enter}');
     await waitFor(() => expect(window.location.pathname).toBe('/accounts/0x1/modules'));
     expect(window.location.search).toBe(pinned);
+  });
+
+  it('resolves a transaction hash to its transaction page by version, and "block N" to the block page', async () => {
+    const [txn] = await apiJson<{ hash: string; version: string }[]>('/v1/transactions?limit=1');
+    const { user } = renderApp('/gas', { fixture: 'small' });
+    await user.click(search());
+    await user.type(search(), `${txn!.hash}{Enter}`);
+    await waitFor(() => expect(window.location.pathname).toBe(`/txn/${txn!.version}`));
+    const { blocks } = await apiJson<{ blocks: { height: string }[] }>('/explorer/v1/blocks?limit=1');
+    const height = blocks[0]!.height;
+    await user.type(search(), `block ${height}`);
+    const option = await screen.findByRole('option', { name: new RegExp(`^Block ${height}`) });
+    expect(within(screen.getByRole('listbox', { name: 'Search results' })).getAllByRole('option')).toEqual([option]);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(window.location.pathname).toBe(`/blocks/${height}`));
+  });
+
+  it("offers an object and its fungible asset (symbol, decimals), both open the metadata object's page", async () => {
+    const found = await apiJson<{ results: { kind: string; symbol?: string; decimals?: number }[] }>(
+      '/explorer/v1/search?q=0xa',
+    );
+    const asset = found.results.find((result) => result.kind === 'fungible_asset');
+    expect(asset).toBeDefined();
+    expect(found.results.map((result) => result.kind)).toContain('object');
+    const { user } = renderApp('/', { fixture: 'small' });
+    await user.click(search());
+    await user.type(search(), '0x0a');
+    const option = await screen.findByRole('option', { name: new RegExp(`^Fungible asset ${asset!.symbol}`) });
+    expect(option.textContent).toContain(`${asset!.decimals} decimals`);
+    await screen.findByRole('option', { name: /^Object 0xa/ });
+    fireEvent.mouseDown(option);
+    await waitFor(() => expect(window.location.pathname).toBe('/accounts/0xa'));
   });
 
   it('says when nothing matches', async () => {

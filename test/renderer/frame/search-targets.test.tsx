@@ -41,6 +41,55 @@ describe('search targets', () => {
   });
 });
 
+describe('search targets of the ledger and objects', () => {
+  it('a block opens its page, a transaction hash the transaction page by version, keeping the pin', () => {
+    const block = {
+      kind: 'block',
+      height: '123',
+      first_version: '900',
+      last_version: '905',
+      timestamp_usec: '1717200652123456',
+    } as const;
+    expect(searchTarget(block, '/gas', undefined)).toEqual({
+      kind: 'block',
+      label: 'Block 123',
+      detail: 'versions 900–905',
+      path: '/blocks/123',
+    });
+    expect(searchTarget(block, '/gas', '950').path).toBe('/blocks/123?ledger_version=950');
+    const hash = `0x${'ab'.repeat(32)}`;
+    expect(searchTarget({ kind: 'transaction', hash, version: '77' }, '/accounts/0x1', undefined)).toEqual({
+      kind: 'transaction',
+      label: `Transaction ${hash}`,
+      detail: 'version 77',
+      path: '/txn/77',
+    });
+    expect(searchTarget({ kind: 'transaction', hash, version: '77' }, '/', '80').path).toBe(
+      '/txn/77?ledger_version=80',
+    );
+  });
+
+  it("an object and a fungible asset's metadata open the page of their address, in the short form", () => {
+    const object = searchTarget({ kind: 'object', address: '0x000abc', owner: '0x1' }, '/', '5');
+    expect(object).toEqual({
+      kind: 'object',
+      label: 'Object 0x000abc',
+      detail: 'owned by 0x1',
+      path: '/accounts/0xabc?ledger_version=5',
+    });
+    const asset = { kind: 'fungible_asset', address: '0xa', name: 'Aptos Coin', symbol: 'APT', decimals: 8 } as const;
+    expect(searchTarget(asset, '/gas', undefined)).toEqual({
+      kind: 'fungible_asset',
+      label: 'Fungible asset APT',
+      detail: 'Aptos Coin · 8 decimals · metadata 0xa',
+      path: '/accounts/0xa',
+    });
+    expect(searchTarget({ ...asset, decimals: 1 }, '/', undefined).detail).toBe(
+      'Aptos Coin · 1 decimal · metadata 0xa',
+    );
+  });
+});
+
 describe('version standing', () => {
   it('classifies below, inside and above [oldest, latest], and non-numbers', () => {
     expect(versionStanding('9', 10n, 20n)).toEqual({ kind: 'pruned', oldest: 10n });
