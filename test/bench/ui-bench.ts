@@ -30,6 +30,7 @@ import {
   type LongTaskReport,
 } from './ui-bench-page.ts';
 import { percentile } from './bench-stats.ts';
+import { bareTransactionPageMs, largestTransaction, transactionPageMs } from './ui-bench-transaction.ts';
 
 const RUNS = Number(process.env.UI_BENCH_RUNS ?? 5);
 const COLLECTOR = '0xc011ec7';
@@ -200,6 +201,15 @@ async function main(): Promise<void> {
     const loadAllBareMs = median(loadAll.map((run) => run.bareMs));
     const barePages = plural(loadAll[0]?.barePages ?? 0, 'page');
     console.log(`load all: ${fmt(loadAllMs)} vs bare ${fmt(loadAllBareMs)} (${loadAll[0]?.rows.trim() ?? ''})`);
+    const largest = largestTransaction(sample);
+    await transactionPageMs(browser, explorer.url, largest.version); // unmeasured: both sides then read cached replies
+    const txnOurs: number[] = [];
+    const txnBare: number[] = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      txnOurs.push(await transactionPageMs(browser, explorer.url, largest.version));
+      txnBare.push(await bareTransactionPageMs(browser, explorer.url, largest.version));
+    }
+    console.log(`transaction ${largest.version}: ${fmt(median(txnOurs))} vs bare ${fmt(median(txnBare))}`);
     const collector = await collectorJourney(browser, explorer.url);
     const bareList = await bareScroll(browser, explorer.url, 10_000);
     console.log(
@@ -232,6 +242,13 @@ async function main(): Promise<void> {
         fmt(loadAllMs),
         `${fmt(loadAllBareMs)} (plain \`fetch\` + JSON of the same ${barePages} of 9,999 in the page)`,
         (loadAllMs / loadAllBareMs).toFixed(2),
+      ),
+      row(
+        `transaction page \`/txn/${largest.version}\` (the sample's largest: ${plural(largest.writes, 'state key')} ` +
+          `written, ${plural(largest.events, 'event')}): navigation → changes rendered with their befores`,
+        fmt(median(txnOurs)),
+        `${fmt(median(txnBare))} (framework-free page fetching the transaction and the same befores)`,
+        (median(txnOurs) / median(txnBare)).toFixed(2),
       ),
       row(
         `${events.loaded.toLocaleString('en-US')} events of \`${BUSY_STREAM.address}\` ` +

@@ -1,0 +1,82 @@
+/**
+ * The transaction page in the UI benchmark: the largest transaction of the sample (most state keys written plus
+ * events), from navigation until its changes section says it is rendered (`data-changes-ready="true"`: every
+ * change listed and the values before it, read at V − 1, drawn for the rows shown open). Baseline from the same
+ * run: a framework-free page that fetches the same transaction and the same befores and writes one row per change.
+ */
+import Database from 'better-sqlite3';
+import type { Browser } from 'playwright-core';
+import { newPage } from '../e2e/support/e2e-harness.ts';
+import { instrument, timeToSelector } from './ui-bench-page.ts';
+
+/** The sample's largest retained transaction: its version and how many keys it wrote and events it emitted. */
+export interface LargestTransaction {
+  readonly version: string;
+  readonly writes: number;
+  readonly events: number;
+}
+
+/** Finds the retained transaction with the most writes plus events (the file is opened read-only). */
+export function largestTransaction(snapshotPath: string): LargestTransaction {
+  const db = new Database(snapshotPath, { readonly: true, fileMustExist: true });
+  try {
+    const oldest = (db.prepare(`SELECT value FROM meta WHERE key = 'oldest_version'`).get() as { value: string }).value;
+    const row = db
+      .prepare(
+        `SELECT version, write_set_size AS writes, event_count AS events FROM transaction_details
+         WHERE version >= ? ORDER BY write_set_size + event_count DESC, version DESC LIMIT 1`,
+      )
+      .get(Number(oldest)) as { version: number; writes: number; events: number };
+    return { version: String(row.version), writes: row.writes, events: row.events };
+  } finally {
+    db.close();
+  }
+}
+
+const READY = '[data-changes-ready="true"]';
+
+/** Navigation → the changes section rendered, on the transaction page at `version`. */
+export async function transactionPageMs(browser: Browser, base: string, version: string): Promise<number> {
+  const { page, context } = await newPage(browser);
+  await instrument(page, [READY]);
+  await page.goto(`${base}/txn/${version}`);
+  const ms = await timeToSelector(page, READY);
+  await context.close();
+  return ms;
+}
+
+/**
+ * The same reads without the UI: the transaction, then each written resource at V − 1 (what the section reads for
+ * its befores), one plain row per change.
+ */
+function bareTransactionPage(version: string): string {
+  return `<!doctype html><meta charset="utf-8"><title>bare</title><ul id="c"></ul><script type="module">
+const v = ${JSON.stringify(version)};
+const txn = await (await fetch('/v1/transactions/by_version/' + v)).json();
+const list = document.getElementById('c');
+const befores = await Promise.all(txn.changes.map((change) =>
+  change.type === 'write_resource' && BigInt(v) > 0n
+    ? fetch('/v1/accounts/' + change.address + '/resource/' + encodeURIComponent(change.data.type) +
+        '?ledger_version=' + (BigInt(v) - 1n)).then((r) => (r.ok ? r.json() : null))
+    : null));
+txn.changes.forEach((change, i) => {
+  const li = document.createElement('li');
+  li.textContent = change.type + ' ' + JSON.stringify(befores[i]) + ' → ' + JSON.stringify(change.data ?? null);
+  list.append(li);
+});
+list.setAttribute('data-ready', 'true');
+</script>`;
+}
+
+/** Navigation → the bare page's rows written. */
+export async function bareTransactionPageMs(browser: Browser, base: string, version: string): Promise<number> {
+  const { page, context } = await newPage(browser);
+  await instrument(page, ['#c[data-ready]']);
+  await page.route(`${base}/__bench/txn.html`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: bareTransactionPage(version) }),
+  );
+  await page.goto(`${base}/__bench/txn.html`);
+  const ms = await timeToSelector(page, '#c[data-ready]');
+  await context.close();
+  return ms;
+}
