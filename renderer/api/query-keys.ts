@@ -87,4 +87,9 @@ export const queryKeys = {
     key('block', { height, transactions: withTransactions ? 'with' : 'without' }),
   blockByVersion: (version: Part) => key('block-by-version', { version }),
   balance: (address: Part, assetType: Part, version: Part) => key('balance', { address, assetType, version }),
+  resourceJson: (address: Part, type: Part, version: Part) => key('resource-json', { address, type, version }),
+  accountAssets: (address: Part, version: Part) => key('explorer-account-assets', { address, version }),
+  pairedMetadata: (coinType: Part, version: Part) => key('paired-metadata', { coinType, version }),
+  accountActivity: (address: Part, version: Part, pageSize: number) =>
+    key('account-activity', { address, version, pageSize }),
 } as const;
