@@ -44,7 +44,7 @@ function Where({ address, version, total }: AptBalanceProps & { readonly total: 
   if (coin.isError || fungible.isError) return null;
   if (coin.data === undefined || fungible.data === undefined) return <span className="apt-where">…</span>;
   const storeLink = (
-    <Link className="mono" to={withVersion(`/accounts/${store}`, pinned)} title={`Primary store object ${store}`}>
+    <Link to={withVersion(`/accounts/${store}`, pinned)} title={`Primary store object ${store}`}>
       primary fungible store
     </Link>
   );

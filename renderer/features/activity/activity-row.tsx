@@ -17,6 +17,13 @@ function functionOf(transaction: CommittedTransactionJson): string {
   return transaction.payload?.function ?? transaction.payload?.type ?? transaction.type;
 }
 
+/** The function with a long address cut in the middle (`0xa55e…a55e7::m::f`): the module and name stay visible. */
+export function shortFunction(name: string): string {
+  const [address, ...rest] = name.split('::');
+  if (address === undefined || rest.length === 0 || address.length <= 14) return name;
+  return [`${address.slice(0, 6)}…${address.slice(-5)}`, ...rest].join('::');
+}
+
 /** Props of {@link ActivityRow}. */
 export interface ActivityRowProps {
   readonly address: string;
@@ -55,7 +62,7 @@ export const ActivityRow = memo(function ActivityRow({
         {transaction.timestamp === undefined ? '—' : formatUsec(transaction.timestamp)}
       </span>
       <span role="cell" className="activity-cell mono" title={functionOf(transaction)}>
-        {functionOf(transaction)}
+        {shortFunction(functionOf(transaction))}
       </span>
       <span role="cell" className="activity-cell" title={transaction.vm_status}>
         {failed ? <strong className="activity-failed">Failed: {transaction.vm_status}</strong> : 'Success'}
