@@ -5,7 +5,7 @@
  * octas on hover and on the copy button, where it sits, the pinned version respected, 0 for no APT, and an
  * object's owner.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { formatAddress, parseAddress } from '../../../shared/address.ts';
 import { primaryStoreAddress } from '../../../shared/object-address.ts';
@@ -16,12 +16,15 @@ import { formatUnits } from '../../../renderer/lib/format-amount.ts';
 import { renderApp } from '../support/render-app.tsx';
 import { serviceFixture, serviceFixtureAt, withApi } from '../support/service-fetch.ts';
 import { writeAptBothFixture } from '../support/apt-both-fixture.ts';
-import { useTempDir } from '../../support/temp-dir.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const APT = '0x1::aptos_coin::AptosCoin';
 const COIN_STORE = parseStructTag(`0x1::coin::CoinStore<${APT}>`);
 const OBJECT_GROUP = parseStructTag('0x1::object::ObjectGroup');
-const dir = useTempDir();
+const dir = mkdtempSync(join(tmpdir(), 'ledger-explorer-balances-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The balance endpoint's exact answer (BCS u64) through the routed fetch. */
 async function nodeBalance(address: string, version: string): Promise<bigint> {
