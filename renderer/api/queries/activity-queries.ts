@@ -4,10 +4,12 @@
  * The account's sequence number N at that version (`GET /v1/accounts/{a}?ledger_version=V`) says its sent
  * transactions up to V are 0..N−1, so the first page starts at N − limit and each older page `limit` before the
  * previous one: nothing newer than V is ever asked for. Each page holds full transactions (with `changes`).
+ * Transactions below the oldest retained version are pruned (the node answers the whole page 410): the page
+ * holding that boundary is cut to its retained part (a binary search on its start, a few requests) and is the last.
  */
 import { infiniteQueryOptions, skipToken } from '@tanstack/react-query';
 import { ENDPOINTS } from '../../../shared/api/registry.ts';
-import { request } from '../client.ts';
+import { ApiRequestError, request } from '../client.ts';
 import { queryKeys, type VersionKey } from '../query-keys.ts';
 import { asCommittedTransaction, type CommittedTransactionJson } from '../transaction-json.ts';
 
@@ -24,6 +26,41 @@ export interface ActivityPageParam {
 export interface ActivityPage {
   readonly param: ActivityPageParam;
   readonly transactions: readonly CommittedTransactionJson[];
+  /** The older transactions are pruned: this page was cut to its retained part and nothing older can be read. */
+  readonly pruned: boolean;
+}
+
+type Read = (start: bigint, limit: number) => Promise<readonly CommittedTransactionJson[]>;
+
+function isPruned(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.is(410, 'version_pruned');
+}
+
+/**
+ * The sequence numbers [start, start + limit), or when some are pruned the longest retained tail of them: the
+ * smallest start whose read succeeds, found by bisection (retained transactions are the newest ones).
+ */
+async function readRetained(read: Read, param: ActivityPageParam): Promise<ActivityPage> {
+  try {
+    return { param, transactions: await read(param.start, param.limit), pruned: false };
+  } catch (error) {
+    if (!isPruned(error)) throw error;
+  }
+  const end = param.start + BigInt(param.limit);
+  let low = param.start + 1n;
+  let high = end;
+  let found: readonly CommittedTransactionJson[] = [];
+  while (low < high) {
+    const middle = (low + high) / 2n;
+    try {
+      found = await read(middle, Number(end - middle));
+      high = middle;
+    } catch (error) {
+      if (!isPruned(error)) throw error;
+      low = middle + 1n;
+    }
+  }
+  return { param, transactions: found, pruned: true };
 }
 
 /** The newest page below sequence number `end` (exclusive), or undefined when `end` is 0. */
@@ -50,21 +87,23 @@ export function accountActivityQuery(
       address === undefined || sequenceNumber === undefined || version === undefined
         ? skipToken
         : async ({ pageParam, signal }): Promise<ActivityPage> => {
-            if (pageParam.limit === 0) return { param: pageParam, transactions: [] };
-            const answer = await request(ENDPOINTS.accountTransactions, {
-              path: { address },
-              query: { start: pageParam.start.toString(), limit: pageParam.limit },
-              signal,
-            });
+            if (pageParam.limit === 0) return { param: pageParam, transactions: [], pruned: false };
             const ceiling = BigInt(version);
-            // Sequence numbers below N were all committed by V; the check keeps a moving node's surprises out.
-            const transactions = answer.body
-              .map(asCommittedTransaction)
-              .filter((transaction) => BigInt(transaction.version) <= ceiling)
-              .reverse();
-            return { param: pageParam, transactions };
+            const read: Read = async (start, limit) => {
+              const answer = await request(ENDPOINTS.accountTransactions, {
+                path: { address },
+                query: { start: start.toString(), limit },
+                signal,
+              });
+              // Sequence numbers below N were all committed by V; the check keeps a moving node's surprises out.
+              return answer.body
+                .map(asCommittedTransaction)
+                .filter((transaction) => BigInt(transaction.version) <= ceiling)
+                .reverse();
+            };
+            return readRetained(read, pageParam);
           },
     initialPageParam: first ?? { start: 0n, limit: 0 },
-    getNextPageParam: (last) => pageBelow(last.param.start, pageSize),
+    getNextPageParam: (last) => (last.pruned ? undefined : pageBelow(last.param.start, pageSize)),
   });
 }

@@ -30,6 +30,7 @@ function Activity({ address }: { readonly address: string }): ReactNode {
   const sequenceNumber = account.data?.body.sequence_number;
   const query = useInfiniteQuery(accountActivityQuery(address, sequenceNumber, effective));
   const transactions = useMemo(() => query.data?.pages.flatMap((page) => page.transactions) ?? [], [query.data]);
+  const pruned = query.data?.pages.at(-1)?.pruned === true;
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: transactions.length,
@@ -59,7 +60,8 @@ function Activity({ address }: { readonly address: string }): ReactNode {
   if (transactions.length === 0) {
     return (
       <EmptyView>
-        No transactions sent by this account up to version {effective} (orderless ones are listed in the {summaries}).
+        No transactions sent by this account up to version {effective}
+        {pruned ? ' that are not pruned' : ''} (orderless ones are listed in the {summaries}).
       </EmptyView>
     );
   }
@@ -73,7 +75,10 @@ function Activity({ address }: { readonly address: string }): ReactNode {
         <button type="button" disabled={!hasNextPage || isFetchingNextPage} onClick={() => void fetchNextPage()}>
           {isFetchingNextPage ? 'Loading…' : 'Older transactions'}
         </button>
-        <span className="panel-hint">Sent by this account, by sequence number · also: {summaries}</span>
+        <span className="panel-hint">
+          {pruned ? 'Older ones are pruned (below the oldest retained version) · ' : ''}Sent by this account, by
+          sequence number · also: {summaries}
+        </span>
       </div>
       <div className="activity-table" role="table" aria-label="Activity" aria-rowcount={transactions.length + 1}>
         <div role="rowgroup">
