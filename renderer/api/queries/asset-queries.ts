@@ -111,3 +111,42 @@ export function pairedMetadataQuery(coinType: string, version: VersionKey | unde
           },
   });
 }
+
+/**
+ * A read-only framework view function's return values at `version` (`POST /v1/view`): how the header asks "is
+ * this an object" or "how much APT is in the primary store" without a 404 for an answer. Skipped without a
+ * version or when `enabled` is false.
+ */
+export function viewQuery(
+  fn: string,
+  typeArguments: readonly string[],
+  args: readonly string[],
+  version: VersionKey | undefined,
+  enabled = true,
+) {
+  return queryOptions({
+    queryKey: queryKeys.view(fn, typeArguments.join(','), args.join(','), version),
+    queryFn:
+      version === undefined || !enabled
+        ? skipToken
+        : async ({ signal }): Promise<readonly unknown[]> =>
+            (
+              await request(ENDPOINTS.view, {
+                query: { ledger_version: version },
+                body: { function: fn, type_arguments: [...typeArguments], arguments: [...args] },
+                signal,
+              })
+            ).body,
+  });
+}
+
+/** `0x1::object::is_object(address)` at `version`: whether the address holds an object. */
+export function isObjectQuery(address: string | undefined, version: VersionKey | undefined) {
+  return viewQuery(
+    '0x1::object::is_object',
+    [],
+    address === undefined ? [] : [address],
+    version,
+    address !== undefined,
+  );
+}

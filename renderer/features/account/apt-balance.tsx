@@ -8,23 +8,18 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { isAbsent, resourceJsonQuery } from '../../api/queries/asset-queries.ts';
+import { isAbsent, isObjectQuery, viewQuery } from '../../api/queries/asset-queries.ts';
+import { APT_METADATA_ADDRESS } from '../../../shared/object-address.ts';
 import { balanceQuery } from '../../api/queries/transaction-queries.ts';
 import { useLedgerVersion, withVersion } from '../../app/use-ledger-version.ts';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { InlineError } from '../../components/status-views.tsx';
 import { APT_DECIMALS, formatBaseUnits, formatUnits } from '../../lib/format-amount.ts';
-import { APT_COIN, APT_COIN_STORE, aptPrimaryStore, FUNGIBLE_STORE } from '../../lib/apt.ts';
+import { APT_COIN, aptPrimaryStore } from '../../lib/apt.ts';
 
 /** `1.5 APT`. */
 function apt(octas: bigint): string {
   return `${formatUnits(octas, APT_DECIMALS)} APT`;
-}
-
-/** The value of a CoinStore's JSON (`coin.value`), or undefined when it does not have one. */
-function coinValue(data: unknown): bigint | undefined {
-  const value = (data as { coin?: { value?: unknown } } | undefined)?.coin?.value;
-  return typeof value === 'string' && /^\d+$/.test(value) ? BigInt(value) : undefined;
 }
 
 /** Props of {@link AptBalance}. */
@@ -35,30 +30,43 @@ export interface AptBalanceProps {
   readonly version: string | undefined;
 }
 
-/** Where the APT sits: "in its coin store", a link to the primary store, or both with each part. */
+/**
+ * Where the APT sits, from two view functions (answers, never a 404): whether the primary store object exists
+ * (`0x1::object::is_object`) and its balance (`0x1::primary_fungible_store::balance`); the coin store holds the
+ * rest of the node's sum.
+ */
 function Where({ address, version, total }: AptBalanceProps & { readonly total: bigint }): ReactNode {
   const { pinned } = useLedgerVersion();
   const store = aptPrimaryStore(address);
-  const coin = useQuery(resourceJsonQuery(address, APT_COIN_STORE, version));
-  const fungible = useQuery(resourceJsonQuery(store, FUNGIBLE_STORE, version));
-  if (coin.isError || fungible.isError) return null;
-  if (coin.data === undefined || fungible.data === undefined) return <span className="apt-where">…</span>;
+  const exists = useQuery(isObjectQuery(store, version));
+  const inStore = useQuery(
+    viewQuery(
+      '0x1::primary_fungible_store::balance',
+      ['0x1::fungible_asset::Metadata'],
+      [address, APT_METADATA_ADDRESS],
+      version,
+    ),
+  );
+  if (exists.isError || inStore.isError) return null;
+  if (exists.data === undefined || inStore.data === undefined) return <span className="apt-where">…</span>;
   const storeLink = (
     <Link to={withVersion(`/accounts/${store}`, pinned)} title={`Primary store object ${store}`}>
       primary fungible store
     </Link>
   );
-  const inCoin = coin.data === null ? undefined : (coinValue(coin.data.data) ?? 0n);
-  if (inCoin !== undefined && fungible.data !== null) {
+  const storePart = BigInt(String(inStore.data[0] ?? '0'));
+  const coinPart = total - storePart;
+  const hasStore = exists.data[0] === true;
+  if (hasStore && coinPart > 0n) {
     return (
       <span className="apt-where">
-        coin store {apt(inCoin)} + {storeLink} {apt(total - inCoin)}
+        coin store {apt(coinPart)} + {storeLink} {apt(storePart)}
       </span>
     );
   }
-  if (inCoin !== undefined) return <span className="apt-where">in its coin store (CoinStore&lt;AptosCoin&gt;)</span>;
-  if (fungible.data !== null) return <span className="apt-where">in its {storeLink}</span>;
-  return <span className="apt-where">no coin store or primary store of APT</span>;
+  if (hasStore) return <span className="apt-where">in its {storeLink}</span>;
+  if (coinPart > 0n) return <span className="apt-where">in its coin store (CoinStore&lt;AptosCoin&gt;)</span>;
+  return <span className="apt-where">no APT in a coin store or primary store</span>;
 }
 
 /** The APT balance fact of the header (a `<div>` of the facts list). */

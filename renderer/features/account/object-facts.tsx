@@ -5,16 +5,22 @@
  */
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { resourceJsonQuery } from '../../api/queries/asset-queries.ts';
+import { isObjectQuery, resourceJsonQuery } from '../../api/queries/asset-queries.ts';
 import { AddressLink } from '../../components/address-link.tsx';
 import { InlineError } from '../../components/status-views.tsx';
 
 /** `0x1::object::ObjectCore`: present on every object. */
 export const OBJECT_CORE = '0x1::object::ObjectCore';
 
-/** The object's `ObjectCore` at `version`: null when the address is not an object (the query says so). */
+/**
+ * The object's `ObjectCore` at `version`, read only once `0x1::object::is_object` said it is one (so an account
+ * costs no 404); null when the address is not an object.
+ */
 export function useObjectCore(address: string, version: string | undefined) {
-  return useQuery(resourceJsonQuery(address, OBJECT_CORE, version));
+  const isObject = useQuery(isObjectQuery(address, version));
+  const core = useQuery(resourceJsonQuery(isObject.data?.[0] === true ? address : undefined, OBJECT_CORE, version));
+  if (isObject.data?.[0] === false) return { data: null, isError: false, error: null } as const;
+  return isObject.isError ? ({ data: undefined, isError: true, error: isObject.error } as const) : core;
 }
 
 interface ObjectCoreData {

@@ -13,6 +13,7 @@ import { formatAddress, parseAddress } from '../../../shared/address.ts';
 import { APT_METADATA_ADDRESS, primaryStoreAddress } from '../../../shared/object-address.ts';
 import {
   accountAssetsQuery,
+  isObjectQuery,
   pairedMetadataQuery,
   resourceJsonQuery,
   type OwnedObjectJson,
@@ -72,8 +73,12 @@ export function useAssetRows(address: string, version: string | undefined): Asse
   const derivedAddresses = candidates.map((metadata) =>
     formatAddress(primaryStoreAddress(owner, parseAddress(metadata))),
   );
+  // Whether each store exists first (a view's answer), so a store the account does not have costs no 404.
+  const derivedExist = useQueries({ queries: derivedAddresses.map((store) => isObjectQuery(store, version)) });
   const derivedStores = useQueries({
-    queries: derivedAddresses.map((store) => resourceJsonQuery(store, FUNGIBLE_STORE, version)),
+    queries: derivedAddresses.map((store, i) =>
+      resourceJsonQuery(derivedExist[i]?.data?.[0] === true ? store : undefined, FUNGIBLE_STORE, version),
+    ),
   });
   // The balance endpoint of a fungible asset counts exactly its primary store (a concurrent balance included).
   const derivedBalances = useQueries({
