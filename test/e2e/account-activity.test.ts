@@ -41,7 +41,10 @@ describe('account activity journey', () => {
     return new DataView(await response.arrayBuffer()).getBigUint64(0, true);
   };
 
-  it('the auditor opens an account, finds the transaction that last changed its APT balance and sees the change, in ≤ 3 clicks', async () => {
+  const JOURNEY =
+    'the auditor opens an account, finds the transaction that last changed its APT balance and sees the change, ' +
+    'in ≤ 3 clicks';
+  it(JOURNEY, async () => {
     const ledger = await api<{ ledger_version: string }>('/v1');
     const sender = info.samples.senders[0]!.address;
     const { sequence_number: n } = await api<{ sequence_number: string }>(

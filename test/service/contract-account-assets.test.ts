@@ -53,7 +53,7 @@ function ownersBySql(version: bigint): Map<string, string[]> {
 const latest = (): bigint => BigInt(env.info.latestVersion);
 
 describe('GET /explorer/v1/accounts/{address}/assets', () => {
-  it('lists exactly the objects each sampled owner owns, with the fungible stores the balance endpoint counts', async () => {
+  it('lists the objects each sampled owner owns, with the stores the balance endpoint counts', async () => {
     const owners = ownersBySql(latest());
     const sampled = [...owners.entries()].filter(([, objects]) => objects.length > 1).slice(0, 4);
     expect(sampled.length).toBeGreaterThan(1);
@@ -85,7 +85,7 @@ describe('GET /explorer/v1/accounts/{address}/assets', () => {
     expect(body.objects.map((o) => o.address)).toEqual(objects);
   });
 
-  it('an account owning nothing has an empty list; versions outside the window and bad addresses are refused', async () => {
+  it('owning nothing is an empty list; versions outside the window and bad addresses are refused', async () => {
     const nobody = formatAddress(parseAddress(`0x${'ab'.repeat(32)}`));
     expect((await getJson<AssetsJson>(env, `/explorer/v1/accounts/${nobody}/assets`)).objects).toEqual([]);
     await expectErrorRecord(

@@ -120,7 +120,8 @@ describe('APT balance in the account header', () => {
     const { fixture } = renderApp('/accounts/0x1');
     expect(await nodeBalance('0x1', fixture.info.latestVersion)).toBe(0n);
     await expectAmount(0n);
-    await waitFor(() => expect(document.querySelector('.apt-where')?.textContent).toContain('no APT in a coin store or primary store'));
+    const where = (): string | null | undefined => document.querySelector('.apt-where')?.textContent;
+    await waitFor(() => expect(where()).toContain('no APT in a coin store or primary store'));
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });
