@@ -140,13 +140,40 @@ export function viewQuery(
   });
 }
 
-/** `0x1::object::is_object(address)` at `version`: whether the address holds an object. */
+/**
+ * Whether `address` holds an object at `version`: `0x1::object::is_object` through `POST /v1/view` (a snapshot
+ * answers it; an answer, never a 404), or — where the view is refused (a node runs only `#[view]` functions, and
+ * `is_object` is not one) — whether `GET /resource/0x1::object::ObjectCore` finds it.
+ */
 export function isObjectQuery(address: string | undefined, version: VersionKey | undefined) {
-  return viewQuery(
-    '0x1::object::is_object',
-    [],
-    address === undefined ? [] : [address],
-    version,
-    address !== undefined,
-  );
+  return queryOptions({
+    queryKey: queryKeys.view('0x1::object::is_object', '', address ?? '', version),
+    queryFn:
+      address === undefined || version === undefined
+        ? skipToken
+        : async ({ signal }): Promise<readonly unknown[]> => {
+            try {
+              return (
+                await request(ENDPOINTS.view, {
+                  query: { ledger_version: version },
+                  body: { function: '0x1::object::is_object', type_arguments: [], arguments: [address] },
+                  signal,
+                })
+              ).body;
+            } catch (error) {
+              if (!(error instanceof ApiRequestError) || error.status !== 400) throw error;
+            }
+            try {
+              await request(ENDPOINTS.resource, {
+                path: { address, resource_type: '0x1::object::ObjectCore' },
+                query: { ledger_version: version },
+                signal,
+              });
+              return [true];
+            } catch (error) {
+              if (isAbsent(error)) return [false];
+              throw error;
+            }
+          },
+  });
 }

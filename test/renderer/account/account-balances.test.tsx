@@ -6,7 +6,10 @@
  * object's owner.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { errorRecordJson } from '../../../shared/api/error-record.ts';
+import { App } from '../../../renderer/app/app.tsx';
+import { createQueryClient } from '../../../renderer/app/query-client.ts';
 import { formatAddress, parseAddress } from '../../../shared/address.ts';
 import { primaryStoreAddress } from '../../../shared/object-address.ts';
 import { parseStructTag } from '../../../shared/type-tag.ts';
@@ -14,7 +17,7 @@ import { requestBcs } from '../../../renderer/api/client.ts';
 import { littleEndianU64 } from '../../../renderer/api/queries/transaction-queries.ts';
 import { formatUnits } from '../../../renderer/lib/format-amount.ts';
 import { renderApp } from '../support/render-app.tsx';
-import { serviceFixture, serviceFixtureAt, withApi } from '../support/service-fetch.ts';
+import { interceptFetch, serviceFixture, serviceFixtureAt, withApi } from '../support/service-fetch.ts';
 import { writeAptBothFixture } from '../support/apt-both-fixture.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -137,6 +140,26 @@ describe('objects in the account header', () => {
     const owner = within(await screen.findByLabelText('Owner')).getByRole('link', { name: account });
     expect(owner.getAttribute('href')).toBe(`/accounts/${account}?ledger_version=${pin}`);
     expect(screen.getByText(/only with a transfer ref/)).toBeTruthy();
+  });
+
+  it('where views are refused (a node runs #[view] functions only), finds an object by its ObjectCore', async () => {
+    const fixture = serviceFixture('main');
+    const account = accountHolding({ coin: false, primary: true });
+    const store = formatAddress(primaryStoreAddress(parseAddress(account), parseAddress('0xa')));
+    interceptFetch(fixture, (url, forward) =>
+      url.pathname === '/v1/view'
+        ? new Response(errorRecordJson('function is not a view function', 'invalid_input'), {
+            status: 400,
+            headers: { 'content-type': 'application/json' },
+          })
+        : forward(),
+    );
+    window.history.replaceState(null, '', `/accounts/${store}`);
+    render(<App queryClient={createQueryClient()} />);
+    await screen.findByRole('heading', { name: `Object ${store}` });
+    expect(within(await screen.findByLabelText('Owner')).getByRole('link', { name: account })).toBeTruthy();
+    // The balance is the balance endpoint's, which every node serves.
+    await expectAmount(await nodeBalance(store, fixture.info.latestVersion));
   });
 
   it('an account that is not an object says "Account" and shows no owner', async () => {
