@@ -34,7 +34,19 @@ const columns = helper.columns([
     sortFn: 'alphanumeric',
     cell: (info) => (info.getValue() === 'coin' ? 'Coin' : 'Fungible asset'),
   }),
-  helper.accessor((row) => row.info?.name ?? '', { id: 'name', header: 'Name', sortFn: 'alphanumeric' }),
+  helper.accessor((row) => row.info?.name ?? '', {
+    id: 'name',
+    header: 'Name',
+    sortFn: 'alphanumeric',
+    cell: (info) =>
+      info.row.original.info === undefined ? (
+        <span className="muted" title="No name, symbol or decimals: its CoinInfo or Metadata was not found">
+          —
+        </span>
+      ) : (
+        info.getValue()
+      ),
+  }),
   helper.accessor((row) => row.info?.symbol ?? '', {
     id: 'symbol',
     header: 'Symbol',

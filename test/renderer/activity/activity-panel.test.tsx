@@ -88,6 +88,21 @@ describe('Activity tab', () => {
     expect(nonZero).toBeGreaterThan(0);
   });
 
+  it('reads APT changes only for the rows on screen (the list is virtualized)', async () => {
+    const { info } = serviceFixture('main');
+    const sender = info.samples.senders[0]!.address;
+    const { fixture } = renderApp(`/accounts/${sender}/activity`);
+    await screen.findByRole('table', { name: 'Activity' });
+    await waitFor(() => expect(renderedRows().every((row) => row.octas !== undefined)).toBe(true));
+    const loaded = Number(/^(\d+) of/.exec(screen.getByText(/transactions? loaded/).textContent ?? '')?.[1]);
+    const rendered = renderedRows().length;
+    expect(rendered).toBeLessThan(loaded);
+    const balanceReads = fixture.requests.filter((line) => line.startsWith(`GET /v1/accounts/${sender}/balance/`));
+    // Two reads per rendered row at most (V and V−1), plus the header's.
+    expect(balanceReads.length).toBeGreaterThan(0);
+    expect(balanceReads.length).toBeLessThanOrEqual(2 * rendered + 1);
+  });
+
   it('marks a failed transaction with its VM status, and stops at the pruned ones', async () => {
     const { info } = serviceFixture('main');
     const failed = info.samples.transactions.failed!;

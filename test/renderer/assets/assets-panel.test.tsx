@@ -59,7 +59,7 @@ describe('Assets tab', () => {
     const { owner, stores } = await storeOwner();
     renderApp(`/accounts/${owner}/assets`);
     await screen.findByRole('table', { name: 'Assets' });
-    await waitFor(() => expect(tableRows().every((row) => row[1] !== '')).toBe(true));
+    await waitFor(() => expect(tableRows().every((row) => row[1] !== '—')).toBe(true));
     const rows = tableRows();
     expect(rows.filter((row) => row[0] === 'Fungible asset')).toHaveLength(stores.length);
     for (const object of stores) {
