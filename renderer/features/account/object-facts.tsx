@@ -8,19 +8,28 @@ import { useQuery } from '@tanstack/react-query';
 import { isObjectQuery, resourceJsonQuery } from '../../api/queries/asset-queries.ts';
 import { AddressLink } from '../../components/address-link.tsx';
 import { InlineError } from '../../components/status-views.tsx';
+import type { MoveResourceJson } from '../../api/types.ts';
 
 /** `0x1::object::ObjectCore`: present on every object. */
 export const OBJECT_CORE = '0x1::object::ObjectCore';
+
+/** What {@link useObjectCore} knows: the ObjectCore (null: not an object; undefined: not known yet) or a failure. */
+export interface ObjectCoreState {
+  readonly data: MoveResourceJson | null | undefined;
+  readonly error: unknown;
+}
 
 /**
  * The object's `ObjectCore` at `version`, read only once `0x1::object::is_object` said it is one (so an account
  * costs no 404); null when the address is not an object.
  */
-export function useObjectCore(address: string, version: string | undefined) {
+export function useObjectCore(address: string, version: string | undefined): ObjectCoreState {
   const isObject = useQuery(isObjectQuery(address, version));
-  const core = useQuery(resourceJsonQuery(isObject.data?.[0] === true ? address : undefined, OBJECT_CORE, version));
-  if (isObject.data?.[0] === false) return { data: null, isError: false, error: null } as const;
-  return isObject.isError ? ({ data: undefined, isError: true, error: isObject.error } as const) : core;
+  const verdict = isObject.data?.[0];
+  const core = useQuery(resourceJsonQuery(verdict === true ? address : undefined, OBJECT_CORE, version));
+  if (isObject.isError) return { data: undefined, error: isObject.error };
+  if (verdict === false) return { data: null, error: undefined };
+  return { data: core.data, error: core.isError ? core.error : undefined };
 }
 
 interface ObjectCoreData {
@@ -37,7 +46,7 @@ export interface ObjectFactsProps {
 /** The owner and transfer facts of an object (`<div>`s of the facts list), or nothing. */
 export function ObjectFacts({ address, version }: ObjectFactsProps): ReactNode {
   const core = useObjectCore(address, version);
-  if (core.isError) {
+  if (core.error !== undefined) {
     return (
       <div>
         <dt>Object</dt>
