@@ -4,7 +4,7 @@
  * metadata and store objects, sorting, the pinned version, and — on a source without the explorer API (a node,
  * stood in for at the fetch boundary) — the primary stores derived from the known metadata.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { formatAddress, parseAddress } from '../../../shared/address.ts';
 import { primaryStoreAddress } from '../../../shared/object-address.ts';
@@ -15,6 +15,9 @@ import { formatUnits } from '../../../renderer/lib/format-amount.ts';
 import { renderApp } from '../support/render-app.tsx';
 import { serviceFixture, withApi } from '../support/service-fetch.ts';
 import { renderWithoutExplorer } from '../support/render-remote.tsx';
+import { captureDownloads } from '../support/capture-downloads.ts';
+import { parseCsv } from '../../../renderer/lib/to-csv.ts';
+import { csvProvenance } from '../../../renderer/lib/export-provenance.ts';
 
 interface OwnedJson {
   readonly objects: readonly {
@@ -53,6 +56,10 @@ async function storeOwner(): Promise<{ owner: string; stores: OwnedJson['objects
   }
   throw new Error('no account of the fixture owns three fungible stores');
 }
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe('Assets tab', () => {
   it('lists every fungible store the account owns with its metadata, balance by decimals and links', async () => {
@@ -127,6 +134,29 @@ describe('Assets tab', () => {
       ).toEqual(['Aptos Coin', 'APT', formatUnits(coin, 8), '0x1::aptos_coin::AptosCoin']),
     );
     expect(screen.getByRole('button', { name: 'Export CSV' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('exports the table as CSV at the pinned version, exact base units and provenance inside', async () => {
+    const downloads = captureDownloads();
+    const { owner, stores } = await storeOwner();
+    const pin = serviceFixture('main').info.latestVersion;
+    const { user } = renderApp(`/accounts/${owner}/assets?ledger_version=${pin}`);
+    await screen.findByRole('table', { name: 'Assets' });
+    await waitFor(() => expect(tableRows().every((row) => row[1] !== '—')).toBe(true));
+    const menu = screen.getByRole('group', { name: 'Export' });
+    await user.click(within(menu).getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(downloads.blobs).toHaveLength(1));
+    expect(downloads.names[0]).toBe(`${owner}-assets-v${pin}.csv`);
+    const csv = await downloads.blobs[0]!.text();
+    expect(csvProvenance(csv)).toMatchObject({ ledger_version: pin });
+    const [header, ...records] = parseCsv(csv);
+    const column = (name: string): number => header!.indexOf(name);
+    for (const object of stores) {
+      const record = records.find((cells) => cells[column('store')] === object.address);
+      expect(record?.[column('balance_base_units')]).toBe(object.fungible_store!.balance);
+      expect(record?.[column('asset')]).toBe(object.fungible_store!.metadata);
+      expect(record?.[column('primary_store')]).toBe(String(object.fungible_store!.primary));
+    }
   });
 
   it('on a source without the explorer API, finds the primary stores it can derive and says so', async () => {
