@@ -11,6 +11,7 @@ import { Link } from 'react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { accountQuery } from '../../api/queries/account-queries.ts';
 import { accountActivityQuery } from '../../api/queries/activity-queries.ts';
+import { isAbsent } from '../../api/queries/asset-queries.ts';
 import { useLedgerVersion, withVersion } from '../../app/use-ledger-version.ts';
 import { EmptyView, ErrorView, LoadingView } from '../../components/status-views.tsx';
 import { measureWithFloor, observeRectWithFloor } from '../../lib/virtual-rect.ts';
@@ -27,7 +28,9 @@ const HEADERS = ['Version', 'Time', 'Function', 'Status', 'Fee (APT)', 'APT chan
 function Activity({ address }: { readonly address: string }): ReactNode {
   const { effective, pinned } = useLedgerVersion();
   const account = useQuery(accountQuery(address, effective));
-  const sequenceNumber = account.data?.body.sequence_number;
+  // An address with no account resource (a node answers 404) has sent nothing: sequence number 0.
+  const noAccount = account.isError && isAbsent(account.error);
+  const sequenceNumber = noAccount ? '0' : account.data?.body.sequence_number;
   const query = useInfiniteQuery(accountActivityQuery(address, sequenceNumber, effective));
   const transactions = useMemo(() => query.data?.pages.flatMap((page) => page.transactions) ?? [], [query.data]);
   const pruned = query.data?.pages.at(-1)?.pruned === true;
@@ -52,11 +55,11 @@ function Activity({ address }: { readonly address: string }): ReactNode {
   const summaries = (
     <Link to={withVersion(`/accounts/${address}/transactions`, pinned)}>transaction summaries by version range</Link>
   );
-  if (account.isError) return <ErrorView error={account.error} onRetry={() => void account.refetch()} />;
+  if (account.isError && !noAccount) return <ErrorView error={account.error} onRetry={() => void account.refetch()} />;
   if (query.isError && transactions.length === 0) {
     return <ErrorView error={query.error} onRetry={() => void query.refetch()} />;
   }
-  if (account.isPending || query.isPending) return <LoadingView label="Loading activity…" />;
+  if (sequenceNumber === undefined || query.isPending) return <LoadingView label="Loading activity…" />;
   if (transactions.length === 0) {
     return (
       <EmptyView>

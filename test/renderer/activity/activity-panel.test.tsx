@@ -123,6 +123,12 @@ describe('Activity tab', () => {
     );
   });
 
+  it('an address that sent nothing has an empty list, not an error', async () => {
+    renderApp(`/accounts/0x${'ab'.repeat(32)}/activity`);
+    expect(await screen.findByText(/No transactions sent by this account up to version/)).toBeTruthy();
+    expect(screen.queryByRole('table', { name: 'Activity' })).toBeNull();
+  });
+
   it('keeps /transactions working, with Activity as the current tab', async () => {
     const sender = serviceFixture('main').info.samples.senders[0]!.address;
     renderApp(`/accounts/${sender}/transactions`);
