@@ -32,7 +32,12 @@ const columns = helper.columns([
   helper.accessor('kind', {
     header: 'Kind',
     sortFn: 'alphanumeric',
-    cell: (info) => (info.getValue() === 'coin' ? 'Coin' : 'Fungible asset'),
+    cell: (info) =>
+      info.getValue() === 'coin' ? (
+        <span title="A coin in the account's CoinStore">Coin</span>
+      ) : (
+        <span title="A fungible asset in a store object">Fungible</span>
+      ),
   }),
   helper.accessor((row) => row.info?.name ?? '', {
     id: 'name',

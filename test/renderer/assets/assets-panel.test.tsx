@@ -68,7 +68,7 @@ describe('Assets tab', () => {
     await screen.findByRole('table', { name: 'Assets' });
     await waitFor(() => expect(tableRows().every((row) => row[1] !== '—')).toBe(true));
     const rows = tableRows();
-    expect(rows.filter((row) => row[0] === 'Fungible asset')).toHaveLength(stores.length);
+    expect(rows.filter((row) => row[0] === 'Fungible')).toHaveLength(stores.length);
     for (const object of stores) {
       const store = object.fungible_store!;
       const metadata = (
