@@ -17,6 +17,7 @@ import {
 import { getEventsByCreationNumber, getEventsByHandle } from './routes/events.ts';
 import { getSource, getTableInfo, listAccounts, listBlocks, listTables } from './routes/explorer.ts';
 import { getVersionInfo, listEventStreams } from './routes/explorer-extras.ts';
+import { getAccountAssets } from './routes/explorer-assets.ts';
 import { search } from './routes/explorer-search.ts';
 import { getGasEstimate, getLedgerInfo } from './routes/ledger.ts';
 import { getRawTableItem, getTableItem } from './routes/tables.ts';
@@ -62,4 +63,5 @@ export const ROUTE_HANDLERS: { readonly [Name in EndpointName]: RouteHandler<(ty
   explorerSource: getSource,
   explorerVersion: getVersionInfo,
   explorerEventStreams: listEventStreams,
+  explorerAccountAssets: getAccountAssets,
 };

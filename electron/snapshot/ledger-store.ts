@@ -8,6 +8,7 @@
  */
 import type { MoveModuleAbi, AbiLookup } from '../../shared/move/abi.ts';
 import type { StructTag } from '../../shared/type-tag.ts';
+import type { GroupHolder } from './group-holders.ts';
 
 /** Paging and gas-estimation settings of the node being imitated (docs/node-behaviour.md §1 and §5). */
 export interface NodeSettings {
@@ -162,6 +163,11 @@ export interface LedgerStore {
   listTables(after: Uint8Array | undefined, limit: number): readonly TableInfo[];
   /** Blocks ending at or below `beforeHeight` (newest first), any epoch, for the blocks/gas panel. */
   blocksBefore(beforeHeight: bigint | undefined, limit: number): readonly BlockSummary[];
+  /**
+   * Every address holding the resource group `groupTag` as of `version` (objects, for `ObjectGroup`), ascending by
+   * address, with the group's state value: a scan over the snapshot's addresses (electron/snapshot/group-holders.ts).
+   */
+  groupHolders(groupTag: StructTag, version: bigint): readonly GroupHolder[];
   /** The block holding `version`, if retained. */
   blockOfVersion(version: bigint): BlockSummary | undefined;
   /**

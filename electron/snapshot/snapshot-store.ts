@@ -25,6 +25,7 @@ import { blockSummaries, type BlockRowData } from './block-facts.ts';
 import { readMinGasUnitPrice } from './gas-schedule.ts';
 import { readOrigin } from './capture/origin.ts';
 import { TransactionReads } from './transaction-reads.ts';
+import { groupHolders, type GroupHolder } from './group-holders.ts';
 import type { SnapshotOrigin } from '../../shared/api/source-info.ts';
 import * as storeRows from './store-rows.ts';
 import type {
@@ -139,6 +140,10 @@ export class SnapshotStore implements LedgerStore {
 
   resourceGroup(address: Uint8Array, groupTag: StructTag, version: bigint): Uint8Array | undefined {
     return this.stateValue(resourceGroupStateKey(address, groupTag), version);
+  }
+
+  groupHolders(groupTag: StructTag, version: bigint): readonly GroupHolder[] {
+    return groupHolders(this.#db, this.#file, groupTag, version);
   }
 
   accountResources(

@@ -93,4 +93,10 @@ export const queryKeys = {
     key('table-item-bytes-at', { handle, keyHex, version }),
   blockList: (top: Part, pageSize: number) => key('block-list', { top, pageSize }),
   blockTransactions: (height: Part, start: Part) => key('block-transactions', { height, start }),
+  accountAssets: (address: Part, version: Part) => key('explorer-account-assets', { address, version }),
+  pairedMetadata: (coinType: Part, version: Part) => key('paired-metadata', { coinType, version }),
+  accountActivity: (address: Part, version: Part, pageSize: number) =>
+    key('account-activity', { address, version, pageSize }),
+  view: (fn: string, typeArguments: string, args: string, version: Part) =>
+    key('view', { fn, typeArguments, args, version }),
 } as const;

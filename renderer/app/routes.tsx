@@ -12,6 +12,8 @@ import { AccountLayout } from '../features/account/account-layout.tsx';
 import { ResourcesPanel } from '../features/resources/resources-panel.tsx';
 import { EventsPanel } from '../features/events/events-panel.tsx';
 import { TransactionsPanel } from '../features/transactions/transactions-panel.tsx';
+import { AssetsPanel } from '../features/assets/assets-panel.tsx';
+import { ActivityPanel } from '../features/activity/activity-panel.tsx';
 import { ModulesPanel } from '../features/modules/modules-panel.tsx';
 import { ComparePage } from '../features/compare/compare-page.tsx';
 import { TablePanel } from '../features/tables/table-panel.tsx';
@@ -37,6 +39,8 @@ export function AppRoutes(): ReactNode {
             <Route path="events/:creationNumber" element={<EventsPanel />} />
             <Route path="events/:structTag/:fieldName" element={<EventsPanel />} />
             <Route path="transactions" element={<TransactionsPanel />} />
+            <Route path="assets" element={<AssetsPanel />} />
+            <Route path="activity" element={<ActivityPanel />} />
             <Route path="modules" element={<ModulesPanel />} />
             <Route path="compare" element={<ComparePage />} />
           </Route>

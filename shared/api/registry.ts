@@ -29,6 +29,7 @@ import {
 } from './endpoints/node-transactions.ts';
 import { eventsByCreationNumber, eventsByHandle, rawTableItem, tableItem } from './endpoints/node-tables-events.ts';
 import {
+  explorerAccountAssets,
   explorerAccounts,
   explorerBlocks,
   explorerCapture,
@@ -74,6 +75,7 @@ export const ENDPOINTS = {
   explorerSource,
   explorerVersion,
   explorerEventStreams,
+  explorerAccountAssets,
 } as const satisfies Readonly<Record<string, Endpoint>>;
 
 /** The name of a declared endpoint. */

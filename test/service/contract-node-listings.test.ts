@@ -288,7 +288,7 @@ describe('transaction summaries', () => {
     await expectErrorRecord(env, await get(env, `${base}?limit=65536`), 400, 'web_framework_error');
   });
 
-  it('BCS: vector of IndexedTransactionSummary::V1: the hash as 32 bytes (no length), both replay protectors', async () => {
+  it('BCS: vector of IndexedTransactionSummary::V1, the hash as 32 unprefixed bytes, both protectors', async () => {
     const nonceRow = env.store.database
       .prepare('SELECT sender, version FROM transactions WHERE nonce IS NOT NULL LIMIT 1')
       .get() as { sender: Uint8Array; version: number };

@@ -278,6 +278,14 @@ function shapes(f: Facts): fc.Arbitrary<Shape> {
       shape('explorerEventStreams', 'GET', ['200'])([lit('explorer'), lit('v1'), lit('event-streams')], params),
     ),
     fc.constant(shape('explorerSource', 'GET', ['200'])([lit('explorer'), lit('v1'), lit('source')], [])),
+    fc
+      .tuple(address, query([['ledger_version', versionValue(f)]]))
+      .map(([a, params]) =>
+        shape('explorerAccountAssets', 'GET', ['200'])(
+          [lit('explorer'), lit('v1'), lit('accounts'), a, lit('assets')],
+          params,
+        ),
+      ),
     stateReadShapes(f, shape),
     transactionShapes(f, shape),
     fc

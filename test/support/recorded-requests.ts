@@ -125,6 +125,8 @@ export function recordedRequests(info: SnapshotInfo, resourceCursor: string): Re
     ...both('/explorer/v1/accounts?after=0xzz'),
     ...both(`/explorer/v1/accounts?ledger_version=${latest + 1n}`),
     ...both('/explorer/v1/tables'),
+    ...both(`/explorer/v1/accounts/${sender}/assets`),
+    ...both(`/explorer/v1/accounts/0x1/assets?ledger_version=${middle}`),
     ...both('/explorer/v1/tables?limit=2&after=0x1'),
     ...both(`/explorer/v1/tables/${table.handle}`),
     ...both('/explorer/v1/tables/0x1234'),

@@ -28,11 +28,11 @@ async function orNull<T>(read: () => Promise<T>): Promise<T | null> {
 }
 
 /** `GET /v1/accounts/{a}/resource/{t}?ledger_version=` as JSON; `null` when absent at that version. */
-export function resourceAtQuery(address: string, type: string, version: VersionKey | undefined) {
+export function resourceAtQuery(address: string | undefined, type: string, version: VersionKey | undefined) {
   return queryOptions({
     queryKey: queryKeys.resourceAt(address, type, version),
     queryFn:
-      version === undefined
+      address === undefined || version === undefined
         ? skipToken
         : ({ signal }): Promise<MoveResourceJson | null> =>
             orNull(

@@ -1,6 +1,8 @@
 /**
  * The account header: the short address (copy of the long form), and as of the effective ledger
- * version the sequence number and authentication key from `GET /v1/accounts/{address}`.
+ * version the sequence number and authentication key from `GET /v1/accounts/{address}`, the APT balance
+ * (apt-balance.tsx) and, for an object (an address holding `ObjectCore`), "Object" with its owner and transfer
+ * flag (object-facts.tsx). An object need not be an account: its missing account facts are then left out.
  */
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -10,6 +12,9 @@ import { useLedgerVersion } from '../../app/use-ledger-version.ts';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { InlineError } from '../../components/status-views.tsx';
 import { SaveSnapshotButton } from './save-snapshot-button.tsx';
+import { AptBalance } from './apt-balance.tsx';
+import { ObjectFacts, useObjectCore } from './object-facts.tsx';
+import { isAbsent } from '../../api/queries/asset-queries.ts';
 
 /** Props of {@link AccountHeader}. */
 export interface AccountHeaderProps {
@@ -22,36 +27,46 @@ export function AccountHeader({ address }: AccountHeaderProps): ReactNode {
   const { effective } = useLedgerVersion();
   const account = useQuery(accountQuery(address, effective));
   const long = formatAddressLong(parseAddress(address));
+  const objectCore = useObjectCore(address, effective).data;
+  const isObject = objectCore !== undefined && objectCore !== null;
+  // An object without an account resource: its header shows the object's facts, not a "not found" error.
+  const accountMissing = account.isError && isAbsent(account.error);
   return (
     <header className="account-header">
       <div className="account-title">
         <h1>
-          Account <span className="mono">{address}</span>
+          {isObject ? 'Object' : 'Account'} <span className="mono">{address}</span>
         </h1>
         <CopyButton text={long} label={`Copy address ${address}`} />
         <SaveSnapshotButton address={address} version={effective} />
       </div>
-      {account.isError ? (
+      {account.isError && !(isObject && accountMissing) ? (
         <p className="account-error">
           <InlineError error={account.error} prefix="Account facts unavailable" />
         </p>
       ) : (
         <dl className="account-facts">
-          <div>
-            <dt>Sequence number</dt>
-            <dd className="mono" aria-label="Sequence number">
-              {account.data?.body.sequence_number ?? '…'}
-            </dd>
-          </div>
-          <div>
-            <dt>Authentication key</dt>
-            <dd className="mono account-auth-key" aria-label="Authentication key">
-              {account.data?.body.authentication_key ?? '…'}
-              {account.data && (
-                <CopyButton text={account.data.body.authentication_key} label="Copy authentication key" />
-              )}
-            </dd>
-          </div>
+          <ObjectFacts address={address} version={effective} />
+          <AptBalance address={address} version={effective} />
+          {!account.isError && (
+            <>
+              <div>
+                <dt>Sequence number</dt>
+                <dd className="mono" aria-label="Sequence number">
+                  {account.data?.body.sequence_number ?? '…'}
+                </dd>
+              </div>
+              <div>
+                <dt>Authentication key</dt>
+                <dd className="mono account-auth-key" aria-label="Authentication key">
+                  {account.data?.body.authentication_key ?? '…'}
+                  {account.data && (
+                    <CopyButton text={account.data.body.authentication_key} label="Copy authentication key" />
+                  )}
+                </dd>
+              </div>
+            </>
+          )}
           <div>
             <dt>As of version</dt>
             <dd className="mono">{effective ?? '…'}</dd>

@@ -1,7 +1,10 @@
 /**
- * The account view's frame: the header (address, sequence number, authentication key, save to
- * snapshot), the tabs (Resources, Events, Transactions, Modules, Compare; links that keep the pinned
- * version, so Compare opens with the pinned version as its "to") and the tab's panel.
+ * The account view's frame: the header (address, balances, sequence number, authentication key, an object's
+ * owner, save to snapshot), the tabs (Resources, Assets, Activity, Events, Modules, Compare; links that keep the
+ * pinned version, so Compare opens with the pinned version as its "to") and the tab's panel. Activity took the
+ * Transactions tab's place in the bar: it lists the same sent transactions with what they did (function, status,
+ * fee, APT change); the summaries by version range (`/accounts/{a}/transactions`, orderless transactions
+ * included) stay a deep link and a link from Activity, and show the Activity tab as current.
  */
 import type { ReactNode } from 'react';
 import { Link, Navigate, Outlet, useLocation, useParams } from 'react-router';
@@ -13,8 +16,9 @@ import './account.css';
 
 const TABS = [
   { path: 'resources', label: 'Resources' },
+  { path: 'assets', label: 'Assets' },
+  { path: 'activity', label: 'Activity' },
   { path: 'events', label: 'Events' },
-  { path: 'transactions', label: 'Transactions' },
   { path: 'modules', label: 'Modules' },
   { path: 'compare', label: 'Compare' },
 ] as const;
@@ -22,6 +26,7 @@ const TABS = [
 /** The tab a pathname shows (the bare account path is the resources tab). */
 function activeTab(pathname: string): string {
   const rest = pathname.split('/').slice(3)[0];
+  if (rest === 'transactions') return 'activity';
   return rest === undefined || rest === '' ? 'resources' : rest;
 }
 

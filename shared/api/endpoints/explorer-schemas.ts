@@ -79,3 +79,19 @@ export const eventStream = v.looseObject({
 
 /** The data source behind `/v1` (shared/api/source-info.ts). */
 export const sourceInfo = SOURCE_INFO_SCHEMA;
+
+/** A fungible store an account owns (`GET /explorer/v1/accounts/{a}/assets`). */
+export const ownedFungibleStore = v.looseObject({
+  metadata: address,
+  balance: u64,
+  frozen: v.boolean(),
+  primary: v.boolean(),
+});
+
+/** An object an account owns: its resources (group members) and, when it is a fungible store, the store. */
+export const ownedObject = v.looseObject({
+  address,
+  allow_ungated_transfer: v.boolean(),
+  resources: v.array(v.string()),
+  fungible_store: v.nullable(ownedFungibleStore),
+});

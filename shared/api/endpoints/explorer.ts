@@ -144,3 +144,16 @@ export const explorerEventStreams = endpoint({
   sources: SNAPSHOT,
   doc: '`{"window", "streams"}`, most events first',
 });
+
+/** `GET /explorer/v1/accounts/{address}/assets`: the objects the account owns, its fungible stores among them. */
+export const explorerAccountAssets = endpoint({
+  method: 'GET',
+  path: '/explorer/v1/accounts/:address/assets',
+  query: { ledger_version: LEDGER_VERSION },
+  body: undefined,
+  reply: v.looseObject({ ledger_version: u64, objects: v.array(explorerWire.ownedObject) }),
+  bcs: undefined,
+  errors: ['version_not_found', 'version_pruned'],
+  sources: SNAPSHOT,
+  doc: '`{"ledger_version", "objects": [owned object]}` ascending by address',
+});

@@ -13,6 +13,8 @@ import { routeFetchInto, serviceFixture, type ServiceFixture } from './service-f
 /** Options of {@link renderApp}. */
 export interface RenderAppOptions {
   readonly fixture?: FixtureName;
+  /** A service over a file of the test's own (serviceFixtureAt), instead of a shared fixture. */
+  readonly service?: ServiceFixture;
 }
 
 /** What a component test gets back. */
@@ -32,7 +34,7 @@ export function restoreRenderFetch(): void {
 
 /** Renders `<App>` at `path` (e.g. `/accounts/0x1?ledger_version=10`). */
 export function renderApp(path: string, options: RenderAppOptions = {}): RenderedApp {
-  const fixture = serviceFixture(options.fixture ?? 'main');
+  const fixture = options.service ?? serviceFixture(options.fixture ?? 'main');
   restoreRenderFetch();
   restoreFetch = routeFetchInto(fixture);
   window.history.replaceState(null, '', path);

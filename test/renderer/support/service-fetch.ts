@@ -37,6 +37,27 @@ export function serviceFixture(name: FixtureName): ServiceFixture {
   return fixture;
 }
 
+/**
+ * The read service over a snapshot file of the test's own (e.g. an edited copy of a fixture), opened read-only;
+ * the setup file closes it with the shared fixtures.
+ */
+export function serviceFixtureAt(path: string): ServiceFixture {
+  const store = SnapshotStore.open(path);
+  const fixture: ServiceFixture = {
+    store,
+    service: createReadService({
+      store,
+      source: { kind: 'snapshot', name: path.split('/').at(-1) ?? path, origin: null },
+    }),
+    info: snapshotInfo(store, 5),
+    requests: [],
+  };
+  ownFiles.push(fixture);
+  return fixture;
+}
+
+const ownFiles: ServiceFixture[] = [];
+
 /** Forgets the requests recorded so far (after each test: a test sees only its own). */
 export function clearRecordedRequests(): void {
   for (const fixture of opened.values()) fixture.requests.length = 0;
@@ -46,6 +67,7 @@ export function clearRecordedRequests(): void {
 export function closeServiceFixtures(): void {
   for (const fixture of opened.values()) fixture.store.close();
   opened.clear();
+  for (const fixture of ownFiles.splice(0)) fixture.store.close();
 }
 
 function bodyBytes(body: BodyInit | null | undefined): Uint8Array {

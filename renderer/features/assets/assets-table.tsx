@@ -1,0 +1,185 @@
+/**
+ * The assets table (TanStack Table v9, sortable by every column, balance by its exact value): kind, name,
+ * symbol, balance with the asset's decimals (exact base units on hover), the asset (a coin type, or the metadata
+ * object — a link), the store (the account for a coin, the store object — a link — for a fungible asset) and the
+ * frozen flag. Rows are virtualized: an account may hold 10,000 coins.
+ */
+import type { ReactNode } from 'react';
+import { useRef, useState } from 'react';
+import {
+  createColumnHelper,
+  createSortedRowModel,
+  FlexRender,
+  rowSortingFeature,
+  sortFn_alphanumeric,
+  tableFeatures,
+  useTable,
+  type SortingState,
+} from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { AddressLink } from '../../components/address-link.tsx';
+import { measureWithFloor, observeRectWithFloor } from '../../lib/virtual-rect.ts';
+import { balanceText, type AssetRow } from './asset-rows.ts';
+
+const features = tableFeatures({
+  rowSortingFeature,
+  sortedRowModel: createSortedRowModel(),
+  sortFns: { alphanumeric: sortFn_alphanumeric },
+});
+
+const helper = createColumnHelper<typeof features, AssetRow>();
+const columns = helper.columns([
+  helper.accessor('kind', {
+    header: 'Kind',
+    sortFn: 'alphanumeric',
+    cell: (info) =>
+      info.getValue() === 'coin' ? (
+        <span title="A coin in the account's CoinStore">Coin</span>
+      ) : (
+        <span title="A fungible asset in a store object">Fungible</span>
+      ),
+  }),
+  helper.accessor((row) => row.info?.name ?? '', {
+    id: 'name',
+    header: 'Name',
+    sortFn: 'alphanumeric',
+    cell: (info) =>
+      info.row.original.info === undefined ? (
+        <span className="muted" title="No name, symbol or decimals: its CoinInfo or Metadata was not found">
+          —
+        </span>
+      ) : (
+        info.getValue()
+      ),
+  }),
+  helper.accessor((row) => row.info?.symbol ?? '', {
+    id: 'symbol',
+    header: 'Symbol',
+    sortFn: 'alphanumeric',
+    cell: (info) => <span className="mono">{info.getValue()}</span>,
+  }),
+  helper.accessor('balance', {
+    header: 'Balance',
+    sortDescFirst: true,
+    // Exact order of u64 amounts (a float would tie amounts past 2^53). Base units: decimals differ by row.
+    sortFn: (a, b) => (a.original.balance < b.original.balance ? -1 : a.original.balance > b.original.balance ? 1 : 0),
+    cell: (info) => (
+      <span className="mono" title={`${info.row.original.balance.toLocaleString('en-US')} base units`}>
+        {balanceText(info.row.original)}
+      </span>
+    ),
+  }),
+  helper.accessor('asset', {
+    header: 'Asset',
+    sortFn: 'alphanumeric',
+    cell: (info) =>
+      info.row.original.kind === 'coin' ? (
+        <span className="mono" title={info.getValue()}>
+          {info.getValue()}
+        </span>
+      ) : (
+        <AddressLink address={info.getValue()} noCopy />
+      ),
+  }),
+  helper.accessor('store', {
+    header: 'Store',
+    sortFn: 'alphanumeric',
+    cell: (info) =>
+      info.row.original.kind === 'coin' ? (
+        <span className="muted">CoinStore</span>
+      ) : (
+        <span className="assets-store">
+          <AddressLink address={info.getValue()} noCopy />
+          {info.row.original.primary && <span className="muted"> (primary)</span>}
+        </span>
+      ),
+  }),
+  helper.accessor('frozen', {
+    header: 'Frozen',
+    sortFn: 'alphanumeric',
+    cell: (info) => (info.getValue() ? <strong className="assets-frozen">frozen</strong> : 'no'),
+  }),
+]);
+
+/** Estimated row height (px). */
+const ROW_HEIGHT = 34;
+
+/** Props of {@link AssetsTable}. */
+export interface AssetsTableProps {
+  readonly rows: readonly AssetRow[];
+}
+
+/** The virtualized, sortable table. */
+export function AssetsTable({ rows }: AssetsTableProps): ReactNode {
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const table = useTable({
+    features,
+    columns,
+    data: rows as AssetRow[],
+    getRowId: (row) => `${row.kind}:${row.id}`,
+    state: { sorting },
+    onSortingChange: setSorting,
+  });
+  const visible = table.getRowModel().rows;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: visible.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    getItemKey: (index) => visible[index]?.id ?? index,
+    overscan: 12,
+    observeElementRect: observeRectWithFloor,
+    measureElement: measureWithFloor(ROW_HEIGHT),
+  });
+  return (
+    <div className="assets-table" role="table" aria-label="Assets" aria-rowcount={visible.length + 1}>
+      <div role="rowgroup">
+        {table.getHeaderGroups().map((group) => (
+          <div role="row" className="assets-row assets-head" key={group.id}>
+            {group.headers.map((header) => {
+              const sorted = header.column.getIsSorted();
+              return (
+                <span
+                  role="columnheader"
+                  key={header.id}
+                  className={`assets-cell col-${header.column.id}`}
+                  aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
+                >
+                  <button type="button" className="assets-sort" onClick={header.column.getToggleSortingHandler()}>
+                    <table.FlexRender header={header} />
+                    <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}</span>
+                  </button>
+                </span>
+              );
+            })}
+          </div>
+        ))}
+      </div>
+      <div className="assets-scroll" ref={scrollRef}>
+        <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const row = visible[item.index];
+            if (!row) return null;
+            return (
+              <div
+                key={row.id}
+                role="row"
+                aria-rowindex={item.index + 2}
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                className="assets-row assets-item"
+                style={{ transform: `translateY(${item.start}px)` }}
+              >
+                {row.getAllCells().map((cell) => (
+                  <span role="cell" key={cell.id} className={`assets-cell col-${cell.column.id}`}>
+                    <FlexRender cell={cell} />
+                  </span>
+                ))}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}
