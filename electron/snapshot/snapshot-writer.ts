@@ -7,6 +7,7 @@
 import { closeSync, fsyncSync, linkSync, openSync, renameSync, rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import {
+  CAPTURED_WRITE_SETS_SQL,
   META_KEYS,
   POST_LOAD_INDEX_SQL,
   POST_LOAD_INDEX_V2_SQL,
@@ -34,6 +35,8 @@ export interface SnapshotWriterOptions {
   readonly observer?: StateWriteObserver | undefined;
   /** 1 writes the old format (summaries only; module events and transaction details are dropped), for tests. */
   readonly format?: SnapshotFormatVersion | undefined;
+  /** A capture (format v2): the file also gets `captured_write_sets`, written by {@link SnapshotWriter.capturedWriteOp}. */
+  readonly capturedWriteSets?: boolean | undefined;
 }
 
 /** Bulk writer of one new snapshot file. */
@@ -54,13 +57,15 @@ export class SnapshotWriter {
   readonly format: SnapshotFormatVersion;
   readonly #insertDetails: Database.Statement | undefined;
   readonly #insertModuleEvent: Database.Statement | undefined;
+  readonly #insertCapturedOp: Database.Statement | undefined;
   readonly #existedBefore: Database.Statement;
   readonly #tracker: VersionTracker;
   #pending = 0;
 
   /** Creates `path` (replacing an existing file only when the snapshot is complete). */
   constructor(path: string, options: SnapshotWriterOptions | StateWriteObserver = {}) {
-    const { observer, format } = typeof options === 'function' ? { observer: options, format: undefined } : options;
+    const { observer, format, capturedWriteSets } =
+      typeof options === 'function' ? { observer: options, format: undefined, capturedWriteSets: false } : options;
     this.#observer = observer;
     this.format = format ?? SNAPSHOT_FORMAT_VERSION;
     this.#path = path;
@@ -91,6 +96,12 @@ export class SnapshotWriter {
         this.#insertModuleEvent = this.#db.prepare(
           'INSERT INTO module_events (version, event_index, type_tag, data) VALUES (?, ?, ?, ?)',
         );
+        if (capturedWriteSets) {
+          this.#db.exec(CAPTURED_WRITE_SETS_SQL);
+          this.#insertCapturedOp = this.#db.prepare(
+            'INSERT INTO captured_write_sets (version, position, state_key, value) VALUES (?, ?, ?, ?)',
+          );
+        }
       }
       this.#existedBefore = this.#db
         .prepare(
@@ -220,6 +231,16 @@ export class SnapshotWriter {
     if (!this.#insertModuleEvent) return;
     this.#insertModuleEvent.run(version, index, typeTag, data);
     this.#tracker.event(version, { address: null, typeTag, data });
+    this.#counted();
+  }
+
+  /**
+   * Records entry `position` of the write set of captured transaction `version` (a capture's history, never its
+   * state: see CAPTURED_WRITE_SETS_SQL). Only a writer made with `capturedWriteSets` has the table.
+   */
+  capturedWriteOp(version: number, position: number, stateKey: Uint8Array, value: Uint8Array | null): void {
+    if (!this.#insertCapturedOp) throw new Error('this snapshot writer was not made for a capture');
+    this.#insertCapturedOp.run(version, position, stateKey, value);
     this.#counted();
   }
 
