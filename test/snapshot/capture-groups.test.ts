@@ -22,7 +22,7 @@ const dir = useTempDir('capture-groups-');
 const objectGroup = parseStructTag('0x1::object::ObjectGroup');
 
 describe('a v2 capture', () => {
-  it('writes an object as its ObjectGroup, and the transaction at V in full', () => {
+  it('writes an object as its ObjectGroup, and the transaction at V by kind and hash when not kept in full', () => {
     const source = SnapshotStore.open(fixturePath('small'));
     const version = source.meta.latestVersion;
     const apt = parseAddress('0xa');
