@@ -75,12 +75,15 @@ export class SnapshotWriter {
     rmSync(this.#tempPath, { force: true });
     this.#db = new Database(this.#tempPath);
     try {
-      // journal_mode=OFF is refused by this SQLite build (defensive mode); an in-memory journal is as cheap for a bulk
-      // load.
-      this.#db.pragma('journal_mode = MEMORY');
+      // journal_mode=OFF is refused by this SQLite build (defensive mode). The journal is a file, not memory: it keeps
+      // the original of every existing page a transaction changes, and rows land all over the big tables' B-trees, so
+      // an in-memory journal grew with the file (≈ one page per row of a batch) and the writer's memory with it.
+      this.#db.pragma('journal_mode = TRUNCATE');
       this.#db.pragma('synchronous = OFF');
       this.#db.pragma('cache_size = -262144');
-      this.#db.pragma('temp_store = MEMORY');
+      // The finishing index builds sort millions of rows: in temporary files (the OS caches them), not in this
+      // process's memory, whose size would otherwise grow with the chain.
+      this.#db.pragma('temp_store = FILE');
       this.#db.pragma(`application_id = ${SNAPSHOT_APPLICATION_ID}`);
       this.#db.pragma(`user_version = ${this.format}`);
       this.#db.exec(SCHEMA_SQL);

@@ -7,14 +7,15 @@
  *
  * Usage: node test/bench/generation-memory.ts --out FILE --versions N [--accounts N] [--seed N]
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { generateSnapshot } from '../../electron/snapshot/generate.ts';
 
-/** One memory sample: the share of versions written, RSS and V8 heap in use (bytes). */
+/** One memory sample: the share of versions written, RSS, and the V8 heap reserved and in use (bytes). */
 export interface MemorySample {
   readonly percent: number;
   readonly rss: number;
+  readonly heapTotal: number;
   readonly heapUsed: number;
 }
 
@@ -32,7 +33,7 @@ export interface GenerationMemory {
 
 function sample(percent: number): MemorySample {
   const usage = process.memoryUsage();
-  return { percent, rss: usage.rss, heapUsed: usage.heapUsed };
+  return { percent, rss: usage.rss, heapTotal: usage.heapTotal, heapUsed: usage.heapUsed };
 }
 
 function peakRss(): number | null {
@@ -72,7 +73,7 @@ generateSnapshot({
   },
 });
 const seconds = (performance.now() - t0) / 1000;
-const { size } = await import('node:fs').then((fs) => fs.statSync(values.out as string));
+const { size } = statSync(values.out);
 rmSync(values.out, { force: true });
 const result: GenerationMemory = { versions, seconds, samples, finished: sample(100), peakRss: peakRss(), bytes: size };
 process.stdout.write(`${JSON.stringify(result)}\n`);

@@ -3,7 +3,8 @@
  * events page, a summaries page and the format v2 transaction reads (by version, by hash, a version's write set and
  * events) on format v2 snapshots of ~1M and ~10M state rows, each next to the single bare SQL query that returns the
  * same rows, measured in the same run (ratio = store / SQL). Also the generator's rate beside a same-run bare insert
- * of the same rows, and bytes per version. Big snapshots are generated once into test/.tmp/bench/ and reused.
+ * of the same rows, bytes per version, and the generator's RSS while it writes 1,000,000 versions
+ * (store-bench-memory.ts). Big snapshots are generated once into test/.tmp/bench/ and reused.
  *
  * Usage: node test/bench/store-bench.ts [--quick | --no-10m]   (--quick: ~100k rows only, for a smoke run;
  * --no-10m: skip the ~10M snapshot, whose generation takes about half an hour on 2 cores)
@@ -19,6 +20,7 @@ import { plan } from '../../electron/snapshot/snapshot-queries.ts';
 import { Random } from '../../electron/snapshot/generator/random.ts';
 import { fixed, measure, type LatencyStats } from './bench-stats.ts';
 import { writeBenchmarkSection } from './benchmark-doc.ts';
+import { generationMemorySection } from './store-bench-memory.ts';
 
 const quick = process.argv.includes('--quick');
 const skip10m = process.argv.includes('--no-10m');
@@ -322,6 +324,8 @@ function bareInsertSeconds(source: string, target: string, format: 1 | 2): numbe
     '',
   );
 }
+
+lines.push(...generationMemorySection(dir, quick ? 50_000 : 1_000_000));
 
 process.stdout.write(`${lines.join('\n')}\n`);
 if (!quick) writeBenchmarkSection('store', lines.join('\n'));
