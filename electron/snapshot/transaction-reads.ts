@@ -171,7 +171,10 @@ export class TransactionReads {
   readonly #captured: boolean;
   readonly #hasDetails: Database.Statement | undefined;
 
-  /** Prepares the statements the file's format allows; `captured`: the file is a capture (no write sets). */
+  /**
+   * Prepares the statements the file's format allows; `captured`: the file is a capture (its write sets are those of
+   * the transactions it kept in full, in `captured_write_sets`, when it has that table).
+   */
   constructor(db: Database.Database, meta: SnapshotMeta, captured: boolean) {
     this.#meta = meta;
     this.#captured = captured;

@@ -53,6 +53,7 @@ function transactionAt(context: RequestContext, version: bigint): StoredTransact
   if (version < context.ledger.oldestLedgerVersion) {
     const kept = context.store.captured ? context.store.transaction(version) : undefined;
     if (kept !== undefined && keptBelowOldest(context, kept)) return kept;
+    // Anything else below the oldest version is pruned, as on the node.
     throw versionPruned(version, context.ledger);
   }
   const transaction = version > context.ledger.ledgerVersion ? undefined : context.store.transaction(version);
