@@ -3,9 +3,10 @@
  * row; each version's write set — the state rows written at it — matches the size and `state_change_hash` recorded
  * with the transaction; each version's events (handle and module) run 0..n−1 and match its `event_count` and
  * `event_root_hash`; every event stream's sequence numbers run 0..n−1; transaction hashes that can be recomputed
- * (verify-hashes.ts) match. A captured snapshot holds state read at one
- * version rather than the write sets that produced it, and the events of the streams it captured rather than each
- * transaction's, so these invariants do not apply to it (its details keep the node's own figures).
+ * (verify-hashes.ts) match. A captured snapshot holds state read at one version rather than the write sets that
+ * produced it, and the events of the streams it captured rather than each transaction's, so these invariants do not
+ * apply to it as a whole; for each transaction it kept in full its events must run 0..n−1 and hash to the node's
+ * `event_root_hash`, and its `captured_write_sets` entries must number its `write_set_size`.
  */
 import type Database from 'better-sqlite3';
 import { formatAddress } from '../../shared/address.ts';
