@@ -35,7 +35,7 @@ export interface SnapshotWriterOptions {
   readonly observer?: StateWriteObserver | undefined;
   /** 1 writes the old format (summaries only; module events and transaction details are dropped), for tests. */
   readonly format?: SnapshotFormatVersion | undefined;
-  /** A capture (format v2): the file also gets `captured_write_sets`, written by {@link SnapshotWriter.capturedWriteOp}. */
+  /** A capture (format v2): the file also gets `captured_write_sets` (see {@link SnapshotWriter.capturedWriteOp}). */
   readonly capturedWriteSets?: boolean | undefined;
 }
 

@@ -135,7 +135,8 @@ export function generationMemorySection(dir: string, versions: number): string[]
     `Max RSS sampled: ${mib(max)} MiB; peak RSS of the process (the kernel's \`VmHWM\`, finishing step included): ` +
       `${result.peakRss === null ? 'n/a' : `${mib(result.peakRss)} MiB`}.` +
       (half && full
-        ? ` From 50% to ${full.percent}% of the versions RSS grew ${mib(full.rss - half.rss)} MiB, of which the V8 heap ` +
+        ? ` From 50% to ${full.percent}% of the versions RSS grew ${mib(full.rss - half.rss)} MiB, ` +
+          'of which the V8 heap ' +
           `${mib(full.heapTotal - half.heapTotal)} MiB.`
         : ''),
     '',

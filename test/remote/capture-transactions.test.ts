@@ -82,7 +82,7 @@ async function answer(server: RunningHttpServer, path: string): Promise<{ status
 }
 
 describe('a capture keeps the transactions of its captured window', () => {
-  it('answers each kept transaction by version and by hash exactly as the source did; others below V are 410', async () => {
+  it('answers each kept transaction by version and by hash as the source did; others below V are 410', async () => {
     const { store, server, lines } = await captureAndServe('window.db', sourceOf());
     try {
       const latest = BigInt(info.latestVersion);
