@@ -20,9 +20,12 @@ import { CliError } from './cli-error.ts';
 /** Usage text of `snapshot capture`. */
 export const CAPTURE_USAGE = `\
   snapshot capture --remote URL|mainnet|testnet|devnet|localnet --account ADDR [--account ADDR…]
-                   [--version V] [--table HANDLE:KEY_TYPE:VALUE_TYPE:KEY_JSON …] [--api-key K] --out FILE
+                   [--version V] [--table HANDLE:KEY_TYPE:VALUE_TYPE:KEY_JSON …] [--api-key K]
+                   [--max-transactions N] [--window VERSIONS] --out FILE
                              save accounts (resources, modules, events, transaction summaries) and table
-                             items as read from a node at version V (default: its latest) into a new snapshot
+                             items as read from a node at version V (default: its latest) into a new snapshot,
+                             with the newest N (default 1000; 0: none) transactions that wrote them within the
+                             window of VERSIONS versions ending at V (default 100000) in full
 `;
 
 const CAPTURE_OPTIONS = {
@@ -31,8 +34,18 @@ const CAPTURE_OPTIONS = {
   version: { type: 'string' },
   table: { type: 'string', multiple: true },
   'api-key': { type: 'string' },
+  'max-transactions': { type: 'string' },
+  window: { type: 'string' },
   out: { type: 'string' },
 } as const;
+
+/** A decimal option value from 0 to `max`, or undefined when not given. */
+function countOption(name: string, text: string | undefined, max: number): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d{1,9}$/.test(text) || Number(text) > max)
+    throw new CliError(`--${name} must be an integer from 0 to ${max}, got "${text}"`);
+  return Number(text);
+}
 
 /** `snapshot capture` for the help and its test. */
 export const CAPTURE_COMMAND: CommandSpec = {
@@ -124,6 +137,9 @@ export async function runCaptureCommand(args: readonly string[]): Promise<number
   if (!values.account?.length) throw new CliError('snapshot capture needs at least one --account ADDR');
   if (values.version !== undefined && !/^\d{1,20}$/.test(values.version))
     throw new CliError(`--version must be a decimal u64, got "${values.version}"`);
+  const maxTransactions = countOption('max-transactions', values['max-transactions'], 100_000);
+  const window = countOption('window', values.window, 100_000_000);
+  if (window === 0) throw new CliError('--window must be at least 1 version');
   const accounts = checkAccounts(values.account);
   checkCaptureOut(values.out);
   let nodeUrl: string;
@@ -155,6 +171,8 @@ export async function runCaptureCommand(args: readonly string[]): Promise<number
         accounts,
         version: values.version === undefined ? undefined : BigInt(values.version),
         tables,
+        maxTransactions,
+        transactionWindow: window === undefined ? undefined : BigInt(window),
         onProgress: (line) => void process.stderr.write(`${line}\n`),
         signal: stop.signal,
       },
@@ -165,7 +183,7 @@ export async function runCaptureCommand(args: readonly string[]): Promise<number
       `wrote ${values.out}: ${data.accounts.length} ` +
         `accounts, ${data.resources.length} resources, ${data.modules.length} modules, ` +
         `${data.events.length} events, ${data.summaries.length} summaries, ${data.tableItems.length} ` +
-        `table items at version ${data.version} in ${seconds} s\n`,
+        `table items, ${data.transactions.length} transactions in full at version ${data.version} in ${seconds} s\n`,
     );
     return 0;
   } catch (error) {

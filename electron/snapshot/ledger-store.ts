@@ -123,6 +123,11 @@ export interface TableInfo {
  */
 export interface LedgerStore {
   readonly settings: NodeSettings;
+  /**
+   * True for a captured snapshot: below its oldest version it still holds the transactions of its captured window in
+   * full (docs/snapshot-format.md, "Captured snapshots"), which are answered by version and hash as the node did.
+   */
+  readonly captured: boolean;
   /** Figures of the latest ledger version. */
   ledgerInfo(): LedgerInfo;
   /** Bytes of the resource `tag` of `address` as of `version`, or undefined when absent. */
@@ -188,8 +193,9 @@ export interface LedgerStore {
   transactionByHash(hash: Uint8Array): StoredTransaction | undefined;
   /**
    * The write set of `version`: every state key written there with its new value (undefined: deleted), in state-key
-   * order (the node's WriteSet order). Undefined when the file cannot tell: format v1, a captured snapshot, or a
-   * version below the oldest retained one (whose state rows pruning compaction may have merged).
+   * order (the node's WriteSet order; a capture's: the node's order as it listed them). Undefined when the file cannot
+   * tell: format v1, a version a capture did not keep in full, or a version below the oldest retained one (whose
+   * state rows pruning compaction may have merged).
    */
   writeSet(version: bigint): readonly StoredWriteOp[] | undefined;
   /** The events `version` emitted, handle and module events alike, in emission order. */

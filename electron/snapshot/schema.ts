@@ -154,6 +154,25 @@ CREATE TABLE module_events (
 ) WITHOUT ROWID;
 `;
 
+/**
+ * Format v2, captured snapshots only (docs/snapshot-format.md, "Captured snapshots"): the write sets of the
+ * transactions a capture keeps in full, as the node listed them (`position` = the entry's place in the node's
+ * `changes`, a resource group's members taken as its one state key). They are history, not state: a capture's state
+ * is what it read at its version, in `state_values`, so these rows never answer a state read.
+ */
+export const CAPTURED_WRITE_SETS_SQL = `
+CREATE TABLE captured_write_sets (
+  version   INTEGER NOT NULL,
+  position  INTEGER NOT NULL,
+  state_key BLOB    NOT NULL,
+  value     BLOB,
+  PRIMARY KEY (version, position)
+) WITHOUT ROWID;
+`;
+
+/** The optional table of {@link CAPTURED_WRITE_SETS_SQL}. */
+export const CAPTURED_WRITE_SETS_TABLE = 'captured_write_sets';
+
 /** The tables each format version must have. */
 export const REQUIRED_TABLES: Readonly<Record<SnapshotFormatVersion, readonly string[]>> = {
   1: [

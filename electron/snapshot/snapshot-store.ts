@@ -59,6 +59,7 @@ const GAS_SCHEDULE_TAG = parseStructTag('0x1::gas_schedule::GasScheduleV2');
 export class SnapshotStore implements LedgerStore {
   readonly meta: SnapshotMeta;
   readonly settings: NodeSettings;
+  readonly captured: boolean;
   readonly #db: Database.Database;
   readonly #q: SnapshotQueries;
   readonly #transactions: TransactionReads;
@@ -82,7 +83,8 @@ export class SnapshotStore implements LedgerStore {
       db.prepare('SELECT DISTINCT version FROM modules ORDER BY version').all() as { version: number }[]
     ).map((row) => BigInt(row.version));
     this.#q = new SnapshotQueries(db);
-    this.#transactions = new TransactionReads(db, meta, readOrigin(db) !== null);
+    this.captured = readOrigin(db) !== null;
+    this.#transactions = new TransactionReads(db, meta, this.captured);
   }
 
   /** Opens `path` read-only; throws SnapshotOpenError (one line) when it is not a usable snapshot. */

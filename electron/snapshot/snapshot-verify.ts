@@ -26,7 +26,8 @@ const MAX_PROBLEMS = 50;
 
 /**
  * What a capture guarantees instead of full history: one version V that is both the oldest and the
- * latest, the transaction at V, a block covering V, and no event after V.
+ * latest, the transaction at V, a block covering V, and no event after V (the transactions it kept in full are
+ * checked by verifyV2).
  */
 function checkCapture(store: SnapshotStore, problem: (text: string) => void): void {
   const db = store.database;

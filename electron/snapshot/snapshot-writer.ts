@@ -7,6 +7,7 @@
 import { closeSync, fsyncSync, linkSync, openSync, renameSync, rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import {
+  CAPTURED_WRITE_SETS_SQL,
   META_KEYS,
   POST_LOAD_INDEX_SQL,
   POST_LOAD_INDEX_V2_SQL,
@@ -34,6 +35,8 @@ export interface SnapshotWriterOptions {
   readonly observer?: StateWriteObserver | undefined;
   /** 1 writes the old format (summaries only; module events and transaction details are dropped), for tests. */
   readonly format?: SnapshotFormatVersion | undefined;
+  /** A capture (format v2): the file also gets `captured_write_sets` (see {@link SnapshotWriter.capturedWriteOp}). */
+  readonly capturedWriteSets?: boolean | undefined;
 }
 
 /** Bulk writer of one new snapshot file. */
@@ -54,13 +57,15 @@ export class SnapshotWriter {
   readonly format: SnapshotFormatVersion;
   readonly #insertDetails: Database.Statement | undefined;
   readonly #insertModuleEvent: Database.Statement | undefined;
+  readonly #insertCapturedOp: Database.Statement | undefined;
   readonly #existedBefore: Database.Statement;
   readonly #tracker: VersionTracker;
   #pending = 0;
 
   /** Creates `path` (replacing an existing file only when the snapshot is complete). */
   constructor(path: string, options: SnapshotWriterOptions | StateWriteObserver = {}) {
-    const { observer, format } = typeof options === 'function' ? { observer: options, format: undefined } : options;
+    const { observer, format, capturedWriteSets } =
+      typeof options === 'function' ? { observer: options, format: undefined, capturedWriteSets: false } : options;
     this.#observer = observer;
     this.format = format ?? SNAPSHOT_FORMAT_VERSION;
     this.#path = path;
@@ -70,12 +75,15 @@ export class SnapshotWriter {
     rmSync(this.#tempPath, { force: true });
     this.#db = new Database(this.#tempPath);
     try {
-      // journal_mode=OFF is refused by this SQLite build (defensive mode); an in-memory journal is as cheap for a bulk
-      // load.
-      this.#db.pragma('journal_mode = MEMORY');
+      // journal_mode=OFF is refused by this SQLite build (defensive mode). The journal is a file, not memory: it keeps
+      // the original of every existing page a transaction changes, and rows land all over the big tables' B-trees, so
+      // an in-memory journal grew with the file (≈ one page per row of a batch) and the writer's memory with it.
+      this.#db.pragma('journal_mode = TRUNCATE');
       this.#db.pragma('synchronous = OFF');
       this.#db.pragma('cache_size = -262144');
-      this.#db.pragma('temp_store = MEMORY');
+      // The finishing index builds sort millions of rows: in temporary files (the OS caches them), not in this
+      // process's memory, whose size would otherwise grow with the chain.
+      this.#db.pragma('temp_store = FILE');
       this.#db.pragma(`application_id = ${SNAPSHOT_APPLICATION_ID}`);
       this.#db.pragma(`user_version = ${this.format}`);
       this.#db.exec(SCHEMA_SQL);
@@ -91,6 +99,12 @@ export class SnapshotWriter {
         this.#insertModuleEvent = this.#db.prepare(
           'INSERT INTO module_events (version, event_index, type_tag, data) VALUES (?, ?, ?, ?)',
         );
+        if (capturedWriteSets) {
+          this.#db.exec(CAPTURED_WRITE_SETS_SQL);
+          this.#insertCapturedOp = this.#db.prepare(
+            'INSERT INTO captured_write_sets (version, position, state_key, value) VALUES (?, ?, ?, ?)',
+          );
+        }
       }
       this.#existedBefore = this.#db
         .prepare(
@@ -220,6 +234,16 @@ export class SnapshotWriter {
     if (!this.#insertModuleEvent) return;
     this.#insertModuleEvent.run(version, index, typeTag, data);
     this.#tracker.event(version, { address: null, typeTag, data });
+    this.#counted();
+  }
+
+  /**
+   * Records entry `position` of the write set of captured transaction `version` (a capture's history, never its
+   * state: see CAPTURED_WRITE_SETS_SQL). Only a writer made with `capturedWriteSets` has the table.
+   */
+  capturedWriteOp(version: number, position: number, stateKey: Uint8Array, value: Uint8Array | null): void {
+    if (!this.#insertCapturedOp) throw new Error('this snapshot writer was not made for a capture');
+    this.#insertCapturedOp.run(version, position, stateKey, value);
     this.#counted();
   }
 

@@ -4,6 +4,7 @@
  */
 import type Database from 'better-sqlite3';
 import { plan } from './snapshot-queries.ts';
+import { CAPTURED_WRITE_SETS_TABLE } from './schema.ts';
 import type {
   StoredTransaction,
   StoredTransactionDetails,
@@ -162,12 +163,18 @@ export class TransactionReads {
   readonly #byVersion: Database.Statement;
   readonly #byHash: Database.Statement;
   readonly #writeSet: Database.Statement | undefined;
+  /** A capture's stored write sets (`captured_write_sets`), when the file has them. */
+  readonly #capturedWriteSet: Database.Statement | undefined;
   readonly #events: Database.Statement;
   readonly #ordered: { readonly from: Database.Statement; readonly newest: Database.Statement };
   readonly #meta: SnapshotMeta;
   readonly #captured: boolean;
+  readonly #hasDetails: Database.Statement | undefined;
 
-  /** Prepares the statements the file's format allows; `captured`: the file is a capture (no write sets). */
+  /**
+   * Prepares the statements the file's format allows; `captured`: the file is a capture (its write sets are those of
+   * the transactions it kept in full, in `captured_write_sets`, when it has that table).
+   */
   constructor(db: Database.Database, meta: SnapshotMeta, captured: boolean) {
     this.#meta = meta;
     this.#captured = captured;
@@ -190,6 +197,18 @@ export class TransactionReads {
               'FROM state_values s INDEXED BY state_values_by_version WHERE s.version = ? ORDER BY s.state_key',
           ),
         )
+      : undefined;
+    const hasCapturedWriteSets =
+      v2 &&
+      captured &&
+      db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(CAPTURED_WRITE_SETS_TABLE) !==
+        undefined;
+    // Only a transaction kept in full (a details row) has its write set stored; any other version cannot tell.
+    this.#capturedWriteSet = hasCapturedWriteSets
+      ? db.prepare(plan('SELECT state_key, value FROM captured_write_sets WHERE version = ? ORDER BY position'))
+      : undefined;
+    this.#hasDetails = hasCapturedWriteSets
+      ? db.prepare(plan('SELECT 1 FROM transaction_details WHERE version = ?'))
       : undefined;
     // A sender's versions grow with its sequence numbers, so version order is sequence order (primary key scan).
     const ordered = `SELECT a.version FROM account_transactions a JOIN transactions t ON t.version = a.version
@@ -237,6 +256,7 @@ export class TransactionReads {
   /** See LedgerStore.writeSet. */
   writeSet(version: bigint): readonly StoredWriteOp[] | undefined {
     const { oldestVersion, latestVersion } = this.#meta;
+    if (this.#captured) return this.#capturedOps(version);
     if (!this.#writeSet || this.#captured || version < oldestVersion || version > latestVersion) return undefined;
     const rows = this.#writeSet.all(version) as {
       state_key: Uint8Array;
@@ -244,6 +264,17 @@ export class TransactionReads {
       existed: number | null;
     }[];
     return rows.map((row) => ({ stateKey: row.state_key, value: row.value ?? undefined, existed: row.existed === 1 }));
+  }
+
+  /** A capture's stored write set of `version` (node order), or undefined when it kept no transaction there in full. */
+  #capturedOps(version: bigint): readonly StoredWriteOp[] | undefined {
+    if (!this.#capturedWriteSet || !this.#hasDetails || version < 0n || version > this.#meta.latestVersion)
+      return undefined;
+    if (this.#hasDetails.get(version) === undefined) return undefined;
+    const rows = this.#capturedWriteSet.all(version) as { state_key: Uint8Array; value: Uint8Array | null }[];
+    // The node's JSON of a change does not say whether the key existed before, and a capture holds no earlier
+    // state: a write is taken as a modification (docs/api.md, "BCS of transactions", deviation 8).
+    return rows.map((row) => ({ stateKey: row.state_key, value: row.value ?? undefined, existed: true }));
   }
 
   /** See LedgerStore.transactionEvents. */

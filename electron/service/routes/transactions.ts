@@ -45,8 +45,22 @@ export function transactionsReply(context: RequestContext, transactions: readonl
 }
 
 /** The committed transaction at `version`: 404 above the latest, 410 below the oldest. */
+/**
+ * Whether `transaction`, below the oldest retained version, is still answered: a capture keeps the transactions of
+ * its captured window in full (docs/snapshot-format.md, "Captured snapshots"); every other one is pruned.
+ */
+function keptBelowOldest(context: RequestContext, transaction: StoredTransaction | undefined): boolean {
+  return context.store.captured && transaction?.details !== undefined;
+}
+
+/** The committed transaction at `version`: 404 above the latest, 410 below the oldest (but a capture's kept ones). */
 function transactionAt(context: RequestContext, version: bigint): StoredTransaction {
-  if (version < context.ledger.oldestLedgerVersion) throw versionPruned(version, context.ledger);
+  if (version < context.ledger.oldestLedgerVersion) {
+    const kept = context.store.captured ? context.store.transaction(version) : undefined;
+    if (kept !== undefined && keptBelowOldest(context, kept)) return kept;
+    // Anything else below the oldest version is pruned, as on the node.
+    throw versionPruned(version, context.ledger);
+  }
   const transaction = version > context.ledger.ledgerVersion ? undefined : context.store.transaction(version);
   if (transaction === undefined)
     throw notFound('transaction_not_found', `Transaction not found by Ledger version(${version})`);
@@ -74,7 +88,7 @@ function transactionByHash(context: RequestContext, text: string): ServiceReply 
       `Transaction not found by Transaction hash(0x${text.replace(/^0x/, '').toLowerCase()})`,
     );
   }
-  if (transaction.version < context.ledger.oldestLedgerVersion)
+  if (transaction.version < context.ledger.oldestLedgerVersion && !keptBelowOldest(context, transaction))
     throw versionPruned(transaction.version, context.ledger);
   return transactionReply(context, transaction);
 }

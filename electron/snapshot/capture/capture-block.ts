@@ -5,6 +5,7 @@
  * the ledger info); otherwise the ledger info alone (exact when capturing the latest version).
  */
 import { hexToBytes } from '../../../shared/hex.ts';
+import { TRANSACTION_KINDS } from './capture-details.ts';
 import type { CapturedBlock, CapturedTransaction } from './capture-types.ts';
 import type { SourceReader } from './source-reader.ts';
 
@@ -78,16 +79,6 @@ export async function blockOfVersion(
   };
 }
 
-/** The node's transaction `type` → the snapshot's `kind`. */
-const KINDS: Readonly<Record<string, CapturedTransaction['kind']>> = {
-  genesis_transaction: 'genesis',
-  block_metadata_transaction: 'block_metadata',
-  block_metadata_ext_transaction: 'block_metadata',
-  user_transaction: 'user',
-  state_checkpoint_transaction: 'state_checkpoint',
-  block_epilogue_transaction: 'block_epilogue',
-};
-
 /**
  * The kind and hash of the transaction at `version` (a snapshot names a committed transaction as
  * its latest version). A node tells through `/v1/transactions/by_version`; otherwise the captured
@@ -100,8 +91,8 @@ export async function transactionAt(reader: SourceReader, version: bigint): Prom
       'any',
     ),
   );
-  const kind = node?.type === undefined ? undefined : KINDS[node.type];
+  const kind = node?.type === undefined ? undefined : TRANSACTION_KINDS[node.type];
   if (kind !== undefined && typeof node?.hash === 'string' && /^0x[0-9a-f]{64}$/i.test(node.hash))
-    return { kind, hash: hexToBytes(node.hash), json: node };
+    return { kind, hash: hexToBytes(node.hash) };
   return { kind: 'block_epilogue', hash: new Uint8Array(32) };
 }

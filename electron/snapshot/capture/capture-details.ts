@@ -1,13 +1,13 @@
 /**
- * The captured transaction at V in full (format v2): its summary row and details from the node's JSON
- * (`/transactions/by_version/V`), keeping the node's hashes and counts — a capture holds the state read at V, not the
- * write set that produced it, so these cannot be recomputed from its rows.
+ * A captured transaction in full (format v2): its summary row and details from the node's JSON
+ * (`/transactions/by_version/{v}`), keeping the node's hashes (its `state_change_hash` cannot be recomputed: the
+ * node's JSON does not tell a creation from a modification).
  */
 import { parseAddress } from '../../../shared/address.ts';
 import { hexToBytes } from '../../../shared/hex.ts';
 import type { TransactionRow } from '../snapshot-writer.ts';
 import type { TransactionDetailsRow } from '../transaction-details.ts';
-import type { CapturedBlock, CapturedTransaction } from './capture-types.ts';
+import type { CapturedTransaction } from './capture-types.ts';
 
 const U64_MAX = '18446744073709551615';
 const hash32 = (value: unknown): Uint8Array | null =>
@@ -33,14 +33,29 @@ function kindFields(json: Readonly<Record<string, unknown>>): string | null {
   return null;
 }
 
-/** The summary row and details of the captured transaction, or undefined when the node's JSON is missing or odd. */
+/** The node's transaction `type` → the snapshot's `kind`. */
+export const TRANSACTION_KINDS: Readonly<Record<string, CapturedTransaction['kind']>> = {
+  genesis_transaction: 'genesis',
+  block_metadata_transaction: 'block_metadata',
+  block_metadata_ext_transaction: 'block_metadata',
+  user_transaction: 'user',
+  state_checkpoint_transaction: 'state_checkpoint',
+  block_epilogue_transaction: 'block_epilogue',
+};
+
+/**
+ * The summary row and details of a transaction from the node's JSON, recorded in block `blockHeight` with the
+ * figures of its write set and events as kept; undefined when the JSON lacks its kind, hash or a hash of its info.
+ */
 export function capturedTransactionRows(
-  transaction: CapturedTransaction,
-  version: number,
-  block: CapturedBlock,
+  json: Readonly<Record<string, unknown>>,
+  blockHeight: bigint,
+  kept: { readonly writeSetSize: number; readonly eventCount: number },
 ): { readonly row: TransactionRow; readonly details: TransactionDetailsRow } | undefined {
-  const json = transaction.json;
-  if (!json) return undefined;
+  const kind = typeof json.type === 'string' ? TRANSACTION_KINDS[json.type] : undefined;
+  const hash = hash32(json.hash);
+  const version = integer(json.version);
+  if (kind === undefined || hash === null || version === null) return undefined;
   const stateChangeHash = hash32(json.state_change_hash);
   const eventRootHash = hash32(json.event_root_hash);
   const accumulatorRootHash = hash32(json.accumulator_root_hash);
@@ -56,9 +71,9 @@ export function capturedTransactionRows(
     : [];
   const row: TransactionRow = {
     version,
-    blockHeight: Number(block.height),
-    hash: transaction.hash,
-    kind: transaction.kind,
+    blockHeight: Number(blockHeight),
+    hash,
+    kind,
     sender: user && typeof json.sender === 'string' ? parseAddress(json.sender) : null,
     sequenceNumber: sequence,
     nonce,
@@ -81,12 +96,7 @@ export function capturedTransactionRows(
     kindFields: kindFields(json),
     stateCheckpointHash: hash32(json.state_checkpoint_hash),
     accumulatorRootHash,
-    recorded: {
-      stateChangeHash,
-      eventRootHash,
-      writeSetSize: Array.isArray(json.changes) ? json.changes.length : 0,
-      eventCount: Array.isArray(json.events) ? json.events.length : 0,
-    },
+    recorded: { stateChangeHash, eventRootHash, ...kept },
   };
   return { row, details };
 }

@@ -14,6 +14,8 @@ import { blockOfVersion, transactionAt, type LedgerJson } from './capture-block.
 import {
   CaptureError,
   DEFAULT_CAPTURE_LIMITS,
+  DEFAULT_MAX_TRANSACTIONS,
+  DEFAULT_TRANSACTION_WINDOW,
   type CaptureData,
   type CapturedEvent,
   type CapturedSummary,
@@ -22,6 +24,7 @@ import {
   type CaptureSource,
   type TableOwner,
 } from './capture-types.ts';
+import { captureWindow } from './capture-window.ts';
 import { yieldToEventLoop } from './event-loop.ts';
 import { findHandles, type FoundHandles } from './find-handles.ts';
 import { ModuleSet, type ModuleJson } from './module-set.ts';
@@ -210,7 +213,23 @@ export async function captureLedger(source: CaptureSource, request: CaptureReque
   progress(`  ${tables.size} tables, ${tableItems.length} table items`);
 
   const block = await blockOfVersion(reader, version, ledger);
-  const transaction = await transactionAt(reader, version);
+  const window = await captureWindow(
+    reader,
+    modules,
+    {
+      version,
+      sourceOldest: oldest,
+      candidates: [version, ...summaries.map((s) => s.version), ...events.map((e) => e.version)],
+      maxTransactions: request.maxTransactions ?? DEFAULT_MAX_TRANSACTIONS,
+      windowVersions: request.transactionWindow ?? DEFAULT_TRANSACTION_WINDOW,
+      // Two reads stay for the transaction at V when the window did not keep it.
+      requestBudget: limits.requests - reader.requests - 2,
+      blockHeight: block.height,
+    },
+    progress,
+  );
+  const atV = window.transactions.find((kept) => kept.version === version);
+  const transaction = atV ? { kind: atV.row.kind, hash: atV.row.hash } : await transactionAt(reader, version);
   progress(`read ${reader.requests} answers`);
   return {
     nodeUrl: source.nodeUrl,
@@ -224,6 +243,7 @@ export async function captureLedger(source: CaptureSource, request: CaptureReque
     modules: modules.modules,
     events,
     summaries,
+    transactions: window.transactions,
     tables: [...tables.values()],
     tableItems,
   };

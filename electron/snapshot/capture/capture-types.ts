@@ -6,6 +6,8 @@
 import type { MoveModuleAbi } from '../../../shared/move/abi.ts';
 import type { StructTag } from '../../../shared/type-tag.ts';
 import type { ReplayProtector } from '../ledger-store.ts';
+import type { TransactionRow } from '../snapshot-rows.ts';
+import type { TransactionDetailsRow } from '../transaction-details.ts';
 
 /** A fetch-style function and the base URL (ending in `/v1`) its requests go to. */
 export interface CaptureSource {
@@ -44,6 +46,11 @@ export const DEFAULT_CAPTURE_LIMITS: CaptureLimits = {
   summaries: 100_000,
 };
 
+/** Default of {@link CaptureRequest.maxTransactions}. */
+export const DEFAULT_MAX_TRANSACTIONS = 1_000;
+/** Default of {@link CaptureRequest.transactionWindow}: versions V − 99,999 … V. */
+export const DEFAULT_TRANSACTION_WINDOW = 100_000n;
+
 /** What to capture. */
 export interface CaptureRequest {
   readonly accounts: readonly string[];
@@ -54,6 +61,13 @@ export interface CaptureRequest {
   readonly maxEventsPerStream?: number | undefined;
   /** Newest transaction summaries kept per account. Default 10,000. */
   readonly maxSummariesPerAccount?: number | undefined;
+  /**
+   * How many transactions of the captured window are kept in full, newest first (docs/remote.md, "The captured
+   * window"). Default {@link DEFAULT_MAX_TRANSACTIONS}; 0 keeps none.
+   */
+  readonly maxTransactions?: number | undefined;
+  /** How many versions, ending at V, the captured window spans. Default {@link DEFAULT_TRANSACTION_WINDOW}. */
+  readonly transactionWindow?: bigint | undefined;
   /** Limits of the whole capture; default {@link DEFAULT_CAPTURE_LIMITS}. */
   readonly limits?: Partial<CaptureLimits> | undefined;
   /** One line per step, for a progress display. */
@@ -101,8 +115,31 @@ export interface CapturedBlock {
 export interface CapturedTransaction {
   readonly kind: 'genesis' | 'block_metadata' | 'user' | 'state_checkpoint' | 'block_epilogue';
   readonly hash: Uint8Array;
-  /** The node's JSON of the transaction, when the source serves `/transactions/by_version` (format v2 keeps it). */
-  readonly json?: Readonly<Record<string, unknown>> | undefined;
+}
+
+/** One entry of a captured transaction's write set: a state key and its new value (null: deleted). */
+export interface CapturedWriteOp {
+  readonly stateKey: Uint8Array;
+  readonly value: Uint8Array | null;
+}
+
+/** One event of a captured transaction: a handle event names its stream, a module event has none. */
+export interface CapturedTransactionEvent {
+  readonly stream:
+    { readonly address: Uint8Array; readonly creationNumber: bigint; readonly sequenceNumber: bigint } | undefined;
+  readonly typeTag: string;
+  readonly data: Uint8Array;
+}
+
+/** A transaction of the captured window kept in full: its rows, write set (node order), events and written ABIs. */
+export interface CapturedFullTransaction {
+  readonly version: bigint;
+  readonly row: TransactionRow;
+  readonly details: TransactionDetailsRow;
+  readonly writeSet: readonly CapturedWriteOp[];
+  readonly events: readonly CapturedTransactionEvent[];
+  /** The ABIs of the modules it published, kept at its version. */
+  readonly modules: readonly { readonly address: Uint8Array; readonly name: string; readonly abi: MoveModuleAbi }[];
 }
 
 /** Everything a capture read, ready to be written. */
@@ -119,6 +156,8 @@ export interface CaptureData {
   readonly modules: readonly CapturedModule[];
   readonly events: readonly CapturedEvent[];
   readonly summaries: readonly CapturedSummary[];
+  /** The transactions of the captured window kept in full, ascending (V's among them when the source served it). */
+  readonly transactions: readonly CapturedFullTransaction[];
   readonly tables: readonly {
     readonly handle: Uint8Array;
     readonly keyType: string;

@@ -4,8 +4,9 @@
  * oldest and the latest version: reads at V answer as the source did, earlier versions are
  * "pruned" (410), which is the truth of a capture. Resources and table items are written at V;
  * module code and ABIs at version 0, so events emitted before V decode too (Move upgrades never
- * change a published struct's layout). Objects' resources are written as their `ObjectGroup` (one key per group),
- * and the transaction at V in full when the source served it. `meta.origin` records where and when it was read.
+ * change a published struct's layout). Objects' resources are written as their `ObjectGroup` (one key per group).
+ * The transactions of the captured window kept in full (capture-window.ts) are written with their events and their
+ * write sets (in `captured_write_sets`: history, never state). `meta.origin` records where and when it was read.
  */
 import { DEFAULT_NODE_SETTINGS } from '../node-settings.ts';
 import { META_KEYS } from '../schema.ts';
@@ -14,13 +15,39 @@ import { systemTransactionRow } from '../snapshot-rows.ts';
 import { moduleStateKey, resourceGroupStateKey, resourceStateKey, tableItemStateKey } from '../state-keys.ts';
 import { encodeResourceGroup } from '../../../shared/resource-group.ts';
 import { parseStructTag } from '../../../shared/type-tag.ts';
-import { capturedTransactionRows } from './capture-details.ts';
 import { splitObjectGroups } from './resource-groups.ts';
-import type { CaptureData } from './capture-types.ts';
+import type { CaptureData, CapturedFullTransaction } from './capture-types.ts';
+import { formatAddress } from '../../../shared/address.ts';
 import { originMetaValue } from './origin.ts';
 
 /** Generator text of captured snapshots (`meta.generator`). */
 export const CAPTURE_GENERATOR = 'ledger-explorer snapshot capture';
+
+/** Writes one transaction kept in full: the ABIs it published, its write set, its events, then its rows. */
+function writeFullTransaction(writer: SnapshotWriter, kept: CapturedFullTransaction, abis: Set<string>): void {
+  const version = Number(kept.version);
+  for (const module of kept.modules) {
+    const id = `${formatAddress(module.address)}::${module.name}@${version}`;
+    if (abis.has(id)) continue;
+    abis.add(id);
+    writer.module(module.address, module.name, version, JSON.stringify(module.abi));
+  }
+  kept.writeSet.forEach((op, position) => writer.capturedWriteOp(version, position, op.stateKey, op.value));
+  kept.events.forEach((event, index) => {
+    if (event.stream === undefined) writer.moduleEvent(version, index, event.typeTag, event.data);
+    else
+      writer.event(
+        event.stream.address,
+        Number(event.stream.creationNumber),
+        Number(event.stream.sequenceNumber),
+        version,
+        index,
+        event.typeTag,
+        event.data,
+      );
+  });
+  writer.transaction(kept.row, kept.details);
+}
 
 /**
  * Writes `data` to `out` (atomically); throws when the file cannot be written, and an
@@ -28,7 +55,7 @@ export const CAPTURE_GENERATOR = 'ledger-explorer snapshot capture';
  */
 export function writeCapture(data: CaptureData, out: string): void {
   const version = Number(data.version);
-  const writer = new SnapshotWriter(out);
+  const writer = new SnapshotWriter(out, { capturedWriteSets: true });
   try {
     for (const module of data.modules) {
       writer.module(module.address, module.name, 0, JSON.stringify(module.abi));
@@ -49,7 +76,11 @@ export function writeCapture(data: CaptureData, out: string): void {
       writer.tableInfo(table.handle, table.keyType, table.valueType, table.owner, version);
     for (const item of data.tableItems)
       writer.stateValue(tableItemStateKey(item.handle, item.key), version, item.value);
+    // The transactions kept in full bring their own events (with their indexes): a captured stream's event at one
+    // of their versions is among them.
+    const full = new Set(data.transactions.map((kept) => kept.version));
     for (const event of data.events) {
+      if (full.has(event.version)) continue;
       writer.event(
         event.address,
         Number(event.creationNumber),
@@ -62,12 +93,9 @@ export function writeCapture(data: CaptureData, out: string): void {
     }
     const block = data.block;
     const seen = new Set<bigint>();
-    // The transaction at V as the node showed it, in full, when the source served it (its summary says less).
-    const full = capturedTransactionRows(data.transaction, version, block);
-    if (full) {
-      writer.transaction(full.row, full.details);
-      seen.add(data.version);
-    }
+    const abis = new Set(data.modules.map((module) => `${formatAddress(module.address)}::${module.name}@0`));
+    for (const kept of data.transactions) writeFullTransaction(writer, kept, abis);
+    for (const kept of data.transactions) seen.add(kept.version);
     for (const summary of data.summaries) {
       if (seen.has(summary.version)) continue;
       seen.add(summary.version);

@@ -1,0 +1,216 @@
+/**
+ * One transaction as the node's JSON (`/v1/transactions/by_version/{v}`) shows it, turned back into the rows a
+ * snapshot keeps (format v2): its summary and details, its write set as state keys and value bytes (in the node's
+ * order, a resource group's members joined into the group's one value) and its events as BCS. Values are encoded
+ * from their JSON with the layouts of the captured modules. The events are checked against the node's
+ * `event_root_hash`, so a transaction is kept only when its events are byte for byte what the node hashed.
+ */
+import { parseAddress } from '../../../shared/address.ts';
+import { bytesToHex, hexToBytes } from '../../../shared/hex.ts';
+import type { MoveModuleAbi } from '../../../shared/move/abi.ts';
+import { encodeMoveValue } from '../../../shared/move/encode.ts';
+import { encodeResourceGroup, type GroupMember } from '../../../shared/resource-group.ts';
+import { parseStructTag, parseTypeTag, type StructTag, type TypeTag } from '../../../shared/type-tag.ts';
+import type { LedgerEvent } from '../../../shared/bcs/ledger-bcs.ts';
+import { aptosHash, eventRootHash } from '../ledger-hashes.ts';
+import {
+  moduleStateKey,
+  resourceGroupStateKey,
+  resourceStateKey,
+  STATE_KEY_TABLE_ITEM,
+  tableItemStateKey,
+} from '../state-keys.ts';
+import { capturedTransactionRows } from './capture-details.ts';
+import type { CapturedFullTransaction, CapturedTransactionEvent } from './capture-types.ts';
+import { jsonIn } from './json-out-to-in.ts';
+import type { ModuleSet } from './module-set.ts';
+
+type Json = Readonly<Record<string, unknown>>;
+
+const OBJECT_GROUP = parseStructTag('0x1::object::ObjectGroup');
+
+/** A transaction the capture cannot keep in full, and why (it stays a summary). */
+export class NotKept extends Error {
+  override readonly name = 'NotKept';
+}
+
+const record = (value: unknown, what: string): Json => {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new NotKept(`${what} is not an object`);
+  return value as Json;
+};
+const text = (value: unknown, what: string): string => {
+  if (typeof value !== 'string') throw new NotKept(`${what} is not a string`);
+  return value;
+};
+
+/** The node's `state_key_hash` of an access-path state key (resource, group, module), as hex. */
+function accessPathHash(stateKey: Uint8Array): string {
+  return bytesToHex(aptosHash('StateKey', stateKey));
+}
+
+/** The state key among `candidates` whose hash is the node's `state_key_hash`. */
+function keyWithHash(candidates: readonly Uint8Array[], hash: string, what: string): Uint8Array {
+  const found = candidates.find((key) => accessPathHash(key) === hash.toLowerCase());
+  if (found === undefined) throw new NotKept(`${what}: no state key of it has the node's state_key_hash ${hash}`);
+  return found;
+}
+
+/** One op being built: a plain value, or the members of a resource group. */
+interface OpDraft {
+  readonly stateKey: Uint8Array;
+  value: Uint8Array | null;
+  readonly members?: GroupMember[];
+}
+
+/** The struct types a transaction's values need layouts for (resources written, events emitted), in order. */
+function typesOf(changes: readonly Json[], events: readonly Json[]): TypeTag[] {
+  const types: TypeTag[] = [];
+  for (const change of changes)
+    if (change.type === 'write_resource') {
+      const data = record(change.data, 'write_resource data');
+      types.push({ kind: 'struct', struct: parseStructTag(text(data.type, 'resource type')) });
+    }
+  for (const event of events) types.push(parseTypeTag(text(event.type, 'event type')));
+  return types;
+}
+
+/**
+ * The snapshot rows of the transaction `json` (the node's JSON of version `version`); `blockHeight` is recorded with
+ * it. Throws NotKept when it cannot be kept exactly, CaptureError when a module it needs cannot be read.
+ */
+export async function transactionFromJson(
+  json: Json,
+  version: bigint,
+  blockHeight: bigint,
+  modules: ModuleSet,
+): Promise<CapturedFullTransaction> {
+  if (json.version !== version.toString()) throw new NotKept(`the source answered version ${String(json.version)}`);
+  const changes = (Array.isArray(json.changes) ? json.changes : []).map((c: unknown) => record(c, 'a change'));
+  const jsonEvents = (Array.isArray(json.events) ? json.events : []).map((e: unknown) => record(e, 'an event'));
+  let layouts;
+  try {
+    layouts = await modules.layouts(typesOf(changes, jsonEvents));
+  } catch (error) {
+    if (error instanceof Error && error.name === 'CaptureError') throw new NotKept(error.message);
+    throw error;
+  }
+  let next = 0;
+  const ops = new Map<string, OpDraft>();
+  const writtenModules: { address: Uint8Array; name: string; abi: MoveModuleAbi }[] = [];
+  const put = (stateKey: Uint8Array, value: Uint8Array | null): OpDraft => {
+    const id = bytesToHex(stateKey);
+    let op = ops.get(id);
+    if (op === undefined) {
+      op = { stateKey, value };
+      ops.set(id, op);
+    }
+    op.value = value;
+    return op;
+  };
+  for (const change of changes) {
+    const type = change.type;
+    const hash = typeof change.state_key_hash === 'string' ? change.state_key_hash : '';
+    switch (type) {
+      case 'write_resource': {
+        const address = parseAddress(text(change.address, 'address'));
+        const data = record(change.data, 'write_resource data');
+        const tag = parseStructTag(text(data.type, 'resource type'));
+        const layout = layouts[next++];
+        if (layout === undefined) throw new NotKept(`no layout of ${String(data.type)}`);
+        const bytes = encodeMoveValue(jsonIn(data.data, layout), layout);
+        const plain = resourceStateKey(address, tag);
+        if (accessPathHash(plain) === hash.toLowerCase()) {
+          put(plain, bytes);
+        } else {
+          // A member of a resource group: the node lists each member with the group's state key hash.
+          const key = keyWithHash(
+            [resourceGroupStateKey(address, OBJECT_GROUP)],
+            hash,
+            `resource ${String(data.type)}`,
+          );
+          const id = bytesToHex(key);
+          const op = ops.get(id) ?? { stateKey: key, value: null, members: [] };
+          ops.set(id, op);
+          op.members?.push({ tag, bytes });
+        }
+        break;
+      }
+      case 'delete_resource': {
+        const address = parseAddress(text(change.address, 'address'));
+        const tag: StructTag = parseStructTag(text(change.resource, 'resource'));
+        const candidates = [
+          resourceStateKey(address, tag),
+          resourceGroupStateKey(address, tag),
+          resourceGroupStateKey(address, OBJECT_GROUP),
+        ];
+        put(keyWithHash(candidates, hash, `deleted resource ${String(change.resource)}`), null);
+        break;
+      }
+      case 'write_module': {
+        const address = parseAddress(text(change.address, 'address'));
+        const data = record(change.data, 'write_module data');
+        const abi = data.abi as MoveModuleAbi | undefined;
+        if (abi === undefined || typeof abi.name !== 'string') throw new NotKept('a module written without its ABI');
+        writtenModules.push({ address, name: abi.name, abi });
+        put(moduleStateKey(address, abi.name), hexToBytes(text(data.bytecode, 'bytecode')));
+        break;
+      }
+      case 'delete_module': {
+        const id = text(change.module, 'module');
+        put(moduleStateKey(parseAddress(text(change.address, 'address')), id.slice(id.lastIndexOf('::') + 2)), null);
+        break;
+      }
+      case 'write_table_item':
+      case 'delete_table_item': {
+        const handle = parseAddress(text(change.handle, 'handle'));
+        const key = tableItemStateKey(handle, hexToBytes(text(change.key, 'table key')));
+        if (key[0] !== STATE_KEY_TABLE_ITEM) throw new NotKept('a table item key');
+        put(key, type === 'write_table_item' ? hexToBytes(text(change.value, 'table value')) : null);
+        break;
+      }
+      default:
+        throw new NotKept(`a change of type ${String(type)}`);
+    }
+  }
+  const writeSet = [...ops.values()].map((op) => ({
+    stateKey: op.stateKey,
+    value: op.members ? encodeResourceGroup(op.members) : op.value,
+  }));
+
+  const events: CapturedTransactionEvent[] = jsonEvents.map((event) => {
+    const layout = layouts[next++];
+    if (layout === undefined) throw new NotKept(`no layout of event ${String(event.type)}`);
+    const guid = record(event.guid, 'event guid');
+    const typeTag = text(event.type, 'event type');
+    const data = encodeMoveValue(jsonIn(event.data, layout), layout);
+    const address = text(guid.account_address, 'event address');
+    // The node shows a module (v2) event with a dummy guid: creation number 0 of address 0x0.
+    if (address === '0x0' && guid.creation_number === '0') return { stream: undefined, typeTag, data };
+    return {
+      stream: {
+        address: parseAddress(address),
+        creationNumber: BigInt(text(guid.creation_number, 'creation number')),
+        sequenceNumber: BigInt(text(event.sequence_number, 'sequence number')),
+      },
+      typeTag,
+      data,
+    };
+  });
+  const hashed: LedgerEvent[] = events.map((event) =>
+    event.stream === undefined
+      ? { address: null, typeTag: event.typeTag, data: event.data }
+      : {
+          address: event.stream.address,
+          creationNumber: Number(event.stream.creationNumber),
+          sequenceNumber: Number(event.stream.sequenceNumber),
+          typeTag: event.typeTag,
+          data: event.data,
+        },
+  );
+  if (bytesToHex(eventRootHash(hashed)) !== String(json.event_root_hash).toLowerCase())
+    throw new NotKept("its events, encoded again, do not give the node's event_root_hash");
+  const rows = capturedTransactionRows(json, blockHeight, { writeSetSize: writeSet.length, eventCount: events.length });
+  if (rows === undefined) throw new NotKept('its JSON lacks a field a snapshot keeps');
+  return { version, ...rows, writeSet, events, modules: writtenModules };
+}
