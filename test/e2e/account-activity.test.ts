@@ -6,10 +6,9 @@
  * the newest sent transaction whose balance(V) − balance(V−1) is not 0.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SnapshotStore } from '../../electron/snapshot/snapshot-store.ts';
-import { snapshotInfo, type SnapshotInfo } from '../../electron/snapshot/snapshot-info.ts';
-import { fixturePath } from '../support/fixture-path.ts';
+import type { SnapshotInfo } from '../../electron/snapshot/snapshot-info.ts';
 import { newPage, saveScreenshot, useExplorerSession } from './support/e2e-harness.ts';
+import { fixtureInfo } from './support/fixture-info.ts';
 
 const APT = '0x1::aptos_coin::AptosCoin';
 
@@ -17,12 +16,7 @@ describe('account activity journey', () => {
   const session = useExplorerSession({ fixture: 'main' });
   let info: SnapshotInfo;
   beforeAll(() => {
-    const store = SnapshotStore.open(fixturePath('main'));
-    try {
-      info = snapshotInfo(store, 5);
-    } finally {
-      store.close();
-    }
+    info = fixtureInfo();
   });
   const api = async <T>(path: string): Promise<T> => {
     const response = await fetch(`${session.explorer.url}${path}`);

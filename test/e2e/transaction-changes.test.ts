@@ -8,11 +8,10 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { SnapshotStore } from '../../electron/snapshot/snapshot-store.ts';
-import { snapshotInfo, type SnapshotInfo } from '../../electron/snapshot/snapshot-info.ts';
+import type { SnapshotInfo } from '../../electron/snapshot/snapshot-info.ts';
 import type { CommittedTransactionJson, WriteSetChangeJson } from '../../renderer/api/transaction-json.ts';
-import { fixturePath } from '../support/fixture-path.ts';
 import { newPage, saveScreenshot, useExplorerSession } from './support/e2e-harness.ts';
+import { fixtureInfo } from './support/fixture-info.ts';
 
 type WriteResource = Extract<WriteSetChangeJson, { type: 'write_resource' }>;
 
@@ -32,12 +31,7 @@ describe('transaction changes journeys', () => {
   let info: SnapshotInfo;
 
   beforeAll(() => {
-    const store = SnapshotStore.open(fixturePath('main'));
-    try {
-      info = snapshotInfo(store, 5);
-    } finally {
-      store.close();
-    }
+    info = fixtureInfo();
   });
 
   async function api<T>(path: string): Promise<T> {

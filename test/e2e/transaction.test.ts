@@ -5,22 +5,16 @@
  * read from the API first.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SnapshotStore } from '../../electron/snapshot/snapshot-store.ts';
-import { snapshotInfo, type SnapshotInfo } from '../../electron/snapshot/snapshot-info.ts';
-import { fixturePath } from '../support/fixture-path.ts';
+import type { SnapshotInfo } from '../../electron/snapshot/snapshot-info.ts';
 import type { CommittedTransactionJson } from '../../renderer/api/transaction-json.ts';
 import { newPage, saveScreenshot, useExplorerSession } from './support/e2e-harness.ts';
+import { fixtureInfo } from './support/fixture-info.ts';
 
 describe('transaction journeys', () => {
   const session = useExplorerSession({ fixture: 'main' });
   let info: SnapshotInfo;
   beforeAll(() => {
-    const store = SnapshotStore.open(fixturePath('main'));
-    try {
-      info = snapshotInfo(store, 5);
-    } finally {
-      store.close();
-    }
+    info = fixtureInfo();
   });
   const transaction = async (version: string): Promise<CommittedTransactionJson> => {
     const response = await fetch(`${session.explorer.url}/v1/transactions/by_version/${version}`);

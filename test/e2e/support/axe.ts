@@ -7,10 +7,9 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { SnapshotStore } from '../../../electron/snapshot/snapshot-store.ts';
-import { snapshotInfo, type SnapshotInfo } from '../../../electron/snapshot/snapshot-info.ts';
-import { fixturePath } from '../../support/fixture-path.ts';
+import type { SnapshotInfo } from '../../../electron/snapshot/snapshot-info.ts';
 import { newPage, useExplorerSession } from './e2e-harness.ts';
+import { fixtureInfo } from './fixture-info.ts';
 
 // Evaluated through the browser's debugging protocol: the UI's CSP (rightly) refuses an injected <script>.
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -54,12 +53,7 @@ export function describeAxeJourneys(title: string, journeys: readonly Journey[])
     const session = useExplorerSession({ fixture: 'main' });
     let info: SnapshotInfo;
     beforeAll(() => {
-      const store = SnapshotStore.open(fixturePath('main'));
-      try {
-        info = snapshotInfo(store, 5);
-      } finally {
-        store.close();
-      }
+      info = fixtureInfo();
     });
 
     for (const colorScheme of ['light', 'dark'] as const) {
