@@ -76,6 +76,9 @@ describe('blocks journeys', () => {
       await list.getByRole('link', { name: `Block ${block.block_height}` }).click();
       await page.waitForURL(new RegExp(`/blocks/${block.block_height}\\?ledger_version=10000$`));
       await page.getByText('(the pinned version 10000 is in this block)').waitFor();
+      // The block's transactions read, so the picture (and the check) show the page a user gets, not its loading line.
+      await page.getByRole('link', { name: `Transaction ${block.first_version}` }).waitFor();
+      expect(await page.getByText('Reading the block…').count()).toBe(0);
       await saveScreenshot(page, 'block-page-pinned-dark-800');
       expect(errors).toEqual([]);
     } finally {

@@ -87,6 +87,9 @@ describe('transaction changes journeys', () => {
         before.data.sequence_number,
         after.data.sequence_number,
       ]);
+      // The picture shows the section itself: the APT line, the summary and this row's diff.
+      await section.getByRole('heading', { name: /^Changes/ }).scrollIntoViewIfNeeded();
+      await page.evaluate(() => window.scrollBy(0, -8));
       await saveScreenshot(page, 'transaction-changes');
 
       await item.getByText(`Bytes (BCS) at version ${version}`).click();
@@ -133,6 +136,7 @@ describe('transaction changes journeys', () => {
       );
       const item = section.locator('li', { has: page.getByRole('button', { name: `Collapse change ${index + 1}` }) });
       await item.getByText(`Deleted by this transaction. Its value at version ${BigInt(txn.version) - 1n}:`).waitFor();
+      await item.scrollIntoViewIfNeeded();
       await saveScreenshot(page, 'transaction-changes-deleted-800');
 
       await item.locator('a.change-target').click();
