@@ -95,10 +95,15 @@ describe('account activity journey', () => {
 
     expect(errors).toEqual([]);
 
-    // The last click opens the transaction's page (built on another branch: the URL is the contract here).
+    // The last click opens the transaction's page, whose changes show the same APT change for this account.
     await click(row.getByRole('link', { name: `Transaction ${expected!.version}` }));
     await page.waitForURL(new RegExp(`/txn/${expected!.version}$`));
+    const lines = page.getByRole('list', { name: 'APT balance changes' });
+    await lines.waitFor();
+    const mine = lines.locator('li').filter({ hasText: sender });
+    expect(await mine.textContent()).toContain(`APT ${shown.replace(/ APT$/, '')} (`);
     expect(clicks).toBeLessThanOrEqual(3);
+    expect(errors).toEqual([]);
     await context.close();
   });
 
