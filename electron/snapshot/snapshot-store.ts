@@ -9,23 +9,15 @@ import { parseStructTag, type StructTag } from '../../shared/type-tag.ts';
 import { basename } from 'node:path';
 import { bytesToHex } from '../../shared/hex.ts';
 import { SnapshotQueries } from './snapshot-queries.ts';
-import { decodeResourceGroup, membersInTagOrder } from '../../shared/resource-group.ts';
 import { storedBlob } from './stored-blob.ts';
-import {
-  accountKeyPrefix,
-  moduleStateKey,
-  prefixUpperBound,
-  resourceGroupStateKey,
-  resourceStateKey,
-  listedStateKey,
-  tableItemStateKey,
-} from './state-keys.ts';
+import { moduleStateKey, resourceGroupStateKey, resourceStateKey, tableItemStateKey } from './state-keys.ts';
 import { openSnapshot, type SnapshotMeta } from './open-snapshot.ts';
 import { blockSummaries, type BlockRowData } from './block-facts.ts';
 import { readMinGasUnitPrice } from './gas-schedule.ts';
 import { readOrigin } from './capture/origin.ts';
 import { TransactionReads } from './transaction-reads.ts';
 import { groupHolders, type GroupHolder } from './group-holders.ts';
+import { accountResourcesPage } from './account-resources.ts';
 import type { SnapshotOrigin } from '../../shared/api/source-info.ts';
 import * as storeRows from './store-rows.ts';
 import type {
@@ -38,7 +30,6 @@ import type {
   ResourcePage,
   StoredEvent,
   StoredModule,
-  StoredResource,
   StoredTransaction,
   StoredTransactionEvent,
   StoredTransactionSummary,
@@ -154,36 +145,7 @@ export class SnapshotStore implements LedgerStore {
     startKey: Uint8Array | undefined,
     limit: number,
   ): ResourcePage {
-    const prefix = accountKeyPrefix(address);
-    const end = prefixUpperBound(prefix);
-    const from: Uint8Array = startKey && Buffer.compare(startKey, prefix) > 0 ? startKey : prefix;
-    const resources: StoredResource[] = [];
-    let keys = 0;
-    // One statement skip-scans the account's distinct keys and reads each one's value as of `version`.
-    for (const row of this.#q.accountKeys.iterate({ from, end, version }) as Iterable<{
-      state_key: Uint8Array;
-      value: Uint8Array | null;
-    }>) {
-      const bytes = storedBlob(
-        row.value,
-        this.#file,
-        () => `the state value of ${bytesToHex(row.state_key)} as of version ${version}`,
-      );
-      if (!bytes) continue;
-      const listed = listedStateKey(row.state_key);
-      if (!listed) continue;
-      // `limit` counts state keys, not items: a group key expands into all its members (docs/api.md). The next
-      // page's cursor is always a Resource key, even when the next key is a group's (as the node builds it).
-      if (keys === limit) return { resources, nextCursor: resourceStateKey(address, listed.tag) };
-      keys += 1;
-      if (listed.group) {
-        for (const member of membersInTagOrder(decodeResourceGroup(bytes)))
-          resources.push({ stateKey: row.state_key, ...member });
-      } else {
-        resources.push({ stateKey: row.state_key, tag: listed.tag, bytes });
-      }
-    }
-    return { resources, nextCursor: undefined };
+    return accountResourcesPage(this.#q.accountKeys, this.#file, { address, version, startKey, limit });
   }
 
   tableItem(handle: Uint8Array, key: Uint8Array, version: bigint): Uint8Array | undefined {

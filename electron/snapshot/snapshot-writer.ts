@@ -13,7 +13,6 @@ import {
   POST_LOAD_INDEX_V2_SQL,
   SCHEMA_SQL,
   SCHEMA_V2_SQL,
-  SNAPSHOT_APPLICATION_ID,
   SNAPSHOT_FORMAT_NAME,
   SNAPSHOT_FORMAT_VERSION,
   type SnapshotFormatVersion,
@@ -22,6 +21,8 @@ import { removeAbandonedPartials } from './abandoned-partials.ts';
 import { OutputExistsError, type BlockRow, type SnapshotFinish, type TransactionRow } from './snapshot-rows.ts';
 import { VersionTracker } from './version-tracker.ts';
 import type { TransactionDetailsRow } from './transaction-details.ts';
+
+import { configureWriterConnection } from './writer-connection.ts';
 
 export { OutputExistsError, type BlockRow, type SnapshotFinish, type TransactionRow } from './snapshot-rows.ts';
 
@@ -75,17 +76,7 @@ export class SnapshotWriter {
     rmSync(this.#tempPath, { force: true });
     this.#db = new Database(this.#tempPath);
     try {
-      // journal_mode=OFF is refused by this SQLite build (defensive mode). The journal is a file, not memory: it keeps
-      // the original of every existing page a transaction changes, and rows land all over the big tables' B-trees, so
-      // an in-memory journal grew with the file (≈ one page per row of a batch) and the writer's memory with it.
-      this.#db.pragma('journal_mode = TRUNCATE');
-      this.#db.pragma('synchronous = OFF');
-      this.#db.pragma('cache_size = -262144');
-      // The finishing index builds sort millions of rows: in temporary files (the OS caches them), not in this
-      // process's memory, whose size would otherwise grow with the chain.
-      this.#db.pragma('temp_store = FILE');
-      this.#db.pragma(`application_id = ${SNAPSHOT_APPLICATION_ID}`);
-      this.#db.pragma(`user_version = ${this.format}`);
+      configureWriterConnection(this.#db, this.format);
       this.#db.exec(SCHEMA_SQL);
       if (this.format === 2) {
         this.#db.exec(SCHEMA_V2_SQL);
