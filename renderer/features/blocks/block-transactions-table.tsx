@@ -5,13 +5,13 @@
  * more when the block has more than were read.
  */
 import type { ReactNode } from 'react';
-import { createColumnHelper, FlexRender, tableFeatures, useTable } from '@tanstack/react-table';
+import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { Link } from 'react-router';
 import type { CommittedTransactionJson } from '../../api/transaction-json.ts';
 import { useLedgerVersion, withVersion } from '../../app/use-ledger-version.ts';
 import { AddressLink } from '../../components/address-link.tsx';
 import { functionOf, kindLabel } from './transaction-kind.ts';
-import { VirtualGrid } from './virtual-grid.tsx';
+import { TableGrid } from './table-grid.tsx';
 
 const features = tableFeatures({});
 const helper = createColumnHelper<typeof features, CommittedTransactionJson>();
@@ -93,34 +93,12 @@ export function BlockTransactionsTable({ transactions, onNearEnd }: BlockTransac
     data: transactions as CommittedTransactionJson[],
     getRowId: (row) => row.version,
   });
-  const rows = table.getRowModel().rows;
-  const header = table
-    .getHeaderGroups()
-    .flatMap((group) => group.headers)
-    .map((column) => (
-      <span role="columnheader" key={column.id} className={`blocks-cell col-${column.column.id}`}>
-        <table.FlexRender header={column} />
-      </span>
-    ));
   return (
-    <VirtualGrid
+    <TableGrid
+      table={table}
       label="Transactions"
       className="block-txns"
-      header={header}
-      count={rows.length}
-      rowKey={(index) => rows[index]?.id ?? String(index)}
-      row={(index) => {
-        const row = rows[index];
-        if (row === undefined) return undefined;
-        return {
-          className: row.original.success === false ? 'failed' : undefined,
-          cells: row.getAllCells().map((cell) => (
-            <span role="cell" key={cell.id} className={`blocks-cell col-${cell.column.id}`}>
-              <FlexRender cell={cell} />
-            </span>
-          )),
-        };
-      }}
+      rowClass={(row) => (row.success === false ? 'failed' : undefined)}
       onNearEnd={onNearEnd}
     />
   );

@@ -7,14 +7,14 @@
  */
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { createColumnHelper, FlexRender, tableFeatures, useTable } from '@tanstack/react-table';
+import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { Link } from 'react-router';
 import type { BlockRow } from '../../api/queries/block-queries.ts';
 import { transactionQuery } from '../../api/queries/transaction-queries.ts';
 import { useLedgerVersion, withVersion } from '../../app/use-ledger-version.ts';
 import { AddressLink } from '../../components/address-link.tsx';
 import { formatUsec } from '../../lib/format-time.ts';
-import { VirtualGrid } from './virtual-grid.tsx';
+import { TableGrid } from './table-grid.tsx';
 
 const features = tableFeatures({});
 const helper = createColumnHelper<typeof features, BlockRow>();
@@ -85,35 +85,5 @@ export interface BlocksTableProps {
 /** The virtualized blocks table. */
 export function BlocksTable({ blocks, onNearEnd }: BlocksTableProps): ReactNode {
   const table = useTable({ features, columns, data: blocks as BlockRow[], getRowId: (row) => row.height });
-  const rows = table.getRowModel().rows;
-  const header = table
-    .getHeaderGroups()
-    .flatMap((group) => group.headers)
-    .map((column) => (
-      <span role="columnheader" key={column.id} className={`blocks-cell col-${column.column.id}`}>
-        <table.FlexRender header={column} />
-      </span>
-    ));
-  return (
-    <VirtualGrid
-      label="Blocks"
-      className="blocks-list"
-      header={header}
-      count={rows.length}
-      rowKey={(index) => rows[index]?.id ?? String(index)}
-      row={(index) => {
-        const row = rows[index];
-        if (row === undefined) return undefined;
-        return {
-          className: undefined,
-          cells: row.getAllCells().map((cell) => (
-            <span role="cell" key={cell.id} className={`blocks-cell col-${cell.column.id}`}>
-              <FlexRender cell={cell} />
-            </span>
-          )),
-        };
-      }}
-      onNearEnd={onNearEnd}
-    />
-  );
+  return <TableGrid table={table} label="Blocks" className="blocks-list" onNearEnd={onNearEnd} />;
 }
