@@ -114,12 +114,23 @@ export default tseslint.config(
     files: [
       'electron/service/**/*.ts',
       'electron/snapshot/**/*.ts',
+      'electron/indexer/**/*.ts',
       'electron/cli/**/*.ts',
       'electron/main/sources/service-{entry,messages,supervisor}.ts',
     ],
     rules: forbid(
       ['electron'],
       'The read service, snapshot store and CLI run in plain Node (tests, headless serve): no electron import.',
+    ),
+  },
+  {
+    // The indexer's processors are pure functions of one transaction and state reads (generator, capture, upgrade
+    // and tests share them): no Node built-ins, no SQLite, no electron.
+    files: ['electron/indexer/processors/**/*.ts'],
+    rules: forbid(
+      [...nodeBuiltins, 'electron', 'better-sqlite3'],
+      'Indexer processors are pure: a transaction and state reads in, rows out.',
+      ['node:*'],
     ),
   },
 );
