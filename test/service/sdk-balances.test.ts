@@ -75,7 +75,7 @@ describe('@aptos-labs/ts-sdk 5.1.4: balances and view functions', () => {
       }
     });
 
-    it(`${through}: view answers coin::balance at a version and account::exists_at, refuses others`, async () => {
+    it(`${through}: view answers coin::balance at a version, exists_at and fa metadata, refuses others`, async () => {
       const aptos = client();
       const owner = info.samples.senders[0]!.address;
       const [balance] = await aptos.view<[string]>({
@@ -98,6 +98,21 @@ describe('@aptos-labs/ts-sdk 5.1.4: balances and view functions', () => {
       await expect(
         aptos.view({ payload: { function: '0x1::aptos_account::transfer', functionArguments: [owner, 1] } }),
       ).rejects.toThrow(/is not an? view function/);
+      // fungible_asset::metadata as the official explorer's asset page calls it: Object<ObjectCore>; it is the
+      // Metadata resource of the object, field for field.
+      const [metadata] = await aptos.view<[Record<string, unknown>]>({
+        payload: {
+          function: '0x1::fungible_asset::metadata',
+          typeArguments: ['0x1::object::ObjectCore'],
+          functionArguments: ['0xa'],
+        },
+      });
+      const resource = await aptos.getAccountResource({
+        accountAddress: '0xa',
+        resourceType: '0x1::fungible_asset::Metadata',
+      });
+      expect(metadata).toEqual(resource);
+      expect(metadata).toMatchObject({ symbol: 'APT', decimals: 8 });
       const url = `${(through === 'serve' ? snapshot : proxy).url}/v1/view`;
       const refused = await fetch(url, {
         method: 'POST',

@@ -165,6 +165,20 @@ export const VIEW_FUNCTIONS: ReadonlyMap<string, ViewFunction> = new Map<string,
   ['0x1::fungible_asset::symbol', faMetadataField('symbol')],
   ['0x1::fungible_asset::decimals', faMetadataField('decimals')],
   [
+    '0x1::fungible_asset::metadata',
+    {
+      generics: 1,
+      params: [OBJECT_T0],
+      returns: ['0x1::fungible_asset::Metadata'],
+      // A copy of the whole resource, fields in declaration order (fungible_asset.move).
+      run: (c) => {
+        const m = faMetadataView(c.reader, arg(c, 0), c.version, 'metadata');
+        const { name, symbol, decimals, iconUri: icon_uri, projectUri: project_uri } = m;
+        return [{ name, symbol, decimals, icon_uri, project_uri }];
+      },
+    },
+  ],
+  [
     '0x1::fungible_asset::supply',
     {
       generics: 1,

@@ -30,28 +30,49 @@ export interface ViewResult {
   readonly bcs: Uint8Array;
 }
 
-// Only the return types need a struct layout (TypeInfo); everything else is a primitive, String, Option or Object.
-const TYPE_INFO_ABI: MoveModuleAbi = {
-  address: '0x1',
-  name: 'type_info',
-  friends: [],
-  exposed_functions: [],
-  structs: [
-    {
-      name: 'TypeInfo',
-      is_native: false,
-      abilities: ['copy', 'drop', 'store'],
-      generic_type_params: [],
-      fields: [
-        { name: 'account_address', type: 'address' },
-        { name: 'module_name', type: 'vector<u8>' },
-        { name: 'struct_name', type: 'vector<u8>' },
-      ],
-    },
-  ],
-};
+// Only the return types need a struct layout (TypeInfo, fungible asset Metadata); everything else is a primitive,
+// String, Option or Object.
+const STRING = '0x1::string::String';
+const RETURN_STRUCTS: readonly MoveModuleAbi[] = [
+  returnStructAbi('type_info', 'TypeInfo', ['copy', 'drop', 'store'], [
+    ['account_address', 'address'],
+    ['module_name', 'vector<u8>'],
+    ['struct_name', 'vector<u8>'],
+  ]),
+  returnStructAbi('fungible_asset', 'Metadata', ['copy', 'drop', 'key'], [
+    ['name', STRING],
+    ['symbol', STRING],
+    ['decimals', 'u8'],
+    ['icon_uri', STRING],
+    ['project_uri', STRING],
+  ]),
+];
+
+function returnStructAbi(
+  module: string,
+  name: string,
+  abilities: readonly string[],
+  fields: readonly (readonly [string, string])[],
+): MoveModuleAbi {
+  return {
+    address: '0x1',
+    name: module,
+    friends: [],
+    exposed_functions: [],
+    structs: [
+      {
+        name,
+        is_native: false,
+        abilities: [...abilities],
+        generic_type_params: [],
+        fields: fields.map(([field, type]) => ({ name: field, type })),
+      },
+    ],
+  };
+}
+
 const lookup = (address: string, module: string): MoveModuleAbi | undefined =>
-  address === '0x1' && module === 'type_info' ? TYPE_INFO_ABI : undefined;
+  address === '0x1' ? RETURN_STRUCTS.find((abi) => abi.name === module) : undefined;
 
 function layoutOf(type: string, typeArgs: readonly TypeTag[]): MoveLayout {
   return resolveLayout(parseAbiType(type, typeArgs), lookup);

@@ -43,6 +43,7 @@ export const FRAMEWORK_VIEWS: Readonly<Record<string, readonly FunctionSpec[]>> 
     view('symbol', KEY_GENERIC, [OBJECT_T0], [STRING]),
     view('decimals', KEY_GENERIC, [OBJECT_T0], ['u8']),
     view('supply', KEY_GENERIC, [OBJECT_T0], [OPTION_U128]),
+    view('metadata', KEY_GENERIC, [OBJECT_T0], ['0x1::fungible_asset::Metadata']),
   ],
   account: [view('exists_at', [], ['address'], ['bool']), view('get_sequence_number', [], ['address'], ['u64'])],
   object: [view('owner', KEY_GENERIC, [OBJECT_T0], ['address']), view('is_object', [], ['address'], ['bool'])],

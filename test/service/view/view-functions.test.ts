@@ -181,6 +181,22 @@ describe('fungible asset, object and account views', () => {
     ]);
   });
 
+  it('fungible_asset::metadata: the whole Metadata resource, whatever T the object is read as', () => {
+    const state = chainState();
+    const apt = { name: 'Aptos Coin', symbol: 'APT', decimals: 8, icon_uri: '', project_uri: '' };
+    expect(view(state, '0x1::fungible_asset::metadata', [META], ['0xa'])).toEqual([apt]);
+    // The official explorer reads it as Object<ObjectCore> (every object has one).
+    expect(view(state, '0x1::fungible_asset::metadata', ['0x1::object::ObjectCore'], [STAR])).toEqual([
+      { name: 'Star', symbol: 'STAR', decimals: 2, icon_uri: '', project_uri: '' },
+    ]);
+    // An object that is no fungible asset: borrow_global<Metadata> finds nothing.
+    const missing = errorOf(() =>
+      view(state, '0x1::fungible_asset::metadata', ['0x1::object::ObjectCore'], [OWNER_STORE]),
+    );
+    expect(missing.record.vm_error_code).toBe(STATUS_MISSING_DATA);
+    expect(missing.record.message).toContain('0x1::fungible_asset::metadata');
+  });
+
   it('builds Object<T> arguments as the VM does: no object, or T not there, aborts in 0x1::object', () => {
     const state = chainState();
     const noObject = errorOf(() => view(state, '0x1::fungible_asset::name', [META], ['0x5']));
