@@ -1,6 +1,7 @@
 /**
  * `GET /v1/accounts/{address}` as the node answers it (sequence number and authentication key of
- * `0x1::account::Account` at `ledger_version`; BCS = the resource's bytes; stateless accounts), and
+ * `0x1::account::Account` at `ledger_version`; BCS = the resource's bytes; none: 404 while the chain's
+ * default-account feature is off — account-features.test.ts has the stateless accounts of a chain where it is on), and
  * the 404 for node endpoints a snapshot does not serve, distinct from a mistyped path.
  */
 import { Aptos, AptosConfig, Network } from '@aptos-labs/ts-sdk';
@@ -15,6 +16,7 @@ import {
   expectLedgerHeaders,
   get,
   getJson,
+  post,
   useContractServer,
 } from './contract-support.ts';
 
@@ -62,25 +64,31 @@ describe('GET /v1/accounts/{address}', () => {
     expect(bytesToHex(bytes)).toBe(bytesToHex(stored));
   });
 
-  it('an address without an Account resource is a stateless account (sequence 0, key = address)', async () => {
-    const address = '0xdead00000000000000000000000000000000000000000000000000000000beef';
-    expect(
-      env.store.resource(parseAddress(address), parseStructTag(ACCOUNT), BigInt(env.info.latestVersion)),
-    ).toBeUndefined();
-    expect(await getJson(env, `/v1/accounts/${address}`)).toEqual({
-      sequence_number: '0',
-      authentication_key: address,
+  it('an address without an Account resource is 404 account_not_found: the sample has stateless accounts off', async () => {
+    // The generated chain's 0x1::features::Features leaves DEFAULT_ACCOUNT_RESOURCE (91) off, as
+    // 0x1::account::exists_at says; a transaction hash (32 bytes, so also an address) is no account either.
+    const [transaction] = await getJson<{ hash: string }[]>(env, '/v1/transactions?limit=1');
+    for (const address of ['0xdead00000000000000000000000000000000000000000000000000000000beef', transaction!.hash]) {
+      expect(
+        env.store.resource(parseAddress(address), parseStructTag(ACCOUNT), BigInt(env.info.latestVersion)),
+      ).toBeUndefined();
+      const message = await expectErrorRecord(env, await get(env, `/v1/accounts/${address}`), 404, 'account_not_found');
+      expect(message).toBe(`Account not found by Address(${address}) and Ledger version(${env.info.latestVersion})`);
+      await expectErrorRecord(env, await get(env, `/v1/accounts/${address}`, BCS), 404, 'account_not_found');
+      const exists = await post(env, '/v1/view', {
+        function: '0x1::account::exists_at',
+        type_arguments: [],
+        arguments: [address],
+      });
+      expect(await exists.json()).toEqual([false]);
+    }
+    const { address } = env.info.samples.senders[0]!;
+    const exists = await post(env, '/v1/view', {
+      function: '0x1::account::exists_at',
+      type_arguments: [],
+      arguments: [address],
     });
-    const bytes = await bytesOf(
-      await get(env, `/v1/accounts/0xdead00000000000000000000000000000000000000000000000000000000beef`, BCS),
-    );
-    const hexAddress = address.slice(2);
-    const u64 = (n: number): string => n.toString(16).padStart(2, '0').padEnd(16, '0');
-    // authentication_key (vector<u8> of 32), sequence_number 0, guid_creation_num 2, two event handles, two empty
-    // offers.
-    expect(bytesToHex(bytes, false)).toBe(
-      `20${hexAddress}${u64(0)}${u64(2)}${u64(0)}${u64(0)}${hexAddress}${u64(0)}${u64(1)}${hexAddress}0000`,
-    );
+    expect(await exists.json()).toEqual([true]);
   });
 
   it('checks address and ledger_version like every account endpoint', async () => {

@@ -42,6 +42,7 @@ const ERROR_CODES = new Set([
   'api_disabled',
 ]);
 const NOT_FOUND_CODES = [
+  'account_not_found',
   'resource_not_found',
   'module_not_found',
   'struct_field_not_found',

@@ -168,7 +168,9 @@ function shapes(f: Facts): fc.Arbitrary<Shape> {
       ),
     fc
       .tuple(address, query([['ledger_version', versionValue(f)]]))
-      .map(([a, params]) => shape('account', 'GET', ['200'])([lit('v1'), lit('accounts'), a], params)),
+      .map(([a, params]) =>
+        shape('account', 'GET', ['200', '404:account_not_found'])([lit('v1'), lit('accounts'), a], params),
+      ),
     fc
       .tuple(
         address,

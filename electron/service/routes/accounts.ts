@@ -18,6 +18,9 @@ import { optionalU64, pageLimit, parseAddressParam, parseIdentifierParam, parseS
 import { pathParam, requestedVersion, type ContextOf } from '../request-context.ts';
 import { bcsReply, endpointReply, jsonReply } from '../responses.ts';
 import type { ServiceReply } from '../service-reply.ts';
+import { FRAMEWORK } from '../view/coin-semantics.ts';
+import { FEATURE } from '../view/framework-aborts.ts';
+import { isFeatureEnabled, readFeatures } from '../view/framework-state.ts';
 import { withResourceGroups } from '../view/state-reader.ts';
 
 const ACCOUNT_TAG = parseStructTag('0x1::account::Account');
@@ -37,16 +40,35 @@ function statelessAccount(address: Uint8Array): Uint8Array {
 }
 
 /**
+ * Whether an address without `0x1::account::Account` is answered as a stateless account: the node asks its
+ * latest state's `0x1::features::Features` for `DEFAULT_ACCOUNT_RESOURCE` (whatever `ledger_version` the request
+ * names). A snapshot without a Features resource (a v1 file, a capture that left 0x1 out) says nothing about the
+ * flag; it is then taken as on, as on every current network, so such files answer as before.
+ */
+function statelessAccountsOn(context: ContextOf<'account'>): boolean {
+  const features = readFeatures(context.store, FRAMEWORK, context.ledger.ledgerVersion);
+  return features === undefined || isFeatureEnabled(features, FEATURE.defaultAccountResource);
+}
+
+/**
  * `GET /v1/accounts/{address}?ledger_version`: `{"sequence_number", "authentication_key"}` from
  * the account's `0x1::account::Account` at that version; BCS is the resource's bytes. An address
- * without the resource is answered as a stateless account, as the node does since stateless
- * accounts are on (`DEFAULT_ACCOUNT_RESOURCE`); a snapshot records no feature flags, so the current
- * node's behaviour is the one served.
+ * without the resource is a stateless account when the chain's `DEFAULT_ACCOUNT_RESOURCE` feature is on,
+ * else 404 `account_not_found`, as the node answers (docs/api.md).
  */
 export function getAccount(context: ContextOf<'account'>): ServiceReply {
   const address = parseAddressParam(pathParam(context, 'address'), 'address');
   const version = requestedVersion(context);
-  const bytes = context.store.resource(address, ACCOUNT_TAG, version) ?? statelessAccount(address);
+  let bytes = context.store.resource(address, ACCOUNT_TAG, version);
+  if (bytes === undefined) {
+    if (!statelessAccountsOn(context)) {
+      throw notFound(
+        'account_not_found',
+        `Account not found by Address(${formatAddress(address)}) and Ledger version(${version})`,
+      );
+    }
+    bytes = statelessAccount(address);
+  }
   if (context.output === 'bcs') return bcsReply(bytes, context.ledger);
   const data = decodeStoredValue(
     bytes,

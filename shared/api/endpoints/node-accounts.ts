@@ -44,7 +44,7 @@ export const account = endpoint({
   body: undefined,
   reply: wire.account,
   bcs: { doc: 'the stored `Account` resource' },
-  errors: [...VERSIONED],
+  errors: ['account_not_found', ...VERSIONED],
   sources: BOTH,
   doc: '`{"sequence_number", "authentication_key"}`',
 });
