@@ -34,18 +34,28 @@ export interface ViewResult {
 // String, Option or Object.
 const STRING = '0x1::string::String';
 const RETURN_STRUCTS: readonly MoveModuleAbi[] = [
-  returnStructAbi('type_info', 'TypeInfo', ['copy', 'drop', 'store'], [
-    ['account_address', 'address'],
-    ['module_name', 'vector<u8>'],
-    ['struct_name', 'vector<u8>'],
-  ]),
-  returnStructAbi('fungible_asset', 'Metadata', ['copy', 'drop', 'key'], [
-    ['name', STRING],
-    ['symbol', STRING],
-    ['decimals', 'u8'],
-    ['icon_uri', STRING],
-    ['project_uri', STRING],
-  ]),
+  returnStructAbi(
+    'type_info',
+    'TypeInfo',
+    ['copy', 'drop', 'store'],
+    [
+      ['account_address', 'address'],
+      ['module_name', 'vector<u8>'],
+      ['struct_name', 'vector<u8>'],
+    ],
+  ),
+  returnStructAbi(
+    'fungible_asset',
+    'Metadata',
+    ['copy', 'drop', 'key'],
+    [
+      ['name', STRING],
+      ['symbol', STRING],
+      ['decimals', 'u8'],
+      ['icon_uri', STRING],
+      ['project_uri', STRING],
+    ],
+  ),
 ];
 
 function returnStructAbi(
