@@ -1,10 +1,19 @@
 /**
  * `GET /v1/accounts/{address}/transactions?start&limit` (docs/api.md, "Transactions and blocks"): an account's
- * sequence-number transactions by sequence number, the newest page by default, orderless ones left out.
+ * sequence-number transactions by sequence number, the newest page by default, orderless and pruned ones left out.
  */
 import { describe, expect, it } from 'vitest';
 import { parseAddress } from '../../shared/address.ts';
-import { expectErrorRecord, get, getJson, useContractServer } from './contract-support.ts';
+import { BcsReader } from '../../shared/bcs/bcs-reader.ts';
+import {
+  BCS,
+  bytesOf,
+  expectErrorRecord,
+  expectLedgerHeaders,
+  get,
+  getJson,
+  useContractServer,
+} from './contract-support.ts';
 
 const env = useContractServer('main');
 
@@ -43,6 +52,39 @@ describe('GET /v1/accounts/{address}/transactions', () => {
       checked += 1;
     }
     expect(checked).toBeGreaterThan(0);
+  });
+
+  it('leaves pruned transactions out of a page instead of refusing it, as the node does', async () => {
+    const oldest = BigInt(env.info.oldestVersion);
+    const senders = env.info.samples.senders.map(({ address }) => ({ address, stored: storedSequence(address) }));
+    // A sender whose first sequence numbers are pruned and later ones retained.
+    const found = senders.find(({ stored }) => {
+      const retained = stored.filter((txn) => BigInt(txn.version) >= oldest).length;
+      return retained > 0 && retained < stored.length && stored[0]!.sequence === '0';
+    });
+    expect(found, 'a sample sender with pruned and retained transactions').toBeDefined();
+    const { address, stored } = found!;
+    const firstRetained = stored.findIndex((txn) => BigInt(txn.version) >= oldest);
+    // A window straddling the oldest version: only its retained tail, in sequence order.
+    const limit = Math.min(firstRetained + 3, 100);
+    const response = await get(env, `/v1/accounts/${address}/transactions?start=0&limit=${limit}`);
+    expect(response.status).toBe(200);
+    expectLedgerHeaders(response.headers, env.info);
+    expect(response.headers.get('x-aptos-cursor')).toBeNull();
+    const page = (await response.json()) as Json[];
+    const expected = stored.slice(0, limit).filter((txn) => BigInt(txn.version) >= oldest);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(page.map((txn) => txn.version)).toEqual(expected.map((txn) => txn.version));
+    expect(page.map((txn) => txn.sequence_number)).toEqual(expected.map((txn) => txn.sequence));
+    // BCS lists the same transactions.
+    const bcs = await get(env, `/v1/accounts/${address}/transactions?start=0&limit=${limit}`, BCS);
+    expect(bcs.status).toBe(200);
+    expect(new BcsReader(await bytesOf(bcs)).uleb128()).toBe(expected.length);
+    // A window wholly below the oldest version: an empty page, not 410.
+    if (firstRetained > 0) {
+      const none = await getJson<Json[]>(env, `/v1/accounts/${address}/transactions?start=0&limit=${firstRetained}`);
+      expect(none).toEqual([]);
+    }
   });
 
   it('leaves out orderless transactions', async () => {

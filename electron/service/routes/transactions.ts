@@ -137,16 +137,22 @@ export function getTransactions(context: ContextOf<'transactions'>): ServiceRepl
 /**
  * `GET /v1/accounts/{address}/transactions?start&limit`: `start` is a sequence number; without it, the account's
  * newest `limit` sequence-number transactions. Orderless (nonce) transactions are not listed, as on the node.
+ * Pruned transactions are left out rather than refused: the node walks its by-account index over the sequence
+ * numbers [start, start + limit), and its pruner removes the index entries of pruned versions with the
+ * transactions, so a page reaching below the oldest version holds only the retained ones (200; possibly `[]`).
  */
 export function getAccountTransactions(context: ContextOf<'accountTransactions'>): ServiceReply {
   const sender = parseAddressParam(pathParam(context, 'address'), 'address');
   const start = optionalU64(context.query, 'start');
   const limit = pageLimit(context.query, TRANSACTIONS_DEFAULT_LIMIT, TRANSACTIONS_MAX_LIMIT, 'reject');
-  const versions = context.store
+  const { ledgerVersion, oldestLedgerVersion } = context.ledger;
+  const transactions = context.store
     .accountTransactionVersions(sender, start, limit)
-    .filter((version) => version <= context.ledger.ledgerVersion);
-  return transactionsReply(
-    context,
-    versions.map((version) => transactionAt(context, version)),
-  );
+    .filter((version) => version <= ledgerVersion)
+    .flatMap((version) => {
+      if (version >= oldestLedgerVersion) return [transactionAt(context, version)];
+      const kept = context.store.captured ? context.store.transaction(version) : undefined;
+      return kept !== undefined && keptBelowOldest(context, kept) ? [kept] : [];
+    });
+  return transactionsReply(context, transactions);
 }

@@ -4,8 +4,9 @@
  * The account's sequence number N at that version (`GET /v1/accounts/{a}?ledger_version=V`) says its sent
  * transactions up to V are 0..N−1, so the first page starts at N − limit and each older page `limit` before the
  * previous one: nothing newer than V is ever asked for. Each page holds full transactions (with `changes`).
- * Transactions below the oldest retained version are pruned (the node answers the whole page 410): the page
- * holding that boundary is cut to its retained part (a binary search on its start, a few requests) and is the last.
+ * Transactions below the oldest retained version are pruned: the node leaves them out of the page, so a page shorter
+ * than asked holds the retained part of its range and is the last. (A node that refuses such a page with 410 instead
+ * has it cut to its retained part by a binary search on its start, a few requests.)
  */
 import { infiniteQueryOptions, skipToken } from '@tanstack/react-query';
 import { ENDPOINTS } from '../../../shared/api/registry.ts';
@@ -42,7 +43,9 @@ function isPruned(error: unknown): boolean {
  */
 async function readRetained(read: Read, param: ActivityPageParam): Promise<ActivityPage> {
   try {
-    return { param, transactions: await read(param.start, param.limit), pruned: false };
+    const transactions = await read(param.start, param.limit);
+    // Every sequence number asked for was committed by the view's version: a missing one was pruned.
+    return { param, transactions, pruned: transactions.length < param.limit };
   } catch (error) {
     if (!isPruned(error)) throw error;
   }
