@@ -30,7 +30,8 @@ function sourceFiles(dir: string): string[] {
 
 let generatorHash: string | undefined;
 
-function hashOfGenerator(): string {
+/** A hash of the generator's sources (electron/snapshot/ and shared/): a generated file is reused while it holds. */
+export function hashOfGenerator(): string {
   if (!generatorHash) {
     const hash = createHash('sha256');
     for (const file of [...sourceFiles(join(root, 'electron', 'snapshot')), ...sourceFiles(join(root, 'shared'))]) {

@@ -1,0 +1,74 @@
+/**
+ * The figures the README states about the sample come from the sample: every marked span
+ * (`<!-- figure NAME -->…<!-- /figure -->`, test/support/sample-figures.ts) holds what the generated sample gives
+ * for it, so a generator change that moves a figure fails here until `npm run docs:figures` rewrites it. The
+ * sample is generated as `serve` generates it on first use (kept under test/.tmp while the generator is unchanged).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SnapshotStore } from '../../electron/snapshot/snapshot-store.ts';
+import {
+  FIGURE_FILES,
+  FIGURE_TEXT,
+  figureSpans,
+  readSampleFigures,
+  rewriteFigures,
+  sampleFile,
+  type SampleFigures,
+} from '../support/sample-figures.ts';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+let figures: SampleFigures;
+
+beforeAll(async () => {
+  figures = await readSampleFigures(ROOT);
+}, 600_000);
+
+describe('the sample figures in the docs', () => {
+  it('every marked span of the README holds the sample’s figure (run `npm run docs:figures` after a change)', () => {
+    for (const file of FIGURE_FILES) {
+      const text = readFileSync(join(ROOT, file), 'utf8');
+      const spans = figureSpans(text);
+      expect(new Set(spans.map((span) => span.name))).toEqual(new Set(Object.keys(FIGURE_TEXT)));
+      const expected = figureSpans(rewriteFigures(text, figures));
+      const drifted = spans
+        .filter((span, i) => span.text !== expected[i]!.text)
+        .map((span, i) => `${span.name}: "${span.text}" → "${expected[i]!.text}"`);
+      expect(drifted, `${file}: figures that differ from the sample`).toEqual([]);
+      // A line that starts with a marker and goes on would be read as a raw HTML block, its Markdown not rendered.
+      const swallowed = text.split('\n').filter((line) => /^\s*<!-- figure [a-z-]+ -->\S/.test(line));
+      expect(swallowed, `${file}: lines starting with a figure marker`).toEqual([]);
+    }
+  });
+
+  it('reads the figures from the sample itself (its ledger, its registry, its large account)', () => {
+    const store = SnapshotStore.open(sampleFile(ROOT));
+    try {
+      const ledger = store.ledgerInfo();
+      expect(figures.latestVersion).toBe(ledger.ledgerVersion);
+      expect(figures.oldestVersion).toBe(ledger.oldestLedgerVersion);
+      expect(figures.oldestVersion).toBeGreaterThan(0n);
+      expect(BigInt(figures.recordCountLatest)).toBeGreaterThan(BigInt(figures.recordCountOldest));
+      expect(figures.recordEvents.events).toBeGreaterThan(0n);
+      expect(figures.collectorResources).toBeGreaterThan(10_000);
+      expect(figures.accounts).toBeGreaterThanOrEqual(figures.senders);
+      // The serve example is what serve prints: its start lines name the same figures.
+      expect(figures.serveLines).toContain(`an event stream of ${figures.recordEvents.events.toLocaleString('en-US')}`);
+      expect(figures.serveLines).toContain(`${figures.collectorResources.toLocaleString('en-US')} resources`);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('a drifted span is rewritten, its neighbours kept, and an unknown name refused', () => {
+    const planted =
+      'a <!-- figure oldest-version -->`1`<!-- /figure --> b <!-- figure record-count -->x<!-- /figure -->';
+    expect(rewriteFigures(planted, figures)).toBe(
+      `a <!-- figure oldest-version -->\`${figures.oldestVersion}\`<!-- /figure --> b ` +
+        `<!-- figure record-count -->\`record_count\` is ${figures.recordCountOldest} instead of ` +
+        `${figures.recordCountLatest}<!-- /figure -->`,
+    );
+    expect(() => rewriteFigures('<!-- figure nope -->1<!-- /figure -->', figures)).toThrow(/unknown figure "nope"/);
+  });
+});
