@@ -2,7 +2,9 @@
  * The account header: the short address (copy of the long form), and as of the effective ledger
  * version the sequence number and authentication key from `GET /v1/accounts/{address}`, the APT balance
  * (apt-balance.tsx) and, for an object (an address holding `ObjectCore`), "Object" with its owner and transfer
- * flag (object-facts.tsx). An object need not be an account: its missing account facts are then left out.
+ * flag (object-facts.tsx). An object need not be an account: its missing account facts are then left out. An address
+ * without an account at that version (the node answers 404 where the chain has no default accounts) says so as a
+ * fact, not as an error.
  */
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -29,7 +31,7 @@ export function AccountHeader({ address }: AccountHeaderProps): ReactNode {
   const long = formatAddressLong(parseAddress(address));
   const objectCore = useObjectCore(address, effective).data;
   const isObject = objectCore !== undefined && objectCore !== null;
-  // An object without an account resource: its header shows the object's facts, not a "not found" error.
+  // No account resource (404): an object's header shows the object's facts, any other address says it has none.
   const accountMissing = account.isError && isAbsent(account.error);
   return (
     <header className="account-header">
@@ -40,7 +42,7 @@ export function AccountHeader({ address }: AccountHeaderProps): ReactNode {
         <CopyButton text={long} label={`Copy address ${address}`} />
         <SaveSnapshotButton address={address} version={effective} />
       </div>
-      {account.isError && !(isObject && accountMissing) ? (
+      {account.isError && !accountMissing ? (
         <p className="account-error">
           <InlineError error={account.error} prefix="Account facts unavailable" />
         </p>
@@ -48,6 +50,12 @@ export function AccountHeader({ address }: AccountHeaderProps): ReactNode {
         <dl className="account-facts">
           <ObjectFacts address={address} version={effective} />
           <AptBalance address={address} version={effective} />
+          {accountMissing && !isObject && (
+            <div>
+              <dt>Account</dt>
+              <dd aria-label="Account">none at this version (no 0x1::account::Account)</dd>
+            </div>
+          )}
           {!account.isError && (
             <>
               <div>

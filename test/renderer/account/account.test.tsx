@@ -26,6 +26,19 @@ describe('account view', () => {
     expect(within(tabs).getByRole('link', { name: 'Resources' }).getAttribute('aria-current')).toBe('page');
   });
 
+  it('says an address has no account, as a fact, where the chain answers 404 account_not_found', async () => {
+    const address = '0xdead00000000000000000000000000000000000000000000000000000000beef';
+    renderApp(`/accounts/${address}`);
+    const missing = await requestJson(`/v1/accounts/${address}`).catch((error: unknown) => error);
+    expect(missing).toBeInstanceOf(ApiRequestError);
+    expect((missing as ApiRequestError).is(404, 'account_not_found')).toBe(true);
+    expect((await screen.findByLabelText('Account')).textContent).toBe(
+      'none at this version (no 0x1::account::Account)',
+    );
+    expect(screen.queryByLabelText('Sequence number')).toBeNull();
+    expect(screen.queryByText(/^Account facts unavailable/)).toBeNull();
+  });
+
   it('shows the error record when the source cannot capture', async () => {
     const { user } = renderApp('/accounts/0x1');
     const expected = await requestJson('/explorer/v1/capture', {
