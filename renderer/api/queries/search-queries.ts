@@ -79,7 +79,10 @@ async function transactionLookup(text: string, signal: AbortSignal): Promise<Sea
   return found?.version === undefined ? [] : [{ kind: 'transaction', hash: found.hash, version: found.version }];
 }
 
-/** An address: the account (where the node answers one: any address on a chain with default accounts), an object, a fungible asset. */
+/**
+ * An address: the account (where the node answers one: any address on a chain with default accounts), an object, a
+ * fungible asset.
+ */
 async function addressLookup(text: string, signal: AbortSignal): Promise<SearchResultJson[]> {
   if (!isAddress(text)) return [];
   const address = normalizeAddress(text);
