@@ -83,7 +83,7 @@ describe('GET /v1/accounts/{address} and DEFAULT_ACCOUNT_RESOURCE', () => {
     expect(json(reply.body)).toMatchObject({ error_code: 'account_not_found', vm_error_code: null });
   });
 
-  it('no Features resource at all (a v1 file, a capture without 0x1): stateless, as on every current network', async () => {
+  it('no Features resource (a v1 file, a capture without 0x1): stateless, as on every current network', async () => {
     const reply = await answer(withFeatures('absent', null), NOBODY);
     expect(reply.status).toBe(200);
     expect(json(reply.body)).toEqual({ sequence_number: '0', authentication_key: NOBODY });

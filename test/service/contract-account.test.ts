@@ -64,7 +64,7 @@ describe('GET /v1/accounts/{address}', () => {
     expect(bytesToHex(bytes)).toBe(bytesToHex(stored));
   });
 
-  it('an address without an Account resource is 404 account_not_found: the sample has stateless accounts off', async () => {
+  it('an address without an Account resource is 404 account_not_found (no stateless accounts here)', async () => {
     // The generated chain's 0x1::features::Features leaves DEFAULT_ACCOUNT_RESOURCE (91) off, as
     // 0x1::account::exists_at says; a transaction hash (32 bytes, so also an address) is no account either.
     const [transaction] = await getJson<{ hash: string }[]>(env, '/v1/transactions?limit=1');
