@@ -2,6 +2,7 @@
  * `GET /v1/accounts/{address}/transactions?start&limit` (docs/api.md, "Transactions and blocks"): an account's
  * sequence-number transactions by sequence number, the newest page by default, orderless and pruned ones left out.
  */
+import { Aptos, AptosConfig, Network } from '@aptos-labs/ts-sdk';
 import { describe, expect, it } from 'vitest';
 import { parseAddress } from '../../shared/address.ts';
 import { BcsReader } from '../../shared/bcs/bcs-reader.ts';
@@ -80,6 +81,10 @@ describe('GET /v1/accounts/{address}/transactions', () => {
     const bcs = await get(env, `/v1/accounts/${address}/transactions?start=0&limit=${limit}`, BCS);
     expect(bcs.status).toBe(200);
     expect(new BcsReader(await bytesOf(bcs)).uleb128()).toBe(expected.length);
+    // The official SDK reads the same page (offset = start).
+    const aptos = new Aptos(new AptosConfig({ network: Network.CUSTOM, fullnode: `${env.server.url}/v1` }));
+    const viaSdk = await aptos.getAccountTransactions({ accountAddress: address, options: { offset: 0, limit } });
+    expect(viaSdk.map((txn) => txn.version)).toEqual(expected.map((txn) => txn.version));
     // A window wholly below the oldest version: an empty page, not 410.
     if (firstRetained > 0) {
       const none = await getJson<Json[]>(env, `/v1/accounts/${address}/transactions?start=0&limit=${firstRetained}`);

@@ -118,6 +118,10 @@ describe('GET /v1/accounts/{address}', () => {
       sequence_number: resource.data.sequence_number,
       authentication_key: resource.data.authentication_key,
     });
+    // No account there: the SDK surfaces the node's 404 record.
+    await expect(
+      aptos.getAccountInfo({ accountAddress: '0xdead00000000000000000000000000000000000000000000000000000000beef' }),
+    ).rejects.toMatchObject({ status: 404, data: { error_code: 'account_not_found' } });
   });
 });
 
