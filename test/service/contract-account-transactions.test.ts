@@ -84,7 +84,9 @@ describe('GET /v1/accounts/{address}/transactions', () => {
     // The official SDK reads the same page (offset = start).
     const aptos = new Aptos(new AptosConfig({ network: Network.CUSTOM, fullnode: `${env.server.url}/v1` }));
     const viaSdk = await aptos.getAccountTransactions({ accountAddress: address, options: { offset: 0, limit } });
-    expect(viaSdk.map((txn) => txn.version)).toEqual(expected.map((txn) => txn.version));
+    expect(viaSdk.map((txn) => ('version' in txn ? txn.version : undefined))).toEqual(
+      expected.map((txn) => txn.version),
+    );
     // A window wholly below the oldest version: an empty page, not 410.
     if (firstRetained > 0) {
       const none = await getJson<Json[]>(env, `/v1/accounts/${address}/transactions?start=0&limit=${firstRetained}`);
