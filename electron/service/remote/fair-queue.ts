@@ -66,6 +66,8 @@ interface Waiter {
 
 /** Clients without a {@link QueueClient} (in-process requests: the desktop app, a capture) share this lane. */
 const LOCAL: QueueClient = { address: 'local', connection: 'local' };
+/** The longest delay `setTimeout` takes. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 /** Weight of the newest service time in the running mean. */
 const SMOOTHING = 0.2;
 
@@ -123,7 +125,9 @@ export class FairQueue {
           signal?.removeEventListener('abort', onAbort);
         },
       };
-      timer = setTimeout(() => this.#drop(waiter, this.#refusal('deadline')), Math.max(0, deadline - now));
+      // A timer cannot wait more than 2^31 − 1 ms (it would fire at once): a deadline that far is none.
+      if (deadline - now <= MAX_TIMER_MS)
+        timer = setTimeout(() => this.#drop(waiter, this.#refusal('deadline')), Math.max(0, deadline - now));
       signal?.addEventListener('abort', onAbort, { once: true });
       this.#push(waiter);
     });
