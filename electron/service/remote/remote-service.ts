@@ -98,7 +98,12 @@ export function createRemoteService(options: RemoteServiceOptions): ReadServiceH
   };
   /** This server was too busy to ask the node: 503 with `Retry-After`; the node's health is not in question. */
   const busy = (failure: UpstreamFailure & { retryAfterSeconds: number }): ServiceReply => {
-    const reply = errorReply(503, 'internal_error', `Node ${settings.baseUrl} was not asked: ${failure.cause}`, undefined);
+    const reply = errorReply(
+      503,
+      'internal_error',
+      `Node ${settings.baseUrl} was not asked: ${failure.cause}`,
+      undefined,
+    );
     return { ...reply, headers: [...reply.headers, ['Retry-After', String(failure.retryAfterSeconds)]] };
   };
 

@@ -252,7 +252,9 @@ export async function fetchUpstream(
 ): Promise<UpstreamResponse | UpstreamFailure> {
   // Closing the source or the client going away both take the request out of the queue.
   const gone =
-    request.signal && settings.signal ? AbortSignal.any([request.signal, settings.signal]) : (request.signal ?? settings.signal);
+    request.signal && settings.signal
+      ? AbortSignal.any([request.signal, settings.signal])
+      : (request.signal ?? settings.signal);
   const admission = await settings.queue.enter(request.client, Date.now() + settings.connectTimeoutMs, gone);
   if (admission.kind === 'refused')
     return { kind: 'failure', cause: admission.message, attempts: 0, retryAfterSeconds: admission.retryAfterSeconds };
