@@ -1,0 +1,196 @@
+/**
+ * `serve --remote` under 200 clients (not a test: run `node test/bench/remote-load-bench.ts [--seconds 20]`):
+ * a healthy node on loopback in its own process (remote-load-node.ts, answering after 2 ms), loaded by
+ * autocannon from this process with 200 connections for `--seconds` (default 20, after a 3 s warm-up) —
+ * first sent to the node directly (the baseline), then to `serve --remote` in front of it with its default
+ * bound, then to one with the bound lifted (`--max-in-flight 10000`: every request sent on at once, as before
+ * the bound). Two request mixes: every request a new account (nothing to coalesce: the bound alone), and 50
+ * accounts in turn (identical reads at once: coalescing). Reports answers per second, p50/p99, the share of
+ * 503s (goal ≤ 1 %) and the machine's load, and writes the `remote-load` section of docs/benchmarks.md.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { loadavg } from 'node:os';
+import { CLI_PATH } from '../support/run-cli.ts';
+import { writeBenchmarkSection } from './benchmark-doc.ts';
+import { processCpuMs } from './service-bench-load.ts';
+import { forkLoadNode } from './remote-load-node.ts';
+
+const CONNECTIONS = 200;
+const WARMUP_SECONDS = 3;
+const NODE_DELAY_MS = 2;
+const secondsArg = process.argv.indexOf('--seconds');
+const SECONDS = secondsArg > 0 ? Number(process.argv[secondsArg + 1]) : 20;
+
+interface CannonRequest {
+  readonly method: 'GET';
+  readonly path?: string;
+  readonly setupRequest?: (request: { path: string }) => { path: string };
+}
+interface CannonResult {
+  readonly duration: number;
+  readonly errors: number;
+  readonly timeouts: number;
+  readonly requests: { readonly total: number };
+  readonly latency: { readonly p50: number; readonly p99: number };
+}
+interface CannonRun extends PromiseLike<CannonResult> {
+  on(event: 'response', listener: (client: unknown, status: number) => void): CannonRun;
+}
+const autocannon = createRequire(import.meta.url)('autocannon') as (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  timeout: number;
+  requests: readonly CannonRequest[];
+}) => CannonRun;
+
+/** The two request mixes: a new account every request, or 50 accounts in turn. */
+const MIXES: Readonly<Record<string, () => CannonRequest[]>> = {
+  'every request a new account': () => {
+    let next = 0;
+    return [
+      { method: 'GET', setupRequest: (request) => ({ ...request, path: `/v1/accounts/0x${(++next).toString(16)}` }) },
+    ];
+  },
+  '50 accounts in turn': () =>
+    Array.from({ length: 50 }, (_, index) => ({ method: 'GET', path: `/v1/accounts/0x${(index + 1).toString(16)}` })),
+};
+
+interface Run {
+  readonly target: string;
+  readonly mix: string;
+  readonly answers: number;
+  readonly perSecond: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly unavailable: number;
+  readonly otherFailures: number;
+  readonly cpu: string;
+}
+
+/** One load run of `seconds` against `url`; counts answers by status. */
+async function load(url: string, mix: string, seconds: number): Promise<Omit<Run, 'target' | 'cpu'>> {
+  const statuses = new Map<number, number>();
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    timeout: 10,
+    requests: (MIXES[mix] ?? (() => []))(),
+  }).on('response', (_client, status) => statuses.set(status, (statuses.get(status) ?? 0) + 1));
+  const answers = [...statuses.values()].reduce((sum, count) => sum + count, 0);
+  const ok = statuses.get(200) ?? 0;
+  const unavailable = statuses.get(503) ?? 0;
+  return {
+    mix,
+    answers,
+    perSecond: answers / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    unavailable,
+    otherFailures: answers - ok - unavailable + result.errors + result.timeouts,
+  };
+}
+
+/** Starts `ledger-explorer serve --remote nodeUrl …args` on a free loopback port. */
+function startProxy(nodeUrl: string, args: readonly string[]): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [CLI_PATH, 'serve', '--remote', nodeUrl, '--port', '0', ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(output);
+      if (match?.[1]) resolve({ url: match[1], child });
+    });
+    child.once('exit', (code) => reject(new Error(`serve --remote exited with ${code}`)));
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** Warm-up, then the measured run; CPU of the process(es) that answer, % of one core. */
+async function measure(target: string, url: string, mix: string, pids: readonly (number | undefined)[]): Promise<Run> {
+  await load(url, mix, WARMUP_SECONDS);
+  const cpu0 = pids.map(processCpuMs);
+  const t0 = performance.now();
+  const run = await load(url, mix, SECONDS);
+  const wall = performance.now() - t0;
+  const cpu = pids
+    .map((pid, index) => {
+      const before = cpu0[index];
+      const after = processCpuMs(pid);
+      return before === undefined || after === undefined ? '–' : `${Math.round(((after - before) / wall) * 100)} %`;
+    })
+    .join(' + ');
+  return { ...run, target, cpu };
+}
+
+const watchdog = setTimeout(
+  () => {
+    process.stderr.write('watchdog: the benchmark is still running after its time, giving up\n');
+    process.exit(1);
+  },
+  (SECONDS + WARMUP_SECONDS + 15) * 6 * 1000,
+);
+watchdog.unref();
+
+const loadBefore = loadavg()[0] ?? 0;
+const node = await forkLoadNode(NODE_DELAY_MS);
+const nodeRoot = node.url.replace(/\/v1$/, '');
+const runs: Run[] = [];
+try {
+  for (const mix of Object.keys(MIXES)) {
+    runs.push(await measure('the node directly', nodeRoot, mix, [node.pid]));
+    process.stderr.write(`${mix}: node done\n`);
+    for (const [target, args] of [
+      ['`serve --remote` (default bound, 16)', []],
+      ['`serve --remote --max-in-flight 10000` (no bound)', ['--max-in-flight', '10000']],
+    ] as const) {
+      const proxy = await startProxy(node.url, args);
+      try {
+        runs.push(await measure(target, proxy.url, mix, [proxy.child.pid, node.pid]));
+      } finally {
+        await stop(proxy.child);
+      }
+      process.stderr.write(`${mix}: ${target} done\n`);
+    }
+  }
+} finally {
+  await node.close();
+}
+const loadAfter = loadavg()[0] ?? 0;
+
+const share = (part: number, whole: number): string => `${((part / Math.max(1, whole)) * 100).toFixed(2)} %`;
+const rows = runs.map((run) => {
+  const baseline = runs.find((other) => other.mix === run.mix && other.target === 'the node directly');
+  const ratio = baseline ? (run.perSecond / baseline.perSecond).toFixed(2) : '–';
+  return (
+    `| ${run.mix} | ${run.target} | ${run.answers.toLocaleString('en')} | ${Math.round(run.perSecond)} | ${ratio} | ` +
+    `${run.p50} | ${run.p99} | ${run.unavailable.toLocaleString('en')} (${share(run.unavailable, run.answers)}) | ` +
+    `${run.otherFailures} | ${run.cpu} |`
+  );
+});
+const markdown = `## Remote source under 200 clients
+
+\`node test/bench/remote-load-bench.ts\` sends ${CONNECTIONS} connections of autocannon (10 s client timeout) for ${SECONDS} s
+(after a ${WARMUP_SECONDS} s warm-up) to a healthy node on loopback in its own process (\`test/bench/remote-load-node.ts\`: JSON
+after ${NODE_DELAY_MS} ms), first directly (the baseline), then through \`serve --remote\` with its default bound and
+with the bound lifted, in the same run. Goal: at most 1 % of the answers through \`serve --remote\` are 503.
+
+| requests | sent to | answers | per s | ratio to direct | p50 (ms) | p99 (ms) | 503 | other failures | CPU (% of a core: proxy + node) |
+|---|---|---:|---:|---:|---:|---:|---:|---:|---|
+${rows.join('\n')}
+
+Load average of the machine (1 min): ${loadBefore.toFixed(1)} at the start, ${loadAfter.toFixed(1)} at the end (2 cores shared with
+other jobs; the load generator runs on them too).`;
+process.stdout.write(`${markdown}\n`);
+writeBenchmarkSection('remote-load', markdown);
