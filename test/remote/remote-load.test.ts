@@ -5,90 +5,17 @@
  * request (never across API keys, never for writes), overload is answered at once with 503 and
  * `Retry-After`, and no slot or place in the queue leaks when clients leave or the node fails.
  */
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startHttpServer, type RunningHttpServer } from '../../electron/service/http-server.ts';
 import type { ReadServiceHandler } from '../../electron/service/read-service.ts';
 import { createRemoteService, type RemoteServiceOptions } from '../../electron/service/remote/remote-service.ts';
 import { runCliAsync, startServe } from './serve-process.ts';
-import { sendJson, useFakeNode } from './fake-node.ts';
+import { useFakeNode } from './fake-node.ts';
+import { loadBehaviours, send, until, type Answer } from './load-support.ts';
 
 const node = useFakeNode();
 
-/** What the fake node is doing: requests it holds now, the most it held at once, answers the test releases. */
-const load = { active: 0, peak: 0, cancelled: 0, held: [] as Array<() => void> };
-
-/**
- * A node answering `/v1/accounts/{a}` after `delayMs`, or when the test releases it (`hold`: every request, or
- * only the first); `sequence` picks the answer's sequence number from the `Authorization` header.
- */
-function answering(
-  options: { delayMs?: number; hold?: 'all' | 'first'; sequence?: (auth: string) => string } = {},
-): void {
-  load.active = 0;
-  load.peak = 0;
-  load.cancelled = 0;
-  load.held.length = 0;
-  node.behave((req, res, index) => {
-    load.active += 1;
-    load.peak = Math.max(load.peak, load.active);
-    res.once('close', () => {
-      load.active -= 1;
-      // Closed before its answer was written: the proxy cancelled the request.
-      if (!res.writableFinished) load.cancelled += 1;
-    });
-    const answer = (): void =>
-      sendJson(res, 200, {
-        sequence_number: options.sequence?.(req.headers.authorization ?? '') ?? '0',
-        authentication_key: `0x${'00'.repeat(32)}`,
-      });
-    if (options.hold === 'all' || (options.hold === 'first' && index === 0)) load.held.push(answer);
-    else setTimeout(answer, options.delayMs ?? 0);
-  });
-}
-
-function releaseAll(): void {
-  for (const answer of load.held.splice(0)) answer();
-}
-
-interface Answer {
-  readonly status: number;
-  readonly headers: IncomingHttpHeaders;
-  readonly body: string;
-}
-
-/** One request on its own connection (from `localAddress`); `destroy` closes the connection (the client leaves). */
-function send(
-  server: RunningHttpServer,
-  path: string,
-  options: { localAddress?: string; headers?: Record<string, string>; method?: string; body?: string } = {},
-): { answer: Promise<Answer>; destroy(): void } {
-  const req = httpRequest(`${server.url}${path}`, {
-    agent: false,
-    method: options.method ?? 'GET',
-    headers: options.headers,
-    localAddress: options.localAddress,
-  });
-  const answer = new Promise<Answer>((resolve, reject) => {
-    req.on('response', (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    req.on('error', reject);
-  });
-  req.end(options.body);
-  return { answer, destroy: () => req.destroy() };
-}
-
-async function until(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  for (let i = 0; i < 500; i += 1) {
-    if (await condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+const { load, answering, releaseAll } = loadBehaviours(node);
 
 const servers: RunningHttpServer[] = [];
 afterEach(async () => {
