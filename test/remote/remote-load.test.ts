@@ -222,12 +222,15 @@ describe('no leaks', () => {
 
   it('a request nobody waits for any more is cancelled at the node, and its slot goes to the next', async () => {
     answering({ hold: 'first' });
-    const { server, arrived } = await proxy({ maxInFlight: 1 });
+    // No timeout ends the held request during the test: only its client leaving can.
+    const { server, arrived } = await proxy({ maxInFlight: 1, connectTimeoutMs: 60_000 });
     const leaving = send(server, '/v1/accounts/0x1');
     leaving.answer.catch(() => undefined);
     await until(() => node.seen.length === 1, 'the first request to reach the node');
     const next = send(server, '/v1/accounts/0x2').answer;
     await until(() => arrived() === 2, 'the second request to reach the service');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(node.seen).toHaveLength(1);
     leaving.destroy();
     // The node sees the proxy close its request (its answer was never sent), then gets the next one.
     await until(() => load.cancelled === 1, 'the first request to be cancelled at the node');
