@@ -181,16 +181,17 @@ const rows = runs.map((run) => {
 });
 const markdown = `## Remote source under 200 clients
 
-\`node test/bench/remote-load-bench.ts\` sends ${CONNECTIONS} connections of autocannon (10 s client timeout) for ${SECONDS} s
-(after a ${WARMUP_SECONDS} s warm-up) to a healthy node on loopback in its own process (\`test/bench/remote-load-node.ts\`: JSON
-after ${NODE_DELAY_MS} ms), first directly (the baseline), then through \`serve --remote\` with its default bound and
-with the bound lifted, in the same run. Goal: at most 1 % of the answers through \`serve --remote\` are 503.
+\`node test/bench/remote-load-bench.ts\` sends ${CONNECTIONS} connections of autocannon (10 s client timeout) for
+${SECONDS} s (after a ${WARMUP_SECONDS} s warm-up) to a healthy node on loopback in its own process
+(\`test/bench/remote-load-node.ts\`: JSON after ${NODE_DELAY_MS} ms), first directly (the baseline), then through
+\`serve --remote\` with its default bound and with the bound lifted, in the same run. Goal: at most 1 % of the
+answers through \`serve --remote\` are 503.
 
-| requests | sent to | answers | per s | ratio to direct | p50 (ms) | p99 (ms) | 503 | other failures | CPU (% of a core: proxy + node) |
+| requests | sent to | answers | per s | × direct | p50 ms | p99 ms | 503 | other failures | CPU, % of a core |
 |---|---|---:|---:|---:|---:|---:|---:|---:|---|
 ${rows.join('\n')}
 
-Load average of the machine (1 min): ${loadBefore.toFixed(1)} at the start, ${loadAfter.toFixed(1)} at the end (2 cores shared with
-other jobs; the load generator runs on them too).`;
+Load average of the machine (1 min): ${loadBefore.toFixed(1)} at the start, ${loadAfter.toFixed(1)} at the end
+(2 cores shared with other jobs; the load generator runs on them too).`;
 process.stdout.write(`${markdown}\n`);
 writeBenchmarkSection('remote-load', markdown);

@@ -89,17 +89,17 @@ describe('FairQueue', () => {
     const holder = admitted(await queue.enter(undefined, FAR));
     const waiters = new Waiters(queue);
     const deadline = now + 350;
-    // Expected: its turn (100 ms, the holder's) before its own 100 ms: 200 ms; the next one 300 ms. Both fit.
+    // Expected waits: its turn comes when the holder's 100 ms are over, the next one's 100 ms later. Both fit.
     waiters.enter('flood0', client('10.0.0.1'), deadline);
     waiters.enter('flood1', client('10.0.0.1'), deadline);
-    // Behind them, 400 ms: does not fit, refused at once.
+    // Behind them, 300 ms: its turn would leave less than 100 ms of the 350, refused at once.
     waiters.enter('flood2', client('10.0.0.1'), deadline);
     await settle();
     const late = refused(waiters.outcome.get('flood2'));
     expect(late.reason).toBe('deadline');
     expect(late.retryAfterSeconds).toBeGreaterThanOrEqual(1);
     expect(late.message).toMatch(/too busy to send the request in time: 1 requests in flight and 2 waiting/);
-    // Another address is served before the flood's second: 300 ms, it fits.
+    // Another address is served before the flood's second: 200 ms, it fits.
     waiters.enter('other', client('10.0.0.2'), deadline);
     await settle();
     expect(waiters.outcome.size).toBe(1);

@@ -172,7 +172,7 @@ describe('overload is answered early: 503 with Retry-After', () => {
     const rest = Array.from({ length: 9 }, (_, index) =>
       send(server, `/v1/accounts/0x${index + 2}`).answer.then((answer) => (answered.push(answer), answer)),
     );
-    // Each waits ≈ 300 ms (measured) per request ahead of it, then its own 300 ms: at most four fit in 1.5 s.
+    // Each can expect ≈ 300 ms (measured) per request ahead of it and the holder: at most four fit in 1.5 s.
     await until(() => arrived() === 12 && answered.length >= 5, 'the refusals');
     expect(node.seen).toHaveLength(1);
     for (const answer of answered) expect(expectBusy(answer)).toMatch(/too busy to send the request in time/);

@@ -2,13 +2,14 @@
  * The remote source's memory under 100 concurrent hostile answers (31 MiB each with or without a
  * Content-Length, or gzip bombs), with `serve`'s HTTP adapter in its own process: the process-wide
  * budget of answer bytes (128 MiB, plus 64 KiB free per answer) bounds them all together, refused
- * answers are one 503 record each, a small request is still served during the flood, and everything
- * is freed afterwards. Measured after a full GC while the answers are in flight, like the abuse tests.
+ * answers are one 503 record each, a small request from another client is still served during the flood (the
+ * fair queue puts it next in line), and everything is freed afterwards. Measured after a full GC while the answers are in flight, like the abuse tests.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerStats } from '../support/http-server-child.ts';
 import { startServerChild, type ServerChild } from '../support/server-child-process.ts';
 import { startHostileNode, type HostileNode } from './hostile-answers.ts';
+import { send } from './load-support.ts';
 
 const MIB = 1024 * 1024;
 const CONCURRENT = 100;
@@ -52,7 +53,8 @@ describe('100 concurrent hostile answers', () => {
           await new Promise((resolve) => setTimeout(resolve, 100));
         }
       })();
-      const small = await fetch(new URL('/v1', child.url));
+      // From another address: the flood's requests wait their turns behind it (docs/remote.md "Under load").
+      const small = await send({ url: child.url.origin }, '/v1', { localAddress: '127.0.0.2' }).answer;
       expect(small.status).toBe(200);
       const results = await Promise.all(requests);
       done = true;
@@ -61,7 +63,8 @@ describe('100 concurrent hostile answers', () => {
         expect([200, 503]).toContain(status);
         if (status === 503) {
           const record = JSON.parse(Buffer.from(body).toString()) as { message: string };
-          expect(record.message).toMatch(/already reading|larger than the/);
+          // The budget or the cap refused it, the queue did (too busy), or it outlasted a timeout on a busy machine.
+          expect(record.message).toMatch(/already reading|larger than the|too busy|answer within/);
         }
       }
       if (mode === 'bomb') for (const { status } of results) expect(status).toBe(503);

@@ -5,8 +5,8 @@
  * address, by connection, so one client sending many requests (or opening many connections) delays others by
  * at most one of its own requests per turn. Every waiter has a deadline that its wait counts against: a waiter
  * is refused at once when the wait it can expect (its place in the round-robin order times the mean time a
- * holder keeps its slot, measured) would not leave it time to be served before its deadline, when its
- * deadline passes while it waits, or when the queue is full (then the newest waiter of the address holding
+ * holder keeps its slot, measured, over the slots) would reach its deadline, when its deadline passes while it
+ * waits (or its turn comes with less than 100 ms of it left), or when the queue is full (then the newest waiter of the address holding
  * most of the queue makes room instead, unless that is the newcomer's own address). A waiter whose client
  * goes away (its signal aborts) leaves the queue. A refusal says when to come back (`retryAfterSeconds`), so
  * overload is answered early with a 503 and `Retry-After`, not by a timeout.
@@ -68,6 +68,8 @@ interface Waiter {
 const LOCAL: QueueClient = { address: 'local', connection: 'local' };
 /** The longest delay `setTimeout` takes. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
+/** A turn that would leave less than this of the deadline is refused: too little time to be worth sending. */
+const MIN_REMAINING_MS = 100;
 /** Weight of the newest service time in the running mean. */
 const SMOOTHING = 0.2;
 
@@ -107,7 +109,8 @@ export class FairQueue {
     if (this.#queued === 0 && this.#inFlight < this.maxInFlight) return Promise.resolve(this.#admit(this.#now()));
     const now = this.#now();
     const expected = this.#expectedWaitMs(address, connection);
-    if (this.#meanServiceMs > 0 && now + expected + this.#meanServiceMs > deadline)
+    // Its own time is not counted: the mean holds long answers' bodies, the deadline only its wait and headers.
+    if (this.#meanServiceMs > 0 && now + expected + MIN_REMAINING_MS > deadline)
       return Promise.resolve(this.#refusal('deadline'));
     if (this.#queued >= this.maxQueued && !this.#makeRoomFor(address, connection))
       return Promise.resolve(this.#refusal('queue_full'));
@@ -157,7 +160,7 @@ export class FairQueue {
     while (this.#inFlight < this.maxInFlight && this.#queued > 0) {
       const waiter = this.#shiftNext();
       waiter.cleanup();
-      if (this.#now() + this.#meanServiceMs > waiter.deadline) waiter.settle(this.#refusal('deadline'));
+      if (this.#now() + MIN_REMAINING_MS > waiter.deadline) waiter.settle(this.#refusal('deadline'));
       else waiter.settle(this.#admit(waiter.enqueuedAt));
     }
   }
