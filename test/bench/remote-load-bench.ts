@@ -26,6 +26,7 @@ interface CannonRequest {
   readonly method: 'GET';
   readonly path?: string;
   readonly setupRequest?: (request: { path: string }) => { path: string };
+  onResponse?: (status: number, body: string) => void;
 }
 interface CannonResult {
   readonly duration: number;
@@ -65,6 +66,8 @@ interface Run {
   readonly p50: number;
   readonly p99: number;
   readonly unavailable: number;
+  /** The 503s by cause: the queue's "in time" and "queue full" refusals, the rest. */
+  readonly causes: string;
   readonly otherFailures: number;
   readonly cpu: string;
 }
@@ -72,13 +75,20 @@ interface Run {
 /** One load run of `seconds` against `url`; counts answers by status. */
 async function load(url: string, mix: string, seconds: number): Promise<Omit<Run, 'target' | 'cpu'>> {
   const statuses = new Map<number, number>();
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: seconds,
-    timeout: 10,
-    requests: (MIXES[mix] ?? (() => []))(),
-  }).on('response', (_client, status) => statuses.set(status, (statuses.get(status) ?? 0) + 1));
+  const causes = { 'in time': 0, 'queue full': 0, other: 0 };
+  const requests = (MIXES[mix] ?? (() => []))();
+  for (const request of requests) {
+    request.onResponse = (status, body) => {
+      if (status !== 503) return;
+      if (body.includes('too busy to send the request in time')) causes['in time'] += 1;
+      else if (body.includes('too busy:')) causes['queue full'] += 1;
+      else causes.other += 1;
+    };
+  }
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, timeout: 10, requests }).on(
+    'response',
+    (_client, status) => statuses.set(status, (statuses.get(status) ?? 0) + 1),
+  );
   const answers = [...statuses.values()].reduce((sum, count) => sum + count, 0);
   const ok = statuses.get(200) ?? 0;
   const unavailable = statuses.get(503) ?? 0;
@@ -89,6 +99,10 @@ async function load(url: string, mix: string, seconds: number): Promise<Omit<Run
     p50: result.latency.p50,
     p99: result.latency.p99,
     unavailable,
+    causes: Object.entries(causes)
+      .filter(([, count]) => count > 0)
+      .map(([cause, count]) => `${cause} ${count}`)
+      .join(', '),
     otherFailures: answers - ok - unavailable + result.errors + result.timeouts,
   };
 }
@@ -175,7 +189,8 @@ const rows = runs.map((run) => {
   const ratio = baseline ? (run.perSecond / baseline.perSecond).toFixed(2) : '–';
   return (
     `| ${run.mix} | ${run.target} | ${run.answers.toLocaleString('en')} | ${Math.round(run.perSecond)} | ${ratio} | ` +
-    `${run.p50} | ${run.p99} | ${run.unavailable.toLocaleString('en')} (${share(run.unavailable, run.answers)}) | ` +
+    `${run.p50} | ${run.p99} | ${run.unavailable.toLocaleString('en')} (${share(run.unavailable, run.answers)})` +
+    `${run.causes ? `: ${run.causes}` : ''} | ` +
     `${run.otherFailures} | ${run.cpu} |`
   );
 });

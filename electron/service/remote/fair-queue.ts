@@ -4,12 +4,13 @@
  * the others wait in a queue of at most `maxQueued`, served round-robin by client address and, within one
  * address, by connection, so one client sending many requests (or opening many connections) delays others by
  * at most one of its own requests per turn. Every waiter has a deadline that its wait counts against: a waiter
- * is refused at once when the wait it can expect (its place in the round-robin order times the mean time a
- * holder keeps its slot, measured, over the slots) would reach its deadline, when its deadline passes while it
- * waits (or its turn comes with less than 100 ms of it left), or when the queue is full (then the newest waiter of the address holding
- * most of the queue makes room instead, unless that is the newcomer's own address). A waiter whose client
- * goes away (its signal aborts) leaves the queue. A refusal says when to come back (`retryAfterSeconds`), so
- * overload is answered early with a 503 and `Retry-After`, not by a timeout.
+ * is refused at once when the wait it can expect (its place in the round-robin order times the typical time a
+ * holder keeps its slot, measured, over the slots) would reach its deadline; when its deadline passes while it
+ * waits (or its turn comes with less than 100 ms of it left); or when the queue is full (then the newest
+ * waiter of the address, or connection, holding the most places gives its place up instead, unless that is
+ * the newcomer's own). A waiter whose client goes away (its signal aborts) leaves the queue. A refusal says
+ * when to come back (`retryAfterSeconds`), so overload is answered early with a 503 and `Retry-After`, not by
+ * a timeout.
  *
  * Plain TypeScript with no I/O: any caller that sends requests on (the remote source's `fetchUpstream`, a
  * proxied GraphQL endpoint) can hold one per upstream.
@@ -51,8 +52,8 @@ export type Admission =
 export interface QueueStats {
   readonly inFlight: number;
   readonly queued: number;
-  /** The mean time a holder kept its slot (ms), 0 before any was released. */
-  readonly meanServiceMs: number;
+  /** The typical time a holder keeps its slot (ms): the median of the last 64, 0 before any was released. */
+  readonly serviceMs: number;
 }
 
 interface Waiter {
@@ -70,20 +71,26 @@ const LOCAL: QueueClient = { address: 'local', connection: 'local' };
 const MAX_TIMER_MS = 2 ** 31 - 1;
 /** A turn that would leave less than this of the deadline is refused: too little time to be worth sending. */
 const MIN_REMAINING_MS = 100;
-/** Weight of the newest service time in the running mean. */
-const SMOOTHING = 0.2;
+/**
+ * Service times kept for the typical one. Their median, not a running mean: one answer that stalls (a large
+ * body, the process descheduled on a busy machine) must not make every waiter look late and be refused.
+ */
+const SERVICE_SAMPLES = 64;
 
 /** A bounded fair queue (see the file comment). */
 export class FairQueue {
   readonly maxInFlight: number;
   readonly maxQueued: number;
   readonly #now: () => number;
-  /** address → connection → its waiters, oldest first. Map order is the round-robin order (served lanes move last). */
+  /** address → connection → its waiters, oldest first; map order is the round-robin order (served go last). */
   readonly #lanes = new Map<string, Map<string, Waiter[]>>();
   readonly #perAddress = new Map<string, number>();
   #queued = 0;
   #inFlight = 0;
-  #meanServiceMs = 0;
+  readonly #serviceTimes: number[] = [];
+  #nextSample = 0;
+  #typicalMs = 0;
+  #typicalStale = false;
 
   /** A queue with the given limits (each at least 1; `maxQueued` may be 0: no waiting). */
   constructor(options: FairQueueOptions) {
@@ -94,9 +101,9 @@ export class FairQueue {
     this.#now = options.now ?? Date.now;
   }
 
-  /** Holders, waiters and the measured mean service time now. */
+  /** Holders, waiters and the typical service time now. */
   stats(): QueueStats {
-    return { inFlight: this.#inFlight, queued: this.#queued, meanServiceMs: this.#meanServiceMs };
+    return { inFlight: this.#inFlight, queued: this.#queued, serviceMs: this.#serviceMs() };
   }
 
   /**
@@ -109,9 +116,8 @@ export class FairQueue {
     if (this.#queued === 0 && this.#inFlight < this.maxInFlight) return Promise.resolve(this.#admit(this.#now()));
     const now = this.#now();
     const expected = this.#expectedWaitMs(address, connection);
-    // Its own time is not counted: the mean holds long answers' bodies, the deadline only its wait and headers.
-    if (this.#meanServiceMs > 0 && now + expected + MIN_REMAINING_MS > deadline)
-      return Promise.resolve(this.#refusal('deadline'));
+    // Its own time is not counted: service times hold long answers' bodies, the deadline only wait and headers.
+    if (expected > 0 && now + expected + MIN_REMAINING_MS > deadline) return Promise.resolve(this.#refusal('deadline'));
     if (this.#queued >= this.maxQueued && !this.#makeRoomFor(address, connection))
       return Promise.resolve(this.#refusal('queue_full'));
     return new Promise<Admission>((resolve) => {
@@ -147,9 +153,9 @@ export class FairQueue {
         if (released) return;
         released = true;
         this.#inFlight -= 1;
-        const took = this.#now() - start;
-        this.#meanServiceMs =
-          this.#meanServiceMs === 0 ? took : this.#meanServiceMs + SMOOTHING * (took - this.#meanServiceMs);
+        this.#serviceTimes[this.#nextSample] = this.#now() - start;
+        this.#nextSample = (this.#nextSample + 1) % SERVICE_SAMPLES;
+        this.#typicalStale = true;
         this.#dispatch();
       },
     };
@@ -251,14 +257,24 @@ export class FairQueue {
     return rank;
   }
 
-  /** The wait a newcomer can expect: slots free one per `mean / maxInFlight` on average. */
+  /** The wait a newcomer can expect: slots free one per typical service time / `maxInFlight`. */
   #expectedWaitMs(address: string, connection: string): number {
     if (this.#inFlight < this.maxInFlight && this.#queued === 0) return 0;
-    return ((this.#rankOf(address, connection) + 1) * this.#meanServiceMs) / this.maxInFlight;
+    return ((this.#rankOf(address, connection) + 1) * this.#serviceMs()) / this.maxInFlight;
+  }
+
+  /** The median of the recent service times (sorted only when asked for after a change). */
+  #serviceMs(): number {
+    if (this.#typicalStale) {
+      const sorted = [...this.#serviceTimes].sort((a, b) => a - b);
+      this.#typicalMs = sorted[Math.floor(sorted.length / 2)] ?? 0;
+      this.#typicalStale = false;
+    }
+    return this.#typicalMs;
   }
 
   #refusal(reason: RefusalReason): Admission {
-    const drainMs = ((this.#queued + 1) * this.#meanServiceMs) / this.maxInFlight;
+    const drainMs = ((this.#queued + 1) * this.#serviceMs()) / this.maxInFlight;
     const retryAfterSeconds = Math.max(1, Math.ceil(drainMs / 1000));
     const load = `${this.#inFlight} requests in flight and ${this.#queued} waiting`;
     const limits = `its limits are ${this.maxInFlight} and ${this.maxQueued}`;
@@ -268,7 +284,7 @@ export class FairQueue {
         : reason === 'queue_full'
           ? `this server is too busy: ${load} (${limits}); retry after ${retryAfterSeconds} s`
           : `this server is too busy to send the request in time: ${load} ` +
-            `(about ${Math.round(this.#meanServiceMs)} ms each, ${this.maxInFlight} at once); ` +
+            `(about ${Math.round(this.#serviceMs())} ms each, ${this.maxInFlight} at once); ` +
             `retry after ${retryAfterSeconds} s`;
     return { kind: 'refused', reason, retryAfterSeconds, message };
   }
