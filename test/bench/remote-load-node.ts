@@ -1,7 +1,7 @@
 /**
  * A healthy node for the remote load benchmark, on 127.0.0.1 in its own process: `GET /v1` answers the
- * ledger info and `GET /v1/accounts/{a}` an account, with a node's ledger headers, after `delayMs` (a
- * node's own latency, spent waiting, not computing). Nothing else: it stands for a node that keeps up.
+ * ledger info and `GET /v1/accounts/{a}` an account, with a node's ledger headers, after `cpuMs` of computing
+ * (a node reading its database) and `delayMs` of waiting. Nothing else: it stands for a node that keeps up.
  */
 import { fork } from 'node:child_process';
 import { createServer } from 'node:http';
@@ -29,8 +29,8 @@ export interface LoadNode {
 }
 
 /** Starts the node in a child process. */
-export async function forkLoadNode(delayMs: number): Promise<LoadNode> {
-  const child = fork(import.meta.filename, ['--serve', String(delayMs)], {
+export async function forkLoadNode(delayMs: number, cpuMs: number): Promise<LoadNode> {
+  const child = fork(import.meta.filename, ['--serve', String(delayMs), String(cpuMs)], {
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   const url = await new Promise<string>((resolve, reject) => {
@@ -50,14 +50,17 @@ export async function forkLoadNode(delayMs: number): Promise<LoadNode> {
 
 if (process.argv[2] === '--serve' && process.send) {
   const delayMs = Number(process.argv[3] ?? '0');
+  const cpuMs = Number(process.argv[4] ?? '0');
   const server = createServer((req, res) => {
     req.resume();
     req.on('end', () => {
       const account = /^\/v1\/accounts\/0x[0-9a-f]+$/.test(req.url ?? '');
-      const answer = (): void =>
-        account || req.url === '/v1'
-          ? sendJson(res, 200, account ? ACCOUNT : LEDGER)
-          : sendJson(res, 404, { message: 'not found', error_code: 'web_framework_error', vm_error_code: null });
+      const answer = (): void => {
+        const until = performance.now() + cpuMs;
+        while (performance.now() < until);
+        if (account || req.url === '/v1') sendJson(res, 200, account ? ACCOUNT : LEDGER);
+        else sendJson(res, 404, { message: 'not found', error_code: 'web_framework_error', vm_error_code: null });
+      };
       if (delayMs > 0) setTimeout(answer, delayMs);
       else answer();
     });
