@@ -29,7 +29,11 @@ class Waiters {
   readonly outcome = new Map<string, Admission>();
   readonly admittedOrder: string[] = [];
 
-  constructor(readonly queue: FairQueue) {}
+  readonly queue: FairQueue;
+
+  constructor(queue: FairQueue) {
+    this.queue = queue;
+  }
 
   enter(label: string, who: QueueClient | undefined, deadline = FAR, signal?: AbortSignal): void {
     void this.queue.enter(who, deadline, signal).then((admission) => {
