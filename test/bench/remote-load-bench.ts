@@ -227,6 +227,17 @@ ${rows.join('\n')}
 
 ${summary}
 
+- **What the bound changes**: without it every request is sent on at once, so the node holds 200 requests and
+  the proxy 200 fetches whose 5 s connect timeout runs while they wait for CPU; some then fail as 503 (the issue's
+  report: 1,896 of 7,996 answers in 60 s on an idle machine, 2,330 of 2,382 on a busy one) and p99 grows to the
+  client timeout. With it the node holds at most 16, the rest wait in the fair queue with the wait counted against
+  the same 5 s, and a request that could not make it is refused at once with \`Retry-After\` instead.
+- **Coalescing** (50 accounts in turn): identical reads in flight share one node request, so the proxy answers
+  several times what the node does for the same load.
+- **This machine**: two cores shared with other jobs at a load average near 15, so the node, the proxy and the
+  load generator each get a fraction of a core and absolute figures move by tens of percent between runs; compare
+  the 503 share and p99 within one run.
+
 Load average of the machine (1 min): ${loadBefore.toFixed(1)} at the start, ${loadAfter.toFixed(1)} at the end
 (2 cores shared with other jobs; the load generator runs on them too).`;
 process.stdout.write(`${markdown}\n`);
