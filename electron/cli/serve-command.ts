@@ -10,6 +10,7 @@ import { openDataSource, type DataSource, type DataSourceSpec } from '../service
 import { DEFAULT_MAX_CONNECTIONS, startHttpServer } from '../service/http-server.ts';
 import { isLoopback } from '../service/host-check.ts';
 import { loadStaticUi, withStaticUi } from '../service/static-ui.ts';
+import { DEFAULT_MAX_IN_FLIGHT } from '../service/remote/remote-options.ts';
 import { corsPolicyFor, parseCorsOrigin, withCors } from '../service/cors.ts';
 import { CliError } from './cli-error.ts';
 import { parseCommandArgs, wantsHelp, type CommandSpec } from './cli-args.ts';
@@ -29,12 +30,15 @@ export const SERVE_USAGE = `  serve [--snapshot FILE] [--host 127.0.0.1] [--port
                              /v1 answers browser pages of any origin as a node does (CORS); --cors-origin
                              ORIGIN (repeatable) allows only the origins named
   serve --remote URL|mainnet|testnet|devnet|localnet [--api-key K [--share-api-key]] [--host …] [--port …]
-        [--ui DIR] [--max-connections N] [--cors-origin ORIGIN]…
+        [--ui DIR] [--max-connections N] [--max-in-flight ${DEFAULT_MAX_IN_FLIGHT}] [--cors-origin ORIGIN]…
                              the same over a remote node instead of a snapshot (its /v1 is proxied, with
                              timeouts, retries and checks; --api-key is sent as a bearer token; with a
                              non-loopback --host only with --share-api-key: everyone who reaches the
                              server then uses the key); with --api-key, no other origin may read it and
-                             browser requests from other sites are refused unless --cors-origin names them
+                             browser requests from other sites are refused unless --cors-origin names them;
+                             --max-in-flight: most requests sent to the node at once, the others wait their
+                             turn (fairly across clients) or are answered 503 with Retry-After when they
+                             could not be sent within the 5 s connect timeout
 `;
 
 /** The options `serve` accepts. */
@@ -48,6 +52,7 @@ export const SERVE_OPTIONS = {
   'api-key': { type: 'string' },
   'share-api-key': { type: 'boolean' },
   'max-connections': { type: 'string' },
+  'max-in-flight': { type: 'string' },
   'cors-origin': { type: 'string', multiple: true },
 } as const;
 
@@ -62,6 +67,13 @@ function parseMaxConnections(text: string | undefined): number {
   if (text === undefined) return DEFAULT_MAX_CONNECTIONS;
   if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > 1_000_000)
     throw new CliError(`--max-connections must be a number from 1 to 1000000, got "${text}"`);
+  return Number(text);
+}
+
+function parseMaxInFlight(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > 10_000)
+    throw new CliError(`--max-in-flight must be a number from 1 to 10000, got "${text}"`);
   return Number(text);
 }
 
@@ -81,12 +93,14 @@ export async function runServeCommand(args: readonly string[]): Promise<number> 
   const { values } = parseCommandArgs('serve', args, { options: SERVE_OPTIONS });
   const port = parsePort(values.port);
   const maxConnections = parseMaxConnections(values['max-connections']);
+  const maxInFlight = parseMaxInFlight(values['max-in-flight']);
   const host = values.host ?? '127.0.0.1';
   const log = (line: string): void => void process.stderr.write(`${line}\n`);
   const remote = values.remote;
   if (remote !== undefined && values.snapshot !== undefined)
     throw new CliError('--remote and --snapshot cannot be used together');
   if (remote === undefined && values['api-key'] !== undefined) throw new CliError('--api-key needs --remote');
+  if (remote === undefined && maxInFlight !== undefined) throw new CliError('--max-in-flight needs --remote');
   if (values['share-api-key'] && values['api-key'] === undefined) throw new CliError('--share-api-key needs --api-key');
   // Every request reaching the proxy is sent with the key: on a reachable address, anyone could spend it (even POST
   // /v1/transactions).
@@ -122,6 +136,7 @@ export async function runServeCommand(args: readonly string[]): Promise<number> 
           baseUrl: nodeUrl,
           apiKey: values['api-key'],
           profileName: remote !== undefined && isNodeProfileName(remote) ? remote : undefined,
+          options: { maxInFlight },
         };
   let source: DataSource | undefined;
   let server;

@@ -17,10 +17,17 @@ import { createReadService, type ReadServiceHandler } from './read-service.ts';
 import { createRemoteService } from './remote/remote-service.ts';
 import type { RemoteServiceOptions } from './remote/remote-options.ts';
 
-/** Timeouts, retries and size limits of a remote source (defaults in remote-options.ts). */
+/** Timeouts, retries, size limits and the request bound of a remote source (defaults in remote-options.ts). */
 export type RemoteTuning = Pick<
   RemoteServiceOptions,
-  'connectTimeoutMs' | 'totalTimeoutMs' | 'maxRetries' | 'retryBaseDelayMs' | 'maxRetryAfterMs' | 'maxBodyBytes'
+  | 'connectTimeoutMs'
+  | 'totalTimeoutMs'
+  | 'maxRetries'
+  | 'retryBaseDelayMs'
+  | 'maxRetryAfterMs'
+  | 'maxBodyBytes'
+  | 'maxInFlight'
+  | 'maxQueued'
 >;
 
 /** What to serve: a snapshot file, or a remote node. Plain values only (it is sent between processes). */

@@ -143,6 +143,18 @@ function requestUrl(target: string, origin: string): URL {
   return new URL(target.startsWith('/') ? `${origin}${target}` : target);
 }
 
+/**
+ * A signal that aborts when the connection closes before `res` is finished: the client went away, and
+ * the remote source takes its request out of the queue. Made only when asked for (the snapshot service
+ * never does), so other requests pay nothing for it.
+ */
+function goneSignal(res: ServerResponse): AbortSignal {
+  const controller = new AbortController();
+  if (res.destroyed && !res.writableFinished) controller.abort();
+  else res.once('close', () => res.writableFinished || controller.abort());
+  return controller.signal;
+}
+
 /** Starts the HTTP server; resolves once it listens. */
 export function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
   const { handler } = options;
@@ -235,7 +247,17 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
     try {
       const bytes =
         body === undefined ? new Uint8Array(0) : new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
-      reply = await handler.serve({ method, url, header: headerOf(req), body: async () => bytes });
+      let gone: AbortSignal | undefined;
+      reply = await handler.serve({
+        method,
+        url,
+        header: headerOf(req),
+        body: async () => bytes,
+        client: { address: req.socket.remoteAddress ?? '', connection: String(req.socket.remotePort ?? '') },
+        get signal() {
+          return (gone ??= goneSignal(res));
+        },
+      });
     } catch (error) {
       reply = errorResponse(
         500,

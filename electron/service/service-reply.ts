@@ -14,6 +14,16 @@ export interface ServiceRequest {
   header(name: string): string | null;
   /** The whole body (empty when there is none). */
   body(): Promise<Uint8Array>;
+  /** Who sent it (the HTTP adapter: address and connection), the key of fair queuing; absent in-process. */
+  readonly client?: RequestClient | undefined;
+  /** Aborts when the client goes away before its reply (the HTTP adapter); absent in-process. */
+  readonly signal?: AbortSignal | undefined;
+}
+
+/** The sender of a request: its network address and its connection on it (e.g. the remote port). */
+export interface RequestClient {
+  readonly address: string;
+  readonly connection: string;
 }
 
 /** A complete reply: status, headers in order, and the body (text is sent as UTF-8). */

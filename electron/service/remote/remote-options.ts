@@ -4,6 +4,7 @@
  */
 import type { ResponseCacheOptions } from '../response-cache.ts';
 import type { CaptureTarget } from '../capture/capture-target.ts';
+import { FairQueue } from './fair-queue.ts';
 import { UPSTREAM_BUDGET, type ByteBudget } from './upstream-budget.ts';
 
 /** Options of {@link createRemoteService} (remote-service.ts). */
@@ -34,6 +35,10 @@ export interface RemoteServiceOptions {
   readonly signal?: AbortSignal | undefined;
   /** The bound on answer bytes read at once; default the process-wide {@link UPSTREAM_BUDGET} (128 MiB). */
   readonly budget?: ByteBudget | undefined;
+  /** Most requests in flight to the node at once (`serve --max-in-flight`). Default {@link DEFAULT_MAX_IN_FLIGHT}. */
+  readonly maxInFlight?: number | undefined;
+  /** Most requests waiting for their turn; more are refused at once (503). Default {@link DEFAULT_MAX_QUEUED}. */
+  readonly maxQueued?: number | undefined;
 }
 
 /** The options with every default filled in. */
@@ -49,7 +54,20 @@ export interface RemoteSettings {
   readonly maxBodyBytes: number;
   readonly signal: AbortSignal | undefined;
   readonly budget: ByteBudget;
+  /** The fair queue in front of the node: every request to it takes a slot (fetchUpstream). */
+  readonly queue: FairQueue;
 }
+
+/**
+ * Default bound on requests in flight to the node. A browser tab opens at most 6 connections per host and one
+ * UI view asks a handful of reads at once, so a few users fit without waiting; a node on loopback is kept
+ * busy by far fewer (docs/benchmarks.md: 200 clients get the same throughput as with no bound), and over
+ * the internet 16 × (one answer per round trip) is still hundreds of reads a second. More would only move the
+ * queue into the node's and the network's buffers, where it is neither fair nor bounded in time.
+ */
+export const DEFAULT_MAX_IN_FLIGHT = 16;
+/** Default bound on waiting requests: twice the HTTP server's default connection limit (each holds one). */
+export const DEFAULT_MAX_QUEUED = 512;
 
 /** Default limits of the pinned-answer cache. */
 export const DEFAULT_REMOTE_CACHE: ResponseCacheOptions = { maxEntries: 2048, maxBytes: 32 * 1024 * 1024 };
@@ -69,5 +87,9 @@ export function remoteSettings(options: RemoteServiceOptions): RemoteSettings {
     maxBodyBytes: options.maxBodyBytes ?? 32 * 1024 * 1024,
     signal: options.signal,
     budget: options.budget ?? UPSTREAM_BUDGET,
+    queue: new FairQueue({
+      maxInFlight: options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT,
+      maxQueued: options.maxQueued ?? DEFAULT_MAX_QUEUED,
+    }),
   };
 }

@@ -5,11 +5,14 @@
  * (headers in both spellings). Failures (unreachable, slow, oversized, malformed or misshapen
  * answers, rate limiting that outlasts the retries) become one 503 error record naming the node and
  * the cause. Answers pinned to a `ledger_version` are cached (bounded); "latest" answers never are.
+ * Under load, requests to the node wait their turn in a fair queue (fair-queue.ts) or are refused early
+ * (503 with `Retry-After`), and identical concurrent reads share one request (request-coalescer.ts).
  *
  * `/explorer/v1/source` and `/explorer/v1/capture` are answered here; other `/explorer/v1` routes are
  * forwarded when the node serves them (another `ledger-explorer serve`), else 404 with a message
  * saying the explorer API is not available for a remote node.
  */
+import { createHash } from 'node:crypto';
 import type { LedgerInfo } from '../../snapshot/ledger-store.ts';
 import type { SourceInfo } from '../../../shared/api/source-info.ts';
 import { negotiateOutput } from '../content-negotiation.ts';
@@ -23,7 +26,8 @@ import { createCaptureRoute } from '../capture/capture-route.ts';
 import { judgeAnswer } from './judge-answer.ts';
 import { ledgerEntries, ledgerOfHeaders } from './remote-headers.ts';
 import { DEFAULT_REMOTE_CACHE, remoteSettings, type RemoteServiceOptions } from './remote-options.ts';
-import { fetchUpstream, type UpstreamRequest } from './upstream-fetch.ts';
+import { RequestCoalescer } from './request-coalescer.ts';
+import { fetchUpstream, type UpstreamFailure, type UpstreamRequest } from './upstream-fetch.ts';
 
 export type { RemoteServiceOptions } from './remote-options.ts';
 
@@ -63,6 +67,15 @@ function patternOf(method: string, pathname: string): string | undefined {
  */
 const PINNED_KEY_SCOPE: CacheKeyScope = { query: (search) => search, readPost: isTablePost };
 
+/**
+ * What makes two reads the same request to the node: method, URL, `Accept`, `Content-Type`, body and the
+ * API key they are sent with (a digest of it: another key may see other data or limits).
+ */
+function coalescingKey(upstream: UpstreamRequest, apiKeyDigest: string): string {
+  const body = upstream.body === undefined ? '' : createHash('sha256').update(upstream.body).digest('base64');
+  return JSON.stringify([upstream.method, upstream.url, upstream.accept, upstream.contentType, body, apiKeyDigest]);
+}
+
 /** Creates the handler serving `options.baseUrl` (a node API root ending in `/v1`). */
 export function createRemoteService(options: RemoteServiceOptions): ReadServiceHandler {
   const settings = remoteSettings(options);
@@ -71,6 +84,9 @@ export function createRemoteService(options: RemoteServiceOptions): ReadServiceH
   let latest: LedgerInfo | undefined;
   let health: Health | undefined;
   let explorer: { available: boolean; checkedAt: number } | undefined;
+  const coalescer = new RequestCoalescer<ServiceReply>();
+  const apiKeyDigest =
+    settings.apiKey === undefined ? '' : createHash('sha256').update(settings.apiKey).digest('base64');
 
   const recordHealth = (ok: boolean, message: string | null): void => {
     health = { ok, checked_at: new Date().toISOString(), message };
@@ -79,6 +95,16 @@ export function createRemoteService(options: RemoteServiceOptions): ReadServiceH
     const message = `Node ${settings.baseUrl} is unavailable: ${cause}`;
     recordHealth(false, message);
     return errorReply(503, 'internal_error', message, undefined);
+  };
+  /** This server was too busy to ask the node: 503 with `Retry-After`; the node's health is not in question. */
+  const busy = (failure: UpstreamFailure & { retryAfterSeconds: number }): ServiceReply => {
+    const reply = errorReply(
+      503,
+      'internal_error',
+      `Node ${settings.baseUrl} was not asked: ${failure.cause}`,
+      undefined,
+    );
+    return { ...reply, headers: [...reply.headers, ['Retry-After', String(failure.retryAfterSeconds)]] };
   };
 
   /** Sends one request upstream and judges the answer; the reply without cached-entry handling. */
@@ -89,6 +115,8 @@ export function createRemoteService(options: RemoteServiceOptions): ReadServiceH
   ): Promise<{ reply: ServiceReply; core?: ServiceReply }> => {
     const outcome = await fetchUpstream(upstream, settings);
     if (outcome.kind === 'failure') {
+      if (outcome.retryAfterSeconds !== undefined)
+        return { reply: busy({ ...outcome, retryAfterSeconds: outcome.retryAfterSeconds }) };
       const tries = outcome.attempts > 1 ? ` (after ${outcome.attempts} attempts)` : '';
       return { reply: unavailable(`${outcome.cause}${tries}`) };
     }
@@ -109,7 +137,10 @@ export function createRemoteService(options: RemoteServiceOptions): ReadServiceH
     };
   };
 
-  /** Forwards a request to `url`; pinned GETs and table POSTs go through the cache. */
+  /**
+   * Forwards a request to `url`; pinned GETs and table POSTs go through the cache, and reads (`retryable`)
+   * identical to one on its way join it.
+   */
   const forward = async (
     request: ServiceRequest,
     url: string,
@@ -140,10 +171,16 @@ export function createRemoteService(options: RemoteServiceOptions): ReadServiceH
       contentType: request.header('content-type'),
       body,
       retryable,
+      client: request.client,
     };
-    const { reply, core } = await exchange(upstream, `${method} ${request.url.pathname}`, shape);
-    if (key !== undefined && core !== undefined && core.status === 200) cache?.set(key, core);
-    return reply;
+    const send = async (signal: AbortSignal | undefined): Promise<ServiceReply> => {
+      const { reply, core } = await exchange({ ...upstream, signal }, `${method} ${request.url.pathname}`, shape);
+      if (key !== undefined && core !== undefined && core.status === 200) cache?.set(key, core);
+      return reply;
+    };
+    // Only reads are shared: a submission sent once for two clients would be one transaction, not two.
+    if (!retryable) return send(request.signal);
+    return coalescer.run(coalescingKey(upstream, apiKeyDigest), request.signal, send);
   };
 
   const explorerAvailable = async (): Promise<boolean | ServiceReply> => {

@@ -5,8 +5,11 @@
  * read (upstream-budget.ts), uncompressed answers asked for, redirects refused (never followed to
  * another host), and bounded retries with exponential
  * backoff on network errors, 429 (honouring `Retry-After`) and 502/503/504 — only for requests
- * that are safe to repeat (GET, HEAD, the two table-item POSTs).
+ * that are safe to repeat (GET, HEAD, the two table-item POSTs). Every request first waits for its turn in
+ * the source's fair queue (fair-queue.ts): at most `maxInFlight` are sent at once, and the wait counts against
+ * the connect timeout, so a request is answered (or refused, early, as busy) within it either way.
  */
+import type { QueueClient } from './fair-queue.ts';
 import type { RemoteSettings } from './remote-options.ts';
 import { FREE_BYTES_PER_ANSWER, type ByteBudget } from './upstream-budget.ts';
 
@@ -20,6 +23,10 @@ export interface UpstreamRequest {
   readonly body: Uint8Array | undefined;
   /** Whether the request may be repeated after a failure. */
   readonly retryable: boolean;
+  /** Who asked (the fairness key of the queue); absent: the in-process lane. */
+  readonly client?: QueueClient | undefined;
+  /** Aborted when nobody waits for the answer any more: leaves the queue, or cancels the request. */
+  readonly signal?: AbortSignal | undefined;
 }
 
 /** The node's answer (any status), its body read in full. */
@@ -36,7 +43,10 @@ export interface UpstreamResponse {
 export interface UpstreamFailure {
   readonly kind: 'failure';
   readonly cause: string;
+  /** 0 when the queue refused it (nothing was sent). */
   readonly attempts: number;
+  /** Set when this server was too busy to send it (the node is not at fault): when to come back. */
+  readonly retryAfterSeconds?: number | undefined;
 }
 
 /** Statuses worth another attempt. */
@@ -169,20 +179,26 @@ type Attempt =
   | { readonly ok: true; readonly response: Omit<UpstreamResponse, 'attempts'> }
   | { readonly ok: false; readonly cause: string; readonly retry: boolean };
 
-async function attempt(request: UpstreamRequest, settings: RemoteSettings): Promise<Attempt> {
+/**
+ * One attempt. `waitedMs` (the first attempt's wait in the queue) is taken from its connect timeout: the
+ * timeout runs from the request's arrival, not from its turn.
+ */
+async function attempt(request: UpstreamRequest, settings: RemoteSettings, waitedMs: number): Promise<Attempt> {
   const controller = new AbortController();
   const abort = (message: string) => () => controller.abort(new AttemptAbort(message));
   const total = setTimeout(
     abort(`no complete answer within ${seconds(settings.totalTimeoutMs)} (total timeout)`),
     settings.totalTimeoutMs,
   );
+  const waited = waitedMs > 0 ? `, ${seconds(waitedMs)} of it waiting for a turn here` : '';
   const connect = setTimeout(
-    abort(`no answer within ${seconds(settings.connectTimeoutMs)} (connect timeout)`),
-    settings.connectTimeoutMs,
+    abort(`no answer within ${seconds(settings.connectTimeoutMs)} (connect timeout${waited})`),
+    Math.max(1, settings.connectTimeoutMs - waitedMs),
   );
   const stopped = abort('the request was cancelled');
-  if (settings.signal?.aborted) stopped();
-  settings.signal?.addEventListener('abort', stopped);
+  const signals = [settings.signal, request.signal].filter((signal) => signal !== undefined);
+  if (signals.some((signal) => signal.aborted)) stopped();
+  for (const signal of signals) signal.addEventListener('abort', stopped);
   // Uncompressed answers only: nothing to inflate, so the bytes read are the bytes sent (a node that
   // compresses anyway is still inflated by fetch, but every inflated byte counts against both bounds).
   const headers: Record<string, string> = { 'accept-encoding': 'identity' };
@@ -222,27 +238,50 @@ async function attempt(request: UpstreamRequest, settings: RemoteSettings): Prom
   } finally {
     clearTimeout(connect);
     clearTimeout(total);
-    settings.signal?.removeEventListener('abort', stopped);
+    for (const signal of signals) signal.removeEventListener('abort', stopped);
   }
 }
 
-/** Sends a request to the node, retrying where that is safe and useful. */
+/**
+ * Sends a request to the node once its turn in the queue comes (holding the slot through its retries),
+ * retrying where that is safe and useful. Refused by the queue: a failure with `retryAfterSeconds`.
+ */
 export async function fetchUpstream(
   request: UpstreamRequest,
   settings: RemoteSettings,
 ): Promise<UpstreamResponse | UpstreamFailure> {
-  const attempts = request.retryable ? settings.maxRetries + 1 : 1;
+  // Closing the source or the client going away both take the request out of the queue.
+  const gone =
+    request.signal && settings.signal
+      ? AbortSignal.any([request.signal, settings.signal])
+      : (request.signal ?? settings.signal);
+  const admission = await settings.queue.enter(request.client, Date.now() + settings.connectTimeoutMs, gone);
+  if (admission.kind === 'refused')
+    return { kind: 'failure', cause: admission.message, attempts: 0, retryAfterSeconds: admission.retryAfterSeconds };
+  try {
+    return await attempts(request, settings, admission.waitedMs);
+  } finally {
+    admission.release();
+  }
+}
+
+async function attempts(
+  request: UpstreamRequest,
+  settings: RemoteSettings,
+  waitedMs: number,
+): Promise<UpstreamResponse | UpstreamFailure> {
+  const most = request.retryable ? settings.maxRetries + 1 : 1;
   for (let n = 1; ; n += 1) {
-    const result = await attempt(request, settings);
+    const result = await attempt(request, settings, n === 1 ? waitedMs : 0);
     const backoff = settings.retryBaseDelayMs * 2 ** (n - 1);
     if (!result.ok) {
-      if (!result.retry || n >= attempts || settings.signal?.aborted)
+      if (!result.retry || n >= most || settings.signal?.aborted || request.signal?.aborted)
         return { kind: 'failure', cause: result.cause, attempts: n };
       await sleep(backoff);
       continue;
     }
     const { response } = result;
-    if (!RETRY_STATUSES.has(response.status) || n >= attempts) return { ...response, attempts: n };
+    if (!RETRY_STATUSES.has(response.status) || n >= most) return { ...response, attempts: n };
     const wait = retryAfterMs(response.headers.get('retry-after'));
     if (wait !== undefined && wait > settings.maxRetryAfterMs) return { ...response, attempts: n };
     await sleep(Math.max(wait ?? 0, backoff));
