@@ -84,6 +84,14 @@ export class SnapshotStore implements LedgerStore {
     return new SnapshotStore(db, meta, path);
   }
 
+  /**
+   * A store over a connection its caller owns and closes: the snapshot writer's, to derive the indexer tables before
+   * the file is renamed into place, or `snapshot upgrade`'s copy. Only reads go through it.
+   */
+  static over(db: Database.Database, meta: SnapshotMeta, path: string): SnapshotStore {
+    return new SnapshotStore(db, meta, path);
+  }
+
   /** The read-only connection, for `snapshot info`/`verify` queries outside the store interface. */
   get database(): Database.Database {
     return this.#db;

@@ -6,6 +6,7 @@
  * `v1` when the row has a coin type. Balances count as the balance endpoint does (electron/service/view/balances.ts).
  */
 import { formatAddress, formatAddressLong, parseAddress } from '../../../shared/address.ts';
+import { bytesToHex } from '../../../shared/hex.ts';
 import { primaryStoreAddress } from '../../../shared/object-address.ts';
 import { formatStructTag, structTag, type StructTag } from '../../../shared/type-tag.ts';
 import { resourceGroupStateKey, resourceStateKey } from '../../snapshot/state-keys.ts';
@@ -90,7 +91,12 @@ export function balanceRows(
       if (before?.has(FUNGIBLE_STORE)) candidates.set(id, { store: key.address });
     }
   }
-  for (const candidate of candidates.values()) balanceRow(candidate, at, state, rows, timestampUsec);
+  if (candidates.size === 0) return;
+  // A half written here was written at `at.row`: only the other half's version needs a read.
+  const writtenHere = new Set(written.map((key) => bytesToHex(key.op.stateKey)));
+  const versionOf = (stateKey: Uint8Array): bigint | undefined =>
+    writtenHere.has(bytesToHex(stateKey)) ? at.row : state.writeVersion(stateKey, at.read);
+  for (const candidate of candidates.values()) balanceRow(candidate, at, state, rows, timestampUsec, versionOf);
 }
 
 function balanceRow(
@@ -99,6 +105,7 @@ function balanceRow(
   state: IndexerState,
   rows: IndexerRows,
   timestampUsec: bigint,
+  versionOf: (stateKey: Uint8Array) => bigint | undefined,
 ): void {
   const { store } = candidate;
   const members = objectMembers(state, store, at.read) ?? objectMembers(state, store, at.read - 1n);
@@ -115,9 +122,10 @@ function balanceRow(
   const amountV1 = coin?.value;
   const amountV2 = fungible === undefined ? undefined : storeBalance(state.reader, store, at.read);
   const versionV1 =
-    coinType === undefined ? undefined : state.writeVersion(resourceStateKey(owner, coinStoreTag(coinType)), at.read);
-  const versionV2 =
-    metadata === undefined ? undefined : state.writeVersion(resourceGroupStateKey(store, OBJECT_GROUP), at.read);
+    coin === undefined || coinType === undefined
+      ? undefined
+      : versionOf(resourceStateKey(owner, coinStoreTag(coinType)));
+  const versionV2 = metadata === undefined ? undefined : versionOf(resourceGroupStateKey(store, OBJECT_GROUP));
   const assetTypeV1 = coinType === undefined ? null : formatStructTag(coinType);
   const assetTypeV2 = metadata === undefined ? null : formatAddressLong(metadata);
   const stamp = (version: bigint | undefined): string | null => {

@@ -74,10 +74,16 @@ export function objectMembers(
     ? state.raw.resourceGroup(address, OBJECT_GROUP, version)
     : state.raw.resource(address, OBJECT_GROUP, version);
   if (bytes === undefined) return undefined;
+  const known = decodedGroups.get(bytes);
+  if (known !== undefined) return known;
   const members = new Map<string, Uint8Array>();
   for (const member of decodeResourceGroup(bytes)) members.set(formatStructTag(member.tag), member.bytes);
+  decodedGroups.set(bytes, members);
   return members;
 }
+
+/** Decoded groups by their value's bytes (a state reader that caches reads hands out the same bytes again). */
+const decodedGroups = new WeakMap<Uint8Array, ReadonlyMap<string, Uint8Array>>();
 
 /** `0x1::object::ObjectCore`. */
 export interface ObjectCoreState {
