@@ -159,6 +159,22 @@ export function deriveIndexerRows(store: SnapshotStore, db: Database.Database, s
   const seed = seedVersion(store);
   const epochOf = db.prepare('SELECT epoch FROM blocks WHERE height = ?').pluck();
   const epochs = new Map<bigint, bigint>();
+  // A generated file's write set is its state rows at the version (what the store's writeSet reads, without telling
+  // creations from modifications, which no processor needs); a capture's are its stored ones.
+  const ownWrites = store.captured
+    ? undefined
+    : db.prepare(
+        'SELECT state_key, value FROM state_values INDEXED BY state_values_by_version WHERE version = ? ORDER BY state_key',
+      );
+  const writeSet = (version: bigint): readonly StoredWriteOp[] | undefined => {
+    if (ownWrites === undefined) return store.writeSet(version);
+    if (version < store.meta.oldestVersion) return undefined;
+    return (ownWrites.all(version) as { state_key: Uint8Array; value: Uint8Array | null }[]).map((row) => ({
+      stateKey: row.state_key,
+      value: row.value ?? undefined,
+      existed: true,
+    }));
+  };
   const versions = db
     .prepare(
       'SELECT t.version FROM transactions t JOIN transaction_details d ON d.version = t.version ORDER BY t.version',
@@ -177,7 +193,7 @@ export function deriveIndexerRows(store: SnapshotStore, db: Database.Database, s
       transaction,
       epoch,
       events: store.transactionEvents(transaction.version),
-      writeSet: store.writeSet(transaction.version),
+      writeSet: writeSet(transaction.version),
     };
     sink(onePerKey(processTransaction(input, state, transaction.version > seed)));
   }

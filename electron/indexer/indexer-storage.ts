@@ -13,21 +13,16 @@ import { INDEXER_TABLES } from './tables/index.ts';
  * token's owners, each current table's key by version (as of V) and `_valid_to` where "now" is asked.
  */
 const INDEXES: Readonly<Record<string, readonly string[]>> = {
-  account_transactions: ['account_address, transaction_version DESC', 'transaction_version'],
+  account_transactions: ['account_address, transaction_version DESC'],
   user_transactions: ['version', 'sender, version DESC'],
   signatures: ['transaction_version'],
-  events: ['transaction_version, event_index', 'account_address, creation_number, sequence_number'],
+  events: ['transaction_version, event_index'],
   block_metadata_transactions: ['version', 'block_height'],
-  fungible_asset_activities: [
-    'owner_address, transaction_version DESC',
-    'transaction_version, event_index',
-    'asset_type, transaction_version DESC',
-  ],
+  fungible_asset_activities: ['owner_address, transaction_version DESC', 'transaction_version, event_index'],
   current_fungible_asset_balances: [
     'owner_address, asset_type, _valid_to',
     'storage_id, last_transaction_version',
     'asset_type, _valid_to',
-    '_valid_to',
   ],
   fungible_asset_metadata: ['asset_type, last_transaction_version'],
   current_objects: ['owner_address, _valid_to', 'object_address, last_transaction_version'],

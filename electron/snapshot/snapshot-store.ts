@@ -17,6 +17,7 @@ import { readMinGasUnitPrice } from './gas-schedule.ts';
 import { readOrigin } from './capture/origin.ts';
 import { TransactionReads } from './transaction-reads.ts';
 import { groupHolders, type GroupHolder } from './group-holders.ts';
+import { ownedObjects } from './owned-objects.ts';
 import { accountResourcesPage } from './account-resources.ts';
 import type { SnapshotOrigin } from '../../shared/api/source-info.ts';
 import * as storeRows from './store-rows.ts';
@@ -145,6 +146,10 @@ export class SnapshotStore implements LedgerStore {
 
   groupHolders(groupTag: StructTag, version: bigint): readonly GroupHolder[] {
     return groupHolders(this.#db, this.#file, groupTag, version);
+  }
+
+  ownedObjects(owner: Uint8Array, groupTag: StructTag, version: bigint): readonly GroupHolder[] | undefined {
+    return ownedObjects(this.#db, this.#file, owner, groupTag, version);
   }
 
   accountResources(

@@ -36,9 +36,19 @@ function hex(bytes: Uint8Array): string {
   return formatAddressLong(bytes);
 }
 
+/** Paired metadata addresses by coin type text (two hashes each; a chain has few coin types, read over and over). */
+const pairedMetadata = new Map<string, Uint8Array>();
+
 /** The coin store's storage id as hosted names it: the owner's primary store of the coin's paired asset. */
 export function coinStorageId(owner: Uint8Array, coinType: StructTag): Uint8Array {
-  return primaryStoreAddress(owner, pairedMetadataAddress(coinType));
+  const name = formatStructTag(coinType);
+  let metadata = pairedMetadata.get(name);
+  if (metadata === undefined) {
+    if (pairedMetadata.size >= 100_000) pairedMetadata.clear();
+    metadata = pairedMetadataAddress(coinType);
+    pairedMetadata.set(name, metadata);
+  }
+  return primaryStoreAddress(owner, metadata);
 }
 
 /** Event stream (address, creation number) → coin type, from the `CoinStore<C>` values this transaction wrote. */

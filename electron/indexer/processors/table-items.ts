@@ -5,16 +5,15 @@
 import { formatAddressLong } from '../../../shared/address.ts';
 import { bytesToHex } from '../../../shared/hex.ts';
 import { decodeMoveValue } from '../../../shared/move/decode.ts';
-import { resolveLayout } from '../../../shared/move/layout.ts';
 import type { MoveJson } from '../../../shared/move/move-json.ts';
-import { parseTypeTag } from '../../../shared/type-tag.ts';
 import { emit, type IndexerRows, type IndexerState, type IndexerTransaction } from './processor-input.ts';
 import type { WrittenKey } from './written-state.ts';
+import { layoutOf } from './transaction-rows.ts';
 
 function decoded(state: IndexerState, version: bigint, type: string | undefined, bytes: Uint8Array): MoveJson | null {
   if (type === undefined) return null;
   try {
-    return decodeMoveValue(bytes, resolveLayout(parseTypeTag(type), state.abiLookup(version)));
+    return decodeMoveValue(bytes, layoutOf(state.abiLookup(version), type));
   } catch {
     return null;
   }

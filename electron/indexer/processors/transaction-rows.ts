@@ -5,7 +5,8 @@
 import { formatAddressLong, parseAddress } from '../../../shared/address.ts';
 import type { MoveJson } from '../../../shared/move/move-json.ts';
 import { decodeMoveValue } from '../../../shared/move/decode.ts';
-import { resolveLayout } from '../../../shared/move/layout.ts';
+import { resolveLayout, type MoveLayout } from '../../../shared/move/layout.ts';
+import type { AbiLookup } from '../../../shared/move/abi.ts';
 import { parseTypeTag } from '../../../shared/type-tag.ts';
 import {
   emit,
@@ -141,10 +142,25 @@ export function blockMetadataRows(input: IndexerTransaction, rows: IndexerRows):
   });
 }
 
+/** Layouts by ABI lookup (one per module set: the store hands out the same lookup) and type text. */
+const layouts = new WeakMap<AbiLookup, Map<string, MoveLayout>>();
+
+/** The layout of `type` under `lookup`, resolved once per module set. */
+export function layoutOf(lookup: AbiLookup, type: string): MoveLayout {
+  let byType = layouts.get(lookup);
+  if (byType === undefined) layouts.set(lookup, (byType = new Map()));
+  let layout = byType.get(type);
+  if (layout === undefined) {
+    layout = resolveLayout(parseTypeTag(type), lookup);
+    byType.set(type, layout);
+  }
+  return layout;
+}
+
 /** An event's data as the node's JSON (the value decoded with the ABIs at its version); null when it does not decode. */
 export function eventData(state: IndexerState, version: bigint, typeTag: string, data: Uint8Array): MoveJson | null {
   try {
-    return decodeMoveValue(data, resolveLayout(parseTypeTag(typeTag), state.abiLookup(version)));
+    return decodeMoveValue(data, layoutOf(state.abiLookup(version), typeTag));
   } catch {
     // A capture may hold events whose module it did not capture: the row keeps the event, without its data.
     return null;
