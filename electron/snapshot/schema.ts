@@ -7,6 +7,9 @@
  * (electron/indexer/indexer-storage.ts). v1 and v2 files still open, read-only, with what they hold.
  */
 
+import { indexerSqlTable } from '../indexer/indexer-table.ts';
+import { INDEXER_TABLES } from '../indexer/tables/index.ts';
+
 /** `PRAGMA application_id` of a snapshot: the ASCII bytes "LEXS" (Ledger EXplorer Snapshot). */
 export const SNAPSHOT_APPLICATION_ID = 0x4c455853;
 
@@ -203,7 +206,7 @@ export const REQUIRED_TABLES: Readonly<Record<SnapshotFormatVersion, readonly st
     'transaction_details',
     'module_events',
   ],
-  // Format 3 adds the indexer's `ix_*` tables, which electron/indexer/indexer-storage.ts checks on its own.
+  // Format 3 adds the indexer's `ix_*` tables (electron/indexer/tables/).
   3: [
     'meta',
     'blocks',
@@ -216,6 +219,7 @@ export const REQUIRED_TABLES: Readonly<Record<SnapshotFormatVersion, readonly st
     'accounts',
     'transaction_details',
     'module_events',
+    ...INDEXER_TABLES.map(indexerSqlTable),
   ],
 };
 
