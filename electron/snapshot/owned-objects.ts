@@ -26,8 +26,9 @@ function prepared(db: Database.Database): { owned: Database.Statement; value: Da
             owned: db
               .prepare(
                 plan(
-                  `SELECT object_address FROM ix_current_objects WHERE owner_address = ?1
-                     AND last_transaction_version <= ?2 AND (_valid_to IS NULL OR _valid_to > ?2) AND is_deleted = 0
+                  `SELECT object_address FROM ix_current_objects WHERE owner_address = @owner
+                     AND last_transaction_version <= @version AND (_valid_to IS NULL OR _valid_to > @version)
+                     AND is_deleted = 0
                    ORDER BY object_address`,
                 ),
               )
@@ -55,7 +56,7 @@ export function ownedObjects(
   const statement = prepared(db);
   if (statement === null) return undefined;
   const holders: GroupHolder[] = [];
-  for (const text of statement.owned.all(formatAddressLong(owner), version) as string[]) {
+  for (const text of statement.owned.all({ owner: formatAddressLong(owner), version }) as string[]) {
     const address = parseAddress(text);
     const row = statement.value.get(resourceGroupStateKey(address, groupTag), version) as
       { value: unknown } | undefined;
