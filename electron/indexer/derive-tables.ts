@@ -152,8 +152,16 @@ function seedRows(store: SnapshotStore, db: Database.Database, state: IndexerSta
   sink(batch);
 }
 
-/** Derives every indexer row of the open snapshot `store` (whose connection is `db`) into `sink`. */
-export function deriveIndexerRows(store: SnapshotStore, db: Database.Database, sink: IndexerSink): void {
+/**
+ * Derives every indexer row of the open snapshot `store` (whose connection is `db`) into `sink`. A transaction whose
+ * stored data does not decode throws, unless `failed` takes the error (verify reports it and goes on without its rows).
+ */
+export function deriveIndexerRows(
+  store: SnapshotStore,
+  db: Database.Database,
+  sink: IndexerSink,
+  failed?: (version: bigint, error: unknown) => void,
+): void {
   const state = indexerState(store, db);
   seedRows(store, db, state, sink);
   const seed = seedVersion(store);
@@ -164,7 +172,8 @@ export function deriveIndexerRows(store: SnapshotStore, db: Database.Database, s
   const ownWrites = store.captured
     ? undefined
     : db.prepare(
-        'SELECT state_key, value FROM state_values INDEXED BY state_values_by_version WHERE version = ? ORDER BY state_key',
+        'SELECT state_key, value FROM state_values INDEXED BY state_values_by_version WHERE version = ? ' +
+          'ORDER BY state_key',
       );
   const writeSet = (version: bigint): readonly StoredWriteOp[] | undefined => {
     if (ownWrites === undefined) return store.writeSet(version);
@@ -195,7 +204,15 @@ export function deriveIndexerRows(store: SnapshotStore, db: Database.Database, s
       events: store.transactionEvents(transaction.version),
       writeSet: writeSet(transaction.version),
     };
-    sink(onePerKey(processTransaction(input, state, transaction.version > seed)));
+    let rows: IndexerRows;
+    try {
+      rows = processTransaction(input, state, transaction.version > seed);
+    } catch (error) {
+      if (failed === undefined) throw error;
+      failed(transaction.version, error);
+      continue;
+    }
+    sink(onePerKey(rows));
   }
   const tables: IndexerRows = new Map();
   for (const info of store.listTables(undefined, Number.MAX_SAFE_INTEGER)) tableMetadataRow(info.handle, info, tables);

@@ -49,33 +49,40 @@ export function verifyIndexerTables(store: SnapshotStore, problem: (text: string
       failed: false,
     });
   }
-  deriveIndexerRows(store, db, (batch) => {
-    for (const [name, derivedRows] of batch) {
-      const check = checks.get(name);
-      if (check === undefined || check.failed) continue;
-      for (const derived of derivedRows) {
-        const next = check.rows.next();
-        const version = rowVersion(check.table, derived);
-        if (next.done === true) {
-          problem(`indexer table ${name}, version ${version}: a derived row is missing from the file`);
-          check.failed = true;
-          break;
+  deriveIndexerRows(
+    store,
+    db,
+    (batch) => {
+      for (const [name, derivedRows] of batch) {
+        const check = checks.get(name);
+        if (check === undefined || check.failed) continue;
+        for (const derived of derivedRows) {
+          const next = check.rows.next();
+          const version = rowVersion(check.table, derived);
+          if (next.done === true) {
+            problem(`indexer table ${name}, version ${version}: a derived row is missing from the file`);
+            check.failed = true;
+            break;
+          }
+          const values = storedRow(check.table, derived);
+          const column = check.table.columns.findIndex((_, i) => !sameCell(next.value[i], values[i] ?? null));
+          if (column >= 0) {
+            const { name: field } = check.table.columns[column] ?? { name: '?' };
+            problem(
+              `indexer table ${name}, version ${version}: ${field} is ${JSON.stringify(String(next.value[column]))} ` +
+                `in the file, ${JSON.stringify(String(values[column]))} derived from the transactions`,
+            );
+            check.failed = true;
+            break;
+          }
+          check.compared += 1;
         }
-        const values = storedRow(check.table, derived);
-        const column = check.table.columns.findIndex((_, i) => !sameCell(next.value[i], values[i] ?? null));
-        if (column >= 0) {
-          const { name: field } = check.table.columns[column] ?? { name: '?' };
-          problem(
-            `indexer table ${name}, version ${version}: ${field} is ${JSON.stringify(String(next.value[column]))} ` +
-              `in the file, ${JSON.stringify(String(values[column]))} derived from the transactions`,
-          );
-          check.failed = true;
-          break;
-        }
-        check.compared += 1;
       }
-    }
-  });
+    },
+    (version, error) => {
+      problem(`indexer tables, version ${version}: its stored data does not derive (${(error as Error).message})`);
+    },
+  );
   const checked: Record<string, number> = {};
   for (const check of checks.values()) {
     if (!check.failed && check.rows.next().done !== true) {

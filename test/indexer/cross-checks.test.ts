@@ -149,7 +149,8 @@ describe('indexer tables against the state they were derived from', () => {
   it('answers current_fungible_asset_balances as of V with the balances at V', () => {
     const asOf = db.prepare(
       `SELECT storage_id, asset_type, amount, is_primary, owner_address FROM ix_current_fungible_asset_balances
-       WHERE owner_address = @owner AND last_transaction_version <= @version AND (_valid_to IS NULL OR _valid_to > @version)`,
+       WHERE owner_address = @owner AND last_transaction_version <= @version
+         AND (_valid_to IS NULL OR _valid_to > @version)`,
     );
     let rows = 0;
     for (const version of [oldest, middle, latest]) {

@@ -100,7 +100,8 @@ describe('snapshot upgrade and verify of the indexer tables', () => {
     db.prepare("UPDATE ix_fungible_asset_activities SET amount = '1' WHERE rowid = ?").run(victim.rowid);
     const balance = db
       .prepare(
-        'SELECT rowid, last_transaction_version FROM ix_current_fungible_asset_balances WHERE _valid_to IS NOT NULL LIMIT 1',
+        'SELECT rowid, last_transaction_version FROM ix_current_fungible_asset_balances ' +
+          'WHERE _valid_to IS NOT NULL LIMIT 1',
       )
       .get() as { rowid: number; last_transaction_version: number };
     db.prepare('UPDATE ix_current_fungible_asset_balances SET _valid_to = NULL WHERE rowid = ?').run(balance.rowid);

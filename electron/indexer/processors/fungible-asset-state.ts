@@ -45,7 +45,7 @@ interface BalanceCandidate {
   readonly coin?: { readonly owner: Uint8Array; readonly coinType: StructTag };
 }
 
-/** `key` when it is the framework's `0x1::coin::<name><C>` resource (not a type guard: its false branch says nothing). */
+/** `key` when it is the framework's `0x1::coin::<name><C>` (not a type guard: its false branch says nothing). */
 function coinResource(key: WrittenKey, name: string): WrittenResource | undefined {
   const found =
     key.kind === 'resource' && key.tag.address === '0x1' && key.tag.module === 'coin' && key.tag.name === name;

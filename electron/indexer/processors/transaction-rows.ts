@@ -157,7 +157,7 @@ export function layoutOf(lookup: AbiLookup, type: string): MoveLayout {
   return layout;
 }
 
-/** An event's data as the node's JSON (the value decoded with the ABIs at its version); null when it does not decode. */
+/** An event's data as the node's JSON (decoded with the ABIs at its version); null when it does not decode. */
 export function eventData(state: IndexerState, version: bigint, typeTag: string, data: Uint8Array): MoveJson | null {
   try {
     return decodeMoveValue(data, layoutOf(state.abiLookup(version), typeTag));
