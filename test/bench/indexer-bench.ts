@@ -117,6 +117,17 @@ Both goals are **not met**. Where the bytes go (rows, and bytes with the table's
 |---|---:|---:|---:|
 ${tableLines.map((t) => `| ${t.name} | ${fmt(t.rows)} | ${fmt(t.bytes)} | ${fmt(t.bytes / versions)} |`).join('\n')}
 
+Why: the hosted schema is text — every address 66 characters, amounts and times as text, events and table items as
+JSON — and half of it re-renders what the file already holds (\`user_transactions\`, \`signatures\`,
+\`block_metadata_transactions\` and \`events\` are the stored transactions and events again; \`account_transactions\`
+repeats an address per touched account). The pass itself costs about 0.6 ms CPU per version: a state read per
+written store or object (its owner, metadata, the other half of a coin/fungible balance) and a JSON decoding of every
+event and table item. Not done, and what would get within the goals: serve \`user_transactions\`, \`signatures\`,
+\`block_metadata_transactions\` and \`events\` as SQL views over \`transactions\`, \`transaction_details\` and the event
+tables (no bytes; event JSON decoded by the GraphQL layer when asked); keep addresses as 32-byte BLOBs behind views
+that render the text (with expression indexes); derive in the writer as transactions are written instead of in a
+pass that reads them back. Each changes the contract with the GraphQL layer (electron/indexer/indexer-table.ts).
+
 ### Explorer assets (\`GET /explorer/v1/accounts/{a}/assets\`, uncached, the ${owners.length} owners with most objects)
 
 | | CPU per request | ratio |
