@@ -6,6 +6,8 @@
 import { join } from 'node:path';
 import { isNodeProfileName, resolveNodeUrl } from '../../shared/node-profiles.ts';
 import { captureTargetFor } from '../service/capture/capture-target.ts';
+import { SnapshotStore } from '../snapshot/snapshot-store.ts';
+import { indexerUpgradeHint } from '../indexer/upgrade-snapshot.ts';
 import { openDataSource, type DataSource, type DataSourceSpec } from '../service/data-source.ts';
 import { DEFAULT_MAX_CONNECTIONS, startHttpServer } from '../service/http-server.ts';
 import { isLoopback } from '../service/host-check.ts';
@@ -178,6 +180,10 @@ export async function runServeCommand(args: readonly string[]): Promise<number> 
     process.on('SIGTERM', stop);
     process.on('SIGINT', stop);
   });
+  if (source.description.kind === 'snapshot' && source.store instanceof SnapshotStore) {
+    const hint = indexerUpgradeHint(source.description.path, source.store.meta.formatVersion);
+    if (hint !== undefined) process.stderr.write(`note: ${hint}\n`);
+  }
   process.stdout.write(`listening on ${server.url}\n`);
   if (source.description.kind === 'remote') process.stdout.write(`proxying ${source.description.url}\n`);
   if (uiUrl) process.stdout.write(`web UI: ${uiUrl}\n`);

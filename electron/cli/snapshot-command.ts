@@ -13,6 +13,8 @@ import { CliError } from './cli-error.ts';
 import { parseCommandArgs, wantsHelp, type CommandSpec } from './cli-args.ts';
 import { CAPTURE_COMMAND, runCaptureCommand } from './capture-command.ts';
 import { ensureSampleSnapshot, sampleSnapshotPath } from './sample-snapshot.ts';
+import { SnapshotOpenError } from '../snapshot/open-snapshot.ts';
+import { indexerUpgradeHint, upgradeSnapshot, UpgradeError } from '../indexer/upgrade-snapshot.ts';
 
 const GENERATE_USAGE = `  snapshot generate --out FILE [--seed N] [--versions N] [--accounts N] [--force]
                              write a deterministic sample snapshot (default ${DEFAULT_GENERATE.versions} versions,
@@ -23,6 +25,10 @@ const GENERATE_USAGE = `  snapshot generate --out FILE [--seed N] [--versions N]
 const INFO_USAGE = `  snapshot info FILE|--sample [--json] [--digest]
                              ledger figures, counts and samples, i.e. places to start (and a content digest);
                              --sample: the sample snapshot, ${sampleSnapshotPath()}
+`;
+const UPGRADE_USAGE = `  snapshot upgrade IN --out OUT [--force]
+                             copy a format v2 snapshot IN to OUT as format v3, adding the indexer tables
+                             (account history, holdings, GraphQL) derived from its transactions; IN is only read
 `;
 const VERIFY_USAGE = `  snapshot verify FILE|--sample
                              integrity and format invariants; exit 0 only when clean
@@ -37,6 +43,7 @@ const GENERATE_OPTIONS = {
   accounts: { type: 'string' },
   force: { type: 'boolean' },
 } as const;
+const UPGRADE_OPTIONS = { out: { type: 'string' }, force: { type: 'boolean' } } as const;
 const INFO_OPTIONS = { ...SAMPLE_OPTION, json: { type: 'boolean' }, digest: { type: 'boolean' } } as const;
 
 /** The snapshot subcommands, for the help and its test. */
@@ -44,6 +51,7 @@ export const SNAPSHOT_COMMANDS: readonly CommandSpec[] = [
   { name: 'snapshot generate', usage: GENERATE_USAGE, options: GENERATE_OPTIONS },
   { name: 'snapshot info', usage: INFO_USAGE, options: INFO_OPTIONS },
   { name: 'snapshot verify', usage: VERIFY_USAGE, options: SAMPLE_OPTION },
+  { name: 'snapshot upgrade', usage: UPGRADE_USAGE, options: UPGRADE_OPTIONS },
   CAPTURE_COMMAND,
 ];
 
@@ -96,6 +104,9 @@ function generate(args: readonly string[]): number {
 /** Runs `use` on the open store; an SQLite error on the way (a damaged page, a missing table) names the file. */
 function withStore<T>(file: string, use: (store: SnapshotStore) => T): T {
   const store = SnapshotStore.open(file);
+  // An older file is read as it is; one line (on stderr, so `--json` output stays JSON) says how to upgrade it.
+  const hint = indexerUpgradeHint(file, store.meta.formatVersion);
+  if (hint !== undefined) process.stderr.write(`note: ${hint}\n`);
   try {
     return use(store);
   } catch (error) {
@@ -163,6 +174,29 @@ function verify(args: readonly string[]): number {
   return 1;
 }
 
+function upgrade(args: readonly string[]): number {
+  const { values, positionals } = parseCommandArgs('snapshot upgrade', args, {
+    options: UPGRADE_OPTIONS,
+    allowPositionals: true,
+  });
+  const [input, ...extra] = positionals;
+  if (input === undefined) throw new CliError('snapshot upgrade needs an IN file');
+  if (extra.length > 0) throw new CliError(`snapshot upgrade: unexpected argument "${extra[0]}"`);
+  if (!values.out) throw new CliError('snapshot upgrade needs --out OUT (IN is never modified)');
+  let summary;
+  try {
+    summary = upgradeSnapshot(input, values.out, values.force ?? false);
+  } catch (error) {
+    if (error instanceof UpgradeError || error instanceof OutputPathError || error instanceof SnapshotOpenError)
+      throw new CliError(error.message);
+    if (isSqliteError(error)) throw new CliError(`cannot upgrade ${input}: ${describeSqliteError(error)}`);
+    throw error;
+  }
+  const rows = Object.values(summary.rows).reduce((a, b) => a + b, 0);
+  process.stdout.write(`wrote ${values.out}: format v${summary.fromVersion} → v3, ${rows} indexer rows\n`);
+  return 0;
+}
+
 /** Runs `snapshot <subcommand> ...`; returns the exit code. */
 export function runSnapshotCommand(args: readonly string[]): number | Promise<number> {
   const [subcommand, ...rest] = args;
@@ -184,10 +218,12 @@ export function runSnapshotCommand(args: readonly string[]): number | Promise<nu
       return verify(rest);
     case 'capture':
       return runCaptureCommand(rest);
+    case 'upgrade':
+      return upgrade(rest);
     default:
       throw new CliError(
         `unknown snapshot command "${subcommand}"; expected generate, ` +
-          'info, verify or capture (run "ledger-explorer snapshot --help")',
+          'info, verify, capture or upgrade (run "ledger-explorer snapshot --help")',
       );
   }
 }

@@ -173,6 +173,12 @@ export interface LedgerStore {
    * address, with the group's state value: a scan over the snapshot's addresses (electron/snapshot/group-holders.ts).
    */
   groupHolders(groupTag: StructTag, version: bigint): readonly GroupHolder[];
+  /**
+   * The holders of `groupTag` among the objects `owner` owns directly as of `version`, ascending by address: an
+   * index lookup in the indexer's `current_objects` (format v3, electron/snapshot/owned-objects.ts); undefined when
+   * the file has no indexer tables (then `groupHolders` is the way).
+   */
+  ownedObjects(owner: Uint8Array, groupTag: StructTag, version: bigint): readonly GroupHolder[] | undefined;
   /** The block holding `version`, if retained. */
   blockOfVersion(version: bigint): BlockSummary | undefined;
   /**

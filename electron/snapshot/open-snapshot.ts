@@ -59,7 +59,7 @@ function parseNodeSettings(text: string | undefined, path: string): NodeSettings
 }
 
 /** The versions this build reads, for refusals ("1 and 2"). */
-const READABLE_TEXT = READABLE_FORMAT_VERSIONS.join(' and ');
+const READABLE_TEXT = `${READABLE_FORMAT_VERSIONS.slice(0, -1).join(', ')} and ${READABLE_FORMAT_VERSIONS.at(-1)}`;
 
 /** `version` as a readable format version, or undefined. */
 function readableVersion(version: number): SnapshotFormatVersion | undefined {

@@ -3,20 +3,27 @@
  * The generator creates v2 (v1 on request, for tests of old files); the store checks `application_id`/`user_version`
  * and the meta rows before trusting a file, so a foreign SQLite database is refused with a clear message.
  * Format v2 is v1 plus full transactions (`transaction_details`), module events and an index of state rows by
- * version (each transaction's write set); v1 files still open, read-only, with what they hold.
+ * version (each transaction's write set); format v3 is v2 plus the indexer's tables derived from them
+ * (electron/indexer/indexer-storage.ts). v1 and v2 files still open, read-only, with what they hold.
  */
+
+import { indexerSqlTable } from '../indexer/indexer-table.ts';
+import { INDEXER_TABLES } from '../indexer/tables/index.ts';
 
 /** `PRAGMA application_id` of a snapshot: the ASCII bytes "LEXS" (Ledger EXplorer Snapshot). */
 export const SNAPSHOT_APPLICATION_ID = 0x4c455853;
 
 /** The format version this code writes by default (`PRAGMA user_version` and meta `format_version`). */
-export const SNAPSHOT_FORMAT_VERSION = 2;
+export const SNAPSHOT_FORMAT_VERSION = 3;
 
 /** A format version this build reads. */
-export type SnapshotFormatVersion = 1 | 2;
+export type SnapshotFormatVersion = 1 | 2 | 3;
 
 /** Every format version this build reads. */
-export const READABLE_FORMAT_VERSIONS: readonly SnapshotFormatVersion[] = [1, 2];
+export const READABLE_FORMAT_VERSIONS: readonly SnapshotFormatVersion[] = [1, 2, 3];
+
+/** The first format version with the indexer's tables (`ix_*`, electron/indexer/tables/). */
+export const INDEXER_FORMAT_VERSION = 3;
 
 /** Names of the `meta` rows. Values are text: decimal integers, or JSON for `node_settings`. */
 export const META_KEYS = {
@@ -198,6 +205,21 @@ export const REQUIRED_TABLES: Readonly<Record<SnapshotFormatVersion, readonly st
     'accounts',
     'transaction_details',
     'module_events',
+  ],
+  // Format 3 adds the indexer's `ix_*` tables (electron/indexer/tables/).
+  3: [
+    'meta',
+    'blocks',
+    'transactions',
+    'account_transactions',
+    'state_values',
+    'modules',
+    'events',
+    'table_info',
+    'accounts',
+    'transaction_details',
+    'module_events',
+    ...INDEXER_TABLES.map(indexerSqlTable),
   ],
 };
 

@@ -38,7 +38,7 @@ const GROUP_SCAN = 5_000;
 /** Collects the v2 samples of an open snapshot (empty for a v1 file). */
 export function transactionSamples(store: SnapshotStore, sampleSize: number): TransactionSamples {
   const db = store.database;
-  const v2 = store.meta.formatVersion === 2;
+  const v2 = store.meta.formatVersion >= 2;
   const oldest = Number(store.meta.oldestVersion);
   const pick = (where: string): TransactionSample | null => {
     if (!v2) return null;

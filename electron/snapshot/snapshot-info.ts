@@ -88,7 +88,7 @@ export function snapshotInfo(store: SnapshotStore, sampleSize = 5): SnapshotInfo
       String((db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n),
     ]),
   );
-  if (store.meta.formatVersion === 2)
+  if (store.meta.formatVersion >= 2)
     for (const table of COUNTED_V2_TABLES)
       counts[table] = String((db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n);
   counts.user_transactions = String(

@@ -17,6 +17,7 @@ import { readMinGasUnitPrice } from './gas-schedule.ts';
 import { readOrigin } from './capture/origin.ts';
 import { TransactionReads } from './transaction-reads.ts';
 import { groupHolders, type GroupHolder } from './group-holders.ts';
+import { ownedObjects } from './owned-objects.ts';
 import { accountResourcesPage } from './account-resources.ts';
 import type { SnapshotOrigin } from '../../shared/api/source-info.ts';
 import * as storeRows from './store-rows.ts';
@@ -84,6 +85,14 @@ export class SnapshotStore implements LedgerStore {
     return new SnapshotStore(db, meta, path);
   }
 
+  /**
+   * A store over a connection its caller owns and closes: the snapshot writer's, to derive the indexer tables before
+   * the file is renamed into place, or `snapshot upgrade`'s copy. Only reads go through it.
+   */
+  static over(db: Database.Database, meta: SnapshotMeta, path: string): SnapshotStore {
+    return new SnapshotStore(db, meta, path);
+  }
+
   /** The read-only connection, for `snapshot info`/`verify` queries outside the store interface. */
   get database(): Database.Database {
     return this.#db;
@@ -137,6 +146,10 @@ export class SnapshotStore implements LedgerStore {
 
   groupHolders(groupTag: StructTag, version: bigint): readonly GroupHolder[] {
     return groupHolders(this.#db, this.#file, groupTag, version);
+  }
+
+  ownedObjects(owner: Uint8Array, groupTag: StructTag, version: bigint): readonly GroupHolder[] | undefined {
+    return ownedObjects(this.#db, this.#file, owner, groupTag, version);
   }
 
   accountResources(

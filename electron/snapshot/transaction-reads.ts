@@ -178,7 +178,7 @@ export class TransactionReads {
   constructor(db: Database.Database, meta: SnapshotMeta, captured: boolean) {
     this.#meta = meta;
     this.#captured = captured;
-    const v2 = meta.formatVersion === 2;
+    const v2 = meta.formatVersion >= 2;
     const select = v2
       ? `SELECT t.*, d.state_change_hash, d.event_root_hash, d.state_checkpoint_hash, d.accumulator_root_hash,
            d.vm_status, d.expiration_timestamp_secs, d.payload, d.payload_bcs, d.signature, d.signature_kind,

@@ -24,11 +24,11 @@ const { root: dir, editedCopy } = useEditedCopies('open-snapshot-');
 
 describe('opening a snapshot', () => {
   it('refuses another format version in the SQLite header', () => {
-    expect(openError(editedCopy((db) => db.pragma('user_version = 3')))).toMatch(
-      /format version 3 is not supported \(this build reads 1 and 2\)/,
+    expect(openError(editedCopy((db) => db.pragma('user_version = 4')))).toMatch(
+      /format version 4 is not supported \(this build reads 1, 2 and 3\)/,
     );
     expect(openError(editedCopy((db) => db.pragma('user_version = 1')))).toMatch(
-      /meta.format_version 2 disagrees with the header's format version 1/,
+      /meta.format_version 3 disagrees with the header's format version 1/,
     );
   });
 

@@ -34,7 +34,12 @@ let generatorHash: string | undefined;
 export function hashOfGenerator(): string {
   if (!generatorHash) {
     const hash = createHash('sha256');
-    for (const file of [...sourceFiles(join(root, 'electron', 'snapshot')), ...sourceFiles(join(root, 'shared'))]) {
+    for (const file of [
+      ...sourceFiles(join(root, 'electron', 'snapshot')),
+      ...sourceFiles(join(root, 'electron', 'indexer')),
+      ...sourceFiles(join(root, 'electron', 'service', 'view')),
+      ...sourceFiles(join(root, 'shared')),
+    ]) {
       hash.update(relative(root, file)).update(readFileSync(file));
     }
     generatorHash = hash.digest('hex').slice(0, 12);

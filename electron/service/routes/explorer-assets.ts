@@ -4,7 +4,8 @@
  * `ObjectGroup`) and, when it holds a `0x1::fungible_asset::FungibleStore`, the store's metadata, balance (as the
  * balance endpoint counts it: `FungibleStore.balance`, or the `ConcurrentFungibleBalance` when that is 0), frozen
  * flag and whether it is the account's primary store of that asset. A node has no such query (an indexer's job);
- * a snapshot answers it by scanning its objects (electron/snapshot/group-holders.ts). Shape in docs/api.md.
+ * a snapshot answers it from the indexer's `current_objects` (electron/snapshot/owned-objects.ts), or, in a file
+ * without the indexer tables, by scanning its objects (electron/snapshot/group-holders.ts). Shape in docs/api.md.
  */
 import type { ReplyOf } from '../../../shared/api/endpoint.ts';
 import { ENDPOINTS } from '../../../shared/api/registry.ts';
@@ -80,7 +81,10 @@ export function getAccountAssets(context: ContextOf<'explorerAccountAssets'>): S
   const owner = parseAddressParam(pathParam(context, 'address'), 'address');
   const version = requestedVersion(context);
   const objects: OwnedObjectJson[] = [];
-  for (const holder of context.store.groupHolders(OBJECT_GROUP, version)) {
+  // An index lookup where the file has the indexer tables (format v3); otherwise a scan of every object.
+  const holders =
+    context.store.ownedObjects(owner, OBJECT_GROUP, version) ?? context.store.groupHolders(OBJECT_GROUP, version);
+  for (const holder of holders) {
     const members = decodeResourceGroup(holder.value);
     const core = member(members, OBJECT_CORE);
     if (core === undefined) continue;

@@ -38,7 +38,7 @@ export function chooseEffect(
   const progress = version / options.versions;
   const wanted = Math.min(options.accounts, Math.ceil(options.accounts * Math.min(1, progress / 0.5)));
   if (world.userAccounts.length < Math.max(2, wanted)) return createAccount(world, seed, random);
-  if (!assetSims.has(world) && world.writer.format === 2) {
+  if (!assetSims.has(world) && world.writer.format >= 2) {
     const issuer = world.accounts.get(ISSUER_ADDRESS);
     if (!issuer) throw new Error('genesis did not create the asset issuer');
     const launched = new AssetSim(world, issuer);

@@ -157,7 +157,7 @@ export function buildGenesis(writer: SnapshotWriter, options: ChainOptions): Wor
     );
   }
   // APT's paired fungible asset: its metadata object at 0xa, owned by the framework (format v1 has no groups).
-  if (writer.format === 2)
+  if (writer.format >= 2)
     world.objectGroup(
       APT_METADATA_BYTES,
       metadataMembers(
@@ -175,7 +175,7 @@ export function buildGenesis(writer: SnapshotWriter, options: ChainOptions): Wor
       ),
     );
   // APT's pairing with 0xa in the framework's coin conversion map, with the migration flag on (as on mainnet).
-  if (writer.format === 2) writeCoinPairing(world, options.seed);
+  if (writer.format >= 2) writeCoinPairing(world, options.seed);
   writePackageRegistry(
     world,
     FRAMEWORK_ADDRESS,

@@ -193,7 +193,7 @@ export class World implements StateSink {
       balance,
       // Format v1 has no resource groups: a v1 file keeps every account on CoinStore.
       primaryStore:
-        fungibleStore && this.writer.format === 2 ? primaryStoreAddress(address, APT_METADATA_BYTES) : undefined,
+        fungibleStore && this.writer.format >= 2 ? primaryStoreAddress(address, APT_METADATA_BYTES) : undefined,
     };
     this.accounts.set(account.short, account);
     this.writer.account(address, this.version);

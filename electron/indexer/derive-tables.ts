@@ -1,0 +1,222 @@
+/**
+ * The pass that derives every indexer row of a snapshot from what it stores, in one deterministic order, for the
+ * writer (generate and capture, before the file is renamed into place), `snapshot upgrade` and `snapshot verify`:
+ *
+ * 1. The seed: the state before the retained window (a pruned file keeps only each key's newest write there; a
+ *    capture keeps only the state at its version), read as of its last version and stamped with each key's own
+ *    write version, for the current tables.
+ * 2. Every transaction the file holds in full, in version order: the log tables from its row and events (all of
+ *    them), the current tables from its write set (only after the seed; the write set of a pruned version is gone).
+ * 3. `table_metadatas` from `table_info`, then `processor_status` and `ledger_infos`.
+ *
+ * Within one transaction a current table keeps one row per key (the last derived).
+ */
+import type Database from 'better-sqlite3';
+import { bytesToHex } from '../../shared/hex.ts';
+import { formatStructTag, type StructTag } from '../../shared/type-tag.ts';
+import type { SnapshotStore } from '../snapshot/snapshot-store.ts';
+import type { StoredWriteOp } from '../snapshot/ledger-store.ts';
+import { withResourceGroups, type StateReader } from '../service/view/state-reader.ts';
+import { currentKey, rowVersion } from './indexer-storage.ts';
+import { processSeed, processTransaction, statusRows } from './processors/process-transaction.ts';
+import type { IndexerRow, IndexerRows, IndexerState } from './processors/processor-input.ts';
+import { tableMetadataRow } from './processors/table-items.ts';
+import { writtenKeys } from './processors/written-state.ts';
+import { indexerTable } from './tables/index.ts';
+
+/** Receives the derived rows, batch by batch, in derivation order. */
+export type IndexerSink = (rows: IndexerRows) => void;
+
+/** The version the seed is read at: the last version before the retained window (a capture: its own version). */
+export function seedVersion(store: SnapshotStore): bigint {
+  return store.captured ? store.meta.latestVersion : store.meta.oldestVersion - 1n;
+}
+
+/** The processors' state reads over an open snapshot (reads only; `db` is the store's own connection). */
+export function indexerState(store: SnapshotStore, db: Database.Database): IndexerState {
+  // The processors of one transaction read the same few objects several times (a store's group for its balance,
+  // its owner, its metadata): the reads of the newest version asked are kept until another version is asked.
+  let cachedVersion = -1n;
+  const cache = new Map<string, Uint8Array | undefined>();
+  const cached = (
+    kind: string,
+    address: Uint8Array,
+    tag: StructTag,
+    version: bigint,
+    read: () => Uint8Array | undefined,
+  ) => {
+    if (version !== cachedVersion) {
+      cache.clear();
+      cachedVersion = version;
+    }
+    const key = `${kind}${bytesToHex(address)}${formatStructTag(tag)}`;
+    if (cache.has(key)) return cache.get(key);
+    const value = read();
+    cache.set(key, value);
+    return value;
+  };
+  const raw: StateReader = {
+    resource: (address, tag, version) =>
+      cached('r', address, tag, version, () => store.resource(address, tag, version)),
+    resourceGroup: (address, tag, version) =>
+      cached('g', address, tag, version, () => store.resourceGroup(address, tag, version)),
+    tableItem: (handle, key, version) => store.tableItem(handle, key, version),
+  };
+  const writeVersion = db.prepare(
+    'SELECT version FROM state_values WHERE state_key = ? AND version <= ? ORDER BY version DESC LIMIT 1',
+  );
+  const timestamp = db.prepare('SELECT timestamp_usec FROM transactions WHERE version = ?').pluck();
+  return {
+    raw,
+    reader: withResourceGroups(raw),
+    abiLookup: (version) => store.abiLookup(version),
+    tableTypes: (handle) => store.tableInfo(handle),
+    writeVersion: (stateKey, version) => {
+      if (version < 0n) return undefined;
+      const row = writeVersion.get(stateKey, version) as { version: number } | undefined;
+      return row === undefined ? undefined : BigInt(row.version);
+    },
+    timestampUsec: (version) => {
+      if (version < 0n) return undefined;
+      const usec = timestamp.get(version) as number | bigint | undefined;
+      return usec === undefined ? undefined : BigInt(usec);
+    },
+  };
+}
+
+/** Keeps, per current table, one row per key (the last), in the order of their first appearance. */
+function onePerKey(rows: IndexerRows): IndexerRows {
+  for (const [name, list] of rows) {
+    const table = indexerTable(name);
+    if (table?.history.kind !== 'current' || list.length < 2) continue;
+    const byKey = new Map<string, IndexerRow>();
+    for (const row of list) byKey.set(currentKey(table, row), row);
+    if (byKey.size !== list.length) rows.set(name, [...byKey.values()]);
+  }
+  return rows;
+}
+
+/** The seed's current rows: per key the row of its newest write before the window, ascending by that version. */
+function seedRows(store: SnapshotStore, db: Database.Database, state: IndexerState, sink: IndexerSink): void {
+  const seed = seedVersion(store);
+  if (seed < 0n) return;
+  const kept = new Map<string, Map<string, IndexerRow>>();
+  const flush = (version: bigint, ops: StoredWriteOp[]): void => {
+    if (ops.length === 0) return;
+    const usec = state.timestampUsec(version) ?? 0n;
+    const rows = processSeed(writtenKeys(ops), { row: version, read: seed }, state, usec);
+    for (const [name, list] of rows) {
+      const table = indexerTable(name);
+      if (table === undefined) continue;
+      let byKey = kept.get(name);
+      if (byKey === undefined) kept.set(name, (byKey = new Map()));
+      for (const row of list) {
+        const key = currentKey(table, row);
+        byKey.delete(key);
+        byKey.set(key, row);
+      }
+    }
+  };
+  // Keys the processors look at (resources and groups of accounts; table items have no current table).
+  const statement = db.prepare(
+    `SELECT s.state_key, s.version, s.value FROM state_values s
+     WHERE s.version <= ? AND s.state_key < x'01' AND s.version = (SELECT max(version) FROM state_values p
+       WHERE p.state_key = s.state_key AND p.version <= ?) AND s.value IS NOT NULL
+     ORDER BY s.version`,
+  );
+  let version = -1n;
+  let ops: StoredWriteOp[] = [];
+  for (const row of statement.iterate(seed, seed) as Iterable<{
+    state_key: Uint8Array;
+    version: number;
+    value: Uint8Array;
+  }>) {
+    const at = BigInt(row.version);
+    if (at !== version) {
+      flush(version, ops);
+      version = at;
+      ops = [];
+    }
+    ops.push({ stateKey: row.state_key, value: row.value, existed: true });
+  }
+  flush(version, ops);
+  const batch: IndexerRows = new Map();
+  for (const [name, byKey] of kept) {
+    const table = indexerTable(name);
+    if (table === undefined) continue;
+    batch.set(
+      name,
+      [...byKey.values()].sort((a, b) => Number(rowVersion(table, a) - rowVersion(table, b))),
+    );
+  }
+  sink(batch);
+}
+
+/**
+ * Derives every indexer row of the open snapshot `store` (whose connection is `db`) into `sink`. A transaction whose
+ * stored data does not decode throws, unless `failed` takes the error (verify reports it and goes on without its rows).
+ */
+export function deriveIndexerRows(
+  store: SnapshotStore,
+  db: Database.Database,
+  sink: IndexerSink,
+  failed?: (version: bigint, error: unknown) => void,
+): void {
+  const state = indexerState(store, db);
+  seedRows(store, db, state, sink);
+  const seed = seedVersion(store);
+  const epochOf = db.prepare('SELECT epoch FROM blocks WHERE height = ?').pluck();
+  const epochs = new Map<bigint, bigint>();
+  // A generated file's write set is its state rows at the version (what the store's writeSet reads, without telling
+  // creations from modifications, which no processor needs); a capture's are its stored ones.
+  const ownWrites = store.captured
+    ? undefined
+    : db.prepare(
+        'SELECT state_key, value FROM state_values INDEXED BY state_values_by_version WHERE version = ? ' +
+          'ORDER BY state_key',
+      );
+  const writeSet = (version: bigint): readonly StoredWriteOp[] | undefined => {
+    if (ownWrites === undefined) return store.writeSet(version);
+    if (version < store.meta.oldestVersion) return undefined;
+    return (ownWrites.all(version) as { state_key: Uint8Array; value: Uint8Array | null }[]).map((row) => ({
+      stateKey: row.state_key,
+      value: row.value ?? undefined,
+      existed: true,
+    }));
+  };
+  const versions = db
+    .prepare(
+      'SELECT t.version FROM transactions t JOIN transaction_details d ON d.version = t.version ORDER BY t.version',
+    )
+    .pluck();
+  // Read first: the sink writes on this connection, which an open iteration would keep busy.
+  for (const raw of versions.all() as number[]) {
+    const transaction = store.transaction(BigInt(raw));
+    if (transaction === undefined) continue;
+    let epoch = epochs.get(transaction.blockHeight);
+    if (epoch === undefined) {
+      epoch = BigInt((epochOf.get(transaction.blockHeight) as number | undefined) ?? 0);
+      epochs.set(transaction.blockHeight, epoch);
+    }
+    const input = {
+      transaction,
+      epoch,
+      events: store.transactionEvents(transaction.version),
+      writeSet: writeSet(transaction.version),
+    };
+    let rows: IndexerRows;
+    try {
+      rows = processTransaction(input, state, transaction.version > seed);
+    } catch (error) {
+      if (failed === undefined) throw error;
+      failed(transaction.version, error);
+      continue;
+    }
+    sink(onePerKey(rows));
+  }
+  const tables: IndexerRows = new Map();
+  for (const info of store.listTables(undefined, Number.MAX_SAFE_INTEGER)) tableMetadataRow(info.handle, info, tables);
+  sink(tables);
+  const latest = store.meta.latestVersion;
+  sink(statusRows(latest, state.timestampUsec(latest) ?? 0n, store.meta.chainId));
+}

@@ -1,0 +1,97 @@
+/**
+ * How the indexer tables live in a snapshot file (format v3, docs/snapshot-format.md "Indexer tables"): one
+ * `ix_<name>` table per electron/indexer/tables/ entry (indexer-table.ts's DDL), the indexes the GraphQL queries
+ * and the explorer's assets lookup need, and the row encoding (booleans 0/1, numbers as INTEGER, decimals as text).
+ */
+import type Database from 'better-sqlite3';
+import { indexerSqlTable, indexerTableDdl, VALID_TO_COLUMN, type IndexerTable } from './indexer-table.ts';
+import type { IndexerRow, IndexerValue } from './processors/processor-input.ts';
+import { INDEXER_TABLES } from './tables/index.ts';
+
+/**
+ * Indexes by table: an account's history newest first, an owner's holdings and objects, an asset's holders, a
+ * token's owners, each current table's key by version (as of V) and `_valid_to` where "now" is asked.
+ */
+const INDEXES: Readonly<Record<string, readonly string[]>> = {
+  account_transactions: ['account_address, transaction_version DESC'],
+  user_transactions: ['version', 'sender, version DESC'],
+  signatures: ['transaction_version'],
+  events: ['transaction_version, event_index'],
+  block_metadata_transactions: ['version', 'block_height'],
+  fungible_asset_activities: ['owner_address, transaction_version DESC', 'transaction_version, event_index'],
+  current_fungible_asset_balances: [
+    'owner_address, asset_type, _valid_to',
+    'storage_id, last_transaction_version',
+    'asset_type, _valid_to',
+  ],
+  fungible_asset_metadata: ['asset_type, last_transaction_version'],
+  current_objects: ['owner_address, _valid_to', 'object_address, last_transaction_version'],
+  current_token_ownerships_v2: ['owner_address, _valid_to', 'token_data_id, last_transaction_version'],
+  current_token_datas_v2: ['token_data_id, last_transaction_version', 'collection_id'],
+  current_collections_v2: ['collection_id, last_transaction_version', 'creator_address'],
+  token_activities_v2: ['token_data_id, transaction_version DESC', 'transaction_version, event_index'],
+  table_items: ['table_handle, transaction_version', 'transaction_version'],
+  table_metadatas: ['handle'],
+};
+
+/** `CREATE INDEX` statements of every indexer table. */
+export function indexerIndexSql(): string[] {
+  const statements: string[] = [];
+  for (const table of INDEXER_TABLES) {
+    (INDEXES[table.name] ?? []).forEach((columns, i) => {
+      statements.push(
+        `CREATE INDEX IF NOT EXISTS "${indexerSqlTable(table)}_${i}" ON "${indexerSqlTable(table)}" (${columns})`,
+      );
+    });
+  }
+  return statements;
+}
+
+/** Creates every indexer table (empty, without indexes: those come after the rows, cheaper in bulk). */
+export function createIndexerTables(db: Database.Database): void {
+  for (const table of INDEXER_TABLES) db.exec(indexerTableDdl(table));
+}
+
+/** Whether the file holds the indexer tables (format v3). */
+export function hasIndexerTables(db: Database.Database): boolean {
+  const names = new Set(
+    db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'ix\\_%' ESCAPE '\\'")
+      .pluck()
+      .all() as string[],
+  );
+  return INDEXER_TABLES.every((table) => names.has(indexerSqlTable(table)));
+}
+
+/** The names of the tables missing from a file that should hold them, for a clear refusal. */
+export function missingIndexerTables(db: Database.Database): string[] {
+  const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").pluck();
+  return INDEXER_TABLES.map(indexerSqlTable).filter((name) => exists.get(name) === undefined);
+}
+
+/** A row's value as SQLite stores it. */
+export function storedValue(value: IndexerValue | undefined): string | number | bigint | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  return value;
+}
+
+/** The stored values of `row` in the table's column order (a missing column is NULL). */
+export function storedRow(table: IndexerTable, row: IndexerRow): (string | number | bigint | null)[] {
+  return table.columns.map((column) => storedValue(row[column.name]));
+}
+
+/** The key text of a `current` table's row (its key columns joined), for chaining `_valid_to`. */
+export function currentKey(table: IndexerTable, row: IndexerRow): string {
+  if (table.history.kind !== 'current') return '';
+  return table.history.key.map((column) => String(row[column] ?? '')).join('\u0000');
+}
+
+/** The version of a row by its table's history (`static` rows: 0). */
+export function rowVersion(table: IndexerTable, row: IndexerRow): bigint {
+  if (table.history.kind === 'static') return 0n;
+  const value = row[table.history.versionColumn];
+  return typeof value === 'bigint' ? value : BigInt(Number(value ?? 0));
+}
+
+export { VALID_TO_COLUMN };
