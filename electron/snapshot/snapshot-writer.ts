@@ -107,7 +107,9 @@ export class SnapshotWriter {
           this.#insertCapturedTransaction = this.#db.prepare(
             'INSERT INTO captured_transactions (version, bcs) VALUES (?, ?)',
           );
-          this.#insertNotKept = this.#db.prepare('INSERT OR REPLACE INTO captured_not_kept (version, reason) VALUES (?, ?)');
+          this.#insertNotKept = this.#db.prepare(
+            'INSERT OR REPLACE INTO captured_not_kept (version, reason) VALUES (?, ?)',
+          );
         }
       }
       this.#existedBefore = this.#db

@@ -38,7 +38,8 @@ export function nodeWriteSetBcs(entries: readonly NodeWriteOp[]): Uint8Array | s
     if (previous !== undefined && compareBytes(previous, entry.stateKey) === 0) return 'a state key written twice';
     previous = entry.stateKey;
     if (!Number.isInteger(entry.op) || entry.op < 0 || entry.op > 5) return `write op ${entry.op} is not 0..5`;
-    if (opHasValue(entry.op) !== (entry.value !== null)) return `write op ${entry.op} with a value that does not fit it`;
+    if (opHasValue(entry.op) !== (entry.value !== null))
+      return `write op ${entry.op} with a value that does not fit it`;
     if (opHasMetadata(entry.op) !== (entry.metadata !== null))
       return `write op ${entry.op} with metadata that does not fit it`;
     writer.fixedBytes(entry.stateKey).variantIndex(entry.op);

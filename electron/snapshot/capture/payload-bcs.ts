@@ -77,7 +77,8 @@ function read(r: BcsReader): PayloadBcs {
       if (r.variantIndex() !== 0) throw new Error('TransactionExtraConfig is not V1');
       const multisig = r.option((rr) => rr.address());
       const nonce = r.option((rr) => rr.u64());
-      const kind = multisig !== undefined ? 'multisig' : executable === 0 ? 'script' : call ? 'entry_function' : 'empty';
+      const kind =
+        multisig !== undefined ? 'multisig' : executable === 0 ? 'script' : call ? 'entry_function' : 'empty';
       return { kind, entryFunction: call, nonce };
     }
     default:

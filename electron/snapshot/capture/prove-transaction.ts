@@ -24,8 +24,7 @@ function provable(kept: JsonTransaction, chainId: number, payloadBcs: Uint8Array
     nonce: row.nonce === null ? null : BigInt(row.nonce),
     maxGasAmount: BigInt(row.maxGasAmount),
     gasUnitPrice: BigInt(row.gasUnitPrice),
-    expirationTimestampSecs:
-      details.expirationTimestampSecs === null ? null : BigInt(details.expirationTimestampSecs),
+    expirationTimestampSecs: details.expirationTimestampSecs === null ? null : BigInt(details.expirationTimestampSecs),
     chainId,
     signature: details.signature,
     payload: details.payload,
@@ -45,7 +44,11 @@ function writeSetInJsonOrder(kept: JsonTransaction, node: readonly NodeWriteOp[]
   return kept.writeSet.map((entry) => {
     const op = byKey.get(bytesToHex(entry.stateKey));
     const value = op?.value ?? null;
-    if (op === undefined || (value === null) !== (entry.value === null) || (value && !same(value, entry.value ?? value)))
+    if (
+      op === undefined ||
+      (value === null) !== (entry.value === null) ||
+      (value && !same(value, entry.value ?? value))
+    )
       throw new NotKept(
         `its change of state key ${bytesToHex(entry.stateKey).slice(0, 80)} is not the one of the write set ` +
           'the node hashed',

@@ -30,7 +30,6 @@ type Json = Readonly<Record<string, unknown>>;
 
 const OBJECT_GROUP = parseStructTag('0x1::object::ObjectGroup');
 
-
 const record = (value: unknown, what: string): Json => {
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw new NotKept(`${what} is not an object`);

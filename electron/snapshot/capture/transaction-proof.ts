@@ -110,9 +110,11 @@ function payloadDisagreement(t: ProvableTransaction, payloadBcs: Uint8Array): st
   if ((decoded.nonce ?? null) !== t.nonce) return 'its replay protection nonce is not the payload BCS one';
   const json = JSON.parse(t.payload ?? 'null') as Record<string, unknown> | null;
   const call = decoded.entryFunction;
-  if (json?.type !== 'entry_function_payload') return call ? 'its payload JSON is not the entry function call' : undefined;
+  if (json?.type !== 'entry_function_payload')
+    return call ? 'its payload JSON is not the entry function call' : undefined;
   if (call === undefined) return 'its payload JSON shows an entry function the payload BCS does not call';
-  if (json.function !== call.function) return `its payload JSON calls ${String(json.function)}, the BCS ${call.function}`;
+  if (json.function !== call.function)
+    return `its payload JSON calls ${String(json.function)}, the BCS ${call.function}`;
   if (JSON.stringify(json.type_arguments) !== JSON.stringify(call.typeArguments))
     return 'its payload JSON type arguments are not those of the payload BCS';
   if (!Array.isArray(json.arguments) || json.arguments.length !== call.arguments.length)
@@ -149,11 +151,16 @@ export function transactionDisagreement(t: ProvableTransaction, bytes: Uint8Arra
       }
       case 'block_metadata': {
         const body = writeBlockMetadata(new BcsWriter(), blockMetadataFields(t)).toBytes();
-        if (variant === TRANSACTION_VARIANT.block_metadata && bytes.length === body.length + 1 && same(bytes.subarray(1), body))
+        if (
+          variant === TRANSACTION_VARIANT.block_metadata &&
+          bytes.length === body.length + 1 &&
+          same(bytes.subarray(1), body)
+        )
           return undefined;
         // BlockMetadataExt::V0: the same fields, then the randomness (an Option).
         const ext = variant === TRANSACTION_VARIANT.block_metadata_ext && bytes[1] === 0;
-        if (ext && same(bytes.subarray(2, 2 + body.length), body) && (bytes[2 + body.length] ?? 2) <= 1) return undefined;
+        if (ext && same(bytes.subarray(2, 2 + body.length), body) && (bytes[2 + body.length] ?? 2) <= 1)
+          return undefined;
         return "its block fields (id, epoch, round, proposer, votes, failed proposers, time) are not the node's";
       }
       case 'state_checkpoint':
@@ -165,7 +172,7 @@ export function transactionDisagreement(t: ProvableTransaction, bytes: Uint8Arra
         // BlockEpiloguePayload V0 {block_id, block_end_info} or V1 {…, fee_distribution}.
         if (variant !== TRANSACTION_VARIANT.block_epilogue || (bytes[1] ?? 2) > 1)
           return 'its node bytes are not a block epilogue';
-        return same(bytes.subarray(34, 34 + info.length), info) ? undefined : 'its block_end_info is not the node\'s';
+        return same(bytes.subarray(34, 34 + info.length), info) ? undefined : "its block_end_info is not the node's";
       }
       case 'genesis':
         return variant === TRANSACTION_VARIANT.genesis ? undefined : 'its node bytes are not a genesis transaction';
