@@ -37,9 +37,13 @@ if (!existsSync(fixture)) generateSnapshot({ out: fixture, ...FIXTURES.small });
 const store = SnapshotStore.open(fixture);
 const service = createReadService({ store, responseCache: false });
 const sender = snapshotInfo(store, 5).samples.senders[0]!.address;
+const latest = store.ledgerInfo().ledgerVersion;
 const summaries = (await (
-  await service(new Request(`http://x/v1/accounts/${sender}/transactions?limit=100`))
+  await service(
+    new Request(`http://x/v1/accounts/${sender}/transaction_summaries?end_version=${latest}&limit=${TRANSACTIONS}`),
+  )
 ).json()) as { version: string }[];
+if (!Array.isArray(summaries)) throw new Error(`${sender}: ${JSON.stringify(summaries)}`);
 const inflated = new Set(summaries.slice(-TRANSACTIONS).map((s) => s.version));
 
 /** The node's JSON and BCS of `version` with EXTRA more table-item writes and the hash of the larger write set. */

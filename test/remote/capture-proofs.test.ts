@@ -201,6 +201,25 @@ describe('a capture keeps only the transactions that prove themselves', () => {
   });
 });
 
+describe('the payload JSON', () => {
+  it('does not keep a transaction whose payload JSON shows other argument values than its BCS', async () => {
+    const withArguments = [...honest]
+      .filter(([version, kind]) => {
+        if (kind !== 'user') return false;
+        const payload = small.transaction(version)?.details?.payload as { arguments?: unknown[] } | undefined;
+        return (payload?.arguments ?? []).some((argument) => bumpFirstNumber([structuredClone(argument)]));
+      })
+      .map(([version]) => version)
+      .slice(0, 3);
+    const captured = await capture('arguments.db', ({ version, bcs, body }) =>
+      !bcs && withArguments.includes(version)
+        ? editJson(body, (tx) => expect(bumpFirstNumber((tx.payload as Json).arguments)).toBe(true))
+        : body,
+    );
+    expectRefused(captured, withArguments, /its payload JSON argument \d+ is not the payload BCS one/);
+  });
+});
+
 describe('a payload nested 5,000 deep', () => {
   it('leaves its transaction a summary and the capture completes, also through the capture route', async () => {
     const [deep] = versionsOf('user', 1);

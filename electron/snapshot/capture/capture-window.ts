@@ -13,6 +13,7 @@ import { CaptureError, type CapturedFullTransaction, type NotKeptTransaction } f
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.ts';
 import type { ModuleSet } from './module-set.ts';
 import { NotKept } from './not-kept.ts';
+import { argumentsDisagreement } from './payload-arguments.ts';
 import { proveTransaction } from './prove-transaction.ts';
 import type { SourceReader } from './source-reader.ts';
 import { transactionFromJson } from './transaction-from-json.ts';
@@ -69,6 +70,14 @@ async function readAndProve(
 ): Promise<CapturedFullTransaction> {
   if (nestsDeeperThan(json, MAX_JSON_DEPTH))
     throw new NotKept(`its JSON nests deeper than ${MAX_JSON_DEPTH} levels (no Move value does)`);
+  // The JSON's changes bound its write set (a group's members become one entry): a transaction that cannot fit is
+  // refused before its changes are turned into rows, which would cost memory in proportion.
+  const changes = Array.isArray(json.changes) ? json.changes.length : 0;
+  if (held.entries + changes > plan.writeSetEntries)
+    throw new NotKept(
+      `its ${changes} changes exceed what the capture may still hold ` +
+        `(at most ${plan.writeSetEntries} write-set entries in all)`,
+    );
   let fromJson;
   try {
     fromJson = await transactionFromJson(json, version, plan.blockHeight, modules);
@@ -93,6 +102,19 @@ async function readAndProve(
   if (body === undefined) throw new NotKept('the source has no BCS of it');
   const gasUsed = typeof json.gas_used === 'string' && /^\d{1,20}$/.test(json.gas_used) ? BigInt(json.gas_used) : 0n;
   const proved = proveTransaction(fromJson, body, plan.chainId, gasUsed);
+  const payloadBcs = proved.details.payloadBcs;
+  if (payloadBcs !== null) {
+    let why: string | undefined;
+    try {
+      why = await argumentsDisagreement(proved.details.payload, payloadBcs, modules);
+    } catch (error) {
+      // A capture over its read budget stops; anything else about one transaction's arguments is its reason.
+      if (!(error instanceof Error) || (error instanceof CaptureError && error.errorCode === 'invalid_input'))
+        throw error;
+      throw new NotKept(`its arguments cannot be checked (${error.message.slice(0, 200)})`);
+    }
+    if (why !== undefined) throw new NotKept(why);
+  }
   held.entries += proved.writeSet.length;
   held.bytes += bytes;
   return proved;
