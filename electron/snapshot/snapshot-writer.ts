@@ -102,7 +102,8 @@ export class SnapshotWriter {
         if (capturedWriteSets) {
           this.#db.exec(CAPTURED_WRITE_SETS_SQL);
           this.#insertCapturedOp = this.#db.prepare(
-            'INSERT INTO captured_write_sets (version, position, state_key, value, op, metadata) VALUES (?, ?, ?, ?, ?, ?)',
+            'INSERT INTO captured_write_sets (version, position, state_key, value, op, metadata) ' +
+              'VALUES (?, ?, ?, ?, ?, ?)',
           );
           this.#insertCapturedTransaction = this.#db.prepare(
             'INSERT INTO captured_transactions (version, bcs) VALUES (?, ?)',

@@ -2,9 +2,9 @@
  * `snapshot verify`'s proofs of a capture's transactions kept in full (docs/snapshot-format.md, "Captured snapshots";
  * docs/remote.md, "What a capture proves"), recomputed from the file alone for every one of them: the node's
  * `Transaction` bytes kept with it (`captured_transactions`) hash to its hash and say what its rows say
- * (capture/transaction-proof.ts), its write set — `captured_write_sets` with the node's ops and metadata — hashes to
- * its `state_change_hash`, and its events to its `event_root_hash` (a failure of the last is reported by
- * verify-v2.ts, which checks every version's events; here it is counted). Returns what was proved, by kind.
+ * (capture/transaction-proof.ts), its write set — `captured_write_sets` with the node's ops and metadata —
+ * hashes to its `state_change_hash`, and its events to its `event_root_hash` (a failure of the last is reported
+ * by verify-v2.ts, which checks every version's events; here it is counted). Returns what was proved, by kind.
  */
 import type Database from 'better-sqlite3';
 import type { LedgerEvent } from '../../shared/bcs/ledger-bcs.ts';

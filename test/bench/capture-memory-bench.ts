@@ -1,8 +1,8 @@
 /**
  * Memory of `snapshot capture` when a node sends huge write sets (not a test: run
  * `node test/bench/capture-memory-bench.ts [OTHER_CHECKOUT]`). A node on loopback — the read service over the small
- * fixture — answers the newest 10 user transactions of a sender with 120,000 extra table-item writes each, in its JSON
- * and in its BCS alike, with the `state_change_hash` of the larger write set (so a capture that proves its
+ * fixture — answers the newest 10 user transactions of a sender with 120,000 extra table-item writes each, in its
+ * JSON and in its BCS alike, with the `state_change_hash` of the larger write set (so a capture that proves its
  * transactions could keep them). Each run is the real CLI in its own process under `/usr/bin/time -v` (peak RSS):
  * this checkout with its default limits, with the write-set limits raised to keep everything, and, given
  * OTHER_CHECKOUT (e.g. a checkout of main before this change), that checkout's CLI as the baseline. Writes its section

@@ -79,8 +79,7 @@ const keptVersions = (store: SnapshotStore): bigint[] =>
 /** The reason the capture recorded for not keeping `version` in full. */
 const notKeptReason = (store: SnapshotStore, version: bigint): string | undefined =>
   store.database.prepare('SELECT reason FROM captured_not_kept WHERE version = ?').pluck().get(version) as
-    | string
-    | undefined;
+    string | undefined;
 
 async function answer(server: RunningHttpServer, path: string): Promise<{ status: number; body: string }> {
   const response = await fetch(`${server.url}${path}`, { headers: { accept: 'application/json' } });

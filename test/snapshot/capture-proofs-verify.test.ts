@@ -124,7 +124,8 @@ describe('snapshot verify of a capture', () => {
       ).run(version);
     });
     expect(report.problems).toEqual([
-      `version ${version}: its block fields (id, epoch, round, proposer, votes, failed proposers, time) are not the node's`,
+      `version ${version}: its block fields (id, epoch, round, proposer, votes, failed proposers, time) ` +
+        "are not the node's",
     ]);
   });
 
