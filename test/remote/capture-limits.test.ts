@@ -87,7 +87,7 @@ describe('write-set limits', () => {
     const total = entries.reduce((a, b) => a + b, 0);
     for (const limits of [{ writeSetEntries: Math.floor(total / 2) }, { writeSetBytes: 2_000 }]) {
       const limited = await captureLedger(source(), { accounts: [sender], maxTransactions: 30, limits });
-      const held = limited.transactions.flatMap((kept) => kept.writeSet);
+      const held = limited.transactions.flatMap((kept) => [...kept.writeSet]);
       const bytes = held.reduce((sum, op) => sum + op.stateKey.length + (op.value?.length ?? 0), 0);
       expect(held.length).toBeLessThanOrEqual(limits.writeSetEntries ?? Infinity);
       expect(bytes).toBeLessThanOrEqual(limits.writeSetBytes ?? Infinity);

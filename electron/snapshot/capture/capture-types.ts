@@ -8,7 +8,7 @@ import type { StructTag } from '../../../shared/type-tag.ts';
 import type { ReplayProtector } from '../ledger-store.ts';
 import type { TransactionRow } from '../snapshot-rows.ts';
 import type { TransactionDetailsRow } from '../transaction-details.ts';
-import type { NodeWriteOp } from './node-write-set.ts';
+import type { NodeWriteOp, PackedWriteSet } from './node-write-set.ts';
 
 /** A fetch-style function and the base URL (ending in `/v1`) its requests go to. */
 export interface CaptureSource {
@@ -157,7 +157,8 @@ export interface JsonTransaction {
  * `state_change_hash`, its events to its `event_root_hash`.
  */
 export interface CapturedFullTransaction extends Omit<JsonTransaction, 'writeSet'> {
-  readonly writeSet: readonly CapturedWriteOp[];
+  /** Its entries in the node's JSON order, packed (node-write-set.ts). */
+  readonly writeSet: PackedWriteSet;
   /** The node's `Transaction` bytes (what the Transaction hasher hashes). */
   readonly transactionBytes: Uint8Array;
 }

@@ -7,6 +7,7 @@
  * A capture stores each entry's op and metadata (`captured_write_sets`), so the node's bytes, and so its hash, are
  * rebuilt from the file (docs/snapshot-format.md, "Captured snapshots").
  */
+import { BcsReader } from '../../../shared/bcs/bcs-reader.ts';
 import { BcsWriter } from '../../../shared/bcs/bcs-writer.ts';
 import { compareBytes } from '../../../shared/bcs/ledger-bcs.ts';
 import { aptosHash } from '../ledger-hashes.ts';
@@ -53,4 +54,44 @@ export function nodeWriteSetBcs(entries: readonly NodeWriteOp[]): Uint8Array | s
 export function nodeStateChangeHash(entries: readonly NodeWriteOp[]): Uint8Array | string {
   const bytes = nodeWriteSetBcs(entries);
   return typeof bytes === 'string' ? bytes : aptosHash('WriteSet', bytes);
+}
+
+/**
+ * A kept transaction's write set packed into one byte array (each entry: ULEB128-length state key, the op, then the
+ * ULEB128-length value and metadata when the op has them), in the node's JSON order. A capture holds its kept write
+ * sets until the file is written; packed, an entry costs its bytes and a few more, not a handful of objects each —
+ * ten transactions of 120,000 entries held as objects took over a GiB (docs/benchmarks.md).
+ */
+export class PackedWriteSet implements Iterable<NodeWriteOp> {
+  readonly #packed: Uint8Array;
+  /** How many entries. */
+  readonly length: number;
+  /** Bytes of the entries' state keys and values (what the capture's byte limit counts). */
+  readonly bytes: number;
+
+  /** Packs `entries` (kept in their order). */
+  constructor(entries: readonly NodeWriteOp[]) {
+    const writer = new BcsWriter();
+    let bytes = 0;
+    for (const entry of entries) {
+      writer.bytes(entry.stateKey).u8(entry.op);
+      if (entry.value !== null) writer.bytes(entry.value);
+      if (entry.metadata !== null) writer.bytes(entry.metadata);
+      bytes += entry.stateKey.length + (entry.value?.length ?? 0);
+    }
+    this.#packed = writer.toBytes();
+    this.length = entries.length;
+    this.bytes = bytes;
+  }
+
+  /** The entries, unpacked one at a time. */
+  *[Symbol.iterator](): Iterator<NodeWriteOp> {
+    const reader = new BcsReader(this.#packed);
+    for (let i = 0; i < this.length; i += 1) {
+      const stateKey = reader.bytes();
+      const op = reader.u8();
+      const value = opHasValue(op) ? reader.bytes() : null;
+      yield { stateKey, value, op, metadata: opHasMetadata(op) ? reader.bytes() : null };
+    }
+  }
 }

@@ -8,7 +8,7 @@
 import { bytesToHex } from '../../../shared/hex.ts';
 import type { CapturedFullTransaction, JsonTransaction } from './capture-types.ts';
 import { NodeBcsMismatch, readNodeTransaction } from './node-transaction-bcs.ts';
-import { nodeStateChangeHash, type NodeWriteOp } from './node-write-set.ts';
+import { nodeStateChangeHash, PackedWriteSet, type NodeWriteOp } from './node-write-set.ts';
 import { NotKept } from './not-kept.ts';
 import { transactionDisagreement, userPayloadOf, type ProvableTransaction } from './transaction-proof.ts';
 
@@ -98,7 +98,7 @@ export function proveTransaction(
   return {
     ...kept,
     details: { ...kept.details, payloadBcs },
-    writeSet,
+    writeSet: new PackedWriteSet(writeSet),
     transactionBytes: node.transaction,
   };
 }

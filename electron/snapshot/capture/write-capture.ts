@@ -32,9 +32,9 @@ function writeFullTransaction(writer: SnapshotWriter, kept: CapturedFullTransact
     abis.add(id);
     writer.module(module.address, module.name, version, JSON.stringify(module.abi));
   }
-  kept.writeSet.forEach((op, position) =>
-    writer.capturedWriteOp(version, position, op.stateKey, op.value, op.op, op.metadata),
-  );
+  let position = 0;
+  for (const op of kept.writeSet)
+    writer.capturedWriteOp(version, position++, op.stateKey, op.value, op.op, op.metadata);
   writer.capturedTransaction(version, kept.transactionBytes);
   kept.events.forEach((event, index) => {
     if (event.stream === undefined) writer.moduleEvent(version, index, event.typeTag, event.data);
