@@ -145,6 +145,14 @@ describe('a capture keeps only the transactions that prove themselves', () => {
     expectRefused(captured, [...json, ...bcs], /is not the one of the write set the node hashed|write set/);
   });
 
+  it('does not keep a transaction whose BCS answer is cut short, and goes on', async () => {
+    const cut = versionsOf('user', 2);
+    const captured = await capture('cut.db', ({ version, bcs, body }) =>
+      bcs && cut.includes(version) ? body.subarray(0, cut.indexOf(version) === 0 ? 5 : body.length - 40) : body,
+    );
+    expectRefused(captured, cut, /^the node's BCS of it/);
+  });
+
   it('does not keep 50 transactions given the same fake hash, in JSON alone or in JSON and BCS', async () => {
     const fake = `0x${'ab'.repeat(32)}`;
     const all = [...honest.keys()];

@@ -101,7 +101,14 @@ async function readAndProve(
   }
   if (body === undefined) throw new NotKept('the source has no BCS of it');
   const gasUsed = typeof json.gas_used === 'string' && /^\d{1,20}$/.test(json.gas_used) ? BigInt(json.gas_used) : 0n;
-  const proved = proveTransaction(fromJson, body, plan.chainId, gasUsed);
+  let proved: CapturedFullTransaction;
+  try {
+    proved = proveTransaction(fromJson, body, plan.chainId, gasUsed);
+  } catch (error) {
+    // A truncated or malformed answer is the node's failing, not the capture's.
+    if (error instanceof NotKept || !(error instanceof Error)) throw error;
+    throw new NotKept(`the node's BCS of it does not decode (${error.message.slice(0, 200)})`);
+  }
   const payloadBcs = proved.details.payloadBcs;
   if (payloadBcs !== null) {
     let why: string | undefined;
