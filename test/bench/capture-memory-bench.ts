@@ -165,8 +165,8 @@ ${rows.join('\n')}
 Before, the limits counted transactions only, and every kept write set was held until the file was written. With the
 default write-set limits, a transaction whose changes cannot fit is refused as soon as its JSON is parsed (its reason
 recorded), so the peak is one 27 MiB answer in flight (its body, text and parsed objects) whichever number of such
-transactions the node sends. The limits are what bounds memory: kept write sets are still held until the file is
-written, not streamed to disk, so raising the limits to keep all 1,200,000 entries costs about as much as before
-(≈ 0.9 KiB per kept entry), and the proofs (a second read of each transaction as BCS, its write set decoded, sorted and
-hashed) make such a capture slower.`,
+transactions the node sends. The limits are what bounds memory: kept write sets are held until the file is written
+(packed, one byte array per transaction), not streamed to disk, so raising the limits costs memory in proportion to
+what is kept, and the proofs (a second read of each transaction as BCS, its write set decoded, sorted and hashed)
+make such a capture slower.`,
 );
