@@ -21,11 +21,13 @@ import { CliError } from './cli-error.ts';
 export const CAPTURE_USAGE = `\
   snapshot capture --remote URL|mainnet|testnet|devnet|localnet --account ADDR [--account ADDR…]
                    [--version V] [--table HANDLE:KEY_TYPE:VALUE_TYPE:KEY_JSON …] [--api-key K]
-                   [--max-transactions N] [--window VERSIONS] --out FILE
+                   [--max-transactions N] [--window VERSIONS] [--max-write-set-entries N]
+                   [--max-write-set-bytes N] --out FILE
                              save accounts (resources, modules, events, transaction summaries) and table
                              items as read from a node at version V (default: its latest) into a new snapshot,
                              with the newest N (default 1000; 0: none) transactions that wrote them within the
-                             window of VERSIONS versions ending at V (default 100000) in full
+                             window of VERSIONS versions ending at V (default 100000) in full, each proved by
+                             the node's BCS of it, holding at most 100000 write-set entries and 64 MiB of them
 `;
 
 const CAPTURE_OPTIONS = {
@@ -36,6 +38,8 @@ const CAPTURE_OPTIONS = {
   'api-key': { type: 'string' },
   'max-transactions': { type: 'string' },
   window: { type: 'string' },
+  'max-write-set-entries': { type: 'string' },
+  'max-write-set-bytes': { type: 'string' },
   out: { type: 'string' },
 } as const;
 
@@ -140,6 +144,8 @@ export async function runCaptureCommand(args: readonly string[]): Promise<number
   const maxTransactions = countOption('max-transactions', values['max-transactions'], 100_000);
   const window = countOption('window', values.window, 100_000_000);
   if (window === 0) throw new CliError('--window must be at least 1 version');
+  const writeSetEntries = countOption('max-write-set-entries', values['max-write-set-entries'], 100_000_000);
+  const writeSetBytes = countOption('max-write-set-bytes', values['max-write-set-bytes'], 999_999_999);
   const accounts = checkAccounts(values.account);
   checkCaptureOut(values.out);
   let nodeUrl: string;
@@ -173,6 +179,10 @@ export async function runCaptureCommand(args: readonly string[]): Promise<number
         tables,
         maxTransactions,
         transactionWindow: window === undefined ? undefined : BigInt(window),
+        limits: {
+          ...(writeSetEntries === undefined ? {} : { writeSetEntries }),
+          ...(writeSetBytes === undefined ? {} : { writeSetBytes }),
+        },
         onProgress: (line) => void process.stderr.write(`${line}\n`),
         signal: stop.signal,
       },

@@ -173,12 +173,28 @@ CREATE TABLE captured_write_sets (
   position  INTEGER NOT NULL,
   state_key BLOB    NOT NULL,
   value     BLOB,
+  op        INTEGER,
+  metadata  BLOB,
   PRIMARY KEY (version, position)
 ) WITHOUT ROWID;
+CREATE TABLE captured_transactions (
+  version     INTEGER PRIMARY KEY,
+  bcs     BLOB    NOT NULL
+);
+CREATE TABLE captured_not_kept (
+  version INTEGER PRIMARY KEY,
+  reason  TEXT    NOT NULL
+);
 `;
 
 /** The optional table of {@link CAPTURED_WRITE_SETS_SQL}. */
 export const CAPTURED_WRITE_SETS_TABLE = 'captured_write_sets';
+/**
+ * Captures with proofs (docs/snapshot-format.md, "Captured snapshots"): the node's `Transaction` bytes of each
+ * transaction kept in full (their hash is its hash), beside `captured_write_sets.op` and `.metadata` (the node's write
+ * ops, so its `state_change_hash` is rebuilt); and the reason each other transaction of the window was not kept.
+ */
+export const CAPTURED_TRANSACTIONS_TABLE = 'captured_transactions';
 
 /** The tables each format version must have. */
 export const REQUIRED_TABLES: Readonly<Record<SnapshotFormatVersion, readonly string[]>> = {

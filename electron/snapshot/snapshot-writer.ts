@@ -62,6 +62,8 @@ export class SnapshotWriter {
   readonly #insertDetails: Database.Statement | undefined;
   readonly #insertModuleEvent: Database.Statement | undefined;
   readonly #insertCapturedOp: Database.Statement | undefined;
+  readonly #insertCapturedTransaction: Database.Statement | undefined;
+  readonly #insertNotKept: Database.Statement | undefined;
   readonly #existedBefore: Database.Statement;
   readonly #tracker: VersionTracker;
   #pending = 0;
@@ -100,7 +102,14 @@ export class SnapshotWriter {
         if (capturedWriteSets) {
           this.#db.exec(CAPTURED_WRITE_SETS_SQL);
           this.#insertCapturedOp = this.#db.prepare(
-            'INSERT INTO captured_write_sets (version, position, state_key, value) VALUES (?, ?, ?, ?)',
+            'INSERT INTO captured_write_sets (version, position, state_key, value, op, metadata) ' +
+              'VALUES (?, ?, ?, ?, ?, ?)',
+          );
+          this.#insertCapturedTransaction = this.#db.prepare(
+            'INSERT INTO captured_transactions (version, bcs) VALUES (?, ?)',
+          );
+          this.#insertNotKept = this.#db.prepare(
+            'INSERT OR REPLACE INTO captured_not_kept (version, reason) VALUES (?, ?)',
           );
         }
       }
@@ -239,9 +248,30 @@ export class SnapshotWriter {
    * Records entry `position` of the write set of captured transaction `version` (a capture's history, never its
    * state: see CAPTURED_WRITE_SETS_SQL). Only a writer made with `capturedWriteSets` has the table.
    */
-  capturedWriteOp(version: number, position: number, stateKey: Uint8Array, value: Uint8Array | null): void {
+  capturedWriteOp(
+    version: number,
+    position: number,
+    stateKey: Uint8Array,
+    value: Uint8Array | null,
+    op: number,
+    metadata: Uint8Array | null,
+  ): void {
     if (!this.#insertCapturedOp) throw new Error('this snapshot writer was not made for a capture');
-    this.#insertCapturedOp.run(version, position, stateKey, value);
+    this.#insertCapturedOp.run(version, position, stateKey, value, op, metadata);
+    this.#counted();
+  }
+
+  /** Records the node's `Transaction` bytes of captured transaction `version` (its proof: their hash is its hash). */
+  capturedTransaction(version: number, bytes: Uint8Array): void {
+    if (!this.#insertCapturedTransaction) throw new Error('this snapshot writer was not made for a capture');
+    this.#insertCapturedTransaction.run(version, bytes);
+    this.#counted();
+  }
+
+  /** Records why the capture did not keep transaction `version` in full. */
+  capturedNotKept(version: number, reason: string): void {
+    if (!this.#insertNotKept) throw new Error('this snapshot writer was not made for a capture');
+    this.#insertNotKept.run(version, reason);
     this.#counted();
   }
 
@@ -363,5 +393,8 @@ export class SnapshotWriter {
   abort(): void {
     if (this.#db.open) this.#db.close();
     rmSync(this.#tempPath, { force: true });
+    // The rollback journal is truncated, not deleted, when a transaction ends (journal_mode=TRUNCATE): a write that
+    // failed (a full disk) leaves it behind, empty.
+    rmSync(`${this.#tempPath}-journal`, { force: true });
   }
 }

@@ -78,6 +78,27 @@ describe('capture limits', () => {
   });
 });
 
+describe('write-set limits', () => {
+  it('counts write-set entries and bytes: a transaction beyond them stays a summary, with the reason', async () => {
+    const sender = info.samples.senders[0]!.address;
+    const full = await captureLedger(source(), { accounts: [sender], maxTransactions: 30 });
+    const entries = full.transactions.map((kept) => kept.writeSet.length);
+    expect(entries.length).toBeGreaterThan(5);
+    const total = entries.reduce((a, b) => a + b, 0);
+    for (const limits of [{ writeSetEntries: Math.floor(total / 2) }, { writeSetBytes: 2_000 }]) {
+      const limited = await captureLedger(source(), { accounts: [sender], maxTransactions: 30, limits });
+      const held = limited.transactions.flatMap((kept) => [...kept.writeSet]);
+      const bytes = held.reduce((sum, op) => sum + op.stateKey.length + (op.value?.length ?? 0), 0);
+      expect(held.length).toBeLessThanOrEqual(limits.writeSetEntries ?? Infinity);
+      expect(bytes).toBeLessThanOrEqual(limits.writeSetBytes ?? Infinity);
+      expect(limited.transactions.length).toBeGreaterThan(0);
+      expect(limited.transactions.length).toBeLessThan(full.transactions.length);
+      const refused = limited.notKept.filter((n) => /exceeds? what the capture may still hold/.test(n.reason));
+      expect(refused.length).toBe(full.transactions.length - limited.transactions.length);
+    }
+  });
+});
+
 describe('a capture on the snapshot service', () => {
   let store: SnapshotStore;
   let server: RunningHttpServer;

@@ -60,6 +60,7 @@ describe('a v2 capture', () => {
       events: [],
       summaries: [],
       transactions: [],
+      notKept: [],
       tables: [],
       tableItems: [],
     };

@@ -37,6 +37,8 @@ const PAGE = 100;
 
 type Resource = CaptureData['resources'][number];
 
+const sameBytes = (a: Uint8Array, b: Uint8Array): boolean => Buffer.compare(a, b) === 0;
+
 /** Refuses a capture that would hold more than `limit` of something. */
 function checkLimit(count: number, limit: number, what: string): void {
   if (count > limit)
@@ -84,9 +86,18 @@ export async function captureLedger(source: CaptureSource, request: CaptureReque
     const short = formatAddress(address);
     let pages = 0;
     const before = resources.length;
-    for (let cursor: string | null = ''; cursor !== null; pages += 1) {
+    // A node repeating a page (or a cursor) adds nothing: each resource is counted and kept once.
+    const tags = new Set<string>();
+    const cursors = new Set<string>();
+    for (let cursor: string | null = ''; cursor !== null && !cursors.has(cursor); pages += 1) {
+      cursors.add(cursor);
       const answer = await reader.bcs(`/accounts/${short}/resources?${at}${cursor === '' ? '' : `&start=${cursor}`}`);
-      for (const entry of decodeResourceMap(answer.body)) resources.push({ address, ...entry });
+      for (const entry of decodeResourceMap(answer.body)) {
+        const tag = formatStructTag(entry.tag);
+        if (tags.has(tag)) continue;
+        tags.add(tag);
+        resources.push({ address, ...entry });
+      }
       checkLimit(resources.length, limits.resources, 'resources');
       cursor = answer.headers.get('x-aptos-cursor') ?? answer.headers.get('x-node-cursor');
     }
@@ -103,9 +114,13 @@ export async function captureLedger(source: CaptureSource, request: CaptureReque
     let end = version;
     const mine: CapturedSummary[] = [];
     while (mine.length < maxSummaries) {
+      // Only summaries at or below `end` are new: a page the node repeats ends the walk instead of counting twice.
       const page = decodeSummaries(
         (await reader.bcs(`/accounts/${short}/transaction_summaries?end_version=${end}&limit=${PAGE}`)).body,
-      );
+      )
+        .filter((summary) => summary.version <= end)
+        .sort((a, b) => (a.version < b.version ? -1 : a.version > b.version ? 1 : 0))
+        .filter((summary, i, sorted) => i === 0 || sorted[i - 1]?.version !== summary.version);
       const first = page[0];
       if (first === undefined) break;
       mine.unshift(...page.slice(Math.max(0, page.length - (maxSummaries - mine.length))));
@@ -160,12 +175,18 @@ export async function captureLedger(source: CaptureSource, request: CaptureReque
           )
         ).body,
       );
-      const kept = page.filter((event) => event.version <= version && event.sequenceNumber < stream.counter);
-      events.push(...kept);
-      count += kept.length;
-      const last = page[page.length - 1];
-      if (last === undefined) break;
-      start = last.sequenceNumber + 1n;
+      // Only events from `start` on are new (a repeated page adds nothing), each once, ascending.
+      let next = start;
+      for (const event of page) {
+        if (event.sequenceNumber < next || event.sequenceNumber >= stream.counter) continue;
+        if (event.creationNumber !== stream.creationNumber || !sameBytes(event.address, stream.address)) continue;
+        next = event.sequenceNumber + 1n;
+        if (event.version > version) continue;
+        events.push(event);
+        count += 1;
+      }
+      if (next === start) break;
+      start = next;
     }
     if (count > 0) progress(`  events ${name}: ${count}`);
   }
@@ -219,11 +240,14 @@ export async function captureLedger(source: CaptureSource, request: CaptureReque
     {
       version,
       sourceOldest: oldest,
+      chainId: ledger.chain_id,
       candidates: [version, ...summaries.map((s) => s.version), ...events.map((e) => e.version)],
       maxTransactions: request.maxTransactions ?? DEFAULT_MAX_TRANSACTIONS,
       windowVersions: request.transactionWindow ?? DEFAULT_TRANSACTION_WINDOW,
       // Two reads stay for the transaction at V when the window did not keep it.
       requestBudget: limits.requests - reader.requests - 2,
+      writeSetEntries: limits.writeSetEntries,
+      writeSetBytes: limits.writeSetBytes,
       blockHeight: block.height,
     },
     progress,
@@ -244,6 +268,7 @@ export async function captureLedger(source: CaptureSource, request: CaptureReque
     events,
     summaries,
     transactions: window.transactions,
+    notKept: window.notKept,
     tables: [...tables.values()],
     tableItems,
   };

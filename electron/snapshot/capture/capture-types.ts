@@ -8,6 +8,7 @@ import type { StructTag } from '../../../shared/type-tag.ts';
 import type { ReplayProtector } from '../ledger-store.ts';
 import type { TransactionRow } from '../snapshot-rows.ts';
 import type { TransactionDetailsRow } from '../transaction-details.ts';
+import type { NodeWriteOp, PackedWriteSet } from './node-write-set.ts';
 
 /** A fetch-style function and the base URL (ending in `/v1`) its requests go to. */
 export interface CaptureSource {
@@ -36,6 +37,12 @@ export interface CaptureLimits {
   readonly resources: number;
   readonly events: number;
   readonly summaries: number;
+  /**
+   * Write-set entries of the transactions kept in full, all together, and their bytes (state keys and values): a
+   * transaction that would go beyond stays a summary, with the reason recorded.
+   */
+  readonly writeSetEntries: number;
+  readonly writeSetBytes: number;
 }
 
 /** Default limits: a few hundred MiB at most, and at most a few minutes of reads from a node. */
@@ -44,6 +51,8 @@ export const DEFAULT_CAPTURE_LIMITS: CaptureLimits = {
   resources: 200_000,
   events: 200_000,
   summaries: 100_000,
+  writeSetEntries: 100_000,
+  writeSetBytes: 64 * 1024 * 1024,
 };
 
 /** Default of {@link CaptureRequest.maxTransactions}. */
@@ -117,11 +126,11 @@ export interface CapturedTransaction {
   readonly hash: Uint8Array;
 }
 
-/** One entry of a captured transaction's write set: a state key and its new value (null: deleted). */
-export interface CapturedWriteOp {
-  readonly stateKey: Uint8Array;
-  readonly value: Uint8Array | null;
-}
+/**
+ * One entry of a captured transaction's write set: a state key, its new value (null: deleted), and the node's write
+ * op (0–5) and storage-fee metadata (node-write-set.ts), so the node's `state_change_hash` is rebuilt from the file.
+ */
+export type CapturedWriteOp = NodeWriteOp;
 
 /** One event of a captured transaction: a handle event names its stream, a module event has none. */
 export interface CapturedTransactionEvent {
@@ -131,15 +140,33 @@ export interface CapturedTransactionEvent {
   readonly data: Uint8Array;
 }
 
-/** A transaction of the captured window kept in full: its rows, write set (node order), events and written ABIs. */
-export interface CapturedFullTransaction {
+/** A transaction of the captured window as its JSON gives it: rows, write set (node order), events, written ABIs. */
+export interface JsonTransaction {
   readonly version: bigint;
   readonly row: TransactionRow;
   readonly details: TransactionDetailsRow;
-  readonly writeSet: readonly CapturedWriteOp[];
+  readonly writeSet: readonly { readonly stateKey: Uint8Array; readonly value: Uint8Array | null }[];
   readonly events: readonly CapturedTransactionEvent[];
   /** The ABIs of the modules it published, kept at its version. */
   readonly modules: readonly { readonly address: Uint8Array; readonly name: string; readonly abi: MoveModuleAbi }[];
+}
+
+/**
+ * A transaction of the captured window kept in full, proved by the node's BCS of it (prove-transaction.ts): its
+ * `Transaction` bytes hash to its hash and say what its rows say, its write set (with the node's ops) hashes to its
+ * `state_change_hash`, its events to its `event_root_hash`.
+ */
+export interface CapturedFullTransaction extends Omit<JsonTransaction, 'writeSet'> {
+  /** Its entries in the node's JSON order, packed (node-write-set.ts). */
+  readonly writeSet: PackedWriteSet;
+  /** The node's `Transaction` bytes (what the Transaction hasher hashes). */
+  readonly transactionBytes: Uint8Array;
+}
+
+/** A transaction of the captured window not kept in full (it stays a summary, or is absent), and why. */
+export interface NotKeptTransaction {
+  readonly version: bigint;
+  readonly reason: string;
 }
 
 /** Everything a capture read, ready to be written. */
@@ -158,6 +185,8 @@ export interface CaptureData {
   readonly summaries: readonly CapturedSummary[];
   /** The transactions of the captured window kept in full, ascending (V's among them when the source served it). */
   readonly transactions: readonly CapturedFullTransaction[];
+  /** The transactions of the captured window that were not kept in full, with the reason of each. */
+  readonly notKept: readonly NotKeptTransaction[];
   readonly tables: readonly {
     readonly handle: Uint8Array;
     readonly keyType: string;

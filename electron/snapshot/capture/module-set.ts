@@ -54,6 +54,19 @@ export class ModuleSet {
     };
   }
 
+  /** The ABI of module `address::name` (short address), fetched when not held; undefined when the source has none. */
+  async abi(address: string, name: string): Promise<MoveModuleAbi | undefined> {
+    const key = `${address}::${name}`;
+    if (!this.#modules.has(key)) {
+      const json = await this.#reader.jsonIfFound<ModuleJson>(
+        `/accounts/${address}/module/${name}?ledger_version=${this.#version}`,
+        ['module_not_found'],
+      );
+      if (json !== undefined) this.add(json, `module ${key}`);
+    }
+    return this.#modules.get(key)?.abi;
+  }
+
   /** Fetches every module the layouts of `types` need; returns the layouts (same order). */
   async layouts(types: readonly TypeTag[]): Promise<MoveLayout[]> {
     const absent = new Set<string>();

@@ -98,6 +98,11 @@ export class SourceReader {
     return answer;
   }
 
+  /** GET as BCS; undefined for a 404 with one of the `missing` codes. */
+  async bcsIfFound(path: string, missing: readonly string[]): Promise<Uint8Array | undefined> {
+    return (await this.#send(path, { headers: { accept: BCS } }, missing))?.body;
+  }
+
   /** POST a JSON body, answer as BCS; undefined for a 404 with one of the `missing` codes. */
   async postBcs(path: string, body: unknown, missing: readonly string[]): Promise<Uint8Array | undefined> {
     const init: RequestInit = {

@@ -21,18 +21,14 @@ import {
   tableItemStateKey,
 } from '../state-keys.ts';
 import { capturedTransactionRows } from './capture-details.ts';
-import type { CapturedFullTransaction, CapturedTransactionEvent } from './capture-types.ts';
+import type { CapturedTransactionEvent, JsonTransaction } from './capture-types.ts';
 import { jsonIn } from './json-out-to-in.ts';
 import type { ModuleSet } from './module-set.ts';
+import { NotKept } from './not-kept.ts';
 
 type Json = Readonly<Record<string, unknown>>;
 
 const OBJECT_GROUP = parseStructTag('0x1::object::ObjectGroup');
-
-/** A transaction the capture cannot keep in full, and why (it stays a summary). */
-export class NotKept extends Error {
-  override readonly name = 'NotKept';
-}
 
 const record = (value: unknown, what: string): Json => {
   if (typeof value !== 'object' || value === null || Array.isArray(value))
@@ -84,7 +80,7 @@ export async function transactionFromJson(
   version: bigint,
   blockHeight: bigint,
   modules: ModuleSet,
-): Promise<CapturedFullTransaction> {
+): Promise<JsonTransaction> {
   if (json.version !== version.toString()) throw new NotKept(`the source answered version ${String(json.version)}`);
   const changes = (Array.isArray(json.changes) ? json.changes : []).map((c: unknown) => record(c, 'a change'));
   const jsonEvents = (Array.isArray(json.events) ? json.events : []).map((e: unknown) => record(e, 'an event'));

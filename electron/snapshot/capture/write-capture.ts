@@ -32,7 +32,10 @@ function writeFullTransaction(writer: SnapshotWriter, kept: CapturedFullTransact
     abis.add(id);
     writer.module(module.address, module.name, version, JSON.stringify(module.abi));
   }
-  kept.writeSet.forEach((op, position) => writer.capturedWriteOp(version, position, op.stateKey, op.value));
+  let position = 0;
+  for (const op of kept.writeSet)
+    writer.capturedWriteOp(version, position++, op.stateKey, op.value, op.op, op.metadata);
+  writer.capturedTransaction(version, kept.transactionBytes);
   kept.events.forEach((event, index) => {
     if (event.stream === undefined) writer.moduleEvent(version, index, event.typeTag, event.data);
     else
@@ -96,6 +99,7 @@ export function writeCapture(data: CaptureData, out: string): void {
     const abis = new Set(data.modules.map((module) => `${formatAddress(module.address)}::${module.name}@0`));
     for (const kept of data.transactions) writeFullTransaction(writer, kept, abis);
     for (const kept of data.transactions) seen.add(kept.version);
+    for (const notKept of data.notKept) writer.capturedNotKept(Number(notKept.version), notKept.reason);
     for (const summary of data.summaries) {
       if (seen.has(summary.version)) continue;
       seen.add(summary.version);
