@@ -1,0 +1,174 @@
+/**
+ * Rows of a table field and of its relationships, rendered as JSON text. Each relationship of a level is one
+ * batched query for every parent row of that level (the parents' join keys sent as one JSON array), never one query
+ * per row; an array relationship's `limit`/`offset`/`order_by` apply per parent through a window function.
+ */
+import type { IndexerTable } from '../indexer-table.ts';
+import { cellJson } from './json-cells.ts';
+import { GraphqlFailure } from './graphql-errors.ts';
+import type { FieldPlan, SelectArgs } from './selection-plan.ts';
+import { asOfCondition, columnRef, fromTable, SqlBuilder, type SqlValue } from './sql-context.ts';
+import { orderClause, orderTerms } from './sql-order.ts';
+import type { SqlRunner } from './sql-runner.ts';
+import { whereCondition } from './sql-where.ts';
+import type { QueryLimits } from './query-limits.ts';
+
+/** What resolution shares for one request. */
+export interface ResolveState {
+  readonly runner: SqlRunner;
+  readonly tables: ReadonlyMap<string, IndexerTable>;
+  readonly version: bigint;
+  readonly limits: QueryLimits;
+  /** Rows read so far (bounded by `limits.maxAnswerRows`). */
+  rows: number;
+}
+
+/** A new SQL builder for one statement of the request. */
+export function builderOf(state: ResolveState): SqlBuilder {
+  return new SqlBuilder(state.version, state.tables, state.limits);
+}
+
+/** The row cap of a field: `limit` (0 to the cap), never more than the hosted 100. */
+export function rowLimit(args: SelectArgs, limits: QueryLimits): number {
+  if (args.limit !== undefined && args.limit < 0)
+    throw new GraphqlFailure('unexpected negative value for limit', 'validation-failed');
+  return Math.min(args.limit ?? limits.maxRows, limits.maxRows);
+}
+
+/** The offset of a field (0 by default). */
+export function rowOffset(args: SelectArgs): number {
+  if (args.offset !== undefined && args.offset < 0)
+    throw new GraphqlFailure('unexpected negative value for offset', 'validation-failed');
+  return args.offset ?? 0;
+}
+
+/** The columns a selection reads: its columns and the local join columns of its relationships. */
+export function neededColumns(fields: readonly FieldPlan[], extra: readonly string[] = []): string[] {
+  const names = new Set<string>(extra);
+  for (const field of fields) {
+    if (field.kind === 'column') names.add(field.column.name);
+    else if (field.kind === 'object' || field.kind === 'array')
+      for (const local of Object.keys(field.relationship.on)) names.add(local);
+  }
+  return [...names];
+}
+
+function count(state: ResolveState, rows: number): void {
+  state.rows += rows;
+  if (state.rows > state.limits.maxAnswerRows)
+    throw new GraphqlFailure(`the answer would hold more than ${state.limits.maxAnswerRows} rows`, 'limit-exceeded');
+}
+
+/**
+ * Runs `sql` (its SELECT lists `columns` first) and renders each row with `fields`; the raw rows come
+ * back too (their leading columns are `columns`).
+ */
+export function fetchAndRender(
+  state: ResolveState,
+  fields: readonly FieldPlan[],
+  columns: readonly string[],
+  sql: string,
+  params: Readonly<Record<string, SqlValue>>,
+): { readonly rows: unknown[][]; readonly texts: string[] } {
+  const rows = state.runner.rows(sql, params);
+  count(state, rows.length);
+  const index = new Map(columns.map((name, i) => [name, i]));
+  const nested = new Map<FieldPlan, Map<string, string[]>>();
+  for (const field of fields)
+    if (field.kind === 'object' || field.kind === 'array') nested.set(field, related(state, field, rows, index));
+  const texts = rows.map((row) => renderRow(fields, row, index, nested));
+  return { rows, texts };
+}
+
+function keyOf(values: readonly unknown[]): string | undefined {
+  if (values.some((v) => v === null || v === undefined)) return undefined;
+  return values.length === 1 ? String(values[0]) : JSON.stringify(values.map(String));
+}
+
+function renderRow(
+  fields: readonly FieldPlan[],
+  row: readonly unknown[],
+  index: ReadonlyMap<string, number>,
+  nested: ReadonlyMap<FieldPlan, Map<string, string[]>>,
+): string {
+  let text = '{';
+  for (let i = 0; i < fields.length; i += 1) {
+    const field = fields[i] as FieldPlan;
+    if (i > 0) text += ',';
+    text += `${JSON.stringify(field.key)}:`;
+    switch (field.kind) {
+      case 'typename':
+        text += JSON.stringify(field.typename);
+        break;
+      case 'column':
+        text += cellJson(field.column.type, row[index.get(field.column.name) as number]);
+        break;
+      case 'object':
+      case 'array': {
+        const key = keyOf(Object.keys(field.relationship.on).map((c) => row[index.get(c) as number]));
+        const found = key === undefined ? undefined : nested.get(field)?.get(key);
+        text += field.kind === 'object' ? (found?.[0] ?? 'null') : `[${found?.join(',') ?? ''}]`;
+        break;
+      }
+    }
+  }
+  return `${text}}`;
+}
+
+/** The rendered rows of one relationship for every parent row, grouped by the parents' join key. */
+function related(
+  state: ResolveState,
+  field: Extract<FieldPlan, { kind: 'object' | 'array' }>,
+  parents: readonly unknown[][],
+  parentIndex: ReadonlyMap<string, number>,
+): Map<string, string[]> {
+  const locals = Object.keys(field.relationship.on);
+  const remotes = Object.values(field.relationship.on);
+  const keys = new Map<string, readonly unknown[]>();
+  for (const row of parents) {
+    const values = locals.map((c) => row[parentIndex.get(c) as number]);
+    const key = keyOf(values);
+    if (key !== undefined) keys.set(key, values);
+  }
+  const grouped = new Map<string, string[]>();
+  if (keys.size === 0) return grouped;
+  const sql = builderOf(state);
+  const alias = sql.alias();
+  const columns = neededColumns(field.fields, remotes);
+  const list = sql.bind(JSON.stringify([...keys.values()].map((v) => (v.length === 1 ? v[0] : v))));
+  const match =
+    remotes.length === 1
+      ? `${columnRef(alias, remotes[0] as string)} IN (SELECT value FROM json_each(${list}))`
+      : `(${remotes.map((r) => columnRef(alias, r)).join(', ')}) IN (SELECT ${remotes
+          .map((_, i) => `json_extract(value, '$[${i}]')`)
+          .join(', ')} FROM json_each(${list}))`;
+  const target = field.target;
+  let where = `${match} AND ${asOfCondition(target, alias, sql)}`;
+  let text: string;
+  if (field.kind === 'object') {
+    text = `SELECT ${columns.map((c) => columnRef(alias, c)).join(', ')} FROM ${fromTable(target, alias)} WHERE ${where}`;
+  } else {
+    if (field.args.distinctOn.length > 0)
+      throw new GraphqlFailure('distinct_on is not supported on array relationships', 'not-supported');
+    where += ` AND ${whereCondition(target, alias, field.args.where, sql)}`;
+    const terms = orderTerms(target, alias, field.args.orderBy, sql);
+    const limit = rowLimit(field.args, state.limits);
+    const offset = rowOffset(field.args);
+    const partition = remotes.map((r) => columnRef(alias, r)).join(', ');
+    const order = orderClause(terms) || ` ORDER BY ${alias}.rowid`;
+    const inner =
+      `SELECT ${columns.map((c) => columnRef(alias, c)).join(', ')}, ROW_NUMBER() OVER (PARTITION BY ${partition}${order}) AS _rn ` +
+      `FROM ${fromTable(target, alias)} WHERE ${where}`;
+    text = `SELECT * FROM (${inner}) WHERE _rn > ${sql.bind(offset)} AND _rn <= ${sql.bind(offset + limit)} ORDER BY _rn`;
+  }
+  const { rows, texts } = fetchAndRender(state, field.fields, columns, text, sql.params);
+  const remoteIndexes = remotes.map((r) => columns.indexOf(r));
+  rows.forEach((row, i) => {
+    const key = keyOf(remoteIndexes.map((at) => row[at]));
+    if (key === undefined) return;
+    const list = grouped.get(key);
+    if (list) list.push(texts[i] as string);
+    else grouped.set(key, [texts[i] as string]);
+  });
+  return grouped;
+}
