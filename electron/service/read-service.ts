@@ -51,7 +51,12 @@ export interface ReadServiceHandler {
 export function createReadService(options: ReadServiceOptions): ReadServiceHandler {
   const store = guardStore(options.store);
   const gas = createGasEstimator();
-  const serviceOptions: ServiceOptions = { gitHash: options.gitHash, source: options.source, capture: options.capture };
+  const serviceOptions: ServiceOptions = {
+    gitHash: options.gitHash,
+    source: options.source,
+    capture: options.capture,
+    indexer: options.indexer,
+  };
   const report =
     options.onUnexpectedError ?? ((error: unknown) => console.error('read service: unexpected error', error));
 

@@ -46,13 +46,7 @@ function rowsJson(state: ResolveState, table: IndexerTable, args: SelectArgs, fi
   const sql = builderOf(state);
   const columns = neededColumns(fields);
   const window = { limit: rowLimit(args, state.limits), offset: rowOffset(args) };
-  const { texts } = fetchAndRender(
-    state,
-    fields,
-    columns,
-    selectQuery(table, args, columns, sql, window),
-    sql.params,
-  );
+  const { texts } = fetchAndRender(state, fields, columns, selectQuery(table, args, columns, sql, window), sql.params);
   return `[${texts.join(',')}]`;
 }
 
