@@ -13,7 +13,6 @@ import { assertNever } from '../../shared/assert-never.ts';
 import { generateSnapshot } from '../snapshot/generate.ts';
 import { SnapshotStore } from '../snapshot/snapshot-store.ts';
 import type { LedgerStore } from '../snapshot/ledger-store.ts';
-import { openIndexerGraphql } from '../indexer/graphql/open-indexer.ts';
 import { removeOrphanedPartials } from './capture/orphan-partials.ts';
 import { createReadService, type ReadServiceHandler } from './read-service.ts';
 import { createRemoteService } from './remote/remote-service.ts';
@@ -114,7 +113,6 @@ function openSnapshot(spec: Extract<DataSourceSpec, { kind: 'snapshot' }>, optio
     capture:
       capturesFolder === undefined ? undefined : { folder: capturesFolder, sourceUrl: pathToFileURL(spec.path).href },
     responseCache: options.responseCache,
-    indexer: openIndexerGraphql(store.database),
   });
   let open = true;
   const close = (): void => {

@@ -4,6 +4,8 @@
  * app and through {@link startHttpServer} by the headless `serve` command.
  */
 import type { LedgerInfo, LedgerStore } from '../snapshot/ledger-store.ts';
+import { openIndexerGraphql } from '../indexer/graphql/open-indexer.ts';
+import { SnapshotStore } from '../snapshot/snapshot-store.ts';
 import { createCaptureRoute } from './capture/capture-route.ts';
 import { negotiateOutput, type OutputFormat } from './content-negotiation.ts';
 import { TrackedQuery } from './query-parameters.ts';
@@ -55,7 +57,10 @@ export function createReadService(options: ReadServiceOptions): ReadServiceHandl
     gitHash: options.gitHash,
     source: options.source,
     capture: options.capture,
-    indexer: options.indexer,
+    // A snapshot file with the indexer tables answers /v1/graphql (routes/indexer-graphql.ts).
+    indexer:
+      options.indexer ??
+      (options.store instanceof SnapshotStore ? openIndexerGraphql(options.store.database) : undefined),
   };
   const report =
     options.onUnexpectedError ?? ((error: unknown) => console.error('read service: unexpected error', error));

@@ -41,22 +41,28 @@ describe('indexer GraphQL engine', () => {
       }`,
       { a: BOB, limit: 3 },
     );
-    expect(result['account_transactions']).toEqual([40, 36, 32].map((v) => ({
-      transaction_version: v,
-      user_transaction: {
-        version: v,
-        sender: BOB,
-        entry_function_id_str: v % 3 === 0 ? '0x1::coin::transfer' : '0x1::aptos_account::transfer',
-        timestamp: `2024-01-01T00:00:${v}`,
-      },
-    })));
+    expect(result['account_transactions']).toEqual(
+      [40, 36, 32].map((v) => ({
+        transaction_version: v,
+        user_transaction: {
+          version: v,
+          sender: BOB,
+          entry_function_id_str: v % 3 === 0 ? '0x1::coin::transfer' : '0x1::aptos_account::transfer',
+          timestamp: `2024-01-01T00:00:${v}`,
+        },
+      })),
+    );
   });
 
   it('counts with _aggregate and hides rows after the version asked', () => {
     const query = `query C($a: String) { account_transactions_aggregate(where: {account_address: {_eq: $a}}) { aggregate { count } } }`;
     expect(data(query, { a: ALICE })).toEqual({ account_transactions_aggregate: { aggregate: { count: 20 } } });
     expect(data(query, { a: ALICE }, 9n)).toEqual({ account_transactions_aggregate: { aggregate: { count: 5 } } });
-    const page = data(`{ account_transactions(order_by: {transaction_version: desc}, limit: 1) { transaction_version } }`, {}, 9n);
+    const page = data(
+      `{ account_transactions(order_by: {transaction_version: desc}, limit: 1) { transaction_version } }`,
+      {},
+      9n,
+    );
     expect(page['account_transactions']).toEqual([{ transaction_version: 9 }]);
   });
 
@@ -93,13 +99,21 @@ describe('indexer GraphQL engine', () => {
     // As text "99" > "340…" and "5" > "10"; as numbers they are not.
     expect(amounts('6')).toEqual([340282366920938463463374607431768211455, 99]);
     expect(amounts(99)).toEqual([340282366920938463463374607431768211455]);
-    expect(data(`{ current_fungible_asset_balances(where: {amount: {_gt: "0"}}, order_by: {amount: asc}) { amount } }`)).toEqual({
-      current_fungible_asset_balances: [{ amount: 5 }, { amount: 99 }, { amount: 340282366920938463463374607431768211455 }],
+    expect(
+      data(`{ current_fungible_asset_balances(where: {amount: {_gt: "0"}}, order_by: {amount: asc}) { amount } }`),
+    ).toEqual({
+      current_fungible_asset_balances: [
+        { amount: 5 },
+        { amount: 99 },
+        { amount: 340282366920938463463374607431768211455 },
+      ],
     });
   });
 
   it('caps every table field at 100 rows and honours offset', () => {
-    const rows = data(`{ user_transactions(limit: 1000, order_by: {version: asc}) { version } }`)['user_transactions'] as Json[];
+    const rows = data(`{ user_transactions(limit: 1000, order_by: {version: asc}) { version } }`)[
+      'user_transactions'
+    ] as Json[];
     expect(rows).toHaveLength(40);
     const all = data(`{ account_transactions(limit: 1000) { transaction_version } }`)['account_transactions'] as Json[];
     expect(all).toHaveLength(30);
@@ -109,9 +123,11 @@ describe('indexer GraphQL engine', () => {
 
   it('filters with _in, _nin, _like, _ilike, _is_null, _and/_or/_not and relationship filters', () => {
     const versions = (where: string): unknown[] =>
-      (data(`{ user_transactions(where: ${where}, order_by: {version: asc}) { version } }`)['user_transactions'] as Json[]).map(
-        (r) => r['version'],
-      );
+      (
+        data(`{ user_transactions(where: ${where}, order_by: {version: asc}) { version } }`)[
+          'user_transactions'
+        ] as Json[]
+      ).map((r) => r['version']);
     expect(versions(`{version: {_in: [3, 5, 99]}}`)).toEqual([3, 5]);
     expect(versions(`{version: {_nin: [1, 2, 3]}, _and: [{version: {_lte: 6}}]}`)).toEqual([4, 5, 6]);
     expect(versions(`{entry_function_id_str: {_like: "0x1::coin::%"}, version: {_lt: 10}}`)).toEqual([3, 6, 9]);
@@ -121,9 +137,13 @@ describe('indexer GraphQL engine', () => {
     expect(versions(`{_or: [{version: {_eq: 1}}, {version: {_eq: 40}}]}`)).toEqual([1, 40]);
     expect(versions(`{_not: {version: {_gt: 2}}}`)).toEqual([1, 2]);
     expect(versions(`{entry_function_contract_address: {_is_null: false}}`)).toEqual([]);
-    const touched = data(`{ account_transactions(where: {user_transaction: {sender: {_eq: "${ALICE}"}}, account_address: {_eq: "${BOB}"}}) { transaction_version } }`);
+    const touched = data(
+      `{ account_transactions(where: {user_transaction: {sender: {_eq: "${ALICE}"}}, account_address: {_eq: "${BOB}"}}) { transaction_version } }`,
+    );
     expect(touched['account_transactions']).toEqual([]);
-    const bobs = data(`{ account_transactions(where: {user_transaction: {sender: {_eq: "${BOB}"}}, transaction_version: {_lte: 8}}, order_by: {transaction_version: asc}) { transaction_version } }`);
+    const bobs = data(
+      `{ account_transactions(where: {user_transaction: {sender: {_eq: "${BOB}"}}, transaction_version: {_lte: 8}}, order_by: {transaction_version: asc}) { transaction_version } }`,
+    );
     expect(bobs['account_transactions']).toEqual([{ transaction_version: 4 }, { transaction_version: 8 }]);
   });
 
@@ -183,6 +203,8 @@ describe('indexer GraphQL engine', () => {
     const result = data(`{ __type(name: "current_fungible_asset_balances_bool_exp") { name inputFields { name } } }`);
     const type = result['__type'] as { name: string; inputFields: { name: string }[] };
     expect(type.name).toBe('current_fungible_asset_balances_bool_exp');
-    expect(type.inputFields.map((f) => f.name)).toEqual(expect.arrayContaining(['_and', '_or', '_not', 'amount', 'metadata']));
+    expect(type.inputFields.map((f) => f.name)).toEqual(
+      expect.arrayContaining(['_and', '_or', '_not', 'amount', 'metadata']),
+    );
   });
 });

@@ -5,7 +5,12 @@
  */
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { indexerSqlTable, indexerTableDdl, VALID_TO_COLUMN, type IndexerTable } from '../../electron/indexer/indexer-table.ts';
+import {
+  indexerSqlTable,
+  indexerTableDdl,
+  VALID_TO_COLUMN,
+  type IndexerTable,
+} from '../../electron/indexer/indexer-table.ts';
 import { INDEXER_TABLES } from '../../electron/indexer/tables/index.ts';
 
 /** Account addresses of the fixture. */
@@ -67,7 +72,14 @@ export function writeIndexerFixture(dir: string): string {
   }
   insert(db, table('account_transactions'), accountRows);
   insert(db, table('user_transactions'), userRows);
-  const balance = (storage: string, owner: string, asset: string, v: number, amount: string, validTo: number | null): Row => ({
+  const balance = (
+    storage: string,
+    owner: string,
+    asset: string,
+    v: number,
+    amount: string,
+    validTo: number | null,
+  ): Row => ({
     storage_id: storage,
     owner_address: owner,
     asset_type: asset,
