@@ -3,6 +3,7 @@
  * rows written here, so the GraphQL engine is tested on a real file independently of the processors: two accounts,
  * their transactions, balances that change over versions (`_valid_to` set as the contract says), metadata.
  */
+import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import {
@@ -48,16 +49,51 @@ export const ALICE_APT: readonly (readonly [number, string, number | null])[] = 
 /** Writes the fixture file into `dir` and returns its path (closed; open it read-only). */
 export function writeIndexerFixture(dir: string): string {
   const path = join(dir, 'indexer.db');
+  writeIndexerRows(path);
+  return path;
+}
+
+/**
+ * A copy of the snapshot `source` in `dir` with the fixture's indexer tables added, so the whole service (REST and
+ * `/v1/graphql`) is served from one real file.
+ */
+export function indexedSnapshotCopy(source: string, dir: string, base: number): string {
+  const path = join(dir, 'indexed.ledgerdb');
+  copyFileSync(source, path);
+  writeIndexerRows(path, base);
+  return path;
+}
+
+/** The newest version `processor_status` stores in the fixture. */
+export const PROCESSED_VERSION = 40;
+
+/**
+ * Writes the rows into the file at `path`; every version is offset by `base` (a snapshot's retained window
+ * starts above 0).
+ */
+function writeIndexerRows(path: string, base = 0): void {
   const db = new Database(path);
   for (const t of INDEXER_TABLES) db.exec(indexerTableDdl(t));
+  insert(db, table('processor_status'), [
+    {
+      processor: 'account_transactions_processor',
+      last_success_version: base + PROCESSED_VERSION,
+      last_updated: '2024-01-01T00:00:40',
+    },
+    {
+      processor: 'fungible_asset_processor',
+      last_success_version: base + PROCESSED_VERSION,
+      last_updated: '2024-01-01T00:00:40',
+    },
+  ]);
   db.exec(`CREATE INDEX ix_at ON ix_account_transactions (account_address, transaction_version)`);
   const accountRows: Row[] = [];
   const userRows: Row[] = [];
   for (const v of VERSIONS) {
-    if (v % 2 === 1) accountRows.push({ account_address: ALICE, transaction_version: v });
-    if (v % 4 === 0) accountRows.push({ account_address: BOB, transaction_version: v });
+    if (v % 2 === 1) accountRows.push({ account_address: ALICE, transaction_version: base + v });
+    if (v % 4 === 0) accountRows.push({ account_address: BOB, transaction_version: base + v });
     userRows.push({
-      version: v,
+      version: base + v,
       block_height: Math.floor(v / 2),
       parent_signature_type: 'ed25519_signature',
       sender: v % 2 === 1 ? ALICE : BOB,
@@ -86,10 +122,10 @@ export function writeIndexerFixture(dir: string): string {
     is_primary: 1,
     is_frozen: 0,
     amount,
-    last_transaction_version: v,
+    last_transaction_version: base + v,
     last_transaction_timestamp: `2024-01-01T00:00:${String(v).padStart(2, '0')}`,
     token_standard: asset === APT ? 'v1' : 'v2',
-    [VALID_TO_COLUMN]: validTo,
+    [VALID_TO_COLUMN]: validTo === null ? null : base + validTo,
   });
   insert(db, table('current_fungible_asset_balances'), [
     ...ALICE_APT.map(([v, amount, to]) => balance('0xa1', ALICE, APT, v, amount, to)),
@@ -103,7 +139,7 @@ export function writeIndexerFixture(dir: string): string {
       name: 'Aptos Coin',
       symbol: 'APT',
       decimals: 8,
-      last_transaction_version: 0,
+      last_transaction_version: base,
       last_transaction_timestamp: '2024-01-01T00:00:00',
       token_standard: 'v1',
       [VALID_TO_COLUMN]: null,
@@ -114,12 +150,11 @@ export function writeIndexerFixture(dir: string): string {
       name: 'USD Coin',
       symbol: 'USDC',
       decimals: 6,
-      last_transaction_version: 15,
+      last_transaction_version: base + 15,
       last_transaction_timestamp: '2024-01-01T00:00:15',
       token_standard: 'v2',
       [VALID_TO_COLUMN]: null,
     },
   ]);
   db.close();
-  return path;
 }

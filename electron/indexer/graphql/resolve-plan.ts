@@ -8,7 +8,7 @@ import { assertNever } from '../../../shared/assert-never.ts';
 import { GraphqlFailure } from './graphql-errors.ts';
 import { builderOf, fetchAndRender, neededColumns, rowLimit, rowOffset, type ResolveState } from './resolve-rows.ts';
 import type { AggregateFieldPlan, FieldPlan, RootPlan, SelectArgs } from './selection-plan.ts';
-import { asOfCondition, columnOf, columnRef, fromTable, type SqlBuilder } from './sql-context.ts';
+import { asOfCondition, columnOf, columnRef, fromTable, selectColumn, type SqlBuilder } from './sql-context.ts';
 import { orderClause, orderTerms } from './sql-order.ts';
 import { whereCondition } from './sql-where.ts';
 
@@ -26,7 +26,7 @@ function selectQuery(
   const page =
     (window.limit === undefined ? ' LIMIT -1' : ` LIMIT ${sql.bind(window.limit)}`) +
     (window.offset > 0 ? ` OFFSET ${sql.bind(window.offset)}` : '');
-  const list = columns.map((c) => columnRef(alias, c));
+  const list = columns.map((c) => selectColumn(table, alias, c, sql));
   if (args.distinctOn.length === 0)
     return `SELECT ${list.join(', ') || '1'} FROM ${fromTable(table, alias)} WHERE ${where}${orderClause(terms)}${page}`;
   for (const name of args.distinctOn)

@@ -7,7 +7,7 @@ import type { IndexerTable } from '../indexer-table.ts';
 import { cellJson } from './json-cells.ts';
 import { GraphqlFailure } from './graphql-errors.ts';
 import type { FieldPlan, SelectArgs } from './selection-plan.ts';
-import { asOfCondition, columnRef, fromTable, SqlBuilder, type SqlValue } from './sql-context.ts';
+import { asOfCondition, columnRef, fromTable, selectColumn, SqlBuilder, type SqlValue } from './sql-context.ts';
 import { orderClause, orderTerms } from './sql-order.ts';
 import type { SqlRunner } from './sql-runner.ts';
 import { whereCondition } from './sql-where.ts';
@@ -146,7 +146,7 @@ function related(
   let where = `${match} AND ${asOfCondition(target, alias, sql)}`;
   let text: string;
   if (field.kind === 'object') {
-    text = `SELECT ${columns.map((c) => columnRef(alias, c)).join(', ')} FROM ${fromTable(target, alias)} WHERE ${where}`;
+    text = `SELECT ${columns.map((c) => selectColumn(target, alias, c, sql)).join(', ')} FROM ${fromTable(target, alias)} WHERE ${where}`;
   } else {
     if (field.args.distinctOn.length > 0)
       throw new GraphqlFailure('distinct_on is not supported on array relationships', 'not-supported');
@@ -157,7 +157,7 @@ function related(
     const partition = remotes.map((r) => columnRef(alias, r)).join(', ');
     const order = orderClause(terms) || ` ORDER BY ${alias}.rowid`;
     const inner =
-      `SELECT ${columns.map((c) => columnRef(alias, c)).join(', ')}, ROW_NUMBER() OVER (PARTITION BY ${partition}${order}) AS _rn ` +
+      `SELECT ${columns.map((c) => selectColumn(target, alias, c, sql)).join(', ')}, ROW_NUMBER() OVER (PARTITION BY ${partition}${order}) AS _rn ` +
       `FROM ${fromTable(target, alias)} WHERE ${where}`;
     text = `SELECT * FROM (${inner}) WHERE _rn > ${sql.bind(offset)} AND _rn <= ${sql.bind(offset + limit)} ORDER BY _rn`;
   }

@@ -94,3 +94,21 @@ export function asOfCondition(table: IndexerTable, alias: string, sql: SqlBuilde
       return assertNever(history);
   }
 }
+
+/**
+ * Columns of static tables that report a version, answered as min(stored, V) as of V: `processor_status` says the
+ * processors have reached the version asked, not the file's newest (electron/indexer/tables/tables-status.ts).
+ */
+const CAPPED_AT_VERSION: Readonly<Record<string, readonly string[]>> = { processor_status: ['last_success_version'] };
+
+/** The value of column `name` of `table` at `alias` as of the builder's version (a plain column reference mostly). */
+export function columnExpression(table: IndexerTable, alias: string, name: string, sql: SqlBuilder): string {
+  const ref = columnRef(alias, name);
+  return CAPPED_AT_VERSION[table.name]?.includes(name) ? `min(${ref}, ${sql.bind(sql.version)})` : ref;
+}
+
+/** A SELECT list item for column `name`, named as the column. */
+export function selectColumn(table: IndexerTable, alias: string, name: string, sql: SqlBuilder): string {
+  const expression = columnExpression(table, alias, name, sql);
+  return expression === columnRef(alias, name) ? expression : `${expression} AS ${ident(name)}`;
+}

@@ -6,7 +6,7 @@
  */
 import type { IndexerTable } from '../indexer-table.ts';
 import { GraphqlFailure } from './graphql-errors.ts';
-import { asOfCondition, columnOf, columnRef, fromTable, type SqlBuilder } from './sql-context.ts';
+import { asOfCondition, columnExpression, columnOf, columnRef, fromTable, type SqlBuilder } from './sql-context.ts';
 
 /** One order term: the expression and its direction with null placement. */
 export interface OrderTerm {
@@ -51,7 +51,7 @@ function addTerms(
     if (column) {
       const direction = DIRECTIONS[value as string];
       if (direction === undefined) throw new GraphqlFailure(`unexpected order ${String(value)}`, 'validation-failed');
-      const ref = columnRef(alias, name);
+      const ref = columnExpression(table, alias, name, sql);
       if (column.type === 'numeric') terms.push({ expression: wrap(`length(${ref})`), direction });
       terms.push({ expression: wrap(ref), direction });
       continue;

@@ -6,7 +6,7 @@
  */
 import type { IndexerColumn, IndexerTable } from '../indexer-table.ts';
 import { GraphqlFailure } from './graphql-errors.ts';
-import { asOfCondition, columnOf, columnRef, fromTable, type SqlBuilder } from './sql-context.ts';
+import { asOfCondition, columnExpression, columnOf, columnRef, fromTable, type SqlBuilder } from './sql-context.ts';
 import { bindValue, isNaturalText } from './sql-values.ts';
 
 /** Bounds of one filter, so a deeply nested or huge `where` costs bounded work. */
@@ -64,7 +64,15 @@ function boolExp(
     } else {
       const column = columnOf(table, name);
       if (column)
-        parts.push(...columnConditions(column, columnRef(alias, name), value as Record<string, unknown>, sql, state));
+        parts.push(
+          ...columnConditions(
+            column,
+            columnExpression(table, alias, name, sql),
+            value as Record<string, unknown>,
+            sql,
+            state,
+          ),
+        );
       else parts.push(relationshipCondition(table, alias, name, value as Record<string, unknown>, sql, depth, state));
     }
   }
