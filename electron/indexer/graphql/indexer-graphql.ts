@@ -77,7 +77,11 @@ export function createIndexerGraphql(options: IndexerGraphqlOptions): IndexerGra
     try {
       document = parse(query, { maxTokens: limits.maxTokens, noLocation: true });
     } catch (error) {
-      if (error instanceof GraphQLError) throw GraphqlFailure.of([entryOf(error, 'validation-failed')]);
+      // graphql-js stops at maxTokens with a syntax error: that one is a limit, the others are bad syntax.
+      if (error instanceof GraphQLError)
+        throw GraphqlFailure.of([
+          entryOf(error, /tokens/.test(error.message) ? 'limit-exceeded' : 'validation-failed'),
+        ]);
       throw error;
     }
     checkQueryShape(document, limits);
