@@ -3,7 +3,8 @@
  * batched query for every parent row of that level (the parents' join keys sent as one JSON array), never one query
  * per row; an array relationship's `limit`/`offset`/`order_by` apply per parent through a window function.
  */
-import type { IndexerTable } from '../indexer-table.ts';
+import type { IndexerScalar, IndexerTable } from '../indexer-table.ts';
+import { assertNever } from '../../../shared/assert-never.ts';
 import { cellJson } from './json-cells.ts';
 import { GraphqlFailure } from './graphql-errors.ts';
 import type { FieldPlan, SelectArgs } from './selection-plan.ts';
@@ -76,7 +77,8 @@ export function fetchAndRender(
   const nested = new Map<FieldPlan, Map<string, string[]>>();
   for (const field of fields)
     if (field.kind === 'object' || field.kind === 'array') nested.set(field, related(state, field, rows, index));
-  const texts = rows.map((row) => renderRow(fields, row, index, nested));
+  const cells = cellsOf(fields, index, nested);
+  const texts = rows.map((row) => renderRow(cells, row));
   return { rows, texts };
 }
 
@@ -85,31 +87,64 @@ function keyOf(values: readonly unknown[]): string | undefined {
   return values.length === 1 ? String(values[0]) : JSON.stringify(values.map(String));
 }
 
-function renderRow(
+/** How one field of a row is written: its `"key":` prefix, then the cell, the constant or the nested rows. */
+type Cell =
+  | { readonly prefix: string; readonly kind: 'constant'; readonly text: string }
+  | { readonly prefix: string; readonly kind: 'column'; readonly scalar: IndexerScalar; readonly at: number }
+  | {
+      readonly prefix: string;
+      readonly kind: 'object' | 'array';
+      readonly at: readonly number[];
+      readonly rows: ReadonlyMap<string, string[]>;
+    };
+
+/** The cells of `fields`, worked out once per level rather than per row. */
+function cellsOf(
   fields: readonly FieldPlan[],
-  row: readonly unknown[],
   index: ReadonlyMap<string, number>,
   nested: ReadonlyMap<FieldPlan, Map<string, string[]>>,
-): string {
-  let text = '{';
-  for (let i = 0; i < fields.length; i += 1) {
-    const field = fields[i] as FieldPlan;
-    if (i > 0) text += ',';
-    text += `${JSON.stringify(field.key)}:`;
+): Cell[] {
+  return fields.map((field, i): Cell => {
+    const prefix = `${i > 0 ? ',' : ''}${JSON.stringify(field.key)}:`;
     switch (field.kind) {
       case 'typename':
-        text += JSON.stringify(field.typename);
+        return { prefix, kind: 'constant', text: JSON.stringify(field.typename) };
+      case 'column':
+        return { prefix, kind: 'column', scalar: field.column.type, at: index.get(field.column.name) as number };
+      case 'object':
+      case 'array':
+        return {
+          prefix,
+          kind: field.kind,
+          at: Object.keys(field.relationship.on).map((c) => index.get(c) as number),
+          rows: nested.get(field) ?? new Map<string, string[]>(),
+        };
+      default:
+        return assertNever(field);
+    }
+  });
+}
+
+function renderRow(cells: readonly Cell[], row: readonly unknown[]): string {
+  let text = '{';
+  for (const cell of cells) {
+    text += cell.prefix;
+    switch (cell.kind) {
+      case 'constant':
+        text += cell.text;
         break;
       case 'column':
-        text += cellJson(field.column.type, row[index.get(field.column.name) as number]);
+        text += cellJson(cell.scalar, row[cell.at]);
         break;
       case 'object':
       case 'array': {
-        const key = keyOf(Object.keys(field.relationship.on).map((c) => row[index.get(c) as number]));
-        const found = key === undefined ? undefined : nested.get(field)?.get(key);
-        text += field.kind === 'object' ? (found?.[0] ?? 'null') : `[${found?.join(',') ?? ''}]`;
+        const key = keyOf(cell.at.map((at) => row[at]));
+        const found = key === undefined ? undefined : cell.rows.get(key);
+        text += cell.kind === 'object' ? (found?.[0] ?? 'null') : `[${found?.join(',') ?? ''}]`;
         break;
       }
+      default:
+        assertNever(cell);
     }
   }
   return `${text}}`;

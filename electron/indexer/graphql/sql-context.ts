@@ -27,12 +27,17 @@ export class SqlBuilder {
     this.limits = limits;
   }
 
-  /** A parameter name bound to `value`. */
+  /**
+   * A parameter bound to `value`, written `+@pN`: SQLite built with STAT4 (as better-sqlite3's is) re-plans a
+   * statement on every run when a bare parameter meets an analyzed index; the unary plus keeps the plan without the
+   * re-preparation (as electron/snapshot/snapshot-queries.ts `plan` does).
+   */
   bind(value: SqlValue): string {
     const name = `p${this.#params}`;
     this.#params += 1;
-    this.params[name] = value;
-    return `@${name}`;
+    // A bigint binds slower than a number (measured: test/bench/indexer-bench.ts); versions fit a double exactly.
+    this.params[name] = typeof value === 'bigint' && Number.isSafeInteger(Number(value)) ? Number(value) : value;
+    return `+@${name}`;
   }
 
   /** A fresh table alias. */
