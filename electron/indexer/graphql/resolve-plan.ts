@@ -11,6 +11,9 @@ import type { AggregateFieldPlan, FieldPlan, RootPlan, SelectArgs } from './sele
 import { asOfCondition, columnOf, columnRef, fromTable, selectColumn, type SqlBuilder } from './sql-context.ts';
 import { orderClause, orderTerms } from './sql-order.ts';
 import { whereCondition } from './sql-where.ts';
+import { objectJoins, type ObjectJoins } from './object-joins.ts';
+
+const NO_JOINS: ObjectJoins = { selects: [], joins: '', joined: new Map() };
 
 /** The filtered, ordered rows of a table field as a SQL query listing `columns` first. */
 function selectQuery(
@@ -19,16 +22,19 @@ function selectQuery(
   columns: readonly string[],
   sql: SqlBuilder,
   window: { readonly limit: number | undefined; readonly offset: number },
+  joins: (alias: string) => ObjectJoins = () => NO_JOINS,
 ): string {
   const alias = sql.alias();
+  const joined = joins(alias);
   const where = `${asOfCondition(table, alias, sql)} AND ${whereCondition(table, alias, args.where, sql)}`;
   const terms = orderTerms(table, alias, args.orderBy, sql);
   const page =
     (window.limit === undefined ? ' LIMIT -1' : ` LIMIT ${sql.bind(window.limit)}`) +
     (window.offset > 0 ? ` OFFSET ${sql.bind(window.offset)}` : '');
-  const list = columns.map((c) => selectColumn(table, alias, c, sql));
+  const list = [...columns.map((c) => selectColumn(table, alias, c, sql)), ...joined.selects];
+  const from = `${fromTable(table, alias)}${joined.joins}`;
   if (args.distinctOn.length === 0)
-    return `SELECT ${list.join(', ') || '1'} FROM ${fromTable(table, alias)} WHERE ${where}${orderClause(terms)}${page}`;
+    return `SELECT ${list.join(', ') || '1'} FROM ${from} WHERE ${where}${orderClause(terms)}${page}`;
   for (const name of args.distinctOn)
     if (!columnOf(table, name)) throw new GraphqlFailure(`distinct_on: no column ${name}`, 'validation-failed');
   // Postgres's DISTINCT ON: the first row of each group in the requested order, then that order.
@@ -37,7 +43,7 @@ function selectQuery(
   const inner =
     `SELECT ${[...list, ...keys].join(', ') || '1'}, ` +
     `ROW_NUMBER() OVER (PARTITION BY ${partition}${orderClause(terms)}) AS _rn ` +
-    `FROM ${fromTable(table, alias)} WHERE ${where}`;
+    `FROM ${from} WHERE ${where}`;
   const outerOrder = terms.length === 0 ? '' : ` ORDER BY ${terms.map((t, i) => `_o${i} ${t.direction}`).join(', ')}`;
   return `SELECT * FROM (${inner}) WHERE _rn = 1${outerOrder}${page}`;
 }
@@ -46,7 +52,12 @@ function rowsJson(state: ResolveState, table: IndexerTable, args: SelectArgs, fi
   const sql = builderOf(state);
   const columns = neededColumns(fields);
   const window = { limit: rowLimit(args, state.limits), offset: rowOffset(args) };
-  const { texts } = fetchAndRender(state, fields, columns, selectQuery(table, args, columns, sql, window), sql.params);
+  let joined: ObjectJoins = NO_JOINS;
+  const text = selectQuery(table, args, columns, sql, window, (alias) => {
+    joined = objectJoins(fields, alias, columns.length, sql);
+    return joined;
+  });
+  const { texts } = fetchAndRender(state, fields, columns, text, sql.params, joined.joined);
   return `[${texts.join(',')}]`;
 }
 

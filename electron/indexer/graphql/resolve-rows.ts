@@ -12,6 +12,7 @@ import { asOfCondition, columnRef, fromTable, selectColumn, SqlBuilder, type Sql
 import { orderClause, orderTerms } from './sql-order.ts';
 import type { SqlRunner } from './sql-runner.ts';
 import { whereCondition } from './sql-where.ts';
+import { isJoinable, objectJoins, type JoinedColumns } from './object-joins.ts';
 import type { QueryLimits } from './query-limits.ts';
 
 /** What resolution shares for one request. */
@@ -48,7 +49,7 @@ export function neededColumns(fields: readonly FieldPlan[], extra: readonly stri
   const names = new Set<string>(extra);
   for (const field of fields) {
     if (field.kind === 'column') names.add(field.column.name);
-    else if (field.kind === 'object' || field.kind === 'array')
+    else if ((field.kind === 'object' && !isJoinable(field)) || field.kind === 'array')
       for (const local of Object.keys(field.relationship.on)) names.add(local);
   }
   return [...names];
@@ -70,14 +71,17 @@ export function fetchAndRender(
   columns: readonly string[],
   sql: string,
   params: Readonly<Record<string, SqlValue>>,
+  joined: ReadonlyMap<FieldPlan, JoinedColumns> = new Map(),
 ): { readonly rows: unknown[][]; readonly texts: string[] } {
   const rows = state.runner.rows(sql, params);
-  count(state, rows.length);
+  // A joined object relationship is a related row too.
+  count(state, rows.length * (1 + joined.size));
   const index = new Map(columns.map((name, i) => [name, i]));
   const nested = new Map<FieldPlan, Map<string, string[]>>();
   for (const field of fields)
-    if (field.kind === 'object' || field.kind === 'array') nested.set(field, related(state, field, rows, index));
-  const cells = cellsOf(fields, index, nested);
+    if ((field.kind === 'object' && !joined.has(field)) || field.kind === 'array')
+      nested.set(field, related(state, field, rows, index));
+  const cells = cellsOf(fields, index, nested, joined);
   const texts = rows.map((row) => renderRow(cells, row));
   return { rows, texts };
 }
@@ -90,6 +94,7 @@ function keyOf(values: readonly unknown[]): string | undefined {
 /** How one field of a row is written: its `"key":` prefix, then the cell, the constant or the nested rows. */
 type Cell =
   | { readonly prefix: string; readonly kind: 'constant'; readonly text: string }
+  | { readonly prefix: string; readonly kind: 'joined'; readonly present: number; readonly cells: readonly Cell[] }
   | { readonly prefix: string; readonly kind: 'column'; readonly scalar: IndexerScalar; readonly at: number }
   | {
       readonly prefix: string;
@@ -103,9 +108,15 @@ function cellsOf(
   fields: readonly FieldPlan[],
   index: ReadonlyMap<string, number>,
   nested: ReadonlyMap<FieldPlan, Map<string, string[]>>,
+  joined: ReadonlyMap<FieldPlan, JoinedColumns> = new Map(),
 ): Cell[] {
   return fields.map((field, i): Cell => {
     const prefix = `${i > 0 ? ',' : ''}${JSON.stringify(field.key)}:`;
+    const join = joined.get(field);
+    if (join !== undefined && field.kind === 'object') {
+      const inner = new Map(join.columns.map((name, at) => [name, join.start + 1 + at]));
+      return { prefix, kind: 'joined', present: join.start, cells: cellsOf(field.fields, inner, new Map()) };
+    }
     switch (field.kind) {
       case 'typename':
         return { prefix, kind: 'constant', text: JSON.stringify(field.typename) };
@@ -132,6 +143,9 @@ function renderRow(cells: readonly Cell[], row: readonly unknown[]): string {
     switch (cell.kind) {
       case 'constant':
         text += cell.text;
+        break;
+      case 'joined':
+        text += row[cell.present] === null ? 'null' : renderRow(cell.cells, row);
         break;
       case 'column':
         text += cellJson(cell.scalar, row[cell.at]);
@@ -171,17 +185,19 @@ function related(
   const alias = sql.alias();
   const columns = neededColumns(field.fields, remotes);
   const list = sql.bind(JSON.stringify([...keys.values()].map((v) => (v.length === 1 ? v[0] : v))));
+  // The keys drive the loop (CROSS JOIN keeps json_each outside): one index probe per parent key.
   const match =
     remotes.length === 1
-      ? `${columnRef(alias, remotes[0] as string)} IN (SELECT value FROM json_each(${list}))`
-      : `(${remotes.map((r) => columnRef(alias, r)).join(', ')}) IN (SELECT ${remotes
-          .map((_, i) => `json_extract(value, '$[${i}]')`)
-          .join(', ')} FROM json_each(${list}))`;
+      ? `${columnRef(alias, remotes[0] as string)} = _k.value`
+      : remotes.map((r, i) => `${columnRef(alias, r)} = json_extract(_k.value, '$[${i}]')`).join(' AND ');
   const target = field.target;
+  const joins = objectJoins(field.fields, alias, columns.length, sql);
+  const source = `json_each(${list}) AS _k CROSS JOIN ${fromTable(target, alias)}${joins.joins}`;
+  const selected = [...columns.map((c) => selectColumn(target, alias, c, sql)), ...joins.selects].join(', ');
   let where = `${match} AND ${asOfCondition(target, alias, sql)}`;
   let text: string;
   if (field.kind === 'object') {
-    text = `SELECT ${columns.map((c) => selectColumn(target, alias, c, sql)).join(', ')} FROM ${fromTable(target, alias)} WHERE ${where}`;
+    text = `SELECT ${selected} FROM ${source} WHERE ${where}`;
   } else {
     if (field.args.distinctOn.length > 0)
       throw new GraphqlFailure('distinct_on is not supported on array relationships', 'not-supported');
@@ -192,11 +208,11 @@ function related(
     const partition = remotes.map((r) => columnRef(alias, r)).join(', ');
     const order = orderClause(terms) || ` ORDER BY ${alias}.rowid`;
     const inner =
-      `SELECT ${columns.map((c) => selectColumn(target, alias, c, sql)).join(', ')}, ROW_NUMBER() OVER (PARTITION BY ${partition}${order}) AS _rn ` +
-      `FROM ${fromTable(target, alias)} WHERE ${where}`;
+      `SELECT ${selected}, ROW_NUMBER() OVER (PARTITION BY ${partition}${order}) AS _rn ` +
+      `FROM ${source} WHERE ${where}`;
     text = `SELECT * FROM (${inner}) WHERE _rn > ${sql.bind(offset)} AND _rn <= ${sql.bind(offset + limit)} ORDER BY _rn`;
   }
-  const { rows, texts } = fetchAndRender(state, field.fields, columns, text, sql.params);
+  const { rows, texts } = fetchAndRender(state, field.fields, columns, text, sql.params, joins.joined);
   const remoteIndexes = remotes.map((r) => columns.indexOf(r));
   rows.forEach((row, i) => {
     const key = keyOf(remoteIndexes.map((at) => row[at]));

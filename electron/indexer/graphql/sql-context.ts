@@ -57,9 +57,17 @@ export class SqlBuilder {
 
 /** A declared identifier, double-quoted (declarations hold plain identifiers only: indexer-table.ts). */
 export function ident(name: string): string {
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain SQL identifier: ${name}`);
-  return `"${name}"`;
+  let quoted = IDENTIFIERS.get(name);
+  if (quoted === undefined) {
+    if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain SQL identifier: ${name}`);
+    quoted = `"${name}"`;
+    // Declared names only (a bounded set): checked once each.
+    IDENTIFIERS.set(name, quoted);
+  }
+  return quoted;
 }
+
+const IDENTIFIERS = new Map<string, string>();
 
 /** `alias."column"`. */
 export function columnRef(alias: string, column: string): string {
@@ -114,6 +122,6 @@ export function columnExpression(table: IndexerTable, alias: string, name: strin
 
 /** A SELECT list item for column `name`, named as the column. */
 export function selectColumn(table: IndexerTable, alias: string, name: string, sql: SqlBuilder): string {
-  const expression = columnExpression(table, alias, name, sql);
-  return expression === columnRef(alias, name) ? expression : `${expression} AS ${ident(name)}`;
+  if (CAPPED_AT_VERSION[table.name]?.includes(name) !== true) return columnRef(alias, name);
+  return `${columnExpression(table, alias, name, sql)} AS ${ident(name)}`;
 }

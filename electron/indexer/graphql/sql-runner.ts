@@ -1,6 +1,6 @@
 /**
- * Running the engine's SQL on the snapshot's read-only connection: prepared statements kept per SQL text (a bounded
- * LRU: the same query shape reuses its statement, whatever its values), rows read as arrays.
+ * Running the engine's SQL on the snapshot's read-only connection: prepared statements kept per SQL text (bounded: the
+ * same query shape reuses its statement, whatever its values), rows read as arrays.
  */
 import type Database from 'better-sqlite3';
 import type { SqlValue } from './sql-context.ts';
@@ -18,16 +18,12 @@ export function sqlRunner(db: Database.Database): SqlRunner {
   const statements = new Map<string, Database.Statement>();
   const prepared = (sql: string): Database.Statement => {
     let statement = statements.get(sql);
-    if (statement) {
-      statements.delete(sql);
-    } else {
+    if (statement === undefined) {
+      // Full: start afresh (a client's queries are few shapes; a hostile stream of shapes costs a re-prepare each).
+      if (statements.size >= MAX_STATEMENTS) statements.clear();
       statement = db.prepare(sql).raw(true);
-      if (statements.size >= MAX_STATEMENTS) {
-        const oldest = statements.keys().next();
-        if (!oldest.done) statements.delete(oldest.value);
-      }
+      statements.set(sql, statement);
     }
-    statements.set(sql, statement);
     return statement;
   };
   return { rows: (sql, params) => prepared(sql).all(params) as unknown[][] };
