@@ -14,7 +14,15 @@ import { NO_INDEXER_MESSAGE } from '../../electron/service/routes/indexer-graphq
 import { SnapshotStore } from '../../electron/snapshot/snapshot-store.ts';
 import { fixturePath } from '../support/fixture-path.ts';
 import { useTempDir } from '../support/temp-dir.ts';
-import { ALICE, APT, BOB, indexedSnapshotCopy, PROCESSED_VERSION, USDC } from './indexer-rows-fixture.ts';
+import {
+  ALICE,
+  APT,
+  BOB,
+  indexedSnapshotCopy,
+  PROCESSED_VERSION,
+  unindexedSnapshotCopy,
+  USDC,
+} from './indexer-rows-fixture.ts';
 
 let store: SnapshotStore;
 let plain: SnapshotStore;
@@ -26,7 +34,7 @@ let base: number;
 const dir = useTempDir();
 
 beforeAll(async () => {
-  plain = SnapshotStore.open(fixturePath('main'));
+  plain = SnapshotStore.open(unindexedSnapshotCopy(fixturePath('main'), dir));
   base = Number(plain.ledgerInfo().oldestLedgerVersion);
   store = SnapshotStore.open(indexedSnapshotCopy(fixturePath('main'), dir, base));
   const cors = corsPolicyFor({ apiKey: false, origins: [] });

@@ -64,6 +64,23 @@ export function indexedSnapshotCopy(source: string, dir: string, base: number): 
   return path;
 }
 
+/** A copy of the snapshot `source` in `dir` as a format v2 file, older than the indexer tables. */
+export function unindexedSnapshotCopy(source: string, dir: string): string {
+  const path = join(dir, 'unindexed.ledgerdb');
+  copyFileSync(source, path);
+  const db = new Database(path);
+  const names = db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'ix\\_%' ESCAPE '\\'")
+    .pluck()
+    .all() as string[];
+  for (const name of names) db.exec(`DROP TABLE "${name}"`);
+  // Format v2, the last without the indexer tables (docs/snapshot-format.md).
+  db.prepare("UPDATE meta SET value = '2' WHERE key = 'format_version'").run();
+  db.pragma('user_version = 2');
+  db.close();
+  return path;
+}
+
 /** The newest version `processor_status` stores in the fixture. */
 export const PROCESSED_VERSION = 40;
 
@@ -73,7 +90,11 @@ export const PROCESSED_VERSION = 40;
  */
 function writeIndexerRows(path: string, base = 0): void {
   const db = new Database(path);
-  for (const t of INDEXER_TABLES) db.exec(indexerTableDdl(t));
+  // A snapshot copy may hold the processors' rows already: the fixture's rows replace them.
+  for (const t of INDEXER_TABLES) {
+    db.exec(indexerTableDdl(t));
+    db.exec(`DELETE FROM "${indexerSqlTable(t)}"`);
+  }
   insert(db, table('processor_status'), [
     {
       processor: 'account_transactions_processor',
