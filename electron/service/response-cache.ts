@@ -132,7 +132,8 @@ export async function cacheKeyOf(
 ): Promise<string | undefined> {
   // The version header pins a GraphQL answer as `?ledger_version=` does (routes/indexer-graphql.ts).
   const pinned = request.header(LEDGER_VERSION_HEADER);
-  const target = `${output} ${request.url.pathname}${scope.query(request.url.search)}${pinned === null ? '' : ` @${pinned}`}`;
+  const version = pinned === null ? '' : ` @${pinned}`;
+  const target = `${output} ${request.url.pathname}${scope.query(request.url.search)}${version}`;
   if (request.method === 'GET' || request.method === 'HEAD') return `GET ${target}`;
   if (request.method !== 'POST' || !scope.readPost(request.url.pathname)) return undefined;
   // Decide from the declared length first, so an oversized body is left for the route to refuse unread.

@@ -34,7 +34,8 @@ describe('indexer GraphQL engine', () => {
   it('answers an account history page with its user transactions, newest first, as numbers', () => {
     const result = data(
       `query H($a: String, $limit: Int) {
-        account_transactions(where: {account_address: {_eq: $a}}, order_by: {transaction_version: desc}, limit: $limit) {
+        account_transactions(where: {account_address: {_eq: $a}}, order_by: {transaction_version: desc},
+          limit: $limit) {
           transaction_version
           user_transaction { version sender entry_function_id_str timestamp }
         }
@@ -55,7 +56,8 @@ describe('indexer GraphQL engine', () => {
   });
 
   it('counts with _aggregate and hides rows after the version asked', () => {
-    const query = `query C($a: String) { account_transactions_aggregate(where: {account_address: {_eq: $a}}) { aggregate { count } } }`;
+    const query = `query C($a: String) {
+      account_transactions_aggregate(where: {account_address: {_eq: $a}}) { aggregate { count } } }`;
     expect(data(query, { a: ALICE })).toEqual({ account_transactions_aggregate: { aggregate: { count: 20 } } });
     expect(data(query, { a: ALICE }, 9n)).toEqual({ account_transactions_aggregate: { aggregate: { count: 5 } } });
     const page = data(
@@ -93,7 +95,8 @@ describe('indexer GraphQL engine', () => {
   });
 
   it('compares numeric amounts as numbers, not as text', () => {
-    const query = `query Q($min: numeric) { current_fungible_asset_balances(where: {amount: {_gt: $min}}, order_by: {amount: desc}) { amount } }`;
+    const query = `query Q($min: numeric) {
+      current_fungible_asset_balances(where: {amount: {_gt: $min}}, order_by: {amount: desc}) { amount } }`;
     const amounts = (min: string | number): unknown[] =>
       (data(query, { min })['current_fungible_asset_balances'] as Json[]).map((r) => r['amount']);
     // As text "99" > "340…" and "5" > "10"; as numbers they are not.
@@ -138,11 +141,13 @@ describe('indexer GraphQL engine', () => {
     expect(versions(`{_not: {version: {_gt: 2}}}`)).toEqual([1, 2]);
     expect(versions(`{entry_function_contract_address: {_is_null: false}}`)).toEqual([]);
     const touched = data(
-      `{ account_transactions(where: {user_transaction: {sender: {_eq: "${ALICE}"}}, account_address: {_eq: "${BOB}"}}) { transaction_version } }`,
+      `{ account_transactions(where: {user_transaction: {sender: {_eq: "${ALICE}"}},
+        account_address: {_eq: "${BOB}"}}) { transaction_version } }`,
     );
     expect(touched['account_transactions']).toEqual([]);
     const bobs = data(
-      `{ account_transactions(where: {user_transaction: {sender: {_eq: "${BOB}"}}, transaction_version: {_lte: 8}}, order_by: {transaction_version: asc}) { transaction_version } }`,
+      `{ account_transactions(where: {user_transaction: {sender: {_eq: "${BOB}"}}, transaction_version: {_lte: 8}},
+        order_by: {transaction_version: asc}) { transaction_version } }`,
     );
     expect(bobs['account_transactions']).toEqual([{ transaction_version: 4 }, { transaction_version: 8 }]);
   });

@@ -70,7 +70,8 @@ describe('hostile GraphQL requests', () => {
     expectRefused(ask(`{ user_transactions { ...F0 } } ${bomb.join(' ')}`), 'limit-exceeded', /more than 1000 fields/);
     expectRefused(
       ask(
-        '{ user_transactions { ...A } } fragment A on user_transactions { ...B } fragment B on user_transactions { ...A }',
+        '{ user_transactions { ...A } } fragment A on user_transactions { ...B } ' +
+          'fragment B on user_transactions { ...A }',
       ),
       'validation-failed',
       /spreads itself/,
@@ -90,7 +91,8 @@ describe('hostile GraphQL requests', () => {
       'limit-exceeded',
       /nest deeper/,
     );
-    const literal = `{ user_transactions(where: ${'{_not: '.repeat(40)}{version: {_eq: 1}}${'}'.repeat(40)}) { version } }`;
+    const nested = `${'{_not: '.repeat(40)}{version: {_eq: 1}}${'}'.repeat(40)}`;
+    const literal = `{ user_transactions(where: ${nested}) { version } }`;
     expectRefused(ask(literal), 'limit-exceeded', /where nests deeper than 32/);
   });
 
@@ -108,7 +110,8 @@ describe('hostile GraphQL requests', () => {
     const answer = JSON.parse(
       small.answer(
         {
-          query: `{ account_transactions(where: {account_address: {_eq: "${ALICE}"}}) { user_transaction { version } } }`,
+          query: `{ account_transactions(where: {account_address: {_eq: "${ALICE}"}}) {
+            user_transaction { version } } }`,
         },
         40n,
       ).body,

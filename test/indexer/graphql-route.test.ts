@@ -58,7 +58,8 @@ function graphql(body: unknown, init: { path?: string; headers?: Record<string, 
   });
 }
 
-const COUNT = `query C($a: String) { account_transactions_aggregate(where: {account_address: {_eq: $a}}) { aggregate { count } } }`;
+const COUNT = `query C($a: String) {
+  account_transactions_aggregate(where: {account_address: {_eq: $a}}) { aggregate { count } } }`;
 
 describe('POST /v1/graphql', () => {
   it('answers JSON with the ledger and security headers', async () => {

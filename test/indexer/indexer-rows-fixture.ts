@@ -25,7 +25,8 @@ type Row = Readonly<Record<string, string | number | bigint | null>>;
 function insert(db: Database.Database, table: IndexerTable, rows: readonly Row[]): void {
   for (const row of rows) {
     const names = Object.keys(row);
-    const sql = `INSERT INTO "${indexerSqlTable(table)}" (${names.map((n) => `"${n}"`).join(', ')}) VALUES (${names.map((n) => `@${n}`).join(', ')})`;
+    const list = names.map((n) => `"${n}"`).join(', ');
+    const sql = `INSERT INTO "${indexerSqlTable(table)}" (${list}) VALUES (${names.map((n) => `@${n}`).join(', ')})`;
     db.prepare(sql).run(row);
   }
 }

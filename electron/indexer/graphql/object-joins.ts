@@ -45,7 +45,8 @@ export function objectJoins(fields: readonly FieldPlan[], alias: string, first: 
       .join(' AND ');
     // The rowid of the first related row as of V: at most one row joins, whatever the data holds.
     joins.push(
-      ` LEFT JOIN ${fromTable(target, row)} ON ${row}.rowid = (SELECT ${probe}.rowid FROM ${fromTable(target, probe)} ` +
+      ` LEFT JOIN ${fromTable(target, row)} ON ${row}.rowid = ` +
+        `(SELECT ${probe}.rowid FROM ${fromTable(target, probe)} ` +
         `WHERE ${on} AND ${asOfCondition(target, probe, sql)} LIMIT 1)`,
     );
     const columns = [...new Set(field.fields.flatMap((f) => (f.kind === 'column' ? [f.column.name] : [])))];

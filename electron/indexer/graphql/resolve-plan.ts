@@ -81,7 +81,8 @@ function countJson(
   if (rows === undefined) {
     // The plain count: no subquery, so SQLite counts straight from an index.
     const alias = sql.alias();
-    text = `SELECT count(*) FROM ${fromTable(table, alias)} WHERE ${asOfCondition(table, alias, sql)} AND ${whereCondition(table, alias, args.where, sql)}`;
+    const where = `${asOfCondition(table, alias, sql)} AND ${whereCondition(table, alias, args.where, sql)}`;
+    text = `SELECT count(*) FROM ${fromTable(table, alias)} WHERE ${where}`;
   } else if (columns.length === 0) {
     text = `SELECT count(*) FROM ${rows}`;
   } else {

@@ -210,7 +210,8 @@ function related(
     const inner =
       `SELECT ${selected}, ROW_NUMBER() OVER (PARTITION BY ${partition}${order}) AS _rn ` +
       `FROM ${source} WHERE ${where}`;
-    text = `SELECT * FROM (${inner}) WHERE _rn > ${sql.bind(offset)} AND _rn <= ${sql.bind(offset + limit)} ORDER BY _rn`;
+    const window = `_rn > ${sql.bind(offset)} AND _rn <= ${sql.bind(offset + limit)}`;
+    text = `SELECT * FROM (${inner}) WHERE ${window} ORDER BY _rn`;
   }
   const { rows, texts } = fetchAndRender(state, field.fields, columns, text, sql.params, joins.joined);
   const remoteIndexes = remotes.map((r) => columns.indexOf(r));

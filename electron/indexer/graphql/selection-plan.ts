@@ -126,7 +126,7 @@ function subSelections(nodes: readonly FieldNode[]): SelectionSetNode {
 /**
  * The arguments of a validated field: literals and variables (already coerced by getVariableValues) as plain values.
  * Validation has checked every literal against its input type, so the untyped reading is exact; it costs a fraction
- * of graphql-js's typed coercion, which dominated a small query's CPU (measured: test/bench/indexer-bench.ts).
+ * of graphql-js's typed coercion, which dominated a small query's CPU (measured: test/bench/indexer-graphql-bench.ts).
  */
 function argumentsOf(node: FieldNode, context: PlanContext): Record<string, unknown> {
   const args: Record<string, unknown> = {};

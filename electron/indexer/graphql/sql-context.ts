@@ -35,7 +35,8 @@ export class SqlBuilder {
   bind(value: SqlValue): string {
     const name = `p${this.#params}`;
     this.#params += 1;
-    // A bigint binds slower than a number (measured: test/bench/indexer-bench.ts); versions fit a double exactly.
+    // A bigint binds slower than a number (measured: test/bench/indexer-graphql-bench.ts); versions fit a double
+    // exactly.
     this.params[name] = typeof value === 'bigint' && Number.isSafeInteger(Number(value)) ? Number(value) : value;
     return `+@${name}`;
   }

@@ -72,7 +72,8 @@ function addTerms(
       terms,
       (expression) =>
         wrap(
-          `(SELECT ${expression} FROM ${fromTable(target, inner)} WHERE ${joins} AND ${asOfCondition(target, inner, sql)} LIMIT 1)`,
+          `(SELECT ${expression} FROM ${fromTable(target, inner)} ` +
+            `WHERE ${joins} AND ${asOfCondition(target, inner, sql)} LIMIT 1)`,
         ),
       depth + 1,
     );

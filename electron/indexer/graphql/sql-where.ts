@@ -97,7 +97,8 @@ function relationshipCondition(
     ([local, remote]) => `${columnRef(inner, remote)} = ${columnRef(alias, local)}`,
   );
   const condition = boolExp(target, inner, exp, sql, depth + 1, state);
-  return `EXISTS (SELECT 1 FROM ${fromTable(target, inner)} WHERE ${joins.join(' AND ')} AND ${asOfCondition(target, inner, sql)} AND ${condition})`;
+  const asOf = asOfCondition(target, inner, sql);
+  return `EXISTS (SELECT 1 FROM ${fromTable(target, inner)} WHERE ${joins.join(' AND ')} AND ${asOf} AND ${condition})`;
 }
 
 function columnConditions(
@@ -185,7 +186,8 @@ function pattern(ref: string, op: string, value: unknown, sql: SqlBuilder): stri
   const wildcards = value.split('%').length - 1;
   if (value.length > sql.limits.maxPatternLength || wildcards > sql.limits.maxPatternWildcards)
     throw new GraphqlFailure(
-      `a ${op} pattern may have up to ${sql.limits.maxPatternLength} characters and ${sql.limits.maxPatternWildcards} % wildcards`,
+      `a ${op} pattern may have up to ${sql.limits.maxPatternLength} characters ` +
+        `and ${sql.limits.maxPatternWildcards} % wildcards`,
       'limit-exceeded',
     );
   const not = op.startsWith('_n') ? 'NOT ' : '';

@@ -23,7 +23,9 @@ export const graphql = endpoint({
   query: {
     ledger_version: {
       ...LEDGER_VERSION,
-      doc: 'answer as of this version (also the `x-aptos-ledger-version` header; default: the latest): current_* tables as they were then, later log rows hidden',
+      doc:
+        'answer as of this version (also the `x-aptos-ledger-version` header; default: the latest): ' +
+        'current_* tables as they were then, later log rows hidden',
     },
   },
   body: v.looseObject({

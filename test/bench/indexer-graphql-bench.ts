@@ -1,10 +1,10 @@
 /**
- * `node test/bench/indexer-bench.ts`: the indexer GraphQL engine's per-response CPU against the bare SQL returning
- * the same rows, measured in the same process and run (docs/benchmarks.md, "Indexer GraphQL"): an account's history
- * page (25 rows of account_transactions with their user_transaction, newest first) and an owner's balances as of a
- * version (with metadata). The engine's side includes everything a request costs past HTTP: body to JSON text,
- * variables, planning, SQL, rendering; the baseline is one prepared statement per read, rows as objects.
- * Also the same through the read service's route (no reply cache), as `serve` answers it.
+ * `node test/bench/indexer-graphql-bench.ts`: the indexer GraphQL engine's per-response CPU against the bare SQL
+ * returning the same rows, measured in the same process and run (docs/benchmarks.md, "Indexer GraphQL"): an
+ * account's history page (25 rows of account_transactions with their user_transaction, newest first) and an
+ * owner's balances as of a version (with metadata). The engine's side includes everything a request costs past
+ * HTTP: body to JSON text, variables, planning, SQL, rendering; the baseline is one prepared statement per read,
+ * rows as objects.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,19 +14,21 @@ import { createIndexerGraphql } from '../../electron/indexer/graphql/indexer-gra
 import { INDEXER_TABLES } from '../../electron/indexer/tables/index.ts';
 import { fixed } from './bench-stats.ts';
 import { writeBenchmarkSection } from './benchmark-doc.ts';
-import { accountAddress, writeIndexerBenchData, type BenchScale } from './indexer-bench-data.ts';
+import { accountAddress, writeIndexerBenchData, type BenchScale } from './indexer-graphql-bench-data.ts';
 
 const SCALE: BenchScale = { versions: 400_000, accounts: 2_000, assets: 4, statesPerStore: 40 };
 const ROUNDS = 4_000;
 
 const HISTORY = `query AccountHistory($address: String, $limit: Int, $offset: Int) {
-  account_transactions(where: {account_address: {_eq: $address}}, order_by: {transaction_version: desc}, limit: $limit, offset: $offset) {
+  account_transactions(where: {account_address: {_eq: $address}}, order_by: {transaction_version: desc},
+    limit: $limit, offset: $offset) {
     transaction_version
     user_transaction { version sender sequence_number entry_function_id_str gas_unit_price max_gas_amount timestamp }
   }
 }`;
-const HISTORY_SQL = `SELECT a.transaction_version, u.version, u.sender, u.sequence_number, u.entry_function_id_str, u.gas_unit_price,
-  u.max_gas_amount, u.timestamp FROM ix_account_transactions a LEFT JOIN ix_user_transactions u ON u.version = a.transaction_version
+const HISTORY_SQL = `SELECT a.transaction_version, u.version, u.sender, u.sequence_number, u.entry_function_id_str,
+  u.gas_unit_price, u.max_gas_amount, u.timestamp
+  FROM ix_account_transactions a LEFT JOIN ix_user_transactions u ON u.version = a.transaction_version
   WHERE a.account_address = +? ORDER BY a.transaction_version DESC LIMIT 25`;
 
 const BALANCES = `query Balances($owner: String) {
@@ -35,7 +37,8 @@ const BALANCES = `query Balances($owner: String) {
     metadata { name symbol decimals }
   }
 }`;
-const BALANCES_SQL = `SELECT b.asset_type, b.amount, b.is_frozen, b.is_primary, b.last_transaction_version, b.last_transaction_timestamp,
+const BALANCES_SQL = `SELECT b.asset_type, b.amount, b.is_frozen, b.is_primary, b.last_transaction_version,
+  b.last_transaction_timestamp,
   b.storage_id, b.token_standard, m.name, m.symbol, m.decimals FROM ix_current_fungible_asset_balances b
   LEFT JOIN ix_fungible_asset_metadata m ON m.asset_type = b.asset_type AND m.last_transaction_version <= +@v
     AND (m._valid_to IS NULL OR m._valid_to > +@v)
@@ -145,15 +148,16 @@ function main(): void {
         `| ${r.name} | ${fixed(r.sql.rows)} | ${fixed(r.engine.cpuUs)} | ${fixed(r.sql.cpuUs)} | ` +
         `${fixed(r.engine.cpuUs / r.sql.cpuUs, 2)} | ${fixed(r.engine.p50us)} | ${fixed(r.sql.p50us)} |`,
     );
-    const markdown = `## Indexer GraphQL (\`node test/bench/indexer-bench.ts\`)
+    const markdown = `## Indexer GraphQL (\`node test/bench/indexer-graphql-bench.ts\`)
 
-The GraphQL engine (electron/indexer/graphql/) against the bare SQL returning the same rows, in the same process
-and run, ${ROUNDS} calls each after a warm-up, on a synthetic file of the indexer tables (test/bench/indexer-bench-data.ts:
-${SCALE.versions.toLocaleString('en')} versions, ${SCALE.accounts.toLocaleString('en')} accounts, up to ${SCALE.assets} assets per
-owner with up to ${SCALE.statesPerStore} balance states per store; generated in ${fixed(generated)} s). The engine's side is a whole
+The GraphQL engine (electron/indexer/graphql/) against the bare SQL returning the same rows, in the same
+process and run, ${ROUNDS} calls each after a warm-up, on a synthetic file of the indexer tables
+(test/bench/indexer-graphql-bench-data.ts: ${SCALE.versions.toLocaleString('en')} versions,
+${SCALE.accounts.toLocaleString('en')} accounts, up to ${SCALE.assets} assets per owner with up to
+${SCALE.statesPerStore} balance states per store; generated in ${fixed(generated)} s). The engine's side is a whole
 response past HTTP: the body's JSON parsed, variables coerced, the plan and SQL built, the rows read and rendered
-as JSON text; the bare SQL is one cached prepared statement with a
-JOIN, rows as objects. Accounts and versions vary per call; both sides' rows are compared on 200 calls first. Goal: ratio ≤ 2.
+as JSON text; the bare SQL is one cached prepared statement with a JOIN, rows as objects. Accounts and versions
+vary per call; both sides' rows are compared on 200 calls first. Goal: ratio ≤ 2.
 
 | query | rows per call | engine CPU µs | SQL CPU µs | ratio (CPU) | engine p50 µs | SQL p50 µs |
 |---|---:|---:|---:|---:|---:|---:|
