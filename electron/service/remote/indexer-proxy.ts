@@ -64,6 +64,7 @@ export function indexerProxy(
         'web_framework_error',
         `payload too large: request bodies are limited to ${MAX_BODY_BYTES} bytes`,
       );
+    // In the node's fair queue like any request of this client (upstream-fetch.ts), and dropped when it goes away.
     const outcome = await fetchUpstream(
       {
         method: 'POST',
@@ -72,6 +73,8 @@ export function indexerProxy(
         contentType: 'application/json',
         body,
         retryable: true,
+        client: request.client,
+        signal: request.signal,
       },
       settings,
     );
