@@ -22,8 +22,11 @@ export interface ServiceOptions {
   readonly source?: SourceInfo | undefined;
   /** Where `POST /explorer/v1/capture` writes; the route answers 403 without it. */
   readonly capture?: CaptureTarget | undefined;
-  /** The snapshot's indexer GraphQL engine (`POST /v1/graphql`); absent when the file has no indexer tables. */
-  readonly indexer?: IndexerGraphql | undefined;
+  /**
+   * The snapshot's indexer GraphQL engine (`POST /v1/graphql`), opened on first use; it gives undefined when the file
+   * has no indexer tables.
+   */
+  readonly indexer?: (() => IndexerGraphql | undefined) | undefined;
 }
 
 /** The path parameter names of a pattern (any name when the pattern is not known). */

@@ -7,7 +7,7 @@
  */
 import { LEDGER_VERSION_HEADER } from '../../../shared/api/endpoints/indexer.ts';
 import { graphqlErrorsJson, GraphqlFailure } from '../../indexer/graphql/graphql-errors.ts';
-import { ApiError } from '../http-errors.ts';
+import { ApiError, describeError, serviceUnavailable } from '../http-errors.ts';
 import { parseU64 } from '../params.ts';
 import { MAX_BODY_BYTES } from '../request-body.ts';
 import { checkVersion, requestedVersion, type RequestContext, type RouteHandler } from '../request-context.ts';
@@ -67,7 +67,12 @@ async function bodyOf(context: RequestContext): Promise<unknown> {
 
 /** `POST /v1/graphql` over the snapshot's indexer tables. */
 export const graphqlRoute: RouteHandler = async (context) => {
-  const indexer = context.options.indexer;
+  let indexer;
+  try {
+    indexer = context.options.indexer?.();
+  } catch (error) {
+    throw serviceUnavailable(`The ledger cannot be read (indexer tables): ${describeError(error)}`);
+  }
   if (indexer === undefined) throw new ApiError(404, 'web_framework_error', NO_INDEXER_MESSAGE);
   const version = versionOf(context);
   let body: unknown;
