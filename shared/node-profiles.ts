@@ -11,13 +11,30 @@ export interface NodeProfile {
   readonly name: NodeProfileName;
   readonly label: string;
   readonly url: string;
+  /** The network's hosted indexer (GraphQL), which `/v1/graphql` forwards to; none for a local node. */
+  readonly indexerUrl?: string;
 }
 
 /** The public fullnodes of the Aptos networks and a local node (`aptos node run-localnet`). */
 export const NODE_PROFILES: Readonly<Record<NodeProfileName, NodeProfile>> = {
-  mainnet: { name: 'mainnet', label: 'Mainnet', url: 'https://api.mainnet.aptoslabs.com/v1' },
-  testnet: { name: 'testnet', label: 'Testnet', url: 'https://api.testnet.aptoslabs.com/v1' },
-  devnet: { name: 'devnet', label: 'Devnet', url: 'https://api.devnet.aptoslabs.com/v1' },
+  mainnet: {
+    name: 'mainnet',
+    label: 'Mainnet',
+    url: 'https://api.mainnet.aptoslabs.com/v1',
+    indexerUrl: 'https://api.mainnet.aptoslabs.com/v1/graphql',
+  },
+  testnet: {
+    name: 'testnet',
+    label: 'Testnet',
+    url: 'https://api.testnet.aptoslabs.com/v1',
+    indexerUrl: 'https://api.testnet.aptoslabs.com/v1/graphql',
+  },
+  devnet: {
+    name: 'devnet',
+    label: 'Devnet',
+    url: 'https://api.devnet.aptoslabs.com/v1',
+    indexerUrl: 'https://api.devnet.aptoslabs.com/v1/graphql',
+  },
   localnet: { name: 'localnet', label: 'Localnet', url: 'http://127.0.0.1:8080/v1' },
 };
 
@@ -47,4 +64,28 @@ export function resolveNodeUrl(nameOrUrl: string): string {
   const path = url.pathname.replace(/\/+$/, '');
   url.pathname = path.endsWith('/v1') ? path : `${path}/v1`;
   return url.toString().replace(/\/+$/, '');
+}
+
+/**
+ * The indexer GraphQL URL for a profile name (its hosted indexer) or a custom URL (`http:`/`https:`, no
+ * credentials, no fragment; used as given). Throws an `Error` with a one-line message otherwise.
+ */
+export function resolveIndexerUrl(nameOrUrl: string): string {
+  if (isNodeProfileName(nameOrUrl)) {
+    const known = NODE_PROFILES[nameOrUrl].indexerUrl;
+    if (known === undefined) throw new Error(`the ${nameOrUrl} profile has no known indexer; give its URL`);
+    return known;
+  }
+  let url: URL;
+  try {
+    url = new URL(nameOrUrl);
+  } catch {
+    throw new Error(`"${nameOrUrl}" is neither a node profile (mainnet, testnet, devnet) nor a URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`indexer URL must be http: or https:, got ${url.protocol}`);
+  if (url.username !== '' || url.password !== '')
+    throw new Error('indexer URL must not carry credentials (use an API key)');
+  if (url.hash !== '') throw new Error('indexer URL must not have a fragment');
+  return url.toString();
 }

@@ -4,12 +4,12 @@
  * into the user's data folder. Binds loopback by default; stops cleanly on SIGTERM/SIGINT.
  */
 import { join } from 'node:path';
-import { isNodeProfileName, resolveNodeUrl } from '../../shared/node-profiles.ts';
+import { isNodeProfileName, resolveIndexerUrl, resolveNodeUrl } from '../../shared/node-profiles.ts';
 import { captureTargetFor } from '../service/capture/capture-target.ts';
 import { SnapshotStore } from '../snapshot/snapshot-store.ts';
 import { indexerUpgradeHint } from '../indexer/upgrade-snapshot.ts';
 import { openDataSource, type DataSource, type DataSourceSpec } from '../service/data-source.ts';
-import { DEFAULT_MAX_CONNECTIONS, startHttpServer } from '../service/http-server.ts';
+import { DEFAULT_MAX_CONNECTIONS, startHttpServer, type RunningHttpServer } from '../service/http-server.ts';
 import { isLoopback } from '../service/host-check.ts';
 import { loadStaticUi, withStaticUi } from '../service/static-ui.ts';
 import { DEFAULT_MAX_IN_FLIGHT } from '../service/remote/remote-options.ts';
@@ -29,9 +29,12 @@ export const SERVE_USAGE = `  serve [--snapshot FILE] [--host 127.0.0.1] [--port
                              ${sampleSnapshotPath()};
                              --port 0 = any free port; --no-cache: answer every request from the store;
                              --max-connections: more open connections are refused (each may buffer an 8 MiB body);
+                             --indexer-port N: the same server also listens on port N (8090: where the official
+                             explorer's "local" network looks for the indexer's /v1/graphql);
                              /v1 answers browser pages of any origin as a node does (CORS); --cors-origin
                              ORIGIN (repeatable) allows only the origins named
-  serve --remote URL|mainnet|testnet|devnet|localnet [--api-key K [--share-api-key]] [--host …] [--port …]
+  serve --remote URL|mainnet|testnet|devnet|localnet [--indexer URL|mainnet|testnet|devnet]
+        [--api-key K [--share-api-key]] [--host …] [--port …] [--indexer-port N]
         [--ui DIR] [--max-connections N] [--max-in-flight ${DEFAULT_MAX_IN_FLIGHT}] [--cors-origin ORIGIN]…
                              the same over a remote node instead of a snapshot (its /v1 is proxied, with
                              timeouts, retries and checks; --api-key is sent as a bearer token; with a
@@ -40,7 +43,8 @@ export const SERVE_USAGE = `  serve [--snapshot FILE] [--host 127.0.0.1] [--port
                              browser requests from other sites are refused unless --cors-origin names them;
                              --max-in-flight: most requests sent to the node at once, the others wait their
                              turn (fairly across clients) or are answered 503 with Retry-After when they
-                             could not be sent within the 5 s connect timeout
+                             could not be sent within the 5 s connect timeout;
+                             /v1/graphql is forwarded to --indexer (default: the profile's hosted indexer)
 `;
 
 /** The options `serve` accepts. */
@@ -56,6 +60,8 @@ export const SERVE_OPTIONS = {
   'max-connections': { type: 'string' },
   'max-in-flight': { type: 'string' },
   'cors-origin': { type: 'string', multiple: true },
+  indexer: { type: 'string' },
+  'indexer-port': { type: 'string' },
 } as const;
 
 /** `serve` for the help and its test. */
@@ -79,10 +85,10 @@ function parseMaxInFlight(text: string | undefined): number | undefined {
   return Number(text);
 }
 
-function parsePort(text: string | undefined): number {
+function parsePort(text: string | undefined, option = '--port'): number {
   if (text === undefined) return DEFAULT_PORT;
   if (!/^\d+$/.test(text) || Number(text) > 65_535)
-    throw new CliError(`--port must be a number from 0 to 65535, got "${text}"`);
+    throw new CliError(`${option} must be a number from 0 to 65535, got "${text}"`);
   return Number(text);
 }
 
@@ -94,6 +100,8 @@ export async function runServeCommand(args: readonly string[]): Promise<number> 
   }
   const { values } = parseCommandArgs('serve', args, { options: SERVE_OPTIONS });
   const port = parsePort(values.port);
+  const indexerPort =
+    values['indexer-port'] === undefined ? undefined : parsePort(values['indexer-port'], '--indexer-port');
   const maxConnections = parseMaxConnections(values['max-connections']);
   const maxInFlight = parseMaxInFlight(values['max-in-flight']);
   const host = values.host ?? '127.0.0.1';
@@ -103,6 +111,14 @@ export async function runServeCommand(args: readonly string[]): Promise<number> 
     throw new CliError('--remote and --snapshot cannot be used together');
   if (remote === undefined && values['api-key'] !== undefined) throw new CliError('--api-key needs --remote');
   if (remote === undefined && maxInFlight !== undefined) throw new CliError('--max-in-flight needs --remote');
+  if (remote === undefined && values.indexer !== undefined)
+    throw new CliError('--indexer needs --remote (a snapshot answers /v1/graphql from its own indexer tables)');
+  let indexerUrl: string | undefined;
+  try {
+    indexerUrl = values.indexer === undefined ? undefined : resolveIndexerUrl(values.indexer);
+  } catch (error) {
+    throw new CliError(`--indexer: ${(error as Error).message}`);
+  }
   if (values['share-api-key'] && values['api-key'] === undefined) throw new CliError('--share-api-key needs --api-key');
   // Every request reaching the proxy is sent with the key: on a reachable address, anyone could spend it (even POST
   // /v1/transactions).
@@ -139,9 +155,11 @@ export async function runServeCommand(args: readonly string[]): Promise<number> 
           apiKey: values['api-key'],
           profileName: remote !== undefined && isNodeProfileName(remote) ? remote : undefined,
           options: { maxInFlight },
+          indexerUrl,
         };
   let source: DataSource | undefined;
   let server;
+  let indexerServer: RunningHttpServer | undefined;
   let uiUrl: string | undefined;
   try {
     source = openDataSource(spec, {
@@ -159,6 +177,17 @@ export async function runServeCommand(args: readonly string[]): Promise<number> 
       );
     const handler = withCors(ui ? withStaticUi(service, ui) : service, cors);
     server = await startHttpServer({ handler, host, port, maxConnections });
+    // The same service on a second port, so the official explorer's "local" network finds /v1/graphql there.
+    if (indexerPort !== undefined) {
+      try {
+        indexerServer = await startHttpServer({ handler, host, port: indexerPort, maxConnections });
+      } catch (error) {
+        await server.close();
+        if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+          throw new CliError(`--indexer-port ${indexerPort} on ${host} is already in use`);
+        throw error;
+      }
+    }
     if (ui) uiUrl = `${server.url}/`;
   } catch (error) {
     source?.close();
@@ -175,7 +204,7 @@ export async function runServeCommand(args: readonly string[]): Promise<number> 
     const stop = (): void => {
       process.off('SIGTERM', stop);
       process.off('SIGINT', stop);
-      void running.close().finally(resolve);
+      void Promise.all([running.close(), indexerServer?.close()]).finally(resolve);
     };
     process.on('SIGTERM', stop);
     process.on('SIGINT', stop);
@@ -185,6 +214,7 @@ export async function runServeCommand(args: readonly string[]): Promise<number> 
     if (hint !== undefined) process.stderr.write(`note: ${hint}\n`);
   }
   process.stdout.write(`listening on ${server.url}\n`);
+  if (indexerServer) process.stdout.write(`indexer (GraphQL): ${indexerServer.url}/v1/graphql\n`);
   if (source.description.kind === 'remote') process.stdout.write(`proxying ${source.description.url}\n`);
   if (uiUrl) process.stdout.write(`web UI: ${uiUrl}\n`);
   if (uiUrl && source.store && source.description.kind === 'snapshot') {

@@ -8,6 +8,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { SnapshotOrigin } from '../../shared/api/source-info.ts';
+import { isNodeProfileName, NODE_PROFILES } from '../../shared/node-profiles.ts';
 import { assertNever } from '../../shared/assert-never.ts';
 import { generateSnapshot } from '../snapshot/generate.ts';
 import { SnapshotStore } from '../snapshot/snapshot-store.ts';
@@ -47,6 +48,8 @@ export type DataSourceSpec =
       readonly apiKey?: string | null | undefined;
       /** Profile name (`mainnet`…) shown by `/explorer/v1/source`; default the URL's host. */
       readonly profileName?: string | undefined;
+      /** The indexer `/v1/graphql` forwards to; default the profile's hosted indexer (none for a custom URL). */
+      readonly indexerUrl?: string | undefined;
       /** Timeouts, retries and limits; defaults when absent. */
       readonly options?: RemoteTuning | undefined;
     };
@@ -128,6 +131,11 @@ function openRemote(spec: Extract<DataSourceSpec, { kind: 'remote' }>, options: 
     baseUrl: spec.baseUrl,
     apiKey: spec.apiKey ?? undefined,
     profileName: spec.profileName,
+    indexerUrl:
+      spec.indexerUrl ??
+      (spec.profileName !== undefined && isNodeProfileName(spec.profileName)
+        ? NODE_PROFILES[spec.profileName].indexerUrl
+        : undefined),
     capture: options.capturesFolder === undefined ? undefined : { folder: options.capturesFolder },
     cache: options.responseCache,
     signal,

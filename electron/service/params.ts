@@ -34,7 +34,7 @@ export function decodePathSegment(raw: string): string {
 }
 
 /** Where a parameter comes from, as error messages name it. */
-export type ParamKind = 'path' | 'query';
+export type ParamKind = 'path' | 'query' | 'header';
 
 /** Parses an address path/query parameter (with or without `0x`). */
 export function parseAddressParam(text: string, name: string, kind: ParamKind = 'path'): Uint8Array {

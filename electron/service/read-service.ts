@@ -4,6 +4,9 @@
  * app and through {@link startHttpServer} by the headless `serve` command.
  */
 import type { LedgerInfo, LedgerStore } from '../snapshot/ledger-store.ts';
+import type { IndexerGraphql } from '../indexer/graphql/indexer-graphql.ts';
+import { openIndexerGraphql } from '../indexer/graphql/open-indexer.ts';
+import { SnapshotStore } from '../snapshot/snapshot-store.ts';
 import { createCaptureRoute } from './capture/capture-route.ts';
 import { negotiateOutput, type OutputFormat } from './content-negotiation.ts';
 import { TrackedQuery } from './query-parameters.ts';
@@ -47,11 +50,27 @@ export interface ReadServiceHandler {
   errorReply(status: number, errorCode: ErrorCode, message: string): ServiceReply;
 }
 
+/**
+ * The indexer engine of a snapshot store, opened on the first GraphQL request (a store that cannot be read then
+ * fails that request, not the service's creation); undefined for any other store.
+ */
+function snapshotIndexer(store: LedgerStore): (() => IndexerGraphql | undefined) | undefined {
+  if (!(store instanceof SnapshotStore)) return undefined;
+  let opened: { readonly engine: IndexerGraphql | undefined } | undefined;
+  return () => (opened ??= { engine: openIndexerGraphql(store.database) }).engine;
+}
+
 /** Creates the read service handler over `options.store`. */
 export function createReadService(options: ReadServiceOptions): ReadServiceHandler {
   const store = guardStore(options.store);
   const gas = createGasEstimator();
-  const serviceOptions: ServiceOptions = { gitHash: options.gitHash, source: options.source, capture: options.capture };
+  const serviceOptions: ServiceOptions = {
+    gitHash: options.gitHash,
+    source: options.source,
+    capture: options.capture,
+    // A snapshot file with the indexer tables answers /v1/graphql (routes/indexer-graphql.ts).
+    indexer: options.indexer ?? snapshotIndexer(options.store),
+  };
   const report =
     options.onUnexpectedError ?? ((error: unknown) => console.error('read service: unexpected error', error));
 

@@ -10,6 +10,7 @@ import { optionalU64 } from './params.ts';
 import type { ServiceReply, ServiceRequest } from './service-reply.ts';
 import type { CaptureHandler, CaptureTarget } from './capture/capture-target.ts';
 import type { SourceInfo } from '../../shared/api/source-info.ts';
+import type { IndexerGraphql } from '../indexer/graphql/indexer-graphql.ts';
 import type { PathParamNames } from '../../shared/api/endpoint.ts';
 import type { ENDPOINTS, EndpointName } from '../../shared/api/registry.ts';
 
@@ -21,6 +22,11 @@ export interface ServiceOptions {
   readonly source?: SourceInfo | undefined;
   /** Where `POST /explorer/v1/capture` writes; the route answers 403 without it. */
   readonly capture?: CaptureTarget | undefined;
+  /**
+   * The snapshot's indexer GraphQL engine (`POST /v1/graphql`), opened on first use; it gives undefined when the file
+   * has no indexer tables.
+   */
+  readonly indexer?: (() => IndexerGraphql | undefined) | undefined;
 }
 
 /** The path parameter names of a pattern (any name when the pattern is not known). */

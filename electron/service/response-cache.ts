@@ -8,6 +8,7 @@
 import type { ServiceReply, ServiceRequest } from './service-reply.ts';
 import type { OutputFormat } from './content-negotiation.ts';
 import { keyedQuery } from './query-parameters.ts';
+import { LEDGER_VERSION_HEADER } from '../../shared/api/endpoints/indexer.ts';
 
 /** Limits of the cache. */
 export interface ResponseCacheOptions {
@@ -129,7 +130,10 @@ export async function cacheKeyOf(
   output: OutputFormat,
   scope: CacheKeyScope = SERVICE_KEY_SCOPE,
 ): Promise<string | undefined> {
-  const target = `${output} ${request.url.pathname}${scope.query(request.url.search)}`;
+  // The version header pins a GraphQL answer as `?ledger_version=` does (routes/indexer-graphql.ts).
+  const pinned = request.header(LEDGER_VERSION_HEADER);
+  const version = pinned === null ? '' : ` @${pinned}`;
+  const target = `${output} ${request.url.pathname}${scope.query(request.url.search)}${version}`;
   if (request.method === 'GET' || request.method === 'HEAD') return `GET ${target}`;
   if (request.method !== 'POST' || !scope.readPost(request.url.pathname)) return undefined;
   // Decide from the declared length first, so an oversized body is left for the route to refuse unread.

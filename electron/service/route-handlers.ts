@@ -29,6 +29,7 @@ import {
   getTransactions,
   waitTransactionByHash,
 } from './routes/transactions.ts';
+import { graphqlRoute } from './routes/indexer-graphql.ts';
 import { balanceRoute, viewRoute } from './view/view-routes.ts';
 
 /** One handler per declared endpoint. */
@@ -64,4 +65,5 @@ export const ROUTE_HANDLERS: { readonly [Name in EndpointName]: RouteHandler<(ty
   explorerVersion: getVersionInfo,
   explorerEventStreams: listEventStreams,
   explorerAccountAssets: getAccountAssets,
+  graphql: graphqlRoute,
 };

@@ -27,6 +27,7 @@ import {
   transactions,
   waitTransactionByHash,
 } from './endpoints/node-transactions.ts';
+import { graphql } from './endpoints/indexer.ts';
 import { eventsByCreationNumber, eventsByHandle, rawTableItem, tableItem } from './endpoints/node-tables-events.ts';
 import {
   explorerAccountAssets,
@@ -76,6 +77,7 @@ export const ENDPOINTS = {
   explorerVersion,
   explorerEventStreams,
   explorerAccountAssets,
+  graphql,
 } as const satisfies Readonly<Record<string, Endpoint>>;
 
 /** The name of a declared endpoint. */

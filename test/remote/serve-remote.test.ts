@@ -92,6 +92,10 @@ describe('serve --remote', () => {
         '--api-key with --host 0.0.0.0 would let anyone who reaches this server use the key',
       ],
       [['--remote', 'localnet', '--api-key', 'k', '--host', '::'], 'add --share-api-key to allow it'],
+      [['--indexer', 'mainnet'], '--indexer needs --remote'],
+      [['--remote', 'localnet', '--indexer', 'localnet'], 'the localnet profile has no known indexer'],
+      [['--remote', 'localnet', '--indexer', 'ftp://x'], 'indexer URL must be http: or https:'],
+      [['--indexer-port', '70000'], '--indexer-port must be a number from 0 to 65535'],
     ] as const) {
       const run = runCliProcess(['serve', ...args, '--port', '0']);
       expect(run.status).toBe(1);

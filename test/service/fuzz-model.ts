@@ -72,6 +72,9 @@ export const UNPARSABLE_METHODS = ['FOO', 'XYZZY'];
  */
 export const NOT_FUZZED: Partial<Readonly<Record<EndpointName, string>>> = {
   explorerCapture: 'writes a snapshot file per request; its rules are in test/remote/capture-*.test.ts',
+  graphql:
+    'its input is a GraphQL document in the body, not path and query parts; hostile documents, variables and ' +
+    'bodies are in test/indexer/graphql-hostile.test.ts',
 };
 
 /** What a generated request is aimed at: a declared endpoint, or a path no route serves. */

@@ -192,6 +192,16 @@ export function recordedRequests(info: SnapshotInfo, resourceCursor: string): Re
     post('/v1/view', { function: '0x1::account::exists_at', arguments: [] }),
     post('/v1/view', '{}'),
     post('/v1/view', '{'),
+    // The indexer's GraphQL (a fixture without the indexer tables answers that it has none).
+    post('/v1/graphql', { query: '{ processor_status { processor last_success_version } }' }),
+    post(`/v1/graphql?ledger_version=${middle}`, {
+      query:
+        'query H($a: String) { account_transactions(where: {account_address: {_eq: $a}}, ' +
+        'order_by: {transaction_version: desc}, limit: 3) { transaction_version user_transaction { sender } } }',
+      variables: { a: sender },
+    }),
+    post('/v1/graphql', { query: '{ no_such_table { x } }' }),
+    post('/v1/graphql', '{'),
     { method: 'GET', path: '/v1/-/healthy' },
     { method: 'GET', path: '/v1/spec.json' },
     { method: 'DELETE', path: '/v1/accounts/0x1' },

@@ -15,6 +15,8 @@ export interface RemoteServiceOptions {
   readonly apiKey?: string | undefined;
   /** Profile name (`mainnet`…) shown by `/explorer/v1/source`; default the URL's host. */
   readonly profileName?: string | undefined;
+  /** The indexer's GraphQL URL that `/v1/graphql` is forwarded to (indexer-proxy.ts); none: that route says so. */
+  readonly indexerUrl?: string | undefined;
   /** Time until the node's response headers arrive (connection included). Default 5 s. */
   readonly connectTimeoutMs?: number | undefined;
   /** Time for a whole answer, body included. Default 30 s. */

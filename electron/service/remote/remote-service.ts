@@ -28,6 +28,7 @@ import { ledgerEntries, ledgerOfHeaders } from './remote-headers.ts';
 import { DEFAULT_REMOTE_CACHE, remoteSettings, type RemoteServiceOptions } from './remote-options.ts';
 import { RequestCoalescer } from './request-coalescer.ts';
 import { fetchUpstream, type UpstreamFailure, type UpstreamRequest } from './upstream-fetch.ts';
+import { indexerProxy, isGraphqlPath } from './indexer-proxy.ts';
 
 export type { RemoteServiceOptions } from './remote-options.ts';
 
@@ -254,8 +255,11 @@ export function createRemoteService(options: RemoteServiceOptions): ReadServiceH
     origin: settings.baseUrl,
   });
 
+  const graphql = indexerProxy(settings, options.indexerUrl);
+
   const route = async (request: ServiceRequest): Promise<ServiceReply> => {
     const path = request.url.pathname;
+    if (isGraphqlPath(path)) return graphql(request);
     if (path === EXPLORER_PREFIX || path.startsWith(`${EXPLORER_PREFIX}/`))
       return explorerRoute(request, path.slice(EXPLORER_PREFIX.length));
     if (path !== '/v1' && !path.startsWith('/v1/')) throw routeNotFound();

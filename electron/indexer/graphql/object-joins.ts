@@ -1,0 +1,57 @@
+/**
+ * Object relationships answered inside their parent's query: a selection of plain columns through an object
+ * relationship (`user_transaction { … }` of a history page, `metadata { … }` of a balance) becomes a LEFT JOIN
+ * on the one related row as of the version (the first one, as an object relationship shows one), so the page
+ * costs one statement, as the bare SQL of the same rows does, rather than a second batched query.
+ */
+import type { IndexerTable } from '../indexer-table.ts';
+import type { FieldPlan } from './selection-plan.ts';
+import { asOfCondition, columnRef, fromTable, selectColumn, type SqlBuilder } from './sql-context.ts';
+
+/** An object relationship field whose selection is columns only. */
+export type JoinedField = Extract<FieldPlan, { kind: 'object' }>;
+
+/** Where a joined relationship's values sit in the parent's rows. */
+export interface JoinedColumns {
+  /** The index of the related row's rowid (null: no related row), then its columns in order. */
+  readonly start: number;
+  readonly columns: readonly string[];
+}
+
+/** What the parent's query adds: SELECT items after its own columns, JOIN clauses after its FROM. */
+export interface ObjectJoins {
+  readonly selects: readonly string[];
+  readonly joins: string;
+  readonly joined: ReadonlyMap<FieldPlan, JoinedColumns>;
+}
+
+/** Whether `field` is answered by a join (an object relationship selecting columns and `__typename` only). */
+export function isJoinable(field: FieldPlan): field is JoinedField {
+  return field.kind === 'object' && field.fields.every((f) => f.kind === 'column' || f.kind === 'typename');
+}
+
+/** The joins of the joinable fields of `fields` over the parent `alias`; their values start at `first`. */
+export function objectJoins(fields: readonly FieldPlan[], alias: string, first: number, sql: SqlBuilder): ObjectJoins {
+  const selects: string[] = [];
+  const joins: string[] = [];
+  const joined = new Map<FieldPlan, JoinedColumns>();
+  for (const field of fields) {
+    if (!isJoinable(field)) continue;
+    const target: IndexerTable = field.target;
+    const row = sql.alias();
+    const probe = sql.alias();
+    const on = Object.entries(field.relationship.on)
+      .map(([local, remote]) => `${columnRef(probe, remote)} = ${columnRef(alias, local)}`)
+      .join(' AND ');
+    // The rowid of the first related row as of V: at most one row joins, whatever the data holds.
+    joins.push(
+      ` LEFT JOIN ${fromTable(target, row)} ON ${row}.rowid = ` +
+        `(SELECT ${probe}.rowid FROM ${fromTable(target, probe)} ` +
+        `WHERE ${on} AND ${asOfCondition(target, probe, sql)} LIMIT 1)`,
+    );
+    const columns = [...new Set(field.fields.flatMap((f) => (f.kind === 'column' ? [f.column.name] : [])))];
+    joined.set(field, { start: first + selects.length, columns });
+    selects.push(`${row}.rowid`, ...columns.map((c) => selectColumn(target, row, c, sql)));
+  }
+  return { selects, joins: joins.join(''), joined };
+}

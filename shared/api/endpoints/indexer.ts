@@ -1,0 +1,44 @@
+/**
+ * The indexer's GraphQL API (`POST /v1/graphql`, Hasura's dialect: docs/api.md, "The indexer (GraphQL)"): a snapshot
+ * answers it from the indexer tables it stores, as of any retained version; a remote source forwards it to the
+ * indexer named by `--indexer` (or its node profile's).
+ */
+import * as v from 'valibot';
+import { endpoint } from '../endpoint.ts';
+import { LEDGER_VERSION } from './common-parameters.ts';
+
+/** One GraphQL error, as Hasura writes it. */
+const graphqlError = v.looseObject({
+  message: v.string(),
+  extensions: v.optional(v.looseObject({ path: v.optional(v.string()), code: v.optional(v.string()) })),
+});
+
+/** The request header that pins an answer to a version, like `?ledger_version=`. */
+export const LEDGER_VERSION_HEADER = 'x-aptos-ledger-version';
+
+/** `POST /v1/graphql`: a GraphQL request `{query, variables?, operationName?}`. */
+export const graphql = endpoint({
+  method: 'POST',
+  path: '/v1/graphql',
+  query: {
+    ledger_version: {
+      ...LEDGER_VERSION,
+      doc:
+        'answer as of this version (also the `x-aptos-ledger-version` header; default: the latest): ' +
+        'current_* tables as they were then, later log rows hidden',
+    },
+  },
+  body: v.looseObject({
+    query: v.string(),
+    variables: v.optional(v.nullable(v.record(v.string(), v.unknown()))),
+    operationName: v.optional(v.nullable(v.string())),
+  }),
+  reply: v.union([
+    v.looseObject({ data: v.record(v.string(), v.unknown()) }),
+    v.looseObject({ errors: v.array(graphqlError) }),
+  ]),
+  bcs: undefined,
+  errors: ['version_not_found', 'version_pruned'],
+  sources: ['snapshot', 'remote'],
+  doc: "the indexer's GraphQL answer (`data`, or Hasura's `errors` array)",
+});
