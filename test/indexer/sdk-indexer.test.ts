@@ -128,7 +128,8 @@ describe('@aptos-labs/ts-sdk indexer calls against serve (fixture)', () => {
   it('reads owned objects, tokens, token data, collections and ownership', async () => {
     const owner = store.database
       .prepare(
-        'SELECT owner_address FROM ix_current_token_ownerships_v2 WHERE _valid_to IS NULL GROUP BY owner_address ORDER BY count(*) DESC LIMIT 1',
+        'SELECT owner_address FROM ix_current_token_ownerships_v2 WHERE _valid_to IS NULL ' +
+          'GROUP BY owner_address ORDER BY count(*) DESC LIMIT 1',
       )
       .pluck()
       .get() as string;
@@ -149,8 +150,8 @@ describe('@aptos-labs/ts-sdk indexer calls against serve (fixture)', () => {
     }>({
       query: {
         query: `query getCollectionData($where_condition: current_collections_v2_bool_exp!) {
-          current_collections_v2(where: $where_condition) { uri total_minted_v2 token_standard table_handle_v1 mutable_uri
-            mutable_description max_supply collection_id collection_name creator_address current_supply description
+          current_collections_v2(where: $where_condition) { uri total_minted_v2 token_standard table_handle_v1
+            mutable_uri mutable_description max_supply collection_id collection_name creator_address current_supply description
             last_transaction_timestamp last_transaction_version } }`,
         variables: {
           where_condition: {
