@@ -151,8 +151,8 @@ describe('@aptos-labs/ts-sdk indexer calls against serve (fixture)', () => {
       query: {
         query: `query getCollectionData($where_condition: current_collections_v2_bool_exp!) {
           current_collections_v2(where: $where_condition) { uri total_minted_v2 token_standard table_handle_v1
-            mutable_uri mutable_description max_supply collection_id collection_name creator_address current_supply description
-            last_transaction_timestamp last_transaction_version } }`,
+            mutable_uri mutable_description max_supply collection_id collection_name creator_address current_supply
+            description last_transaction_timestamp last_transaction_version } }`,
         variables: {
           where_condition: {
             creator_address: { _eq: collection.creator_address },
