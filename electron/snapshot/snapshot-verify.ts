@@ -15,6 +15,7 @@ import { assertNever } from '../../shared/assert-never.ts';
 import { decodeResourceGroup } from '../../shared/resource-group.ts';
 import { verifyV2 } from './verify-v2.ts';
 import { verifyIndexerTables } from '../indexer/verify-indexer.ts';
+import { verifyConservation } from './verify-conservation.ts';
 
 /** The outcome of a verification: figures checked and the problems found (at most `maxProblems`). */
 export interface VerifyReport {
@@ -192,6 +193,8 @@ export function verifySnapshot(store: SnapshotStore): VerifyReport {
   checked.events = events;
   if (store.meta.formatVersion >= 2)
     Object.assign(checked, verifyV2(db, store.meta.oldestVersion, captured, problem, store.meta.chainId));
+  if (store.meta.formatVersion >= 2 && !captured)
+    Object.assign(checked, verifyConservation(db, store.meta.oldestVersion, store.meta.latestVersion, problem));
   Object.assign(checked, verifyIndexerTables(store, problem));
   return { ok: problems.length === 0, checked, problems };
 }
