@@ -55,8 +55,7 @@ export interface CoinStoreValue {
 }
 
 /** The key of an event handle (its GUID): `address/creation_number`. */
-export const handleKey = (address: string, creationNumber: bigint | number): string =>
-  `${address}/${creationNumber}`;
+export const handleKey = (address: string, creationNumber: bigint | number): string => `${address}/${creationNumber}`;
 
 function readHandle(r: BcsReader): string {
   r.u64(); // counter

@@ -215,7 +215,9 @@ export class ConservationLedger {
         if (typeof recorded === 'bigint') supply += recorded;
       }
       if (sum !== supply)
-        this.#problem(`${at}: asset ${this.#assetName(asset)}: supply ${supply} differs from the sum of balances ${sum}`);
+        this.#problem(
+          `${at}: asset ${this.#assetName(asset)}: supply ${supply} differs from the sum of balances ${sum}`,
+        );
     }
   }
 }

@@ -65,7 +65,11 @@ export class World implements StateSink {
   readonly aptSupply: AptSupply = { coin: 0n, fungible: 0n };
   /** Accounts whose APT changed in the current transaction, in the order they changed. */
   readonly #touched = new Set<SimAccount>();
-  #supplyChanged = false;
+  /** The supplies as last written (undefined: not yet). */
+  readonly #writtenSupply: { coin: bigint | undefined; fungible: bigint | undefined } = {
+    coin: undefined,
+    fungible: undefined,
+  };
   #aptMetadata: AptMetadataEncoder | undefined;
 
   readonly writer: SnapshotWriter;
@@ -154,7 +158,6 @@ export class World implements StateSink {
     if (account.primaryStore) this.aptSupply.fungible += delta;
     else this.aptSupply.coin += delta;
     this.#touched.add(account);
-    this.#supplyChanged = true;
   }
 
   /**
@@ -164,17 +167,20 @@ export class World implements StateSink {
   settle(): void {
     for (const account of this.#touched) this.#writeAptStore(account);
     this.#touched.clear();
-    if (!this.#supplyChanged) return;
-    this.#supplyChanged = false;
-    this.resource(
-      FRAMEWORK_ADDRESS_BYTES,
-      FRAMEWORK_TYPES.coinInfo,
-      this.encoder.encode(FRAMEWORK_TYPES.coinInfo, aptCoinInfo(this.aptSupply.coin)),
-    );
+    const { coin, fungible } = this.aptSupply;
+    if (coin !== this.#writtenSupply.coin) {
+      this.resource(
+        FRAMEWORK_ADDRESS_BYTES,
+        FRAMEWORK_TYPES.coinInfo,
+        this.encoder.encode(FRAMEWORK_TYPES.coinInfo, aptCoinInfo(coin)),
+      );
+      this.#writtenSupply.coin = coin;
+    }
     // Format v1 has no resource groups (and keeps every account on CoinStore, so its fungible supply stays 0).
-    if (this.writer.format < 2) return;
+    if (this.writer.format < 2 || fungible === this.#writtenSupply.fungible) return;
     this.#aptMetadata ??= new AptMetadataEncoder(this.encoder);
-    this.writer.stateValue(this.#aptMetadata.stateKey, this.version, this.#aptMetadata.value(this.aptSupply.fungible));
+    this.writer.stateValue(this.#aptMetadata.stateKey, this.version, this.#aptMetadata.value(fungible));
+    this.#writtenSupply.fungible = fungible;
   }
 
   /** Writes where an account's APT sits as it is now: its primary fungible store, or its AptosCoin `CoinStore`. */
