@@ -16,6 +16,7 @@ import { decodeResourceGroup } from '../../shared/resource-group.ts';
 import { verifyV2 } from './verify-v2.ts';
 import { verifyIndexerTables } from '../indexer/verify-indexer.ts';
 import { verifyConservation } from './verify-conservation.ts';
+import { NO_PROGRESS, type Progress } from './progress.ts';
 
 /** The outcome of a verification: figures checked and the problems found (at most `maxProblems`). */
 export interface VerifyReport {
@@ -25,6 +26,10 @@ export interface VerifyReport {
 }
 
 const MAX_PROBLEMS = 50;
+
+/** Rows of `table`, for progress. */
+const rowCount = (db: SnapshotStore['database'], table: string): number =>
+  db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
 
 /**
  * What a capture guarantees instead of full history: one version V that is both the oldest and the
@@ -48,8 +53,16 @@ function checkCapture(store: SnapshotStore, problem: (text: string) => void): vo
   if (later.n > 0) problem(`${later.n} events are after captured version ${latestVersion}`);
 }
 
-/** Verifies an open snapshot; never throws for a problem in the data, it reports it. */
-export function verifySnapshot(store: SnapshotStore): VerifyReport {
+/** Verifies an open snapshot, telling `progress` each check; never throws for a problem in the data, it reports it. */
+export function verifySnapshot(store: SnapshotStore, progress: Progress = NO_PROGRESS): VerifyReport {
+  try {
+    return verifyWith(store, progress);
+  } finally {
+    progress.end();
+  }
+}
+
+function verifyWith(store: SnapshotStore, progress: Progress): VerifyReport {
   const db = store.database;
   const problems: string[] = [];
   const problem = (text: string): void => {
@@ -57,6 +70,7 @@ export function verifySnapshot(store: SnapshotStore): VerifyReport {
   };
   const checked: Record<string, number> = {};
 
+  progress.phase('verifying: SQLite integrity check');
   const integrity = db.pragma('integrity_check') as { integrity_check: string }[];
   if (integrity.length !== 1 || integrity[0]?.integrity_check !== 'ok') {
     for (const row of integrity.slice(0, 10)) problem(`sqlite integrity: ${row.integrity_check}`);
@@ -124,12 +138,14 @@ export function verifySnapshot(store: SnapshotStore): VerifyReport {
 
   const tables = new Map(store.listTables(undefined, 1_000_000).map((t) => [bytesToHex(t.handle), t]));
   let values = 0;
+  progress.phase('verifying: decoding state values', rowCount(db, 'state_values'), 'values');
   for (const row of db.prepare('SELECT state_key, version, value FROM state_values').iterate() as Iterable<{
     state_key: Uint8Array;
     version: number;
     value: Uint8Array | null;
   }>) {
     values += 1;
+    if (values % 1024 === 0) progress.update(values);
     if (!(row.state_key instanceof Uint8Array) || (row.value !== null && !(row.value instanceof Uint8Array))) {
       problem(`state value at version ${row.version}: state_key and value must be BLOBs`);
       continue;
@@ -169,9 +185,11 @@ export function verifySnapshot(store: SnapshotStore): VerifyReport {
       problem(`${where}: ${(error as Error).message}`);
     }
   }
+  progress.update(values);
   checked.stateValues = values;
 
   let events = 0;
+  progress.phase('verifying: decoding events', rowCount(db, 'events'), 'events');
   for (const row of db
     .prepare('SELECT address, creation_number, sequence_number, version, type_tag, data FROM events')
     .iterate() as Iterable<{
@@ -183,6 +201,7 @@ export function verifySnapshot(store: SnapshotStore): VerifyReport {
     data: Uint8Array;
   }>) {
     events += 1;
+    if (events % 1024 === 0) progress.update(events);
     try {
       decodeMoveValue(row.data, layoutOf(row.type_tag, BigInt(row.version)));
     } catch (error) {
@@ -190,11 +209,15 @@ export function verifySnapshot(store: SnapshotStore): VerifyReport {
       problem(`event ${formatAddress(row.address)}/${row.creation_number}/${row.sequence_number}: ${message}`);
     }
   }
+  progress.update(events);
   checked.events = events;
   if (store.meta.formatVersion >= 2)
-    Object.assign(checked, verifyV2(db, store.meta.oldestVersion, captured, problem, store.meta.chainId));
+    Object.assign(checked, verifyV2(db, store.meta.oldestVersion, captured, problem, store.meta.chainId, progress));
   if (store.meta.formatVersion >= 2 && !captured)
-    Object.assign(checked, verifyConservation(db, store.meta.oldestVersion, store.meta.latestVersion, problem));
+    Object.assign(
+      checked,
+      verifyConservation(db, store.meta.oldestVersion, store.meta.latestVersion, problem, progress),
+    );
   Object.assign(checked, verifyIndexerTables(store, problem));
   return { ok: problems.length === 0, checked, problems };
 }

@@ -27,6 +27,7 @@ import {
 } from './balance-values.ts';
 import { createHash } from 'node:crypto';
 import { ConservationLedger } from './conservation-ledger.ts';
+import { NO_PROGRESS, type Progress } from './progress.ts';
 
 const APT_COIN = '0x1::aptos_coin::AptosCoin';
 const APT_METADATA = parseAddress('0xa');
@@ -71,6 +72,7 @@ export function verifyConservation(
   oldestVersion: bigint,
   latestVersion: bigint,
   problem: (text: string) => void,
+  progress: Progress = NO_PROGRESS,
 ): Record<string, number> {
   const keys = new Map<string, BalanceKey>();
   const classify = (stateKey: Uint8Array): BalanceKey => {
@@ -106,6 +108,7 @@ export function verifyConservation(
 
   const oldest = Number(oldestVersion);
   const latest = Number(latestVersion);
+  progress.phase('verifying: conservation of balances', latest - oldest + 1, 'versions');
   // The state as of oldest − 1: each key's newest value before the oldest retained version (what pruning keeps).
   for (const row of db
     .prepare(
@@ -153,6 +156,7 @@ export function verifyConservation(
     let e = 0;
     for (const txn of txns.all(lo, hi) as TxnRow[]) {
       transactions += 1;
+      if (transactions % 256 === 0) progress.update(transactions);
       const at = txn.version;
       ledger.beginVersion(at);
       for (; e < eventRows.length && (eventRows[e]?.version ?? Infinity) <= at; e += 1) {
@@ -173,6 +177,7 @@ export function verifyConservation(
         ledger.checkTotals(`version ${at}`);
     }
   }
+  progress.update(transactions);
   return { conservationVersions: transactions, balanceStores: ledger.storeCount };
 }
 

@@ -15,6 +15,7 @@ import type { LedgerEvent } from '../../shared/bcs/ledger-bcs.ts';
 import { eventRootHash, stateChangeHash } from './ledger-hashes.ts';
 import { verifyTransactionHashes } from './verify-hashes.ts';
 import { CAPTURED_WRITE_SETS_TABLE } from './schema.ts';
+import { NO_PROGRESS, type Progress } from './progress.ts';
 
 interface DetailsRow {
   readonly version: number;
@@ -67,12 +68,13 @@ export function verifyV2(
   captured: boolean,
   problem: (text: string) => void,
   chainId = 0,
+  progress: Progress = NO_PROGRESS,
 ): Record<string, number> {
   const capturedOps = captured ? capturedWriteSetCounts(db, problem) : undefined;
   // A capture written before captures kept transactions in full has nothing more to check.
   if (captured && capturedOps === undefined) return {};
   // A capture keeps the node's payload as JSON only (no BCS to hash the transaction from).
-  const hashes = captured ? {} : verifyTransactionHashes(db, chainId, problem);
+  const hashes = captured ? {} : verifyTransactionHashes(db, chainId, problem, progress);
   const missing = db
     .prepare(
       'SELECT count(*) AS n, min(version) AS first FROM transactions t WHERE NOT EXISTS (SELECT 1 FROM ' +
@@ -104,8 +106,11 @@ export function verifyV2(
   let writeSets = 0;
   let versions = 0;
   // Read in full first: better-sqlite3 cannot run other statements while one is being iterated.
-  for (const row of details.all() as DetailsRow[]) {
+  const detailRows = details.all() as DetailsRow[];
+  progress.phase('verifying: write sets and event hashes', detailRows.length, 'versions');
+  for (const row of detailRows) {
     versions += 1;
+    if (versions % 256 === 0) progress.update(versions);
     const at = `version ${row.version}`;
     const eventRows = events.all({ version: row.version }) as EventRow[];
     const hashed: LedgerEvent[] = [];
@@ -158,6 +163,7 @@ export function verifyV2(
       );
   }
 
+  progress.update(versions);
   if (!captured) {
     for (const stream of db
       .prepare(
