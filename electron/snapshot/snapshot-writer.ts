@@ -31,6 +31,30 @@ export { OutputExistsError, type BlockRow, type SnapshotFinish, type Transaction
 
 const BATCH_ROWS = 200_000;
 
+/**
+ * Where state rows wait until the file is finished (in write order: appending is cheap), and the liveness of the keys
+ * the version tracker no longer keeps in memory (version-tracker.ts). Temporary: neither is part of the file.
+ */
+const STAGING_SQL = `
+CREATE TEMP TABLE state_staging (state_key BLOB NOT NULL, version INTEGER NOT NULL, value BLOB);
+CREATE TEMP TABLE key_liveness (state_key BLOB PRIMARY KEY, live INTEGER NOT NULL) WITHOUT ROWID;
+`;
+
+/**
+ * Moves the staged state rows into state_values in key order: of several writes of a key in one version the last
+ * (as in a write set); and pruning — of the versions before \`:oldest\` only each key's newest is kept, so the write
+ * set at the oldest version can still tell a creation from a modification.
+ */
+const STATE_VALUES_FROM_STAGING_SQL = `
+INSERT INTO state_values (state_key, version, value)
+SELECT state_key, version, value FROM (
+  SELECT state_key, version, value,
+    row_number() OVER (PARTITION BY state_key, version ORDER BY rowid DESC) AS last,
+    lead(version) OVER (PARTITION BY state_key ORDER BY version, rowid) AS next
+  FROM temp.state_staging)
+WHERE last = 1 AND (version >= :oldest OR next IS NULL OR next >= :oldest)
+ORDER BY state_key, version`;
+
 /** Receives each state write as it is made, before pruning compaction. */
 export type StateWriteObserver = (stateKey: Uint8Array, version: number, value: Uint8Array | null) => void;
 
@@ -62,7 +86,6 @@ export class SnapshotWriter {
   readonly #insertDetails: Database.Statement | undefined;
   readonly #insertModuleEvent: Database.Statement | undefined;
   readonly #insertCapturedOp: Database.Statement | undefined;
-  readonly #existedBefore: Database.Statement;
   readonly #tracker: VersionTracker;
   #pending = 0;
   /** Rows of each indexer table written by `finish` (format v3), for summaries and benchmarks. */
@@ -104,15 +127,17 @@ export class SnapshotWriter {
           );
         }
       }
-      this.#existedBefore = this.#db
-        .prepare(
-          'SELECT value IS NOT NULL FROM state_values WHERE state_key = ? AND version < ? ORDER BY version ' +
-            'DESC LIMIT 1',
-        )
-        .pluck();
-      this.#tracker = new VersionTracker((key, version) => this.#existedBefore.get(key, version) === 1);
+      // State rows arrive in version order but land all over state_values' B-tree (keyed by state key): they are
+      // appended to a staging table and moved into place, sorted, when the file is finished (stateValuesFromStaging).
+      this.#db.exec(STAGING_SQL);
       this.#insertState = this.#db.prepare(
-        'INSERT OR REPLACE INTO state_values (state_key, version, value) VALUES (?, ?, ?)',
+        'INSERT INTO temp.state_staging (state_key, version, value) VALUES (?, ?, ?)',
+      );
+      const existed = this.#db.prepare('SELECT live FROM temp.key_liveness WHERE state_key = ?').pluck();
+      const spill = this.#db.prepare('INSERT OR REPLACE INTO temp.key_liveness (state_key, live) VALUES (?, ?)');
+      this.#tracker = new VersionTracker(
+        (key) => existed.get(key) === 1,
+        (key, live) => void spill.run(key, live ? 1 : 0),
       );
       this.#insertTxn = this.#db.prepare(
         `INSERT INTO transactions (version, block_height, hash, kind, sender, sequence_number, nonce, entry_function,
@@ -297,13 +322,8 @@ export class SnapshotWriter {
   finish(finish: SnapshotFinish): void {
     this.#db.exec('COMMIT');
     this.#db.exec('BEGIN');
-    this.#db
-      .prepare(
-        `DELETE FROM state_values AS old WHERE old.version < :oldest AND EXISTS (
-           SELECT 1 FROM state_values AS newer
-           WHERE newer.state_key = old.state_key AND newer.version > old.version AND newer.version < :oldest)`,
-      )
-      .run({ oldest: finish.oldestVersion });
+    this.#db.prepare(STATE_VALUES_FROM_STAGING_SQL).run({ oldest: finish.oldestVersion });
+    this.#db.exec('DROP TABLE temp.state_staging; DROP TABLE temp.key_liveness');
     const meta = this.#db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
     meta.run(META_KEYS.format, SNAPSHOT_FORMAT_NAME);
     meta.run(META_KEYS.formatVersion, String(this.format));
