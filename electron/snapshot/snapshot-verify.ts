@@ -8,7 +8,7 @@ import { formatAddress } from '../../shared/address.ts';
 import { bytesToHex } from '../../shared/hex.ts';
 import { decodeMoveValue } from '../../shared/move/decode.ts';
 import { resolveLayout, type MoveLayout } from '../../shared/move/layout.ts';
-import { parseTypeTag, formatStructTag } from '../../shared/type-tag.ts';
+import { parseTypeTag, formatStructTag, type StructTag } from '../../shared/type-tag.ts';
 import type { SnapshotStore } from './snapshot-store.ts';
 import { decodeStateKey } from './state-keys.ts';
 import { assertNever } from '../../shared/assert-never.ts';
@@ -26,6 +26,8 @@ export interface VerifyReport {
 }
 
 const MAX_PROBLEMS = 50;
+/** State keys whose decoding verify remembers at once. */
+const KEY_CACHE_LIMIT = 100_000;
 
 /** Rows of `table`, for progress. */
 const rowCount = (db: SnapshotStore['database'], table: string): number =>
@@ -136,6 +138,20 @@ function verifyWith(store: SnapshotStore, progress: Progress): VerifyReport {
     return layout;
   };
 
+  // Keys recur (every version of a key, the same few member types): decoded and formatted once each.
+  const keys = new Map<string, ReturnType<typeof decodeStateKey>>();
+  const decodeKey = (bytes: Uint8Array): ReturnType<typeof decodeStateKey> => {
+    const id = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+    let key = keys.get(id);
+    if (!key) {
+      key = decodeStateKey(bytes);
+      if (keys.size >= KEY_CACHE_LIMIT) keys.clear();
+      keys.set(id, key);
+    }
+    return key;
+  };
+  const structText = (tag: StructTag): string =>
+    tag.typeArgs.length === 0 ? `${tag.address}::${tag.module}::${tag.name}` : formatStructTag(tag);
   const tables = new Map(store.listTables(undefined, 1_000_000).map((t) => [bytesToHex(t.handle), t]));
   let values = 0;
   progress.phase('verifying: decoding state values', rowCount(db, 'state_values'), 'values');
@@ -150,15 +166,16 @@ function verifyWith(store: SnapshotStore, progress: Progress): VerifyReport {
       problem(`state value at version ${row.version}: state_key and value must be BLOBs`);
       continue;
     }
-    const where = `state value ${bytesToHex(row.state_key, false).slice(0, 80)} at version ${row.version}`;
+    const where = (): string =>
+      `state value ${bytesToHex(row.state_key, false).slice(0, 80)} at version ${row.version}`;
     try {
-      const key = decodeStateKey(row.state_key);
+      const key = decodeKey(row.state_key);
       const version = BigInt(row.version);
       switch (key.kind) {
         case 'table_item': {
           const table = tables.get(bytesToHex(row.state_key.subarray(1, 33)));
           if (!table) {
-            problem(`${where}: table handle ${key.handle} is not in table_info`);
+            problem(`${where()}: table handle ${key.handle} is not in table_info`);
             break;
           }
           decodeMoveValue(key.key, layoutOf(table.keyType, version));
@@ -167,22 +184,22 @@ function verifyWith(store: SnapshotStore, progress: Progress): VerifyReport {
         }
         case 'module':
           if (row.value && !store.module(row.state_key.subarray(1, 33), key.name, version))
-            problem(`${where}: module ${key.address}::${key.name} has no ABI`);
+            problem(`${where()}: module ${key.address}::${key.name} has no ABI`);
           break;
         case 'resource':
-          if (row.value) decodeMoveValue(row.value, layoutOf(formatStructTag(key.tag), version));
+          if (row.value) decodeMoveValue(row.value, layoutOf(structText(key.tag), version));
           break;
         case 'resource_group':
-          if (store.meta.formatVersion === 1) problem(`${where}: resource group keys are not part of format v1`);
+          if (store.meta.formatVersion === 1) problem(`${where()}: resource group keys are not part of format v1`);
           else if (row.value)
             for (const member of decodeResourceGroup(row.value))
-              decodeMoveValue(member.bytes, layoutOf(formatStructTag(member.tag), version));
+              decodeMoveValue(member.bytes, layoutOf(structText(member.tag), version));
           break;
         default:
           assertNever(key);
       }
     } catch (error) {
-      problem(`${where}: ${(error as Error).message}`);
+      problem(`${where()}: ${(error as Error).message}`);
     }
   }
   progress.update(values);
