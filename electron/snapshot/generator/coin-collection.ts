@@ -66,6 +66,8 @@ export function writeCoinCollection(world: World, options: ChainOptions, publish
       deposit_events: eventHandle(0, creation, COLLECTOR_ADDRESS),
       withdraw_events: eventHandle(0, creation + 1, COLLECTOR_ADDRESS),
     };
-    world.resource(address, type, world.encoder.encode(type, value));
+    // Every CoinStore<T> has the same layout whatever T (T is a phantom of Coin and of the events): encoding them all
+    // with AptosCoin's resolved layout gives the same bytes without resolving 10,000 layouts.
+    world.resource(address, type, world.encoder.encode(FRAMEWORK_TYPES.coinStore, value));
   }
 }
