@@ -86,6 +86,8 @@ export function verifyConservation(
   };
   const ledger = new ConservationLedger(APT_COIN, problem);
   const apply = (row: StateRow): void => {
+    // A key or value that is not a BLOB is reported by the format check.
+    if (!(row.state_key instanceof Uint8Array) || (row.value !== null && !(row.value instanceof Uint8Array))) return;
     const key = classify(row.state_key);
     try {
       switch (key.kind) {
