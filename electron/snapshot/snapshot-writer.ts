@@ -21,6 +21,7 @@ import {
 import { removeAbandonedPartials } from './abandoned-partials.ts';
 import { OutputExistsError, type BlockRow, type SnapshotFinish, type TransactionRow } from './snapshot-rows.ts';
 import { VersionTracker } from './version-tracker.ts';
+import { STAGING_SQL, STATE_VALUES_FROM_STAGING_SQL } from './state-staging.ts';
 import type { TransactionDetailsRow } from './transaction-details.ts';
 
 import { configureWriterConnection } from './writer-connection.ts';
@@ -30,30 +31,6 @@ import { writeIndexerTables, type IndexerCounts } from '../indexer/indexer-write
 export { OutputExistsError, type BlockRow, type SnapshotFinish, type TransactionRow } from './snapshot-rows.ts';
 
 const BATCH_ROWS = 200_000;
-
-/**
- * Where state rows wait until the file is finished (in write order: appending is cheap), and the liveness of the keys
- * the version tracker no longer keeps in memory (version-tracker.ts). Temporary: neither is part of the file.
- */
-const STAGING_SQL = `
-CREATE TEMP TABLE state_staging (state_key BLOB NOT NULL, version INTEGER NOT NULL, value BLOB);
-CREATE TEMP TABLE key_liveness (state_key BLOB PRIMARY KEY, live INTEGER NOT NULL) WITHOUT ROWID;
-`;
-
-/**
- * Moves the staged state rows into state_values in key order: of several writes of a key in one version the last
- * (as in a write set); and pruning — of the versions before \`:oldest\` only each key's newest is kept, so the write
- * set at the oldest version can still tell a creation from a modification.
- */
-const STATE_VALUES_FROM_STAGING_SQL = `
-INSERT INTO state_values (state_key, version, value)
-SELECT state_key, version, value FROM (
-  SELECT state_key, version, value,
-    row_number() OVER (PARTITION BY state_key, version ORDER BY rowid DESC) AS last,
-    lead(version) OVER (PARTITION BY state_key ORDER BY version, rowid) AS next
-  FROM temp.state_staging)
-WHERE last = 1 AND (version >= :oldest OR next IS NULL OR next >= :oldest)
-ORDER BY state_key, version`;
 
 /** Receives each state write as it is made, before pruning compaction. */
 export type StateWriteObserver = (stateKey: Uint8Array, version: number, value: Uint8Array | null) => void;
@@ -128,7 +105,7 @@ export class SnapshotWriter {
         }
       }
       // State rows arrive in version order but land all over state_values' B-tree (keyed by state key): they are
-      // appended to a staging table and moved into place, sorted, when the file is finished (stateValuesFromStaging).
+      // appended to a staging table and moved into place, sorted, when the file is finished (state-staging.ts).
       this.#db.exec(STAGING_SQL);
       this.#insertState = this.#db.prepare(
         'INSERT INTO temp.state_staging (state_key, version, value) VALUES (?, ?, ?)',
