@@ -164,9 +164,10 @@ export class ConservationLedger {
       const store = this.#stores.get(id);
       const asset = this.#asset(store?.asset ?? id);
       add(totals, asset, changed);
+      const which = id.startsWith('fa:') ? `of store ${id.slice(3)} ` : '';
       if (changed !== expected)
         this.#problem(
-          `${at}: account ${store?.owner ?? '?'}, asset ${this.#assetName(asset)}: balance ${id.startsWith('fa:') ? `of store ${id.slice(3)} ` : ''}` +
+          `${at}: account ${store?.owner ?? '?'}, asset ${this.#assetName(asset)}: balance ${which}` +
             `changed by ${changed}, its events and fee say ${expected}`,
         );
     }

@@ -223,8 +223,8 @@ export class World implements StateSink {
   }
 
   /**
-   * Creates the in-memory record of an account holding `balance` octas (its resources are written by the caller, its APT
-   * store by {@link settle}); `fungibleStore`: its APT is held in a primary fungible store of APT's metadata (0xa).
+   * Creates the in-memory record of an account holding `balance` octas (its resources are written by the caller, its
+   * APT store by {@link settle}); `fungibleStore`: its APT is held in a primary fungible store of APT's metadata (0xa).
    */
   newAccount(address: Uint8Array, authKey: Uint8Array, balance: bigint, fungibleStore = false): SimAccount {
     const account: SimAccount = {
