@@ -48,6 +48,9 @@ export function decodeResourceGroup(bytes: Uint8Array): GroupMember[] {
   return members;
 }
 
+/** A writer reused by encodeResourceGroup (which never re-enters itself). */
+const SCRATCH = new BcsWriter(1024);
+
 /**
  * Encodes members as a group state value (canonical: sorted by serialized key; a repeated member is refused).
  * For the generator, capture and tests.
@@ -55,7 +58,7 @@ export function decodeResourceGroup(bytes: Uint8Array): GroupMember[] {
 export function encodeResourceGroup(members: readonly GroupMember[]): Uint8Array {
   const keyed = members.map((m) => ({ key: encodeStructTag(m.tag), bytes: m.bytes }));
   keyed.sort((a, b) => compareBytes(a.key, b.key));
-  const w = new BcsWriter(256);
+  const w = SCRATCH.reset();
   w.uleb128(keyed.length);
   keyed.forEach(({ key, bytes }, i) => {
     const previous = keyed[i - 1];

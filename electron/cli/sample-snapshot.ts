@@ -6,19 +6,23 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { generateSnapshot } from '../snapshot/generate.ts';
 import { SAMPLE_SNAPSHOT_NAME, userDataFolder } from './data-folder.ts';
+import { NO_PROGRESS, type Progress } from '../snapshot/progress.ts';
 
 /** Where the sample snapshot is (or will be) on this machine. */
 export function sampleSnapshotPath(): string {
   return join(userDataFolder(), SAMPLE_SNAPSHOT_NAME);
 }
 
-/** The sample snapshot's path, generating it first (saying so through `log`) when it does not exist yet. */
-export function ensureSampleSnapshot(log: (line: string) => void): string {
+/**
+ * The sample snapshot's path, generating it first (saying so through `log`, its progress through `progress`) when it
+ * does not exist yet.
+ */
+export function ensureSampleSnapshot(log: (line: string) => void, progress: Progress = NO_PROGRESS): string {
   const path = sampleSnapshotPath();
   if (!existsSync(path)) {
     mkdirSync(dirname(path), { recursive: true });
     log(`generating the sample snapshot into ${path} (first use only)…`);
-    generateSnapshot({ out: path });
+    generateSnapshot({ out: path, progress });
   }
   return path;
 }

@@ -15,14 +15,16 @@ import { CAPTURE_COMMAND, runCaptureCommand } from './capture-command.ts';
 import { ensureSampleSnapshot, sampleSnapshotPath } from './sample-snapshot.ts';
 import { SnapshotOpenError } from '../snapshot/open-snapshot.ts';
 import { indexerUpgradeHint, upgradeSnapshot, UpgradeError } from '../indexer/upgrade-snapshot.ts';
+import { progressReporter, type Progress } from '../snapshot/progress.ts';
 
-const GENERATE_USAGE = `  snapshot generate --out FILE [--seed N] [--versions N] [--accounts N] [--force]
+const GENERATE_USAGE = `  snapshot generate --out FILE [--seed N] [--versions N] [--accounts N] [--force] [--progress]
                              write a deterministic sample snapshot (default ${DEFAULT_GENERATE.versions} versions,
                              ${DEFAULT_GENERATE.accounts} accounts; at most ${MAX_VERSIONS} versions,
                              ${MAX_ACCOUNTS} accounts); FILE may be new or a snapshot;
-                             --force: replace another regular file (never a link, FIFO, device or folder)
+                             --force: replace another regular file (never a link, FIFO, device or folder);
+                             --progress: report progress on stderr even when it is not a terminal
 `;
-const INFO_USAGE = `  snapshot info FILE|--sample [--json] [--digest]
+const INFO_USAGE = `  snapshot info FILE|--sample [--json] [--digest] [--progress]
                              ledger figures, counts and samples, i.e. places to start (and a content digest);
                              --sample: the sample snapshot, ${sampleSnapshotPath()}
 `;
@@ -30,27 +32,36 @@ const UPGRADE_USAGE = `  snapshot upgrade IN --out OUT [--force]
                              copy a format v2 snapshot IN to OUT as format v3, adding the indexer tables
                              (account history, holdings, GraphQL) derived from its transactions; IN is only read
 `;
-const VERIFY_USAGE = `  snapshot verify FILE|--sample
-                             integrity and format invariants; exit 0 only when clean
+const VERIFY_USAGE = `  snapshot verify FILE|--sample [--progress]
+                             integrity, format invariants and conservation of balances; exit 0 only when clean
 `;
 
 /** `--sample`: the sample snapshot (generated on first use) instead of a FILE. */
 const SAMPLE_OPTION = { sample: { type: 'boolean' } } as const;
+/** `--progress`: progress on stderr even when it is not a terminal (on a terminal it is always shown). */
+const PROGRESS_OPTION = { progress: { type: 'boolean' } } as const;
+const VERIFY_OPTIONS = { ...SAMPLE_OPTION, ...PROGRESS_OPTION } as const;
 const GENERATE_OPTIONS = {
   out: { type: 'string' },
   seed: { type: 'string' },
   versions: { type: 'string' },
   accounts: { type: 'string' },
   force: { type: 'boolean' },
+  ...PROGRESS_OPTION,
+} as const;
+const INFO_OPTIONS = {
+  ...SAMPLE_OPTION,
+  ...PROGRESS_OPTION,
+  json: { type: 'boolean' },
+  digest: { type: 'boolean' },
 } as const;
 const UPGRADE_OPTIONS = { out: { type: 'string' }, force: { type: 'boolean' } } as const;
-const INFO_OPTIONS = { ...SAMPLE_OPTION, json: { type: 'boolean' }, digest: { type: 'boolean' } } as const;
 
 /** The snapshot subcommands, for the help and its test. */
 export const SNAPSHOT_COMMANDS: readonly CommandSpec[] = [
   { name: 'snapshot generate', usage: GENERATE_USAGE, options: GENERATE_OPTIONS },
   { name: 'snapshot info', usage: INFO_USAGE, options: INFO_OPTIONS },
-  { name: 'snapshot verify', usage: VERIFY_USAGE, options: SAMPLE_OPTION },
+  { name: 'snapshot verify', usage: VERIFY_USAGE, options: VERIFY_OPTIONS },
   { name: 'snapshot upgrade', usage: UPGRADE_USAGE, options: UPGRADE_OPTIONS },
   CAPTURE_COMMAND,
 ];
@@ -64,11 +75,19 @@ function integerOption(value: string | undefined, name: string): number | undefi
   return Number(value);
 }
 
+/** Progress of this command on stderr: always on a terminal, elsewhere only with `--progress`. */
+const cliProgress = (force: boolean | undefined): Progress => progressReporter(process.stderr, { force });
+
 /** The FILE argument, or the sample snapshot's path with `--sample` (generated first when missing). */
-function fileArgument(positionals: readonly string[], sample: boolean | undefined, command: string): string {
+function fileArgument(
+  positionals: readonly string[],
+  sample: boolean | undefined,
+  command: string,
+  progress: Progress,
+): string {
   const [file, ...extra] = positionals;
   if (sample && file !== undefined) throw new CliError(`snapshot ${command}: give a FILE or --sample, not both`);
-  if (sample) return ensureSampleSnapshot((line) => void process.stderr.write(`${line}\n`));
+  if (sample) return ensureSampleSnapshot((line) => void process.stderr.write(`${line}\n`), progress);
   if (!file) throw new CliError(`snapshot ${command} needs a FILE argument (or --sample for the sample snapshot)`);
   if (extra.length > 0) throw new CliError(`snapshot ${command}: unexpected argument "${extra[0]}"`);
   return file;
@@ -86,6 +105,7 @@ function generate(args: readonly string[]): number {
       seed: integerOption(values.seed, 'seed'),
       versions: integerOption(values.versions, 'versions'),
       accounts: integerOption(values.accounts, 'accounts'),
+      progress: cliProgress(values.progress),
     });
   } catch (error) {
     if (error instanceof RangeError || error instanceof OutputPathError) throw new CliError(error.message);
@@ -122,10 +142,11 @@ function info(args: readonly string[]): number {
     options: INFO_OPTIONS,
     allowPositionals: true,
   });
-  const file = fileArgument(positionals, values.sample, 'info');
+  const progress = cliProgress(values.progress);
+  const file = fileArgument(positionals, values.sample, 'info', progress);
   const document = withStore(file, (store) => ({
     ...snapshotInfo(store),
-    ...(values.digest ? { contentDigest: contentDigest(store.database) } : {}),
+    ...(values.digest ? { contentDigest: contentDigest(store.database, progress) } : {}),
   }));
   if (values.json) {
     process.stdout.write(`${JSON.stringify(document, null, 2)}\n`);
@@ -158,11 +179,12 @@ function info(args: readonly string[]): number {
 
 function verify(args: readonly string[]): number {
   const { values, positionals } = parseCommandArgs('snapshot verify', args, {
-    options: SAMPLE_OPTION,
+    options: VERIFY_OPTIONS,
     allowPositionals: true,
   });
-  const file = fileArgument(positionals, values.sample, 'verify');
-  const report = withStore(file, (store) => verifySnapshot(store));
+  const progress = cliProgress(values.progress);
+  const file = fileArgument(positionals, values.sample, 'verify', progress);
+  const report = withStore(file, (store) => verifySnapshot(store, progress));
   const figures = Object.entries(report.checked)
     .map(([what, n]) => `${what} ${n}`)
     .join(', ');

@@ -8,6 +8,7 @@ import { DEFAULT_NODE_SETTINGS } from './node-settings.ts';
 import { checkOutputPath } from './output-path.ts';
 import { getHeapStatistics } from 'node:v8';
 import type { SnapshotFormatVersion } from './schema.ts';
+import { NO_PROGRESS, type Progress } from './progress.ts';
 
 /** Options of `generateSnapshot`; sizes default to the sample's (~50,000 versions, ~1,000 accounts). */
 export interface GenerateOptions {
@@ -24,6 +25,8 @@ export interface GenerateOptions {
   readonly observer?: StateWriteObserver | undefined;
   /** The format to write (default 2); 1 writes an old-format file (no details, module events or write sets). */
   readonly format?: SnapshotFormatVersion | undefined;
+  /** Told the versions written, then the finishing step (progress.ts). */
+  readonly progress?: Progress | undefined;
 }
 
 /** Default size of a generated snapshot (the sample the app opens with). */
@@ -81,16 +84,15 @@ export function generateSnapshot(options: GenerateOptions): ChainSummary {
     throw new RangeError('coinStores must be an integer from 0 to 100000');
   checkHeap(versions, accounts, coinStores);
   checkOutputPath(options.out, options.force ?? false);
+  const progress = options.progress ?? NO_PROGRESS;
   const writer = new SnapshotWriter(options.out, { observer: options.observer, format: options.format });
   try {
-    const summary = simulateChain(writer, {
-      seed,
-      versions,
-      accounts,
-      chainId,
-      coinStores,
-      settings: DEFAULT_NODE_SETTINGS,
-    });
+    const summary = simulateChain(
+      writer,
+      { seed, versions, accounts, chainId, coinStores, settings: DEFAULT_NODE_SETTINGS },
+      progress,
+    );
+    progress.phase('generating: pruning, building indexes');
     writer.finish({
       chainId,
       oldestVersion: summary.oldestVersion,
@@ -102,5 +104,7 @@ export function generateSnapshot(options: GenerateOptions): ChainSummary {
   } catch (error) {
     writer.abort();
     throw error;
+  } finally {
+    progress.end();
   }
 }

@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { NO_PROGRESS, type Progress } from './progress.ts';
 
 const TABLE_ORDER: readonly (readonly [string, string])[] = [
   ['meta', 'key'],
@@ -27,17 +28,25 @@ function encodeCell(value: unknown): string {
   return `${typeof value === 'string' ? 's' : 'n'}${String(value)}`;
 }
 
-/** `sha256:<hex>` of the snapshot's content. */
-export function contentDigest(db: Database.Database): string {
+/** `sha256:<hex>` of the snapshot's content; `progress` is told the rows hashed, table by table. */
+export function contentDigest(db: Database.Database, progress: Progress = NO_PROGRESS): string {
   const hash = createHash('sha256');
   const present = new Set(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]);
-  for (const [table, order] of TABLE_ORDER) {
-    if (!present.has(table)) continue;
+  const tables = TABLE_ORDER.filter(([table]) => present.has(table));
+  let total = 0;
+  for (const [table] of tables) total += db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
+  progress.phase('computing the content digest', total, 'rows');
+  let rows = 0;
+  for (const [table, order] of tables) {
     hash.update(`table ${table}\n`);
     for (const row of db.prepare(`SELECT * FROM ${table} ORDER BY ${order}`).raw().iterate() as Iterable<unknown[]>) {
+      rows += 1;
+      if (rows % 1024 === 0) progress.update(rows);
       hash.update(row.map(encodeCell).join('|'));
       hash.update('\n');
     }
   }
+  progress.update(rows);
+  progress.end();
   return `sha256:${hash.digest('hex')}`;
 }

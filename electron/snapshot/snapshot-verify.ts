@@ -8,7 +8,7 @@ import { formatAddress } from '../../shared/address.ts';
 import { bytesToHex } from '../../shared/hex.ts';
 import { decodeMoveValue } from '../../shared/move/decode.ts';
 import { resolveLayout, type MoveLayout } from '../../shared/move/layout.ts';
-import { parseTypeTag, formatStructTag } from '../../shared/type-tag.ts';
+import { parseTypeTag, formatStructTag, type StructTag } from '../../shared/type-tag.ts';
 import type { SnapshotStore } from './snapshot-store.ts';
 import { decodeStateKey } from './state-keys.ts';
 import { assertNever } from '../../shared/assert-never.ts';
@@ -16,6 +16,8 @@ import { decodeResourceGroup } from '../../shared/resource-group.ts';
 import { verifyV2 } from './verify-v2.ts';
 import { verifyIndexerTables } from '../indexer/verify-indexer.ts';
 import { verifyCaptureProofs } from './verify-capture-proofs.ts';
+import { verifyConservation } from './verify-conservation.ts';
+import { NO_PROGRESS, type Progress } from './progress.ts';
 
 /** The outcome of a verification: figures checked and the problems found (at most `maxProblems`). */
 export interface VerifyReport {
@@ -25,6 +27,12 @@ export interface VerifyReport {
 }
 
 const MAX_PROBLEMS = 50;
+/** State keys whose decoding verify remembers at once. */
+const KEY_CACHE_LIMIT = 100_000;
+
+/** Rows of `table`, for progress. */
+const rowCount = (db: SnapshotStore['database'], table: string): number =>
+  db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
 
 /**
  * What a capture guarantees instead of full history: one version V that is both the oldest and the
@@ -48,8 +56,16 @@ function checkCapture(store: SnapshotStore, problem: (text: string) => void): vo
   if (later.n > 0) problem(`${later.n} events are after captured version ${latestVersion}`);
 }
 
-/** Verifies an open snapshot; never throws for a problem in the data, it reports it. */
-export function verifySnapshot(store: SnapshotStore): VerifyReport {
+/** Verifies an open snapshot, telling `progress` each check; never throws for a problem in the data, it reports it. */
+export function verifySnapshot(store: SnapshotStore, progress: Progress = NO_PROGRESS): VerifyReport {
+  try {
+    return verifyWith(store, progress);
+  } finally {
+    progress.end();
+  }
+}
+
+function verifyWith(store: SnapshotStore, progress: Progress): VerifyReport {
   const db = store.database;
   const problems: string[] = [];
   const problem = (text: string): void => {
@@ -57,6 +73,7 @@ export function verifySnapshot(store: SnapshotStore): VerifyReport {
   };
   const checked: Record<string, number> = {};
 
+  progress.phase('verifying: SQLite integrity check');
   const integrity = db.pragma('integrity_check') as { integrity_check: string }[];
   if (integrity.length !== 1 || integrity[0]?.integrity_check !== 'ok') {
     for (const row of integrity.slice(0, 10)) problem(`sqlite integrity: ${row.integrity_check}`);
@@ -122,27 +139,44 @@ export function verifySnapshot(store: SnapshotStore): VerifyReport {
     return layout;
   };
 
+  // Keys recur (every version of a key, the same few member types): decoded and formatted once each.
+  const keys = new Map<string, ReturnType<typeof decodeStateKey>>();
+  const decodeKey = (bytes: Uint8Array): ReturnType<typeof decodeStateKey> => {
+    const id = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+    let key = keys.get(id);
+    if (!key) {
+      key = decodeStateKey(bytes);
+      if (keys.size >= KEY_CACHE_LIMIT) keys.clear();
+      keys.set(id, key);
+    }
+    return key;
+  };
+  const structText = (tag: StructTag): string =>
+    tag.typeArgs.length === 0 ? `${tag.address}::${tag.module}::${tag.name}` : formatStructTag(tag);
   const tables = new Map(store.listTables(undefined, 1_000_000).map((t) => [bytesToHex(t.handle), t]));
   let values = 0;
+  progress.phase('verifying: decoding state values', rowCount(db, 'state_values'), 'values');
   for (const row of db.prepare('SELECT state_key, version, value FROM state_values').iterate() as Iterable<{
     state_key: Uint8Array;
     version: number;
     value: Uint8Array | null;
   }>) {
     values += 1;
+    if (values % 1024 === 0) progress.update(values);
     if (!(row.state_key instanceof Uint8Array) || (row.value !== null && !(row.value instanceof Uint8Array))) {
       problem(`state value at version ${row.version}: state_key and value must be BLOBs`);
       continue;
     }
-    const where = `state value ${bytesToHex(row.state_key, false).slice(0, 80)} at version ${row.version}`;
+    const where = (): string =>
+      `state value ${bytesToHex(row.state_key, false).slice(0, 80)} at version ${row.version}`;
     try {
-      const key = decodeStateKey(row.state_key);
+      const key = decodeKey(row.state_key);
       const version = BigInt(row.version);
       switch (key.kind) {
         case 'table_item': {
           const table = tables.get(bytesToHex(row.state_key.subarray(1, 33)));
           if (!table) {
-            problem(`${where}: table handle ${key.handle} is not in table_info`);
+            problem(`${where()}: table handle ${key.handle} is not in table_info`);
             break;
           }
           decodeMoveValue(key.key, layoutOf(table.keyType, version));
@@ -151,27 +185,29 @@ export function verifySnapshot(store: SnapshotStore): VerifyReport {
         }
         case 'module':
           if (row.value && !store.module(row.state_key.subarray(1, 33), key.name, version))
-            problem(`${where}: module ${key.address}::${key.name} has no ABI`);
+            problem(`${where()}: module ${key.address}::${key.name} has no ABI`);
           break;
         case 'resource':
-          if (row.value) decodeMoveValue(row.value, layoutOf(formatStructTag(key.tag), version));
+          if (row.value) decodeMoveValue(row.value, layoutOf(structText(key.tag), version));
           break;
         case 'resource_group':
-          if (store.meta.formatVersion === 1) problem(`${where}: resource group keys are not part of format v1`);
+          if (store.meta.formatVersion === 1) problem(`${where()}: resource group keys are not part of format v1`);
           else if (row.value)
             for (const member of decodeResourceGroup(row.value))
-              decodeMoveValue(member.bytes, layoutOf(formatStructTag(member.tag), version));
+              decodeMoveValue(member.bytes, layoutOf(structText(member.tag), version));
           break;
         default:
           assertNever(key);
       }
     } catch (error) {
-      problem(`${where}: ${(error as Error).message}`);
+      problem(`${where()}: ${(error as Error).message}`);
     }
   }
+  progress.update(values);
   checked.stateValues = values;
 
   let events = 0;
+  progress.phase('verifying: decoding events', rowCount(db, 'events'), 'events');
   for (const row of db
     .prepare('SELECT address, creation_number, sequence_number, version, type_tag, data FROM events')
     .iterate() as Iterable<{
@@ -183,6 +219,7 @@ export function verifySnapshot(store: SnapshotStore): VerifyReport {
     data: Uint8Array;
   }>) {
     events += 1;
+    if (events % 1024 === 0) progress.update(events);
     try {
       decodeMoveValue(row.data, layoutOf(row.type_tag, BigInt(row.version)));
     } catch (error) {
@@ -190,11 +227,17 @@ export function verifySnapshot(store: SnapshotStore): VerifyReport {
       problem(`event ${formatAddress(row.address)}/${row.creation_number}/${row.sequence_number}: ${message}`);
     }
   }
+  progress.update(events);
   checked.events = events;
   if (store.meta.formatVersion >= 2)
-    Object.assign(checked, verifyV2(db, store.meta.oldestVersion, captured, problem, store.meta.chainId));
+    Object.assign(checked, verifyV2(db, store.meta.oldestVersion, captured, problem, store.meta.chainId, progress));
   if (store.meta.formatVersion >= 2 && captured)
     Object.assign(checked, verifyCaptureProofs(db, store.meta.chainId, problem));
+  if (store.meta.formatVersion >= 2 && !captured)
+    Object.assign(
+      checked,
+      verifyConservation(db, store.meta.oldestVersion, store.meta.latestVersion, problem, progress),
+    );
   Object.assign(checked, verifyIndexerTables(store, problem));
   return { ok: problems.length === 0, checked, problems };
 }

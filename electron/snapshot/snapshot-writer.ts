@@ -21,6 +21,7 @@ import {
 import { removeAbandonedPartials } from './abandoned-partials.ts';
 import { OutputExistsError, type BlockRow, type SnapshotFinish, type TransactionRow } from './snapshot-rows.ts';
 import { VersionTracker } from './version-tracker.ts';
+import { STAGING_SQL, STATE_VALUES_FROM_STAGING_SQL } from './state-staging.ts';
 import type { TransactionDetailsRow } from './transaction-details.ts';
 
 import { configureWriterConnection } from './writer-connection.ts';
@@ -64,7 +65,6 @@ export class SnapshotWriter {
   readonly #insertCapturedOp: Database.Statement | undefined;
   readonly #insertCapturedTransaction: Database.Statement | undefined;
   readonly #insertNotKept: Database.Statement | undefined;
-  readonly #existedBefore: Database.Statement;
   readonly #tracker: VersionTracker;
   #pending = 0;
   /** Rows of each indexer table written by `finish` (format v3), for summaries and benchmarks. */
@@ -113,15 +113,17 @@ export class SnapshotWriter {
           );
         }
       }
-      this.#existedBefore = this.#db
-        .prepare(
-          'SELECT value IS NOT NULL FROM state_values WHERE state_key = ? AND version < ? ORDER BY version ' +
-            'DESC LIMIT 1',
-        )
-        .pluck();
-      this.#tracker = new VersionTracker((key, version) => this.#existedBefore.get(key, version) === 1);
+      // State rows arrive in version order but land all over state_values' B-tree (keyed by state key): they are
+      // appended to a staging table and moved into place, sorted, when the file is finished (state-staging.ts).
+      this.#db.exec(STAGING_SQL);
       this.#insertState = this.#db.prepare(
-        'INSERT OR REPLACE INTO state_values (state_key, version, value) VALUES (?, ?, ?)',
+        'INSERT INTO temp.state_staging (state_key, version, value) VALUES (?, ?, ?)',
+      );
+      const existed = this.#db.prepare('SELECT live FROM temp.key_liveness WHERE state_key = ?').pluck();
+      const spill = this.#db.prepare('INSERT OR REPLACE INTO temp.key_liveness (state_key, live) VALUES (?, ?)');
+      this.#tracker = new VersionTracker(
+        (key) => existed.get(key) === 1,
+        (key, live) => void spill.run(key, live ? 1 : 0),
       );
       this.#insertTxn = this.#db.prepare(
         `INSERT INTO transactions (version, block_height, hash, kind, sender, sequence_number, nonce, entry_function,
@@ -327,13 +329,8 @@ export class SnapshotWriter {
   finish(finish: SnapshotFinish): void {
     this.#db.exec('COMMIT');
     this.#db.exec('BEGIN');
-    this.#db
-      .prepare(
-        `DELETE FROM state_values AS old WHERE old.version < :oldest AND EXISTS (
-           SELECT 1 FROM state_values AS newer
-           WHERE newer.state_key = old.state_key AND newer.version > old.version AND newer.version < :oldest)`,
-      )
-      .run({ oldest: finish.oldestVersion });
+    this.#db.prepare(STATE_VALUES_FROM_STAGING_SQL).run({ oldest: finish.oldestVersion });
+    this.#db.exec('DROP TABLE temp.state_staging; DROP TABLE temp.key_liveness');
     const meta = this.#db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
     meta.run(META_KEYS.format, SNAPSHOT_FORMAT_NAME);
     meta.run(META_KEYS.formatVersion, String(this.format));

@@ -7,6 +7,7 @@ import type Database from 'better-sqlite3';
 import { parseAddress } from '../../shared/address.ts';
 import { bytesToHex, hexToBytes } from '../../shared/hex.ts';
 import { blockMetadataHash, userTransactionHash } from './transaction-hash.ts';
+import { NO_PROGRESS, type Progress } from './progress.ts';
 
 interface HashRow {
   readonly version: number;
@@ -57,8 +58,11 @@ export function verifyTransactionHashes(
   db: Database.Database,
   chainId: number,
   problem: (text: string) => void,
+  progress: Progress = NO_PROGRESS,
 ): Record<string, number> {
   let checked = 0;
+  const transactions = db.prepare('SELECT count(*) FROM transactions').pluck().get() as number;
+  progress.phase('verifying: transaction hashes', transactions, 'transactions');
   for (const row of db
     .prepare(
       `SELECT t.version, t.kind, t.hash, t.sender, t.sequence_number, t.max_gas_amount, t.gas_unit_price,
@@ -77,6 +81,7 @@ export function verifyTransactionHashes(
       );
       continue;
     }
+    if (row.version % 256 === 0) progress.update(row.version);
     if (!hash) continue;
     checked += 1;
     if (Buffer.compare(hash, row.hash) !== 0)
@@ -85,5 +90,6 @@ export function verifyTransactionHashes(
           `(${bytesToHex(hash)} recomputed)`,
       );
   }
+  progress.update(transactions);
   return { transactionHashes: checked };
 }

@@ -19,16 +19,23 @@ const KNOWN_KEYS_LIMIT = 200_000;
 
 /** Collects one version's writes and events; `existed` says whether a key had a value before a version. */
 export class VersionTracker {
-  readonly #existed: (stateKey: Uint8Array, version: number) => boolean;
+  readonly #existed: (stateKey: Uint8Array) => boolean;
+  readonly #spill: (stateKey: Uint8Array, live: boolean) => void;
   #version = -1;
   #writes = new Map<string, { key: Uint8Array; value: Uint8Array | null }>();
   #events: LedgerEvent[] = [];
   /** Whether each remembered key has a value after the versions recorded so far (versions ascend). */
   readonly #known = new Map<string, boolean>();
+  /** Whether `#known` was ever cleared: until then it holds every key written, so a key it lacks is new. */
+  #forgot = false;
 
-  /** `existed` is asked for a written key whose existence the tracker does not remember. */
-  constructor(existed: (stateKey: Uint8Array, version: number) => boolean) {
+  /**
+   * Keys the tracker stops remembering (when too many) are handed to `spill` with whether they have a value;
+   * `existed` is asked about a written key it no longer remembers (what was spilled last for it, false if never).
+   */
+  constructor(existed: (stateKey: Uint8Array) => boolean, spill: (stateKey: Uint8Array, live: boolean) => void) {
     this.#existed = existed;
+    this.#spill = spill;
   }
 
   /** Remembers the outcome of the current version's writes, then starts `version`. */
@@ -42,7 +49,11 @@ export class VersionTracker {
   }
 
   #remember(): void {
-    if (this.#known.size + this.#writes.size > KNOWN_KEYS_LIMIT) this.#known.clear();
+    if (this.#known.size + this.#writes.size > KNOWN_KEYS_LIMIT) {
+      for (const [id, live] of this.#known) this.#spill(Buffer.from(id, 'latin1'), live);
+      this.#known.clear();
+      this.#forgot = true;
+    }
     for (const [id, { value }] of this.#writes) this.#known.set(id, value !== null);
   }
 
@@ -64,7 +75,7 @@ export class VersionTracker {
     const entries: WriteSetEntry[] = [...this.#writes].map(([id, { key, value }]) => ({
       stateKey: key,
       value,
-      existed: this.#known.get(id) ?? this.#existed(key, version),
+      existed: this.#known.get(id) ?? (this.#forgot && this.#existed(key)),
     }));
     const figures = {
       writeSetSize: entries.length,

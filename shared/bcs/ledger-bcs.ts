@@ -54,8 +54,11 @@ export function writeContractEvent(writer: BcsWriter, event: LedgerEvent): BcsWr
 
 /** BCS of one `ContractEvent` (what the ContractEvent hasher hashes). */
 export function contractEventBcs(event: LedgerEvent): Uint8Array {
-  return writeContractEvent(new BcsWriter(), event).toBytes();
+  return writeContractEvent(SCRATCH.reset(), event).toBytes();
 }
+
+/** One writer reused by the two functions above and below, which never re-enter each other: no buffer per call. */
+const SCRATCH = new BcsWriter(4096);
 
 /**
  * One entry of a write set: the state key (the node's `StateKey` BCS), the value written (null: deleted), and
@@ -95,5 +98,5 @@ export function writeWriteSet(writer: BcsWriter, entries: readonly WriteSetEntry
 
 /** BCS of `WriteSet::V0` of `entries` (what the WriteSet hasher hashes). */
 export function writeSetBcs(entries: readonly WriteSetEntry[]): Uint8Array {
-  return writeWriteSet(new BcsWriter(), entries).toBytes();
+  return writeWriteSet(SCRATCH.reset(), entries).toBytes();
 }

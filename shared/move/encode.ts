@@ -20,10 +20,14 @@ const SMALL_MAX = { u8: 0xff, u16: 0xffff, u32: 0xffff_ffff } as const;
 
 /** Encodes `json` as a Move value of `layout`; throws MoveValueError (with the JSON path) when it does not fit. */
 export function encodeMoveValue(json: unknown, layout: MoveLayout): Uint8Array {
-  const w = new BcsWriter(64);
+  // One writer reused for every value (encoding never re-enters this function): the generator encodes hundreds of
+  // thousands of values, and a new buffer for each was a good part of its time.
+  const w = SCRATCH.reset();
   writeMoveValue(w, json, layout);
   return w.toBytes();
 }
+
+const SCRATCH = new BcsWriter(1024);
 
 /**
  * Appends the BCS of `json` as a value of `layout`. `path` (JSONPath-like, `$` = root) prefixes

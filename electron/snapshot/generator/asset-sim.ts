@@ -190,11 +190,10 @@ export class AssetSim {
     const address = namedObjectAddress(this.#issuer.address, `${COLLECTION_NAME}::${name}`);
     const token: Token = { address, short: formatAddress(address), index, name, owner: buyer };
     this.#tokens.push(token);
-    buyer.balance -= price;
+    world.changeApt(buyer, -price);
     world.withdrawEvent(buyer, price);
-    this.#issuer.balance += price;
+    world.changeApt(this.#issuer, price);
     world.depositEvent(this.#issuer, price);
-    world.writeCoinStore(this.#issuer);
     this.#writeToken(world, token);
     this.#writeCollection(world);
     world.moduleEvent('0x4::collection::MintEvent', { index: String(index), token: token.short });

@@ -187,11 +187,11 @@ export class BlockProducer {
     const sender = effect.sender;
     const feePayer = this.#feePayer(sender, effect.orderless);
     const payer = feePayer ?? sender;
-    const charge = BigInt(effect.gasUsed * price);
-    payer.balance -= charge;
+    // The fee is burned from the payer's APT (the fee payer's, when one signed): supply falls by the fee.
+    world.changeApt(payer, -BigInt(effect.gasUsed * price));
     const sequenceNumber = effect.orderless ? null : sender.sequenceNumber++;
     if (!effect.orderless) world.writeAccount(sender);
-    world.writeCoinStore(payer);
+    world.settle();
     const execution = Math.ceil(effect.gasUsed * 0.6);
     world.moduleEvent(OBJECT_TYPES.feeStatement, {
       total_charge_gas_units: String(effect.gasUsed),

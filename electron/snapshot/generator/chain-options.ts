@@ -1,7 +1,7 @@
 /**
  * Options of a generation run and the seed-derived byte strings every part of the generator uses.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { NodeSettings } from '../ledger-store.ts';
 
 /** Options of one generation run. */
@@ -17,5 +17,5 @@ export interface ChainOptions {
 
 /** 32 pseudo-random bytes derived from the seed and a label (hashes, handles, keys, addresses). */
 export function derivedBytes(seed: number, label: string): Uint8Array {
-  return createHash('sha3-256').update(`${seed}:${label}`).digest();
+  return hash('sha3-256', `${seed}:${label}`, 'buffer');
 }

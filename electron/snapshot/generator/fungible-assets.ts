@@ -3,7 +3,7 @@
  * member set of `0x1::object::ObjectGroup`) and primary fungible stores, the objects at
  * sha3-256(owner ‖ metadata ‖ 0xFC) that hold an account's APT once it has moved off `CoinStore`.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { formatAddress, parseAddress } from '../../../shared/address.ts';
 import { eventHandle } from './framework-values.ts';
 
@@ -28,14 +28,17 @@ export const OBJECT_TYPES = {
   transfer: '0x1::object::Transfer',
 } as const;
 
+const DERIVED_SCHEME = Uint8Array.of(0xfc);
+const SEED_SCHEME = Uint8Array.of(0xfe);
+
 /** Address of `owner`'s primary store of the fungible asset `metadata`: sha3-256(owner ‖ metadata ‖ 0xFC). */
 export function primaryStoreAddress(owner: Uint8Array, metadata: Uint8Array): Uint8Array {
-  return createHash('sha3-256').update(owner).update(metadata).update(Uint8Array.of(0xfc)).digest();
+  return hash('sha3-256', Buffer.concat([owner, metadata, DERIVED_SCHEME]), 'buffer');
 }
 
 /** Address of a named object: sha3-256(creator ‖ seed ‖ 0xFE). */
 export function namedObjectAddress(creator: Uint8Array, seed: string): Uint8Array {
-  return createHash('sha3-256').update(creator).update(seed).update(Uint8Array.of(0xfe)).digest();
+  return hash('sha3-256', Buffer.concat([creator, Buffer.from(seed), SEED_SCHEME]), 'buffer');
 }
 
 /** JSON-in of an `ObjectCore` owned by `owner`, at object address `self`. */

@@ -21,7 +21,6 @@ import {
 import { derivedBytes, type ChainOptions } from './chain-options.ts';
 import { ValueEncoder } from './value-encoder.ts';
 import { World, type SimAccount } from './world.ts';
-import { APT_METADATA, APT_METADATA_BYTES, metadataMembers } from './fungible-assets.ts';
 import { writeCoinPairing } from './coin-pairing.ts';
 import { writePackageRegistry } from './package-registry.ts';
 import { GENESIS_PAYLOAD, systemDetails } from './txn-details.ts';
@@ -108,25 +107,10 @@ export function buildGenesis(writer: SnapshotWriter, options: ChainOptions): Wor
     update_epoch_interval_events: eventHandle(0, FRAMEWORK_STREAMS.updateEpochInterval, '0x1'),
   });
   put(FRAMEWORK_TYPES.currentTime, { microseconds: GENESIS_TIME_USEC.toString() });
-  put(FRAMEWORK_TYPES.coinInfo, {
-    name: 'Aptos Coin',
-    symbol: 'APT',
-    decimals: 8,
-    supply: {
-      vec: [
-        {
-          aggregator: { vec: [] },
-          integer: { vec: [{ value: '1800000000000000000', limit: '340282366920938463463374607431768211455' }] },
-        },
-      ],
-    },
-  });
-
   const funded = (address: Uint8Array, balance: bigint, label: string) => {
     const account = world.newAccount(address, derivedBytes(options.seed, `auth:${label}`), balance);
     registerCoin(world, account);
     world.writeAccount(account);
-    world.writeCoinStore(account);
     return account;
   };
   world.faucet = funded(FAUCET_ADDRESS, 1_000_000_000_000_000_000n, 'faucet');
@@ -156,24 +140,8 @@ export function buildGenesis(writer: SnapshotWriter, options: ChainOptions): Wor
       true,
     );
   }
-  // APT's paired fungible asset: its metadata object at 0xa, owned by the framework (format v1 has no groups).
-  if (writer.format >= 2)
-    world.objectGroup(
-      APT_METADATA_BYTES,
-      metadataMembers(
-        APT_METADATA,
-        '0x1',
-        {
-          name: 'Aptos Coin',
-          symbol: 'APT',
-          decimals: 8,
-          iconUri: '',
-          projectUri: '',
-          supply: 0n,
-        },
-        true,
-      ),
-    );
+  // Every account's APT store, the coin's supply and (format v2) APT's paired fungible asset at 0xa with its supply.
+  world.settle();
   // APT's pairing with 0xa in the framework's coin conversion map, with the migration flag on (as on mainnet).
   if (writer.format >= 2) writeCoinPairing(world, options.seed);
   writePackageRegistry(

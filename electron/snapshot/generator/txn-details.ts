@@ -49,11 +49,21 @@ export const GENESIS_PAYLOAD = JSON.stringify({
   type: 'write_set_payload',
 });
 
+/** Each account's public key (hex), derived once per seed: every transaction it signs shows it. */
+const publicKeys = new Map<string, string>();
+
 function signer(seed: number, account: SimAccount, version: number): Ed25519Signer {
   const signature = new Uint8Array(64);
   signature.set(derivedBytes(seed, `sig:${version}:${account.short}:0`));
   signature.set(derivedBytes(seed, `sig:${version}:${account.short}:1`), 32);
-  return { publicKey: bytesToHex(derivedBytes(seed, `pk:${account.short}`)), signature: bytesToHex(signature) };
+  const label = `pk:${account.short}`;
+  let publicKey = publicKeys.get(`${seed}:${label}`);
+  if (publicKey === undefined) {
+    publicKey = bytesToHex(derivedBytes(seed, label));
+    if (publicKeys.size >= 200_000) publicKeys.clear();
+    publicKeys.set(`${seed}:${label}`, publicKey);
+  }
+  return { publicKey, signature: bytesToHex(signature) };
 }
 
 /** What a generated user transaction was signed and sent with. */

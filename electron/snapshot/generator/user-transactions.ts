@@ -36,11 +36,10 @@ export interface UserTxnEffect {
 
 /** Moves `amount` from `from` to `to`, with the withdraw and deposit events of where each holds its APT. */
 function moveCoins(world: World, from: SimAccount, to: SimAccount, amount: bigint): void {
-  from.balance -= amount;
+  world.changeApt(from, -amount);
   world.withdrawEvent(from, amount);
-  to.balance += amount;
+  world.changeApt(to, amount);
   world.depositEvent(to, amount);
-  if (to !== from) world.writeCoinStore(to);
 }
 
 /**

@@ -3,7 +3,7 @@
  * the registry, and the current version. Every state change goes through it to the writer, so the
  * version, event index and state keys are handled in one place.
  */
-import { formatAddress } from '../../../shared/address.ts';
+import { formatAddress, parseAddress } from '../../../shared/address.ts';
 import { parseStructTag } from '../../../shared/type-tag.ts';
 import { resourceGroupStateKey, resourceStateKey, tableItemStateKey } from '../state-keys.ts';
 import { encodeResourceGroup } from '../../../shared/resource-group.ts';
@@ -26,6 +26,7 @@ import {
 import type { StateSink } from './registry-sim.ts';
 import type { RegistrySim } from './registry-sim.ts';
 import type { ValueEncoder } from './value-encoder.ts';
+import { aptCoinInfo, AptMetadataEncoder, type AptSupply } from './apt-supply.ts';
 
 /** An account of the simulation: its address, cached state keys and the counters its resources show. */
 export interface SimAccount extends AccountCounters {
@@ -49,6 +50,7 @@ export interface FrameworkCounters {
 const accountTag = parseStructTag(FRAMEWORK_TYPES.account);
 const objectGroupTag = parseStructTag(OBJECT_GROUP);
 const coinStoreTag = parseStructTag(FRAMEWORK_TYPES.coinStore);
+const FRAMEWORK_ADDRESS_BYTES = parseAddress('0x1');
 
 /** Mutable world state plus the sink that records each change at the current version. */
 export class World implements StateSink {
@@ -59,6 +61,16 @@ export class World implements StateSink {
   version = 0;
   #eventIndex = 0;
   readonly #tagCache = new Map<string, ReturnType<typeof parseStructTag>>();
+  /** APT held as coin and as the paired fungible asset: the supplies written at 0x1 and 0xa. */
+  readonly aptSupply: AptSupply = { coin: 0n, fungible: 0n };
+  /** Accounts whose APT changed in the current transaction, in the order they changed. */
+  readonly #touched = new Set<SimAccount>();
+  /** The supplies as last written (undefined: not yet). */
+  readonly #writtenSupply: { coin: bigint | undefined; fungible: bigint | undefined } = {
+    coin: undefined,
+    fungible: undefined,
+  };
+  #aptMetadata: AptMetadataEncoder | undefined;
 
   readonly writer: SnapshotWriter;
   readonly encoder: ValueEncoder;
@@ -134,8 +146,45 @@ export class World implements StateSink {
     );
   }
 
+  /**
+   * Adds `delta` octas (negative: takes them) to an account's APT and to the supply of the form it holds APT in.
+   * Nothing is written yet: {@link settle} writes every account changed in the transaction, so no change can be left
+   * out of the write set (a fee payer's sender is debited like any account).
+   */
+  changeApt(account: SimAccount, delta: bigint): void {
+    if (delta === 0n) return;
+    account.balance += delta;
+    if (account.balance < 0n) throw new Error(`${account.short} would hold ${account.balance} octas`);
+    if (account.primaryStore) this.aptSupply.fungible += delta;
+    else this.aptSupply.coin += delta;
+    this.#touched.add(account);
+  }
+
+  /**
+   * Ends a transaction's APT changes: writes the store of each account whose APT changed (its primary fungible store,
+   * or its AptosCoin `CoinStore`) and, when the totals moved, the coin's `CoinInfo` supply and 0xa's fungible supply.
+   */
+  settle(): void {
+    for (const account of this.#touched) this.#writeAptStore(account);
+    this.#touched.clear();
+    const { coin, fungible } = this.aptSupply;
+    if (coin !== this.#writtenSupply.coin) {
+      this.resource(
+        FRAMEWORK_ADDRESS_BYTES,
+        FRAMEWORK_TYPES.coinInfo,
+        this.encoder.encode(FRAMEWORK_TYPES.coinInfo, aptCoinInfo(coin)),
+      );
+      this.#writtenSupply.coin = coin;
+    }
+    // Format v1 has no resource groups (and keeps every account on CoinStore, so its fungible supply stays 0).
+    if (this.writer.format < 2 || fungible === this.#writtenSupply.fungible) return;
+    this.#aptMetadata ??= new AptMetadataEncoder(this.encoder);
+    this.writer.stateValue(this.#aptMetadata.stateKey, this.version, this.#aptMetadata.value(fungible));
+    this.#writtenSupply.fungible = fungible;
+  }
+
   /** Writes where an account's APT sits as it is now: its primary fungible store, or its AptosCoin `CoinStore`. */
-  writeCoinStore(account: SimAccount): void {
+  #writeAptStore(account: SimAccount): void {
     if (account.primaryStore) {
       this.objectGroup(
         account.primaryStore,
@@ -174,8 +223,8 @@ export class World implements StateSink {
   }
 
   /**
-   * Creates the in-memory record of an account (its resources are written by the caller); `fungibleStore`: its APT
-   * is held in a primary fungible store of APT's metadata (0xa).
+   * Creates the in-memory record of an account holding `balance` octas (its resources are written by the caller, its
+   * APT store by {@link settle}); `fungibleStore`: its APT is held in a primary fungible store of APT's metadata (0xa).
    */
   newAccount(address: Uint8Array, authKey: Uint8Array, balance: bigint, fungibleStore = false): SimAccount {
     const account: SimAccount = {
@@ -190,13 +239,14 @@ export class World implements StateSink {
       keyRotationEvents: 0,
       depositEvents: 0,
       withdrawEvents: 0,
-      balance,
+      balance: 0n,
       // Format v1 has no resource groups: a v1 file keeps every account on CoinStore.
       primaryStore:
         fungibleStore && this.writer.format >= 2 ? primaryStoreAddress(address, APT_METADATA_BYTES) : undefined,
     };
     this.accounts.set(account.short, account);
     this.writer.account(address, this.version);
+    this.changeApt(account, balance);
     return account;
   }
 }
