@@ -1,10 +1,13 @@
 /**
  * Reading the JSON bodies of the two table endpoints: wrong content type is 415, more than
  * {@link MAX_BODY_BYTES} is 413, malformed JSON or a missing/mistyped field is 400
- * `web_framework_error` (docs/node-behaviour.md §1).
+ * `web_framework_error` (docs/node-behaviour.md §1), and so is a body over the decode budget (request-limits.ts),
+ * checked before it is parsed.
  */
+import { quoteInput } from '../../shared/quote-input.ts';
 import { isJsonContentType } from './content-negotiation.ts';
 import { ApiError, unparsable } from './http-errors.ts';
+import { checkJsonBodyShape } from './request-limits.ts';
 import type { ServiceRequest } from './service-reply.ts';
 
 /** Largest accepted request body: 8 MiB, as the node's content length limit. */
@@ -40,6 +43,7 @@ export async function readJsonObject(request: ServiceRequest): Promise<Readonly<
   if (declared > MAX_BODY_BYTES) throw payloadTooLarge();
   const bytes = await request.body();
   if (bytes.byteLength > MAX_BODY_BYTES) throw payloadTooLarge();
+  checkJsonBodyShape(bytes);
   let text: string;
   try {
     text = UTF8.decode(bytes);
@@ -50,7 +54,8 @@ export async function readJsonObject(request: ServiceRequest): Promise<Readonly<
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw unparsable(`parse request payload error: ${error instanceof Error ? error.message : 'malformed JSON'}`);
+    const reason = error instanceof Error ? error.message : 'malformed JSON';
+    throw unparsable(`parse request payload error: ${quoteInput(reason)}`);
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw unparsable('parse request payload error: expected a JSON object');

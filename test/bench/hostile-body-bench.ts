@@ -9,64 +9,25 @@ import { existsSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { generateSnapshot } from '../../electron/snapshot/generate.ts';
+import {
+  APT,
+  BALANCE,
+  EIGHT_MIB,
+  fill,
+  jsonView,
+  manyEmptyArgs,
+  manyTypeArgs,
+  nested,
+  tableKeyOf,
+  VIEW_BCS,
+} from '../support/hostile-bodies.ts';
 import { startServerChild } from '../support/server-child-process.ts';
 
 const MIB = 1024 * 1024;
 const snapshot = process.argv[2] ?? join(import.meta.dirname, '..', '.tmp', 'bench-memory.db');
 if (!existsSync(snapshot)) generateSnapshot({ out: snapshot, seed: 7, versions: 20_000, accounts: 200 });
 
-const BALANCE = '0x1::coin::balance';
-const APT = '0x1::aptos_coin::AptosCoin';
-
-/** BCS `ViewFunction` for 0x1::coin::balance<AptosCoin>: `tail` is written after the module, name and type args. */
-function bcsView(typeArgs: Uint8Array, args: Uint8Array): Buffer {
-  const address = Buffer.alloc(32);
-  address[31] = 1;
-  const str = (s: string): Buffer => Buffer.concat([Buffer.from([s.length]), Buffer.from(s)]);
-  return Buffer.concat([address, str('coin'), str('balance'), typeArgs, args]);
-}
-
-/** ULEB128 of `n`. */
-function uleb(n: number): Buffer {
-  const out: number[] = [];
-  let v = n;
-  do {
-    const low = v & 0x7f;
-    v = Math.floor(v / 128);
-    out.push(v > 0 ? low | 0x80 : low);
-  } while (v > 0);
-  return Buffer.from(out);
-}
-
-const APT_TAG = Buffer.concat([
-  Buffer.from([7]),
-  Buffer.alloc(31),
-  Buffer.from([1]),
-  Buffer.from([10]),
-  Buffer.from('aptos_coin'),
-  Buffer.from([9]),
-  Buffer.from('AptosCoin'),
-  Buffer.from([0]),
-]);
-const ONE_APT_TAG = Buffer.concat([Buffer.from([1]), APT_TAG]);
-
-/** `count` empty arguments (one zero byte each) filling the rest of 8 MiB. */
-function manyEmptyArgs(): Buffer {
-  const head = bcsView(ONE_APT_TAG, Buffer.alloc(0)).length;
-  const count = 8 * MIB - head - 4;
-  return bcsView(ONE_APT_TAG, Buffer.concat([uleb(count), Buffer.alloc(count)]));
-}
-
-/** `count` `bool` type arguments filling 8 MiB, then one address argument. */
-function manyTypeArgs(): Buffer {
-  const arg = Buffer.concat([uleb(1), uleb(32), Buffer.alloc(32)]);
-  const count = 8 * MIB - 60 - arg.length;
-  return bcsView(Buffer.concat([uleb(count), Buffer.alloc(count)]), arg);
-}
-
 const json = (value: unknown): Buffer => Buffer.from(JSON.stringify(value));
-const jsonText = (text: string): Buffer => Buffer.from(text);
-const fill = (unit: string, bytes: number): string => unit.repeat(Math.floor(bytes / unit.length));
 
 interface Hostile {
   readonly name: string;
@@ -76,7 +37,6 @@ interface Hostile {
 }
 
 const VIEW = '/v1/view';
-const BCS = 'application/x.aptos.view_function+bcs';
 const JSON_TYPE = 'application/json';
 const CASES: readonly Hostile[] = [
   {
@@ -85,36 +45,37 @@ const CASES: readonly Hostile[] = [
     contentType: JSON_TYPE,
     body: json({ function: BALANCE, type_arguments: [APT], arguments: ['0x1'] }),
   },
-  { name: 'BCS view, 8 MiB: 8.4 M empty arguments', path: VIEW, contentType: BCS, body: manyEmptyArgs() },
-  { name: 'BCS view, 8 MiB: 8.4 M type arguments', path: VIEW, contentType: BCS, body: manyTypeArgs() },
+  { name: 'BCS view, 8 MiB: 8.4 M empty arguments', path: VIEW, contentType: VIEW_BCS, body: manyEmptyArgs() },
+  {
+    name: 'BCS view, 8 MiB: 8.4 M empty arguments, unknown function',
+    path: VIEW,
+    contentType: VIEW_BCS,
+    body: manyEmptyArgs('coin', 'no_such_function'),
+  },
+  { name: 'BCS view, 8 MiB: 8.4 M type arguments', path: VIEW, contentType: VIEW_BCS, body: manyTypeArgs() },
   {
     name: 'JSON view, 8 MiB: 4.2 M arguments `0,`',
     path: VIEW,
     contentType: JSON_TYPE,
-    body: jsonText(`{"function":"${BALANCE}","type_arguments":["${APT}"],"arguments":[${fill('0,', 8 * MIB - 200)}0]}`),
+    body: jsonView(`${fill('0,', EIGHT_MIB - 200)}0`),
   },
   {
     name: 'JSON view, 8 MiB: 2.8 M arguments `{},`',
     path: VIEW,
     contentType: JSON_TYPE,
-    body: jsonText(
-      `{"function":"${BALANCE}","type_arguments":["${APT}"],"arguments":[${fill('{},', 8 * MIB - 200)}0]}`,
-    ),
+    body: jsonView(`${fill('{},', EIGHT_MIB - 200)}0`),
   },
   {
     name: 'JSON view: two arguments, one nested 10,000 deep',
     path: VIEW,
     contentType: JSON_TYPE,
-    body: jsonText(
-      `{"function":"${BALANCE}","type_arguments":["${APT}"],` +
-        `"arguments":["0x1",${'['.repeat(10_000)}${']'.repeat(10_000)}]}`,
-    ),
+    body: jsonView(`"0x1",${nested(10_000)}`),
   },
   {
-    name: 'table item, 8 MiB: a vector<u64> key of 4.2 M values',
+    name: 'table item, 8 MiB: a vector<u64> key of 2.1 M values',
     path: '/v1/tables/0x1/item',
     contentType: JSON_TYPE,
-    body: jsonText(`{"key_type":"vector<u64>","value_type":"u64","key":[${fill('"1",', 8 * MIB - 100)}"1"]}`),
+    body: tableKeyOf(2_097_000),
   },
 ];
 
