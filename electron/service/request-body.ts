@@ -43,13 +43,13 @@ export async function readJsonObject(request: ServiceRequest): Promise<Readonly<
   if (declared > MAX_BODY_BYTES) throw payloadTooLarge();
   const bytes = await request.body();
   if (bytes.byteLength > MAX_BODY_BYTES) throw payloadTooLarge();
-  checkJsonBodyShape(bytes);
   let text: string;
   try {
     text = UTF8.decode(bytes);
   } catch {
     throw unparsable('parse request payload error: the body is not valid UTF-8');
   }
+  checkJsonBodyShape(text);
   let value: unknown;
   try {
     value = JSON.parse(text);

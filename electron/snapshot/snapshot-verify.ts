@@ -13,6 +13,7 @@ import type { SnapshotStore } from './snapshot-store.ts';
 import { decodeStateKey } from './state-keys.ts';
 import { assertNever } from '../../shared/assert-never.ts';
 import { decodeResourceGroup } from '../../shared/resource-group.ts';
+import { verifyStoredJson } from './verify-stored-json.ts';
 import { verifyV2 } from './verify-v2.ts';
 import { verifyIndexerTables } from '../indexer/verify-indexer.ts';
 import { verifyCaptureProofs } from './verify-capture-proofs.ts';
@@ -191,8 +192,10 @@ export function verifySnapshot(store: SnapshotStore): VerifyReport {
     }
   }
   checked.events = events;
-  if (store.meta.formatVersion >= 2)
+  if (store.meta.formatVersion >= 2) {
     Object.assign(checked, verifyV2(db, store.meta.oldestVersion, captured, problem, store.meta.chainId));
+    checked.storedJson = verifyStoredJson(db, problem);
+  }
   if (store.meta.formatVersion >= 2 && captured)
     Object.assign(checked, verifyCaptureProofs(db, store.meta.chainId, problem));
   Object.assign(checked, verifyIndexerTables(store, problem));
