@@ -13,6 +13,7 @@ import type { SnapshotStore } from './snapshot-store.ts';
 import { decodeStateKey } from './state-keys.ts';
 import { assertNever } from '../../shared/assert-never.ts';
 import { decodeResourceGroup } from '../../shared/resource-group.ts';
+import { describeStateKey } from './stored-value-names.ts';
 import { verifyStoredJson } from './verify-stored-json.ts';
 import { verifyV2 } from './verify-v2.ts';
 import { verifyIndexerTables } from '../indexer/verify-indexer.ts';
@@ -135,7 +136,7 @@ export function verifySnapshot(store: SnapshotStore): VerifyReport {
       problem(`state value at version ${row.version}: state_key and value must be BLOBs`);
       continue;
     }
-    const where = `state value ${bytesToHex(row.state_key, false).slice(0, 80)} at version ${row.version}`;
+    const where = `state value of ${describeStateKey(row.state_key)} at version ${row.version}`;
     try {
       const key = decodeStateKey(row.state_key);
       const version = BigInt(row.version);
@@ -188,7 +189,10 @@ export function verifySnapshot(store: SnapshotStore): VerifyReport {
       decodeMoveValue(row.data, layoutOf(row.type_tag, BigInt(row.version)));
     } catch (error) {
       const { message } = error as Error;
-      problem(`event ${formatAddress(row.address)}/${row.creation_number}/${row.sequence_number}: ${message}`);
+      problem(
+        `event ${formatAddress(row.address)}/${row.creation_number}/${row.sequence_number} (${row.type_tag}) ` +
+          `at version ${row.version}: ${message}`,
+      );
     }
   }
   checked.events = events;
