@@ -13,7 +13,12 @@ type Frame =
   | { readonly kind: 'text'; readonly text: string }
   | { readonly kind: 'value'; readonly value: unknown }
   | { readonly kind: 'items'; readonly items: readonly unknown[]; index: number }
-  | { readonly kind: 'members'; readonly entries: readonly (readonly [string, unknown])[]; index: number };
+  | {
+      readonly kind: 'members';
+      readonly entries: readonly (readonly [string, unknown])[];
+      index: number;
+      written: boolean;
+    };
 
 function leaf(value: unknown, notation: JsonNotation, max: number): string {
   if (value === null || value === undefined) return notation === 'json' ? 'null' : 'Null';
@@ -50,7 +55,10 @@ export function previewJson(value: unknown, notation: JsonNotation = 'json', max
         stack.push({ kind: 'text', text: ']' }, { kind: 'items', items: v, index: 0 });
       } else if (typeof v === 'object' && v !== null) {
         out += notation === 'json' ? '{' : 'Object {';
-        stack.push({ kind: 'text', text: '}' }, { kind: 'members', entries: Object.entries(v), index: 0 });
+        stack.push(
+          { kind: 'text', text: '}' },
+          { kind: 'members', entries: Object.entries(v), index: 0, written: false },
+        );
       } else {
         out += leaf(v, notation, max);
       }
@@ -68,11 +76,31 @@ export function previewJson(value: unknown, notation: JsonNotation = 'json', max
         stack.pop();
         continue;
       }
-      if (frame.index > 0) out += notation === 'json' ? ',' : ', ';
+      if (notation === 'json' && entry[1] === undefined) {
+        // JSON.stringify leaves out a member whose value is undefined; so does this.
+        frame.index += 1;
+        continue;
+      }
+      if (frame.written) out += notation === 'json' ? ',' : ', ';
+      frame.written = true;
       out += `${JSON.stringify(entry[0])}${notation === 'json' ? ':' : ': '}`;
       stack.push({ kind: 'value', value: entry[1] });
       frame.index += 1;
     }
   }
   return out.length > max ? `${out.slice(0, max)}…` : out;
+}
+
+/**
+ * The whole of `value` as compact JSON text, as `JSON.stringify` writes it for parsed JSON: by `JSON.stringify` itself
+ * (native, fast), and, when that overflows the stack (a value nested about 10,000 deep: a remote node's answer, a
+ * crafted file), by the walk above, which has no recursion — text, not a RangeError.
+ */
+export function jsonText(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? 'null';
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return previewJson(value, 'json', Number.POSITIVE_INFINITY);
+  }
 }
