@@ -61,3 +61,30 @@ export function describeJsonExcess(excess: JsonShapeExcess): string {
     ? `nests deeper than ${excess.limit} levels (at character ${excess.offset})`
     : `holds more than ${excess.limit} values`;
 }
+
+const WHITESPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Whether `bytes` are a JSON object or array in text (what a node sends when it ignores `Accept: application/x-bcs`,
+ * or an error record): the first and last non-blank bytes are `{…}` or `[…]` and the whole parses. BCS of a ledger
+ * value practically never does (it would have to be valid UTF-8 JSON from its first byte to its last), so bytes
+ * labelled BCS that do are refused rather than decoded as garbage.
+ */
+export function isJsonText(bytes: Uint8Array): boolean {
+  let start = 0;
+  let end = bytes.length - 1;
+  while (start <= end && WHITESPACE.has(bytes[start] ?? 0)) start += 1;
+  while (end >= start && WHITESPACE.has(bytes[end] ?? 0)) end -= 1;
+  const first = bytes[start];
+  const last = bytes[end];
+  if (!((first === OPEN_OBJECT && last === CLOSE_OBJECT) || (first === OPEN_ARRAY && last === CLOSE_ARRAY))) {
+    return false;
+  }
+  try {
+    JSON.parse(UTF8.decode(bytes));
+    return true;
+  } catch {
+    return false;
+  }
+}
