@@ -88,7 +88,7 @@ describe('JSON bodies', () => {
     expect(record.message).toMatch(new RegExp(`nests deeper than ${MAX_BODY_NESTING} levels`));
   });
 
-  it('accepts nesting up to the bound, and prints the arguments it got in at most a few hundred characters', async () => {
+  it('accepts nesting up to the bound and prints at most a few hundred characters of the arguments', async () => {
     const record = await view('application/json', jsonView(`"0x1",${nested(MAX_BODY_NESTING - 2)}`));
     expect(record.status).toBe(400);
     expect(record.message).toMatch(/^expected 1 arguments \[string<address>\], but got 2 \(\[String\("0x1"\), \[\[\[/);
