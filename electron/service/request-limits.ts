@@ -1,8 +1,8 @@
 /**
  * The per-request decode budget: how much structure one request body may ask the service to build, checked before the
  * work (docs/security.md, "Hostile input"). A body is at most 8 MiB (request-body.ts); without these bounds an 8 MiB
- * body of `[0,0,…]` or `{},{},…` became millions of JS values (600 MB), and one BCS view body of 8.4 M empty
- * arguments 8.4 M byte arrays (1.8 GB, 17 s) before anything checked their count.
+ * body of `[0,0,…]` or `{},{},…` became millions of JS values (550–620 MB), and one BCS view body of 8.4 M empty
+ * arguments 8.4 M byte arrays (1.8 GB, 19 s) before anything checked their count.
  *
  * - JSON bodies (views, table items, captures) are scanned before `JSON.parse` (shared/json-shape.ts): at most
  *   {@link MAX_BODY_VALUES} values and {@link MAX_BODY_NESTING} levels, or 400 `web_framework_error`.
