@@ -67,6 +67,13 @@ describe('BCS view bodies', () => {
     expect(typeArgs.message).toBe('expected 1 type arguments for view function 0x1::coin::balance, but got 3');
   });
 
+  it("checks an argument's size before copying it (and before the bytes after it)", async () => {
+    const args = Buffer.concat([uleb(1), uleb(5), Buffer.alloc(5), Buffer.from([0xff])]);
+    const record = await view(VIEW_BCS, bcsView(ONE_APT_TAG, args));
+    expect(record.status).toBe(400);
+    expect(record.message).toBe('argument 0 of 0x1::coin::balance must be 32 bytes (an address), got 5');
+  });
+
   it("spends an unknown function's elements from the request's budget", async () => {
     const record = await view(VIEW_BCS, manyEmptyArgs('coin', 'no_such_function', 2 * MIB));
     expect(record.status).toBe(400);

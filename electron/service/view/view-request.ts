@@ -14,7 +14,7 @@ import { encodeMoveValue } from '../../../shared/move/encode.ts';
 import { resolveLayout, type MoveLayout } from '../../../shared/move/layout.ts';
 import type { MoveJson } from '../../../shared/move/move-json.ts';
 import { quoteString } from '../../../shared/quote-input.ts';
-import { normalizeAddress, isAddress, formatAddress } from '../../../shared/address.ts';
+import { ADDRESS_LENGTH, normalizeAddress, isAddress, formatAddress } from '../../../shared/address.ts';
 import { isIdentifier, parseAbiType, parseTypeTag, readTypeTag, type TypeTag } from '../../../shared/type-tag.ts';
 import { addressToObject } from './fa-semantics.ts';
 import type { StateReader } from './state-reader.ts';
@@ -198,8 +198,8 @@ export function callView(reader: StateReader, body: unknown, version: bigint): V
 /**
  * Answers a BCS view request (`application/x.aptos.view_function+bcs`): BCS of `ViewFunction {
  * module: ModuleId { address, name }, function, ty_args: vector<TypeTag>, args: vector<vector<u8>> }`.
- * Undecodable bytes, or an argument that is not a 32-byte address: 400 `invalid_input`. The two counts are checked
- * against the function's signature as soon as they are read, before any element (an 8 MiB body of 8.4 M empty
+ * Undecodable bytes, or an argument that is not a 32-byte address: 400 `invalid_input`. The two counts, and each
+ * argument's size, are checked against the function's signature as soon as they are read, before any element (an 8 MiB body of 8.4 M empty
  * arguments was 1.8 GB and 19 s when counted afterwards); an unknown function's elements spend from the request's
  * budget (electron/service/request-limits.ts) until it is refused.
  */
@@ -218,8 +218,17 @@ export function callViewBcs(reader: StateReader, body: Uint8Array, version: bigi
     typeArgs = r.vector(readTypeTag, (count) => {
       if (fn !== undefined) checkTypeArgCount(id, fn.generics, count);
     });
+    let index = 0;
     args = r.vector(
-      (a) => a.bytes(),
+      (a) => {
+        // Every function the table answers takes addresses: a size that is not 32 is refused before it is copied.
+        const size = a.count('argument bytes', 1);
+        if (fn !== undefined && size !== ADDRESS_LENGTH) {
+          throw viewInput(`argument ${index} of ${id} must be 32 bytes (an address), got ${size}`);
+        }
+        index += 1;
+        return a.fixedBytes(size);
+      },
       (count) => {
         if (fn !== undefined) checkArgCount(id, fn.params.length, count);
       },
@@ -231,9 +240,5 @@ export function callViewBcs(reader: StateReader, body: Uint8Array, version: bigi
   }
   const fn = VIEW_FUNCTIONS.get(id);
   if (fn === undefined) throw notAnswered(id);
-  args.forEach((bytes, i) => {
-    if (bytes.length !== 32)
-      throw viewInput(`argument ${i} of ${id} must be 32 bytes (an address), got ${bytes.length}`);
-  });
   return run(reader, id, typeArgs, args, version);
 }
