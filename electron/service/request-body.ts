@@ -27,7 +27,7 @@ function payloadTooLarge(): ApiError {
 
 /** 415 for a body that is not JSON. */
 function unsupportedMediaType(contentType: string | null): ApiError {
-  const shown = contentType === null ? 'no content type' : `the content type "${contentType}"`;
+  const shown = contentType === null ? 'no content type' : `the content type "${quoteInput(contentType)}"`;
   return new ApiError(
     415,
     'web_framework_error',
