@@ -199,9 +199,9 @@ export function callView(reader: StateReader, body: unknown, version: bigint): V
  * Answers a BCS view request (`application/x.aptos.view_function+bcs`): BCS of `ViewFunction {
  * module: ModuleId { address, name }, function, ty_args: vector<TypeTag>, args: vector<vector<u8>> }`.
  * Undecodable bytes, or an argument that is not a 32-byte address: 400 `invalid_input`. The two counts, and each
- * argument's size, are checked against the function's signature as soon as they are read, before any element (an 8 MiB body of 8.4 M empty
- * arguments was 1.8 GB and 19 s when counted afterwards); an unknown function's elements spend from the request's
- * budget (electron/service/request-limits.ts) until it is refused.
+ * argument's size, are checked against the function's signature as soon as they are read, before any element (an
+ * 8 MiB body of 8.4 M empty arguments was 1.8 GB and 19 s when counted afterwards); an unknown function's elements
+ * spend from the request's budget (electron/service/request-limits.ts) until it is refused.
  */
 export function callViewBcs(reader: StateReader, body: Uint8Array, version: bigint): ViewResult {
   let id: string;
