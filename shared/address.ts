@@ -5,6 +5,7 @@
  */
 import { AddressError } from './codec-error.ts';
 import { hexDigitValue, hexOfRange } from './hex.ts';
+import { quoteString } from './quote-input.ts';
 
 /** Length of an account address in bytes. */
 export const ADDRESS_LENGTH = 32;
@@ -18,10 +19,7 @@ const MAX_DIGITS = ADDRESS_LENGTH * 2;
 export function parseAddress(text: string): Uint8Array {
   const out = new Uint8Array(ADDRESS_LENGTH);
   if (!parseAddressInto(text, out)) {
-    throw new AddressError(
-      `invalid address ${JSON.stringify(text.length > 80 ? `${text.slice(0, 77)}...` : text)}: ` +
-        'expected optional 0x and 1 to 64 hex digits',
-    );
+    throw new AddressError(`invalid address ${quoteString(text)}: ` + 'expected optional 0x and 1 to 64 hex digits');
   }
   return out;
 }

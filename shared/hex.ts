@@ -3,6 +3,7 @@
  * use precomputed tables and avoid per-byte allocations.
  */
 import { HexError } from './codec-error.ts';
+import { quoteString } from './quote-input.ts';
 
 /** `HEX_PAIRS[b]` is the two lower-case hex digits of byte `b` (for short renderings such as error messages). */
 export const HEX_PAIRS: readonly string[] = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
@@ -94,7 +95,7 @@ export function hexToBytes(text: string): Uint8Array {
   const start = text.startsWith('0x') ? 2 : 0;
   const digits = text.length - start;
   if (digits % 2 !== 0) {
-    throw new HexError(`hex: odd number of digits (${digits}) in ${JSON.stringify(shorten(text))}`);
+    throw new HexError(`hex: odd number of digits (${digits}) in ${quoteString(text)}`);
   }
   const out = new Uint8Array(digits / 2);
   for (let i = start, j = 0; i < text.length; i += 2, j += 1) {
@@ -107,9 +108,4 @@ export function hexToBytes(text: string): Uint8Array {
     out[j] = (hi << 4) | lo;
   }
   return out;
-}
-
-/** Keeps error messages bounded when the offending input is huge. */
-function shorten(text: string): string {
-  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }

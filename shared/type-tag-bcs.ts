@@ -10,6 +10,7 @@ import type { BcsReader } from './bcs/bcs-reader.ts';
 import { BcsWriter } from './bcs/bcs-writer.ts';
 import { BcsError } from './codec-error.ts';
 import { isIdentifier, isPrimitiveTag, type PrimitiveTypeName, type StructTag, type TypeTag } from './type-tag-core.ts';
+import { quoteString } from './quote-input.ts';
 
 /** Max nested vector/struct levels when deserializing, as the node's BCS decoder allows. */
 export const MAX_BCS_TYPE_TAG_NESTING = 8;
@@ -100,7 +101,7 @@ export function encodeTypeTag(tag: TypeTag): Uint8Array {
 function readIdentifier(r: BcsReader, what: string): string {
   const at = r.offset;
   const text = r.string();
-  if (!isIdentifier(text)) throw new BcsError(at, `${what} (a Move identifier)`, JSON.stringify(text));
+  if (!isIdentifier(text)) throw new BcsError(at, `${what} (a Move identifier)`, quoteString(text));
   return text;
 }
 

@@ -5,6 +5,7 @@
 import { normalizeAddress } from './address.ts';
 import { assertNever } from './assert-never.ts';
 import { TypeTagError } from './codec-error.ts';
+import { quoteString } from './quote-input.ts';
 
 /** The primitive Move types a type tag can name. */
 export type PrimitiveTypeName = 'bool' | 'u8' | 'u16' | 'u32' | 'u64' | 'u128' | 'u256' | 'address' | 'signer';
@@ -66,8 +67,8 @@ export function isIdentifier(text: string): boolean {
  * so that tags built in code compare and print like parsed ones.
  */
 export function structTag(address: string, module: string, name: string, typeArgs: readonly TypeTag[] = []): StructTag {
-  if (!isIdentifier(module)) throw new TypeTagError(`invalid module name ${JSON.stringify(module)}`, 0);
-  if (!isIdentifier(name)) throw new TypeTagError(`invalid struct name ${JSON.stringify(name)}`, 0);
+  if (!isIdentifier(module)) throw new TypeTagError(`invalid module name ${quoteString(module)}`, 0);
+  if (!isIdentifier(name)) throw new TypeTagError(`invalid struct name ${quoteString(name)}`, 0);
   return { address: normalizeAddress(address), module, name, typeArgs };
 }
 

@@ -8,6 +8,7 @@ import { formatAddress, parseAddress } from './address.ts';
 import { TypeTagError } from './codec-error.ts';
 import { hexDigitValue } from './hex.ts';
 import { isPrimitiveTypeName, type StructTag, type TypeTag } from './type-tag-core.ts';
+import { quoteString } from './quote-input.ts';
 
 /**
  * The node API's MAX_RECURSIVE_TYPES_ALLOWED. Counting as its verifier does: the top type is at
@@ -103,7 +104,7 @@ class Parser {
       if (bound === undefined) this.fail(`generic parameter ${name} out of range (${this.params.length} given)`, start);
       return bound;
     }
-    return this.fail(`unknown type ${JSON.stringify(name)}`, start);
+    return this.fail(`unknown type ${quoteString(name)}`, start);
   }
 
   /** `0x<hex>::module::Name<args>` with the struct tag at `level`, its arguments one below. */

@@ -9,6 +9,7 @@ import { SnapshotStore } from '../snapshot/snapshot-store.ts';
 import { snapshotInfo } from '../snapshot/snapshot-info.ts';
 import { verifySnapshot } from '../snapshot/snapshot-verify.ts';
 import { contentDigest } from '../snapshot/snapshot-digest.ts';
+import { CodecError } from '../../shared/codec-error.ts';
 import { CliError } from './cli-error.ts';
 import { parseCommandArgs, wantsHelp, type CommandSpec } from './cli-args.ts';
 import { CAPTURE_COMMAND, runCaptureCommand } from './capture-command.ts';
@@ -131,6 +132,8 @@ function withStore<T>(file: string, use: (store: SnapshotStore) => T): T {
     return use(store);
   } catch (error) {
     if (isSqliteError(error)) throw new CliError(`${file}: ${describeSqliteError(error)}`);
+    // Stored data that does not decode: the message names the value and its version (stored-value-names.ts).
+    if (error instanceof CodecError) throw new CliError(`${file}: ${error.message}`);
     throw error;
   } finally {
     store.close();

@@ -7,6 +7,7 @@
 import { bytesToHex, hexToBytes } from '../../shared/hex.ts';
 import { decodeStateKey } from '../snapshot/state-keys.ts';
 import { describeError, unparsable } from './http-errors.ts';
+import { quoteInput } from '../../shared/quote-input.ts';
 
 const HEX_DIGITS = /^[0-9a-fA-F]*$/;
 
@@ -18,7 +19,7 @@ function checkAccountStateKey(bytes: Uint8Array): void {
 /** Parses a `start` cursor of `/resources` into state-key bytes. */
 export function parseResourceCursor(text: string): Uint8Array {
   if (text.length === 0 || text.length % 2 !== 0 || !HEX_DIGITS.test(text)) {
-    throw unparsable(`failed to parse query parameter "start": "${text}" is not a hex-encoded state key`);
+    throw unparsable(`failed to parse query parameter "start": "${quoteInput(text)}" is not a hex-encoded state key`);
   }
   const bytes = hexToBytes(text);
   try {

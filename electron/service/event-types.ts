@@ -5,6 +5,7 @@
  */
 import { parseTypeTag, type TypeTag } from '../../shared/type-tag.ts';
 import { describeError, internalError } from './http-errors.ts';
+import { quoteInput } from '../../shared/quote-input.ts';
 
 const CACHE_LIMIT = 1024;
 const eventTypes = new Map<string, TypeTag>();
@@ -16,7 +17,7 @@ export function storedEventType(text: string): TypeTag {
     try {
       tag = parseTypeTag(text);
     } catch (error) {
-      throw internalError(`Failed to decode event type ${text}: ${describeError(error)}`);
+      throw internalError(`Failed to decode event type ${quoteInput(text)}: ${describeError(error)}`);
     }
     if (eventTypes.size >= CACHE_LIMIT) eventTypes.clear();
     eventTypes.set(text, tag);

@@ -20,6 +20,7 @@ import type { HeaderEntry } from './ledger-headers.ts';
 import type { ReadServiceHandler } from './read-service.ts';
 import type { ServiceReply } from './service-reply.ts';
 import { assertNever } from '../../shared/assert-never.ts';
+import { quoteInput } from '../../shared/quote-input.ts';
 
 /** Options of {@link startHttpServer}. */
 export interface HttpServerOptions {
@@ -183,7 +184,7 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
   const serve = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     if (!isAllowedHost(req.headers.host, host, boundPort)) {
       const message =
-        `Host header "${req.headers.host ?? ''}" is not allowed: this server ` +
+        `Host header "${quoteInput(req.headers.host ?? '')}" is not allowed: this server ` +
         `answers only to ${formatHostForUrl(host)} (DNS-rebinding protection)`;
       send(res, errorResponse(403, 'web_framework_error', message), closing);
       return;

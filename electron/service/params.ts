@@ -16,6 +16,7 @@ import {
   type TypeTag,
 } from '../../shared/type-tag.ts';
 import { describeError, invalidInput, unparsable, type ApiError } from './http-errors.ts';
+import { quoteInput } from '../../shared/quote-input.ts';
 
 /** Largest u64. */
 export const U64_MAX = (1n << 64n) - 1n;
@@ -29,7 +30,7 @@ export function decodePathSegment(raw: string): string {
   try {
     return decodeURIComponent(raw);
   } catch {
-    throw unparsable(`invalid percent-encoding in path segment "${raw}"`);
+    throw unparsable(`invalid percent-encoding in path segment "${quoteInput(raw)}"`);
   }
 }
 
@@ -49,10 +50,10 @@ export function parseAddressParam(text: string, name: string, kind: ParamKind = 
 /** Parses a decimal u64 (digits only, at most 2^64-1). */
 export function parseU64(text: string, name: string, kind: ParamKind = 'path'): bigint {
   if (!DECIMAL.test(text))
-    throw unparsable(`failed to parse ${kind} parameter "${name}": "${text}" is not a decimal u64`);
+    throw unparsable(`failed to parse ${kind} parameter "${name}": "${quoteInput(text)}" is not a decimal u64`);
   const value = BigInt(text);
   if (value > U64_MAX)
-    throw unparsable(`failed to parse ${kind} parameter "${name}": "${text}" is out of range for u64`);
+    throw unparsable(`failed to parse ${kind} parameter "${name}": "${quoteInput(text)}" is out of range for u64`);
   return value;
 }
 
@@ -65,11 +66,11 @@ export function optionalU64(query: URLSearchParams, name: string): bigint | unde
 /** Parses a `limit` value (a query parameter) as a u16. */
 export function parseU16(text: string, name: string): number {
   if (!DECIMAL.test(text))
-    throw unparsable(`failed to parse query parameter "${name}": "${text}" is not a decimal u16`);
+    throw unparsable(`failed to parse query parameter "${name}": "${quoteInput(text)}" is not a decimal u16`);
   // By value, so leading zeros are accepted as for u64s ("0000005" is 5).
   const value = BigInt(text);
   if (value > BigInt(U16_MAX))
-    throw unparsable(`failed to parse query parameter "${name}": "${text}" is out of range for u16`);
+    throw unparsable(`failed to parse query parameter "${name}": "${quoteInput(text)}" is out of range for u16`);
   return Number(value);
 }
 
@@ -90,7 +91,7 @@ export function pageLimit(query: URLSearchParams, defaultLimit: number, maxLimit
 /** Checks a Move identifier (module, struct or field name) given in a path. */
 export function parseIdentifierParam(text: string, name: string): string {
   if (!isIdentifier(text))
-    throw unparsable(`failed to parse path parameter "${name}": "${text}" is not a valid Move identifier`);
+    throw unparsable(`failed to parse path parameter "${name}": "${quoteInput(text)}" is not a valid Move identifier`);
   return text;
 }
 
@@ -134,7 +135,7 @@ export function structTagTooDeepText(text: string): boolean {
 }
 
 function nestingError(text: string): ApiError {
-  return invalidInput(`type tag "${text}" is nested deeper than ${MAX_TYPE_TAG_NESTING} levels`);
+  return invalidInput(`type tag "${quoteInput(text)}" is nested deeper than ${MAX_TYPE_TAG_NESTING} levels`);
 }
 
 /** Parses a struct tag path parameter, raw or percent-decoded already (bad text: 400 `web_framework_error`). */
@@ -143,7 +144,9 @@ export function parseStructTagParam(text: string, name: string): StructTag {
     return parseStructTag(text);
   } catch (error) {
     if (tooDeep(text, true)) throw nestingError(text);
-    throw unparsable(`failed to parse path parameter "${name}": invalid struct tag "${text}": ${describeError(error)}`);
+    throw unparsable(
+      `failed to parse path parameter "${name}": invalid struct tag "${quoteInput(text)}": ${describeError(error)}`,
+    );
   }
 }
 
@@ -153,6 +156,6 @@ export function parseTypeTagInput(text: string, name: string): TypeTag {
     return parseTypeTag(text);
   } catch (error) {
     if (tooDeep(text, false)) throw nestingError(text);
-    throw invalidInput(`invalid ${name} "${text}": ${describeError(error)}`);
+    throw invalidInput(`invalid ${name} "${quoteInput(text)}": ${describeError(error)}`);
   }
 }

@@ -3,6 +3,7 @@
  * API under `/v1` and the explorer extras under `/explorer/v1`. Used in-process by the desktop
  * app and through {@link startHttpServer} by the headless `serve` command.
  */
+import { CodecError } from '../../shared/codec-error.ts';
 import type { LedgerInfo, LedgerStore } from '../snapshot/ledger-store.ts';
 import type { IndexerGraphql } from '../indexer/graphql/indexer-graphql.ts';
 import { openIndexerGraphql } from '../indexer/graphql/open-indexer.ts';
@@ -14,7 +15,7 @@ import { cacheKeyOf, DEFAULT_RESPONSE_CACHE, ResponseCache, type ResponseCacheOp
 import { createGasEstimator } from './gas-estimator.ts';
 import { guardStore } from './guarded-store.ts';
 import { guardSnapshotFile } from './snapshot-file-guard.ts';
-import { ApiError, describeError, type ErrorCode } from './http-errors.ts';
+import { ApiError, describeError, internalError, type ErrorCode } from './http-errors.ts';
 import { matchRoute, methodNotAllowed, NOT_SERVED_ROUTES, routeNotFound, ROUTES } from './router.ts';
 import type { RequestContext, ServiceOptions } from './request-context.ts';
 import { apiErrorReply, errorReply } from './responses.ts';
@@ -145,6 +146,11 @@ export function createReadService(options: ReadServiceOptions): ReadServiceHandl
       return await match.route.handler(context);
     } catch (error) {
       if (error instanceof ApiError) return apiErrorReply(error, ledger);
+      // Stored data a route decodes lazily (a transaction's stored JSON, electron/snapshot/stored-json.ts) that does
+      // not decode: the 500 the guarded store gives for the same data read eagerly (guarded-store.ts), not a crash.
+      if (error instanceof CodecError) {
+        return apiErrorReply(internalError(`The stored data does not decode: ${describeError(error)}`), ledger);
+      }
       report(error);
       return errorReply(500, 'internal_error', `Internal error: ${describeError(error)}`, ledger);
     }

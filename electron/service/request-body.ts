@@ -1,10 +1,13 @@
 /**
  * Reading the JSON bodies of the two table endpoints: wrong content type is 415, more than
  * {@link MAX_BODY_BYTES} is 413, malformed JSON or a missing/mistyped field is 400
- * `web_framework_error` (docs/node-behaviour.md §1).
+ * `web_framework_error` (docs/node-behaviour.md §1), and so is a body over the decode budget (request-limits.ts),
+ * checked before it is parsed.
  */
+import { quoteInput } from '../../shared/quote-input.ts';
 import { isJsonContentType } from './content-negotiation.ts';
 import { ApiError, unparsable } from './http-errors.ts';
+import { checkJsonBodyShape } from './request-limits.ts';
 import type { ServiceRequest } from './service-reply.ts';
 
 /** Largest accepted request body: 8 MiB, as the node's content length limit. */
@@ -24,7 +27,7 @@ function payloadTooLarge(): ApiError {
 
 /** 415 for a body that is not JSON. */
 function unsupportedMediaType(contentType: string | null): ApiError {
-  const shown = contentType === null ? 'no content type' : `the content type "${contentType}"`;
+  const shown = contentType === null ? 'no content type' : `the content type "${quoteInput(contentType)}"`;
   return new ApiError(
     415,
     'web_framework_error',
@@ -46,11 +49,13 @@ export async function readJsonObject(request: ServiceRequest): Promise<Readonly<
   } catch {
     throw unparsable('parse request payload error: the body is not valid UTF-8');
   }
+  checkJsonBodyShape(text);
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw unparsable(`parse request payload error: ${error instanceof Error ? error.message : 'malformed JSON'}`);
+    const reason = error instanceof Error ? error.message : 'malformed JSON';
+    throw unparsable(`parse request payload error: ${quoteInput(reason)}`);
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw unparsable('parse request payload error: expected a JSON object');

@@ -10,6 +10,7 @@ import { eventHandleOf, isEventHandleLayout } from '../../shared/move/event-hand
 import { isMoveJsonObject } from '../../shared/move/move-json.ts';
 import { formatStructTag } from '../../shared/type-tag.ts';
 import type { LedgerStore } from './ledger-store.ts';
+import { decodingStored } from './stored-value-names.ts';
 
 /** An event handle found in a resource field. */
 export interface FoundEventHandle {
@@ -29,7 +30,11 @@ export function findEventHandles(store: LedgerStore, address: string, version: b
   for (const resource of page.resources) {
     const layout = resolveLayout({ kind: 'struct', struct: resource.tag }, lookup);
     if (layout.kind !== 'struct') continue;
-    const value = decodeMoveValue(resource.bytes, layout);
+    const value = decodingStored(
+      () => `resource ${formatStructTag(resource.tag)} of ${address}`,
+      version,
+      () => decodeMoveValue(resource.bytes, layout),
+    );
     if (!isMoveJsonObject(value)) continue;
     for (const field of layout.fields) {
       if (!isEventHandleLayout(field.layout)) continue;

@@ -165,8 +165,11 @@ function checkHeader(path: string): void {
   // Bytes 18/19: file format write/read versions, 1 = rollback journal, 2 = WAL.
   if (header[18] === 2 || header[19] === 2) {
     const name = basename(path);
+    // The format version is SQLite's user_version, bytes 60..63 of the header (big-endian); SQLite is not open yet.
+    const format = readableVersion(header.readUInt32BE(60));
+    const which = format === undefined ? 'a ledger snapshot' : `format v${format}`;
     throw new SnapshotOpenError(
-      `${path}: uses SQLite's WAL journal mode, but format v1 requires the DELETE ` +
+      `${path}: uses SQLite's WAL journal mode, but ${which} requires the DELETE ` +
         `journal mode (reading it would create ${name}-wal and ${name}-shm beside it); ` +
         `convert a copy with: sqlite3 COPY 'PRAGMA journal_mode=DELETE'`,
     );

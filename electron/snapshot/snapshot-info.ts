@@ -13,6 +13,7 @@ import { findEventHandles } from './event-handles.ts';
 import { COLLECTOR_ADDRESS } from './generator/coin-collection.ts';
 import type { SnapshotStore } from './snapshot-store.ts';
 import { decodeStateKey, prefixUpperBound, STATE_KEY_TABLE_ITEM } from './state-keys.ts';
+import { decodingStored } from './stored-value-names.ts';
 import { transactionSamples, type TransactionSamples } from './snapshot-info-v2.ts';
 
 /** One sampled event stream: the account, the handle's creation number, and where the handle lives. */
@@ -138,7 +139,13 @@ export function snapshotInfo(store: SnapshotStore, sampleSize = 5): SnapshotInfo
       const decoded = decodeStateKey(row.state_key);
       if (decoded.kind !== 'table_item') continue;
       const key = decoded.key;
-      keys.push(decodeMoveValue(key, layout));
+      keys.push(
+        decodingStored(
+          () => `the key of table item ${bytesToHex(key)} of table ${formatAddress(table.handle)}`,
+          latest,
+          () => decodeMoveValue(key, layout),
+        ),
+      );
       rawKeys.push(bytesToHex(key));
       if (keys.length === sampleSize) break;
     }

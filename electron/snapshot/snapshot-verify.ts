@@ -13,6 +13,8 @@ import type { SnapshotStore } from './snapshot-store.ts';
 import { decodeStateKey } from './state-keys.ts';
 import { assertNever } from '../../shared/assert-never.ts';
 import { decodeResourceGroup } from '../../shared/resource-group.ts';
+import { describeStateKey } from './stored-value-names.ts';
+import { verifyStoredJson } from './verify-stored-json.ts';
 import { verifyV2 } from './verify-v2.ts';
 import { verifyIndexerTables } from '../indexer/verify-indexer.ts';
 import { verifyCaptureProofs } from './verify-capture-proofs.ts';
@@ -167,8 +169,8 @@ function verifyWith(store: SnapshotStore, progress: Progress): VerifyReport {
       problem(`state value at version ${row.version}: state_key and value must be BLOBs`);
       continue;
     }
-    const where = (): string =>
-      `state value ${bytesToHex(row.state_key, false).slice(0, 80)} at version ${row.version}`;
+    // Built only for a problem: describing the key decodes it, which verify's hot loop need not pay for.
+    const where = (): string => `state value of ${describeStateKey(row.state_key)} at version ${row.version}`;
     try {
       const key = decodeKey(row.state_key);
       const version = BigInt(row.version);
@@ -224,13 +226,18 @@ function verifyWith(store: SnapshotStore, progress: Progress): VerifyReport {
       decodeMoveValue(row.data, layoutOf(row.type_tag, BigInt(row.version)));
     } catch (error) {
       const { message } = error as Error;
-      problem(`event ${formatAddress(row.address)}/${row.creation_number}/${row.sequence_number}: ${message}`);
+      problem(
+        `event ${formatAddress(row.address)}/${row.creation_number}/${row.sequence_number} (${row.type_tag}) ` +
+          `at version ${row.version}: ${message}`,
+      );
     }
   }
   progress.update(events);
   checked.events = events;
-  if (store.meta.formatVersion >= 2)
+  if (store.meta.formatVersion >= 2) {
     Object.assign(checked, verifyV2(db, store.meta.oldestVersion, captured, problem, store.meta.chainId, progress));
+    checked.storedJson = verifyStoredJson(db, problem);
+  }
   if (store.meta.formatVersion >= 2 && captured)
     Object.assign(checked, verifyCaptureProofs(db, store.meta.chainId, problem));
   if (store.meta.formatVersion >= 2 && !captured)

@@ -5,6 +5,7 @@
 import type Database from 'better-sqlite3';
 import { plan } from './snapshot-queries.ts';
 import { CAPTURED_WRITE_SETS_TABLE } from './schema.ts';
+import { parseStoredJson } from './stored-json.ts';
 import type {
   StoredTransaction,
   StoredTransactionDetails,
@@ -85,7 +86,7 @@ class RowDetails implements StoredTransactionDetails {
   }
   get payload(): unknown {
     if (!(this.#parsed & 1)) {
-      this.#payload = optional(this.#row.payload, (text) => JSON.parse(text) as unknown);
+      this.#payload = optional(this.#row.payload, (text) => parseStoredJson(text, 'payload', this.#row.version));
       this.#parsed |= 1;
     }
     return this.#payload;
@@ -95,7 +96,7 @@ class RowDetails implements StoredTransactionDetails {
   }
   get signature(): unknown {
     if (!(this.#parsed & 2)) {
-      this.#signature = optional(this.#row.signature, (text) => JSON.parse(text) as unknown);
+      this.#signature = optional(this.#row.signature, (text) => parseStoredJson(text, 'signature', this.#row.version));
       this.#parsed |= 2;
     }
     return this.#signature;
@@ -112,7 +113,10 @@ class RowDetails implements StoredTransactionDetails {
   }
   get kindFields(): Readonly<Record<string, unknown>> | undefined {
     if (!(this.#parsed & 4)) {
-      this.#kindFields = optional(this.#row.kind_fields, (text) => JSON.parse(text) as Record<string, unknown>);
+      this.#kindFields = optional(
+        this.#row.kind_fields,
+        (text) => parseStoredJson(text, 'kind_fields', this.#row.version) as Record<string, unknown>,
+      );
       this.#parsed |= 4;
     }
     return this.#kindFields;

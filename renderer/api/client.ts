@@ -17,6 +17,7 @@ import {
   type QueryParams as EndpointQuery,
   type ReplyOf,
 } from '../../shared/api/endpoint.ts';
+import { isJsonText } from '../../shared/json-shape.ts';
 
 /** The ledger headers every answer carries (`X-Aptos-*`). */
 export interface LedgerHeaders {
@@ -150,10 +151,31 @@ export async function requestJson<T>(path: string, options: RequestOptions = {})
   };
 }
 
-/** GET/POST a BCS answer (`Accept: application/x-bcs`) from the same origin. */
+/**
+ * GET/POST a BCS answer (`Accept: application/x-bcs`) from the same origin. An answer that is not BCS — another
+ * content type, or JSON text labelled BCS (a node that ignored `Accept`, passed on by a proxy) — is an
+ * {@link ApiRequestError} (`http_error`), never bytes for the inspector to decode as garbage.
+ */
 export async function requestBcs(path: string, options: RequestOptions = {}): Promise<ApiAnswer<Uint8Array>> {
   const response = await send(path, { ...options, accept: 'application/x-bcs' });
+  const contentType = response.headers.get('content-type');
+  const essence = contentType?.split(';')[0]?.trim().toLowerCase();
+  if (essence !== 'application/x-bcs') {
+    throw new ApiRequestError(
+      response.status,
+      clientRecord(
+        `expected BCS (application/x-bcs), the answer is ${contentType ?? 'without a content type'}`,
+        'http_error',
+      ),
+    );
+  }
   const body = new Uint8Array(await response.arrayBuffer());
+  if (isJsonText(body)) {
+    throw new ApiRequestError(
+      response.status,
+      clientRecord('expected BCS, the answer labelled application/x-bcs is JSON text', 'http_error'),
+    );
+  }
   return {
     body,
     ledger: ledgerHeadersOf(response.headers),

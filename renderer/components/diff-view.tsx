@@ -3,11 +3,15 @@
  * side; unchanged fields collapsed into one expandable line.
  */
 import type { ReactNode } from 'react';
+import { previewJson } from '../../shared/json-preview.ts';
 import { diffPathText, type DiffEntry } from '../lib/json-diff.ts';
 import './diff-view.css';
 
+/** Characters of a value a cell shows (a whole added resource fits; a value of megabytes does not). */
+const CELL_CHARS = 4000;
+
 function show(value: unknown): string {
-  return value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
+  return value === undefined ? '' : typeof value === 'string' ? value : previewJson(value, 'json', CELL_CHARS);
 }
 
 /**

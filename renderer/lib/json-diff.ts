@@ -3,6 +3,7 @@
  * leaf path that was added, removed or changed, and the unchanged ones (for a collapsed list).
  * Objects are compared key by key and arrays index by index; a leaf is any non-container value.
  */
+import { jsonText } from '../../shared/json-preview.ts';
 import { formatJsonPath, isContainer, type JsonPath } from './json-path.ts';
 
 /** One path's difference. */
@@ -25,9 +26,23 @@ function has(value: object, key: string | number): boolean {
   return Array.isArray(value) ? typeof key === 'number' && key < value.length : Object.hasOwn(value, key);
 }
 
-/** The differences between `before` and `after`, in path order (before's keys first, then new ones). */
+/**
+ * Levels compared field by field; below, a container is compared (and shown) whole, as one row. Move values nest at
+ * most 128 levels; JSON from a node can nest thousands, which a recursive walk (this one, `JSON.stringify`) cannot.
+ */
+export const MAX_DIFF_DEPTH = 100;
+
+/**
+ * The differences between `before` and `after`, in path order (before's keys first, then new ones). Containers deeper
+ * than {@link MAX_DIFF_DEPTH} are one row each, compared by their JSON text (written without recursion).
+ */
 export function diffJson(before: unknown, after: unknown, path: readonly (string | number)[] = []): DiffEntry[] {
-  if (isContainer(before) && isContainer(after) && Array.isArray(before) === Array.isArray(after)) {
+  if (
+    path.length < MAX_DIFF_DEPTH &&
+    isContainer(before) &&
+    isContainer(after) &&
+    Array.isArray(before) === Array.isArray(after)
+  ) {
     const out: DiffEntry[] = [];
     const keys = keysOf(before);
     for (const key of keysOf(after)) if (!keys.includes(key)) keys.push(key);
@@ -39,7 +54,7 @@ export function diffJson(before: unknown, after: unknown, path: readonly (string
     }
     return out;
   }
-  const same = JSON.stringify(before) === JSON.stringify(after);
+  const same = before === after || jsonText(before) === jsonText(after);
   return [{ path, kind: same ? 'unchanged' : 'changed', before, after }];
 }
 

@@ -18,16 +18,29 @@ function showBytes(bytes: Uint8Array, start: number, end: number): string {
   return parts.length === 0 ? 'nothing' : parts.join(' ');
 }
 
+/** Bounds of one reader, for input from a client (a request body) rather than from a trusted file. */
+export interface BcsReaderLimits {
+  /**
+   * Elements all `vector()` calls of this reader may read together: a count that would pass it fails before its
+   * first element, so a body of millions of one-byte elements is refused instead of built.
+   */
+  readonly maxElements?: number;
+}
+
 /** Sequential reader over one BCS-encoded input. */
 export class BcsReader {
   readonly #bytes: Uint8Array;
   readonly #view: DataView;
   #pos = 0;
+  #elementsLeft: number;
+  readonly #maxElements: number;
 
   /** Reads `bytes` from offset 0. The array is not copied: do not mutate it while reading. */
-  constructor(bytes: Uint8Array) {
+  constructor(bytes: Uint8Array, limits: BcsReaderLimits = {}) {
     this.#bytes = bytes;
     this.#view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    this.#maxElements = limits.maxElements ?? Number.POSITIVE_INFINITY;
+    this.#elementsLeft = this.#maxElements;
   }
 
   /** Offset of the next byte to read (also the offset reported by the next error). */
@@ -186,9 +199,18 @@ export class BcsReader {
     return n;
   }
 
-  /** ULEB128 count, then that many items read by `readItem`. */
-  vector<T>(readItem: (r: BcsReader) => T): T[] {
+  /**
+   * ULEB128 count, then that many items read by `readItem`. `checkCount`, when given, sees the count before any item
+   * is read (and may throw: a count the caller knows is wrong costs nothing more).
+   */
+  vector<T>(readItem: (r: BcsReader) => T, checkCount?: (count: number) => void): T[] {
+    const start = this.#pos;
     const n = this.count('vector', 1);
+    checkCount?.(n);
+    if (n > this.#elementsLeft) {
+      throw new BcsError(start, `at most ${this.#maxElements} vector elements in all`, `length ${n}`);
+    }
+    this.#elementsLeft -= n;
     const out = new Array<T>(n);
     for (let i = 0; i < n; i += 1) out[i] = readItem(this);
     return out;

@@ -6,6 +6,7 @@
 import { ADDRESS_LENGTH } from '../address.ts';
 import { BcsError } from '../codec-error.ts';
 import { encodeUtf8Into, utf8Length } from './utf8.ts';
+import { quoteString } from '../quote-input.ts';
 
 const U64_MAX = (1n << 64n) - 1n;
 const U128_MAX = (1n << 128n) - 1n;
@@ -160,7 +161,7 @@ export class BcsWriter {
   /** ULEB128 byte length, then UTF-8. A lone surrogate (not encodable) throws BcsError. */
   string(s: string): this {
     const n = utf8Length(s);
-    if (n < 0) throw new BcsError(this.#pos, 'string without lone surrogates (valid UTF-8)', JSON.stringify(s));
+    if (n < 0) throw new BcsError(this.#pos, 'string without lone surrogates (valid UTF-8)', quoteString(s));
     this.uleb128(n);
     const at = this.#reserve(n);
     encodeUtf8Into(s, this.#buf, at);

@@ -13,6 +13,7 @@ import { BcsWriter } from '../bcs/bcs-writer.ts';
 import { CodecError, MoveValueError } from '../codec-error.ts';
 import { hexToBytes } from '../hex.ts';
 import type { MoveFieldLayout, MoveLayout } from './layout.ts';
+import { quoteInput, quoteString } from '../quote-input.ts';
 
 const DIGITS = /^[0-9]+$/;
 const MAX_BITS = { u64: 64n, u128: 128n, u256: 256n } as const;
@@ -72,8 +73,7 @@ function describe(value: unknown): string {
   if (Array.isArray(value)) return `an array of ${value.length}`;
   if (typeof value === 'object') return 'an object';
   if (typeof value === 'bigint') return `bigint ${value}`;
-  const text = JSON.stringify(value) ?? String(value);
-  return `${typeof value} ${text.length > 60 ? `${text.slice(0, 57)}...` : text}`;
+  return `${typeof value} ${typeof value === 'string' ? quoteString(value, 60) : quoteInput(String(value), 60)}`;
 }
 
 function fail(path: PathStack, expected: string, value: unknown): never {

@@ -8,6 +8,7 @@ import { bytesToHex } from '../../shared/hex.ts';
 import { junk, structs, vectors } from './fuzz-arbitraries.ts';
 import type { Facts } from './fuzz-facts.ts';
 import { INVALID, WFE, type Fault, type FuzzRequest } from './fuzz-model.ts';
+import { MAX_BODY_NESTING } from '../../electron/service/request-limits.ts';
 
 /**
  * A `/item` body for `table`: good keys, keys not fitting, bad types, missing or mistyped fields, malformed JSON, any
@@ -31,7 +32,9 @@ export function itemBody(table: Facts['tables'][number]): fc.Arbitrary<NonNullab
       weight: 1,
       arbitrary: fc.integer({ min: 1, max: 2000 }).map((d) => ({
         key: JSON.parse(`${'['.repeat(d)}${']'.repeat(d)}`) as unknown,
-        fault: table.keyType === 'vector<u8>' ? ('unknown' as Fault) : INVALID,
+        // The body object is one level more: past the bound, the body is refused before it is parsed.
+        fault:
+          d + 1 > MAX_BODY_NESTING ? (WFE as Fault) : table.keyType === 'vector<u8>' ? ('unknown' as Fault) : INVALID,
       })),
     },
     {

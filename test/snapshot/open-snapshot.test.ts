@@ -120,7 +120,9 @@ describe('resource groups', () => {
     expect(listed.filter((r) => r.tag.name === 'Thing').map((r) => [...r.bytes])).toEqual([[1, 2, 3]]);
     const report = verifySnapshot(store);
     expect(report.ok).toBe(false);
-    expect(report.problems.join('\n')).toMatch(/state value 00.* at version 1: .*nowhere/);
+    expect(report.problems.join('\n')).toMatch(
+      /state value of resource group 0x1::object::ObjectGroup of 0xcafe at version 1: .*nowhere/,
+    );
     store.close();
   });
 });

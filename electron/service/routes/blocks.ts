@@ -13,6 +13,7 @@ import type { ServiceReply } from '../service-reply.ts';
 import { blockId, encodeBlock } from '../transaction-bcs-bodies.ts';
 import { transactionJson } from './transaction-json.ts';
 import { transactionRange, versionPruned } from './transactions.ts';
+import { quoteInput } from '../../../shared/quote-input.ts';
 
 /** The most transactions the node puts in a block reply (its `max_block_transactions_page_size`). */
 const BLOCK_TRANSACTIONS_MAX = 10_000n;
@@ -22,7 +23,7 @@ function withTransactions(context: RequestContext): boolean {
   const text = context.query.get('with_transactions');
   if (text === null || text === 'false') return false;
   if (text === 'true') return true;
-  throw unparsable(`failed to parse query parameter "with_transactions": "${text}" is not a bool`);
+  throw unparsable(`failed to parse query parameter "with_transactions": "${quoteInput(text)}" is not a bool`);
 }
 
 /**

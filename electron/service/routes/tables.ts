@@ -14,6 +14,8 @@ import { readJsonObject, requiredField, requiredString } from '../request-body.t
 import { pathParam, requestedVersion, type ContextOf } from '../request-context.ts';
 import { bcsReply, jsonReply } from '../responses.ts';
 import type { ServiceReply } from '../service-reply.ts';
+import { previewJson } from '../../../shared/json-preview.ts';
+import { quoteInput } from '../../../shared/quote-input.ts';
 
 function tableItemNotFound(handle: Uint8Array, key: string, version: bigint): ApiError {
   return notFound(
@@ -39,13 +41,16 @@ export async function getTableItem(context: ContextOf<'tableItem'>): Promise<Ser
     keyBytes = encodeMoveValue(key, resolveLayout(keyType, lookup));
   } catch (error) {
     if (error instanceof ApiError) throw error;
-    throw invalidInput(`Failed to parse key into the key_type ${keyTypeText}: ${describeError(error)}`);
+    throw invalidInput(`Failed to parse key into the key_type ${quoteInput(keyTypeText)}: ${describeError(error)}`);
   }
 
   const bytes = context.store.tableItem(handle, keyBytes, version);
-  if (bytes === undefined) throw tableItemNotFound(handle, JSON.stringify(key), version);
+  if (bytes === undefined) throw tableItemNotFound(handle, previewJson(key), version);
   if (context.output === 'bcs') return bcsReply(bytes, context.ledger);
-  return jsonReply(decodeStoredValue(bytes, valueType, lookup, `table item value as ${valueTypeText}`), context.ledger);
+  return jsonReply(
+    decodeStoredValue(bytes, valueType, lookup, `table item value as ${quoteInput(valueTypeText)}`),
+    context.ledger,
+  );
 }
 
 /** `POST /v1/tables/{table_handle}/raw_item`: lookup by BCS key bytes; BCS output only. */
@@ -69,6 +74,6 @@ export async function getRawTableItem(context: ContextOf<'rawTableItem'>): Promi
   }
   const version = requestedVersion(context);
   const bytes = context.store.tableItem(handle, keyBytes, version);
-  if (bytes === undefined) throw tableItemNotFound(handle, bytesToHex(keyBytes), version);
+  if (bytes === undefined) throw tableItemNotFound(handle, quoteInput(bytesToHex(keyBytes)), version);
   return bcsReply(bytes, context.ledger);
 }

@@ -12,6 +12,7 @@ import { bcsReply, jsonReply } from '../responses.ts';
 import type { ServiceReply } from '../service-reply.ts';
 import { encodeTransactionData, encodeTransactionList } from '../transaction-bcs-bodies.ts';
 import { transactionJson } from './transaction-json.ts';
+import { quoteInput } from '../../../shared/quote-input.ts';
 
 /** The node's default page size of `/transactions` (its api_config). */
 export const TRANSACTIONS_DEFAULT_LIMIT = 25;
@@ -78,7 +79,7 @@ const HASH = /^(0x)?[0-9a-fA-F]{64}$/;
 /** Looks a transaction up by its hash (a path parameter): 400 for a malformed hash, 404 when unknown. */
 function transactionByHash(context: RequestContext, text: string): ServiceReply {
   if (!HASH.test(text))
-    throw unparsable(`failed to parse path parameter "txn_hash": "${text}" is not a 32-byte hex hash`);
+    throw unparsable(`failed to parse path parameter "txn_hash": "${quoteInput(text)}" is not a 32-byte hex hash`);
   const hash = hexToBytes(text.startsWith('0x') ? text : `0x${text}`);
   const transaction = context.store.transactionByHash(hash);
   // A snapshot's committed transactions stop at its latest version; a hash beyond it is as unknown as any.

@@ -15,6 +15,7 @@ import { readCoinStore, readConcurrentBalance, readFungibleStore } from './frame
 import type { StateReader } from './state-reader.ts';
 import { structTagTooDeepText } from '../params.ts';
 import { ViewError } from './view-error.ts';
+import { quoteInput } from '../../../shared/quote-input.ts';
 
 const U64_MAX = (1n << 64n) - 1n;
 
@@ -71,13 +72,13 @@ export function parseAssetType(text: string): AssetType {
       throw new ViewError(
         400,
         'invalid_input',
-        `type tag "${text}" is nested deeper than ${MAX_TYPE_TAG_NESTING} levels`,
+        `type tag "${quoteInput(text)}" is nested deeper than ${MAX_TYPE_TAG_NESTING} levels`,
       );
     }
     throw new ViewError(
       400,
       'web_framework_error',
-      `invalid asset_type "${text}": neither an address (a fungible asset's metadata) ` +
+      `invalid asset_type "${quoteInput(text)}": neither an address (a fungible asset's metadata) ` +
         `nor a coin struct tag (${error.message})`,
     );
   }

@@ -5,6 +5,7 @@
  * the same; docs/api.md says so.
  */
 import { assertNever } from '../../../shared/assert-never.ts';
+import { previewJson } from '../../../shared/json-preview.ts';
 import { formatTypeTag, isPrimitiveTag, type TypeTag } from '../../../shared/type-tag.ts';
 
 /** The JSON shape a parameter of type `tag` takes, named as the node names it. */
@@ -36,16 +37,14 @@ export function jsonTypeName(tag: TypeTag): string {
   }
 }
 
-/** Rust `Debug` of serde_json values, as the node prints the arguments it got. */
+/** Characters of the arguments a message prints: a call's few addresses fit (66 characters each), no more. */
+const DEBUG_ARGUMENTS_CHARS = 300;
+
+/**
+ * Rust `Debug` of serde_json values, as the node prints the arguments it got — cut to a short prefix and walked
+ * without recursion (shared/json-preview.ts), so an argument list of millions of values or nested 10,000 deep
+ * is printed in constant time and stack.
+ */
 export function debugJson(value: unknown): string {
-  if (value === null || value === undefined) return 'Null';
-  if (typeof value === 'boolean') return `Bool(${value})`;
-  if (typeof value === 'number') return `Number(${value})`;
-  if (typeof value === 'string') return `String(${JSON.stringify(value)})`;
-  if (Array.isArray(value)) return `[${value.map(debugJson).join(', ')}]`;
-  if (typeof value === 'object') {
-    const entries = Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}: ${debugJson(v)}`);
-    return `Object {${entries.join(', ')}}`;
-  }
-  return String(value);
+  return previewJson(value, 'debug', DEBUG_ARGUMENTS_CHARS);
 }

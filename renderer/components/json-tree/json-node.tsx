@@ -7,7 +7,8 @@ import type { KeyboardEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { JsonValue } from '../../api/types.ts';
 import { formatJsonPath, isContainer, type JsonPath } from '../../lib/json-path.ts';
-import { childrenOf, pathKey, previewOf } from './json-path.ts';
+import { jsonText } from '../../../shared/json-preview.ts';
+import { childrenOf, MAX_TREE_DEPTH, pathKey, previewOf } from './json-path.ts';
 import { useJsonTree, type JsonLink } from './json-tree-context.ts';
 
 /** Props of {@link JsonNode}. */
@@ -35,8 +36,41 @@ function normaliseLink(link: string | JsonLink | undefined): JsonLink | undefine
   return typeof link === 'string' ? { href: link } : link;
 }
 
+/** Text to copy for `value`: pretty JSON, or compact JSON written without recursion when it nests too deep for that. */
+function copyTextOf(value: JsonValue): string {
+  if (typeof value === 'string') return value;
+  try {
+    return JSON.stringify(value, null, 2);
+  } catch {
+    return jsonText(value);
+  }
+}
+
+/** A container past {@link MAX_TREE_DEPTH}: its key and a note instead of its children. */
+function TooDeep({ name }: { readonly name: string }): ReactNode {
+  return (
+    <li className="json-node">
+      <div className="json-row" data-json-row="">
+        <span className="json-toggle-spacer" aria-hidden="true" />
+        <span className="json-key">{name}</span>
+        <span className="json-colon" aria-hidden="true">
+          :
+        </span>
+        <span className="json-value json-too-deep">
+          nested deeper than {MAX_TREE_DEPTH} levels: not shown (copy the value above to see it)
+        </span>
+      </div>
+    </li>
+  );
+}
+
 /** A key/value row and, when open, its children. */
 export function JsonNode({ name, value, path }: JsonNodeProps): ReactNode {
+  if (path.length >= MAX_TREE_DEPTH && isContainer(value)) return <TooDeep name={name} />;
+  return <JsonRow name={name} value={value} path={path} />;
+}
+
+function JsonRow({ name, value, path }: JsonNodeProps): ReactNode {
   const tree = useJsonTree();
   const key = pathKey(path);
   const container = isContainer(value);
@@ -103,9 +137,7 @@ export function JsonNode({ name, value, path }: JsonNodeProps): ReactNode {
             tabIndex={tabIndex}
             aria-label={`Copy value of ${pathText}`}
             title="Copy value"
-            onClick={() =>
-              tree.copy(typeof value === 'string' ? value : JSON.stringify(value, null, 2), `value of ${pathText}`)
-            }
+            onClick={() => tree.copy(copyTextOf(value), `value of ${pathText}`)}
           >
             copy
           </button>

@@ -18,19 +18,29 @@ export function pathKey(path: JsonPath): string {
   return JSON.stringify(path);
 }
 
-/** Keys of every container at depth < `maxDepth` (the root is depth 0): what "expand" opens. */
+/**
+ * Levels the tree shows: a container this deep is a "too deep" row instead of a toggle. Move values nest at most 128
+ * levels; JSON from a node or a crafted file can nest thousands, and a React tree of 10,000 nested rows overflows the
+ * stack (and each row's path key is as long as its depth).
+ */
+export const MAX_TREE_DEPTH = 100;
+
+/**
+ * Keys of every container at depth < `maxDepth` (the root is depth 0) and < {@link MAX_TREE_DEPTH}: what "expand"
+ * opens. Walked with a stack of its own, so any depth is safe.
+ */
 export function containerKeys(value: JsonValue, maxDepth = Number.POSITIVE_INFINITY): Set<string> {
   const keys = new Set<string>();
-  const visit = (node: JsonValue, path: JsonPathSegment[]): void => {
-    if (!isContainer(node) || path.length >= maxDepth) return;
+  const limit = Math.min(maxDepth, MAX_TREE_DEPTH);
+  const pending: { readonly node: JsonValue; readonly path: readonly JsonPathSegment[] }[] = [
+    { node: value, path: [] },
+  ];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const { node, path } = next;
+    if (!isContainer(node) || path.length >= limit) continue;
     keys.add(pathKey(path));
-    for (const [segment, child] of childrenOf(node)) {
-      path.push(segment);
-      visit(child, path);
-      path.pop();
-    }
-  };
-  visit(value, []);
+    for (const [segment, child] of childrenOf(node)) pending.push({ node: child, path: [...path, segment] });
+  }
   return keys;
 }
 

@@ -11,6 +11,7 @@ import { JsonTree, type JsonLinkFor } from '../../components/json-tree/json-tree
 import { VersionLink } from '../../components/version-link.tsx';
 import { moveValueLinks } from '../../lib/value-links.ts';
 import { measureWithFloor, observeRectWithFloor } from '../../lib/virtual-rect.ts';
+import { previewJson } from '../../../shared/json-preview.ts';
 
 /** Props of {@link EventsList}. */
 export interface EventsListProps {
@@ -23,8 +24,8 @@ export interface EventsListProps {
 const PREVIEW_CHARS = 140;
 
 function preview(event: EventJson): string {
-  const text = JSON.stringify(event.data);
-  return text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS)}…` : text;
+  // Written without recursion and only up to the preview: event data from a node may nest thousands of levels.
+  return previewJson(event.data, 'json', PREVIEW_CHARS);
 }
 
 /** Props of one virtual event row (memoized: rows staying in view are not rendered again while scrolling). */

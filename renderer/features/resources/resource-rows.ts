@@ -2,6 +2,7 @@
  * Rows of the resources table, derived once per loaded page set: the struct tag, the module that
  * defines it, and the size of its JSON (UTF-8 bytes of the compact JSON the API sent for `data`).
  */
+import { jsonText } from '../../../shared/json-preview.ts';
 import type { MoveResourceJson } from '../../api/types.ts';
 
 /** One resource as the table shows it. */
@@ -29,7 +30,7 @@ export function resourceRows(resources: readonly MoveResourceJson[]): ResourceRo
   return resources.map((resource) => ({
     type: resource.type,
     module: moduleOfType(resource.type),
-    size: encoder.encode(JSON.stringify(resource.data)).length,
+    size: encoder.encode(jsonText(resource.data)).length,
     resource,
   }));
 }
