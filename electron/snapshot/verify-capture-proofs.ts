@@ -67,6 +67,7 @@ function provable(row: KeptRow, chainId: number): ProvableTransaction {
 /** Why the transaction of `row` is not proved by its bytes; undefined when it is. */
 function transactionProblem(row: KeptRow, chainId: number): string | undefined {
   if (row.bcs === null) return "kept in full without the node's transaction bytes (captured_transactions)";
+  if (!(row.bcs instanceof Uint8Array)) return "its transaction bytes (captured_transactions) are not a BLOB";
   if (!same(aptosHash('Transaction', row.bcs), row.hash))
     return `its transaction bytes do not hash to its hash ${bytesToHex(row.hash)}`;
   return transactionDisagreement(provable(row, chainId), row.bcs);

@@ -59,6 +59,23 @@ async function expectUnavailable(response: Response, cause: RegExp): Promise<str
 }
 
 describe('forwarding', () => {
+  it('refuses JSON text labelled as BCS (503 naming it), and passes BCS bytes that only look like text', async () => {
+    node.behave((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/x-bcs', ...NODE_LEDGER_HEADERS });
+      res.end('[{"type":"0x1::account::Account","data":{}}]');
+    });
+    const remote = service();
+    const refused = await get(remote, '/v1/accounts/0x1/resources', { accept: 'application/x-bcs' });
+    await expectUnavailable(refused, /JSON text labelled as BCS/);
+    node.behave((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/x-bcs', ...NODE_LEDGER_HEADERS });
+      res.end(Buffer.from('[not json]'));
+    });
+    const passed = await get(remote, '/v1/accounts/0x1/resources', { accept: 'application/x-bcs' });
+    expect(passed.status).toBe(200);
+    expect(await passed.text()).toBe('[not json]');
+  });
+
   it('sends method, path, query, Accept, body, API key; returns status, headers (both spellings), body', async () => {
     node.behave((_req, res) => {
       res.writeHead(200, { 'Content-Type': 'application/x-bcs', 'X-Aptos-Cursor': '00ab', ...NODE_LEDGER_HEADERS });

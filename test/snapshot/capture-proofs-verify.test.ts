@@ -123,10 +123,12 @@ describe('snapshot verify of a capture', () => {
           "CAST(json_extract(kind_fields, '$.round') + 1 AS TEXT)) WHERE version = ?",
       ).run(version);
     });
-    expect(report.problems).toEqual([
+    // The indexer tables' check (block_metadata_transactions holds the round) may name the same version too.
+    expect(report.problems).toContain(
       `version ${version}: its block fields (id, epoch, round, proposer, votes, failed proposers, time) ` +
         "are not the node's",
-    ]);
+    );
+    expect(report.problems.every((line) => line.includes(String(version)))).toBe(true);
   });
 
   it('finds an altered event, an altered signature and altered transaction bytes', () => {
@@ -142,7 +144,7 @@ describe('snapshot verify of a capture', () => {
           'WHERE version = ?',
       ).run(signed);
       bytes = keptOf(db, 'user', 2);
-      db.prepare("UPDATE captured_transactions SET bcs = bcs || x'00' WHERE version = ?").run(bytes);
+      db.prepare("UPDATE captured_transactions SET bcs = CAST(bcs || x'00' AS BLOB) WHERE version = ?").run(bytes);
     });
     const text = report.problems.join('\n');
     expect(text).toMatch(new RegExp(`version ${event}: its events do not hash to its event_root_hash`));

@@ -10,6 +10,7 @@ import { ERROR_RECORD_SCHEMA } from '../../../shared/api/error-record.ts';
 import { REPLY_SCHEMAS, shapeProblem } from '../../../shared/api/reply-check.ts';
 import { passedHeaders } from './remote-headers.ts';
 import type { UpstreamResponse } from './upstream-fetch.ts';
+import { isJsonText } from '../../../shared/json-shape.ts';
 
 /** Pass the answer on (with these headers), or fail with a cause. */
 export type Verdict =
@@ -98,6 +99,9 @@ export function judgeAnswer(response: UpstreamResponse, what: string, pattern: s
         `from the node in its answer to ${what}`,
       headers: [],
     };
+  // A node's JSON text sent as BCS would reach a BCS decoder (ours, or a client's) as bytes that mean something else.
+  if (passed === BCS_CONTENT_TYPE && isJsonText(response.body))
+    return { kind: 'failure', cause: `it answered ${what} with JSON text labelled as BCS`, headers: [] };
   if (isJson(contentType)) {
     const parsed = parseJson(response.body);
     if (parsed === undefined) return { kind: 'failure', cause: `it answered ${what} with malformed JSON`, headers: [] };
