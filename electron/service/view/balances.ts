@@ -15,8 +15,8 @@ import { readCoinStore, readConcurrentBalance, readFungibleStore } from './frame
 import type { StateReader } from './state-reader.ts';
 import { structTagTooDeepText } from '../params.ts';
 import { ViewError } from './view-error.ts';
+import { U64_MAX } from '../../../shared/ledger/u64.ts';
 
-const U64_MAX = (1n << 64n) - 1n;
 
 /** The balance of the fungible store object at `store` (0 when it has no FungibleStore). */
 export function storeBalance(reader: StateReader, store: Uint8Array, version: bigint): bigint {

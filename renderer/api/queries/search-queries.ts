@@ -14,6 +14,7 @@ import { queryKeys } from '../query-keys.ts';
 import type { AccountJson, SearchResultJson } from '../types.ts';
 import { isExplorerUnavailable } from './explorer-queries.ts';
 import { LEDGER_REFRESH_MS } from './ledger-queries.ts';
+import { U64_MAX } from '../../../shared/ledger/u64.ts';
 
 /** What a search found, and whether it came from direct lookups (fewer kinds of result). */
 export interface SearchOutcome {
@@ -23,7 +24,6 @@ export interface SearchOutcome {
 }
 
 const DECIMAL = /^\d+$/;
-const U64_MAX = 2n ** 64n - 1n;
 const HASH = /^0x[0-9a-fA-F]{64}$/;
 /** `block 123`, `block #123`: a height only (as the explorer API reads it). */
 const BLOCK_WORD = /^block\s*[#:]?\s*(\d+)$/i;
