@@ -66,7 +66,8 @@ const HASH = /^(0x)?[0-9a-fA-F]{64}$/;
 
 /** Parses a 32-byte hex hash path parameter (with or without `0x`). */
 export function parseHashParam(text: string, name: string): Uint8Array {
-  if (!HASH.test(text)) throw unparsable(`failed to parse path parameter "${name}": "${text}" is not a 32-byte hex hash`);
+  if (!HASH.test(text))
+    throw unparsable(`failed to parse path parameter "${name}": "${text}" is not a 32-byte hex hash`);
   return hexToBytes(text.startsWith('0x') ? text : `0x${text}`);
 }
 
