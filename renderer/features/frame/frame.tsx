@@ -4,7 +4,7 @@
  * the routed view (its heading focused after each navigation), and the status bar.
  */
 import type { MouseEvent, ReactNode } from 'react';
-import { useRef } from 'react';
+import { Suspense, useRef } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { useLedgerVersion, withVersion } from '../../app/use-ledger-version.ts';
 import { NewerVersionNotice } from '../../app/ledger-anchor.tsx';
@@ -15,6 +15,7 @@ import { StatusBar } from './status-bar.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 import { TimeTravel } from './time-travel.tsx';
 import { useRouteFocus } from './use-route-focus.ts';
+import { LoadingView } from '../../components/status-views.tsx';
 import '../../components/components.css';
 import './frame.css';
 
@@ -67,7 +68,10 @@ export function Frame(): ReactNode {
         <PinnedBanner />
       </header>
       <main className="app-main" id={MAIN_ID} ref={mainRef} tabIndex={-1}>
-        <Outlet />
+        {/* Route views are loaded on demand (renderer/app/lazy-routes.ts). */}
+        <Suspense fallback={<LoadingView />}>
+          <Outlet />
+        </Suspense>
       </main>
       <StatusBar />
     </div>
