@@ -15,6 +15,7 @@ import { StatusBar } from './status-bar.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 import { TimeTravel } from './time-travel.tsx';
 import { useRouteFocus } from './use-route-focus.ts';
+import { useScrollPadding } from './use-scroll-padding.ts';
 import { LoadingView } from '../../components/status-views.tsx';
 import '../../components/components.css';
 import './frame.css';
@@ -41,7 +42,9 @@ const MAIN_ID = 'main-content';
 export function Frame(): ReactNode {
   useSourceChangeReset();
   const mainRef = useRef<HTMLElement>(null);
+  const frameRef = useRef<HTMLDivElement>(null);
   useRouteFocus(mainRef);
+  useScrollPadding(frameRef);
   // Focused by script, not by following `#main-content`: a hash in the URL means "open this resource" to the
   // resources tab, and a fragment navigation would add a history entry.
   const skip = (event: MouseEvent<HTMLAnchorElement>): void => {
@@ -49,7 +52,7 @@ export function Frame(): ReactNode {
     mainRef.current?.focus();
   };
   return (
-    <div className="app">
+    <div className="app" ref={frameRef}>
       <a className="skip-link" href={`#${MAIN_ID}`} onClick={skip}>
         Skip to content
       </a>

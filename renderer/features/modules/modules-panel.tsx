@@ -66,7 +66,15 @@ export function ModulesPanel(): ReactNode {
                     {plural((module.bytecode.length - 2) / 2, 'byte')}
                   </span>
                 </summary>
-                {isOpen && <ModuleAbi abi={abi} />}
+                {isOpen && (
+                  <>
+                    {/* The ABI's sections are h3: each open module is an h2 under the account's h1. */}
+                    <h2 className="visually-hidden">
+                      Module {address}::{abi.name}
+                    </h2>
+                    <ModuleAbi abi={abi} />
+                  </>
+                )}
               </details>
             </li>
           );
