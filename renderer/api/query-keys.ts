@@ -95,8 +95,9 @@ export const queryKeys = {
   blockTransactions: (height: Part, start: Part) => key('block-transactions', { height, start }),
   accountAssets: (address: Part, version: Part) => key('explorer-account-assets', { address, version }),
   pairedMetadata: (coinType: Part, version: Part) => key('paired-metadata', { coinType, version }),
-  accountActivity: (address: Part, version: Part, pageSize: number) =>
-    key('account-activity', { address, version, pageSize }),
+  accountActivity: (address: Part, version: Part, pageSize: number, floor: Part) =>
+    key('account-activity', { address, version, pageSize, floor }),
+  activityFloor: (address: Part, oldest: Part) => key('activity-floor', { address, oldest }),
   view: (fn: string, typeArguments: string, args: string, version: Part) =>
     key('view', { fn, typeArguments, args, version }),
 } as const;

@@ -10,8 +10,9 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { accountQuery } from '../../api/queries/account-queries.ts';
-import { accountActivityQuery } from '../../api/queries/activity-queries.ts';
+import { accountActivityQuery, retainedFloorQuery } from '../../api/queries/activity-queries.ts';
 import { isAbsent } from '../../api/queries/asset-queries.ts';
+import { useLedgerQuery } from '../../app/use-ledger-query.ts';
 import { useLedgerVersion, withVersion } from '../../app/use-ledger-version.ts';
 import { EmptyView, ErrorView, LoadingView } from '../../components/status-views.tsx';
 import { measureWithFloor, observeRectWithFloor } from '../../lib/virtual-rect.ts';
@@ -31,7 +32,10 @@ function Activity({ address }: { readonly address: string }): ReactNode {
   // An address with no account resource (a node answers 404) has sent nothing: sequence number 0.
   const noAccount = account.isError && isAbsent(account.error);
   const sequenceNumber = noAccount ? '0' : account.data?.body.sequence_number;
-  const query = useInfiniteQuery(accountActivityQuery(address, sequenceNumber, effective));
+  // The oldest retained version bounds what is asked for: no page and no balance below it (a 410 each).
+  const oldest = useLedgerQuery().ledger.data?.body.oldest_ledger_version;
+  const floor = useQuery(retainedFloorQuery(address, oldest));
+  const query = useInfiniteQuery(accountActivityQuery(address, sequenceNumber, effective, floor.data));
   const transactions = useMemo(() => query.data?.pages.flatMap((page) => page.transactions) ?? [], [query.data]);
   const pruned = query.data?.pages.at(-1)?.pruned === true;
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -56,6 +60,7 @@ function Activity({ address }: { readonly address: string }): ReactNode {
     <Link to={withVersion(`/accounts/${address}/transactions`, pinned)}>transaction summaries by version range</Link>
   );
   if (account.isError && !noAccount) return <ErrorView error={account.error} onRetry={() => void account.refetch()} />;
+  if (floor.isError) return <ErrorView error={floor.error} onRetry={() => void floor.refetch()} />;
   if (query.isError && transactions.length === 0) {
     return <ErrorView error={query.error} onRetry={() => void query.refetch()} />;
   }
@@ -102,6 +107,7 @@ function Activity({ address }: { readonly address: string }): ReactNode {
                   key={transaction.version}
                   address={address}
                   transaction={transaction}
+                  oldest={oldest}
                   index={item.index}
                   start={item.start}
                   measure={virtualizer.measureElement}

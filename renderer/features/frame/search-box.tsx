@@ -1,7 +1,7 @@
 /**
  * The header's search box (label "Search", `/` focuses it): resolves what the text is through the
  * search query and lists the results to pick (arrows + Enter, or click). Enter on a text with
- * exactly one result goes straight there.
+ * exactly one result goes straight to its first target (a version number: its transaction).
  */
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -9,7 +9,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { searchQuery } from '../../api/queries/search-queries.ts';
 import { useLedgerVersion } from '../../app/use-ledger-version.ts';
-import { searchTarget, type SearchTarget } from './search-targets.ts';
+import { searchTargets, type SearchTarget } from './search-targets.ts';
 import { SearchResults } from './search-results.tsx';
 import { useSlashFocus } from './use-slash-focus.ts';
 
@@ -38,8 +38,9 @@ export function SearchBox(): ReactNode {
   }, [text, submitted]);
 
   const search = useQuery({ ...searchQuery(submitted), enabled: submitted !== '' });
-  const targets: readonly SearchTarget[] = (search.data?.results ?? []).map((result) =>
-    searchTarget(result, location.pathname, pinned),
+  const results = search.data?.results ?? [];
+  const targets: readonly SearchTarget[] = results.flatMap((result) =>
+    searchTargets(result, location.pathname, pinned),
   );
 
   const go = (target: SearchTarget): void => {
@@ -56,8 +57,9 @@ export function SearchBox(): ReactNode {
     queryClient.fetchQuery(searchQuery(trimmed)).then(
       (outcome) => {
         const [only, ...rest] = outcome.results;
-        if (only !== undefined && rest.length === 0 && inputRef.current?.value.trim() === trimmed)
-          go(searchTarget(only, location.pathname, pinned));
+        // One result goes straight to its first target (a version: its transaction; pinning is the second).
+        const first = only === undefined ? undefined : searchTargets(only, location.pathname, pinned)[0];
+        if (first !== undefined && rest.length === 0 && inputRef.current?.value.trim() === trimmed) go(first);
       },
       () => undefined, // the popup shows the error record from the same query
     );
@@ -76,7 +78,7 @@ export function SearchBox(): ReactNode {
       const trimmed = text.trim();
       if (trimmed === '') return;
       const chosen = targets[active];
-      if (trimmed === submitted && !search.isFetching && chosen !== undefined && (open || targets.length === 1))
+      if (trimmed === submitted && !search.isFetching && chosen !== undefined && (open || results.length === 1))
         go(chosen);
       else resolveNow(trimmed);
     }

@@ -105,6 +105,7 @@ export function TransactionHeader({ transaction }: { readonly transaction: Commi
         <h1 id="transaction-title" className="transaction-title">
           Transaction <span className="mono">{transaction.version}</span>
         </h1>
+        <SkipToChanges />
         <span className="transaction-badge">{kindName(transaction.type)}</span>
         {transaction.success !== undefined && (
           <span className={`transaction-badge ${failed ? 'failed' : 'succeeded'}`}>
@@ -121,7 +122,6 @@ export function TransactionHeader({ transaction }: { readonly transaction: Commi
           <strong>VM status:</strong> <span className="mono">{transaction.vm_status ?? 'not given'}</span>
         </p>
       )}
-      <SkipToChanges />
       <p className="transaction-hash">
         <span className="muted">Hash</span> <span className="mono">{transaction.hash}</span>
         <CopyButton text={transaction.hash} label="Copy transaction hash" />
