@@ -153,9 +153,9 @@ describe('fit and finish', () => {
     await context.close();
   });
 
-  it('"Skip to changes" is the first Tab stop after the heading; focus never hides under the sticky bars', async () => {
+  it('"Skip to changes" is the first Tab stop after the heading', async () => {
     const version = info.samples.transactions.user!.version;
-    const { page, context, errors } = await newPage(session.browser, { viewport: { width: 800, height: 600 } });
+    const { page, context, errors } = await newPage(session.browser);
     await page.goto(`${session.explorer.url}/txn/${version}`);
     await changesReady(page);
     await page.getByRole('heading', { level: 1 }).evaluate((heading) => {
@@ -166,12 +166,29 @@ describe('fit and finish', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to changes');
     await page.keyboard.press('Enter');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('transaction-changes-title');
+    // From there the changes' own controls are the next Tab stops.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('section.transaction-changes') !== null)).toBe(
+      true,
+    );
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('focus never hides under the sticky header or status bar (800×600)', async () => {
+    const version = info.samples.transactions.user!.version;
+    const { page, context, errors } = await newPage(session.browser, { viewport: { width: 800, height: 600 } });
+    await page.goto(`${session.explorer.url}/txn/${version}`);
+    await changesReady(page);
     await page
       .getByText(/^Bytes \(BCS\) at version/)
       .first()
       .click();
     await page.getByRole('region', { name: /^BCS inspector of change \d+ / }).waitFor();
-    await page.getByRole('heading', { level: 2, name: /^Changes/ }).focus();
+    await page.getByRole('heading', { level: 2, name: /^Changes/ }).evaluate((heading) => {
+      heading.setAttribute('tabindex', '-1');
+      (heading as HTMLElement).focus();
+    });
 
     // Tab through the changes and the inspector: every focused control lies between the header and the status bar.
     const hidden: string[] = [];
