@@ -98,6 +98,7 @@ export const queryKeys = {
   accountActivity: (address: Part, version: Part, pageSize: number, floor: Part) =>
     key('account-activity', { address, version, pageSize, floor }),
   activityFloor: (address: Part, oldest: Part) => key('activity-floor', { address, oldest }),
+  moduleSource: (address: Part, module: Part, version: Part) => key('module-source', { address, module, version }),
   view: (fn: string, typeArguments: string, args: string, version: Part) =>
     key('view', { fn, typeArguments, args, version }),
 } as const;
