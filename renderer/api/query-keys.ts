@@ -57,6 +57,7 @@ export const queryKeys = {
   all: root,
   ledger: () => key('ledger', {}),
   source: () => key('source', {}),
+  sourceDigest: () => key('source-digest', {}),
   search: (query: string) => key('search', { query }),
   account: (address: Part, version: Part) => key('account', { address, version }),
   resources: (address: Part, version: Part, pageSize: number) => key('resources', { address, version, pageSize }),

@@ -13,6 +13,7 @@ import { useEntryScroll, useEntryState } from '../../../lib/use-entry-state.ts';
 import { isAddress, normalizeAddress } from '../../../../shared/address.ts';
 import type { CommittedTransactionJson } from '../../../api/transaction-json.ts';
 import { EmptyView } from '../../../components/status-views.tsx';
+import { ExportMenu } from '../../../components/export-menu/export-menu.tsx';
 import { plural } from '../../../lib/plural.ts';
 import { AptBalanceLines } from './apt-balance-lines.tsx';
 import { useBeforeVersion } from './before-version.ts';
@@ -109,6 +110,11 @@ export function TransactionChanges({ transaction }: TransactionChangesProps): Re
                 {shown.length} of {entries.length} match
               </span>
             )}
+            <ExportMenu
+              name={`transaction-${version}-changes`}
+              rows={changes}
+              subject={`transaction ${version}, changes`}
+            />
             {entries.length > EAGER_CHANGES && (
               <span className="muted">Open a change to read its value before this transaction.</span>
             )}
