@@ -7,7 +7,7 @@
  * per field, before the header row (`parseCsv` skips them, `csvProvenance` reads them back). docs/exports.md
  * describes the format.
  */
-import { useContext } from 'react';
+import { useContext, useEffect } from 'react';
 import { QueryClientContext } from '@tanstack/react-query';
 import type { ApiAnswer } from '../api/client.ts';
 import type { LedgerInfoJson, SourceInfo } from '../api/types.ts';
@@ -106,6 +106,11 @@ export function jsonWithProvenance(
 export function useExportProvenance(subject?: string): () => Promise<ExportProvenance> {
   const client = useContext(QueryClientContext);
   const anchor = useLedgerAnchor();
+  // Asked for as soon as an export is offered: hashing a large snapshot takes a while, best done before the click.
+  useEffect(() => {
+    const source = client?.getQueryData<ApiAnswer<SourceInfo>>(sourceQuery().queryKey)?.body;
+    if (client !== undefined && source?.kind === 'snapshot') void client.prefetchQuery(sourceDigestQuery());
+  }, [client]);
   return async () => {
     const ledger = client?.getQueryData<ApiAnswer<LedgerInfoJson>>(ledgerQuery().queryKey)?.body;
     const source = client?.getQueryData<ApiAnswer<SourceInfo>>(sourceQuery().queryKey)?.body;

@@ -58,7 +58,10 @@ export function ExportMenu({ name, rows, loadAll, unavailable, subject }: Export
         return;
       }
     }
+    // A snapshot's digest is hashed once, on first ask: on a large file that is seen here, not as a dead button.
+    setMessage("Reading the snapshot's content digest…");
     const provenance = await provenanceNow();
+    setMessage(undefined);
     const content =
       format === 'csv' ? csvWithProvenance(toCsv(out), provenance) : jsonWithProvenance(provenance, { rows: out });
     const filters = [{ name: format.toUpperCase(), extensions: [format] }];

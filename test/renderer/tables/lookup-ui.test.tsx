@@ -133,7 +133,7 @@ describe('table lookup usability', () => {
     const { user } = renderApp(`/tables/${sample.handle}?key=${key}&ledger_version=${info.latestVersion}`);
     await screen.findByRole('group', { name: 'JSON value' });
     await user.click(screen.getByRole('button', { name: 'Export value as JSON' }));
-    await waitFor(() => expect(downloads.blobs).toHaveLength(1));
+    await waitFor(() => expect(downloads.blobs).toHaveLength(1), { timeout: 60_000 });
     const file = JSON.parse(await downloads.blobs[0]!.text()) as {
       provenance: Record<string, unknown>;
       value: unknown;
