@@ -12,6 +12,15 @@ import { useLedgerVersion } from '../../app/use-ledger-version.ts';
 import { searchTargets, type SearchTarget } from './search-targets.ts';
 import { SearchResults } from './search-results.tsx';
 import { useSlashFocus } from './use-slash-focus.ts';
+import { useFittingPlaceholder } from './use-fitting-placeholder.ts';
+
+/** The search field's placeholder, longest first: the longest that fits the field is shown. */
+const PLACEHOLDERS = [
+  'Search address, version, block, txn hash, table, addr::module  ( / )',
+  'Search address, version, block, hash, module  ( / )',
+  'Search address, version, hash…  ( / )',
+  'Search  ( / )',
+] as const;
 
 /** How long typing pauses before the text is looked up. */
 const DEBOUNCE_MS = 250;
@@ -20,6 +29,7 @@ const DEBOUNCE_MS = 250;
 export function SearchBox(): ReactNode {
   const inputRef = useRef<HTMLInputElement>(null);
   useSlashFocus(inputRef);
+  const placeholder = useFittingPlaceholder(inputRef, PLACEHOLDERS);
   const listId = useId();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -99,7 +109,7 @@ export function SearchBox(): ReactNode {
         aria-controls={listId}
         aria-autocomplete="list"
         aria-activedescendant={showPopup && targets[active] ? `${listId}-${active}` : undefined}
-        placeholder="Search address, version, block, txn hash, table, addr::module  ( / )"
+        placeholder={placeholder}
         autoComplete="off"
         spellCheck={false}
         value={text}
