@@ -55,7 +55,7 @@ describe('modules: published source and Run a view', () => {
     }
   });
 
-  it('runs a framework view with typed inputs; a view the snapshot does not compute shows its error record', async () => {
+  it('runs a framework view with typed inputs; a view the snapshot cannot compute shows its error record', async () => {
     const sender = info.samples.senders[0]!.address;
     const ledger = (await (await fetch(`${session.explorer.url}/v1`)).json()) as { ledger_version: string };
     const { page, context } = await newPage(session.browser);

@@ -1,7 +1,8 @@
 /**
- * An account's modules at the effective ledger version, each opening to its ABI (structs and
- * functions, a `#[view]` function runnable from a form) and its published source, when its package published one. A module's ABI is rendered only while it is open, so an account publishing a hundred
- * large modules lists instantly; a name filter narrows the list.
+ * An account's modules at the effective ledger version, each opening to its ABI (structs and functions, a `#[view]`
+ * function runnable from a form) and its published source, when its package published one. A module's ABI is
+ * rendered only while it is open, so an account publishing a hundred large modules lists instantly; a name filter
+ * narrows the list.
  */
 import type { ReactNode } from 'react';
 import { useState } from 'react';
