@@ -2,16 +2,16 @@
  * A change's bytes in the BCS inspector, read only when the user opens the disclosure: a resource's
  * stored bytes at V (`Accept: application/x-bcs`; at V − 1 for a deletion), a table item's value
  * bytes (hex in the change itself; the stored bytes at V − 1 for a deletion), decoded by the type's
- * layout.
+ * layout, with a link opening the same bytes in the inspector page. Whether it is open is kept with the history
+ * entry, so Back from that page finds it open.
  */
 import type { ReactNode } from 'react';
 import { useMemo } from 'react';
-import { bytesToHex } from '../../../../shared/hex.ts';
 import { useLedgerVersion } from '../../../app/use-ledger-version.ts';
 import { InspectorLink } from '../../../components/bcs-inspector/inspector-link.tsx';
 import { useEntryState } from '../../../lib/use-entry-state.ts';
 import { useQuery } from '@tanstack/react-query';
-import { hexToBytes } from '../../../../shared/hex.ts';
+import { bytesToHex, hexToBytes } from '../../../../shared/hex.ts';
 import { resourceBytesAtQuery, tableItemBytesAtQuery } from '../../../api/queries/change-queries.ts';
 import { BcsInspector } from '../../../components/bcs-inspector/bcs-inspector.tsx';
 import { ErrorView, LoadingView } from '../../../components/status-views.tsx';
