@@ -29,7 +29,10 @@ function encodeCell(value: unknown): string {
   return `${typeof value === 'string' ? 's' : 'n'}${String(value)}`;
 }
 
-/** The text {@link contentDigest} hashes, in pieces (for {@link contentDigestInBackground}): each table's name line, then each row's line. */
+/**
+ * The text {@link contentDigest} hashes, in pieces (for {@link contentDigestInBackground}): each table's name line,
+ * then each row's line.
+ */
 function* digestInput(db: Database.Database): Generator<string> {
   const present = new Set(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]);
   for (const [table, order] of TABLE_ORDER) {
