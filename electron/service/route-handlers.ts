@@ -15,7 +15,7 @@ import {
   getTransactionSummaries,
 } from './routes/accounts.ts';
 import { getEventsByCreationNumber, getEventsByHandle } from './routes/events.ts';
-import { getSource, getTableInfo, listAccounts, listBlocks, listTables } from './routes/explorer.ts';
+import { getSource, getSourceDigest, getTableInfo, listAccounts, listBlocks, listTables } from './routes/explorer.ts';
 import { getVersionInfo, listEventStreams } from './routes/explorer-extras.ts';
 import { getAccountAssets } from './routes/explorer-assets.ts';
 import { search } from './routes/explorer-search.ts';
@@ -62,6 +62,7 @@ export const ROUTE_HANDLERS: { readonly [Name in EndpointName]: RouteHandler<(ty
   explorerSearch: search,
   explorerCapture: captureRoute,
   explorerSource: getSource,
+  explorerSourceDigest: getSourceDigest,
   explorerVersion: getVersionInfo,
   explorerEventStreams: listEventStreams,
   explorerAccountAssets: getAccountAssets,

@@ -128,6 +128,8 @@ export interface LedgerStore {
    * full (docs/snapshot-format.md, "Captured snapshots"), which are answered by version and hash as the node did.
    */
   readonly captured: boolean;
+  /** The content digest of a snapshot file (snapshot-digest.ts), computed once; absent where there is no file. */
+  contentDigest?(): Promise<string>;
   /** Figures of the latest ledger version. */
   ledgerInfo(): LedgerInfo;
   /** Bytes of the resource `tag` of `address` as of `version`, or undefined when absent. */

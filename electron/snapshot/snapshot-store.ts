@@ -15,6 +15,7 @@ import { openSnapshot, type SnapshotMeta } from './open-snapshot.ts';
 import { blockSummaries, type BlockRowData } from './block-facts.ts';
 import { readMinGasUnitPrice } from './gas-schedule.ts';
 import { readOrigin } from './capture/origin.ts';
+import { contentDigestInBackground } from './snapshot-digest.ts';
 import { TransactionReads } from './transaction-reads.ts';
 import { groupHolders, type GroupHolder } from './group-holders.ts';
 import { ownedObjects } from './owned-objects.ts';
@@ -62,6 +63,7 @@ export class SnapshotStore implements LedgerStore {
   /** Versions at which any module was published or upgraded, ascending (few: read once). */
   readonly #moduleVersions: readonly bigint[];
   #ledgerInfo: LedgerInfo | undefined;
+  #digest: Promise<string> | undefined;
   /** The busiest streams (a scan of the newest events, so kept), with the window and limit they were read with. */
   #busiestStreams:
     { readonly window: number; readonly limit: number; readonly streams: readonly EventStreamSummary[] } | undefined;
@@ -101,6 +103,15 @@ export class SnapshotStore implements LedgerStore {
   /** Where a captured snapshot was read from (`meta.origin`); null for any other snapshot. */
   origin(): SnapshotOrigin | null {
     return readOrigin(this.#db);
+  }
+
+  /** The content digest, hashed once in the background on a connection of its own (a failure is tried again). */
+  contentDigest(): Promise<string> {
+    this.#digest ??= contentDigestInBackground(this.#db.name).catch((error: unknown) => {
+      this.#digest = undefined;
+      throw error;
+    });
+    return this.#digest;
   }
 
   /** Closes the file. */

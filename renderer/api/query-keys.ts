@@ -57,6 +57,7 @@ export const queryKeys = {
   all: root,
   ledger: () => key('ledger', {}),
   source: () => key('source', {}),
+  sourceDigest: () => key('source-digest', {}),
   search: (query: string) => key('search', { query }),
   account: (address: Part, version: Part) => key('account', { address, version }),
   resources: (address: Part, version: Part, pageSize: number) => key('resources', { address, version, pageSize }),
@@ -95,8 +96,10 @@ export const queryKeys = {
   blockTransactions: (height: Part, start: Part) => key('block-transactions', { height, start }),
   accountAssets: (address: Part, version: Part) => key('explorer-account-assets', { address, version }),
   pairedMetadata: (coinType: Part, version: Part) => key('paired-metadata', { coinType, version }),
-  accountActivity: (address: Part, version: Part, pageSize: number) =>
-    key('account-activity', { address, version, pageSize }),
+  accountActivity: (address: Part, version: Part, pageSize: number, floor: Part) =>
+    key('account-activity', { address, version, pageSize, floor }),
+  activityFloor: (address: Part, oldest: Part) => key('activity-floor', { address, oldest }),
+  moduleSource: (address: Part, module: Part, version: Part) => key('module-source', { address, module, version }),
   view: (fn: string, typeArguments: string, args: string, version: Part) =>
     key('view', { fn, typeArguments, args, version }),
 } as const;

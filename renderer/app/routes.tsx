@@ -1,7 +1,8 @@
 /**
  * The route table: every view is a real path (a deep link); state views honour `?ledger_version=N`.
  * Each route renders one feature folder's entry component; the views that need a ledger version sit
- * behind {@link LedgerVersionGate}. A transaction's page is not: it reads by the transaction's own version
+ * behind {@link LedgerVersionGate}. All but the landing page and the account layout load on demand
+ * (`lazy-routes.ts`). A transaction's page is not: it reads by the transaction's own version
  * (the API answers 404/410 past the ledger's window), so it needs no latest version to show.
  */
 import type { ReactNode } from 'react';
@@ -9,19 +10,21 @@ import { Route, Routes } from 'react-router';
 import { Frame } from '../features/frame/frame.tsx';
 import { LandingPage } from '../features/landing/landing-page.tsx';
 import { AccountLayout } from '../features/account/account-layout.tsx';
-import { ResourcesPanel } from '../features/resources/resources-panel.tsx';
-import { EventsPanel } from '../features/events/events-panel.tsx';
-import { TransactionsPanel } from '../features/transactions/transactions-panel.tsx';
-import { AssetsPanel } from '../features/assets/assets-panel.tsx';
-import { ActivityPanel } from '../features/activity/activity-panel.tsx';
-import { ModulesPanel } from '../features/modules/modules-panel.tsx';
-import { ComparePage } from '../features/compare/compare-page.tsx';
-import { TablePanel } from '../features/tables/table-panel.tsx';
-import { GasPanel } from '../features/gas/gas-panel.tsx';
-import { InspectPage } from '../features/inspect/inspect-page.tsx';
-import { BlocksPage } from '../features/blocks/blocks-page.tsx';
-import { BlockPage } from '../features/blocks/block-page.tsx';
-import { TransactionPage } from '../features/transaction/transaction-page.tsx';
+import {
+  ActivityPanel,
+  AssetsPanel,
+  BlockPage,
+  BlocksPage,
+  ComparePage,
+  EventsPanel,
+  GasPanel,
+  InspectPage,
+  ModulesPanel,
+  ResourcesPanel,
+  TablePanel,
+  TransactionPage,
+  TransactionsPanel,
+} from './lazy-routes.ts';
 import { LedgerVersionGate } from './ledger-version-gate.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 

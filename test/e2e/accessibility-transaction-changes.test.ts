@@ -12,15 +12,17 @@ async function changesReady(page: Page): Promise<void> {
 
 describeAxeJourneys('accessibility of the transaction changes', [
   {
-    name: 'transaction changes with a diff and the BCS inspector open',
+    name: 'transaction changes with a diff and two BCS inspectors open (landmarks named apart)',
     path: (info) => `/txn/${info.samples.transactions.user!.version}`,
     open: async (page) => {
       await changesReady(page);
+      const bytes = page.getByText(/^Bytes \(BCS\) at version/);
+      await bytes.nth(0).click();
+      await bytes.nth(1).click();
       await page
-        .getByText(/^Bytes \(BCS\) at version/)
-        .first()
-        .click();
-      await page.getByRole('region', { name: 'BCS inspector' }).first().waitFor();
+        .getByRole('region', { name: /^BCS inspector/ })
+        .nth(1)
+        .waitFor();
     },
   },
   {

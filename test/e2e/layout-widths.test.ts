@@ -2,11 +2,15 @@
  * Layout at the two window sizes the app is designed for (1280×800 and 800×600), in a real Chromium: the "As of"
  * version field holds a 20-digit version (u64 max; mainnet versions have 10) without cutting a digit, and the
  * status bar of a remote node (its URL and health take most of a row) shows every figure, wrapping rather than
- * clipping. The pinned banner is saved as a screenshot at each size.
+ * clipping. The pinned banner is saved as a screenshot at each size. Every main page, at both sizes and in both
+ * themes: no horizontal overflow of the page, no placeholder cut by its field, and a long address that wraps
+ * leaves no lone character on its last line.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import type { SnapshotInfo } from '../../electron/snapshot/snapshot-info.ts';
 import { launchBrowser, newPage, saveScreenshot, startExplorer, type RunningExplorer } from './support/e2e-harness.ts';
+import { fixtureInfo } from './support/fixture-info.ts';
 
 const U64_MAX = '18446744073709551615';
 const SIZES = [
@@ -68,5 +72,115 @@ describe('layout at 1280 and 800 px', () => {
       expect(errors).toEqual([]);
       await context.close();
     });
+  }
+});
+
+/** What is wrong with the page's layout: overflow, cut placeholders, addresses ending in a lone character. */
+async function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth)
+      problems.push(`page overflows by ${root.scrollWidth - root.clientWidth}px`);
+    // A placeholder is cut when its text is wider than the field: measured by showing it as the value.
+    for (const field of document.querySelectorAll<HTMLInputElement>('input[placeholder]')) {
+      if (field.value !== '' || field.offsetParent === null || field.placeholder === '') continue;
+      const before = field.value;
+      field.value = field.placeholder;
+      const cut = field.scrollWidth > field.clientWidth;
+      field.value = before;
+      if (cut) problems.push(`placeholder cut: "${field.placeholder}" (${field.getAttribute('aria-label') ?? ''})`);
+    }
+    // An address (0x + 64 hex digits) that wraps must not leave a lone character or two on its last line.
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      const match = /0x[0-9a-f]{64}/.exec(text);
+      if (match === null) continue;
+      const range = document.createRange();
+      const tops: number[] = [];
+      for (let at = match.index; at < match.index + match[0].length; at += 1) {
+        range.setStart(node, at);
+        range.setEnd(node, at + 1);
+        const rect = range.getBoundingClientRect();
+        if (rect.width > 0) tops.push(Math.round(rect.top));
+      }
+      const last = tops.at(-1);
+      const onLast = tops.filter((top) => top === last).length;
+      if (new Set(tops).size > 1 && onLast < 3)
+        problems.push(`address wraps with ${onLast} lone character(s): ${match[0]}`);
+    }
+    return problems;
+  });
+}
+
+describe('every main page fits at 1280×800 and 800×600, light and dark', () => {
+  let explorer: RunningExplorer;
+  let browser: Browser;
+  let info: SnapshotInfo;
+  let latest: string;
+  beforeAll(async () => {
+    explorer = await startExplorer({ fixture: 'main' });
+    browser = await launchBrowser();
+    info = fixtureInfo();
+    latest = ((await (await fetch(`${explorer.url}/v1`)).json()) as { ledger_version: string }).ledger_version;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await explorer?.stop();
+  });
+
+  /** Each page and what shows it is ready. */
+  const pages = (): readonly { readonly path: string; readonly ready: (page: Page) => Promise<unknown> }[] => {
+    const sender = info.samples.senders[0]!.address;
+    return [
+      { path: '/', ready: (page) => page.getByRole('region', { name: /^Accounts/ }).waitFor() },
+      { path: `/accounts/${sender}`, ready: (page) => page.locator('.apt-where').first().waitFor() },
+      {
+        path: `/accounts/${sender}/compare`,
+        ready: (page) => page.getByText(/^Enter two ledger versions/).waitFor(),
+      },
+      {
+        path: `/accounts/${sender}/compare?from=${BigInt(latest) - 2000n}&to=${latest}`,
+        ready: (page) =>
+          page
+            .getByRole('status')
+            .getByText(/between versions/)
+            .waitFor(),
+      },
+      {
+        path: `/accounts/${sender}/activity`,
+        ready: (page) => page.getByRole('table', { name: 'Activity' }).waitFor(),
+      },
+      { path: '/accounts/0xcafe/modules', ready: (page) => page.getByRole('list', { name: 'Modules' }).waitFor() },
+      {
+        path: `/txn/${info.samples.transactions.user!.version}`,
+        ready: (page) => page.locator('section.transaction-changes[data-changes-ready="true"]').waitFor(),
+      },
+      { path: '/blocks', ready: (page) => page.getByText(/^100 blocks loaded/).waitFor() },
+      { path: '/gas', ready: (page) => page.locator('.gas-chart-plot canvas').waitFor() },
+      { path: '/inspect', ready: (page) => page.getByRole('heading', { level: 1 }).waitFor() },
+      {
+        path: `/tables/${info.samples.tables[0]!.handle}`,
+        ready: (page) => page.getByRole('heading', { level: 1 }).waitFor(),
+      },
+    ];
+  };
+
+  for (const viewport of SIZES) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      it(`${viewport.width}×${viewport.height}, ${colorScheme}`, async () => {
+        const { page, context, errors } = await newPage(browser, { viewport, colorScheme });
+        const found: string[] = [];
+        for (const { path, ready } of pages()) {
+          await page.goto(`${explorer.url}${path}`);
+          await ready(page);
+          for (const problem of await layoutProblems(page)) found.push(`${path}: ${problem}`);
+        }
+        expect(found).toEqual([]);
+        expect(errors).toEqual([]);
+        await context.close();
+      });
+    }
   }
 });

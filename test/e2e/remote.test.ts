@@ -30,9 +30,13 @@ const COIN_STORE = '0x1::coin::CoinStore<0x1::aptos_coin::AptosCoin>';
  * A stand-in for a real fullnode in front of `backend`: `/v1` is passed through unchanged, except
  * `GET /v1/blocks/by_version/{v}`, which a node serves and a snapshot does not (answered in the
  * node's shape from the backend's `/explorer/v1/versions/{v}`); `/explorer/*` answers the 404 a
- * node's web framework gives to unknown paths.
+ * node's web framework gives to unknown paths. Versions in `unknownBlocks` have no known block (404
+ * `block_not_found`), as on a node whose block index is pruned further than its transactions.
  */
-function startNodeWithoutExplorer(backend: string): Promise<{ url: string; close(): Promise<void> }> {
+function startNodeWithoutExplorer(
+  backend: string,
+  unknownBlocks: ReadonlySet<string> = new Set(),
+): Promise<{ url: string; close(): Promise<void> }> {
   const target = new URL(backend);
   const server: Server = createServer((req, res) => {
     if (req.url?.startsWith('/explorer/')) {
@@ -41,6 +45,11 @@ function startNodeWithoutExplorer(backend: string): Promise<{ url: string; close
       return;
     }
     const byVersion = /^\/v1\/blocks\/by_version\/(\d+)$/.exec(req.url ?? '');
+    if (byVersion && unknownBlocks.has(byVersion[1]!)) {
+      res.writeHead(404, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ message: `Block not found by version ${byVersion[1]}`, error_code: 'block_not_found' }));
+      return;
+    }
     if (byVersion) {
       void fetch(`${backend}/explorer/v1/versions/${byVersion[1]}`).then(async (answer) => {
         const body = (await answer.json()) as Record<string, string>;
@@ -152,7 +161,9 @@ describe('remote journeys', () => {
   });
 
   it('no explorer API: the landing says what is missing; the address box and search open an account', async () => {
-    const node = await startNodeWithoutExplorer(backend.url);
+    // A retained version whose block the node does not know: search still opens its transaction.
+    const blockless = (BigInt(ledger.ledger_version) - 5n).toString();
+    const node = await startNodeWithoutExplorer(backend.url, new Set([blockless]));
     stops.push(() => node.close());
     const front = await startExplorer({ remote: node.url });
     stops.push(() => front.stop());
@@ -192,6 +203,14 @@ describe('remote journeys', () => {
     await search.press('Enter');
     await page.waitForURL(new RegExp(`/accounts/${address}(\\?|$)`));
     await page.getByRole('table', { name: 'Resources' }).waitFor();
+
+    // A version number: its transaction first (Enter opens it), pinning offered too.
+    await search.fill(blockless);
+    await page.getByRole('option', { name: new RegExp(`^Transaction at version ${blockless}`) }).waitFor();
+    await page.getByRole('option', { name: new RegExp(`^Version ${blockless}.*pin time travel here`) }).waitFor();
+    await search.press('Enter');
+    await page.waitForURL(new RegExp(`/txn/${blockless}(\\?|$)`));
+    await page.getByRole('heading', { level: 1, name: `Transaction ${blockless}` }).waitFor();
     // The browser logs each 404 of the explorer API; nothing else may go wrong.
     expect(
       errors.filter((error) => !error.startsWith('Failed to load resource: the server responded with a status of 404')),

@@ -121,6 +121,8 @@ describe('tables, inspector, gas, compare and export journeys', () => {
     );
     await page.getByRole('link', { name: 'open in the inspector page' }).click();
     await page.waitForURL(/\/inspect\?/);
+    // The page's code loads on demand: until its heading is there the table page (with its "Key bytes (hex)") shows.
+    await page.getByRole('heading', { level: 1, name: 'BCS inspector' }).waitFor();
     const corrupted = Uint8Array.from(bytes);
     corrupted[noteStart] = 9;
     await page.getByRole('textbox', { name: 'Bytes (hex)' }).fill(bytesToHex(corrupted));

@@ -280,6 +280,9 @@ function shapes(f: Facts): fc.Arbitrary<Shape> {
       shape('explorerEventStreams', 'GET', ['200'])([lit('explorer'), lit('v1'), lit('event-streams')], params),
     ),
     fc.constant(shape('explorerSource', 'GET', ['200'])([lit('explorer'), lit('v1'), lit('source')], [])),
+    fc.constant(
+      shape('explorerSourceDigest', 'GET', ['200'])([lit('explorer'), lit('v1'), lit('source'), lit('digest')], []),
+    ),
     fc
       .tuple(address, query([['ledger_version', versionValue(f)]]))
       .map(([a, params]) =>

@@ -151,6 +151,7 @@ export function recordedRequests(info: SnapshotInfo, resourceCursor: string): Re
     ...both('/explorer/v1/event-streams?limit=0'),
     post('/explorer/v1/capture', { accounts: ['0x1'] }),
     ...both('/explorer/v1/source'),
+    ...both('/explorer/v1/source/digest'),
     { method: 'GET', path: '/explorer/v1/capture' },
     // Paths and methods nothing serves, and node routes a snapshot does not serve.
     ...both('/v1/nope'),

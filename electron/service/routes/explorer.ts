@@ -123,3 +123,13 @@ export function getSource(context: ContextOf<'explorerSource'>): ServiceReply {
     context.ledger,
   );
 }
+
+/**
+ * `GET /explorer/v1/source/digest` → `{"content_digest"}`: the snapshot's content digest (the store hashes it once,
+ * in the background); a store that cannot say (not a snapshot file) answers 404.
+ */
+export async function getSourceDigest(context: ContextOf<'explorerSourceDigest'>): Promise<ServiceReply> {
+  const digest = await context.store.contentDigest?.();
+  if (digest === undefined) throw notFound('web_framework_error', 'This source has no content digest');
+  return endpointReply(ENDPOINTS.explorerSourceDigest, { content_digest: digest }, context.ledger);
+}

@@ -4,11 +4,14 @@
  * The account's sequence number N at that version (`GET /v1/accounts/{a}?ledger_version=V`) says its sent
  * transactions up to V are 0..N−1, so the first page starts at N − limit and each older page `limit` before the
  * previous one: nothing newer than V is ever asked for. Each page holds full transactions (with `changes`).
- * Transactions below the oldest retained version are pruned: the node leaves them out of the page, so a page shorter
- * than asked holds the retained part of its range and is the last. (A node that refuses such a page with 410 instead
- * has it cut to its retained part by a binary search on its start, a few requests.)
+ * Transactions below the oldest retained version are pruned, so none is asked for: the oldest retained sequence
+ * number (the "floor", {@link retainedFloorQuery}) is read first, from the account at the oldest retained version,
+ * and pages stop there. Should the window move meanwhile (a live node prunes), the node leaves pruned transactions
+ * out of a page, so a page shorter than asked holds the retained part of its range and is the last (a node that
+ * refuses such a page with 410 instead has it cut to its retained part by a binary search on its start).
  */
-import { infiniteQueryOptions, skipToken } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, skipToken } from '@tanstack/react-query';
+import { normalizeAddress } from '../../../shared/address.ts';
 import { ENDPOINTS } from '../../../shared/api/registry.ts';
 import { ApiRequestError, request } from '../client.ts';
 import { queryKeys, type VersionKey } from '../query-keys.ts';
@@ -66,31 +69,84 @@ async function readRetained(read: Read, param: ActivityPageParam): Promise<Activ
   return { param, transactions: found, pruned: true };
 }
 
-/** The newest page below sequence number `end` (exclusive), or undefined when `end` is 0. */
-export function pageBelow(end: bigint, pageSize: number): ActivityPageParam | undefined {
-  if (end <= 0n) return undefined;
-  const start = end > BigInt(pageSize) ? end - BigInt(pageSize) : 0n;
+/**
+ * The newest page below sequence number `end` (exclusive) and not below `floor` (the oldest retained one), or
+ * undefined when there is none.
+ */
+export function pageBelow(end: bigint, pageSize: number, floor = 0n): ActivityPageParam | undefined {
+  if (end <= floor) return undefined;
+  const start = end - floor > BigInt(pageSize) ? end - BigInt(pageSize) : floor;
   return { start, limit: Number(end - start) };
 }
 
 /**
- * `address`'s sent transactions up to `version`, whose sequence number there is `sequenceNumber` (skipped until
- * both are known), newest first in pages of `pageSize`.
+ * The smallest sequence number of `address` whose transaction is retained, given the oldest retained version.
+ * The account at that version has sequence number N: its transactions 0..N−1 were committed at or before it, so
+ * N−2 and older are pruned, N and newer retained, and N−1 retained only when it is the transaction at that very
+ * version (read by version, itself retained). Two requests, neither of them for a pruned version.
+ */
+export function retainedFloorQuery(address: string | undefined, oldest: string | undefined) {
+  return queryOptions({
+    queryKey: queryKeys.activityFloor(address, oldest),
+    queryFn:
+      address === undefined || oldest === undefined
+        ? skipToken
+        : async ({ signal }): Promise<bigint> => {
+            if (oldest === '0') return 0n;
+            let sequenceNumber: bigint;
+            try {
+              const account = await request(ENDPOINTS.account, {
+                path: { address },
+                query: { ledger_version: oldest },
+                signal,
+              });
+              sequenceNumber = BigInt(account.body.sequence_number);
+            } catch (error) {
+              // No account yet at the oldest version: all it sent is newer, so retained.
+              if (error instanceof ApiRequestError && error.status === 404) return 0n;
+              throw error;
+            }
+            if (sequenceNumber === 0n) return 0n;
+            const atOldest = await request(ENDPOINTS.transactionByVersion, {
+              path: { txn_version: oldest },
+              query: {},
+              signal,
+            });
+            const first = asCommittedTransaction(atOldest.body);
+            const own =
+              first.sender !== undefined &&
+              normalizeAddress(first.sender) === normalizeAddress(address) &&
+              first.sequence_number === (sequenceNumber - 1n).toString();
+            return own ? sequenceNumber - 1n : sequenceNumber;
+          },
+  });
+}
+
+/**
+ * `address`'s sent transactions up to `version`, whose sequence number there is `sequenceNumber`, and from the
+ * oldest retained one, `floor` (skipped until all are known), newest first in pages of `pageSize`.
  */
 export function accountActivityQuery(
   address: string | undefined,
   sequenceNumber: string | undefined,
   version: VersionKey | undefined,
+  floor: bigint | undefined,
   pageSize = ACTIVITY_PAGE_SIZE,
 ) {
-  const first = sequenceNumber === undefined ? undefined : pageBelow(BigInt(sequenceNumber), pageSize);
+  const first =
+    sequenceNumber === undefined || floor === undefined
+      ? undefined
+      : pageBelow(BigInt(sequenceNumber), pageSize, floor);
+  // The page reaching the floor is the last; it says so when older transactions exist but are pruned.
+  const atFloor = (page: ActivityPage): ActivityPage =>
+    floor !== undefined && floor > 0n && page.param.start <= floor ? { ...page, pruned: true } : page;
   return infiniteQueryOptions({
-    queryKey: queryKeys.accountActivity(address, version, pageSize),
+    queryKey: queryKeys.accountActivity(address, version, pageSize, floor?.toString()),
     queryFn:
-      address === undefined || sequenceNumber === undefined || version === undefined
+      address === undefined || sequenceNumber === undefined || version === undefined || floor === undefined
         ? skipToken
         : async ({ pageParam, signal }): Promise<ActivityPage> => {
-            if (pageParam.limit === 0) return { param: pageParam, transactions: [], pruned: false };
+            if (pageParam.limit === 0) return atFloor({ param: pageParam, transactions: [], pruned: false });
             const ceiling = BigInt(version);
             const read: Read = async (start, limit) => {
               const answer = await request(ENDPOINTS.accountTransactions, {
@@ -104,9 +160,9 @@ export function accountActivityQuery(
                 .filter((transaction) => BigInt(transaction.version) <= ceiling)
                 .reverse();
             };
-            return readRetained(read, pageParam);
+            return atFloor(await readRetained(read, pageParam));
           },
-    initialPageParam: first ?? { start: 0n, limit: 0 },
-    getNextPageParam: (last) => (last.pruned ? undefined : pageBelow(last.param.start, pageSize)),
+    initialPageParam: first ?? { start: floor ?? 0n, limit: 0 },
+    getNextPageParam: (last) => (last.pruned ? undefined : pageBelow(last.param.start, pageSize, floor)),
   });
 }

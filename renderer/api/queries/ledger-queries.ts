@@ -30,3 +30,12 @@ export function sourceQuery() {
     refetchInterval: LEDGER_REFRESH_MS,
   });
 }
+
+/** `GET /explorer/v1/source/digest`: a snapshot's content digest (the file never changes while open: cached). */
+export function sourceDigestQuery() {
+  return queryOptions({
+    queryKey: queryKeys.sourceDigest(),
+    queryFn: ({ signal }) => request(ENDPOINTS.explorerSourceDigest, { signal }),
+    staleTime: Infinity,
+  });
+}

@@ -53,13 +53,18 @@ interface NodeResource<T> {
   readonly data: T;
 }
 
-/** A version (bare digits): the block holding it. */
+/**
+ * A version (bare digits): the block holding it, else its transaction. A node may not know a retained version's
+ * block (its block index pruned further than its transactions, or not served): the version is still a version,
+ * and its transaction still opens.
+ */
 async function versionLookup(text: string, signal: AbortSignal): Promise<SearchResultJson[]> {
   if (!isU64(text)) return [];
-  const block = await lookup<NodeBlock>(`/v1/blocks/by_version/${text}`, signal);
-  return block === undefined
-    ? []
-    : [{ kind: 'version', version: BigInt(text).toString(), block_height: block.block_height }];
+  const version = BigInt(text).toString();
+  const block = await lookup<NodeBlock>(`/v1/blocks/by_version/${version}`, signal);
+  if (block !== undefined) return [{ kind: 'version', version, block_height: block.block_height }];
+  const transaction = await lookup<{ version?: string }>(`/v1/transactions/by_version/${version}`, signal);
+  return transaction?.version === undefined ? [] : [{ kind: 'version', version, block_height: null }];
 }
 
 /** A block height (`block N`, or bare digits, which are also a version). */

@@ -31,6 +31,8 @@ export interface BcsInspectorProps {
   readonly hideTypeField?: boolean | undefined;
   /** What to say when there are no bytes yet (decoding nothing is not an error). */
   readonly emptyHint?: string | undefined;
+  /** The region's name: pages with several inspectors (a transaction's changes) name each by what it shows. */
+  readonly label?: string | undefined;
 }
 
 /** Hex view + decoded tree with two-way highlighting. Remount (key) it to reset the type. */
@@ -41,6 +43,7 @@ export function BcsInspector({
   fileName = 'value',
   hideTypeField = false,
   emptyHint = 'No bytes to decode.',
+  label = 'BCS inspector',
 }: BcsInspectorProps): ReactNode {
   const { effective } = useLedgerVersion();
   const [asType, setAsType] = useState(typeText);
@@ -62,7 +65,7 @@ export function BcsInspector({
   const activeSpan = active === undefined ? undefined : spans[active];
 
   return (
-    <section className="bcs-inspector" aria-label="BCS inspector">
+    <section className="bcs-inspector" aria-label={label}>
       <div className="inspector-bar">
         <label hidden={hideTypeField}>
           Decode as{' '}

@@ -1,7 +1,8 @@
 /**
  * Export of a table view to CSV or JSON: exactly the rows loaded, or — with "load all pages
  * first" — every page, with progress and a Cancel button (a cancelled load exports nothing).
- * Each file carries its provenance (chain, ledger version, source, time; `lib/export-provenance.ts`).
+ * Each file carries its provenance (chain, ledger version, source and its digest, subject, app version, time;
+ * `lib/export-provenance.ts`).
  */
 import type { ReactNode } from 'react';
 import { useRef, useState } from 'react';
@@ -22,17 +23,19 @@ export interface ExportMenuProps {
   readonly loadAll?: LoadAll | undefined;
   /** Why nothing can be exported now (the view's query failed): the buttons are disabled with this reason. */
   readonly unavailable?: string | undefined;
+  /** What the rows are about, named in the file's provenance: `account 0x…`, `transaction 12`, `blocks`… */
+  readonly subject?: string | undefined;
 }
 
 type Format = 'csv' | 'json';
 
 /** CSV / JSON export buttons with "load all pages first", progress and cancel. */
-export function ExportMenu({ name, rows, loadAll, unavailable }: ExportMenuProps): ReactNode {
+export function ExportMenu({ name, rows, loadAll, unavailable, subject }: ExportMenuProps): ReactNode {
   const [all, setAll] = useState(false);
   const [loaded, setLoaded] = useState<number | undefined>(undefined);
   const [message, setMessage] = useState<string | undefined>(undefined);
   const abort = useRef<AbortController | undefined>(undefined);
-  const provenanceNow = useExportProvenance();
+  const provenanceNow = useExportProvenance(subject);
 
   async function run(format: Format): Promise<void> {
     setMessage(undefined);
@@ -55,7 +58,10 @@ export function ExportMenu({ name, rows, loadAll, unavailable }: ExportMenuProps
         return;
       }
     }
-    const provenance = provenanceNow();
+    // A snapshot's digest is hashed once, on first ask: on a large file that is seen here, not as a dead button.
+    setMessage("Reading the snapshot's content digest…");
+    const provenance = await provenanceNow();
+    setMessage(undefined);
     const content =
       format === 'csv' ? csvWithProvenance(toCsv(out), provenance) : jsonWithProvenance(provenance, { rows: out });
     const filters = [{ name: format.toUpperCase(), extensions: [format] }];

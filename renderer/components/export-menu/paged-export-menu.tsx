@@ -23,10 +23,18 @@ export interface PagedExportMenuProps<TPage> {
   readonly rowsOf: (data: InfiniteData<TPage, unknown> | undefined) => readonly ExportRow[];
   /** Why the loaded rows must not be exported (the view shows an error instead of them). */
   readonly unavailable?: string | undefined;
+  /** What the rows are about (the provenance's `subject`). */
+  readonly subject?: string | undefined;
 }
 
 /** Export of the pages an infinite query has loaded (or all of them). */
-export function PagedExportMenu<TPage>({ name, query, rowsOf, unavailable }: PagedExportMenuProps<TPage>): ReactNode {
+export function PagedExportMenu<TPage>({
+  name,
+  query,
+  rowsOf,
+  unavailable,
+  subject,
+}: PagedExportMenuProps<TPage>): ReactNode {
   const rows = useMemo(() => rowsOf(query.data), [rowsOf, query.data]);
   return (
     <ExportMenu
@@ -34,6 +42,7 @@ export function PagedExportMenu<TPage>({ name, query, rowsOf, unavailable }: Pag
       rows={rows}
       loadAll={query.hasNextPage ? loadAllPages(query, rowsOf) : undefined}
       unavailable={unavailable}
+      subject={subject}
     />
   );
 }

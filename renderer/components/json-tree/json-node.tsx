@@ -76,6 +76,9 @@ function JsonRow({ name, value, path }: JsonNodeProps): ReactNode {
   const container = isContainer(value);
   const open = container && tree.expanded.has(key);
   const pathText = formatJsonPath(path);
+  // Controls are named by the path from the tree's own name ("Collapse event 0 data.amount"): named from `$`,
+  // every tree's root would be "Collapse $", and a page with several trees would have many same-named buttons.
+  const named = formatJsonPath(path, tree.label);
   const link = normaliseLink(tree.linkFor?.(path, value));
   // Only the active row's controls are in the Tab order (the tree is one Tab stop; arrows move between rows).
   const tabIndex = tree.activeKey === key ? 0 : -1;
@@ -111,7 +114,7 @@ function JsonRow({ name, value, path }: JsonNodeProps): ReactNode {
             className="json-toggle"
             tabIndex={tabIndex}
             aria-expanded={open}
-            aria-label={`${open ? 'Collapse' : 'Expand'} ${pathText}`}
+            aria-label={`${open ? 'Collapse' : 'Expand'} ${named}`}
             onClick={() => tree.setExpanded(key, !open)}
             onKeyDown={onToggleKey}
           >
@@ -135,9 +138,9 @@ function JsonRow({ name, value, path }: JsonNodeProps): ReactNode {
             type="button"
             className="json-action"
             tabIndex={tabIndex}
-            aria-label={`Copy value of ${pathText}`}
+            aria-label={`Copy value of ${named}`}
             title="Copy value"
-            onClick={() => tree.copy(copyTextOf(value), `value of ${pathText}`)}
+            onClick={() => tree.copy(copyTextOf(value), `value of ${named}`)}
           >
             copy
           </button>
@@ -145,7 +148,7 @@ function JsonRow({ name, value, path }: JsonNodeProps): ReactNode {
             type="button"
             className="json-action"
             tabIndex={tabIndex}
-            aria-label={`Copy path ${pathText}`}
+            aria-label={`Copy path of ${named}`}
             title="Copy JSON path"
             onClick={() => tree.copy(pathText, `path ${pathText}`)}
           >

@@ -24,6 +24,8 @@ export interface JsonTreeContextValue {
   readonly activeKey: string;
   setActive(key: string): void;
   readonly linkFor: JsonLinkFor | undefined;
+  /** The root's name: the controls of a row are named by its path from it (`data.coin.value`), not from `$`. */
+  readonly label: string;
   copy(text: string, what: string): void;
 }
 

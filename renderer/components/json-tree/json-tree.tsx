@@ -89,8 +89,8 @@ export function JsonTree({ value, label = 'value', linkFor, defaultExpandDepth =
   }, []);
 
   const context = useMemo<JsonTreeContextValue>(
-    () => ({ expanded, setExpanded, activeKey, setActive, linkFor, copy }),
-    [expanded, setExpanded, activeKey, linkFor, copy],
+    () => ({ expanded, setExpanded, activeKey, setActive, linkFor, label, copy }),
+    [expanded, setExpanded, activeKey, linkFor, label, copy],
   );
 
   return (

@@ -6,10 +6,10 @@
  * fee, APT change); the summaries by version range (`/accounts/{a}/transactions`, orderless transactions
  * included) stay a deep link and a link from Activity, and show the Activity tab as current.
  */
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Link, Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { useLedgerVersion, withVersion } from '../../app/use-ledger-version.ts';
-import { EmptyView } from '../../components/status-views.tsx';
+import { EmptyView, LoadingView } from '../../components/status-views.tsx';
 import { AccountHeader } from './account-header.tsx';
 import { useAccountAddress } from '../../lib/use-account-address.ts';
 import './account.css';
@@ -64,7 +64,10 @@ export function AccountLayout(): ReactNode {
         ))}
       </nav>
       <div className="account-panel">
-        <Outlet />
+        {/* The tabs are loaded on demand (renderer/app/lazy-routes.ts): the header and tab bar stay meanwhile. */}
+        <Suspense fallback={<LoadingView />}>
+          <Outlet />
+        </Suspense>
       </div>
     </section>
   );

@@ -6,12 +6,17 @@
  */
 import type { ReactNode } from 'react';
 import { useEffect, useMemo, useRef } from 'react';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, type InfiniteData } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { accountQuery } from '../../api/queries/account-queries.ts';
-import { accountActivityQuery } from '../../api/queries/activity-queries.ts';
+import { accountActivityQuery, retainedFloorQuery, type ActivityPage } from '../../api/queries/activity-queries.ts';
+import { PagedExportMenu } from '../../components/export-menu/paged-export-menu.tsx';
+import type { ExportRow } from '../../lib/to-csv.ts';
+import { useAccountSubject } from '../../lib/use-account-subject.ts';
+import { feeOctas } from './apt-change.ts';
 import { isAbsent } from '../../api/queries/asset-queries.ts';
+import { useLedgerQuery } from '../../app/use-ledger-query.ts';
 import { useLedgerVersion, withVersion } from '../../app/use-ledger-version.ts';
 import { EmptyView, ErrorView, LoadingView } from '../../components/status-views.tsx';
 import { measureWithFloor, observeRectWithFloor } from '../../lib/virtual-rect.ts';
@@ -19,6 +24,24 @@ import { plural } from '../../lib/plural.ts';
 import { useAccountAddress } from '../../lib/use-account-address.ts';
 import { ActivityRow } from './activity-row.tsx';
 import './activity.css';
+
+/** The export's rows: the loaded transactions as listed, newest first (the APT change is read per row on screen). */
+function activityExportRows(data: InfiniteData<ActivityPage> | undefined): readonly ExportRow[] {
+  return (data?.pages ?? []).flatMap((page) =>
+    page.transactions.map((transaction) => ({
+      version: transaction.version,
+      hash: transaction.hash,
+      timestamp_usec: transaction.timestamp,
+      sequence_number: transaction.sequence_number,
+      function: transaction.payload?.function ?? transaction.payload?.type ?? transaction.type,
+      success: transaction.success,
+      vm_status: transaction.vm_status,
+      gas_used: transaction.gas_used,
+      gas_unit_price: transaction.gas_unit_price,
+      fee_octas: feeOctas(transaction).toString(),
+    })),
+  );
+}
 
 /** Estimated row height (px). */
 const ROW_HEIGHT = 36;
@@ -31,7 +54,11 @@ function Activity({ address }: { readonly address: string }): ReactNode {
   // An address with no account resource (a node answers 404) has sent nothing: sequence number 0.
   const noAccount = account.isError && isAbsent(account.error);
   const sequenceNumber = noAccount ? '0' : account.data?.body.sequence_number;
-  const query = useInfiniteQuery(accountActivityQuery(address, sequenceNumber, effective));
+  // The oldest retained version bounds what is asked for: no page and no balance below it (a 410 each).
+  const oldest = useLedgerQuery().ledger.data?.body.oldest_ledger_version;
+  const floor = useQuery(retainedFloorQuery(address, oldest));
+  const query = useInfiniteQuery(accountActivityQuery(address, sequenceNumber, effective, floor.data));
+  const subject = useAccountSubject(address);
   const transactions = useMemo(() => query.data?.pages.flatMap((page) => page.transactions) ?? [], [query.data]);
   const pruned = query.data?.pages.at(-1)?.pruned === true;
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -56,6 +83,7 @@ function Activity({ address }: { readonly address: string }): ReactNode {
     <Link to={withVersion(`/accounts/${address}/transactions`, pinned)}>transaction summaries by version range</Link>
   );
   if (account.isError && !noAccount) return <ErrorView error={account.error} onRetry={() => void account.refetch()} />;
+  if (floor.isError) return <ErrorView error={floor.error} onRetry={() => void floor.refetch()} />;
   if (query.isError && transactions.length === 0) {
     return <ErrorView error={query.error} onRetry={() => void query.refetch()} />;
   }
@@ -78,6 +106,12 @@ function Activity({ address }: { readonly address: string }): ReactNode {
         <button type="button" disabled={!hasNextPage || isFetchingNextPage} onClick={() => void fetchNextPage()}>
           {isFetchingNextPage ? 'Loading…' : 'Older transactions'}
         </button>
+        <PagedExportMenu
+          name={`${address}-activity-v${effective ?? ''}`}
+          query={query}
+          rowsOf={activityExportRows}
+          subject={`${subject ?? `account ${address}`}, sent transactions`}
+        />
         <span className="panel-hint">
           {pruned ? 'Older ones are pruned (below the oldest retained version) · ' : ''}Sent by this account, by
           sequence number · also: {summaries}
@@ -102,6 +136,7 @@ function Activity({ address }: { readonly address: string }): ReactNode {
                   key={transaction.version}
                   address={address}
                   transaction={transaction}
+                  oldest={oldest}
                   index={item.index}
                   start={item.start}
                   measure={virtualizer.measureElement}

@@ -28,6 +28,8 @@ export function shortFunction(name: string): string {
 export interface ActivityRowProps {
   readonly address: string;
   readonly transaction: CommittedTransactionJson;
+  /** The oldest retained version (a balance before it is pruned: not asked for). */
+  readonly oldest: string | undefined;
   readonly index: number;
   readonly start: number;
   readonly measure: (element: Element | null) => void;
@@ -37,6 +39,7 @@ export interface ActivityRowProps {
 export const ActivityRow = memo(function ActivityRow({
   address,
   transaction,
+  oldest,
   index,
   start,
   measure,
@@ -75,7 +78,7 @@ export const ActivityRow = memo(function ActivityRow({
         {formatUnits(fee, APT_DECIMALS)}
       </span>
       <span role="cell" className="activity-cell activity-change">
-        <AptChangeCell address={address} transaction={transaction} />
+        <AptChangeCell address={address} transaction={transaction} oldest={oldest} />
       </span>
     </div>
   );

@@ -24,15 +24,19 @@ export function signedApt(octas: bigint): string {
 export interface AptChangeCellProps {
   readonly address: string;
   readonly transaction: CommittedTransactionJson;
+  /** The oldest retained version: a balance before it is pruned, so it is not asked for (a 410). */
+  readonly oldest?: string | undefined;
 }
 
 /** The APT change of `address` in `transaction`. */
-export function AptChangeCell({ address, transaction }: AptChangeCellProps): ReactNode {
+export function AptChangeCell({ address, transaction, oldest }: AptChangeCellProps): ReactNode {
   const writes = aptWrites(transaction, address);
   const touched = writes.coinStore || writes.primaryStore;
   const before = versionBefore(transaction.version);
-  const after = useQuery(balanceQuery(touched ? address : undefined, APT_COIN, transaction.version));
-  const prior = useQuery(balanceQuery(touched ? address : undefined, APT_COIN, before));
+  const beforePruned = before !== undefined && oldest !== undefined && BigInt(before) < BigInt(oldest);
+  const read = touched && !beforePruned;
+  const after = useQuery(balanceQuery(read ? address : undefined, APT_COIN, transaction.version));
+  const prior = useQuery(balanceQuery(read ? address : undefined, APT_COIN, before));
   if (!touched) {
     return (
       <span
@@ -44,6 +48,7 @@ export function AptChangeCell({ address, transaction }: AptChangeCellProps): Rea
       </span>
     );
   }
+  if (beforePruned) return <span className="activity-apt muted">unknown (version {before} is pruned)</span>;
   const failed = after.error ?? prior.error;
   if (failed) {
     if (failed instanceof ApiRequestError && failed.is(410, 'version_pruned')) {

@@ -11,6 +11,7 @@ import { ExportMenu } from '../../components/export-menu/export-menu.tsx';
 import { EmptyView, ErrorView, LoadingView } from '../../components/status-views.tsx';
 import { plural } from '../../lib/plural.ts';
 import { useAccountAddress } from '../../lib/use-account-address.ts';
+import { useAccountSubject } from '../../lib/use-account-subject.ts';
 import { exportRow } from './asset-rows.ts';
 import { AssetsTable } from './assets-table.tsx';
 import { MAX_PAIRINGS, useAssetRows } from './use-asset-rows.ts';
@@ -20,6 +21,7 @@ import './assets.css';
 function Assets({ address }: { readonly address: string }): ReactNode {
   const { effective } = useLedgerVersion();
   const state = useAssetRows(address, effective);
+  const subject = useAccountSubject(address);
   const exported = useMemo(() => state.rows.map(exportRow), [state.rows]);
   if (state.error !== undefined) return <ErrorView error={state.error} />;
   if (state.pending) return <LoadingView label="Loading assets…" />;
@@ -32,6 +34,7 @@ function Assets({ address }: { readonly address: string }): ReactNode {
           {coins} {plural(coins, 'coin')} · {stores} fungible {plural(stores, 'store')} at version {effective}
         </span>
         <ExportMenu
+          subject={subject}
           name={`${address}-assets-v${effective ?? ''}`}
           rows={exported}
           unavailable={state.rows.length === 0 ? 'the account holds no asset' : undefined}

@@ -14,6 +14,9 @@ import { blockByVersionQuery } from '../../api/queries/transaction-queries.ts';
 import { useLedgerVersion, withVersion } from '../../app/use-ledger-version.ts';
 import { EmptyView, ErrorView, LoadingView } from '../../components/status-views.tsx';
 import { plural } from '../../lib/plural.ts';
+import type { ExportRow } from '../../lib/to-csv.ts';
+import type { CommittedTransactionJson } from '../../api/transaction-json.ts';
+import { ExportMenu } from '../../components/export-menu/export-menu.tsx';
 import { BlockFacts } from './block-facts.tsx';
 import { BlockTransactionsTable } from './block-transactions-table.tsx';
 import { KindFilter, hiddenKindsOf, HIDE_PARAM } from './kind-filter.tsx';
@@ -53,6 +56,20 @@ function Neighbour({
       {label}
     </Link>
   );
+}
+
+/** One exported row of a block's transaction list (the columns the table shows, in full). */
+function blockTransactionRow(transaction: CommittedTransactionJson): ExportRow {
+  return {
+    version: transaction.version,
+    hash: transaction.hash,
+    type: transaction.type,
+    sender: transaction.sender ?? null,
+    function: transaction.payload?.function ?? null,
+    success: transaction.success,
+    vm_status: transaction.vm_status,
+    gas_used: transaction.gas_used,
+  };
 }
 
 /** The block page (route component). */
@@ -135,6 +152,11 @@ export function BlockPage(): ReactNode {
                 Read more transactions
               </button>
             )}
+            <ExportMenu
+              name={`block-${height ?? ''}-transactions`}
+              rows={shown.map(blockTransactionRow)}
+              subject={`block ${height ?? ''}, transactions`}
+            />
           </div>
           {rest.isError && <ErrorView error={rest.error} onRetry={() => void rest.refetch()} />}
           {shown.length === 0 ? (

@@ -15,6 +15,7 @@ import { useLedgerVersion, withVersion } from '../../app/use-ledger-version.ts';
 import { EmptyView, ErrorView, LoadingView } from '../../components/status-views.tsx';
 import { plural } from '../../lib/plural.ts';
 import { BlocksTable } from './blocks-table.tsx';
+import { ExportMenu } from '../../components/export-menu/export-menu.tsx';
 import { JumpToHeight } from './jump-to-height.tsx';
 import './blocks.css';
 
@@ -70,6 +71,12 @@ export function BlocksPage(): ReactNode {
       <div className="blocks-toolbar">
         <JumpToHeight key={jumped ?? ''} current={jumped} onJump={jump} />
         {jumped !== undefined && <Link to={withVersion('/blocks', pinned)}>Newest blocks</Link>}
+        <ExportMenu
+          name={`blocks-${blocks[0]?.height ?? ''}-${blocks.at(-1)?.height ?? ''}`}
+          rows={blocks}
+          subject="blocks"
+          unavailable={blocks.length === 0 ? 'no block is loaded' : undefined}
+        />
         <span className="panel-count" role="status" aria-live="polite">
           {blocks.length === 0
             ? 'No blocks loaded'

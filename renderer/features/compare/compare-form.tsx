@@ -44,12 +44,15 @@ export function CompareForm({ from, to, defaultTo, onApply }: CompareFormProps):
         />
       </label>
       <label>
-        To version
+        <span>
+          To version {defaultTo !== undefined && <span className="muted">(empty: this view&apos;s, {defaultTo})</span>}
+        </span>
         <input
           className="mono version-field"
           inputMode="numeric"
           value={toText}
-          placeholder={defaultTo === undefined ? undefined : `${defaultTo} (this view's version)`}
+          // Only the number: the field is sized for a version, and a longer placeholder was cut at 800 px.
+          placeholder={defaultTo}
           onChange={(event) => setToText(event.target.value)}
           aria-label="To version"
         />

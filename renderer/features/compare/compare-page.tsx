@@ -13,9 +13,31 @@ import { normalizeAddress } from '../../../shared/address.ts';
 import { DiffView } from '../../components/diff-view.tsx';
 import { CompareForm } from './compare-form.tsx';
 import { diffResources, type ResourceChange } from './resource-diff.ts';
+import { ExportMenu } from '../../components/export-menu/export-menu.tsx';
+import { diffPathText } from '../../lib/json-diff.ts';
+import type { ExportRow } from '../../lib/to-csv.ts';
+import { useAccountSubject } from '../../lib/use-account-subject.ts';
 import './compare.css';
 
 const VERSION = /^\d+$/;
+
+/** One export row per changed field (a resource added or removed whole is one row with an empty path). */
+function compareExportRows(changes: readonly ResourceChange[]): readonly ExportRow[] {
+  return changes
+    .filter((change) => change.kind !== 'unchanged')
+    .flatMap((change) =>
+      change.fields
+        .filter((field) => field.kind !== 'unchanged')
+        .map((field) => ({
+          resource: change.type,
+          resource_change: change.kind,
+          field: diffPathText(field.path),
+          change: field.kind,
+          before: field.before,
+          after: field.after,
+        })),
+    );
+}
 
 function ResourceBlock({
   change,
@@ -52,6 +74,7 @@ export function ComparePage(): ReactNode {
   const changes = a.data && b.data ? diffResources(a.data, b.data) : undefined;
   const differing = changes?.filter((c) => c.kind !== 'unchanged') ?? [];
   const same = changes?.filter((c) => c.kind === 'unchanged') ?? [];
+  const subject = useAccountSubject(short);
 
   return (
     <div className="compare-page">
@@ -77,6 +100,11 @@ export function ComparePage(): ReactNode {
       {b.error && <ErrorView error={b.error} />}
       {changes && (
         <>
+          <ExportMenu
+            name={`${short}-compare-v${from}-v${to}`}
+            rows={compareExportRows(changes)}
+            subject={`${subject ?? `account ${short}`}, resources compared at versions ${from} and ${to}`}
+          />
           <p className="compare-summary" role="status">
             {differing.length === 0
               ? 'No resource changed'

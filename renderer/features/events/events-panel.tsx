@@ -15,6 +15,7 @@ import { usePinnedRetention } from '../../app/use-pinned-retention.ts';
 import { EmptyView, ErrorView, LoadingView } from '../../components/status-views.tsx';
 import { PagedExportMenu, eventExportRows } from '../../components/export-menu/paged-export-menu.tsx';
 import { useAccountAddress } from '../../lib/use-account-address.ts';
+import { useAccountSubject } from '../../lib/use-account-subject.ts';
 import { eventsNewestFirst } from '../../lib/newest-first.ts';
 import { plural } from '../../lib/plural.ts';
 import { EventsList } from './events-list.tsx';
@@ -113,6 +114,7 @@ function fileLabel(stream: EventStream): string {
 /** One stream's events with the jump and paging controls. */
 function StreamEvents({ address, stream }: { readonly address: string; readonly stream: EventStream }): ReactNode {
   const { pinned, effective } = useLedgerVersion();
+  const subject = useAccountSubject(address);
   const [search, setSearch] = useSearchParams();
   const raw = search.get(SEQ_PARAM);
   const anchor = raw !== null && /^\d+$/.test(raw) ? raw : undefined;
@@ -154,6 +156,7 @@ function StreamEvents({ address, stream }: { readonly address: string; readonly 
           )}
         </span>
         <PagedExportMenu
+          subject={`${subject}, events ${fileLabel(stream)}`}
           name={`${address}-events-${fileLabel(stream)}-v${effective ?? ''}`}
           query={query}
           rowsOf={eventExportRows}

@@ -4,7 +4,7 @@
  * the routed view (its heading focused after each navigation), and the status bar.
  */
 import type { MouseEvent, ReactNode } from 'react';
-import { useRef } from 'react';
+import { Suspense, useRef } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { useLedgerVersion, withVersion } from '../../app/use-ledger-version.ts';
 import { NewerVersionNotice } from '../../app/ledger-anchor.tsx';
@@ -15,6 +15,8 @@ import { StatusBar } from './status-bar.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 import { TimeTravel } from './time-travel.tsx';
 import { useRouteFocus } from './use-route-focus.ts';
+import { useScrollPadding } from './use-scroll-padding.ts';
+import { LoadingView } from '../../components/status-views.tsx';
 import '../../components/components.css';
 import './frame.css';
 
@@ -40,7 +42,9 @@ const MAIN_ID = 'main-content';
 export function Frame(): ReactNode {
   useSourceChangeReset();
   const mainRef = useRef<HTMLElement>(null);
+  const frameRef = useRef<HTMLDivElement>(null);
   useRouteFocus(mainRef);
+  useScrollPadding(frameRef);
   // Focused by script, not by following `#main-content`: a hash in the URL means "open this resource" to the
   // resources tab, and a fragment navigation would add a history entry.
   const skip = (event: MouseEvent<HTMLAnchorElement>): void => {
@@ -48,7 +52,7 @@ export function Frame(): ReactNode {
     mainRef.current?.focus();
   };
   return (
-    <div className="app">
+    <div className="app" ref={frameRef}>
       <a className="skip-link" href={`#${MAIN_ID}`} onClick={skip}>
         Skip to content
       </a>
@@ -67,7 +71,10 @@ export function Frame(): ReactNode {
         <PinnedBanner />
       </header>
       <main className="app-main" id={MAIN_ID} ref={mainRef} tabIndex={-1}>
-        <Outlet />
+        {/* Route views are loaded on demand (renderer/app/lazy-routes.ts). */}
+        <Suspense fallback={<LoadingView />}>
+          <Outlet />
+        </Suspense>
       </main>
       <StatusBar />
     </div>

@@ -1,7 +1,7 @@
 /**
  * The header's search box (label "Search", `/` focuses it): resolves what the text is through the
  * search query and lists the results to pick (arrows + Enter, or click). Enter on a text with
- * exactly one result goes straight there.
+ * exactly one result goes straight to its first target (a version number: its transaction).
  */
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -9,9 +9,18 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { searchQuery } from '../../api/queries/search-queries.ts';
 import { useLedgerVersion } from '../../app/use-ledger-version.ts';
-import { searchTarget, type SearchTarget } from './search-targets.ts';
+import { searchTargets, type SearchTarget } from './search-targets.ts';
 import { SearchResults } from './search-results.tsx';
 import { useSlashFocus } from './use-slash-focus.ts';
+import { useFittingPlaceholder } from './use-fitting-placeholder.ts';
+
+/** The search field's placeholder, longest first: the longest that fits the field is shown. */
+const PLACEHOLDERS = [
+  'Search address, version, block, txn hash, table, addr::module  ( / )',
+  'Search address, version, block, hash, module  ( / )',
+  'Search address, version, hash…  ( / )',
+  'Search  ( / )',
+] as const;
 
 /** How long typing pauses before the text is looked up. */
 const DEBOUNCE_MS = 250;
@@ -20,6 +29,7 @@ const DEBOUNCE_MS = 250;
 export function SearchBox(): ReactNode {
   const inputRef = useRef<HTMLInputElement>(null);
   useSlashFocus(inputRef);
+  const placeholder = useFittingPlaceholder(inputRef, PLACEHOLDERS);
   const listId = useId();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -38,8 +48,9 @@ export function SearchBox(): ReactNode {
   }, [text, submitted]);
 
   const search = useQuery({ ...searchQuery(submitted), enabled: submitted !== '' });
-  const targets: readonly SearchTarget[] = (search.data?.results ?? []).map((result) =>
-    searchTarget(result, location.pathname, pinned),
+  const results = search.data?.results ?? [];
+  const targets: readonly SearchTarget[] = results.flatMap((result) =>
+    searchTargets(result, location.pathname, pinned),
   );
 
   const go = (target: SearchTarget): void => {
@@ -56,8 +67,9 @@ export function SearchBox(): ReactNode {
     queryClient.fetchQuery(searchQuery(trimmed)).then(
       (outcome) => {
         const [only, ...rest] = outcome.results;
-        if (only !== undefined && rest.length === 0 && inputRef.current?.value.trim() === trimmed)
-          go(searchTarget(only, location.pathname, pinned));
+        // One result goes straight to its first target (a version: its transaction; pinning is the second).
+        const first = only === undefined ? undefined : searchTargets(only, location.pathname, pinned)[0];
+        if (first !== undefined && rest.length === 0 && inputRef.current?.value.trim() === trimmed) go(first);
       },
       () => undefined, // the popup shows the error record from the same query
     );
@@ -76,7 +88,7 @@ export function SearchBox(): ReactNode {
       const trimmed = text.trim();
       if (trimmed === '') return;
       const chosen = targets[active];
-      if (trimmed === submitted && !search.isFetching && chosen !== undefined && (open || targets.length === 1))
+      if (trimmed === submitted && !search.isFetching && chosen !== undefined && (open || results.length === 1))
         go(chosen);
       else resolveNow(trimmed);
     }
@@ -97,7 +109,7 @@ export function SearchBox(): ReactNode {
         aria-controls={listId}
         aria-autocomplete="list"
         aria-activedescendant={showPopup && targets[active] ? `${listId}-${active}` : undefined}
-        placeholder="Search address, version, block, txn hash, table, addr::module  ( / )"
+        placeholder={placeholder}
         autoComplete="off"
         spellCheck={false}
         value={text}

@@ -105,3 +105,25 @@ export function searchTarget(result: SearchResultJson, currentPath: string, pinn
       return assertNever(result);
   }
 }
+
+/**
+ * Every target of a result, the one Enter takes first. A version offers two: opening its transaction (first:
+ * what a typed version number is usually for, as a typed hash opens its transaction) and pinning time travel
+ * there; every other result has one.
+ */
+export function searchTargets(
+  result: SearchResultJson,
+  currentPath: string,
+  pinned: string | undefined,
+): readonly SearchTarget[] {
+  const target = searchTarget(result, currentPath, pinned);
+  if (result.kind !== 'version') return [target];
+  const open: SearchTarget = {
+    kind: 'transaction',
+    label: `Transaction at version ${result.version}`,
+    detail:
+      result.block_height === null ? 'open the transaction' : `block ${result.block_height} · open the transaction`,
+    path: withVersion(`/txn/${result.version}`, pinned),
+  };
+  return [open, target];
+}

@@ -40,15 +40,22 @@ export function useRouteFocus(mainRef: RefObject<HTMLElement | null>): void {
       return true;
     };
     if (focusHeading()) return undefined;
-    // The heading comes with the page's data (an account's header after its first answer).
+    // The heading comes with the page's data (an account's header after its first answer) or its code (a view
+    // loaded on demand). A user who acts meanwhile (clicks, types — even back into the field they were in) has
+    // the focus where they want it: waiting stops.
     const observer = new MutationObserver(() => {
-      if (focusHeading()) observer.disconnect();
+      if (focusHeading()) stop();
     });
-    observer.observe(main, { childList: true, subtree: true });
-    const timer = setTimeout(() => observer.disconnect(), HEADING_WAIT_MS);
-    return () => {
+    const stop = (): void => {
       observer.disconnect();
       clearTimeout(timer);
+      document.removeEventListener('pointerdown', stop, true);
+      document.removeEventListener('keydown', stop, true);
     };
+    observer.observe(main, { childList: true, subtree: true });
+    const timer = setTimeout(stop, HEADING_WAIT_MS);
+    document.addEventListener('pointerdown', stop, true);
+    document.addEventListener('keydown', stop, true);
+    return stop;
   }, [pathname, navigationType, mainRef]);
 }

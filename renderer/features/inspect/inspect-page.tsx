@@ -12,6 +12,10 @@ import { MAX_URL_FIELD, useSearchFields, type SearchFieldsCodec } from '../../li
 import { BcsInspector } from '../../components/bcs-inspector/bcs-inspector.tsx';
 import './inspect.css';
 
+/**
+ * What an empty type box decodes as. It is the box's placeholder, not its value: a value would be typed into
+ * ("u64" + "0xcafe…" = "u640xcafe…") by whoever clicks the box to enter their own type.
+ */
 const DEFAULT_TYPE = 'u64';
 
 /**
@@ -26,11 +30,11 @@ interface InspectFields {
 }
 
 const codec: SearchFieldsCodec<InspectFields> = {
-  read: (params) => ({ hex: params.get('hex') ?? '', type: params.get('type') ?? DEFAULT_TYPE }),
+  read: (params) => ({ hex: params.get('hex') ?? '', type: params.get('type') ?? '' }),
   write: ({ hex, type }, params) => {
     if (hex === '' || hex.length > MAX_URL_HEX) params.delete('hex');
     else params.set('hex', hex);
-    if (type === DEFAULT_TYPE) params.delete('type');
+    if (type.trim() === '') params.delete('type');
     else params.set('type', type);
   },
 };
@@ -40,6 +44,7 @@ export function InspectPage(): ReactNode {
   const { values, set, generation } = useSearchFields(codec);
   const { hex, type } = values;
   const parsed = useMemo(() => parsePastedHex(hex), [hex]);
+  const decodeAs = type.trim() === '' ? DEFAULT_TYPE : type;
   return (
     <div className="inspect-page">
       <h1>BCS inspector</h1>
@@ -65,6 +70,7 @@ export function InspectPage(): ReactNode {
             onChange={(e) => set({ hex, type: e.target.value })}
             spellCheck={false}
             aria-label="Type tag"
+            placeholder={DEFAULT_TYPE}
             list="inspect-common-types"
           />
         </label>
@@ -85,9 +91,9 @@ export function InspectPage(): ReactNode {
         </p>
       ) : (
         <BcsInspector
-          key={`${generation}|${type}`}
+          key={`${generation}|${decodeAs}`}
           bytes={parsed.bytes}
-          typeText={type}
+          typeText={decodeAs}
           fileName="inspected"
           hideTypeField
           emptyHint="Paste bytes as hex above to decode them as the type tag."

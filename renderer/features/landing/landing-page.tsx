@@ -28,7 +28,10 @@ function LandingError({
   readonly onRetry: () => void;
 }): ReactNode {
   return (
-    <section className="landing-error" aria-label="Source unavailable">
+    <section className="landing-error" aria-labelledby="landing-error-title">
+      <h1 id="landing-error-title" className="landing-title">
+        Source unavailable
+      </h1>
       <p>{what}</p>
       <ErrorView error={error} onRetry={onRetry} />
     </section>
@@ -79,13 +82,20 @@ export function LandingPage(): ReactNode {
       );
     if (probe.isPending) return <LoadingView label="Checking what the node serves…" />;
   }
+  const body = source.data.body;
   return (
-    <div className="landing">
-      <AccountsSection />
-      <div className="landing-side">
-        <EventStreamsSection />
-        <TablesSection />
+    <>
+      {/* The page's one h1 (the sections are h2): what is being explored. */}
+      <h1 className="landing-title">
+        {body.kind === 'snapshot' ? 'Snapshot' : 'Node'} <span className="mono">{body.name}</span>
+      </h1>
+      <div className="landing">
+        <AccountsSection />
+        <div className="landing-side">
+          <EventStreamsSection />
+          <TablesSection />
+        </div>
       </div>
-    </div>
+    </>
   );
 }

@@ -26,7 +26,7 @@ export function RemoteLanding({ nodeName }: { readonly nodeName: string | undefi
   };
   return (
     <section className="landing-remote" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Connected to {nodeName ?? 'a remote node'}</h2>
+      <h1 id={`${id}-title`}>Connected to {nodeName ?? 'a remote node'}</h1>
       <p>
         A node's API has no listings: the accounts, tables and busiest event streams shown for snapshots are not
         available remotely, and search resolves only addresses and versions. Everything about a known account works:

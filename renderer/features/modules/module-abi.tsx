@@ -1,11 +1,12 @@
 /**
  * One module's ABI: its structs and enums (abilities, type parameters, fields, or an enum's variants with
  * their fields; `#[event]` structs marked) and exposed functions (visibility, entry/view, type parameters,
- * parameters and returns).
+ * parameters and returns), each `#[view]` function with a form that runs it (run-view.tsx).
  */
 import type { ReactNode } from 'react';
 import type { MoveModuleJson } from '../../api/types.ts';
-import type { MoveFieldAbi, MoveStructAbi } from '../../../shared/move/abi.ts';
+import type { MoveFieldAbi, MoveFunctionAbi, MoveStructAbi } from '../../../shared/move/abi.ts';
+import { RunView } from './run-view.tsx';
 
 type Abi = NonNullable<MoveModuleJson['abi']>;
 
@@ -68,8 +69,15 @@ function typeParams(count: number): string {
   return count === 0 ? '' : `<${Array.from({ length: count }, (_, i) => `T${i}`).join(', ')}>`;
 }
 
-/** The structs and functions of `abi`. */
-export function ModuleAbi({ abi }: { readonly abi: Abi }): ReactNode {
+/** Props of {@link ModuleAbi}. */
+export interface ModuleAbiProps {
+  readonly abi: Abi;
+  /** The version the module was read at: where its `#[view]` functions run. */
+  readonly version: string | undefined;
+}
+
+/** The structs and functions of `abi`; each `#[view]` function can be run. */
+export function ModuleAbi({ abi, version }: ModuleAbiProps): ReactNode {
   return (
     <div className="module-abi">
       <h3>Structs and enums ({abi.structs.length})</h3>
@@ -95,6 +103,12 @@ export function ModuleAbi({ abi }: { readonly abi: Abi }): ReactNode {
                 {typeParams(fn.generic_type_params?.length ?? 0)}({fn.params.join(', ')})
                 {fn.return.length > 0 ? `: ${fn.return.length === 1 ? fn.return[0] : `(${fn.return.join(', ')})`}` : ''}
               </code>
+              {fn.is_view && (
+                <details className="run-view-disclosure">
+                  <summary>Run {fn.name}</summary>
+                  <RunView address={abi.address} module={abi.name} fn={fn as MoveFunctionAbi} version={version} />
+                </details>
+              )}
             </li>
           ))}
         </ul>

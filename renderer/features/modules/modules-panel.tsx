@@ -1,7 +1,8 @@
 /**
- * An account's modules at the effective ledger version, each opening to its ABI (structs and
- * functions). A module's ABI is rendered only while it is open, so an account publishing a hundred
- * large modules lists instantly; a name filter narrows the list.
+ * An account's modules at the effective ledger version, each opening to its ABI (structs and functions, a `#[view]`
+ * function runnable from a form) and its published source, when its package published one. A module's ABI is
+ * rendered only while it is open, so an account publishing a hundred large modules lists instantly; a name filter
+ * narrows the list.
  */
 import type { ReactNode } from 'react';
 import { useState } from 'react';
@@ -12,6 +13,7 @@ import { EmptyView, ErrorView, LoadingView } from '../../components/status-views
 import { plural } from '../../lib/plural.ts';
 import { useAccountAddress } from '../../lib/use-account-address.ts';
 import { ModuleAbi } from './module-abi.tsx';
+import { ModuleSource } from './module-source.tsx';
 import './modules.css';
 
 /** The modules tab. */
@@ -66,7 +68,18 @@ export function ModulesPanel(): ReactNode {
                     {plural((module.bytecode.length - 2) / 2, 'byte')}
                   </span>
                 </summary>
-                {isOpen && <ModuleAbi abi={abi} />}
+                {isOpen && (
+                  <>
+                    {/* The ABI's sections are h3: each open module is an h2 under the account's h1. */}
+                    <h2 className="visually-hidden">
+                      Module {address}::{abi.name}
+                    </h2>
+                    <ModuleAbi abi={abi} version={effective} />
+                    <div className="module-abi">
+                      <ModuleSource address={address} module={abi.name} version={effective} />
+                    </div>
+                  </>
+                )}
               </details>
             </li>
           );

@@ -15,6 +15,7 @@ import { EmptyView, ErrorView, LoadingView } from '../../components/status-views
 import { PagedExportMenu, resourceExportRows } from '../../components/export-menu/paged-export-menu.tsx';
 import { plural } from '../../lib/plural.ts';
 import { useAccountAddress } from '../../lib/use-account-address.ts';
+import { useAccountSubject } from '../../lib/use-account-subject.ts';
 import { loadAllResources } from './load-all-resources.ts';
 import { resourceRows } from './resource-rows.ts';
 import { ResourcesTable } from './resources-table.tsx';
@@ -35,6 +36,7 @@ function focusOf(hash: string): string | undefined {
 /** The resources tab. */
 export function ResourcesPanel(): ReactNode {
   const { address } = useAccountAddress();
+  const subject = useAccountSubject(address);
   const { effective } = useLedgerVersion();
   const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
   const focus = focusOf(useLocation().hash);
@@ -122,6 +124,7 @@ export function ResourcesPanel(): ReactNode {
           {query.isFetching && !busy ? ' · updating…' : ''}
         </span>
         <PagedExportMenu
+          subject={subject}
           name={`${address}-resources-v${shown ?? effective ?? ''}`}
           query={query}
           rowsOf={resourceExportRows}

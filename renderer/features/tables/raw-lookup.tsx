@@ -7,14 +7,13 @@
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { rawTableItemQuery } from '../../api/queries/table-queries.ts';
 import { ErrorView, LoadingView } from '../../components/status-views.tsx';
 import { bytesToHex } from '../../../shared/hex.ts';
 import { BcsInspector } from '../../components/bcs-inspector/bcs-inspector.tsx';
+import { InspectorLink } from '../../components/bcs-inspector/inspector-link.tsx';
 import { parsePastedHex } from '../../lib/pasted-hex.ts';
 import { MAX_URL_FIELD } from '../../lib/use-search-fields.ts';
-import { withVersion } from '../../app/use-ledger-version.ts';
 
 /** Props of {@link RawLookup}. */
 export interface RawLookupProps {
@@ -108,24 +107,5 @@ export function RawLookup({
         </>
       )}
     </section>
-  );
-}
-
-/** "open in the inspector page", at the pinned version; bytes too long for a URL are not passed. */
-export function InspectorLink({
-  hex,
-  valueType,
-  pinned,
-}: {
-  readonly hex: string;
-  readonly valueType: string;
-  readonly pinned: string | undefined;
-}): ReactNode {
-  if (hex.length > MAX_URL_FIELD)
-    return <span>the bytes are too long to pass to the inspector page by link (use Save bytes)</span>;
-  return (
-    <Link to={withVersion(`/inspect?${new URLSearchParams({ hex, type: valueType }).toString()}`, pinned)}>
-      open in the inspector page
-    </Link>
   );
 }

@@ -72,7 +72,7 @@ function LookupForm({
   const [autoSend, setAutoSend] = useState(keyText.trim() !== '');
   const { compare } = fields;
   const listId = useId();
-  const provenanceNow = useExportProvenance();
+  const provenanceNow = useExportProvenance(`table ${handle}`);
   // Set by a lookup the user asked for (not one restored from the URL on load): bring the result into view.
   const revealResult = useRef(false);
   const resultHeading = useRef<HTMLHeadingElement>(null);
@@ -228,11 +228,13 @@ function LookupForm({
               <button
                 type="button"
                 onClick={() =>
-                  void saveFile({
-                    suggestedName: `${handle}-item-v${effective ?? ''}.json`,
-                    content: jsonWithProvenance(provenanceNow(), { value: item.data.body as JsonValue }),
-                    filters: [{ name: 'JSON', extensions: ['json'] }],
-                  })
+                  void provenanceNow().then((provenance) =>
+                    saveFile({
+                      suggestedName: `${handle}-item-v${effective ?? ''}.json`,
+                      content: jsonWithProvenance(provenance, { value: item.data.body as JsonValue }),
+                      filters: [{ name: 'JSON', extensions: ['json'] }],
+                    }),
+                  )
                 }
               >
                 Export value as JSON

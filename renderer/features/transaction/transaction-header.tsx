@@ -3,7 +3,7 @@
  * previous and next versions, and one button pinning state at V — the sender's account as of V for a
  * user transaction (what changed there is what people look at next), else the frame itself.
  */
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { ledgerQuery } from '../../api/queries/ledger-queries.ts';
@@ -13,6 +13,7 @@ import { accountPath } from '../../components/address-link.tsx';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { transactionPath } from '../../components/version-link.tsx';
 import { kindName } from './transaction-facts.ts';
+import { CHANGES_HEADING_ID } from './changes/transaction-changes.tsx';
 
 /** Previous / next version buttons, each disabled past the retained window. */
 function StepButtons({ version }: { readonly version: string }): ReactNode {
@@ -75,6 +76,26 @@ function PinButton({ transaction }: { readonly transaction: CommittedTransaction
   );
 }
 
+/**
+ * "Skip to changes": the first Tab stop after the heading, shown when focused (like the frame's skip link). The
+ * overview, payload and events hold dozens of controls before the first change; focused by script, not by a
+ * fragment, which would add a history entry.
+ */
+function SkipToChanges(): ReactNode {
+  const skip = (event: MouseEvent<HTMLAnchorElement>): void => {
+    event.preventDefault();
+    const heading = document.getElementById(CHANGES_HEADING_ID);
+    if (heading === null) return;
+    heading.setAttribute('tabindex', '-1');
+    heading.focus();
+  };
+  return (
+    <a className="skip-to-changes" href={`#${CHANGES_HEADING_ID}`} onClick={skip}>
+      Skip to changes
+    </a>
+  );
+}
+
 /** The page's heading row and hash. */
 export function TransactionHeader({ transaction }: { readonly transaction: CommittedTransactionJson }): ReactNode {
   const failed = transaction.success === false;
@@ -84,6 +105,7 @@ export function TransactionHeader({ transaction }: { readonly transaction: Commi
         <h1 id="transaction-title" className="transaction-title">
           Transaction <span className="mono">{transaction.version}</span>
         </h1>
+        <SkipToChanges />
         <span className="transaction-badge">{kindName(transaction.type)}</span>
         {transaction.success !== undefined && (
           <span className={`transaction-badge ${failed ? 'failed' : 'succeeded'}`}>

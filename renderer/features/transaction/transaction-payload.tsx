@@ -19,14 +19,23 @@ import { AddressLink, accountPath } from '../../components/address-link.tsx';
 import { JsonTree } from '../../components/json-tree/json-tree.tsx';
 import { argumentParameters, splitFunctionId } from './transaction-facts.ts';
 import { TransactionArguments } from './transaction-arguments.tsx';
+import { substituteTypeParams } from '../../lib/type-params.ts';
 
 /** What the arguments are labelled with: the parameter types, or why there are none. */
 type Labels = { readonly types: readonly string[] } | { readonly missing: string };
 
-/** The labels of `args` given the function's ABI (undefined: still loading). */
-function labelsFrom(abi: MoveFunctionAbi | undefined, argumentCount: number, why: string): Labels {
+/**
+ * The labels of `args` given the function's ABI (undefined: still loading), its type parameters replaced by the
+ * call's type arguments (`Object<T0>` shown as the `Object<0x1::fungible_asset::Metadata>` it was).
+ */
+function labelsFrom(
+  abi: MoveFunctionAbi | undefined,
+  argumentCount: number,
+  why: string,
+  typeArguments: readonly string[],
+): Labels {
   if (abi === undefined) return { missing: why };
-  const types = argumentParameters(abi.params);
+  const types = argumentParameters(abi.params).map((type) => substituteTypeParams(type, typeArguments));
   if (types.length !== argumentCount)
     return { missing: `the ABI names ${types.length} parameters for ${argumentCount} arguments` };
   return { types };
@@ -52,6 +61,7 @@ function EntryFunction({ payload, version }: { readonly payload: PayloadJson; re
               fn,
               args.length,
               abi.data === null ? 'the module has no ABI' : `${id.module} exposes no function ${id.name}`,
+              payload.type_arguments ?? [],
             );
   const moduleLink =
     id !== undefined && isAddress(id.address)
@@ -109,7 +119,12 @@ function Script({ payload, version }: { readonly payload: PayloadJson; readonly 
       </div>
       <TransactionArguments
         args={args}
-        labels={labelsFrom(abi ?? undefined, args.length, 'the node sent no ABI for the script')}
+        labels={labelsFrom(
+          abi ?? undefined,
+          args.length,
+          'the node sent no ABI for the script',
+          payload.type_arguments ?? [],
+        )}
         version={version}
       />
     </>

@@ -19,6 +19,7 @@ import { VersionLink } from '../../components/version-link.tsx';
 import { summariesNewestFirst } from '../../lib/newest-first.ts';
 import { plural } from '../../lib/plural.ts';
 import { useAccountAddress } from '../../lib/use-account-address.ts';
+import { useAccountSubject } from '../../lib/use-account-subject.ts';
 import { RangeForm } from './range-form.tsx';
 import { replayProtectorText } from './replay-protector.ts';
 import './transactions.css';
@@ -33,6 +34,7 @@ const RANGE_PARAMS = ['from', 'to', 'at'] as const;
 /** The transactions tab. */
 export function TransactionsPanel(): ReactNode {
   const { address } = useAccountAddress();
+  const subject = useAccountSubject(address);
   const { effective } = useLedgerVersion();
   const [search, setSearch] = useSearchParams();
   const range: VersionRange = {
@@ -84,6 +86,7 @@ export function TransactionsPanel(): ReactNode {
             : ''}
         </span>
         <PagedExportMenu
+          subject={subject}
           name={`${address}-transactions-v${effective ?? ''}`}
           query={query}
           rowsOf={summaryExportRows}

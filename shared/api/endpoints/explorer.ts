@@ -119,6 +119,23 @@ export const explorerSource = endpoint({
   doc: '`{"kind": "snapshot", "name", "origin"}` or `{"kind": "remote", "name", "url", "health"}`',
 });
 
+/**
+ * `GET /explorer/v1/source/digest`: the snapshot's content digest, as `snapshot info --digest` prints it
+ * (electron/snapshot/snapshot-digest.ts): what an export names as the data it came from. Hashed once, in the
+ * background, on the first request; the reply is cached like any other.
+ */
+export const explorerSourceDigest = endpoint({
+  method: 'GET',
+  path: '/explorer/v1/source/digest',
+  query: {},
+  body: undefined,
+  reply: v.looseObject({ content_digest: v.pipe(v.string(), v.regex(/^sha256:[0-9a-f]{64}$/)) }),
+  bcs: undefined,
+  errors: [],
+  sources: SNAPSHOT,
+  doc: '`{"content_digest": "sha256:…"}`',
+});
+
 /** `GET /explorer/v1/versions/{version}`: the block holding a version. */
 export const explorerVersion = endpoint({
   method: 'GET',

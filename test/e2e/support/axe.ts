@@ -1,7 +1,7 @@
 /**
  * axe-core (the accessibility engine, nobody here wrote it) in a real Chromium: a list of journeys, each
- * page opened as users reach it, checked in the light and the dark theme for no critical and no serious
- * violation. Each feature's e2e file declares its own journeys (test/e2e/accessibility*.test.ts).
+ * page opened as users reach it, checked in the light and the dark theme for no critical, no serious
+ * violation and no moderate one. Each feature's e2e file declares its own journeys (test/e2e/accessibility*.test.ts).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -22,14 +22,17 @@ interface Violation {
   readonly nodes: readonly { readonly target: readonly string[]; readonly failureSummary?: string }[];
 }
 
-/** Runs axe-core on the page; the critical and serious violations, each with up to three of its nodes. */
+/** Impacts a journey must be free of: moderate too, so landmarks, headings and focus are held to account. */
+const FAILING_IMPACTS: ReadonlySet<string> = new Set(['critical', 'serious', 'moderate']);
+
+/** Runs axe-core on the page; the critical, serious and moderate violations, each with up to three of its nodes. */
 export async function seriousViolations(page: Page): Promise<string[]> {
   await page.evaluate(AXE_SOURCE);
   const violations = (await page.evaluate(
     `axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations)`,
   )) as Violation[];
   return violations
-    .filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')
+    .filter((violation) => violation.impact !== null && FAILING_IMPACTS.has(violation.impact))
     .map(
       (violation) =>
         `${violation.impact} ${violation.id} (${violation.help}): ${violation.nodes.length} nodes, e.g. ` +

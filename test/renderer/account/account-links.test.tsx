@@ -71,7 +71,10 @@ describe('account links', () => {
     await user.click(within(tabs).getByRole('link', { name: 'Compare' }));
     expect(window.location.pathname).toBe(`/accounts/${sender}/compare`);
     expect(new URLSearchParams(window.location.search).get('to')).toBe(pin);
-    expect(within(tabs).getByRole('link', { name: 'Compare' }).getAttribute('aria-current')).toBe('page');
+    // The tab's view is loaded on demand (a transition): the bar marks it once the view is there.
+    await waitFor(() =>
+      expect(within(tabs).getByRole('link', { name: 'Compare' }).getAttribute('aria-current')).toBe('page'),
+    );
     expect(((await screen.findByRole('textbox', { name: 'To version' })) as HTMLInputElement).value).toBe(pin);
   });
 

@@ -36,7 +36,8 @@ describe('export from the account panels', () => {
 
     const menu = screen.getByRole('group', { name: 'Export' });
     await user.click(within(menu).getByRole('button', { name: 'Export JSON' }));
-    await within(menu).findByText(`Exported ${count} rows.`);
+    // The first export waits for the snapshot's content digest (hashed once, on first ask).
+    await within(menu).findByText(`Exported ${count} rows.`, {}, { timeout: 60_000 });
     const exported = (JSON.parse(await downloads.blobs[0]!.text()) as { rows: MoveResourceJson[] }).rows;
     // The file name says the version the rows were read at (unpinned: the latest when the view opened).
     expect(downloads.names[0]).toBe(`0x1-resources-v${fixture.info.latestVersion}.json`);
@@ -62,7 +63,7 @@ describe('export from the account panels', () => {
     const shown = rowIds(table, 'event ');
     const menu = screen.getByRole('group', { name: 'Export' });
     await user.click(within(menu).getByRole('button', { name: 'Export JSON' }));
-    await within(menu).findByText('Exported 100 rows.');
+    await within(menu).findByText('Exported 100 rows.', {}, { timeout: 60_000 });
     const exported = (JSON.parse(await downloads.blobs[0]!.text()) as { rows: EventJson[] }).rows;
     expect(downloads.names[0]).toBe(
       `${stream.address}-events-${stream.creationNumber}-v${fixture.info.latestVersion}.json`,

@@ -145,7 +145,7 @@ describe('Assets tab', () => {
     await waitFor(() => expect(tableRows().every((row) => row[1] !== '—')).toBe(true));
     const menu = screen.getByRole('group', { name: 'Export' });
     await user.click(within(menu).getByRole('button', { name: 'Export CSV' }));
-    await waitFor(() => expect(downloads.blobs).toHaveLength(1));
+    await waitFor(() => expect(downloads.blobs).toHaveLength(1), { timeout: 60_000 });
     expect(downloads.names[0]).toBe(`${owner}-assets-v${pin}.csv`);
     const csv = await downloads.blobs[0]!.text();
     expect(csvProvenance(csv)).toMatchObject({ ledger_version: pin });

@@ -36,40 +36,55 @@ describe('JsonTree', () => {
   it('opens two levels at first; Expand all and Collapse all change every container', async () => {
     const { user } = show();
     expect(screen.getByText('"42"')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Expand $.deep.inner' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Expand data.deep.inner' })).toBeTruthy();
     expect(screen.queryByText('"0xa"')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Expand all' }));
-    expect(screen.getByRole('button', { name: 'Collapse $.deep.inner.list[2]' }).getAttribute('aria-expanded')).toBe(
+    expect(screen.getByRole('button', { name: 'Collapse data.deep.inner.list[2]' }).getAttribute('aria-expanded')).toBe(
       'true',
     );
     expect(screen.getByText('true')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Collapse all' }));
-    expect(screen.getByRole('button', { name: 'Expand $' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Expand data' })).toBeTruthy();
     expect(screen.queryByText('"42"')).toBeNull();
   });
 
   it('toggles a node from the keyboard', async () => {
     const { user } = show();
-    const toggle = screen.getByRole('button', { name: 'Expand $.deep.inner' });
+    const toggle = screen.getByRole('button', { name: 'Expand data.deep.inner' });
     toggle.focus();
     await user.keyboard('{ArrowRight}');
-    expect(screen.getByRole('button', { name: 'Collapse $.deep.inner' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Collapse data.deep.inner' })).toBeTruthy();
     await user.keyboard('{ArrowLeft}');
-    expect(screen.getByRole('button', { name: 'Expand $.deep.inner' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Expand data.deep.inner' })).toBeTruthy();
     await user.keyboard('{Enter}');
-    expect(screen.getByRole('button', { name: 'Collapse $.deep.inner' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Collapse data.deep.inner' })).toBeTruthy();
+  });
+
+  it("names every control by its path from the tree's name, so two trees on a page have no same-named buttons", () => {
+    render(
+      <MemoryRouter>
+        <JsonTree value={value} label="event 0 data" />
+        <JsonTree value={value} label="event 1 data" />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('button', { name: 'Collapse event 0 data' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copy value of event 1 data.coin.value' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copy path of event 1 data.coin' })).toBeTruthy();
+    const names = screen.getAllByRole('button').map((button) => button.getAttribute('aria-label'));
+    const named = names.filter((name): name is string => name !== null);
+    expect(new Set(named).size).toBe(named.length);
   });
 
   it('copies a value and a JSON path', async () => {
     const { user } = show();
     const writeText = vi.spyOn(navigator.clipboard, 'writeText');
-    await user.click(screen.getByRole('button', { name: 'Copy value of $.coin.value' }));
+    await user.click(screen.getByRole('button', { name: 'Copy value of data.coin.value' }));
     expect(writeText).toHaveBeenLastCalledWith('42');
-    await user.click(screen.getByRole('button', { name: 'Copy path $.coin' }));
+    await user.click(screen.getByRole('button', { name: 'Copy path of data.coin' }));
     expect(writeText).toHaveBeenLastCalledWith('$.coin');
-    await user.click(screen.getByRole('button', { name: 'Copy value of $.coin' }));
+    await user.click(screen.getByRole('button', { name: 'Copy value of data.coin' }));
     expect(writeText).toHaveBeenLastCalledWith(JSON.stringify({ value: '42' }, null, 2));
-    expect(await screen.findByText('Copied value of $.coin')).toBeTruthy();
+    expect(await screen.findByText('Copied value of data.coin')).toBeTruthy();
   });
 
   it('renders links from linkFor on primitives and containers', () => {
@@ -105,7 +120,7 @@ describe('JsonTree', () => {
     await user.tab(); // Expand all
     await user.tab(); // Collapse all
     await user.tab(); // the root row's toggle: the tree's one tab stop
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Collapse $' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Collapse data' }));
     // ArrowDown to the "owner" row lands on its first control, its link.
     const rows = [...tree.querySelectorAll('[data-json-row]')];
     const ownerRow = rows.findIndex((row) => row.textContent?.includes('"0xa"'));
@@ -114,7 +129,7 @@ describe('JsonTree', () => {
     expect(document.activeElement).toBe(screen.getByRole('link', { name: '"0xa"' }));
     // Every other row's controls are out of the Tab order: after the active row's copy and path, the tree is left.
     await user.tab();
-    expect(document.activeElement?.getAttribute('aria-label')).toBe('Copy value of $.owner');
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Copy value of data.owner');
     await user.tab();
     await user.tab();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'after' }));
@@ -122,7 +137,7 @@ describe('JsonTree', () => {
     await user.tab({ shift: true });
     expect(document.activeElement?.closest('[data-json-row]')).toBe(rows[ownerRow]);
     await user.keyboard('{Home}');
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Collapse $' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Collapse data' }));
     await user.keyboard('{End}');
     expect(document.activeElement?.closest('[data-json-row]')).toBe(
       tree.querySelectorAll('[data-json-row]').item(rows.length - 1),
@@ -131,12 +146,12 @@ describe('JsonTree', () => {
 
   it('keeps a tab stop when the container holding the active row is closed', async () => {
     const { user } = show();
-    screen.getByRole('button', { name: 'Collapse $.coin' }).focus();
+    screen.getByRole('button', { name: 'Collapse data.coin' }).focus();
     await user.keyboard('{ArrowDown}');
-    expect(document.activeElement?.getAttribute('aria-label')).toBe('Copy value of $.coin.value');
-    await user.click(screen.getByRole('button', { name: 'Collapse $.coin' }));
-    expect(screen.getByRole('button', { name: 'Expand $.coin' }).tabIndex).toBe(0);
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Copy value of data.coin.value');
+    await user.click(screen.getByRole('button', { name: 'Collapse data.coin' }));
+    expect(screen.getByRole('button', { name: 'Expand data.coin' }).tabIndex).toBe(0);
     await user.click(screen.getByRole('button', { name: 'Collapse all' }));
-    expect(screen.getByRole('button', { name: 'Expand $' }).tabIndex).toBe(0);
+    expect(screen.getByRole('button', { name: 'Expand data' }).tabIndex).toBe(0);
   });
 });

@@ -105,6 +105,7 @@ describe('remote node source', () => {
         .getAllByRole('option')
         .map((option) => option.querySelector('.search-option-label')?.textContent),
     ).toEqual([
+      `Transaction at version ${ledger.oldest_ledger_version}`,
       `Version ${ledger.oldest_ledger_version}`,
       ...(heightExists ? [`Block ${ledger.oldest_ledger_version}`] : []),
     ]);

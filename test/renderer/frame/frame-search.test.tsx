@@ -44,7 +44,9 @@ describe('search box', () => {
     const labels = within(options)
       .getAllByRole('option')
       .map((option) => option.textContent);
-    expect(labels).toHaveLength(found.results.length);
+    // A version is offered twice: its transaction first, then pinning there.
+    expect(labels).toHaveLength(found.results.length + 1);
+    expect(labels[0]).toMatch(new RegExp(`^Transaction at version ${version}`));
     const versionOption = within(options).getByRole('option', { name: new RegExp(`^Version ${version}`) });
     fireEvent.mouseDown(versionOption);
     await waitFor(() => expect(window.location.search).toBe(`?ledger_version=${version}`));

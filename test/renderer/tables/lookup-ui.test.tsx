@@ -116,7 +116,7 @@ describe('table lookup usability', () => {
     const key = encodeURIComponent(JSON.stringify(sample.keys[0]));
     const { user } = renderApp(`/tables/${sample.handle}?key=${key}&ledger_version=${pin}`);
     const tree = await screen.findByRole('group', { name: 'JSON value' });
-    const badge = within(tree).queryByRole('button', { name: 'Expand $.badge' });
+    const badge = within(tree).queryByRole('button', { name: 'Expand value.badge' });
     if (badge) await user.click(badge);
     const inner = within(tree).getByText('inner').closest('.json-row')!;
     const link = within(inner as HTMLElement).getByRole('link');
@@ -133,7 +133,7 @@ describe('table lookup usability', () => {
     const { user } = renderApp(`/tables/${sample.handle}?key=${key}&ledger_version=${info.latestVersion}`);
     await screen.findByRole('group', { name: 'JSON value' });
     await user.click(screen.getByRole('button', { name: 'Export value as JSON' }));
-    await waitFor(() => expect(downloads.blobs).toHaveLength(1));
+    await waitFor(() => expect(downloads.blobs).toHaveLength(1), { timeout: 60_000 });
     const file = JSON.parse(await downloads.blobs[0]!.text()) as {
       provenance: Record<string, unknown>;
       value: unknown;

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { InspectorLink } from '../../../renderer/features/tables/raw-lookup.tsx';
+import { InspectorLink } from '../../../renderer/components/bcs-inspector/inspector-link.tsx';
 import { renderApp } from '../support/render-app.tsx';
 import { serviceFixture } from '../support/service-fetch.ts';
 import { MAX_URL_FIELD } from '../../../renderer/lib/use-search-fields.ts';

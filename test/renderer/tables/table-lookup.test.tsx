@@ -54,7 +54,8 @@ describe('table lookup', () => {
     const version = /Value at version (\d+)/.exec(result.textContent ?? '')?.[1];
     expect(version).toBeDefined();
     await user.click(await within(result).findByRole('button', { name: 'Export value as JSON' }, { timeout: 10_000 }));
-    await waitFor(() => expect(downloads.names).toHaveLength(1));
+    // The first export waits for the snapshot's content digest (hashed once, on first ask).
+    await waitFor(() => expect(downloads.names).toHaveLength(1), { timeout: 60_000 });
     expect(downloads.names[0]).toBe(`${sample.handle}-item-v${version}.json`);
   });
 

@@ -210,7 +210,7 @@ describe('the changes section', () => {
     expect(bcsReads()).toEqual([]);
     const item = changeItem(index);
     await user.click(within(item).getByText(`Bytes (BCS) at version ${txn.version}`));
-    const inspector = await within(item).findByRole('region', { name: 'BCS inspector' });
+    const inspector = await within(item).findByRole('region', { name: /^BCS inspector of change \d+ / });
     expect(bcsReads()).toHaveLength(1);
     const stored = await read(`${bcsPath}?ledger_version=${txn.version}`, { headers: { Accept: 'application/x-bcs' } });
     const bytes = stored.body as Uint8Array;

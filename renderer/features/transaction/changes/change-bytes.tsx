@@ -2,12 +2,16 @@
  * A change's bytes in the BCS inspector, read only when the user opens the disclosure: a resource's
  * stored bytes at V (`Accept: application/x-bcs`; at V − 1 for a deletion), a table item's value
  * bytes (hex in the change itself; the stored bytes at V − 1 for a deletion), decoded by the type's
- * layout.
+ * layout, with a link opening the same bytes in the inspector page. Whether it is open is kept with the history
+ * entry, so Back from that page finds it open.
  */
 import type { ReactNode } from 'react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import { useLedgerVersion } from '../../../app/use-ledger-version.ts';
+import { InspectorLink } from '../../../components/bcs-inspector/inspector-link.tsx';
+import { useEntryState } from '../../../lib/use-entry-state.ts';
 import { useQuery } from '@tanstack/react-query';
-import { hexToBytes } from '../../../../shared/hex.ts';
+import { bytesToHex, hexToBytes } from '../../../../shared/hex.ts';
 import { resourceBytesAtQuery, tableItemBytesAtQuery } from '../../../api/queries/change-queries.ts';
 import { BcsInspector } from '../../../components/bcs-inspector/bcs-inspector.tsx';
 import { ErrorView, LoadingView } from '../../../components/status-views.tsx';
@@ -17,13 +21,44 @@ import { useTableTypes, type TableItemEntry } from './table-item-change.tsx';
 
 type ResourceEntry = Extract<ChangeEntry, { kind: 'resource' }>;
 
+/** The inspector's region name: unique on the page, since several changes' bytes may be open at once. */
+function labelOf(entry: ResourceEntry | TableItemEntry): string {
+  const what = entry.kind === 'resource' ? entry.type : 'table item';
+  return `BCS inspector of change ${entry.index + 1} (${what})`;
+}
+
+/** The bytes in the inspector, with a link opening them in the inspector page (at the pinned version). */
+function InspectedBytes({
+  bytes,
+  typeText,
+  fileName,
+  label,
+}: {
+  readonly bytes: Uint8Array;
+  readonly typeText: string;
+  readonly fileName: string;
+  readonly label: string;
+}): ReactNode {
+  const { pinned } = useLedgerVersion();
+  return (
+    <>
+      <p className="change-note">
+        <InspectorLink hex={bytesToHex(bytes)} valueType={typeText} pinned={pinned} />
+      </p>
+      <BcsInspector bytes={bytes} typeText={typeText} fileName={fileName} label={label} />
+    </>
+  );
+}
+
 function ResourceBytes({ entry, at }: { readonly entry: ResourceEntry; readonly at: string | undefined }): ReactNode {
   const bytes = useQuery(resourceBytesAtQuery(entry.address, entry.type, at));
   if (at === undefined) return <p className="change-note">There are no bytes before genesis or in a pruned version.</p>;
   if (bytes.isPending) return <LoadingView label={`Reading the bytes at version ${at}…`} />;
   if (bytes.isError) return <ErrorView error={bytes.error} />;
   if (bytes.data === null) return <p className="change-note">No such resource at version {at}.</p>;
-  return <BcsInspector bytes={bytes.data} typeText={entry.type} fileName={`${entry.type}-v${at}`} />;
+  return (
+    <InspectedBytes bytes={bytes.data} typeText={entry.type} fileName={`${entry.type}-v${at}`} label={labelOf(entry)} />
+  );
 }
 
 function TableItemBytes({ entry, at }: { readonly entry: TableItemEntry; readonly at: string | undefined }): ReactNode {
@@ -36,12 +71,16 @@ function TableItemBytes({ entry, at }: { readonly entry: TableItemEntry; readonl
   if (types.pending) return <LoadingView label="Reading the table's types…" />;
   const typeText = types.valueType ?? '';
   if (written !== undefined)
-    return <BcsInspector bytes={written} typeText={typeText} fileName={`table-item-v${at ?? ''}`} />;
+    return (
+      <InspectedBytes bytes={written} typeText={typeText} fileName={`table-item-v${at ?? ''}`} label={labelOf(entry)} />
+    );
   if (at === undefined) return <p className="change-note">There are no bytes before genesis or in a pruned version.</p>;
   if (stored.isPending) return <LoadingView label={`Reading the bytes at version ${at}…`} />;
   if (stored.isError) return <ErrorView error={stored.error} />;
   if (stored.data === null) return <p className="change-note">No such item at version {at}.</p>;
-  return <BcsInspector bytes={stored.data} typeText={typeText} fileName={`table-item-v${at}`} />;
+  return (
+    <InspectedBytes bytes={stored.data} typeText={typeText} fileName={`table-item-v${at}`} label={labelOf(entry)} />
+  );
 }
 
 /** Props of {@link ChangeBytes}. */
@@ -53,11 +92,19 @@ export interface ChangeBytesProps {
 
 /** The "Bytes (BCS)" disclosure of one change; nothing is read until it is opened. */
 export function ChangeBytes({ entry, version, before }: ChangeBytesProps): ReactNode {
-  const [open, setOpen] = useState(false);
+  // Kept with the history entry: Back from the inspector page finds the bytes still open.
+  const [open, setOpen] = useEntryState(`bytes-open:${entry.id}`, () => false);
   // A deletion's bytes are the ones it removed (at V − 1); a write's are the ones it wrote (at V).
   const at = entry.op === 'delete' ? (before.kind === 'readable' ? before.version : undefined) : version;
   return (
-    <details className="change-bytes" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+    <details
+      className="change-bytes"
+      open={open}
+      onToggle={(e) => {
+        const isOpen = e.currentTarget.open;
+        setOpen(() => isOpen);
+      }}
+    >
       <summary>
         Bytes (BCS){entry.op === 'delete' && at !== undefined ? ` at version ${at}` : ` at version ${version}`}
       </summary>

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { measureWithFloor, observeRectWithFloor } from '../../../lib/virtual-rect.ts';
+import { useEntryScroll } from '../../../lib/use-entry-state.ts';
 import type { BeforeVersion } from './before-version.ts';
 import type { ChangeLine } from './change-model.ts';
 import { ChangeRow } from './change-row.tsx';
@@ -52,6 +53,7 @@ export function ChangeList({ lines, open, onToggle, version, before, onReady }: 
       return line === undefined || line.line === 'group' || !open.has(line.id) || settled.has(line.id);
     });
   useEffect(() => onReady(ready), [ready, onReady]);
+  useEntryScroll('changes-scroll', scrollRef, ready);
 
   return (
     <div className="changes-scroll" ref={scrollRef}>

@@ -9,9 +9,11 @@
  */
 import type { ReactNode } from 'react';
 import { useCallback, useId, useMemo, useState } from 'react';
+import { useEntryScroll, useEntryState } from '../../../lib/use-entry-state.ts';
 import { isAddress, normalizeAddress } from '../../../../shared/address.ts';
 import type { CommittedTransactionJson } from '../../../api/transaction-json.ts';
 import { EmptyView } from '../../../components/status-views.tsx';
+import { ExportMenu } from '../../../components/export-menu/export-menu.tsx';
 import { plural } from '../../../lib/plural.ts';
 import { AptBalanceLines } from './apt-balance-lines.tsx';
 import { useBeforeVersion } from './before-version.ts';
@@ -21,6 +23,9 @@ import './transaction-changes.css';
 
 /** Write sets up to this size open expanded; longer ones open collapsed. */
 export const EAGER_CHANGES = 20;
+
+/** The id of the section's heading: the target of the page's "Skip to changes" link (transaction-header.tsx). */
+export const CHANGES_HEADING_ID = 'transaction-changes-title';
 
 /** Props of {@link TransactionChanges}. */
 export interface TransactionChangesProps {
@@ -50,11 +55,14 @@ export function TransactionChanges({ transaction }: TransactionChangesProps): Re
   const filterTexts = useMemo(() => entries.map(filterTextOf), [entries]);
   const before = useBeforeVersion(version);
   const [filter, setFilter] = useState('');
-  const [open, setOpen] = useState<ReadonlySet<string>>(
-    () => new Set(entries.length <= EAGER_CHANGES ? entries.map((e) => e.id) : []),
+  // Kept with the history entry (with the page's scroll, below), so Back from a link (a change's bytes → the
+  // inspector page) returns to the same lines open at the same place.
+  const [openIds, setOpenIds] = useEntryState<readonly string[]>('changes-open', () =>
+    entries.length <= EAGER_CHANGES ? entries.map((e) => e.id) : [],
   );
+  const open = useMemo<ReadonlySet<string>>(() => new Set(openIds), [openIds]);
   const [listReady, setListReady] = useState(false);
-  const headingId = useId();
+  const headingId = CHANGES_HEADING_ID;
   const filterId = useId();
   const needle = filter.trim().toLowerCase();
   const shown = useMemo(
@@ -64,13 +72,8 @@ export function TransactionChanges({ transaction }: TransactionChangesProps): Re
   const lines = useMemo(() => linesOf(shown), [shown]);
   const toggle = useCallback(
     (id: string) =>
-      setOpen((previous) => {
-        const next = new Set(previous);
-        if (next.has(id)) next.delete(id);
-        else next.add(id);
-        return next;
-      }),
-    [],
+      setOpenIds((previous) => (previous.includes(id) ? previous.filter((open) => open !== id) : [...previous, id])),
+    [setOpenIds],
   );
   const sender =
     transaction.sender !== undefined && isAddress(transaction.sender)
@@ -79,6 +82,7 @@ export function TransactionChanges({ transaction }: TransactionChangesProps): Re
   const payer = transaction.signature?.fee_payer_address;
   const feePayer = payer !== undefined && isAddress(payer) ? normalizeAddress(payer) : undefined;
   const ready = entries.length === 0 || shown.length === 0 || listReady;
+  useEntryScroll('page-scroll', 'window', ready);
 
   return (
     <section className="transaction-changes" aria-labelledby={headingId} data-changes-ready={ready ? 'true' : 'false'}>
@@ -106,6 +110,11 @@ export function TransactionChanges({ transaction }: TransactionChangesProps): Re
                 {shown.length} of {entries.length} match
               </span>
             )}
+            <ExportMenu
+              name={`transaction-${version}-changes`}
+              rows={changes}
+              subject={`transaction ${version}, changes`}
+            />
             {entries.length > EAGER_CHANGES && (
               <span className="muted">Open a change to read its value before this transaction.</span>
             )}
