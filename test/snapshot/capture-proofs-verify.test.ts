@@ -85,9 +85,10 @@ describe('snapshot verify of a capture', () => {
         .prepare('SELECT version FROM captured_write_sets WHERE value IS NOT NULL LIMIT 1')
         .pluck()
         .get() as number;
-      db.prepare("UPDATE captured_write_sets SET value = value || x'00' WHERE version = ? AND value IS NOT NULL").run(
-        version,
-      );
+      db.prepare(
+        "UPDATE captured_write_sets SET value = CAST(value || x'00' AS BLOB) " +
+          'WHERE version = ? AND value IS NOT NULL',
+      ).run(version);
     });
     expect(value.problems.join('\n')).toMatch(
       new RegExp(`^version ${version}: its captured write set does not hash to its state_change_hash`),
@@ -136,14 +137,14 @@ describe('snapshot verify of a capture', () => {
     let bytes = 0;
     const report = verifyCopy((db) => {
       event = db.prepare('SELECT min(version) FROM module_events').pluck().get() as number;
-      db.prepare("UPDATE module_events SET data = data || x'00' WHERE version = ?").run(event);
+      db.prepare("UPDATE module_events SET data = CAST(data || x'00' AS BLOB) WHERE version = ?").run(event);
       signed = keptOf(db, 'user', 1);
       db.prepare(
         'UPDATE transaction_details SET signature = replace(signature, \'"signature":"0x\', \'"signature":"0x00\') ' +
           'WHERE version = ?',
       ).run(signed);
       bytes = keptOf(db, 'user', 2);
-      db.prepare("UPDATE captured_transactions SET bcs = bcs || x'00' WHERE version = ?").run(bytes);
+      db.prepare("UPDATE captured_transactions SET bcs = CAST(bcs || x'00' AS BLOB) WHERE version = ?").run(bytes);
     });
     const text = report.problems.join('\n');
     expect(text).toMatch(new RegExp(`version ${event}: its events do not hash to its event_root_hash`));
