@@ -67,7 +67,8 @@ function provable(row: KeptRow, chainId: number): ProvableTransaction {
 /** Why the transaction of `row` is not proved by its bytes; undefined when it is. */
 function transactionProblem(row: KeptRow, chainId: number): string | undefined {
   if (row.bcs === null) return "kept in full without the node's transaction bytes (captured_transactions)";
-  if (!(row.bcs instanceof Uint8Array)) return "its transaction bytes (captured_transactions) are not a BLOB";
+  if (!(row.bcs instanceof Uint8Array) || !(row.hash instanceof Uint8Array))
+    return 'its captured_transactions.bcs or its hash is not a BLOB';
   if (!same(aptosHash('Transaction', row.bcs), row.hash))
     return `its transaction bytes do not hash to its hash ${bytesToHex(row.hash)}`;
   return transactionDisagreement(provable(row, chainId), row.bcs);
@@ -119,6 +120,11 @@ export function verifyCaptureProofs(
       op: number | null;
       metadata: Uint8Array | null;
     }[];
+    const blobs = (value: unknown): boolean => value === null || value instanceof Uint8Array;
+    if (!ops.every((op) => op.state_key instanceof Uint8Array && blobs(op.value) && blobs(op.metadata))) {
+      problem(`${at}: its captured write set holds a state key, value or metadata that is not a BLOB`);
+      continue;
+    }
     const entries: NodeWriteOp[] = ops.map((op) => ({
       stateKey: op.state_key,
       value: op.value,
@@ -152,7 +158,7 @@ export function verifyCaptureProofs(
             data: event.data,
           },
     );
-    if (same(eventRootHash(hashed), row.event_root_hash))
+    if (hashed.every((event) => event.data instanceof Uint8Array) && same(eventRootHash(hashed), row.event_root_hash))
       figures.provedEventRoots = (figures.provedEventRoots ?? 0) + 1;
   }
   return figures;

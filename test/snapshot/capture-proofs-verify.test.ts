@@ -85,9 +85,10 @@ describe('snapshot verify of a capture', () => {
         .prepare('SELECT version FROM captured_write_sets WHERE value IS NOT NULL LIMIT 1')
         .pluck()
         .get() as number;
-      db.prepare("UPDATE captured_write_sets SET value = value || x'00' WHERE version = ? AND value IS NOT NULL").run(
-        version,
-      );
+      db.prepare(
+        "UPDATE captured_write_sets SET value = CAST(value || x'00' AS BLOB) " +
+          'WHERE version = ? AND value IS NOT NULL',
+      ).run(version);
     });
     expect(value.problems.join('\n')).toMatch(
       new RegExp(`^version ${version}: its captured write set does not hash to its state_change_hash`),
@@ -123,12 +124,11 @@ describe('snapshot verify of a capture', () => {
           "CAST(json_extract(kind_fields, '$.round') + 1 AS TEXT)) WHERE version = ?",
       ).run(version);
     });
-    // The indexer tables' check (block_metadata_transactions holds the round) may name the same version too.
+    // (The indexer tables written after the capture disagree with the edited row too: their own line.)
     expect(report.problems).toContain(
       `version ${version}: its block fields (id, epoch, round, proposer, votes, failed proposers, time) ` +
         "are not the node's",
     );
-    expect(report.problems.every((line) => line.includes(String(version)))).toBe(true);
   });
 
   it('finds an altered event, an altered signature and altered transaction bytes', () => {
@@ -137,7 +137,7 @@ describe('snapshot verify of a capture', () => {
     let bytes = 0;
     const report = verifyCopy((db) => {
       event = db.prepare('SELECT min(version) FROM module_events').pluck().get() as number;
-      db.prepare("UPDATE module_events SET data = data || x'00' WHERE version = ?").run(event);
+      db.prepare("UPDATE module_events SET data = CAST(data || x'00' AS BLOB) WHERE version = ?").run(event);
       signed = keptOf(db, 'user', 1);
       db.prepare(
         'UPDATE transaction_details SET signature = replace(signature, \'"signature":"0x\', \'"signature":"0x00\') ' +
