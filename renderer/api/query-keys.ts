@@ -97,6 +97,7 @@ export const queryKeys = {
   pairedMetadata: (coinType: Part, version: Part) => key('paired-metadata', { coinType, version }),
   accountActivity: (address: Part, version: Part, pageSize: number) =>
     key('account-activity', { address, version, pageSize }),
+  graphql: (operation: string, variables: string, version: Part) => key('graphql', { operation, variables, version }),
   view: (fn: string, typeArguments: string, args: string, version: Part) =>
     key('view', { fn, typeArguments, args, version }),
 } as const;

@@ -10,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { isAbsent, isObjectQuery, viewQuery } from '../../api/queries/asset-queries.ts';
 import { APT_METADATA_ADDRESS } from '../../../shared/object-address.ts';
+import { APT_ASSET_TYPES, lastBalanceChangeQuery } from '../../api/queries/history-queries.ts';
 import { balanceQuery } from '../../api/queries/transaction-queries.ts';
 import { useLedgerVersion, withVersion } from '../../app/use-ledger-version.ts';
 import { CopyButton } from '../../components/copy-button.tsx';
@@ -73,6 +74,24 @@ function Where({ address, version, total }: AptBalanceProps & { readonly total: 
   return <span className="apt-where">no APT in a coin store or primary store</span>;
 }
 
+/**
+ * "last changed at V": the newest transaction at or below the view's version that changed the account's APT (from
+ * the indexer; nothing when the source has none), a link to it — the auditor's "which transaction last changed it?"
+ * one click from the header.
+ */
+function LastChanged({ address, version }: AptBalanceProps): ReactNode {
+  const last = useQuery(lastBalanceChangeQuery(address, APT_ASSET_TYPES, version));
+  if (last.data === undefined || last.data === null) return null;
+  return (
+    <span className="apt-last-change">
+      last changed at{' '}
+      <Link className="mono" to={`/txn/${last.data}`} aria-label={`APT balance last changed at version ${last.data}`}>
+        {last.data}
+      </Link>
+    </span>
+  );
+}
+
 /** The APT balance fact of the header (a `<div>` of the facts list). */
 export function AptBalance({ address, version }: AptBalanceProps): ReactNode {
   const balance = useQuery(balanceQuery(address, APT_COIN, version));
@@ -92,6 +111,7 @@ export function AptBalance({ address, version }: AptBalanceProps): ReactNode {
             </span>
             <CopyButton text={octas.toString()} label={`Copy the exact balance: ${formatBaseUnits(octas)} octas`} />
             <Where address={address} version={version} total={octas} />
+            <LastChanged address={address} version={version} />
           </>
         )}
       </dd>

@@ -1,0 +1,55 @@
+/**
+ * The renderer's one GraphQL request: `POST /v1/graphql` on its own origin (the indexer's Hasura dialect, docs/api.md
+ * "The indexer (GraphQL)"), pinned to a ledger version by `?ledger_version=` so `current_*` tables answer as of the
+ * view's version and later log rows are hidden. A GraphQL `errors` answer (HTTP 200 in Hasura's dialect) becomes an
+ * {@link ApiRequestError} like every other failure, so panels show its message instead of empty data.
+ */
+import { ApiRequestError, requestJson } from './client.ts';
+
+/** A GraphQL answer: `data` on success, Hasura's `errors` otherwise. */
+interface GraphqlReply<T> {
+  readonly data?: T;
+  readonly errors?: readonly { readonly message: string }[];
+}
+
+/** The path of the indexer's GraphQL endpoint (declared in shared/api/endpoints/indexer.ts). */
+export const GRAPHQL_PATH = '/v1/graphql';
+
+/** GraphQL variables: JSON values by name. */
+export type GraphqlVariables = Readonly<Record<string, unknown>>;
+
+/** `query` with `variables` as of `version`: its `data`, or an {@link ApiRequestError} (status 200 for GraphQL errors). */
+export async function requestGraphql<T>(
+  query: string,
+  variables: GraphqlVariables,
+  version: string,
+  signal?: AbortSignal,
+): Promise<T> {
+  const answer = await requestJson<GraphqlReply<T>>(GRAPHQL_PATH, {
+    method: 'POST',
+    query: { ledger_version: version },
+    body: { query, variables },
+    signal,
+  });
+  const { data, errors } = answer.body;
+  if (errors !== undefined && errors.length > 0) {
+    const message = `The indexer refused the query: ${errors.map((error) => error.message).join('; ')}`;
+    throw new ApiRequestError(200, { message, error_code: 'http_error', vm_error_code: null });
+  }
+  if (data === undefined) {
+    throw new ApiRequestError(200, {
+      message: 'The indexer answered neither data nor errors',
+      error_code: 'http_error',
+      vm_error_code: null,
+    });
+  }
+  return data;
+}
+
+/**
+ * Whether a GraphQL request failed because the source has no indexer (a snapshot without indexer tables, a remote
+ * source without `--indexer`): the service answers 404 `web_framework_error` (docs/api.md).
+ */
+export function isNoIndexer(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.status === 404;
+}
