@@ -8,11 +8,11 @@ import { APT_DECIMALS, formatBaseUnits, formatUnits } from '../../lib/format-amo
 import type { AssetChange, HistoryEntry } from './history-model.ts';
 import { shortFunction } from './activity-row.tsx';
 
-/** `+1.5 APT` / `-0.2 USDC` (base units when the decimals are unknown). */
+/** `+1.5 APT` / `−0.2 USDC` (a true minus sign, as apt-change-cell.tsx; base units when the decimals are unknown). */
 export function changeText(change: AssetChange): string {
-  const sign = change.amount > 0n ? '+' : '';
-  const amount =
-    change.decimals === undefined ? formatBaseUnits(change.amount) : formatUnits(change.amount, change.decimals);
+  const sign = change.amount > 0n ? '+' : change.amount < 0n ? '−' : '';
+  const magnitude = change.amount < 0n ? -change.amount : change.amount;
+  const amount = change.decimals === undefined ? formatBaseUnits(magnitude) : formatUnits(magnitude, change.decimals);
   return `${sign}${amount} ${change.symbol}`;
 }
 
