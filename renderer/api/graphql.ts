@@ -1,7 +1,7 @@
 /**
  * The renderer's one GraphQL request: `POST /v1/graphql` on its own origin (the indexer's Hasura dialect, docs/api.md
- * "The indexer (GraphQL)"), pinned to a ledger version by `?ledger_version=` so `current_*` tables answer as of the
- * view's version and later log rows are hidden. A GraphQL `errors` answer (HTTP 200 in Hasura's dialect) becomes an
+ * "The indexer (GraphQL)"), pinned to a ledger version by `?ledger_version=` (snapshots) so `current_*` tables answer as
+ * of the view's version and later log rows are hidden. A GraphQL `errors` answer (HTTP 200 in Hasura's dialect) becomes an
  * {@link ApiRequestError} like every other failure, so panels show its message instead of empty data.
  */
 import { ApiRequestError, requestJson } from './client.ts';
@@ -18,11 +18,15 @@ export const GRAPHQL_PATH = '/v1/graphql';
 /** GraphQL variables: JSON values by name. */
 export type GraphqlVariables = Readonly<Record<string, unknown>>;
 
-/** `query` with `variables` as of `version`: its `data`, or an {@link ApiRequestError} (status 200 for GraphQL errors). */
+/**
+ * `query` with `variables`, as of `version` when one is given (a snapshot answers any retained version; a remote
+ * source's indexer knows only "now" and refuses `ledger_version`, so queries of log tables bound their versions in
+ * `where` instead and pass none): its `data`, or an {@link ApiRequestError} (status 200 for GraphQL errors).
+ */
 export async function requestGraphql<T>(
   query: string,
   variables: GraphqlVariables,
-  version: string,
+  version: string | undefined,
   signal?: AbortSignal,
 ): Promise<T> {
   const answer = await requestJson<GraphqlReply<T>>(GRAPHQL_PATH, {

@@ -1,7 +1,8 @@
 /**
  * An account's whole history from the indexer (`POST /v1/graphql`, renderer/api/graphql.ts): every transaction that
- * touched it (`account_transactions`, newest first, never past the view's version since the request is pinned to
- * it), each with its user transaction and the fungible-asset activities that moved the account's balances (with
+ * touched it (`account_transactions`, newest first, never past the view's version: these are log tables, so the
+ * bound is in `where` and the same query runs against a snapshot and a remote source's indexer, which knows only
+ * "now"), each with its user transaction and the fungible-asset activities that moved the account's balances (with
  * their asset's metadata for the decimals), and the transaction that last changed a balance. Filters become the
  * query's `where`, so a filtered list pages on the indexer, not on the rows already loaded.
  */
@@ -87,9 +88,9 @@ const HISTORY_QUERY = `query AccountHistory($where: account_transactions_bool_ex
   }
 }`;
 
-const LAST_CHANGE_QUERY = `query LastBalanceChange($address: String!, $types: [String!]!) {
+const LAST_CHANGE_QUERY = `query LastBalanceChange($address: String!, $types: [String!]!, $at: bigint!) {
   fungible_asset_activities(
-    where: {asset_type: {_in: $types}, _or: [
+    where: {asset_type: {_in: $types}, transaction_version: {_lte: $at}, _or: [
       {owner_address: {_eq: $address}, gas_fee_payer_address: {_is_null: true}},
       {gas_fee_payer_address: {_eq: $address}}
     ]}
@@ -108,10 +109,18 @@ export function assetTypesOf(asset: string): readonly string[] {
   return asset === APT_ASSET_TYPES[0] || asset === APT_ASSET_TYPES[1] ? APT_ASSET_TYPES : [asset];
 }
 
-/** The `account_transactions_bool_exp` of the history of `address` (long form) with `filters`, below `before`. */
-export function historyWhere(address: string, filters: HistoryFilters, before: string | undefined): GraphqlVariables {
-  const conditions: GraphqlVariables[] = [{ account_address: { _eq: address } }];
-  if (before !== undefined) conditions.push({ transaction_version: { _lt: before } });
+/**
+ * The `account_transactions_bool_exp` of the history of `address` (long form) with `filters`, at or below `atMost`
+ * (the view's version) and below `before` (the previous page's last version).
+ */
+export function historyWhere(
+  address: string,
+  filters: HistoryFilters,
+  atMost: string,
+  before: string | undefined,
+): GraphqlVariables {
+  const versions = before === undefined ? { _lte: atMost } : { _lte: atMost, _lt: before };
+  const conditions: GraphqlVariables[] = [{ account_address: { _eq: address } }, { transaction_version: versions }];
   if (filters.fn !== undefined) conditions.push({ user_transaction: { entry_function_id_str: { _eq: filters.fn } } });
   if (filters.asset !== undefined) {
     const mine = { _or: [{ owner_address: { _eq: address } }, { gas_fee_payer_address: { _eq: address } }] };
@@ -154,11 +163,11 @@ export function accountHistoryQuery(
       version === undefined
         ? skipToken
         : async ({ pageParam, signal }): Promise<HistoryPage> => {
-            const where = historyWhere(long, filters, pageParam);
+            const where = historyWhere(long, filters, version, pageParam);
             const data = await requestGraphql<{ account_transactions: HistoryRow[] }>(
               HISTORY_QUERY,
               { where, address: long, limit: pageSize },
-              version,
+              undefined,
               signal,
             );
             const rows = data.account_transactions;
@@ -193,8 +202,8 @@ export function lastBalanceChangeQuery(
         : async ({ signal }): Promise<string | null> => {
             const data = await requestGraphql<{ fungible_asset_activities: { transaction_version: number }[] }>(
               LAST_CHANGE_QUERY,
-              variables,
-              version,
+              { ...variables, at: version },
+              undefined,
               signal,
             );
             const row = data.fungible_asset_activities[0];

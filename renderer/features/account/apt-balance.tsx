@@ -17,6 +17,7 @@ import { CopyButton } from '../../components/copy-button.tsx';
 import { InlineError } from '../../components/status-views.tsx';
 import { APT_DECIMALS, formatBaseUnits, formatUnits } from '../../lib/format-amount.ts';
 import { APT_COIN, aptPrimaryStore } from '../../lib/apt.ts';
+import { useAptFromResources } from './apt-from-resources.ts';
 
 /** `1.5 APT`. */
 function apt(octas: bigint): string {
@@ -92,16 +93,22 @@ function LastChanged({ address, version }: AptBalanceProps): ReactNode {
   );
 }
 
-/** The APT balance fact of the header (a `<div>` of the facts list). */
+/**
+ * The APT balance fact of the header (a `<div>` of the facts list). A source that refuses the balance endpoint (a
+ * node without it, or without `/view`) has the balance summed from the stores' resources instead
+ * (apt-from-resources.ts), so the header never says "unavailable" while the data is readable.
+ */
 export function AptBalance({ address, version }: AptBalanceProps): ReactNode {
   const balance = useQuery(balanceQuery(address, APT_COIN, version));
-  const octas = balance.isError && isAbsent(balance.error) ? 0n : balance.data;
+  const refused = balance.isError && !isAbsent(balance.error);
+  const fallback = useAptFromResources(address, version, refused);
+  const octas = balance.isError ? (refused ? fallback.octas : 0n) : balance.data;
   return (
     <div className="apt-balance">
       <dt>APT balance</dt>
       <dd>
-        {balance.isError && octas === undefined ? (
-          <InlineError error={balance.error} prefix="Balance unavailable" />
+        {refused && octas === undefined && fallback.error !== null ? (
+          <InlineError error={fallback.error ?? balance.error} prefix="Balance unavailable" />
         ) : octas === undefined ? (
           '…'
         ) : (
@@ -110,7 +117,13 @@ export function AptBalance({ address, version }: AptBalanceProps): ReactNode {
               {apt(octas)}
             </span>
             <CopyButton text={octas.toString()} label={`Copy the exact balance: ${formatBaseUnits(octas)} octas`} />
-            <Where address={address} version={version} total={octas} />
+            {refused ? (
+              <span className="apt-where">
+                from its coin store and primary store (the source has no balance endpoint)
+              </span>
+            ) : (
+              <Where address={address} version={version} total={octas} />
+            )}
             <LastChanged address={address} version={version} />
           </>
         )}
