@@ -22,6 +22,7 @@ import { InspectPage } from '../features/inspect/inspect-page.tsx';
 import { BlocksPage } from '../features/blocks/blocks-page.tsx';
 import { BlockPage } from '../features/blocks/block-page.tsx';
 import { TransactionPage } from '../features/transaction/transaction-page.tsx';
+import { AssetPage } from '../features/asset/asset-page.tsx';
 import { LedgerVersionGate } from './ledger-version-gate.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 
@@ -46,6 +47,7 @@ export function AppRoutes(): ReactNode {
           </Route>
           <Route path="tables/:handle" element={<TablePanel />} />
           <Route path="blocks" element={<BlocksPage />} />
+          <Route path="assets/:asset" element={<AssetPage />} />
         </Route>
         <Route path="blocks/:height" element={<BlockPage />} />
         <Route path="txn/:id" element={<TransactionPage />} />

@@ -7,7 +7,7 @@
  * query's `where`, so a filtered list pages on the indexer, not on the rows already loaded.
  */
 import { infiniteQueryOptions, queryOptions, skipToken } from '@tanstack/react-query';
-import { formatAddressLong, parseAddress } from '../../../shared/address.ts';
+import { formatAddressLong, isAddress, parseAddress } from '../../../shared/address.ts';
 import { requestGraphql, type GraphqlVariables } from '../graphql.ts';
 import { queryKeys, type VersionKey } from '../query-keys.ts';
 
@@ -104,9 +104,13 @@ export function indexerAddress(address: string): string {
   return formatAddressLong(parseAddress(address));
 }
 
-/** The asset types an asset filter stands for (APT's coin type is APT in both forms). */
+/**
+ * The asset types an asset stands for, as the indexer writes them: a metadata address in its long form, a coin type
+ * as given; APT (its coin type or `0xa`) is APT in both forms.
+ */
 export function assetTypesOf(asset: string): readonly string[] {
-  return asset === APT_ASSET_TYPES[0] || asset === APT_ASSET_TYPES[1] ? APT_ASSET_TYPES : [asset];
+  const type = isAddress(asset) ? indexerAddress(asset) : asset;
+  return type === APT_ASSET_TYPES[0] || type === APT_ASSET_TYPES[1] ? APT_ASSET_TYPES : [type];
 }
 
 /**

@@ -6,6 +6,8 @@ import { memo } from 'react';
 import { Link } from 'react-router';
 import { APT_DECIMALS, formatBaseUnits, formatUnits } from '../../lib/format-amount.ts';
 import type { AssetChange, HistoryEntry } from './history-model.ts';
+import { useLedgerVersion, withVersion } from '../../app/use-ledger-version.ts';
+import { assetPath } from '../../lib/asset-path.ts';
 import { shortFunction } from './activity-row.tsx';
 
 /** `+1.5 APT` / `−0.2 USDC` (a true minus sign, as apt-change-cell.tsx; base units when the decimals are unknown). */
@@ -31,6 +33,7 @@ export interface HistoryRowProps {
 
 /** One row (memoized: rows that stay in view are not rendered again while scrolling). */
 export const HistoryRowView = memo(function HistoryRowView({ entry, index, start, measure }: HistoryRowProps) {
+  const { pinned } = useLedgerVersion();
   return (
     <div
       role="row"
@@ -70,15 +73,16 @@ export const HistoryRowView = memo(function HistoryRowView({ entry, index, start
           <span className="muted">none</span>
         ) : (
           entry.changes.map((change) => (
-            <span
+            <Link
               key={change.assetType}
+              to={withVersion(assetPath(change.assetType), pinned)}
               className={`mono activity-apt ${change.amount < 0n ? 'negative' : change.amount > 0n ? 'positive' : ''}`}
               data-asset={change.assetType}
               data-amount={change.amount.toString()}
               title={`${formatBaseUnits(change.amount)} base units of ${change.assetType}`}
             >
               {changeText(change)}
-            </span>
+            </Link>
           ))
         )}
       </span>
