@@ -22,6 +22,7 @@ import { InspectPage } from '../features/inspect/inspect-page.tsx';
 import { BlocksPage } from '../features/blocks/blocks-page.tsx';
 import { BlockPage } from '../features/blocks/block-page.tsx';
 import { TransactionPage } from '../features/transaction/transaction-page.tsx';
+import { TokensPanel } from '../features/tokens/tokens-panel.tsx';
 import { AssetPage } from '../features/asset/asset-page.tsx';
 import { LedgerVersionGate } from './ledger-version-gate.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
@@ -42,6 +43,7 @@ export function AppRoutes(): ReactNode {
             <Route path="transactions" element={<TransactionsPanel />} />
             <Route path="assets" element={<AssetsPanel />} />
             <Route path="activity" element={<ActivityPanel />} />
+            <Route path="tokens" element={<TokensPanel />} />
             <Route path="modules" element={<ModulesPanel />} />
             <Route path="compare" element={<ComparePage />} />
           </Route>

@@ -87,8 +87,8 @@ function isLatestOnly(error: unknown): boolean {
   return error instanceof ApiRequestError && error.is(400, 'invalid_input');
 }
 
-/** A `current_*` query as of `version`, or the latest state where the indexer knows only that. */
-async function currentAnswer<T>(
+/** A `current_*` query as of `version`, or the latest state where the indexer knows only that (shared by the token queries). */
+export async function currentAnswer<T>(
   query: string,
   variables: GraphqlVariables,
   version: string,
