@@ -177,14 +177,20 @@ describe('account history journeys', () => {
     await page.getByRole('combobox', { name: 'Direction' }).selectOption('received');
     await page.waitForURL(/direction=received/);
     const table = page.getByRole('table', { name: 'Activity' });
-    // Scroll through received rows until the amount shows (pages load as the list is scrolled).
-    const cell = table.locator(`[data-amount="${change}"][data-asset="${APT}"]`);
-    for (let attempt = 0; attempt < 40 && (await cell.count()) === 0; attempt += 1) {
-      await table.locator('.activity-scroll').evaluate((element) => element.scrollBy(0, 600));
+    // Scroll through the received rows (pages load as the list is scrolled) until the transfer's row is drawn: the
+    // rows carrying that amount include it.
+    const row = table.locator(`[data-version="${version}"]`);
+    for (let attempt = 0; attempt < 100 && (await row.count()) === 0; attempt += 1) {
+      await table.locator('.activity-scroll').evaluate((element) => element.scrollBy(0, 300));
       await page.waitForTimeout(100);
     }
-    const row = table.locator(`[data-version="${version}"]`);
     await row.waitFor();
+    const withAmount = table.locator(`[data-amount="${change}"][data-asset="${APT}"]`);
+    expect(
+      await withAmount.evaluateAll((cells) =>
+        cells.map((cell) => cell.closest('[data-version]')?.getAttribute('data-version')),
+      ),
+    ).toContain(String(version));
     expect(await row.locator('.history-direction').textContent()).toBe('received');
     expect(await row.locator(`[data-asset="${APT}"]`).textContent()).toBe(aptText(change));
     await saveScreenshot(page, 'account-history-received-dark-800');
