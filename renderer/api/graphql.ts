@@ -1,7 +1,8 @@
 /**
  * The renderer's one GraphQL request: `POST /v1/graphql` on its own origin (the indexer's Hasura dialect, docs/api.md
- * "The indexer (GraphQL)"), pinned to a ledger version by `?ledger_version=` (snapshots) so `current_*` tables answer as
- * of the view's version and later log rows are hidden. A GraphQL `errors` answer (HTTP 200 in Hasura's dialect) becomes an
+ * "The indexer (GraphQL)"), pinned to a ledger version by `?ledger_version=` (snapshots) so `current_*` tables
+ * answer as of the view's version and later log rows are hidden. A GraphQL `errors` answer (HTTP 200 in Hasura's
+ * dialect) becomes an
  * {@link ApiRequestError} like every other failure, so panels show its message instead of empty data.
  */
 import { ApiRequestError, requestJson } from './client.ts';

@@ -79,7 +79,10 @@ describe('account history journeys', () => {
     return BigInt(data.fungible_asset_activities[0]!.transaction_version);
   };
 
-  it('the auditor reads the APT balance as of a pinned version and opens the transaction that last changed it in ≤ 2 clicks', async () => {
+  const AUDITOR =
+    'the auditor reads the APT balance as of a pinned version and opens the transaction that last changed it ' +
+    'in ≤ 2 clicks';
+  it(AUDITOR, async () => {
     const sender = info.samples.senders[0]!.address;
     const ledger = await api<{ ledger_version: string }>('/v1');
     const newest = await lastChange(sender, BigInt(ledger.ledger_version));

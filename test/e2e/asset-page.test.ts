@@ -31,7 +31,9 @@ describe('asset page journey', () => {
     return body.data;
   };
 
-  it('a fungible asset opened from an Activity change: its metadata, holders and activities as the API says', async () => {
+  const JOURNEY =
+    'a fungible asset opened from an Activity change: its metadata, holders and activities as the API says';
+  it(JOURNEY, async () => {
     const latest = ((await (await fetch(`${session.explorer.url}/v1`)).json()) as { ledger_version: string })
       .ledger_version;
     // A fungible asset other than APT, and an account whose balance of it changed (the newest such activity).
@@ -95,7 +97,8 @@ describe('asset page journey', () => {
     // The node API agrees with the indexer on a primary store's balance.
     const primary = holders.find((holder) => holder.is_primary)!;
     const bcs = await fetch(
-      `${session.explorer.url}/v1/accounts/${primary.owner_address}/balance/${asset.asset_type}?ledger_version=${latest}`,
+      `${session.explorer.url}/v1/accounts/${primary.owner_address}/balance/${asset.asset_type}` +
+        `?ledger_version=${latest}`,
       { headers: { accept: 'application/x-bcs' } },
     );
     expect(new DataView(await bcs.arrayBuffer()).getBigUint64(0, true)).toBe(BigInt(primary.amount));

@@ -87,7 +87,7 @@ function isLatestOnly(error: unknown): boolean {
   return error instanceof ApiRequestError && error.is(400, 'invalid_input');
 }
 
-/** A `current_*` query as of `version`, or the latest state where the indexer knows only that (shared by the token queries). */
+/** A `current_*` query as of `version`, or the latest state where the indexer knows only that (also for tokens). */
 export async function currentAnswer<T>(
   query: string,
   variables: GraphqlVariables,
