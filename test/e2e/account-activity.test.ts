@@ -200,4 +200,34 @@ describe('account history journeys', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+  it('the APT balance over versions: each point equals /v1 balance at its version, links its transaction', async () => {
+    const sender = info.samples.senders[0]!.address;
+    const latest = BigInt((await api<{ ledger_version: string }>('/v1')).ledger_version);
+    const pin = latest - 100n;
+    const { page, context, errors } = await newPage(session.browser, { colorScheme: 'dark' });
+    await page.goto(`${session.explorer.url}/accounts/${sender}/activity?ledger_version=${pin}`);
+    // Keyboard only: the summary opens the section, the table is the screen-reader way to the points.
+    await page.locator('.balance-history summary').focus();
+    await page.keyboard.press('Enter');
+    const table = page.getByRole('table', { name: 'APT balance over versions' });
+    const rows = table.locator('tbody tr');
+    await rows.first().waitFor();
+    const points = await rows.evaluateAll((trs) => trs.map((tr) => [tr.dataset.version!, tr.dataset.balance!]));
+    expect(points.length).toBeGreaterThan(1);
+    expect(BigInt(points.at(-1)![0])).toBeLessThanOrEqual(pin);
+    expect(points.at(-1)![1]).toBe((await balance(sender, pin)).toString());
+    for (const [version, after] of points.slice(-5)) {
+      expect(after).toBe((await balance(sender, BigInt(version))).toString());
+    }
+    await page.locator('.balance-chart canvas').first().waitFor();
+    await saveScreenshot(page, 'account-balance-chart-dark');
+    expect(
+      await rows
+        .last()
+        .getByRole('link', { name: `Open transaction ${points.at(-1)![0]}` })
+        .count(),
+    ).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -13,6 +13,7 @@ import { ExportMenu } from '../../components/export-menu/export-menu.tsx';
 import { EmptyView, ErrorView, LoadingView } from '../../components/status-views.tsx';
 import { measureWithFloor, observeRectWithFloor } from '../../lib/virtual-rect.ts';
 import { plural } from '../../lib/plural.ts';
+import { BalanceHistory } from './balance-history.tsx';
 import { HistoryFilterBar, useHistoryFilters } from './history-filters.tsx';
 import { historyEntry, type HistoryEntry } from './history-model.ts';
 import { HistoryRowView } from './history-row.tsx';
@@ -85,6 +86,7 @@ export function HistoryList({ address }: HistoryListProps): ReactNode {
   const filtered = filters.asset !== undefined || filters.direction !== undefined || filters.fn !== undefined;
   return (
     <div className="activity-panel">
+      <BalanceHistory address={address} />
       {filterBar}
       <div className="panel-toolbar">
         <span className="panel-count" role="status" aria-live="polite">
