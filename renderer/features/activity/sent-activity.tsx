@@ -1,7 +1,8 @@
 /**
  * The Activity tab's fallback when the source has no indexer (activity-panel.tsx): the transactions the account
  * sent, newest first and never past the version the view reads at (activity-queries.ts), each with its function,
- * status, fee and the account's APT change. The list is virtualized and pages as it is scrolled; a row reads its APT change only when on screen.
+ * status, fee and the account's APT change. The list is virtualized and pages as it is scrolled; a row reads its
+ * APT change only when on screen.
  * Orderless transactions are not in the node's list: the summaries by version range (`transactions`) show them.
  */
 import type { ReactNode } from 'react';
