@@ -5,16 +5,14 @@
  * dialect) becomes an
  * {@link ApiRequestError} like every other failure, so panels show its message instead of empty data.
  */
-import { ApiRequestError, requestJson } from './client.ts';
+import { ENDPOINTS } from '../../shared/api/registry.ts';
+import { ApiRequestError, request } from './client.ts';
 
 /** A GraphQL answer: `data` on success, Hasura's `errors` otherwise. */
 interface GraphqlReply<T> {
   readonly data?: T;
   readonly errors?: readonly { readonly message: string }[];
 }
-
-/** The path of the indexer's GraphQL endpoint (declared in shared/api/endpoints/indexer.ts). */
-export const GRAPHQL_PATH = '/v1/graphql';
 
 /** GraphQL variables: JSON values by name. */
 export type GraphqlVariables = Readonly<Record<string, unknown>>;
@@ -30,13 +28,13 @@ export async function requestGraphql<T>(
   version: string | undefined,
   signal?: AbortSignal,
 ): Promise<T> {
-  const answer = await requestJson<GraphqlReply<T>>(GRAPHQL_PATH, {
-    method: 'POST',
+  // Declared in shared/api/endpoints/indexer.ts; its reply schema types `data` loosely, the caller knows the shape.
+  const answer = await request(ENDPOINTS.graphql, {
     query: { ledger_version: version },
-    body: { query, variables },
+    body: { query, variables: { ...variables } },
     signal,
   });
-  const { data, errors } = answer.body;
+  const { data, errors } = answer.body as GraphqlReply<T>;
   if (errors !== undefined && errors.length > 0) {
     const message = `The indexer refused the query: ${errors.map((error) => error.message).join('; ')}`;
     throw new ApiRequestError(200, { message, error_code: 'http_error', vm_error_code: null });

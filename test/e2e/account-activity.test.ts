@@ -212,7 +212,9 @@ describe('account history journeys', () => {
     const table = page.getByRole('table', { name: 'APT balance over versions' });
     const rows = table.locator('tbody tr');
     await rows.first().waitFor();
-    const points = await rows.evaluateAll((trs) => trs.map((tr) => [tr.dataset.version!, tr.dataset.balance!]));
+    const points = await rows.evaluateAll((trs) =>
+      trs.map((tr) => [tr.dataset.version!, tr.dataset.balance!] as const),
+    );
     expect(points.length).toBeGreaterThan(1);
     expect(BigInt(points.at(-1)![0])).toBeLessThanOrEqual(pin);
     expect(points.at(-1)![1]).toBe((await balance(sender, pin)).toString());
