@@ -179,6 +179,8 @@ describe('account history journeys', () => {
       .waitFor();
     await page.getByRole('combobox', { name: 'Direction' }).selectOption('received');
     await page.waitForURL(/direction=received/);
+    // The filtered list is a new query: wait for its rows, not the unfiltered ones still on screen before it.
+    await page.getByRole('status').filter({ hasText: 'filtered' }).waitFor();
     const table = page.getByRole('table', { name: 'Activity' });
     // Scroll through the received rows (pages load as the list is scrolled) until the transfer's row is drawn: the
     // rows carrying that amount include it.

@@ -98,6 +98,7 @@ describe('tokens journey', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await saveScreenshot(page, 'account-tokens-light');
 
+    expect(errors).toEqual([]);
     const first = owned[0]!;
     const collection = first.current_token_data.collection_id;
     const short = `0x${collection.slice(2).replace(/^0+/, '')}`;
@@ -106,7 +107,8 @@ describe('tokens journey', () => {
     await page.getByRole('heading', { name: /^Object / }).waitFor();
     const core = await fetch(`${session.explorer.url}/v1/accounts/${short}/resource/0x1::object::ObjectCore`);
     expect(core.status).toBe(200);
-    expect(errors).toEqual([]);
+    // A collection is an object, not an account: its page's account read is the node's 404, which Chromium logs.
+    expect(errors.filter((error) => !/status of 404/.test(error))).toEqual([]);
     await context.close();
   });
 });
