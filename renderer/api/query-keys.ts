@@ -100,6 +100,7 @@ export const queryKeys = {
     key('account-activity', { address, version, pageSize, floor }),
   activityFloor: (address: Part, oldest: Part) => key('activity-floor', { address, oldest }),
   moduleSource: (address: Part, module: Part, version: Part) => key('module-source', { address, module, version }),
+  graphql: (operation: string, variables: string, version: Part) => key('graphql', { operation, variables, version }),
   view: (fn: string, typeArguments: string, args: string, version: Part) =>
     key('view', { fn, typeArguments, args, version }),
 } as const;

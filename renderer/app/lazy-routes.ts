@@ -58,3 +58,7 @@ export const TransactionPage = lazyNamed(
   () => import('../features/transaction/transaction-page.tsx'),
   'TransactionPage',
 );
+/** An account's Tokens tab. */
+export const TokensPanel = lazyNamed(() => import('../features/tokens/tokens-panel.tsx'), 'TokensPanel');
+/** A fungible asset's or coin's page. */
+export const AssetPage = lazyNamed(() => import('../features/asset/asset-page.tsx'), 'AssetPage');

@@ -12,6 +12,7 @@ import { LandingPage } from '../features/landing/landing-page.tsx';
 import { AccountLayout } from '../features/account/account-layout.tsx';
 import {
   ActivityPanel,
+  AssetPage,
   AssetsPanel,
   BlockPage,
   BlocksPage,
@@ -22,6 +23,7 @@ import {
   ModulesPanel,
   ResourcesPanel,
   TablePanel,
+  TokensPanel,
   TransactionPage,
   TransactionsPanel,
 } from './lazy-routes.ts';
@@ -44,11 +46,13 @@ export function AppRoutes(): ReactNode {
             <Route path="transactions" element={<TransactionsPanel />} />
             <Route path="assets" element={<AssetsPanel />} />
             <Route path="activity" element={<ActivityPanel />} />
+            <Route path="tokens" element={<TokensPanel />} />
             <Route path="modules" element={<ModulesPanel />} />
             <Route path="compare" element={<ComparePage />} />
           </Route>
           <Route path="tables/:handle" element={<TablePanel />} />
           <Route path="blocks" element={<BlocksPage />} />
+          <Route path="assets/:asset" element={<AssetPage />} />
         </Route>
         <Route path="blocks/:height" element={<BlockPage />} />
         <Route path="txn/:id" element={<TransactionPage />} />

@@ -1,7 +1,7 @@
 /**
  * The account view's frame: the header (address, balances, sequence number, authentication key, an object's
- * owner, save to snapshot), the tabs (Resources, Assets, Activity, Events, Modules, Compare; links that keep the
- * pinned version, so Compare opens with the pinned version as its "to") and the tab's panel. Activity took the
+ * owner, save to snapshot), the tabs (Resources, Assets, Activity, Tokens, Events, Modules, Compare; links that keep
+ * the pinned version, so Compare opens with the pinned version as its "to") and the tab's panel. Activity took the
  * Transactions tab's place in the bar: it lists the same sent transactions with what they did (function, status,
  * fee, APT change); the summaries by version range (`/accounts/{a}/transactions`, orderless transactions
  * included) stay a deep link and a link from Activity, and show the Activity tab as current.
@@ -18,6 +18,7 @@ const TABS = [
   { path: 'resources', label: 'Resources' },
   { path: 'assets', label: 'Assets' },
   { path: 'activity', label: 'Activity' },
+  { path: 'tokens', label: 'Tokens' },
   { path: 'events', label: 'Events' },
   { path: 'modules', label: 'Modules' },
   { path: 'compare', label: 'Compare' },

@@ -10,12 +10,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { isAbsent, isObjectQuery, viewQuery } from '../../api/queries/asset-queries.ts';
 import { APT_METADATA_ADDRESS } from '../../../shared/object-address.ts';
+import { APT_ASSET_TYPES, lastBalanceChangeQuery } from '../../api/queries/history-queries.ts';
 import { balanceQuery } from '../../api/queries/transaction-queries.ts';
 import { useLedgerVersion, withVersion } from '../../app/use-ledger-version.ts';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { InlineError } from '../../components/status-views.tsx';
 import { APT_DECIMALS, formatBaseUnits, formatUnits } from '../../lib/format-amount.ts';
 import { APT_COIN, aptPrimaryStore } from '../../lib/apt.ts';
+import { useAptFromResources } from './apt-from-resources.ts';
 
 /** `1.5 APT`. */
 function apt(octas: bigint): string {
@@ -73,16 +75,40 @@ function Where({ address, version, total }: AptBalanceProps & { readonly total: 
   return <span className="apt-where">no APT in a coin store or primary store</span>;
 }
 
-/** The APT balance fact of the header (a `<div>` of the facts list). */
+/**
+ * "last changed at V": the newest transaction at or below the view's version that changed the account's APT (from
+ * the indexer; nothing when the source has none), a link to it — the auditor's "which transaction last changed it?"
+ * one click from the header.
+ */
+function LastChanged({ address, version }: AptBalanceProps): ReactNode {
+  const last = useQuery(lastBalanceChangeQuery(address, APT_ASSET_TYPES, version));
+  if (last.data === undefined || last.data === null) return null;
+  return (
+    <span className="apt-last-change">
+      last changed at{' '}
+      <Link className="mono" to={`/txn/${last.data}`} aria-label={`APT balance last changed at version ${last.data}`}>
+        {last.data}
+      </Link>
+    </span>
+  );
+}
+
+/**
+ * The APT balance fact of the header (a `<div>` of the facts list). A source that refuses the balance endpoint (a
+ * node without it, or without `/view`) has the balance summed from the stores' resources instead
+ * (apt-from-resources.ts), so the header never says "unavailable" while the data is readable.
+ */
 export function AptBalance({ address, version }: AptBalanceProps): ReactNode {
   const balance = useQuery(balanceQuery(address, APT_COIN, version));
-  const octas = balance.isError && isAbsent(balance.error) ? 0n : balance.data;
+  const refused = balance.isError && !isAbsent(balance.error);
+  const fallback = useAptFromResources(address, version, refused);
+  const octas = balance.isError ? (refused ? fallback.octas : 0n) : balance.data;
   return (
     <div className="apt-balance">
       <dt>APT balance</dt>
       <dd>
-        {balance.isError && octas === undefined ? (
-          <InlineError error={balance.error} prefix="Balance unavailable" />
+        {refused && octas === undefined && fallback.error !== null ? (
+          <InlineError error={fallback.error ?? balance.error} prefix="Balance unavailable" />
         ) : octas === undefined ? (
           '…'
         ) : (
@@ -91,7 +117,14 @@ export function AptBalance({ address, version }: AptBalanceProps): ReactNode {
               {apt(octas)}
             </span>
             <CopyButton text={octas.toString()} label={`Copy the exact balance: ${formatBaseUnits(octas)} octas`} />
-            <Where address={address} version={version} total={octas} />
+            {refused ? (
+              <span className="apt-where">
+                from its coin store and primary store (the source has no balance endpoint)
+              </span>
+            ) : (
+              <Where address={address} version={version} total={octas} />
+            )}
+            <LastChanged address={address} version={version} />
           </>
         )}
       </dd>

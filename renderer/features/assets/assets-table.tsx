@@ -18,6 +18,7 @@ import {
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { AddressLink } from '../../components/address-link.tsx';
+import { AssetPageLink } from '../../components/asset-page-link.tsx';
 import { measureWithFloor, observeRectWithFloor } from '../../lib/virtual-rect.ts';
 import { balanceText, type AssetRow } from './asset-rows.ts';
 
@@ -72,13 +73,15 @@ const columns = helper.columns([
   helper.accessor('asset', {
     header: 'Asset',
     sortFn: 'alphanumeric',
+    // The asset's own page (its metadata, holders, activities) is one link away; a fungible asset's address also
+    // opens its metadata object.
     cell: (info) =>
       info.row.original.kind === 'coin' ? (
-        <span className="mono" title={info.getValue()}>
-          {info.getValue()}
-        </span>
+        <AssetPageLink asset={info.getValue()} label={info.getValue()} />
       ) : (
-        <AddressLink address={info.getValue()} noCopy />
+        <span className="assets-store">
+          <AddressLink address={info.getValue()} noCopy /> <AssetPageLink asset={info.getValue()} label="asset page" />
+        </span>
       ),
   }),
   helper.accessor('store', {

@@ -6,6 +6,7 @@ import { normalizeAddress } from '../../../shared/address.ts';
 import { assertNever } from '../../../shared/assert-never.ts';
 import type { SearchResultJson } from '../../api/types.ts';
 import { withVersion } from '../../app/use-ledger-version.ts';
+import { assetPath } from '../../lib/asset-path.ts';
 
 /** One pickable result: what it is, its text, and the path it opens. */
 export interface SearchTarget {
@@ -67,7 +68,7 @@ export function searchTarget(result: SearchResultJson, currentPath: string, pinn
         kind: result.kind,
         label: `Fungible asset ${result.symbol}`,
         detail: `${result.name} · ${decimalsText(result.decimals)} · metadata ${result.address}`,
-        path: withVersion(`/accounts/${normalizeAddress(result.address)}`, pinned),
+        path: withVersion(assetPath(result.address), pinned),
       };
     case 'account':
       return {

@@ -1,15 +1,33 @@
 /**
- * The Activity tab over the real read service: the account's sent transactions newest first, never past the
+ * The Activity tab over the real read service, on a source without an indexer (its `/v1/graphql` answers the 404
+ * record a remote proxy without `--indexer` gives, stood in for at the fetch boundary): the notice saying what is
+ * missing and how to add an indexer, then the account's sent transactions newest first, never past the
  * pinned version, each linking to `/txn/{version}`, failed ones marked, and the account's APT change in each
  * row equal to balance(V) − balance(V−1) as the node's balance endpoint answers (read as BCS).
  */
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { requestBcs, requestJson } from '../../../renderer/api/client.ts';
 import { littleEndianU64 } from '../../../renderer/api/queries/transaction-queries.ts';
 import type { CommittedTransactionJson } from '../../../renderer/api/transaction-json.ts';
+import { App } from '../../../renderer/app/app.tsx';
+import { createQueryClient } from '../../../renderer/app/query-client.ts';
 import { renderApp } from '../support/render-app.tsx';
-import { serviceFixture, withApi } from '../support/service-fetch.ts';
+import { jsonResponse } from '../support/remote-source.ts';
+import { interceptFetch, serviceFixture, withApi, type ServiceFixture } from '../support/service-fetch.ts';
+
+const NO_INDEXER = { message: 'This source has no indexer', error_code: 'web_framework_error', vm_error_code: null };
+
+/** Renders the app at `path` over the main fixture's service whose `/v1/graphql` answers "no indexer". */
+function renderWithoutIndexer(path: string): { readonly fixture: ServiceFixture } {
+  const fixture = serviceFixture('main');
+  interceptFetch(fixture, (url, forward) =>
+    url.pathname === '/v1/graphql' ? jsonResponse(NO_INDEXER, 404) : forward(),
+  );
+  window.history.replaceState(null, '', path);
+  render(<App queryClient={createQueryClient()} />);
+  return { fixture };
+}
 
 const APT = '0x1::aptos_coin::AptosCoin';
 
@@ -51,8 +69,9 @@ describe('Activity tab', () => {
     const { info } = serviceFixture('main');
     const sender = info.samples.senders[0]!.address;
     const pin = ((BigInt(info.oldestVersion) + BigInt(info.latestVersion)) / 2n).toString();
-    renderApp(`/accounts/${sender}/activity?ledger_version=${pin}`);
+    renderWithoutIndexer(`/accounts/${sender}/activity?ledger_version=${pin}`);
     await screen.findByRole('table', { name: 'Activity' });
+    expect(screen.getByRole('note').textContent).toContain('serve --remote URL --indexer');
     const expected = await sentUpTo(sender, pin);
     expect(expected.length).toBeGreaterThan(0);
     const rows = renderedRows();
@@ -70,7 +89,7 @@ describe('Activity tab', () => {
   it("shows each visible row's APT change: balance(V) − balance(V−1)", async () => {
     const { info } = serviceFixture('main');
     const sender = info.samples.senders[1]!.address;
-    renderApp(`/accounts/${sender}/activity`);
+    renderWithoutIndexer(`/accounts/${sender}/activity`);
     await screen.findByRole('table', { name: 'Activity' });
     await waitFor(() => {
       const rows = renderedRows().slice(0, 5);
@@ -91,7 +110,7 @@ describe('Activity tab', () => {
   it('reads APT changes only for the rows on screen (the list is virtualized)', async () => {
     const { info } = serviceFixture('main');
     const sender = info.samples.senders[0]!.address;
-    const { fixture } = renderApp(`/accounts/${sender}/activity`);
+    const { fixture } = renderWithoutIndexer(`/accounts/${sender}/activity`);
     await screen.findByRole('table', { name: 'Activity' });
     await waitFor(() => expect(renderedRows().every((row) => row.octas !== undefined)).toBe(true));
     const loaded = Number(/^(\d+) of/.exec(screen.getByText(/transactions? loaded/).textContent ?? '')?.[1]);
@@ -110,7 +129,7 @@ describe('Activity tab', () => {
       async () => (await requestJson<CommittedTransactionJson>(`/v1/transactions/by_version/${failed.version}`)).body,
       'main',
     );
-    renderApp(`/accounts/${transaction.sender}/activity?ledger_version=${failed.version}`);
+    renderWithoutIndexer(`/accounts/${transaction.sender}/activity?ledger_version=${failed.version}`);
     await screen.findByRole('table', { name: 'Activity' });
     const row = renderedRows()[0]!;
     expect(row.version).toBe(failed.version);
@@ -124,7 +143,7 @@ describe('Activity tab', () => {
   });
 
   it('an address that sent nothing has an empty list, not an error', async () => {
-    renderApp(`/accounts/0x${'ab'.repeat(32)}/activity`);
+    renderWithoutIndexer(`/accounts/0x${'ab'.repeat(32)}/activity`);
     expect(await screen.findByText(/No transactions sent by this account up to version/)).toBeTruthy();
     expect(screen.queryByRole('table', { name: 'Activity' })).toBeNull();
   });

@@ -181,7 +181,7 @@ describe('Assets tab', () => {
     renderWithoutExplorer(`/accounts/${holder}/assets`);
     expect(await screen.findByText(/no query for the objects an account owns/)).toBeTruthy();
     await waitFor(() => {
-      const row = tableRows().find((cells) => cells[4] === '0xa');
+      const row = tableRows().find((cells) => cells[4] === '0xa asset page');
       expect(row?.slice(1, 4)).toEqual(['Aptos Coin', 'APT', formatUnits(balance, 8)]);
       expect(row?.[5]).toContain('(primary)');
     });

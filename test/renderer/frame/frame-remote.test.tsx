@@ -145,7 +145,7 @@ describe('remote node source', () => {
         .map((option) => option.querySelector('.search-option-label')?.textContent),
     ).toEqual(['Object 0xa', `Fungible asset ${metadata.data.symbol}`]);
     fireEvent.mouseDown(within(listbox).getByRole('option', { name: /^Fungible asset/ }));
-    await waitFor(() => expect(window.location.pathname).toBe('/accounts/0xa'));
+    await waitFor(() => expect(window.location.pathname).toBe('/assets/0xa'));
   });
 
   it('time travel shows the block of the chosen version from the node API', async () => {

@@ -100,7 +100,7 @@ describe('search box', () => {
     expect(option.textContent).toContain(`${asset!.decimals} decimals`);
     await screen.findByRole('option', { name: /^Object 0xa/ });
     fireEvent.mouseDown(option);
-    await waitFor(() => expect(window.location.pathname).toBe('/accounts/0xa'));
+    await waitFor(() => expect(window.location.pathname).toBe('/assets/0xa'));
   });
 
   it('says when nothing matches', async () => {

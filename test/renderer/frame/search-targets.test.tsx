@@ -82,7 +82,7 @@ describe('search targets of the ledger and objects', () => {
       kind: 'fungible_asset',
       label: 'Fungible asset APT',
       detail: 'Aptos Coin · 8 decimals · metadata 0xa',
-      path: '/accounts/0xa',
+      path: '/assets/0xa',
     });
     expect(searchTarget({ ...asset, decimals: 1 }, '/', undefined).detail).toBe(
       'Aptos Coin · 1 decimal · metadata 0xa',
