@@ -164,7 +164,8 @@ describe('account journeys', () => {
     await page.getByRole('link', { name: `Pin ledger version ${older}` }).click();
     await page.waitForURL(new RegExp(`/accounts/${sender}\\?ledger_version=${older}$`));
     await page.getByText(`${older}`, { exact: true }).first().waitFor();
-    expect(await page.getByRole('spinbutton', { name: 'Ledger version' }).inputValue()).toBe(older);
+    // The pinned view loads on demand: the version box follows the URL once it has rendered.
+    await expect.poll(() => page.getByRole('spinbutton', { name: 'Ledger version' }).inputValue()).toBe(older);
 
     await page.goto(`${session.explorer.url}/accounts/0xc011ec7/modules`);
     await page.getByRole('searchbox', { name: 'Filter modules' }).fill('coins_42');

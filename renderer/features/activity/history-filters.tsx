@@ -77,7 +77,8 @@ export function HistoryFilterBar({ filters, onChange }: HistoryFilterBarProps): 
         <input
           className="mono"
           value={asset}
-          placeholder="0x1::aptos_coin::AptosCoin or 0x… metadata"
+          placeholder="coin type or 0x…"
+          title="A coin type (0x1::aptos_coin::AptosCoin) or a fungible asset's metadata address"
           onChange={(event) => setAsset(event.target.value)}
         />
       </label>
@@ -86,7 +87,8 @@ export function HistoryFilterBar({ filters, onChange }: HistoryFilterBarProps): 
         <input
           className="mono"
           value={fn}
-          placeholder="0x1::aptos_account::transfer"
+          placeholder="0x1::…::transfer"
+          title="An entry function, e.g. 0x1::aptos_account::transfer"
           onChange={(event) => setFn(event.target.value)}
         />
       </label>

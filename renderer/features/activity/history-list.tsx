@@ -13,6 +13,7 @@ import { ExportMenu } from '../../components/export-menu/export-menu.tsx';
 import { EmptyView, ErrorView, LoadingView } from '../../components/status-views.tsx';
 import { measureWithFloor, observeRectWithFloor } from '../../lib/virtual-rect.ts';
 import { plural } from '../../lib/plural.ts';
+import { useAccountSubject } from '../../lib/use-account-subject.ts';
 import { BalanceHistory } from './balance-history.tsx';
 import { HistoryFilterBar, useHistoryFilters } from './history-filters.tsx';
 import { historyEntry, type HistoryEntry } from './history-model.ts';
@@ -49,6 +50,7 @@ export interface HistoryListProps {
 /** The history of `address` as of the view's version. */
 export function HistoryList({ address }: HistoryListProps): ReactNode {
   const { effective } = useLedgerVersion();
+  const subject = useAccountSubject(address);
   const [filters, setFilters] = useHistoryFilters();
   const query = useInfiniteQuery(accountHistoryQuery(address, filters, effective));
   const long = indexerAddress(address);
@@ -96,7 +98,11 @@ export function HistoryList({ address }: HistoryListProps): ReactNode {
         <button type="button" disabled={!hasNextPage || isFetchingNextPage} onClick={() => void fetchNextPage()}>
           {isFetchingNextPage ? 'Loading…' : 'Older transactions'}
         </button>
-        <ExportMenu name={`${address}-activity-${effective ?? 'latest'}`} rows={entries.map(exportRow)} />
+        <ExportMenu
+          name={`${address}-activity-${effective ?? 'latest'}`}
+          rows={entries.map(exportRow)}
+          subject={`${subject ?? `account ${address}`}, transactions that touched it`}
+        />
       </div>
       {entries.length === 0 ? (
         <EmptyView>

@@ -39,9 +39,9 @@ describe('values nested 10,000 deep', () => {
     expect(
       screen.getByText(`nested deeper than ${MAX_TREE_DEPTH} levels: not shown (copy the value above to see it)`),
     ).toBeTruthy();
-    expect(screen.getAllByRole('button', { name: /^Collapse \$/ })).toHaveLength(MAX_TREE_DEPTH);
+    expect(screen.getAllByRole('button', { name: /^Collapse data/ })).toHaveLength(MAX_TREE_DEPTH);
     const writeText = vi.spyOn(navigator.clipboard, 'writeText');
-    await user.click(screen.getByRole('button', { name: 'Copy value of $' }));
+    await user.click(screen.getByRole('button', { name: 'Copy value of data' }));
     const copied = writeText.mock.calls[0]?.[0] ?? '';
     expect(copied.startsWith('{"next":{"next":')).toBe(true);
     expect(copied.endsWith(`"bottom"${'}'.repeat(DEPTH)}`)).toBe(true);
