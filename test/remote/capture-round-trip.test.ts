@@ -201,12 +201,14 @@ describe('snapshot capture round trip', () => {
     try {
       const report = verifySnapshot(store);
       expect(report.ok).toBe(false);
-      expect(report.problems).toEqual([
+      expect(report.problems.slice(0, 3)).toEqual([
         'a captured snapshot holds one version, but ' +
           `meta.oldest_version ${at - 1} differs from meta.latest_version ${at}`,
         `no block covers captured version ${at}`,
         `1 events are after captured version ${at}`,
       ]);
+      // The indexer tables, derived again from the edited rows (a block removed), may differ too: only they may.
+      expect(report.problems.slice(3).every((line) => line.startsWith('indexer table '))).toBe(true);
     } finally {
       store.close();
     }
