@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 
 /**
@@ -14,6 +15,10 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 300_000,
     pool: 'forks',
+    // Vitest's default is one worker fewer than the cores: a single worker on the 2-core machines CI and the team
+    // use, which ran every file one after another. Many files wait on child processes, HTTP and Chromium, so one
+    // worker per core keeps both cores busy (the e2e project still runs its files one at a time).
+    maxWorkers: Math.max(2, availableParallelism()),
     globalSetup: ['test/support/global-setup.ts'],
     reporters: ['default', './test/support/summary-reporter.ts'],
     projects: [
