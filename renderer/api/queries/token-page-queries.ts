@@ -146,10 +146,7 @@ export function tokenActivitiesQuery(
       version === undefined
         ? skipToken
         : async ({ pageParam, signal }): Promise<TokenActivityPage> => {
-            const conditions: object[] = [
-              { token_data_id: { _eq: long } },
-              { transaction_version: { _lte: version } },
-            ];
+            const conditions: object[] = [{ token_data_id: { _eq: long } }, { transaction_version: { _lte: version } }];
             if (types !== undefined) conditions.push({ type: { _in: types } });
             if (pageParam !== undefined) {
               // Strictly older than the last row shown: an older transaction, or the same one's earlier events.
@@ -198,5 +195,7 @@ export async function tokenAtAddress(
     signal,
   );
   const row = data.current_token_datas_v2[0];
-  return row === undefined ? undefined : { name: row.token_name, collection: row.current_collection?.collection_name ?? '' };
+  return row === undefined
+    ? undefined
+    : { name: row.token_name, collection: row.current_collection?.collection_name ?? '' };
 }

@@ -6,12 +6,7 @@
  * view's version). Exact for the tokens the tables hold (token standard v2, objects): their owner changes only by
  * these events. Pure, so the rules are tested without a page.
  */
-import {
-  BURN_TYPES,
-  MINT_TYPES,
-  TRANSFER_TYPES,
-  type TokenActivityRow,
-} from '../../api/queries/token-page-queries.ts';
+import { BURN_TYPES, MINT_TYPES, TRANSFER_TYPES, type TokenActivityRow } from '../../api/queries/token-page-queries.ts';
 
 /** One holding: `owner` held the token from `from` (inclusive) until `until` (exclusive; undefined: still at V). */
 export interface Holding {

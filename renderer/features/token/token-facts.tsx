@@ -108,7 +108,8 @@ export function CollectionFacts({ collection }: { readonly collection: TokenColl
         <span className="token-uri">{text(collection.uri)}</span>
       </Fact>
       <Fact term="Supply" mono>
-        {count(collection.current_supply)} of {collection.max_supply === null ? 'unlimited' : String(collection.max_supply)}
+        {count(collection.current_supply)} of{' '}
+        {collection.max_supply === null ? 'unlimited' : String(collection.max_supply)}
       </Fact>
     </dl>
   );

@@ -57,9 +57,7 @@ function Token({ id }: { readonly id: string }): ReactNode {
       <h1 id="token-title">
         Token {token?.token_name || ''} <span className="mono token-id">{id}</span>
       </h1>
-      {latestOnly && (
-        <p role="note">The indexer answers its latest state only: the data and holders are as of now.</p>
-      )}
+      {latestOnly && <p role="note">The indexer answers its latest state only: the data and holders are as of now.</p>}
       {token === undefined ? (
         <EmptyView>
           The indexer knows no token at {id} as of version {effective}. An object&apos;s resources are on its{' '}

@@ -1,7 +1,8 @@
 /**
  * The Tokens tab (`/accounts/{a}/tokens`): the tokens the account owns as of the view's version, each with its
  * name, collection and URI as text (never loaded: no remote image or script runs here), the token and its
- * collection linking to their objects and the name to the token's page (renderer/features/token/), from the indexer (renderer/api/queries/token-queries.ts).
+ * collection linking to their objects and the name to the token's page (renderer/features/token/), from the
+ * indexer (renderer/api/queries/token-queries.ts).
  */
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
