@@ -13,9 +13,15 @@ function text(value: string | null | undefined): string {
   return value === null || value === undefined || value === '' ? '—' : value;
 }
 
-/** A count the indexer may leave unset. */
+/**
+ * A count the indexer may leave unset. Hasura's JSON sends a `numeric` as a JSON number with every digit, but the
+ * page's JSON parse keeps only a double's: beyond 2^53 the digits shown would be made up, so the value is marked
+ * approximate instead (u64::MAX, an unlimited collection's maximum, is the usual case).
+ */
 function count(value: string | number | null): string {
-  return value === null ? 'not set' : String(value);
+  if (value === null) return 'not set';
+  if (typeof value === 'number' && !Number.isSafeInteger(value)) return `≈ ${value.toPrecision(6)} (approximate)`;
+  return String(value);
 }
 
 /** The properties as JSON text, or "none" for an empty map. */
@@ -109,7 +115,7 @@ export function CollectionFacts({ collection }: { readonly collection: TokenColl
       </Fact>
       <Fact term="Supply" mono>
         {count(collection.current_supply)} of{' '}
-        {collection.max_supply === null ? 'unlimited' : String(collection.max_supply)}
+        {collection.max_supply === null ? 'unlimited' : count(collection.max_supply)}
       </Fact>
     </dl>
   );
