@@ -146,21 +146,29 @@ async function tokenLookup(text: string, signal: AbortSignal): Promise<TokenSear
   }
 }
 
-/** The explorer API's answer, or undefined where the source has none. */
-async function explorerSearch(text: string, signal: AbortSignal): Promise<readonly SearchResultJson[] | undefined> {
+/** The explorer API's answer, or the direct lookups where the source has none (then `direct`). */
+async function sourceSearch(
+  text: string,
+  signal: AbortSignal,
+): Promise<{ readonly results: readonly SearchResultJson[]; readonly direct: boolean }> {
   try {
-    return (await request(ENDPOINTS.explorerSearch, { query: { q: text }, signal })).body.results;
+    return {
+      results: (await request(ENDPOINTS.explorerSearch, { query: { q: text }, signal })).body.results,
+      direct: false,
+    };
   } catch (error) {
     if (!isExplorerUnavailable(error)) throw error;
-    return undefined;
   }
+  return { results: await directLookup(text, signal), direct: true };
 }
 
-/** Runs one search: the explorer API, or direct lookups where the source has none; a token first where one is. */
+/**
+ * Runs one search: the explorer API, or direct lookups where the source has none; a token first where one is (looked
+ * up beside them, so it adds no wait of its own).
+ */
 export async function resolveSearch(text: string, signal: AbortSignal): Promise<SearchOutcome> {
-  const [explorer, token] = await Promise.all([explorerSearch(text, signal), tokenLookup(text, signal)]);
-  if (explorer !== undefined) return { query: text, results: [...token, ...explorer], direct: false };
-  return { query: text, results: [...token, ...(await directLookup(text, signal))], direct: true };
+  const [found, token] = await Promise.all([sourceSearch(text, signal), tokenLookup(text, signal)]);
+  return { query: text, results: [...token, ...found.results], direct: found.direct };
 }
 
 /** The search for a (trimmed, non-empty) text; refreshed as often as the ledger (accounts appear). */
