@@ -91,7 +91,9 @@ describe('balance over versions per asset', () => {
     const table = page.getByRole('table', { name: `${symbol} balance over versions` });
     const rows = table.locator('tbody tr');
     await rows.first().waitFor();
-    const points = await rows.evaluateAll((trs) => trs.map((tr) => [tr.dataset.version!, tr.dataset.balance!]));
+    const points = await rows.evaluateAll((trs) =>
+      trs.map((tr) => [tr.dataset.version!, tr.dataset.balance!] as const),
+    );
     expect(points.length).toBeGreaterThan(1);
     expect(BigInt(points.at(-1)![0])).toBeLessThanOrEqual(BigInt(latest));
     expect(points.at(-1)![1]).toBe(await balance(owner, asset, latest));
@@ -114,7 +116,9 @@ describe('balance over versions per asset', () => {
     await page.waitForURL(/balance=0x1(%3A%3A|::)aptos_coin(%3A%3A|::)AptosCoin/);
     const apt = page.getByRole('table', { name: 'APT balance over versions' }).locator('tbody tr');
     await apt.first().waitFor();
-    const aptPoints = await apt.evaluateAll((trs) => trs.map((tr) => [tr.dataset.version!, tr.dataset.balance!]));
+    const aptPoints = await apt.evaluateAll((trs) =>
+      trs.map((tr) => [tr.dataset.version!, tr.dataset.balance!] as const),
+    );
     expect(aptPoints.at(-1)![1]).toBe(await balance(owner, APT, latest));
     for (const [version, after] of aptPoints.slice(-5)) expect(after).toBe(await balance(owner, APT, version));
     expect(errors).toEqual([]);
