@@ -32,7 +32,9 @@ describe('balance over versions per asset', () => {
     return new DataView(await response.arrayBuffer()).getBigUint64(0, true).toString();
   };
 
-  it('a fungible asset chosen in the URL: every point is the node API balance at its version; keyboard switches to APT', async () => {
+  const JOURNEY =
+    'a fungible asset chosen in the URL: every point is the node API balance at its version; keyboard switches to APT';
+  it(JOURNEY, async () => {
     const latest = ((await (await fetch(`${session.explorer.url}/v1`)).json()) as { ledger_version: string })
       .ledger_version;
     // An account whose balance of a fungible asset other than APT changed more than once (the newest such owner).

@@ -70,7 +70,9 @@ describe('token page journeys', () => {
       )
     ).token_activities_v2;
 
-  it('a developer opens a token from the Tokens tab, reads its owner history and activities, then its collection', async () => {
+  const DEVELOPER =
+    'a developer opens a token from the Tokens tab, reads its owner history and activities, then its collection';
+  it(DEVELOPER, async () => {
     const latest = ((await (await fetch(`${session.explorer.url}/v1`)).json()) as { ledger_version: string })
       .ledger_version;
     // The token transferred most recently, and who holds it as of the latest version.

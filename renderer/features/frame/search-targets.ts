@@ -75,7 +75,7 @@ export function searchTarget(result: SearchHit, currentPath: string, pinned: str
       return {
         kind: result.kind,
         label: `Token ${result.name || result.address}`,
-        detail: `${result.collection === '' ? 'collection unknown' : result.collection} · data, owner history, activities`,
+        detail: `${result.collection || 'collection unknown'} · data, owner history, activities`,
         path: withVersion(tokenPath(result.address), pinned),
       };
     case 'account':
