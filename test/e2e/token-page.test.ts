@@ -147,6 +147,20 @@ describe('token page journeys', () => {
     expect(await field('supply')).toBe(token.supply === null ? 'not set' : String(token.supply));
     expect(await field('maximum')).toBe(token.maximum === null ? 'not set' : String(token.maximum));
     expect(await field('collection-name')).toBe(token.current_collection.collection_name);
+    // The collection's supply digit for digit as the wire sends it (a u64::MAX maximum is beyond 2^53).
+    const wire = await (
+      await fetch(`${session.explorer.url}/v1/graphql?ledger_version=${latest}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          query: `query C($c: String!) { current_collections_v2(where: {collection_id: {_eq: $c}})
+            { current_supply max_supply } }`,
+          variables: { c: token.current_collection.collection_id },
+        }),
+      })
+    ).text();
+    const [, current, maximum] = /"current_supply":(\d+),"max_supply":(\d+|null)/.exec(wire)!;
+    expect(await field('collection-supply')).toBe(`${current} of ${maximum === 'null' ? 'unlimited' : maximum}`);
     expect(await page.locator('[data-holders]').getAttribute('data-holders')).toBe(owner);
     expect(images).toEqual([]);
 

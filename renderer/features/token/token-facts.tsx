@@ -14,9 +14,10 @@ function text(value: string | null | undefined): string {
 }
 
 /**
- * A count the indexer may leave unset. Hasura's JSON sends a `numeric` as a JSON number with every digit, but the
- * page's JSON parse keeps only a double's: beyond 2^53 the digits shown would be made up, so the value is marked
- * approximate instead (u64::MAX, an unlimited collection's maximum, is the usual case).
+ * A count the indexer may leave unset. Hasura's JSON sends a `numeric` as a JSON number with every digit; the
+ * GraphQL request keeps one beyond 2^53 as its text (renderer/api/client.ts, `exactNumbers`). Where the platform's
+ * JSON.parse cannot give the source text the number is a rounded double: marked approximate, never shown with
+ * made-up digits.
  */
 function count(value: string | number | null): string {
   if (value === null) return 'not set';
@@ -114,8 +115,10 @@ export function CollectionFacts({ collection }: { readonly collection: TokenColl
         <span className="token-uri">{text(collection.uri)}</span>
       </Fact>
       <Fact term="Supply" mono>
-        {count(collection.current_supply)} of{' '}
-        {collection.max_supply === null ? 'unlimited' : count(collection.max_supply)}
+        <span data-field="collection-supply">
+          {count(collection.current_supply)} of{' '}
+          {collection.max_supply === null ? 'unlimited' : count(collection.max_supply)}
+        </span>
       </Fact>
     </dl>
   );

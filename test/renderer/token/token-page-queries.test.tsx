@@ -30,6 +30,23 @@ async function allPages(options: ReturnType<typeof tokenActivitiesQuery>): Promi
 }
 
 describe('token page queries', () => {
+  it('keeps a numeric beyond 2^53 (a collection maximum) digit for digit, as the wire sends it', async () => {
+    await withApi(async () => {
+      const query = `{ current_collections_v2(order_by: {max_supply: desc}, limit: 1) { collection_id max_supply } }`;
+      const wire = await (
+        await fetch('/v1/graphql', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query }),
+        })
+      ).text();
+      const digits = /"max_supply":(\d+)/.exec(wire)![1]!;
+      expect(Number.isSafeInteger(Number(digits))).toBe(false);
+      const data = await requestGraphql<{ current_collections_v2: { max_supply: unknown }[] }>(query, {}, undefined);
+      expect(data.current_collections_v2[0]!.max_supply).toBe(digits);
+    });
+  });
+
   it('pages of 3 newest first are the activities read at once, bounded by the version', async () => {
     await withApi(async () => {
       const { token_activities_v2: busiest } = await requestGraphql<{
