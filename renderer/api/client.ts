@@ -73,6 +73,21 @@ export interface RequestOptions {
   readonly body?: unknown;
   readonly accept?: 'application/json' | 'application/x-bcs' | undefined;
   readonly signal?: AbortSignal | undefined;
+  /**
+   * Keep JSON integers beyond 2^53 as their exact decimal text instead of a rounded number: the indexer's `numeric`
+   * columns (a supply, a collection's u64::MAX maximum) arrive as JSON numbers with every digit (docs/api.md).
+   */
+  readonly exactNumbers?: boolean | undefined;
+}
+
+/**
+ * `JSON.parse` reviver keeping an integer a double cannot hold as its source text (the platform's JSON.parse source
+ * text access: Chromium 114+, Node 22+); every other value as parsed.
+ */
+export function keepExactIntegers(_key: string, value: unknown, context?: { readonly source?: string }): unknown {
+  if (typeof value !== 'number' || Number.isSafeInteger(value)) return value;
+  const source = context?.source;
+  return source !== undefined && /^-?\d+$/.test(source) ? source : value;
 }
 
 function optionalBigInt(text: string | null): bigint | undefined {
@@ -143,7 +158,9 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
 /** GET/POST a JSON answer from the same origin. */
 export async function requestJson<T>(path: string, options: RequestOptions = {}): Promise<ApiAnswer<T>> {
   const response = await send(path, { ...options, accept: 'application/json' });
-  const body = (await response.json()) as T;
+  const body = (
+    options.exactNumbers === true ? JSON.parse(await response.text(), keepExactIntegers) : await response.json()
+  ) as T;
   return {
     body,
     ledger: ledgerHeadersOf(response.headers),
@@ -190,12 +207,14 @@ export type EndpointRequest<E extends Endpoint> = (keyof PathParams<E['path']> e
   (E['body'] extends undefined ? { readonly body?: undefined } : { readonly body: BodyOf<E> }) & {
     readonly query?: EndpointQuery<E['query']> | undefined;
     readonly signal?: AbortSignal | undefined;
+    readonly exactNumbers?: boolean | undefined;
   };
 
 function optionsOf<E extends Endpoint>(endpoint: E, parts: EndpointRequest<E>): [string, RequestOptions] {
   const path = pathOf(endpoint.path, (parts.path ?? {}) as PathParams<E['path']>);
   const query = parts.query as QueryParams | undefined;
-  return [path, { method: endpoint.method, query, body: parts.body, signal: parts.signal }];
+  const { body, signal, exactNumbers } = parts;
+  return [path, { method: endpoint.method, query, body, signal, exactNumbers }];
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * The renderer's one GraphQL request: `POST /v1/graphql` on its own origin (the indexer's Hasura dialect, docs/api.md
  * "The indexer (GraphQL)"), pinned to a ledger version by `?ledger_version=` (snapshots) so `current_*` tables
- * answer as of the view's version and later log rows are hidden. A GraphQL `errors` answer (HTTP 200 in Hasura's
+ * answer as of the view's version and later log rows are hidden. Integers beyond 2^53 (Hasura's `numeric` keeps every
+ * digit) arrive as decimal text, not rounded numbers. A GraphQL `errors` answer (HTTP 200 in Hasura's
  * dialect) becomes an
  * {@link ApiRequestError} like every other failure, so panels show its message instead of empty data.
  */
@@ -33,6 +34,8 @@ export async function requestGraphql<T>(
     query: { ledger_version: version },
     body: { query, variables: { ...variables } },
     signal,
+    // `numeric` columns (supplies, maximums, u128 amounts) keep every digit: beyond 2^53 as decimal text.
+    exactNumbers: true,
   });
   const { data, errors } = answer.body as GraphqlReply<T>;
   if (errors !== undefined && errors.length > 0) {

@@ -62,3 +62,5 @@ export const TransactionPage = lazyNamed(
 export const TokensPanel = lazyNamed(() => import('../features/tokens/tokens-panel.tsx'), 'TokensPanel');
 /** A fungible asset's or coin's page. */
 export const AssetPage = lazyNamed(() => import('../features/asset/asset-page.tsx'), 'AssetPage');
+/** A token's page. */
+export const TokenPage = lazyNamed(() => import('../features/token/token-page.tsx'), 'TokenPage');

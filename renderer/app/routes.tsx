@@ -23,6 +23,7 @@ import {
   ModulesPanel,
   ResourcesPanel,
   TablePanel,
+  TokenPage,
   TokensPanel,
   TransactionPage,
   TransactionsPanel,
@@ -53,6 +54,7 @@ export function AppRoutes(): ReactNode {
           <Route path="tables/:handle" element={<TablePanel />} />
           <Route path="blocks" element={<BlocksPage />} />
           <Route path="assets/:asset" element={<AssetPage />} />
+          <Route path="tokens/:token" element={<TokenPage />} />
         </Route>
         <Route path="blocks/:height" element={<BlockPage />} />
         <Route path="txn/:id" element={<TransactionPage />} />

@@ -4,7 +4,9 @@
  * explorer API; there what the node API can answer is resolved by direct lookups, all at once:
  * versions and block heights (`GET /v1/blocks/by_version/{v}`, `/v1/blocks/by_height/{h}`), transaction
  * hashes (`/v1/transactions/by_hash/{h}`), and addresses (`/v1/accounts/{a}`, its `0x1::object::ObjectCore`
- * and `0x1::fungible_asset::Metadata` resources).
+ * and `0x1::fungible_asset::Metadata` resources). On either, an address the indexer knows as a token
+ * (`current_token_datas_v2`, token-page-queries.ts) is also offered as a token, first: its page is the one that says
+ * what it is (a source without an indexer, or one that refuses the query, just offers no token).
  */
 import { ENDPOINTS } from '../../../shared/api/registry.ts';
 import { queryOptions } from '@tanstack/react-query';
@@ -14,11 +16,23 @@ import { queryKeys } from '../query-keys.ts';
 import type { AccountJson, SearchResultJson } from '../types.ts';
 import { isExplorerUnavailable } from './explorer-queries.ts';
 import { LEDGER_REFRESH_MS } from './ledger-queries.ts';
+import { tokenAtAddress } from './token-page-queries.ts';
+
+/** A token found by its address in the indexer (the explorer API has no such kind: the renderer adds it). */
+export interface TokenSearchResult {
+  readonly kind: 'token';
+  readonly address: string;
+  readonly name: string;
+  readonly collection: string;
+}
+
+/** One search result: the explorer API's kinds, or a token. */
+export type SearchHit = SearchResultJson | TokenSearchResult;
 
 /** What a search found, and whether it came from direct lookups (fewer kinds of result). */
 export interface SearchOutcome {
   readonly query: string;
-  readonly results: readonly SearchResultJson[];
+  readonly results: readonly SearchHit[];
   readonly direct: boolean;
 }
 
@@ -117,15 +131,44 @@ async function directLookup(text: string, signal: AbortSignal): Promise<SearchRe
   return found.flat();
 }
 
-/** Runs one search: the explorer API, or direct lookups where the source has none. */
-export async function resolveSearch(text: string, signal: AbortSignal): Promise<SearchOutcome> {
+/**
+ * The token at an address, if the indexer knows one; none when the text is no address, the source has no indexer or
+ * the indexer refuses (the search still answers what else the text is).
+ */
+async function tokenLookup(text: string, signal: AbortSignal): Promise<TokenSearchResult[]> {
+  if (!isAddress(text)) return [];
   try {
-    const answer = await request(ENDPOINTS.explorerSearch, { query: { q: text }, signal });
-    return { query: text, results: answer.body.results, direct: false };
+    const token = await tokenAtAddress(text, signal);
+    return token === undefined ? [] : [{ kind: 'token', address: normalizeAddress(text), ...token }];
+  } catch (error) {
+    if (error instanceof ApiRequestError) return [];
+    throw error;
+  }
+}
+
+/** The explorer API's answer, or the direct lookups where the source has none (then `direct`). */
+async function sourceSearch(
+  text: string,
+  signal: AbortSignal,
+): Promise<{ readonly results: readonly SearchResultJson[]; readonly direct: boolean }> {
+  try {
+    return {
+      results: (await request(ENDPOINTS.explorerSearch, { query: { q: text }, signal })).body.results,
+      direct: false,
+    };
   } catch (error) {
     if (!isExplorerUnavailable(error)) throw error;
   }
-  return { query: text, results: await directLookup(text, signal), direct: true };
+  return { results: await directLookup(text, signal), direct: true };
+}
+
+/**
+ * Runs one search: the explorer API, or direct lookups where the source has none; a token first where one is (looked
+ * up beside them, so it adds no wait of its own).
+ */
+export async function resolveSearch(text: string, signal: AbortSignal): Promise<SearchOutcome> {
+  const [found, token] = await Promise.all([sourceSearch(text, signal), tokenLookup(text, signal)]);
+  return { query: text, results: [...token, ...found.results], direct: found.direct };
 }
 
 /** The search for a (trimmed, non-empty) text; refreshed as often as the ledger (accounts appear). */

@@ -2,9 +2,9 @@
  * The account header: the short address (copy of the long form), and as of the effective ledger
  * version the sequence number and authentication key from `GET /v1/accounts/{address}`, the APT balance
  * (apt-balance.tsx) and, for an object (an address holding `ObjectCore`), "Object" with its owner and transfer
- * flag (object-facts.tsx). An object need not be an account: its missing account facts are then left out. An address
- * without an account at that version (the node answers 404 where the chain has no default accounts) says so as a
- * fact, not as an error.
+ * flag (object-facts.tsx), for a token object a link to its token page (token-fact.tsx). An object need not be an
+ * account: its missing account facts are then left out. An address without an account at that version (the node
+ * answers 404 where the chain has no default accounts) says so as a fact, not as an error.
  */
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -16,6 +16,7 @@ import { InlineError } from '../../components/status-views.tsx';
 import { SaveSnapshotButton } from './save-snapshot-button.tsx';
 import { AptBalance } from './apt-balance.tsx';
 import { ObjectFacts, useObjectCore } from './object-facts.tsx';
+import { TokenFact } from './token-fact.tsx';
 import { isAbsent } from '../../api/queries/asset-queries.ts';
 
 /** Props of {@link AccountHeader}. */
@@ -49,6 +50,7 @@ export function AccountHeader({ address }: AccountHeaderProps): ReactNode {
       ) : (
         <dl className="account-facts">
           <ObjectFacts address={address} version={effective} />
+          <TokenFact address={address} isObject={isObject} />
           <AptBalance address={address} version={effective} />
           {accountMissing && !isObject && (
             <div>

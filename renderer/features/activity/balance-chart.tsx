@@ -1,5 +1,5 @@
 /**
- * The APT balance over versions as a uPlot line (one point per changing transaction), loaded lazily with uPlot. The
+ * An asset's balance over versions as a uPlot line (one point per changing transaction), loaded lazily with uPlot. The
  * chart is a picture for the eye: keyboard and screen-reader users get the same points as a table of links
  * (balance-history.tsx); clicking a point opens its transaction, as the table's link does.
  */
@@ -8,13 +8,21 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { APT_DECIMALS } from '../../lib/format-amount.ts';
 import type { BalancePoint } from './balance-points.ts';
 
 const HEIGHT = 200;
 
-/** The chart of `points` (oldest first); `onOpen` opens a point's transaction. */
-export function BalanceChart({ points }: { readonly points: readonly BalancePoint[] }): ReactNode {
+/** Props of {@link BalanceChart}. */
+export interface BalanceChartProps {
+  /** Oldest first. */
+  readonly points: readonly BalancePoint[];
+  /** The asset's decimals (0 when unknown: base units). */
+  readonly decimals: number;
+  readonly symbol: string;
+}
+
+/** The chart of `points`; clicking a point opens its transaction. */
+export function BalanceChart({ points, decimals, symbol }: BalanceChartProps): ReactNode {
   const box = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
   useEffect(() => {
@@ -23,7 +31,7 @@ export function BalanceChart({ points }: { readonly points: readonly BalancePoin
     if (target === null || document.createElement('canvas').getContext('2d') === null) return undefined;
     const style = getComputedStyle(target);
     const stroke = style.getPropertyValue('color') || '#1f6feb';
-    const scale = 10 ** APT_DECIMALS;
+    const scale = 10 ** decimals;
     const data: uPlot.AlignedData = [
       points.map((point) => Number(point.version)),
       points.map((point) => Number(point.balance) / scale),
@@ -36,9 +44,12 @@ export function BalanceChart({ points }: { readonly points: readonly BalancePoin
         scales: { x: { time: false } },
         axes: [
           { ...axis, label: 'Version' },
-          { ...axis, label: 'APT', size: 80 },
+          { ...axis, label: symbol, size: 80 },
         ],
-        series: [{ label: 'Version' }, { label: 'APT balance', stroke, width: 2, points: { show: true, size: 6 } }],
+        series: [
+          { label: 'Version' },
+          { label: `${symbol} balance`, stroke, width: 2, points: { show: true, size: 6 } },
+        ],
         legend: { show: false },
       },
       data,
@@ -54,6 +65,6 @@ export function BalanceChart({ points }: { readonly points: readonly BalancePoin
       plot.over.removeEventListener('click', open);
       plot.destroy();
     };
-  }, [points, navigate]);
+  }, [points, decimals, symbol, navigate]);
   return <div className="balance-chart" ref={box} aria-hidden="true" />;
 }

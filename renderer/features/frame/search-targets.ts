@@ -4,13 +4,14 @@
  */
 import { normalizeAddress } from '../../../shared/address.ts';
 import { assertNever } from '../../../shared/assert-never.ts';
-import type { SearchResultJson } from '../../api/types.ts';
+import type { SearchHit } from '../../api/queries/search-queries.ts';
 import { withVersion } from '../../app/use-ledger-version.ts';
 import { assetPath } from '../../lib/asset-path.ts';
+import { tokenPath } from '../../lib/token-path.ts';
 
 /** One pickable result: what it is, its text, and the path it opens. */
 export interface SearchTarget {
-  readonly kind: SearchResultJson['kind'];
+  readonly kind: SearchHit['kind'];
   readonly label: string;
   readonly detail: string;
   readonly path: string;
@@ -30,9 +31,9 @@ function decimalsText(decimals: number): string {
  * The target of a result. A version pins time travel on the current path (`currentPath`, without
  * its query); everything else opens its page keeping the pinned version, if any: a block its block page, a
  * transaction hash the transaction page by version, an object or a fungible asset's metadata the page of its
- * address (where its resources are).
+ * address (where its resources are), a token its token page.
  */
-export function searchTarget(result: SearchResultJson, currentPath: string, pinned: string | undefined): SearchTarget {
+export function searchTarget(result: SearchHit, currentPath: string, pinned: string | undefined): SearchTarget {
   switch (result.kind) {
     case 'version':
       return {
@@ -69,6 +70,13 @@ export function searchTarget(result: SearchResultJson, currentPath: string, pinn
         label: `Fungible asset ${result.symbol}`,
         detail: `${result.name} · ${decimalsText(result.decimals)} · metadata ${result.address}`,
         path: withVersion(assetPath(result.address), pinned),
+      };
+    case 'token':
+      return {
+        kind: result.kind,
+        label: `Token ${result.name || result.address}`,
+        detail: `${result.collection || 'collection unknown'} · data, owner history, activities`,
+        path: withVersion(tokenPath(result.address), pinned),
       };
     case 'account':
       return {
@@ -113,7 +121,7 @@ export function searchTarget(result: SearchResultJson, currentPath: string, pinn
  * there; every other result has one.
  */
 export function searchTargets(
-  result: SearchResultJson,
+  result: SearchHit,
   currentPath: string,
   pinned: string | undefined,
 ): readonly SearchTarget[] {

@@ -1,23 +1,26 @@
 /**
  * The Tokens tab (`/accounts/{a}/tokens`): the tokens the account owns as of the view's version, each with its
  * name, collection and URI as text (never loaded: no remote image or script runs here), the token and its
- * collection linking to their objects, from the indexer (renderer/api/queries/token-queries.ts).
+ * collection linking to their objects and the name to the token's page (renderer/features/token/), from the
+ * indexer (renderer/api/queries/token-queries.ts).
  */
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { isNoIndexer } from '../../api/graphql.ts';
 import { ownedTokensQuery } from '../../api/queries/token-queries.ts';
-import { useLedgerVersion } from '../../app/use-ledger-version.ts';
+import { useLedgerVersion, withVersion } from '../../app/use-ledger-version.ts';
 import { AddressLink } from '../../components/address-link.tsx';
 import { EmptyView, ErrorView, LoadingView } from '../../components/status-views.tsx';
 import { VersionLink } from '../../components/version-link.tsx';
 import { plural } from '../../lib/plural.ts';
+import { tokenPath } from '../../lib/token-path.ts';
 import { useAccountAddress } from '../../lib/use-account-address.ts';
 import './tokens.css';
 
 /** The tokens of a known address. */
 function Tokens({ address }: { readonly address: string }): ReactNode {
-  const { effective } = useLedgerVersion();
+  const { effective, pinned } = useLedgerVersion();
   const tokens = useQuery(ownedTokensQuery(address, effective));
   if (tokens.isError) {
     if (isNoIndexer(tokens.error)) {
@@ -54,7 +57,11 @@ function Tokens({ address }: { readonly address: string }): ReactNode {
         <tbody>
           {rows.map((row) => (
             <tr key={row.token_data_id} data-token={row.token_data_id}>
-              <td>{row.current_token_data?.token_name ?? '—'}</td>
+              <td>
+                <Link to={withVersion(tokenPath(row.token_data_id), pinned)}>
+                  {row.current_token_data?.token_name || '(unnamed)'}
+                </Link>
+              </td>
               <td>
                 {row.current_token_data === null ? (
                   '—'

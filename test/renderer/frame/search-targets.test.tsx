@@ -88,6 +88,26 @@ describe('search targets of the ledger and objects', () => {
       'Aptos Coin · 1 decimal · metadata 0xa',
     );
   });
+
+  it('a token opens its token page in the short form, keeping the pin; an unknown collection is said so', () => {
+    const token = {
+      kind: 'token',
+      address: `0x${'0'.repeat(60)}abcd`,
+      name: 'Sample #2',
+      collection: 'Sample',
+    } as const;
+    expect(searchTarget(token, '/', '7')).toEqual({
+      kind: 'token',
+      label: 'Token Sample #2',
+      detail: 'Sample · data, owner history, activities',
+      path: '/tokens/0xabcd?ledger_version=7',
+    });
+    expect(searchTarget({ ...token, name: '', collection: '' }, '/', undefined)).toMatchObject({
+      label: `Token 0x${'0'.repeat(60)}abcd`,
+      detail: 'collection unknown · data, owner history, activities',
+      path: '/tokens/0xabcd',
+    });
+  });
 });
 
 describe('version standing', () => {
