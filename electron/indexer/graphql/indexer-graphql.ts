@@ -25,6 +25,7 @@ import { checkQueryShape, DEFAULT_QUERY_LIMITS, type QueryLimits } from './query
 import { resolvePlans } from './resolve-plan.ts';
 import { planOperation } from './selection-plan.ts';
 import { sqlRunner, type SqlRunner } from './sql-runner.ts';
+import { registerSqlAggregates } from './sql-aggregates.ts';
 import { checkRequestShape, type GraphqlRequest } from './graphql-request.ts';
 
 /** An answer: HTTP status and the JSON body. */
@@ -66,6 +67,7 @@ function entryOf(error: GraphQLError, code: GraphqlErrorEntry['extensions']['cod
 export function createIndexerGraphql(options: IndexerGraphqlOptions): IndexerGraphql {
   const limits = options.limits ?? DEFAULT_QUERY_LIMITS;
   const schema = buildIndexerSchema(options.tables);
+  registerSqlAggregates(options.db);
   const tables = new Map(options.tables.map((t) => [t.name, t]));
   const runner: SqlRunner = sqlRunner(options.db);
   const documents = new Map<string, Prepared>();

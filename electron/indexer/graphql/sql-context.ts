@@ -6,6 +6,7 @@
 import { indexerSqlTable, VALID_TO_COLUMN, type IndexerColumn, type IndexerTable } from '../indexer-table.ts';
 import { assertNever } from '../../../shared/assert-never.ts';
 import type { QueryLimits } from './query-limits.ts';
+import { derivedSource } from './crawler-table.ts';
 
 /** A value SQLite binds. */
 export type SqlValue = string | number | bigint | null;
@@ -75,9 +76,9 @@ export function columnRef(alias: string, column: string): string {
   return `${alias}.${ident(column)}`;
 }
 
-/** `"ix_<table>" AS alias`. */
+/** `"ix_<table>" AS alias` (a derived table's SELECT for one not stored: crawler-table.ts). */
 export function fromTable(table: IndexerTable, alias: string): string {
-  return `${ident(indexerSqlTable(table))} AS ${alias}`;
+  return `${derivedSource(table) ?? ident(indexerSqlTable(table))} AS ${alias}`;
 }
 
 /** The column `name` of `table`, or undefined. */
