@@ -6,7 +6,7 @@
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createIndexerGraphql } from '../../electron/indexer/graphql/indexer-graphql.ts';
-import { servedTables } from '../../electron/indexer/graphql/crawler-table.ts';
+import { servedTables } from '../../electron/indexer/graphql/served-tables.ts';
 import { INDEXER_TABLES } from '../../electron/indexer/tables/index.ts';
 import { useTempDir } from '../support/temp-dir.ts';
 import { ALICE, ALICE_APT, BOB, USDC, writeIndexerFixture } from './indexer-rows-fixture.ts';

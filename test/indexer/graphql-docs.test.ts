@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { INDEXER_TABLES } from '../../electron/indexer/tables/index.ts';
-import { servedTables } from '../../electron/indexer/graphql/crawler-table.ts';
+import { servedTables } from '../../electron/indexer/graphql/served-tables.ts';
 
 describe('docs/api.md, the indexer tables served', () => {
   it('lists exactly the declared tables, aggregates and columns', () => {

@@ -50,14 +50,9 @@ export function isCrawlerTable(table: Pick<IndexerTable, 'name'>): boolean {
 }
 
 /** Every row: one per non-empty URI of a collection or token datum, whatever its version. */
-const CRAWLER_SOURCE =
+export const CRAWLER_SOURCE =
   `(SELECT ${crawlerRowSelect('u')} FROM (SELECT "uri" AS u FROM "ix_current_collections_v2" ` +
   `UNION SELECT "token_uri" FROM "ix_current_token_datas_v2") WHERE u <> '')`;
-
-/** The SQL source of a derived table (a parenthesised SELECT), or undefined for a stored one. */
-export function derivedSource(table: Pick<IndexerTable, 'name'>): string | undefined {
-  return table.name === CRAWLER_TABLE_NAME ? CRAWLER_SOURCE : undefined;
-}
 
 function cdnAssetUris(local: string): IndexerRelationship {
   return { name: 'cdn_asset_uris', kind: 'object', table: CRAWLER_TABLE_NAME, on: { [local]: 'asset_uri' } };
@@ -69,11 +64,10 @@ const CDN_PARENTS: Readonly<Record<string, string>> = {
   current_token_datas_v2: 'token_uri',
 };
 
-/** The tables GraphQL serves: the stored `tables` with `cdn_asset_uris` added, and the crawler table. */
-export function servedTables(tables: readonly IndexerTable[]): IndexerTable[] {
-  const served = tables.map((table) => {
+/** `tables` with `cdn_asset_uris` added where the hosted indexer has it. */
+export function withCdnAssetUris(tables: readonly IndexerTable[]): IndexerTable[] {
+  return tables.map((table) => {
     const local = CDN_PARENTS[table.name];
     return local === undefined ? table : { ...table, relationships: [...table.relationships, cdnAssetUris(local)] };
   });
-  return [...served, NFT_METADATA_CRAWLER_PARSED_ASSET_URIS];
 }

@@ -54,8 +54,8 @@ export function objectJoins(fields: readonly FieldPlan[], alias: string, first: 
       .join(' AND ');
     // The rowid of the first related row as of V: at most one row joins, whatever the data holds.
     joins.push(
-      ` LEFT JOIN ${fromTable(target, row)} ON ${row}.rowid = ` +
-        `(SELECT ${probe}.rowid FROM ${fromTable(target, probe)} ` +
+      ` LEFT JOIN ${fromTable(target, row, sql)} ON ${row}.rowid = ` +
+        `(SELECT ${probe}.rowid FROM ${fromTable(target, probe, sql)} ` +
         `WHERE ${on} AND ${asOfCondition(target, probe, sql)} LIMIT 1)`,
     );
     selects.push(`${row}.rowid`, ...columns.map((c) => selectColumn(target, row, c, sql)));

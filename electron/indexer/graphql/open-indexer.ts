@@ -6,7 +6,7 @@
 import type Database from 'better-sqlite3';
 import { hasIndexerTables } from '../indexer-storage.ts';
 import { INDEXER_TABLES } from '../tables/index.ts';
-import { servedTables } from './crawler-table.ts';
+import { servedTables } from './served-tables.ts';
 import { createIndexerGraphql, type IndexerGraphql } from './indexer-graphql.ts';
 
 export { hasIndexerTables };

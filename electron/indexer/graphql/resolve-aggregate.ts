@@ -40,7 +40,7 @@ function rowsSource(
   const alias = sql.alias();
   const where = `${asOfCondition(table, alias, sql)} AND ${whereCondition(table, alias, args.where, sql)}`;
   return {
-    from: ` FROM ${fromTable(table, alias)} WHERE ${where}`,
+    from: ` FROM ${fromTable(table, alias, sql)} WHERE ${where}`,
     ref: (column) => columnExpression(table, alias, column, sql),
   };
 }

@@ -192,7 +192,7 @@ function related(
       : remotes.map((r, i) => `${columnRef(alias, r)} = json_extract(_k.value, '$[${i}]')`).join(' AND ');
   const target = field.target;
   const joins = objectJoins(field.fields, alias, columns.length, sql);
-  const source = `json_each(${list}) AS _k CROSS JOIN ${fromTable(target, alias)}${joins.joins}`;
+  const source = `json_each(${list}) AS _k CROSS JOIN ${fromTable(target, alias, sql)}${joins.joins}`;
   const selected = [...columns.map((c) => selectColumn(target, alias, c, sql)), ...joins.selects].join(', ');
   let where = `${match} AND ${asOfCondition(target, alias, sql)}`;
   let text: string;

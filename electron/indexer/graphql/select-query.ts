@@ -31,7 +31,7 @@ export function selectQuery(
     (window.limit === undefined ? ' LIMIT -1' : ` LIMIT ${sql.bind(window.limit)}`) +
     (window.offset > 0 ? ` OFFSET ${sql.bind(window.offset)}` : '');
   const list = [...columns.map((c) => selectColumn(table, alias, c, sql)), ...joined.selects];
-  const from = `${fromTable(table, alias)}${joined.joins}`;
+  const from = `${fromTable(table, alias, sql)}${joined.joins}`;
   if (args.distinctOn.length === 0)
     return `SELECT ${list.join(', ') || '1'} FROM ${from} WHERE ${where}${orderClause(terms)}${page}`;
   for (const name of args.distinctOn)
@@ -46,4 +46,3 @@ export function selectQuery(
   const outerOrder = terms.length === 0 ? '' : ` ORDER BY ${terms.map((t, i) => `_o${i} ${t.direction}`).join(', ')}`;
   return `SELECT * FROM (${inner}) WHERE _rn = 1${outerOrder}${page}`;
 }
-

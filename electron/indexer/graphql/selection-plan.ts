@@ -259,7 +259,12 @@ function planAggregate(table: IndexerTable, set: SelectionSetNode, context: Plan
         }
         const fn = node.name.value;
         if (fn === 'sum' || fn === 'avg' || fn === 'max' || fn === 'min') {
-          fields.push({ kind: 'function', key: inner, fn, columns: aggregateColumnPlans(table, fn, innerNodes, context) });
+          fields.push({
+            kind: 'function',
+            key: inner,
+            fn,
+            columns: aggregateColumnPlans(table, fn, innerNodes, context),
+          });
           continue;
         }
         const args = argumentsOf(node, context);

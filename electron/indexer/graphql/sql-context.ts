@@ -6,7 +6,7 @@
 import { indexerSqlTable, VALID_TO_COLUMN, type IndexerColumn, type IndexerTable } from '../indexer-table.ts';
 import { assertNever } from '../../../shared/assert-never.ts';
 import type { QueryLimits } from './query-limits.ts';
-import { derivedSource } from './crawler-table.ts';
+import { derivedSource } from './served-tables.ts';
 
 /** A value SQLite binds. */
 export type SqlValue = string | number | bigint | null;
@@ -76,9 +76,9 @@ export function columnRef(alias: string, column: string): string {
   return `${alias}.${ident(column)}`;
 }
 
-/** `"ix_<table>" AS alias` (a derived table's SELECT for one not stored: crawler-table.ts). */
-export function fromTable(table: IndexerTable, alias: string): string {
-  return `${derivedSource(table) ?? ident(indexerSqlTable(table))} AS ${alias}`;
+/** `"ix_<table>" AS alias` (a derived table's SELECT as of the version for one not stored: served-tables.ts). */
+export function fromTable(table: IndexerTable, alias: string, sql: SqlBuilder): string {
+  return `${derivedSource(table, sql) ?? ident(indexerSqlTable(table))} AS ${alias}`;
 }
 
 /** The column `name` of `table`, or undefined. */

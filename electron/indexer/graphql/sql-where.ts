@@ -98,7 +98,7 @@ function relationshipCondition(
   );
   const condition = boolExp(target, inner, exp, sql, depth + 1, state);
   const asOf = asOfCondition(target, inner, sql);
-  return `EXISTS (SELECT 1 FROM ${fromTable(target, inner)} WHERE ${joins.join(' AND ')} AND ${asOf} AND ${condition})`;
+  return `EXISTS (SELECT 1 FROM ${fromTable(target, inner, sql)} WHERE ${joins.join(' AND ')} AND ${asOf} AND ${condition})`;
 }
 
 function columnConditions(
