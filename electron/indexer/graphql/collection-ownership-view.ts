@@ -38,7 +38,7 @@ export const CURRENT_COLLECTION_OWNERSHIP_V2_VIEW: IndexerTable = {
 
 /** A `current_*` table's rows at `alias` as of the builder's version (indexer-table.ts, `TableHistory`). */
 function currentAsOf(alias: string, sql: SqlBuilder): string {
-  const version = sql.bind(sql.version);
+  const version = sql.bindVersion();
   return (
     `${alias}."last_transaction_version" <= ${version} ` +
     `AND (${alias}.${VALID_TO_COLUMN} IS NULL OR ${alias}.${VALID_TO_COLUMN} > ${version})`

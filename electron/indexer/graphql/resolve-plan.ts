@@ -10,9 +10,22 @@ import { builderOf, fetchAndRender, neededColumns, rowLimit, rowOffset, type Res
 import type { FieldPlan, RootPlan, SelectArgs } from './selection-plan.ts';
 import { objectJoins, type ObjectJoins } from './object-joins.ts';
 import { NO_JOINS, selectQuery } from './select-query.ts';
+import { paramsOf } from './sql-context.ts';
 import { aggregateJson } from './resolve-aggregate.ts';
 
-function rowTexts(state: ResolveState, table: IndexerTable, args: SelectArgs, fields: readonly FieldPlan[]): string[] {
+function rowTexts(
+  state: ResolveState,
+  table: IndexerTable,
+  args: SelectArgs,
+  fields: readonly FieldPlan[],
+  plan: unknown,
+): string[] {
+  const kept = state.roots?.get(plan);
+  if (kept !== undefined) {
+    // The template's statement, with this request's values and version (request-template.ts).
+    const params = paramsOf(kept.slots, state.version, state.sentinels);
+    return fetchAndRender(state, fields, kept.columns, kept.text, params, kept.joined).texts;
+  }
   const sql = builderOf(state);
   const columns = neededColumns(fields);
   const window = { limit: rowLimit(args, state.limits), offset: rowOffset(args) };
@@ -21,17 +34,22 @@ function rowTexts(state: ResolveState, table: IndexerTable, args: SelectArgs, fi
     joined = objectJoins(fields, alias, columns.length, sql);
     return joined;
   });
+  if (state.roots !== undefined) {
+    state.roots.set(plan, { text, slots: sql.slots, columns, joined: joined.joined });
+    state.grew?.(text.length * 2 + sql.slots.length * 64);
+  }
   return fetchAndRender(state, fields, columns, text, sql.params, joined.joined).texts;
 }
 
-/** The JSON array of a table field's rows. */
+/** The JSON array of a table field's rows (`plan` names the field for a template's statements). */
 export function rowsJson(
   state: ResolveState,
   table: IndexerTable,
   args: SelectArgs,
   fields: readonly FieldPlan[],
+  plan: unknown,
 ): string {
-  return `[${rowTexts(state, table, args, fields).join(',')}]`;
+  return `[${rowTexts(state, table, args, fields, plan).join(',')}]`;
 }
 
 /** The `data` object of `plans` as JSON text. */
@@ -43,10 +61,10 @@ export function resolvePlans(state: ResolveState, plans: readonly RootPlan[]): s
         return `${key}:${JSON.stringify(plan.typename)}`;
       case 'rows':
         return plan.single
-          ? `${key}:${rowTexts(state, plan.table, plan.args, plan.fields)[0] ?? 'null'}`
-          : `${key}:${rowsJson(state, plan.table, plan.args, plan.fields)}`;
+          ? `${key}:${rowTexts(state, plan.table, plan.args, plan.fields, plan)[0] ?? 'null'}`
+          : `${key}:${rowsJson(state, plan.table, plan.args, plan.fields, plan)}`;
       case 'aggregate':
-        return `${key}:${aggregateJson(state, plan, (fields) => rowsJson(state, plan.table, plan.args, fields))}`;
+        return `${key}:${aggregateJson(state, plan, (fields) => rowsJson(state, plan.table, plan.args, fields, fields))}`;
       default:
         return assertNever(plan);
     }
