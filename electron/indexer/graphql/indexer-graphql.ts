@@ -44,6 +44,8 @@ export interface IndexerGraphql {
   readonly schema: GraphQLSchema;
   /** Answers a parsed JSON request body as of `version`. */
   answer(body: unknown, version: bigint): GraphqlAnswer;
+  /** Entries and estimated bytes of the engine's caches (documents, templates, statements): all bounded. */
+  cacheSizes(): Readonly<Record<'documents' | 'templates' | 'statements', { entries: number; bytes: number }>>;
 }
 
 /** Options of {@link createIndexerGraphql}. */
@@ -200,6 +202,7 @@ export function createIndexerGraphql(options: IndexerGraphqlOptions): IndexerGra
   return {
     tables: options.tables,
     schema,
+    cacheSizes: () => ({ documents: documents.size, templates: templates.size, statements: runner.kept() }),
     answer(body: unknown, version: bigint): GraphqlAnswer {
       try {
         return { status: 200, body: run(checkRequestShape(body), version) };
