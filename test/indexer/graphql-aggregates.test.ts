@@ -78,7 +78,8 @@ describe('indexer GraphQL aggregates', () => {
     const avg = (where: string, version = 40n): string =>
       engine.answer(
         {
-          query: `{ user_transactions_aggregate${where === '' ? '' : `(${where})`} { aggregate { avg { sequence_number } } } }`,
+          query: `{ user_transactions_aggregate${where === '' ? '' : `(${where})`} {
+            aggregate { avg { sequence_number } } } }`,
         },
         version,
       ).body;
@@ -142,7 +143,8 @@ describe('indexer GraphQL _by_pk', () => {
       current_fungible_asset_balances_by_pk: { amount: 900, metadata: { symbol: 'APT' } },
     });
     expect(data(balance, 0n)).toEqual({ current_fungible_asset_balances_by_pk: null });
-    const pair = `{ a: account_transactions_by_pk(account_address: "${ALICE}", transaction_version: 3) { transaction_version }
+    const pair = `{
+      a: account_transactions_by_pk(account_address: "${ALICE}", transaction_version: 3) { transaction_version }
       b: account_transactions_by_pk(account_address: "${ALICE}", transaction_version: 4) { transaction_version } }`;
     expect(data(pair)).toEqual({ a: { transaction_version: 3 }, b: null });
   });
@@ -158,7 +160,9 @@ describe('indexer GraphQL _by_pk', () => {
 describe('cdn_asset_uris (the crawler table, derived)', () => {
   it('gives each collection and token its raw URI with null CDN fields, and serves the table by URI', () => {
     const result = data(`{
-      current_collections_v2 { collection_name cdn_asset_uris { asset_uri cdn_image_uri raw_image_uri json_parser_retry_count } }
+      current_collections_v2 {
+        collection_name cdn_asset_uris { asset_uri cdn_image_uri raw_image_uri json_parser_retry_count }
+      }
       current_token_datas_v2 { token_name cdn_asset_uris { asset_uri cdn_json_uri } }
       nft_metadata_crawler_parsed_asset_uris(order_by: {asset_uri: asc}) { asset_uri cdn_animation_uri }
       one: nft_metadata_crawler_parsed_asset_uris_by_pk(asset_uri: "ipfs://cat1") { asset_uri }

@@ -1,6 +1,7 @@
 /**
  * docs/api.md's list of the tables and fields GraphQL serves ("The indexer (GraphQL)") is the declarations'
- * (electron/indexer/tables/, and the crawler's derived table: electron/indexer/graphql/crawler-table.ts): every table, whether `_aggregate` is served, and every column, in order.
+ * (electron/indexer/tables/, and the derived tables: electron/indexer/graphql/served-tables.ts): every table,
+ * whether `_aggregate` is served, and every column, in order.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -57,7 +57,8 @@ describe('indexer GraphQL request templates', () => {
   });
 
   it('answers values a template cannot bind as they are: patterns, lists, bigints as strings, bad values', () => {
-    const like = `query L($p: String) { user_transactions_aggregate(where: {sender: {_like: $p}}) { aggregate { count } } }`;
+    const like = `query L($p: String) {
+      user_transactions_aggregate(where: {sender: {_like: $p}}) { aggregate { count } } }`;
     expect(both(like, { p: '0xa%' })).toContain('"count":20');
     expect(both(like, { p: '0xb%' })).toContain('"count":20');
     expect(both(like, { p: '0xc%' })).toContain('"count":0');

@@ -8,7 +8,12 @@
  */
 import { VALID_TO_COLUMN, type IndexerTable } from '../indexer-table.ts';
 import { columns } from '../tables/columns.ts';
-import type { SqlBuilder } from './sql-context.ts';
+
+/** What the view's SQL needs of the statement being built (sql-context.ts `SqlBuilder`). */
+export interface VersionBinder {
+  /** The parameter of the version asked. */
+  bindVersion(): string;
+}
 
 /** The view as GraphQL serves it (every column nullable, as a view's are). */
 export const CURRENT_COLLECTION_OWNERSHIP_V2_VIEW: IndexerTable = {
@@ -36,8 +41,8 @@ export const CURRENT_COLLECTION_OWNERSHIP_V2_VIEW: IndexerTable = {
   aggregate: true,
 };
 
-/** A `current_*` table's rows at `alias` as of the builder's version (indexer-table.ts, `TableHistory`). */
-function currentAsOf(alias: string, sql: SqlBuilder): string {
+/** A `current_*` table's rows at `alias` as of the version bound (indexer-table.ts, `TableHistory`). */
+function currentAsOf(alias: string, sql: VersionBinder): string {
   const version = sql.bindVersion();
   return (
     `${alias}."last_transaction_version" <= ${version} ` +
@@ -46,7 +51,7 @@ function currentAsOf(alias: string, sql: SqlBuilder): string {
 }
 
 /** The view's rows as of the builder's version, as a parenthesised SELECT. */
-export function collectionOwnershipSource(sql: SqlBuilder): string {
+export function collectionOwnershipSource(sql: VersionBinder): string {
   return (
     '(SELECT o."owner_address" AS "owner_address", c."creator_address" AS "creator_address", ' +
     'c."collection_name" AS "collection_name", d."collection_id" AS "collection_id", ' +

@@ -64,7 +64,8 @@ export function resolvePlans(state: ResolveState, plans: readonly RootPlan[]): s
           ? `${key}:${rowTexts(state, plan.table, plan.args, plan.fields, plan)[0] ?? 'null'}`
           : `${key}:${rowsJson(state, plan.table, plan.args, plan.fields, plan)}`;
       case 'aggregate':
-        return `${key}:${aggregateJson(state, plan, (fields) => rowsJson(state, plan.table, plan.args, fields, fields))}`;
+        // `nodes` are keyed by their fields for the template's statements.
+        return `${key}:${aggregateJson(state, plan, (nodes) => rowsJson(state, plan.table, plan.args, nodes, nodes))}`;
       default:
         return assertNever(plan);
     }

@@ -5,9 +5,12 @@
  * are SELECTs over the stored ones, as of the version asked.
  */
 import type { IndexerTable } from '../indexer-table.ts';
-import { collectionOwnershipSource, CURRENT_COLLECTION_OWNERSHIP_V2_VIEW } from './collection-ownership-view.ts';
+import {
+  collectionOwnershipSource,
+  CURRENT_COLLECTION_OWNERSHIP_V2_VIEW,
+  type VersionBinder,
+} from './collection-ownership-view.ts';
 import { CRAWLER_SOURCE, NFT_METADATA_CRAWLER_PARSED_ASSET_URIS, withCdnAssetUris } from './crawler-table.ts';
-import type { SqlBuilder } from './sql-context.ts';
 
 /** The tables GraphQL serves over the stored `tables`. */
 export function servedTables(tables: readonly IndexerTable[]): IndexerTable[] {
@@ -15,7 +18,7 @@ export function servedTables(tables: readonly IndexerTable[]): IndexerTable[] {
 }
 
 /** The SQL source of a derived table as of the builder's version (a parenthesised SELECT), or undefined. */
-export function derivedSource(table: Pick<IndexerTable, 'name'>, sql: SqlBuilder): string | undefined {
+export function derivedSource(table: Pick<IndexerTable, 'name'>, sql: VersionBinder): string | undefined {
   if (table.name === NFT_METADATA_CRAWLER_PARSED_ASSET_URIS.name) return CRAWLER_SOURCE;
   if (table.name === CURRENT_COLLECTION_OWNERSHIP_V2_VIEW.name) return collectionOwnershipSource(sql);
   return undefined;

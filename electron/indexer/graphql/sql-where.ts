@@ -99,7 +99,8 @@ function relationshipCondition(
   );
   const condition = boolExp(target, inner, exp, sql, depth + 1, state);
   const asOf = asOfCondition(target, inner, sql);
-  return `EXISTS (SELECT 1 FROM ${fromTable(target, inner, sql)} WHERE ${joins.join(' AND ')} AND ${asOf} AND ${condition})`;
+  const from = fromTable(target, inner, sql);
+  return `EXISTS (SELECT 1 FROM ${from} WHERE ${joins.join(' AND ')} AND ${asOf} AND ${condition})`;
 }
 
 function columnConditions(
