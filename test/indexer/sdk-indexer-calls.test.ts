@@ -135,5 +135,8 @@ describe('@aptos-labs/ts-sdk indexer calls against serve (the rest)', () => {
       /public_key_auth_keys/,
     );
     await expect(aptos.getAccountNames({ accountAddress: address })).rejects.toThrow(/not deployed to custom/);
+    await expect(aptos.deriveOwnedAccountsFromSigner({ signer: Account.generate() })).rejects.toThrow(
+      /public_key_auth_keys|auth_key_account_addresses/,
+    );
   });
 });
