@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createIndexerGraphql } from '../../electron/indexer/graphql/indexer-graphql.ts';
 import { servedTables } from '../../electron/indexer/graphql/served-tables.ts';
 import { INDEXER_TABLES } from '../../electron/indexer/tables/index.ts';
+import { fixturePath } from '../support/fixture-path.ts';
 import { useTempDir } from '../support/temp-dir.ts';
 import { ALICE, BOB, writeIndexerFixture } from './indexer-rows-fixture.ts';
 
@@ -78,6 +79,44 @@ describe('indexer GraphQL request templates', () => {
         { a: '\uE0000\uE000' },
       ),
     ).toBe('{"data":{"account_transactions":[]}}');
+  });
+
+  it('fills a nested relationship’s filter with each request’s value (the processors’ rows of the fixture)', () => {
+    const main = new Database(fixturePath('main'), { readonly: true });
+    try {
+      const shared = createIndexerGraphql({ db: main, tables });
+      const owners = main
+        .prepare(
+          'SELECT token_data_id, owner_address FROM ix_current_token_ownerships_v2 WHERE _valid_to IS NULL ' +
+            'ORDER BY token_data_id, owner_address LIMIT 2',
+        )
+        .all() as { token_data_id: string; owner_address: string }[];
+      expect(owners.length).toBe(2);
+      const query = `query N($t: [String!], $o: String) {
+        current_token_datas_v2(where: {token_data_id: {_in: $t}}, order_by: {token_data_id: asc}) {
+          token_data_id current_token_ownerships(where: {owner_address: {_eq: $o}}) { owner_address amount }
+        }
+      }`;
+      const ids = owners.map((o) => o.token_data_id);
+      for (const { owner_address: o } of [...owners, { owner_address: '0x1' }]) {
+        const variables = { t: ids, o };
+        const fresh = createIndexerGraphql({ db: main, tables }).answer({ query, variables }, 2n ** 40n).body;
+        expect(shared.answer({ query, variables }, 2n ** 40n).body).toBe(fresh);
+      }
+      // The same with the list inlined: the only string left to a sentinel is the nested filter's.
+      const inline = `query M($o: String) { current_token_datas_v2(where: {token_data_id: {_eq: "${ids[0]}"}}) {
+        current_token_ownerships(where: {owner_address: {_eq: $o}}) { owner_address } } }`;
+      for (const { owner_address: o } of owners) {
+        const fresh = createIndexerGraphql({ db: main, tables }).answer({ query: inline, variables: { o } }, 2n ** 40n);
+        const cached = shared.answer({ query: inline, variables: { o } }, 2n ** 40n);
+        expect(cached.body).toBe(fresh.body);
+        // ids[0] is owned by owners[0]: its answer names that owner.
+        if (o === owners[0]!.owner_address) expect(cached.body).toContain(o);
+      }
+      expect(shared.cacheSizes().templates.entries).toBeGreaterThan(0);
+    } finally {
+      main.close();
+    }
   });
 
   it('keeps every cache bounded by entries and bytes under a stream of distinct queries', () => {
