@@ -142,26 +142,16 @@ describe('@aptos-labs/ts-sdk indexer calls against serve (fixture)', () => {
     expect(data.current_collection?.collection_id).toBe(token.current_token_data?.collection_id);
     const ownership = await aptos.getCurrentDigitalAssetOwnership({ digitalAssetAddress: token.token_data_id });
     expect(ownership.owner_address).toBe(owner);
-    // getCollectionData of SDK 5.1.4 also asks `cdn_asset_uris` (the NFT metadata crawler's table, not derived from
-    // the chain, not served): its query without that field, through the SDK's indexer client.
+    // getCollectionData asks `cdn_asset_uris` too (the crawler's table, derived from the URI: raw URI, null CDN).
     const collection = data.current_collection!;
-    const { current_collections_v2: collections } = await aptos.queryIndexer<{
-      current_collections_v2: { collection_id: string; collection_name: string }[];
-    }>({
-      query: {
-        query: `query getCollectionData($where_condition: current_collections_v2_bool_exp!) {
-          current_collections_v2(where: $where_condition) { uri total_minted_v2 token_standard table_handle_v1
-            mutable_uri mutable_description max_supply collection_id collection_name creator_address current_supply
-            description last_transaction_timestamp last_transaction_version } }`,
-        variables: {
-          where_condition: {
-            creator_address: { _eq: collection.creator_address },
-            collection_name: { _eq: collection.collection_name },
-          },
-        },
-      },
+    const fetched = await aptos.getCollectionData({
+      creatorAddress: collection.creator_address,
+      collectionName: collection.collection_name,
     });
-    expect(collections.map((c) => c.collection_id)).toContain(collection.collection_id);
+    expect(fetched.collection_id).toBe(collection.collection_id);
+    expect(fetched.cdn_asset_uris).toEqual(
+      fetched.uri === '' ? null : expect.objectContaining({ asset_uri: fetched.uri, cdn_image_uri: null }),
+    );
     const objects = await aptos.getAccountOwnedObjects({ accountAddress: owner });
     expect(objects.length).toBeGreaterThan(0);
     for (const object of objects) expect(object.owner_address).toBe(owner);

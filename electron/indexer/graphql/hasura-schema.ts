@@ -2,12 +2,15 @@
  * The GraphQL schema of the indexer tables in Hasura's dialect, generated from their declarations
  * (electron/indexer/indexer-table.ts), so the official clients' queries (the TypeScript SDK's
  * `src/internal/queries/*.graphql`, the explorer's hooks) validate unchanged: per table the object type `<t>`, the
- * root fields `<t>` and (where declared) `<t>_aggregate`, and the input types `<t>_bool_exp`, `<t>_order_by`,
+ * root fields `<t>`, `<t>_by_pk` (primary-keys.ts) and (where declared) `<t>_aggregate` with `count`, `sum`, `avg`,
+ * `max`, `min` (aggregate-columns.ts), and the input types `<t>_bool_exp`, `<t>_order_by`,
  * `<t>_select_column`, `<scalar>_comparison_exp` and the enum `order_by`, spelled as Hasura spells them.
  * graphql-js builds and validates against it; resolution is ours (resolve-plan.ts).
  */
 import { buildSchema, type GraphQLSchema } from 'graphql';
 import type { IndexerScalar, IndexerTable } from '../indexer-table.ts';
+import { aggregateColumns, aggregateOutputType, COLUMN_AGGREGATES } from './aggregate-columns.ts';
+import { PRIMARY_KEYS } from './primary-keys.ts';
 
 /** The scalars Hasura declares itself (the rest are GraphQL's own). */
 const CUSTOM_SCALARS: readonly IndexerScalar[] = ['bigint', 'numeric', 'timestamp', 'jsonb'];
@@ -37,6 +40,41 @@ function comparisonType(scalar: IndexerScalar): string {
   return `input ${scalar}_comparison_exp {\n  ${lines.join('\n  ')}\n}`;
 }
 
+/** `<t>_aggregate` and its fields: `count`, and `sum`/`avg`/`max`/`min` over the columns each applies to. */
+function aggregateTypes(table: IndexerTable): string[] {
+  const name = table.name;
+  const functions = COLUMN_AGGREGATES.filter((fn) => aggregateColumns(table, fn).length > 0);
+  return [
+    `type ${name}_aggregate {\n  aggregate: ${name}_aggregate_fields\n  nodes: [${name}!]!\n}`,
+    `type ${name}_aggregate_fields {\n  ` +
+      [
+        `count(columns: [${name}_select_column!], distinct: Boolean): Int!`,
+        ...functions.map((fn) => `${fn}: ${name}_${fn}_fields`),
+      ].join('\n  ') +
+      '\n}',
+    ...functions.map(
+      (fn) =>
+        `type ${name}_${fn}_fields {\n  ` +
+        aggregateColumns(table, fn)
+          .map((c) => `${c.name}: ${aggregateOutputType(fn, c)}`)
+          .join('\n  ') +
+        '\n}',
+    ),
+  ];
+}
+
+/** `<t>_by_pk(<key columns>!): <t>` where the hosted indexer has it (primary-keys.ts). */
+function byPkRoot(table: IndexerTable): string[] {
+  const keys = PRIMARY_KEYS[table.name];
+  if (keys === undefined) return [];
+  const args = keys.map((key) => {
+    const column = table.columns.find((c) => c.name === key);
+    if (!column) throw new Error(`indexer table ${table.name}: primary key ${key} is no column`);
+    return `${key}: ${column.type}!`;
+  });
+  return [`${table.name}_by_pk(${args.join(', ')}): ${table.name}`];
+}
+
 function tableTypes(table: IndexerTable, byName: ReadonlyMap<string, IndexerTable>): string {
   const name = table.name;
   const fields = table.columns.map((c) => `${c.name}: ${c.type}${c.nullable ? '' : '!'}`);
@@ -61,12 +99,7 @@ function tableTypes(table: IndexerTable, byName: ReadonlyMap<string, IndexerTabl
     `input ${name}_order_by {\n  ${orders.join('\n  ')}\n}`,
     `enum ${name}_select_column {\n  ${table.columns.map((c) => c.name).join('\n  ')}\n}`,
   ];
-  if (table.aggregate) {
-    parts.push(
-      `type ${name}_aggregate {\n  aggregate: ${name}_aggregate_fields\n  nodes: [${name}!]!\n}`,
-      `type ${name}_aggregate_fields {\n  count(columns: [${name}_select_column!], distinct: Boolean): Int!\n}`,
-    );
-  }
+  if (table.aggregate) parts.push(...aggregateTypes(table));
   return parts.join('\n\n');
 }
 
@@ -78,6 +111,7 @@ export function indexerSchemaSdl(tables: readonly IndexerTable[]): string {
   const roots = tables.flatMap((t) => [
     `${t.name}${selectArguments(t.name)}: [${t.name}!]!`,
     ...(t.aggregate ? [`${t.name}_aggregate${selectArguments(t.name)}: ${t.name}_aggregate!`] : []),
+    ...byPkRoot(t),
   ]);
   return [
     'schema {\n  query: query_root\n}',

@@ -3,7 +3,9 @@
  * answer's status and JSON text out. graphql-js parses and validates against the schema generated from the table
  * declarations (hasura-schema.ts); our code plans and resolves to SQL as of a ledger version (resolve-plan.ts).
  * Bad input is always GraphQL errors (graphql-errors.ts), bounded before validation (query-limits.ts). Parsed and
- * validated documents are kept per query text, so a client repeating its queries pays for parsing once.
+ * validated documents are kept per query text, and plans with their root SQL per query and variables' shape
+ * (request-template.ts), so a client repeating its queries with other values pays for parsing, planning and SQL
+ * building once; both caches are bounded by entries and bytes.
  */
 import type Database from 'better-sqlite3';
 import {
@@ -23,8 +25,11 @@ import { GraphqlFailure, graphqlErrorsJson, type GraphqlErrorEntry } from './gra
 import { buildIndexerSchema } from './hasura-schema.ts';
 import { checkQueryShape, DEFAULT_QUERY_LIMITS, type QueryLimits } from './query-limits.ts';
 import { resolvePlans } from './resolve-plan.ts';
-import { planOperation } from './selection-plan.ts';
+import { planOperation, type RootPlan } from './selection-plan.ts';
+import { BoundedCache, TaintedTemplate, variableShape } from './request-template.ts';
+import type { CompiledRoot } from './resolve-rows.ts';
 import { sqlRunner, type SqlRunner } from './sql-runner.ts';
+import { registerSqlAggregates } from './sql-aggregates.ts';
 import { checkRequestShape, type GraphqlRequest } from './graphql-request.ts';
 
 /** An answer: HTTP status and the JSON body. */
@@ -39,6 +44,8 @@ export interface IndexerGraphql {
   readonly schema: GraphQLSchema;
   /** Answers a parsed JSON request body as of `version`. */
   answer(body: unknown, version: bigint): GraphqlAnswer;
+  /** Entries and estimated bytes of the engine's caches (documents, templates, statements): all bounded. */
+  cacheSizes(): Readonly<Record<'documents' | 'templates' | 'statements', { entries: number; bytes: number }>>;
 }
 
 /** Options of {@link createIndexerGraphql}. */
@@ -55,7 +62,16 @@ interface Prepared {
 }
 
 const MAX_CACHED_DOCUMENTS = 256;
+const MAX_CACHED_DOCUMENT_BYTES = 16 * 1024 * 1024;
 const MAX_CACHED_QUERY_LENGTH = 16 * 1024;
+const MAX_TEMPLATES = 512;
+const MAX_TEMPLATE_BYTES = 16 * 1024 * 1024;
+
+/** A template: the plans made from the shape's variables, and the root statements built from them. */
+interface Template {
+  readonly plans: readonly RootPlan[];
+  readonly roots: Map<unknown, CompiledRoot>;
+}
 
 function entryOf(error: GraphQLError, code: GraphqlErrorEntry['extensions']['code']): GraphqlErrorEntry {
   const path = error.path ? `$.${error.path.join('.')}` : code === 'validation-failed' ? '$.query' : '$';
@@ -66,9 +82,11 @@ function entryOf(error: GraphQLError, code: GraphqlErrorEntry['extensions']['cod
 export function createIndexerGraphql(options: IndexerGraphqlOptions): IndexerGraphql {
   const limits = options.limits ?? DEFAULT_QUERY_LIMITS;
   const schema = buildIndexerSchema(options.tables);
+  registerSqlAggregates(options.db);
   const tables = new Map(options.tables.map((t) => [t.name, t]));
   const runner: SqlRunner = sqlRunner(options.db);
-  const documents = new Map<string, Prepared>();
+  const documents = new BoundedCache<Prepared>(MAX_CACHED_DOCUMENTS, MAX_CACHED_DOCUMENT_BYTES);
+  const templates = new BoundedCache<Template | 'none'>(MAX_TEMPLATES, MAX_TEMPLATE_BYTES);
 
   const prepare = (query: string): Prepared => {
     const cached = documents.get(query);
@@ -91,10 +109,8 @@ export function createIndexerGraphql(options: IndexerGraphqlOptions): IndexerGra
     for (const definition of document.definitions)
       if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
     const prepared = { document, fragments };
-    if (query.length <= MAX_CACHED_QUERY_LENGTH) {
-      if (documents.size >= MAX_CACHED_DOCUMENTS) documents.delete(documents.keys().next().value as string);
-      documents.set(query, prepared);
-    }
+    // A parsed document holds several times its text (its AST nodes).
+    if (query.length <= MAX_CACHED_QUERY_LENGTH) documents.set(query, prepared, query.length * 16);
     return prepared;
   };
 
@@ -133,22 +149,60 @@ export function createIndexerGraphql(options: IndexerGraphqlOptions): IndexerGra
       });
       return JSON.stringify(result);
     }
-    const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], request.variables, {
-      maxErrors: 10,
-    });
-    if (coerced.errors) throw GraphqlFailure.of(coerced.errors.map((e) => entryOf(e, 'validation-failed')));
-    const plans = planOperation(operation.selectionSet, {
-      schema,
-      tables,
-      fragments,
-      variables: coerced.variableValues,
-    });
-    return `{"data":${resolvePlans({ runner, tables, version, limits, rows: 0 }, plans)}}`;
+    const planOf = (variables: Readonly<Record<string, unknown>>): RootPlan[] => {
+      const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables, { maxErrors: 10 });
+      if (coerced.errors) throw GraphqlFailure.of(coerced.errors.map((e) => entryOf(e, 'validation-failed')));
+      return planOperation(operation.selectionSet, { schema, tables, fragments, variables: coerced.variableValues });
+    };
+    const templated =
+      request.query.length <= MAX_CACHED_QUERY_LENGTH ? fromTemplate(request, version, planOf) : undefined;
+    if (templated !== undefined) return templated;
+    return `{"data":${resolvePlans({ runner, tables, version, limits, rows: 0 }, planOf(request.variables))}}`;
+  };
+
+  /**
+   * The answer through the request's template (request-template.ts), or undefined when its shape has none: a shape
+   * whose sentinels would be used transformed, or that failed, is remembered as such and answered without.
+   */
+  const fromTemplate = (
+    request: GraphqlRequest,
+    version: bigint,
+    planOf: (variables: Readonly<Record<string, unknown>>) => RootPlan[],
+  ): string | undefined => {
+    const shape = variableShape(request.variables);
+    if (shape.key.length > MAX_CACHED_QUERY_LENGTH) return undefined;
+    const key = `${request.operationName ?? ''}\u0001${shape.key}\u0001${request.query}`;
+    let template = templates.get(key);
+    if (template === 'none') return undefined;
+    try {
+      if (template === undefined) {
+        template = { plans: planOf(shape.substituted), roots: new Map() };
+        // The plans hold the query's arguments: sized as a few times its text.
+        templates.set(key, template, request.query.length * 8 + shape.key.length * 2);
+      }
+      const state = {
+        runner,
+        tables,
+        version,
+        limits,
+        rows: 0,
+        sentinels: shape.values,
+        roots: template.roots,
+        grew: (bytes: number) => templates.grow(key, bytes),
+      };
+      return `{"data":${resolvePlans(state, template.plans)}}`;
+    } catch (error) {
+      if (!(error instanceof TaintedTemplate) && !(error instanceof GraphqlFailure)) throw error;
+      // Answered without the template; a real failure of the request recurs there and is answered as such.
+      templates.set(key, 'none', 0);
+      return undefined;
+    }
   };
 
   return {
     tables: options.tables,
     schema,
+    cacheSizes: () => ({ documents: documents.size, templates: templates.size, statements: runner.kept() }),
     answer(body: unknown, version: bigint): GraphqlAnswer {
       try {
         return { status: 200, body: run(checkRequestShape(body), version) };

@@ -6,6 +6,7 @@
  */
 import type { IndexerTable } from '../indexer-table.ts';
 import type { FieldPlan } from './selection-plan.ts';
+import { crawlerColumn, isCrawlerTable } from './crawler-table.ts';
 import { asOfCondition, columnRef, fromTable, selectColumn, type SqlBuilder } from './sql-context.ts';
 
 /** An object relationship field whose selection is columns only. */
@@ -38,6 +39,14 @@ export function objectJoins(fields: readonly FieldPlan[], alias: string, first: 
   for (const field of fields) {
     if (!isJoinable(field)) continue;
     const target: IndexerTable = field.target;
+    const columns = [...new Set(field.fields.flatMap((f) => (f.kind === 'column' ? [f.column.name] : [])))];
+    joined.set(field, { start: first + selects.length, columns });
+    if (isCrawlerTable(target)) {
+      // The crawler's row is a function of the parent's URI: no lookup (crawler-table.ts).
+      const uri = columnRef(alias, Object.keys(field.relationship.on)[0] as string);
+      selects.push(`CASE WHEN ${uri} <> '' THEN 1 END`, ...columns.map((c) => crawlerColumn(c, uri)));
+      continue;
+    }
     const row = sql.alias();
     const probe = sql.alias();
     const on = Object.entries(field.relationship.on)
@@ -45,12 +54,10 @@ export function objectJoins(fields: readonly FieldPlan[], alias: string, first: 
       .join(' AND ');
     // The rowid of the first related row as of V: at most one row joins, whatever the data holds.
     joins.push(
-      ` LEFT JOIN ${fromTable(target, row)} ON ${row}.rowid = ` +
-        `(SELECT ${probe}.rowid FROM ${fromTable(target, probe)} ` +
+      ` LEFT JOIN ${fromTable(target, row, sql)} ON ${row}.rowid = ` +
+        `(SELECT ${probe}.rowid FROM ${fromTable(target, probe, sql)} ` +
         `WHERE ${on} AND ${asOfCondition(target, probe, sql)} LIMIT 1)`,
     );
-    const columns = [...new Set(field.fields.flatMap((f) => (f.kind === 'column' ? [f.column.name] : [])))];
-    joined.set(field, { start: first + selects.length, columns });
     selects.push(`${row}.rowid`, ...columns.map((c) => selectColumn(target, row, c, sql)));
   }
   return { selects, joins: joins.join(''), joined };

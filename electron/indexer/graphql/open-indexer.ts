@@ -6,11 +6,12 @@
 import type Database from 'better-sqlite3';
 import { hasIndexerTables } from '../indexer-storage.ts';
 import { INDEXER_TABLES } from '../tables/index.ts';
+import { servedTables } from './served-tables.ts';
 import { createIndexerGraphql, type IndexerGraphql } from './indexer-graphql.ts';
 
 export { hasIndexerTables };
 
 /** The engine over the snapshot connection `db` (read-only), or undefined when it has no indexer tables. */
 export function openIndexerGraphql(db: Database.Database): IndexerGraphql | undefined {
-  return hasIndexerTables(db) ? createIndexerGraphql({ db, tables: INDEXER_TABLES }) : undefined;
+  return hasIndexerTables(db) ? createIndexerGraphql({ db, tables: servedTables(INDEXER_TABLES) }) : undefined;
 }

@@ -8,7 +8,15 @@ import { assertNever } from '../../../shared/assert-never.ts';
 import { cellJson } from './json-cells.ts';
 import { GraphqlFailure } from './graphql-errors.ts';
 import type { FieldPlan, SelectArgs } from './selection-plan.ts';
-import { asOfCondition, columnRef, fromTable, selectColumn, SqlBuilder, type SqlValue } from './sql-context.ts';
+import {
+  asOfCondition,
+  columnRef,
+  fromTable,
+  selectColumn,
+  SqlBuilder,
+  type ParamSlot,
+  type SqlValue,
+} from './sql-context.ts';
 import { orderClause, orderTerms } from './sql-order.ts';
 import type { SqlRunner } from './sql-runner.ts';
 import { whereCondition } from './sql-where.ts';
@@ -23,11 +31,25 @@ export interface ResolveState {
   readonly limits: QueryLimits;
   /** Rows read so far (bounded by `limits.maxAnswerRows`). */
   rows: number;
+  /** Sentinel → request string when the plans come from a template (request-template.ts). */
+  readonly sentinels?: ReadonlyMap<string, string> | undefined;
+  /** The template's root statements, built on first use (undefined: build each time). */
+  readonly roots?: Map<unknown, CompiledRoot> | undefined;
+  /** Called with the bytes of a root statement added to `roots` (the template cache's accounting). */
+  readonly grew?: ((bytes: number) => void) | undefined;
+}
+
+/** A root field's statement, kept by a template: its text, parameters' sources, columns and joins. */
+export interface CompiledRoot {
+  readonly text: string;
+  readonly slots: readonly ParamSlot[];
+  readonly columns: readonly string[];
+  readonly joined: ReadonlyMap<FieldPlan, JoinedColumns>;
 }
 
 /** A new SQL builder for one statement of the request. */
 export function builderOf(state: ResolveState): SqlBuilder {
-  return new SqlBuilder(state.version, state.tables, state.limits);
+  return new SqlBuilder(state.version, state.tables, state.limits, state.sentinels);
 }
 
 /** The row cap of a field: `limit` (0 to the cap), never more than the hosted 100. */
@@ -192,7 +214,7 @@ function related(
       : remotes.map((r, i) => `${columnRef(alias, r)} = json_extract(_k.value, '$[${i}]')`).join(' AND ');
   const target = field.target;
   const joins = objectJoins(field.fields, alias, columns.length, sql);
-  const source = `json_each(${list}) AS _k CROSS JOIN ${fromTable(target, alias)}${joins.joins}`;
+  const source = `json_each(${list}) AS _k CROSS JOIN ${fromTable(target, alias, sql)}${joins.joins}`;
   const selected = [...columns.map((c) => selectColumn(target, alias, c, sql)), ...joins.selects].join(', ');
   let where = `${match} AND ${asOfCondition(target, alias, sql)}`;
   let text: string;

@@ -19,6 +19,8 @@ import {
 } from 'graphql';
 import type { IndexerColumn, IndexerRelationship, IndexerTable } from '../indexer-table.ts';
 import { GraphqlFailure } from './graphql-errors.ts';
+import { aggregatesColumn, type ColumnAggregate } from './aggregate-columns.ts';
+import { PRIMARY_KEYS } from './primary-keys.ts';
 
 /** The select arguments of a table field (coerced; absent ones undefined). */
 export interface SelectArgs {
@@ -49,10 +51,21 @@ export type FieldPlan =
       readonly fields: readonly FieldPlan[];
     };
 
+/** One selected column of `sum { … }`, `avg { … }`, `max { … }` or `min { … }`. */
+export type AggregateColumnPlan =
+  | { readonly kind: 'typename'; readonly key: string; readonly typename: string }
+  | { readonly kind: 'column'; readonly key: string; readonly column: IndexerColumn };
+
 /** One selected field of `<t>_aggregate { aggregate { … } }`. */
 export type AggregateFieldPlan =
   | { readonly kind: 'typename'; readonly key: string; readonly typename: string }
-  | { readonly kind: 'count'; readonly key: string; readonly columns: readonly string[]; readonly distinct: boolean };
+  | { readonly kind: 'count'; readonly key: string; readonly columns: readonly string[]; readonly distinct: boolean }
+  | {
+      readonly kind: 'function';
+      readonly key: string;
+      readonly fn: ColumnAggregate;
+      readonly columns: readonly AggregateColumnPlan[];
+    };
 
 /** One selected field of `<t>_aggregate`. */
 export type AggregatePartPlan =
@@ -69,6 +82,8 @@ export type RootPlan =
       readonly table: IndexerTable;
       readonly args: SelectArgs;
       readonly fields: readonly FieldPlan[];
+      /** `<t>_by_pk`: the one row (or null) rather than a list. */
+      readonly single: boolean;
     }
   | {
       readonly kind: 'aggregate';
@@ -197,6 +212,35 @@ export function planFields(table: IndexerTable, set: SelectionSetNode, context: 
   return plans;
 }
 
+function aggregateColumnPlans(
+  table: IndexerTable,
+  fn: ColumnAggregate,
+  nodes: readonly FieldNode[],
+  context: PlanContext,
+): AggregateColumnPlan[] {
+  const plans: AggregateColumnPlan[] = [];
+  for (const [key, inner] of collect(subSelections(nodes), context)) {
+    const name = (inner[0] as FieldNode).name.value;
+    if (name === '__typename') {
+      plans.push({ kind: 'typename', key, typename: `${table.name}_${fn}_fields` });
+      continue;
+    }
+    const column = table.columns.find((c) => c.name === name);
+    if (!column || !aggregatesColumn(fn, column))
+      throw new GraphqlFailure(`field ${name} not found in type: '${table.name}_${fn}_fields'`, 'validation-failed');
+    plans.push({ kind: 'column', key, column });
+  }
+  return plans;
+}
+
+/** The where of `<t>_by_pk(k1: …, k2: …)`: every key column equal to its argument. */
+function byPkArgs(table: IndexerTable, raw: Readonly<Record<string, unknown>>): SelectArgs {
+  const keys = PRIMARY_KEYS[table.name] ?? [];
+  const where: Record<string, unknown> = {};
+  for (const key of keys) where[key] = { _eq: raw[key] };
+  return { where, orderBy: [], limit: 1, offset: undefined, distinctOn: [] };
+}
+
 function planAggregate(table: IndexerTable, set: SelectionSetNode, context: PlanContext): AggregatePartPlan[] {
   const parts: AggregatePartPlan[] = [];
   const fieldsType = objectType(context, `${table.name}_aggregate_fields`);
@@ -211,6 +255,16 @@ function planAggregate(table: IndexerTable, set: SelectionSetNode, context: Plan
         const node = innerNodes[0] as FieldNode;
         if (node.name.value === '__typename') {
           fields.push({ kind: 'typename', key: inner, typename: fieldsType.name });
+          continue;
+        }
+        const fn = node.name.value;
+        if (fn === 'sum' || fn === 'avg' || fn === 'max' || fn === 'min') {
+          fields.push({
+            kind: 'function',
+            key: inner,
+            fn,
+            columns: aggregateColumnPlans(table, fn, innerNodes, context),
+          });
           continue;
         }
         const args = argumentsOf(node, context);
@@ -239,12 +293,18 @@ export function planOperation(set: SelectionSetNode, context: PlanContext): Root
       plans.push({ kind: 'typename', key, typename: root.name });
       continue;
     }
-    const aggregate = name.endsWith('_aggregate') && context.tables.has(name.slice(0, -'_aggregate'.length));
-    const table = tableNamed(context, aggregate ? name.slice(0, -'_aggregate'.length) : name);
-    const args = selectArgs(argumentsOf(node, context));
-    if (aggregate)
-      plans.push({ kind: 'aggregate', key, table, args, parts: planAggregate(table, subSelections(nodes), context) });
-    else plans.push({ kind: 'rows', key, table, args, fields: planFields(table, subSelections(nodes), context) });
+    const suffix = /_(aggregate|by_pk)$/.exec(name);
+    const base = suffix && context.tables.has(name.slice(0, suffix.index)) ? name.slice(0, suffix.index) : name;
+    const table = tableNamed(context, base);
+    const raw = argumentsOf(node, context);
+    const fields = (): FieldPlan[] => planFields(table, subSelections(nodes), context);
+    if (base === name) plans.push({ kind: 'rows', key, table, args: selectArgs(raw), fields: fields(), single: false });
+    else if (suffix?.[1] === 'by_pk')
+      plans.push({ kind: 'rows', key, table, args: byPkArgs(table, raw), fields: fields(), single: true });
+    else {
+      const parts = planAggregate(table, subSelections(nodes), context);
+      plans.push({ kind: 'aggregate', key, table, args: selectArgs(raw), parts });
+    }
   }
   return plans;
 }

@@ -72,7 +72,7 @@ function addTerms(
       terms,
       (expression) =>
         wrap(
-          `(SELECT ${expression} FROM ${fromTable(target, inner)} ` +
+          `(SELECT ${expression} FROM ${fromTable(target, inner, sql)} ` +
             `WHERE ${joins} AND ${asOfCondition(target, inner, sql)} LIMIT 1)`,
         ),
       depth + 1,

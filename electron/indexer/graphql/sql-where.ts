@@ -8,6 +8,7 @@ import type { IndexerColumn, IndexerTable } from '../indexer-table.ts';
 import { GraphqlFailure } from './graphql-errors.ts';
 import { asOfCondition, columnExpression, columnOf, columnRef, fromTable, type SqlBuilder } from './sql-context.ts';
 import { bindValue, isNaturalText } from './sql-values.ts';
+import { assertNoSentinel } from './request-template.ts';
 
 /** Bounds of one filter, so a deeply nested or huge `where` costs bounded work. */
 const MAX_FILTER_DEPTH = 32;
@@ -98,7 +99,8 @@ function relationshipCondition(
   );
   const condition = boolExp(target, inner, exp, sql, depth + 1, state);
   const asOf = asOfCondition(target, inner, sql);
-  return `EXISTS (SELECT 1 FROM ${fromTable(target, inner)} WHERE ${joins.join(' AND ')} AND ${asOf} AND ${condition})`;
+  const from = fromTable(target, inner, sql);
+  return `EXISTS (SELECT 1 FROM ${from} WHERE ${joins.join(' AND ')} AND ${asOf} AND ${condition})`;
 }
 
 function columnConditions(
@@ -183,6 +185,8 @@ function literalGlob(c: string): string {
 
 function pattern(ref: string, op: string, value: unknown, sql: SqlBuilder): string {
   if (typeof value !== 'string') throw new GraphqlFailure(`${op} expects a String`, 'validation-failed');
+  // The pattern is checked and transformed here: a template's sentinel cannot stand for it (request-template.ts).
+  if (sql.sentinels !== undefined) assertNoSentinel(value);
   const wildcards = value.split('%').length - 1;
   if (value.length > sql.limits.maxPatternLength || wildcards > sql.limits.maxPatternWildcards)
     throw new GraphqlFailure(

@@ -37,7 +37,7 @@ export const FUNGIBLE_ASSET_ACTIVITIES: IndexerTable = {
   }),
   history: { kind: 'log', versionColumn: 'transaction_version' },
   relationships: [METADATA],
-  aggregate: false,
+  aggregate: true,
 };
 
 /**

@@ -55,7 +55,7 @@ export const USER_TRANSACTIONS: IndexerTable = {
     // Hasura declares it an object relationship although a multi-agent transaction has several rows.
     { name: 'signature', kind: 'object', table: 'signatures', on: { version: 'transaction_version' } },
   ],
-  aggregate: false,
+  aggregate: true,
 };
 
 /** `signatures`: one row per signer's key (one per key of a multi-key or multi-ed25519 signer). */
