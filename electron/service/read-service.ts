@@ -129,7 +129,9 @@ export function createReadService(options: ReadServiceOptions): ReadServiceHandl
     const cached = key === undefined ? undefined : cache?.get(key);
     if (cached) return cached;
     const reply = await route(request, output, found);
-    // A file that changed while this reply was read may have given it a mix of old and new data.
+    // A file that changed while this reply was read may have given it a mix of old and new data: its
+    // watcher's event is delivered within one turn of the event loop.
+    if (file) await file.settled();
     const changedSince = file?.check(false);
     if (changedSince) return apiErrorReply(changedSince, undefined);
     if (key !== undefined) cache?.set(key, reply);

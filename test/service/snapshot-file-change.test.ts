@@ -111,6 +111,18 @@ describe('a snapshot file changed while served', () => {
     expect(await answers()).toEqual(original);
   });
 
+  it('replaced by a rename: the very next request answers 503; renamed back: the next one is served', async () => {
+    const aside = join(dir, 'aside.db');
+    copyFileSync(fixturePath('main'), join(dir, 'other.db'));
+    // The served file stays whole under another name; the path names another snapshot at once.
+    renameSync(served, aside);
+    renameSync(join(dir, 'other.db'), served);
+    // No wait for the look every PATH_CHECK_MS: the folder's watcher reports the rename.
+    expectChanged(await answers());
+    renameSync(aside, served);
+    expect(await answers()).toEqual(original);
+  });
+
   it('deleted: 503; put back: served again', async () => {
     const aside = join(dir, 'aside.db');
     renameSync(served, aside);
