@@ -7,8 +7,8 @@ import { ADDRESS_LENGTH } from '../address.ts';
 import { BcsError } from '../codec-error.ts';
 import { encodeUtf8Into, utf8Length } from './utf8.ts';
 import { quoteString } from '../quote-input.ts';
+import { U64_MAX } from '../ledger/u64.ts';
 
-const U64_MAX = (1n << 64n) - 1n;
 const U128_MAX = (1n << 128n) - 1n;
 const U256_MAX = (1n << 256n) - 1n;
 const MASK_64 = (1n << 64n) - 1n;
