@@ -107,7 +107,8 @@ export function parseDeclaredQuery<E extends Endpoint>(endpoint: E, search: stri
 export function declaredQueryKey(endpoint: Endpoint | undefined, search: string): string {
   if (search === '' || endpoint === undefined) return '';
   const kept = new URLSearchParams();
-  for (const [name, value] of new URLSearchParams(search)) if (Object.hasOwn(endpoint.query, name)) kept.append(name, value);
+  for (const [name, value] of new URLSearchParams(search))
+    if (Object.hasOwn(endpoint.query, name)) kept.append(name, value);
   const text = kept.toString();
   return text === '' ? '' : `?${text}`;
 }

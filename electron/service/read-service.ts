@@ -22,14 +22,7 @@ import { createGasEstimator } from './gas-estimator.ts';
 import { guardStore } from './guarded-store.ts';
 import { guardSnapshotFile } from './snapshot-file-guard.ts';
 import { ApiError, describeError, internalError, type ErrorCode } from './http-errors.ts';
-import {
-  matchRoute,
-  methodNotAllowed,
-  NOT_SERVED_ROUTES,
-  routeNotFound,
-  ROUTES,
-  type RouteMatch,
-} from './router.ts';
+import { matchRoute, methodNotAllowed, NOT_SERVED_ROUTES, routeNotFound, ROUTES, type RouteMatch } from './router.ts';
 import type { RequestContext, ServiceOptions } from './request-context.ts';
 import { apiErrorReply, errorReply } from './responses.ts';
 import { responseOf, serviceRequestOf, withoutBody, type ServiceReply, type ServiceRequest } from './service-reply.ts';

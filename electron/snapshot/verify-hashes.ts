@@ -25,7 +25,6 @@ interface HashRow {
   readonly kind_fields: string | null;
 }
 
-
 function recompute(row: HashRow, chainId: number): Uint8Array | undefined {
   if (row.kind === 'block_metadata' && row.kind_fields) {
     const fields = JSON.parse(row.kind_fields) as Record<string, unknown>;

@@ -115,14 +115,14 @@ export function sqlSection(rows: readonly Row[], sql: ReadonlyMap<string, SqlMea
   }
   const goal = measured.filter((row) => GOAL_ENDPOINTS.has(row.endpoint.id));
   if (goal.length > 0) {
-    const missed = goal.filter((row) => !(floorRatio(row, sql.get(row.endpoint.id)) <= FLOOR_GOAL));
+    const ratioOf = (row: Row): number => floorRatio(row, sql.get(row.endpoint.id));
+    const missed = goal.filter((row) => !(ratioOf(row) <= FLOOR_GOAL));
+    const shown = missed.map((row) => `${row.endpoint.id} (${ratioOf(row).toFixed(2)}×)`).join(', ');
     lines.push(
       '',
       `Goal (issue 24): uncached CPU per response ≤ ${FLOOR_GOAL}× (bare server + bare SQL) for ` +
         `${goal.map((row) => row.endpoint.id).join(', ')}: ` +
-        (missed.length === 0
-          ? '**met**.'
-          : `**not met** for ${missed.map((row) => `${row.endpoint.id} ` + `(${floorRatio(row, sql.get(row.endpoint.id)).toFixed(2)}×)`).join(', ')}.`),
+        (missed.length === 0 ? '**met**.' : `**not met** for ${shown}.`),
     );
   }
   lines.push(

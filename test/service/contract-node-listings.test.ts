@@ -42,7 +42,6 @@ interface TxRow {
   nonce: number | null;
 }
 
-
 /** Every event of a stream, ascending, straight from the file. */
 function streamRows(address: string, creationNumber: string): EventRow[] {
   return env.store.database

@@ -73,10 +73,7 @@ function transactionByHash(context: RequestContext, hash: Uint8Array): ServiceRe
   const transaction = context.store.transactionByHash(hash);
   // A snapshot's committed transactions stop at its latest version; a hash beyond it is as unknown as any.
   if (transaction === undefined || transaction.version > context.ledger.ledgerVersion) {
-    throw notFound(
-      'transaction_not_found',
-      `Transaction not found by Transaction hash(${bytesToHex(hash)})`,
-    );
+    throw notFound('transaction_not_found', `Transaction not found by Transaction hash(${bytesToHex(hash)})`);
   }
   if (transaction.version < context.ledger.oldestLedgerVersion && !keptBelowOldest(context, transaction))
     throw versionPruned(transaction.version, context.ledger);

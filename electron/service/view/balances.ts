@@ -18,7 +18,6 @@ import { ViewError } from './view-error.ts';
 import { quoteInput } from '../../../shared/quote-input.ts';
 import { U64_MAX } from '../../../shared/ledger/u64.ts';
 
-
 /** The balance of the fungible store object at `store` (0 when it has no FungibleStore). */
 export function storeBalance(reader: StateReader, store: Uint8Array, version: bigint): bigint {
   const fungible = readFungibleStore(reader, store, version);

@@ -20,7 +20,6 @@ import { systemTransactionRow } from '../snapshot-rows.ts';
 import { blockMetadataHash, userTransactionHash } from '../transaction-hash.ts';
 import { U64_MAX } from '../../../shared/ledger/u64.ts';
 
-
 /** Writes blocks into the world, one plan at a time. */
 export class BlockProducer {
   readonly #world: World;

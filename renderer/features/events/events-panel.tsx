@@ -27,7 +27,6 @@ import { U64_MAX } from '../../../shared/ledger/u64.ts';
 /** The URL parameter of the sequence number jumped to. */
 const SEQ_PARAM = 'seq';
 
-
 /** Whether `text` is a creation number the API accepts: a decimal u64. */
 function isCreationNumber(text: string): boolean {
   return /^\d{1,20}$/.test(text) && BigInt(text) <= U64_MAX;

@@ -12,7 +12,6 @@ import {
 } from '../../api/transaction-json.ts';
 import { U64_MAX } from '../../../shared/ledger/u64.ts';
 
-
 /** What `:id` names: a version (decimal u64), a hash (0x + 64 hex digits), or neither. */
 export type TransactionId =
   | { readonly kind: 'version'; readonly version: string }

@@ -7,7 +7,7 @@ import type { QueryParameter } from '../endpoint.ts';
 /** `ledger_version`: the version to read at (default the latest); 404 above it, 410 below the oldest. */
 export const LEDGER_VERSION = {
   kind: 'u64',
- 
+
   doc: 'the ledger version to read at (default: the latest)',
 } as const satisfies QueryParameter;
 
@@ -31,6 +31,6 @@ export function limit<const Bounds extends PageBounds = Record<never, never>>(
 /** `start`: the first sequence number of an event page. */
 export const EVENT_START = {
   kind: 'u64',
- 
+
   doc: 'the first sequence number (default: the newest page)',
 } as const satisfies QueryParameter;

@@ -82,13 +82,19 @@ describe('balance route', () => {
   it('answers a bare JSON number with the ledger headers, and u64 LE in BCS', async () => {
     for (const { address } of info.samples.senders) {
       const params = { address, asset_type: APT };
-      const json = await balanceRoute(contextOf('accountBalance', { path: `/v1/accounts/${address}/balance/${APT}`, params }));
+      const json = await balanceRoute(
+        contextOf('accountBalance', { path: `/v1/accounts/${address}/balance/${APT}`, params }),
+      );
       expect(json.status).toBe(200);
       expect(header(json, 'content-type')).toContain('application/json');
       expect(header(json, 'x-aptos-ledger-version')).toBe(info.latestVersion);
       expect(text(json)).toBe(storedCoin(address));
       const bcs = await balanceRoute(
-        contextOf('accountBalance', { path: `/v1/accounts/${address}/balance/${APT}`, params, headers: { accept: 'application/x-bcs' } }),
+        contextOf('accountBalance', {
+          path: `/v1/accounts/${address}/balance/${APT}`,
+          params,
+          headers: { accept: 'application/x-bcs' },
+        }),
       );
       expect(bcs.body).toEqual(new BcsWriter().u64(BigInt(storedCoin(address))).toBytes());
     }
@@ -96,19 +102,25 @@ describe('balance route', () => {
 
   it('reads a metadata address as a fungible asset (none in this snapshot: 0)', async () => {
     const { address } = info.samples.senders[0]!;
-    const reply = await balanceRoute(contextOf('accountBalance', { path: '/', params: { address, asset_type: '0xa' } }));
+    const reply = await balanceRoute(
+      contextOf('accountBalance', { path: '/', params: { address, asset_type: '0xa' } }),
+    );
     expect(text(reply)).toBe('0');
   });
 
   it('answers an unreadable asset_type with the error record, and leaves version errors to the router', async () => {
     const { address } = info.samples.senders[0]!;
-    const bad = await balanceRoute(contextOf('accountBalance', { path: '/', params: { address, asset_type: 'not a type' } }));
+    const bad = await balanceRoute(
+      contextOf('accountBalance', { path: '/', params: { address, asset_type: 'not a type' } }),
+    );
     expect(bad.status).toBe(400);
     expect(JSON.parse(text(bad))).toMatchObject({ error_code: 'web_framework_error', vm_error_code: null });
     const future = BigInt(info.latestVersion) + 1n;
     await expect(
       Promise.resolve().then(() =>
-        balanceRoute(contextOf('accountBalance', { path: `/x?ledger_version=${future}`, params: { address, asset_type: APT } })),
+        balanceRoute(
+          contextOf('accountBalance', { path: `/x?ledger_version=${future}`, params: { address, asset_type: APT } }),
+        ),
       ),
     ).rejects.toMatchObject({ status: 404, errorCode: 'version_not_found' });
   });
