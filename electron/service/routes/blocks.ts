@@ -12,7 +12,6 @@ import type { ServiceReply } from '../service-reply.ts';
 import { blockId, encodeBlock } from '../transaction-bcs-bodies.ts';
 import { transactionJson } from './transaction-json.ts';
 import { transactionRange, versionPruned } from './transactions.ts';
-import { quoteInput } from '../../../shared/quote-input.ts';
 
 /** The most transactions the node puts in a block reply (its `max_block_transactions_page_size`). */
 const BLOCK_TRANSACTIONS_MAX = 10_000n;

@@ -11,7 +11,6 @@ import { bcsReply, jsonReply } from '../responses.ts';
 import type { ServiceReply } from '../service-reply.ts';
 import { encodeTransactionData, encodeTransactionList } from '../transaction-bcs-bodies.ts';
 import { transactionJson } from './transaction-json.ts';
-import { quoteInput } from '../../../shared/quote-input.ts';
 
 /** 410 `version_pruned` for a version below the oldest retained one. */
 export function versionPruned(version: bigint, ledger: LedgerInfo): ApiError {

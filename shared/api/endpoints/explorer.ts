@@ -134,6 +134,7 @@ export const explorerSource = endpoint({
 export const explorerSourceDigest = endpoint({
   method: 'GET',
   path: '/explorer/v1/source/digest',
+  params: {},
   query: {},
   body: undefined,
   reply: v.looseObject({ content_digest: v.pipe(v.string(), v.regex(/^sha256:[0-9a-f]{64}$/)) }),
