@@ -123,20 +123,27 @@ function unexpectedTag(bytes: Uint8Array, tag: number): StateKeyError {
 const STATE_KEY_SALT = sha3_256(new TextEncoder().encode('APTOS::StateKey'));
 
 /**
+ * The node's `state_key_hash` of an access-path state key (resource, resource group, module) as stored:
+ * sha3-256(sha3-256("APTOS::StateKey") ‖ key), lower-case hex with `0x`. The key is not decoded (the caller knows its
+ * kind); {@link stateKeyHash} is the one for a key of any kind.
+ */
+export function accessPathStateKeyHash(stateKey: Uint8Array): string {
+  const input = new Uint8Array(STATE_KEY_SALT.length + stateKey.length);
+  input.set(STATE_KEY_SALT);
+  input.set(stateKey, STATE_KEY_SALT.length);
+  return bytesToHex(sha3_256(input));
+}
+
+/**
  * The node's `state_key_hash` of a state key (as stored): sha3-256(sha3-256("APTOS::StateKey") ‖ key), where a
  * table item's key is hashed as tag ‖ handle ‖ raw key bytes (no length prefix, unlike the stored key) and an
  * access path as stored. Lower-case hex with `0x`. `decoded` saves decoding the key again when known.
  */
 export function stateKeyHash(stateKey: Uint8Array, decoded: DecodedStateKey = decodeStateKey(stateKey)): string {
-  let encoded = stateKey;
-  if (decoded.kind === 'table_item') {
-    encoded = new Uint8Array(33 + decoded.key.length);
-    encoded[0] = STATE_KEY_TABLE_ITEM;
-    encoded.set(stateKey.subarray(1, 33), 1);
-    encoded.set(decoded.key, 33);
-  }
-  const input = new Uint8Array(STATE_KEY_SALT.length + encoded.length);
-  input.set(STATE_KEY_SALT);
-  input.set(encoded, STATE_KEY_SALT.length);
-  return bytesToHex(sha3_256(input));
+  if (decoded.kind !== 'table_item') return accessPathStateKeyHash(stateKey);
+  const encoded = new Uint8Array(33 + decoded.key.length);
+  encoded[0] = STATE_KEY_TABLE_ITEM;
+  encoded.set(stateKey.subarray(1, 33), 1);
+  encoded.set(decoded.key, 33);
+  return accessPathStateKeyHash(encoded);
 }
