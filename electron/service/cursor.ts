@@ -16,16 +16,16 @@ function checkAccountStateKey(bytes: Uint8Array): void {
   if (decodeStateKey(bytes).kind === 'table_item') throw new Error('a table item state key is not an access path');
 }
 
-/** Parses a `start` cursor of `/resources` into state-key bytes. */
-export function parseResourceCursor(text: string): Uint8Array {
+/** Parses a `start` cursor of `/resources` (query parameter `name`) into state-key bytes. */
+export function parseResourceCursor(text: string, name = 'start'): Uint8Array {
   if (text.length === 0 || text.length % 2 !== 0 || !HEX_DIGITS.test(text)) {
-    throw unparsable(`failed to parse query parameter "start": "${quoteInput(text)}" is not a hex-encoded state key`);
+    throw unparsable(`failed to parse query parameter "${name}": "${quoteInput(text)}" is not a hex-encoded state key`);
   }
   const bytes = hexToBytes(text);
   try {
     checkAccountStateKey(bytes);
   } catch (error) {
-    throw unparsable(`failed to parse query parameter "start": not a valid state key: ${describeError(error)}`);
+    throw unparsable(`failed to parse query parameter "${name}": not a valid state key: ${describeError(error)}`);
   }
   return bytes;
 }

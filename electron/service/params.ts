@@ -15,15 +15,10 @@ import {
   type StructTag,
   type TypeTag,
 } from '../../shared/type-tag.ts';
+import { readDecimal, U16_MAX, U64_MAX } from '../../shared/ledger/u64.ts';
+import { hexToBytes } from '../../shared/hex.ts';
 import { describeError, invalidInput, unparsable, type ApiError } from './http-errors.ts';
 import { quoteInput } from '../../shared/quote-input.ts';
-
-/** Largest u64. */
-export const U64_MAX = (1n << 64n) - 1n;
-/** Largest u16 (the type of every `limit` parameter). */
-export const U16_MAX = 0xffff;
-
-const DECIMAL = /^[0-9]+$/;
 
 /** Percent-decodes one path segment; a malformed escape is 400 `web_framework_error`. */
 export function decodePathSegment(raw: string): string {
@@ -49,43 +44,39 @@ export function parseAddressParam(text: string, name: string, kind: ParamKind = 
 
 /** Parses a decimal u64 (digits only, at most 2^64-1). */
 export function parseU64(text: string, name: string, kind: ParamKind = 'path'): bigint {
-  if (!DECIMAL.test(text))
-    throw unparsable(`failed to parse ${kind} parameter "${name}": "${quoteInput(text)}" is not a decimal u64`);
-  const value = BigInt(text);
-  if (value > U64_MAX)
-    throw unparsable(`failed to parse ${kind} parameter "${name}": "${quoteInput(text)}" is out of range for u64`);
-  return value;
-}
-
-/** An optional u64 query parameter: undefined when absent. */
-export function optionalU64(query: URLSearchParams, name: string): bigint | undefined {
-  const text = query.get(name);
-  return text === null ? undefined : parseU64(text, name, 'query');
+  const value = readDecimal(text, U64_MAX);
+  if (typeof value === 'bigint') return value;
+  const problem = value === 'not_decimal' ? 'is not a decimal u64' : 'is out of range for u64';
+  throw unparsable(`failed to parse ${kind} parameter "${name}": "${quoteInput(text)}" ${problem}`);
 }
 
 /** Parses a `limit` value (a query parameter) as a u16. */
 export function parseU16(text: string, name: string): number {
-  if (!DECIMAL.test(text))
-    throw unparsable(`failed to parse query parameter "${name}": "${quoteInput(text)}" is not a decimal u16`);
-  // By value, so leading zeros are accepted as for u64s ("0000005" is 5).
-  const value = BigInt(text);
-  if (value > BigInt(U16_MAX))
-    throw unparsable(`failed to parse query parameter "${name}": "${quoteInput(text)}" is out of range for u16`);
-  return Number(value);
+  const value = readDecimal(text, BigInt(U16_MAX));
+  if (typeof value === 'bigint') return Number(value);
+  const problem = value === 'not_decimal' ? 'is not a decimal u16' : 'is out of range for u16';
+  throw unparsable(`failed to parse query parameter "${name}": "${quoteInput(text)}" ${problem}`);
 }
 
-/** What `limit=0` means on an endpoint: refused (events, resources) or an empty page (summaries). */
-export type ZeroLimit = 'reject' | 'empty';
+/** A page size whose default and largest value are the snapshot's node settings (declared ones are applied). */
+export function pageSize(limit: number | undefined, defaultLimit: number, maxLimit: number): number {
+  return Math.min(limit ?? defaultLimit, maxLimit);
+}
 
-/** The page size of a listing: `limit` parsed as u16, defaulted, clamped to the maximum. 0 = empty page. */
-export function pageLimit(query: URLSearchParams, defaultLimit: number, maxLimit: number, zero: ZeroLimit): number {
-  const text = query.get('limit');
-  const limit = text === null ? defaultLimit : parseU16(text, 'limit');
-  if (limit === 0) {
-    if (zero === 'reject') throw invalidInput('Limit must be greater than 0');
-    return 0;
-  }
-  return Math.min(limit, maxLimit);
+const HASH = /^(0x)?[0-9a-fA-F]{64}$/;
+
+/** Parses a 32-byte hex hash path parameter (with or without `0x`). */
+export function parseHashParam(text: string, name: string): Uint8Array {
+  if (!HASH.test(text))
+    throw unparsable(`failed to parse path parameter "${name}": "${quoteInput(text)}" is not a 32-byte hex hash`);
+  return hexToBytes(text.startsWith('0x') ? text : `0x${text}`);
+}
+
+/** Parses a bool query parameter as the node does (`true` or `false`). */
+export function parseBoolParam(text: string, name: string): boolean {
+  if (text === 'true') return true;
+  if (text === 'false') return false;
+  throw unparsable(`failed to parse query parameter "${name}": "${quoteInput(text)}" is not a bool`);
 }
 
 /** Checks a Move identifier (module, struct or field name) given in a path. */

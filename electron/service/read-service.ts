@@ -10,13 +10,19 @@ import { openIndexerGraphql } from '../indexer/graphql/open-indexer.ts';
 import { SnapshotStore } from '../snapshot/snapshot-store.ts';
 import { createCaptureRoute } from './capture/capture-route.ts';
 import { negotiateOutput, type OutputFormat } from './content-negotiation.ts';
-import { TrackedQuery } from './query-parameters.ts';
-import { cacheKeyOf, DEFAULT_RESPONSE_CACHE, ResponseCache, type ResponseCacheOptions } from './response-cache.ts';
+import { parseDeclaredPath, parseDeclaredQuery } from './declared-parameters.ts';
+import {
+  cacheKeyOf,
+  DEFAULT_RESPONSE_CACHE,
+  ResponseCache,
+  serviceKeyScope,
+  type ResponseCacheOptions,
+} from './response-cache.ts';
 import { createGasEstimator } from './gas-estimator.ts';
 import { guardStore } from './guarded-store.ts';
 import { guardSnapshotFile } from './snapshot-file-guard.ts';
 import { ApiError, describeError, internalError, type ErrorCode } from './http-errors.ts';
-import { matchRoute, methodNotAllowed, NOT_SERVED_ROUTES, routeNotFound, ROUTES } from './router.ts';
+import { matchRoute, methodNotAllowed, NOT_SERVED_ROUTES, routeNotFound, ROUTES, type RouteMatch } from './router.ts';
 import type { RequestContext, ServiceOptions } from './request-context.ts';
 import { apiErrorReply, errorReply } from './responses.ts';
 import { responseOf, serviceRequestOf, withoutBody, type ServiceReply, type ServiceRequest } from './service-reply.ts';
@@ -83,33 +89,58 @@ export function createReadService(options: ReadServiceOptions): ReadServiceHandl
     }
   };
 
+  /** The route a request matches (a path segment that does not percent-decode is its 400). */
+  const findRoute = (request: ServiceRequest): RouteMatch | ApiError => {
+    try {
+      return matchRoute(ROUTES, request.method, request.url.pathname);
+    } catch (error) {
+      if (error instanceof ApiError) return error;
+      throw error;
+    }
+  };
+
   const cache =
     options.responseCache === false ? undefined : new ResponseCache(options.responseCache ?? DEFAULT_RESPONSE_CACHE);
   // A capture reads through this service, past the reply cache: its many pinned pages would evict
   // the answers the user is browsing.
   const capture = createCaptureRoute({
-    serve: (request) =>
-      route(request, negotiateOutput(request.header('accept')), new URLSearchParams(request.url.search)),
+    serve: (request) => route(request, negotiateOutput(request.header('accept')), findRoute(request)),
     target: options.capture,
   });
 
+  // A served snapshot file keeps its read lock (SQLite's exclusive locking mode: a read-only connection holds a SHARED
+  // lock, so other readers still open the file). In the normal mode every statement takes and drops the lock with
+  // fcntl and re-reads the header's change counter, ~9 µs of system calls per statement on the benchmark machine
+  // (docs/benchmarks.md); noticing a changed file is the guard's work, which then drops SQLite's cached pages too.
+  const served = options.snapshotFile === undefined ? undefined : options.store;
+  const database = served instanceof SnapshotStore ? served.database : undefined;
+  database?.pragma('locking_mode = EXCLUSIVE');
   const file =
-    options.snapshotFile === undefined ? undefined : guardSnapshotFile(options.snapshotFile, () => cache?.clear());
+    options.snapshotFile === undefined
+      ? undefined
+      : guardSnapshotFile(options.snapshotFile, () => {
+          cache?.clear();
+          // Pages read while the file changed (or before it was put back) must not answer later reads.
+          database?.pragma('shrink_memory');
+        });
 
   const serve = async (request: ServiceRequest): Promise<ServiceReply> => {
     const changed = file?.check();
     if (changed) return apiErrorReply(changed, undefined);
     const output = negotiateOutput(request.header('accept'));
-    const key = cache ? await cacheKeyOf(request, output) : undefined;
+    const found = findRoute(request);
+    // The key holds the query parameters the matched endpoint declares, the only ones its handler receives.
+    const endpoint = found instanceof ApiError || found.kind !== 'found' ? undefined : found.route.endpoint;
+    const key = cache ? await cacheKeyOf(request, output, serviceKeyScope(endpoint)) : undefined;
     const cached = key === undefined ? undefined : cache?.get(key);
     if (cached) return cached;
-    // Routes read the query through a tracker: a reply that read an unkeyed parameter is not cached.
-    const query = new TrackedQuery(request.url.search);
-    const reply = await route(request, output, query);
-    // A file that changed while this reply was read may have given it a mix of old and new data.
+    const reply = await route(request, output, found);
+    // A file that changed while this reply was read may have given it a mix of old and new data: its
+    // watcher's event is delivered within one turn of the event loop.
+    if (file) await file.settled();
     const changedSince = file?.check(false);
     if (changedSince) return apiErrorReply(changedSince, undefined);
-    if (key !== undefined && !query.readUnknown) cache?.set(key, reply);
+    if (key !== undefined) cache?.set(key, reply);
     return reply;
   };
 
@@ -117,25 +148,30 @@ export function createReadService(options: ReadServiceOptions): ReadServiceHandl
   const route = async (
     request: ServiceRequest,
     output: OutputFormat,
-    query: URLSearchParams,
+    found: RouteMatch | ApiError,
   ): Promise<ServiceReply> => {
     let ledger: LedgerInfo | undefined;
     try {
       ledger = store.ledgerInfo();
+      if (found instanceof ApiError) throw found;
       const url = request.url;
-      const match = matchRoute(ROUTES, request.method, url.pathname);
-      if (match.kind === 'none') throw routeNotFound(request.method, url.pathname);
-      if (match.kind === 'wrong_method') {
+      if (found.kind === 'none') throw routeNotFound(request.method, url.pathname);
+      if (found.kind === 'wrong_method') {
         // A node route a snapshot does not serve beside one it does (POST /v1/transactions is submission) says so.
         if (matchRoute(NOT_SERVED_ROUTES, request.method, url.pathname).kind === 'found')
           throw routeNotFound(request.method, url.pathname);
-        throw methodNotAllowed(match.allow);
+        throw methodNotAllowed(found.allow);
       }
+      const endpoint = found.route.endpoint;
+      if (endpoint === undefined) throw routeNotFound(request.method, url.pathname);
+      // The declaration parses the parameters before the handler runs (path first, then the query).
+      const params = parseDeclaredPath(endpoint, found.params);
+      const query = parseDeclaredQuery(endpoint, url.search);
       const context: RequestContext = {
         request,
         url,
         query,
-        params: match.params,
+        params,
         output,
         ledger,
         store,
@@ -143,7 +179,7 @@ export function createReadService(options: ReadServiceOptions): ReadServiceHandl
         options: serviceOptions,
         capture,
       };
-      return await match.route.handler(context);
+      return await found.route.handler(context);
     } catch (error) {
       if (error instanceof ApiError) return apiErrorReply(error, ledger);
       // Stored data a route decodes lazily (a transaction's stored JSON, electron/snapshot/stored-json.ts) that does

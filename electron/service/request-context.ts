@@ -1,17 +1,17 @@
 /**
- * What a route handler receives: the request, its decoded path parameters, the negotiated output
- * format, the latest ledger info (read once per request) and the guarded store.
+ * What a route handler receives: the request, its path and query parameters parsed by the endpoint's
+ * declaration (declared-parameters.ts), the negotiated output format, the latest ledger info (read once
+ * per request) and the guarded store.
  */
 import type { LedgerInfo, LedgerStore } from '../snapshot/ledger-store.ts';
 import type { OutputFormat } from './content-negotiation.ts';
 import type { GasEstimator } from './gas-estimator.ts';
 import { ApiError, notFound } from './http-errors.ts';
-import { optionalU64 } from './params.ts';
 import type { ServiceReply, ServiceRequest } from './service-reply.ts';
 import type { CaptureHandler, CaptureTarget } from './capture/capture-target.ts';
 import type { SourceInfo } from '../../shared/api/source-info.ts';
 import type { IndexerGraphql } from '../indexer/graphql/indexer-graphql.ts';
-import type { PathParamNames } from '../../shared/api/endpoint.ts';
+import type { Endpoint, ParsedPath, ParsedQuery } from '../../shared/api/endpoint.ts';
 import type { ENDPOINTS, EndpointName } from '../../shared/api/registry.ts';
 
 /** Options of the service that routes may need. */
@@ -29,16 +29,17 @@ export interface ServiceOptions {
   readonly indexer?: (() => IndexerGraphql | undefined) | undefined;
 }
 
-/** The path parameter names of a pattern (any name when the pattern is not known). */
-type ParamName<Path extends string> = string extends Path ? string : PathParamNames<Path>;
-
-/** The per-request state handed to route handlers; `Path` is the route's pattern (its parameters are typed). */
-export interface RequestContext<Path extends string = string> {
+/**
+ * The per-request state handed to route handlers; `E` is the route's declaration, so its path and query
+ * parameters arrive parsed and typed (`context.params.address` bytes, `context.query.limit` a number).
+ */
+export interface RequestContext<E extends Endpoint = Endpoint> {
   readonly request: ServiceRequest;
   readonly url: URL;
-  readonly query: URLSearchParams;
-  /** Percent-decoded path parameters by name. */
-  readonly params: Readonly<Record<ParamName<Path>, string>>;
+  /** The declared query parameters, parsed and bounded (undefined when left out, unless required or defaulted). */
+  readonly query: ParsedQuery<E['query']>;
+  /** The declared path parameters, percent-decoded and parsed. */
+  readonly params: ParsedPath<E['params']>;
   readonly output: OutputFormat;
   /** The latest ledger: used for the headers and the version checks. */
   readonly ledger: LedgerInfo;
@@ -49,22 +50,18 @@ export interface RequestContext<Path extends string = string> {
   readonly capture: CaptureHandler;
 }
 
-/** The context of a declared endpoint's handler: its path parameters are the declaration's (shared/api/registry.ts). */
-export type ContextOf<Name extends EndpointName> = RequestContext<(typeof ENDPOINTS)[Name]['path']>;
+/** The context of a declared endpoint's handler (shared/api/registry.ts). */
+export type ContextOf<Name extends EndpointName> = RequestContext<(typeof ENDPOINTS)[Name]>;
 
 /** A route handler. */
-export type RouteHandler<Path extends string = string> = (
-  context: RequestContext<Path>,
+export type RouteHandler<E extends Endpoint = Endpoint> = (
+  context: RequestContext<E>,
 ) => ServiceReply | Promise<ServiceReply>;
 
-/**
- * A path parameter of the matched route (present by construction of the route table; a name the pattern lacks is
- * a type error).
- */
-export function pathParam<Path extends string>(context: RequestContext<Path>, name: ParamName<Path>): string {
-  const value = (context.params as Readonly<Record<string, string>>)[name];
-  if (value === undefined) throw new Error(`route has no parameter "${name}"`);
-  return value;
+/** A context whose endpoint declares `ledger_version`. */
+export interface VersionedContext {
+  readonly query: { readonly ledger_version: bigint | undefined };
+  readonly ledger: LedgerInfo;
 }
 
 /** Checks a ledger version against the retained range: 404 above the latest, 410 below the oldest. */
@@ -86,6 +83,6 @@ export function checkVersion(version: bigint, ledger: LedgerInfo): bigint {
 }
 
 /** The `ledger_version` query parameter (default: latest), checked against the retained range. */
-export function requestedVersion(context: RequestContext): bigint {
-  return checkVersion(optionalU64(context.query, 'ledger_version') ?? context.ledger.ledgerVersion, context.ledger);
+export function requestedVersion(context: VersionedContext): bigint {
+  return checkVersion(context.query.ledger_version ?? context.ledger.ledgerVersion, context.ledger);
 }

@@ -7,7 +7,8 @@
  */
 import type { ServiceReply, ServiceRequest } from './service-reply.ts';
 import type { OutputFormat } from './content-negotiation.ts';
-import { keyedQuery } from './query-parameters.ts';
+import type { Endpoint } from '../../shared/api/endpoint.ts';
+import { declaredQueryKey } from './declared-parameters.ts';
 import { LEDGER_VERSION_HEADER } from '../../shared/api/endpoints/indexer.ts';
 
 /** Limits of the cache. */
@@ -111,14 +112,16 @@ export interface CacheKeyScope {
   readonly readPost: (pathname: string) => boolean;
 }
 
+/** The node API's POSTs are its table reads and views (a capture POST writes a file every time). */
+const readPost = (pathname: string): boolean => pathname.startsWith('/v1/');
+
 /**
- * The snapshot service's scope: only the query parameters routes read (unknown ones cannot change
- * a reply); the node API's POSTs are its table reads (a capture POST writes a file every time).
+ * The snapshot service's scope for a request matching `endpoint`: only the query parameters the endpoint
+ * declares, the only ones its handler receives (undefined: no route, whose answer no parameter changes).
  */
-export const SERVICE_KEY_SCOPE: CacheKeyScope = {
-  query: keyedQuery,
-  readPost: (pathname) => pathname.startsWith('/v1/'),
-};
+export function serviceKeyScope(endpoint: Endpoint | undefined): CacheKeyScope {
+  return { query: (search) => declaredQueryKey(endpoint, search), readPost };
+}
 
 /**
  * The cache key of a request, or undefined when it must not be cached (a body too large to key,
@@ -128,7 +131,7 @@ export const SERVICE_KEY_SCOPE: CacheKeyScope = {
 export async function cacheKeyOf(
   request: ServiceRequest,
   output: OutputFormat,
-  scope: CacheKeyScope = SERVICE_KEY_SCOPE,
+  scope: CacheKeyScope,
 ): Promise<string | undefined> {
   // The version header pins a GraphQL answer as `?ledger_version=` does (routes/indexer-graphql.ts).
   const pinned = request.header(LEDGER_VERSION_HEADER);

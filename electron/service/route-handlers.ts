@@ -33,7 +33,7 @@ import { graphqlRoute } from './routes/indexer-graphql.ts';
 import { balanceRoute, viewRoute } from './view/view-routes.ts';
 
 /** One handler per declared endpoint. */
-export const ROUTE_HANDLERS: { readonly [Name in EndpointName]: RouteHandler<(typeof ENDPOINTS)[Name]['path']> } = {
+export const ROUTE_HANDLERS: { readonly [Name in EndpointName]: RouteHandler<(typeof ENDPOINTS)[Name]> } = {
   ledgerInfo: getLedgerInfo,
   gasEstimate: getGasEstimate,
   tableItem: getTableItem,

@@ -11,7 +11,7 @@ import {
   notServedMessage,
   type EndpointName,
 } from '../../shared/api/registry.ts';
-import type { EndpointMethod } from '../../shared/api/endpoint.ts';
+import type { Endpoint, EndpointMethod } from '../../shared/api/endpoint.ts';
 import { ApiError } from './http-errors.ts';
 import { decodePathSegment } from './params.ts';
 import type { RouteHandler } from './request-context.ts';
@@ -20,9 +20,14 @@ import { ROUTE_HANDLERS } from './route-handlers.ts';
 /** HTTP methods the service routes. */
 export type RouteMethod = EndpointMethod;
 
-/** One route: the endpoint's name, method, path pattern (`:name` segments are parameters) and handler. */
+/**
+ * One route: the endpoint's name and declaration (which parameters its handler receives), method, path
+ * pattern (`:name` segments are parameters) and handler.
+ */
 export interface Route {
   readonly name: EndpointName | 'not_served';
+  /** The declaration (undefined for a not-served node route, which is only matched). */
+  readonly endpoint: Endpoint | undefined;
   readonly method: RouteMethod;
   readonly pattern: string;
   readonly handler: RouteHandler;
@@ -35,9 +40,10 @@ export interface Route {
  */
 export const ROUTES: readonly Route[] = ENDPOINT_NAMES.map((name) => ({
   name,
+  endpoint: ENDPOINTS[name],
   method: ENDPOINTS[name].method,
   pattern: ENDPOINTS[name].path,
-  // Each handler reads only its own pattern's parameters, which the match supplies.
+  // Each handler receives its own declaration's parameters, which the service parses with that declaration.
   handler: ROUTE_HANDLERS[name] as RouteHandler,
 }));
 
@@ -48,6 +54,7 @@ export const ROUTES: readonly Route[] = ENDPOINT_NAMES.map((name) => ({
 export const NOT_SERVED_ROUTES: readonly Route[] = NOT_SERVED.flatMap((endpoint) =>
   endpoint.methods.map((method) => ({
     name: 'not_served' as const,
+    endpoint: undefined,
     method,
     pattern: endpoint.path,
     handler: (): never => {

@@ -18,7 +18,7 @@ import { assertNever } from '../../shared/assert-never.ts';
 import { hexToBytes } from '../../shared/hex.ts';
 import type { LedgerStore, StoredTransaction, StoredTransactionDetails } from '../snapshot/ledger-store.ts';
 import { internalError } from './http-errors.ts';
-import { U64_MAX } from './params.ts';
+import { U64_MAX } from '../../shared/ledger/u64.ts';
 
 /** Variant index of `TransactionData::OnChain` (a single transaction's BCS reply). */
 const TRANSACTION_DATA_ON_CHAIN = 0;

@@ -1,121 +1,24 @@
 /**
- * State keys as the node encodes them (docs/node-behaviour.md §4). The snapshot stores every state value
- * under these exact bytes, so the `/resources` order and cursor are the node's own, and table items
- * share the same versioned table.
- *
- *   access path: 0x00 ‖ address(32) ‖ ULEB128(len(path)) ‖ path,  path = BCS(Path)
- *                Path::Code(ModuleId) = 0, Path::Resource(StructTag) = 1, Path::ResourceGroup(StructTag) = 2
- *   table item:  0x01 ‖ handle(32) ‖ ULEB128(len(key)) ‖ key
+ * The snapshot's use of the state keys (shared/ledger/state-keys.ts, the one encoding every layer uses): what the
+ * resource listing makes of a stored key, cached for the `/resources` hot path. The kernel is re-exported here for
+ * the store's modules.
  */
-import { BcsReader } from '../../shared/bcs/bcs-reader.ts';
-import { BcsWriter } from '../../shared/bcs/bcs-writer.ts';
-import { readStructTag, writeStructTag, type StructTag } from '../../shared/type-tag.ts';
-import { formatAddress } from '../../shared/address.ts';
-import { CodecError } from '../../shared/codec-error.ts';
+import type { StructTag } from '../../shared/type-tag.ts';
+import { decodeStateKey, STATE_KEY_ACCESS_PATH } from '../../shared/ledger/state-keys.ts';
 
-/** First byte of a state key: which kind of state it addresses. */
-const STATE_KEY_ACCESS_PATH = 0x00;
-/** First byte of a table item's state key. */
-export const STATE_KEY_TABLE_ITEM = 0x01;
-
-const PATH_CODE = 0;
-const PATH_RESOURCE = 1;
-const PATH_RESOURCE_GROUP = 2;
-
-function accessPathKey(address: Uint8Array, path: Uint8Array): Uint8Array {
-  return new BcsWriter().u8(STATE_KEY_ACCESS_PATH).address(address).bytes(path).toBytes();
-}
-
-/** State key of the resource `tag` under `address`. */
-export function resourceStateKey(address: Uint8Array, tag: StructTag): Uint8Array {
-  const path = new BcsWriter().variantIndex(PATH_RESOURCE);
-  writeStructTag(path, tag);
-  return accessPathKey(address, path.toBytes());
-}
-
-/** State key of the resource group `groupTag` under `address` (one key holds every member of the group). */
-export function resourceGroupStateKey(address: Uint8Array, groupTag: StructTag): Uint8Array {
-  const path = new BcsWriter().variantIndex(PATH_RESOURCE_GROUP);
-  writeStructTag(path, groupTag);
-  return accessPathKey(address, path.toBytes());
-}
-
-/** State key of module `name` published at `address` (Path::Code(ModuleId { address, name })). */
-export function moduleStateKey(address: Uint8Array, name: string): Uint8Array {
-  const path = new BcsWriter().variantIndex(PATH_CODE).address(address).string(name).toBytes();
-  return accessPathKey(address, path);
-}
-
-/** State key of the item stored under BCS key bytes `key` in table `handle`. */
-export function tableItemStateKey(handle: Uint8Array, key: Uint8Array): Uint8Array {
-  return new BcsWriter().u8(STATE_KEY_TABLE_ITEM).address(handle).bytes(key).toBytes();
-}
-
-/** The prefix shared by every access-path key of `address`: a range scan over it lists the account. */
-export function accountKeyPrefix(address: Uint8Array): Uint8Array {
-  return new BcsWriter().u8(STATE_KEY_ACCESS_PATH).address(address).toBytes();
-}
-
-/** The smallest byte string greater than every string starting with `prefix` (exclusive upper bound). */
-export function prefixUpperBound(prefix: Uint8Array): Uint8Array {
-  const bound = Uint8Array.from(prefix);
-  for (let i = bound.length - 1; i >= 0; i -= 1) {
-    if (bound[i] !== 0xff) {
-      bound[i] = (bound[i] ?? 0) + 1;
-      return bound.subarray(0, i + 1);
-    }
-  }
-  return new Uint8Array([0xff, 0xff]);
-}
-
-/** What an access-path state key addresses, decoded. */
-export type DecodedStateKey =
-  | { readonly kind: 'resource'; readonly address: string; readonly tag: StructTag }
-  | { readonly kind: 'resource_group'; readonly address: string; readonly tag: StructTag }
-  | { readonly kind: 'module'; readonly address: string; readonly name: string }
-  | { readonly kind: 'table_item'; readonly handle: string; readonly key: Uint8Array };
-
-/**
- * Decodes a state key strictly (throws the codec's BcsError on anything malformed, including
- * trailing bytes). Used for resources cursors and by `snapshot verify`.
- */
-export function decodeStateKey(bytes: Uint8Array): DecodedStateKey {
-  const reader = new BcsReader(bytes);
-  const tag = reader.u8();
-  if (tag === STATE_KEY_TABLE_ITEM) {
-    const handle = formatAddress(reader.address());
-    const key = reader.bytes();
-    reader.assertFinished();
-    return { kind: 'table_item', handle, key };
-  }
-  if (tag !== STATE_KEY_ACCESS_PATH) {
-    throw unexpectedTag(bytes, tag);
-  }
-  const address = formatAddress(reader.address());
-  const path = new BcsReader(reader.bytes());
-  reader.assertFinished();
-  const variant = path.variantIndex();
-  let decoded: DecodedStateKey;
-  if (variant === PATH_CODE) {
-    path.address();
-    decoded = { kind: 'module', address, name: path.string() };
-  } else if (variant === PATH_RESOURCE || variant === PATH_RESOURCE_GROUP) {
-    decoded = { kind: variant === PATH_RESOURCE ? 'resource' : 'resource_group', address, tag: readStructTag(path) };
-  } else {
-    throw unexpectedTag(bytes, variant);
-  }
-  path.assertFinished();
-  return decoded;
-}
-
-/** A state key whose kind or path variant is unknown; a codec error, so the service answers 400. */
-export class StateKeyError extends CodecError {
-  override readonly name = 'StateKeyError';
-}
-
-function unexpectedTag(bytes: Uint8Array, tag: number): StateKeyError {
-  return new StateKeyError(`state key of ${bytes.length} bytes has unknown kind ${tag}`);
-}
+export {
+  accountKeyPrefix,
+  decodeStateKey,
+  moduleStateKey,
+  prefixUpperBound,
+  resourceGroupStateKey,
+  resourceStateKey,
+  STATE_KEY_TABLE_ITEM,
+  StateKeyError,
+  stateKeyHash,
+  tableItemStateKey,
+  type DecodedStateKey,
+} from '../../shared/ledger/state-keys.ts';
 
 /** A state key the resource listing shows: a resource, or a resource group (listed as its members). */
 export interface ListedStateKey {

@@ -8,6 +8,7 @@ import { parseAddress } from '../../shared/address.ts';
 import { bytesToHex, hexToBytes } from '../../shared/hex.ts';
 import { blockMetadataHash, userTransactionHash } from './transaction-hash.ts';
 import { NO_PROGRESS, type Progress } from './progress.ts';
+import { U64_MAX } from '../../shared/ledger/u64.ts';
 
 interface HashRow {
   readonly version: number;
@@ -23,8 +24,6 @@ interface HashRow {
   readonly signature: string | null;
   readonly kind_fields: string | null;
 }
-
-const U64_MAX = (1n << 64n) - 1n;
 
 function recompute(row: HashRow, chainId: number): Uint8Array | undefined {
   if (row.kind === 'block_metadata' && row.kind_fields) {

@@ -6,6 +6,7 @@
  * and every field beyond the envelope is optional because another node version may leave it out.
  */
 import type { JsonValue } from '../../shared/api/wire-schemas.ts';
+import { U64_MAX_TEXT } from '../../shared/ledger/u64.ts';
 
 /** An event inside a transaction: a handle event has a real guid; a module event has `0x0`/`0` and sequence 0. */
 export interface TransactionEventJson {
@@ -123,7 +124,7 @@ export interface CommittedTransactionJson {
 }
 
 /** The sequence number the node shows for an orderless (nonce-protected) transaction: u64::MAX. */
-export const ORDERLESS_SEQUENCE_NUMBER = '18446744073709551615';
+export const ORDERLESS_SEQUENCE_NUMBER = U64_MAX_TEXT;
 
 /**
  * The detailed view of a transaction reply. The reply passed the registry's envelope check (version,

@@ -7,6 +7,7 @@
  * client and the tests' coverage checks are all derived from these declarations.
  */
 import type * as v from 'valibot';
+import type { StructTag } from '../type-tag.ts';
 import type { ErrorCode } from './error-record.ts';
 
 /** HTTP methods the service routes. */
@@ -16,27 +17,37 @@ export type EndpointMethod = 'GET' | 'POST';
 export type EndpointSource = 'snapshot' | 'remote';
 
 /**
- * How a query parameter parses: `u64` a decimal u64, `u16` a decimal u16 (page limits), `address`
- * an account address, `cursor` the resources paging cursor (hex), `text` any text.
+ * How a query parameter parses: `u64` a decimal u64, `u16` a decimal u16 (page limits), `bool`
+ * `true` or `false`, `address` an account address, `cursor` the resources paging cursor (hex), `text`
+ * any text. The service parses every declared parameter before the handler runs
+ * (electron/service/declared-parameters.ts); the reply cache keys on exactly the declared names.
  */
-export type QueryParameterKind = 'u64' | 'u16' | 'address' | 'cursor' | 'text';
+export type QueryParameterKind = 'u64' | 'u16' | 'bool' | 'address' | 'cursor' | 'text';
 
 /** One query parameter. */
 export interface QueryParameter {
   readonly kind: QueryParameterKind;
-  /** Whether the reply depends on it, so the reply cache keys on it (false: never read by the route). */
-  readonly keyed: boolean;
   /** Whether a request without it is refused (400). */
   readonly required?: boolean;
-  /** Smallest and largest accepted value of a number (`limit`: 1 up to the route's maximum). */
+  /** Smallest accepted value of a number (below: 400 `invalid_input`; `limit`: 1 where 0 is refused). */
   readonly min?: number;
+  /** Largest value of a number: a larger one is clamped to it, as the node clamps page sizes. */
   readonly max?: number;
+  /** The value of a number when the parameter is left out. */
+  readonly default?: number;
   /** What it means, as docs/api.md says it. */
   readonly doc: string;
 }
 
-/** The query parameters of an endpoint, by name. */
+/** The query parameters of an endpoint, by name (parsed in this order: the first that fails is answered). */
 export type QuerySpec = Readonly<Record<string, QueryParameter>>;
+
+/**
+ * How a path parameter parses: `address` an account address, `u64` a decimal u64, `struct_tag` a
+ * Move struct tag, `identifier` a Move identifier, `hash` a 32-byte hex hash, `text` any text (the
+ * handler reads it).
+ */
+export type PathParameterKind = 'address' | 'u64' | 'struct_tag' | 'identifier' | 'hash' | 'text';
 
 /**
  * The BCS reply (`Accept: application/x-bcs`) of a node endpoint: what the bytes are. Explorer
@@ -52,10 +63,13 @@ export interface Endpoint<
   Query extends QuerySpec = QuerySpec,
   Reply extends v.GenericSchema = v.GenericSchema,
   Body extends v.GenericSchema | undefined = v.GenericSchema | undefined,
+  Params extends PathSpec<Path> = PathSpec<Path>,
 > {
   readonly method: EndpointMethod;
   /** Path pattern: `:name` segments are path parameters. */
   readonly path: Path;
+  /** How each path parameter parses (one entry per `:name` of the pattern, a type error otherwise). */
+  readonly params: Params;
   readonly query: Query;
   /** The JSON request body of a POST. */
   readonly body: Body;
@@ -84,8 +98,48 @@ export type PathParamNames<Path extends string> = Path extends `${string}:${infe
 /** The path parameters of a pattern, as text (each is percent-encoded into its segment). */
 export type PathParams<Path extends string> = { readonly [Name in PathParamNames<Path>]: string };
 
+/** The declared kind of each path parameter of a pattern. */
+export type PathSpec<Path extends string> = { readonly [Name in PathParamNames<Path>]: PathParameterKind };
+
+/** What a path parameter of each kind parses into. */
+interface ParsedPathKinds {
+  readonly address: Uint8Array;
+  readonly u64: bigint;
+  readonly struct_tag: StructTag;
+  readonly identifier: string;
+  readonly hash: Uint8Array;
+  readonly text: string;
+}
+
+/** What a query parameter of each kind parses into. */
+interface ParsedQueryKinds {
+  readonly u64: bigint;
+  readonly u16: number;
+  readonly bool: boolean;
+  readonly address: Uint8Array;
+  readonly cursor: Uint8Array;
+  readonly text: string;
+}
+
+/** The path parameters a handler receives, parsed by their declared kinds. */
+export type ParsedPath<Spec> = { readonly [Name in keyof Spec]: ParsedPathKinds[Spec[Name] & PathParameterKind] };
+
+/**
+ * The query a handler receives, parsed and bounded by the declaration: undefined when left out, unless
+ * required or defaulted.
+ */
+export type ParsedQuery<Query extends QuerySpec> = {
+  readonly [Name in keyof Query]:
+    | ParsedQueryKinds[Query[Name]['kind']]
+    | (Query[Name] extends { readonly required: true } | { readonly default: number } ? never : undefined);
+};
+
 /** The value a client passes for one query parameter. */
-type QueryValue<P extends QueryParameter> = P['kind'] extends 'u64' | 'u16' ? string | number | bigint : string;
+type QueryValue<P extends QueryParameter> = P['kind'] extends 'u64' | 'u16'
+  ? string | number | bigint
+  : P['kind'] extends 'bool'
+    ? string | boolean
+    : string;
 
 /** The query a client passes: required parameters required, the others optional (undefined: left out). */
 export type QueryParams<Query extends QuerySpec> = {
@@ -117,7 +171,8 @@ export function endpoint<
   const Query extends QuerySpec,
   Reply extends v.GenericSchema,
   Body extends v.GenericSchema | undefined = undefined,
->(declaration: Endpoint<Path, Query, Reply, Body>): Endpoint<Path, Query, Reply, Body> {
+  const Params extends PathSpec<Path> = PathSpec<Path>,
+>(declaration: Endpoint<Path, Query, Reply, Body, Params>): Endpoint<Path, Query, Reply, Body, Params> {
   return declaration;
 }
 

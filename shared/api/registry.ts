@@ -2,7 +2,8 @@
  * The endpoint registry: every route the service answers, declared once (shared/api/endpoints/),
  * and the node routes a snapshot does not serve. Everything that lists routes is derived from here:
  * the service's route table (electron/service/router.ts, handlers bound by name in
- * electron/service/route-handlers.ts), the reply cache's keyed parameters, the remote proxy's shape
+ * electron/service/route-handlers.ts), the parameters each handler receives parsed and the reply cache keys
+ * on (electron/service/declared-parameters.ts), the remote proxy's shape
  * checks, the not-served answers, the renderer's typed client (renderer/api/client.ts) and the
  * coverage checks of the tests (registry, fuzz, docs/api.md).
  */
@@ -92,18 +93,6 @@ export const ENDPOINT_NAMES = Object.keys(ENDPOINTS) as readonly EndpointName[];
 export function endpointNamed(name: EndpointName): Endpoint {
   return ENDPOINTS[name];
 }
-
-/**
- * Every query parameter an endpoint's reply depends on: the reply cache keys on these and ignores
- * the rest (the node ignores unknown parameters, so junk parameters share one cache entry).
- */
-export const KEYED_QUERY_PARAMETERS: ReadonlySet<string> = new Set(
-  ENDPOINT_NAMES.flatMap((name) =>
-    Object.entries(endpointNamed(name).query)
-      .filter(([, parameter]) => parameter.keyed)
-      .map(([parameter]) => parameter),
-  ),
-);
 
 /**
  * Whether the remote proxy checks a node's JSON answer against the reply schema: the node API's GETs

@@ -7,11 +7,10 @@ import { ADDRESS_LENGTH } from '../address.ts';
 import { BcsError } from '../codec-error.ts';
 import { encodeUtf8Into, utf8Length } from './utf8.ts';
 import { quoteString } from '../quote-input.ts';
+import { U64_MAX } from '../ledger/u64.ts';
 
-const U64_MAX = (1n << 64n) - 1n;
 const U128_MAX = (1n << 128n) - 1n;
 const U256_MAX = (1n << 256n) - 1n;
-const MASK_64 = (1n << 64n) - 1n;
 const TWO_32 = 0x1_0000_0000;
 
 /** Appends BCS encodings; `toBytes()` returns what was written. */
@@ -103,7 +102,7 @@ export class BcsWriter {
   u128(v: bigint | number): this {
     const big = this.#checkBig(v, U128_MAX, 'u128');
     const at = this.#reserve(16);
-    this.#view.setBigUint64(at, big & MASK_64, true);
+    this.#view.setBigUint64(at, big & U64_MAX, true);
     this.#view.setBigUint64(at + 8, big >> 64n, true);
     return this;
   }
@@ -113,7 +112,7 @@ export class BcsWriter {
     const big = this.#checkBig(v, U256_MAX, 'u256');
     const at = this.#reserve(32);
     for (let i = 0; i < 4; i += 1) {
-      this.#view.setBigUint64(at + 8 * i, (big >> BigInt(64 * i)) & MASK_64, true);
+      this.#view.setBigUint64(at + 8 * i, (big >> BigInt(64 * i)) & U64_MAX, true);
     }
     return this;
   }

@@ -10,6 +10,7 @@ import { findEventHandles } from '../../electron/snapshot/event-handles.ts';
 import { snapshotInfo, type SnapshotInfo } from '../../electron/snapshot/snapshot-info.ts';
 import type { SnapshotStore } from '../../electron/snapshot/snapshot-store.ts';
 import type { BenchRequest } from './service-bench-load.ts';
+import { eventsSql, resourcesSql, tableItemsSql } from './service-bench-state-sql.ts';
 import { transactionEndpoints, type BareSqlFactory } from './service-bench-transactions.ts';
 
 /** Page size of the paged endpoints. */
@@ -94,15 +95,31 @@ export function buildEndpoints(store: SnapshotStore, info: SnapshotInfo): Endpoi
   const get = (path: string): BenchRequest => ({ method: 'GET', path });
   // First page and a page from the middle of each stream; alternate which comes first, so that a
   // capped set still has both kinds.
+  const pageList = interleave(
+    streams.map((stream, i) => {
+      const pages = [
+        { stream, start: undefined },
+        { stream, start: stream.count / 2n },
+      ];
+      return i % 2 === 0 ? pages : pages.reverse();
+    }),
+    ROTATION,
+  );
   const eventPages = (base: (s: PagedStream) => string): BenchRequest[] =>
-    interleave(
-      streams.map((s, i) => {
-        const pages = [get(`${base(s)}?limit=${PAGE}`), get(`${base(s)}?start=${s.count / 2n}&limit=${PAGE}`)];
-        return i % 2 === 0 ? pages : pages.reverse();
-      }),
-      ROTATION,
+    pageList.map(({ stream, start }) =>
+      get(start === undefined ? `${base(stream)}?limit=${PAGE}` : `${base(stream)}?start=${start}&limit=${PAGE}`),
     );
+  const eventReads = pageList.map(({ stream, start }) => ({
+    address: stream.address,
+    creationNumber: stream.creationNumber,
+    start,
+  }));
   const latest = BigInt(info.latestVersion);
+  const items = interleave(
+    tables.map((table) => table.keys.map((key, i) => ({ table, key, rawKey: table.rawKeys[i] ?? '0x' }))),
+    ROTATION,
+  );
+  const resourceAccounts = accounts.slice(0, ROTATION);
   const resource = (address: string, struct: string): BenchRequest =>
     get(`/v1/accounts/${address}/resource/${encodeURIComponent(struct)}`);
   // Only resources the account holds (a sender paid in fungible assets may have no CoinStore).
@@ -112,12 +129,14 @@ export function buildEndpoints(store: SnapshotStore, info: SnapshotInfo): Endpoi
     {
       id: 'resources',
       name: `resources page (\`/v1/accounts/{a}/resources?limit=${PAGE}\`)`,
-      requests: accounts.slice(0, ROTATION).map((address) => get(`/v1/accounts/${address}/resources?limit=${PAGE}`)),
+      requests: resourceAccounts.map((address) => get(`/v1/accounts/${address}/resources?limit=${PAGE}`)),
+      bareSql: resourcesSql(resourceAccounts, latest, PAGE),
     },
     {
       id: 'events',
       name: `events page by creation number (\`/v1/accounts/{a}/events/{n}?limit=${PAGE}\`)`,
       requests: eventPages((s) => `/v1/accounts/${s.address}/events/${s.creationNumber}`),
+      bareSql: eventsSql(eventReads, PAGE),
     },
     {
       id: 'events-handle',
@@ -150,16 +169,15 @@ export function buildEndpoints(store: SnapshotStore, info: SnapshotInfo): Endpoi
     {
       id: 'table-item',
       name: 'table item (`POST /v1/tables/{h}/item`, JSON)',
-      requests: interleave(
-        tables.map((table) =>
-          table.keys.map((key): BenchRequest => ({
-            method: 'POST',
-            path: `/v1/tables/${table.handle}/item`,
-            headers: JSON_BODY,
-            body: JSON.stringify({ key_type: table.keyType, value_type: table.valueType, key }),
-          })),
-        ),
-        ROTATION,
+      requests: items.map(({ table, key }): BenchRequest => ({
+        method: 'POST',
+        path: `/v1/tables/${table.handle}/item`,
+        headers: JSON_BODY,
+        body: JSON.stringify({ key_type: table.keyType, value_type: table.valueType, key }),
+      })),
+      bareSql: tableItemsSql(
+        items.map(({ table, rawKey }) => ({ handle: table.handle, rawKey })),
+        latest,
       ),
     },
     {

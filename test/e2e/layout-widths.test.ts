@@ -11,8 +11,8 @@ import type { Browser, Page } from 'playwright-core';
 import type { SnapshotInfo } from '../../electron/snapshot/snapshot-info.ts';
 import { launchBrowser, newPage, saveScreenshot, startExplorer, type RunningExplorer } from './support/e2e-harness.ts';
 import { fixtureInfo } from './support/fixture-info.ts';
+import { U64_MAX_TEXT } from '../../shared/ledger/u64.ts';
 
-const U64_MAX = '18446744073709551615';
 const SIZES = [
   { width: 1280, height: 800 },
   { width: 800, height: 600 },
@@ -40,7 +40,7 @@ describe('layout at 1280 and 800 px', () => {
       await page.goto(`${front.url}/gas?ledger_version=${ledger.ledger_version}`);
       await page.getByRole('region', { name: 'Pinned ledger version' }).waitFor();
       const field = page.getByRole('spinbutton', { name: 'Ledger version' });
-      await field.fill(U64_MAX);
+      await field.fill(U64_MAX_TEXT);
       // The text's own width (scrollWidth of an input) within the field's inner width: no digit cut or scrolled.
       const { scroll, client } = await field.evaluate((element) => {
         const input = element as HTMLInputElement;

@@ -12,6 +12,7 @@ import { resolveLayout } from '../../shared/move/layout.ts';
 import { encodeTypeTag, parseTypeTag, readTypeTag, formatTypeTag } from '../../shared/type-tag.ts';
 import { BCS, bytesOf, encodeTag, expectErrorRecord, get, getJson, useContractServer } from './contract-support.ts';
 import { expectedMoveJson } from './move-json-oracle.ts';
+import { U64_MAX_TEXT } from '../../shared/ledger/u64.ts';
 
 const env = useContractServer('main');
 
@@ -40,8 +41,6 @@ interface TxRow {
   sequence_number: number | null;
   nonce: number | null;
 }
-
-const U64_MAX = '18446744073709551615';
 
 /** Every event of a stream, ascending, straight from the file. */
 function streamRows(address: string, creationNumber: string): EventRow[] {
@@ -100,7 +99,7 @@ describe('events by creation number', () => {
       const middle = Math.floor(rows.length / 2);
       expect(await getJson(env, `${base}?start=${middle}&limit=7`)).toEqual(all.slice(middle, middle + 7));
       expect(await getJson(env, `${base}?start=${rows.length}`)).toEqual([]);
-      expect(await getJson(env, `${base}?start=${U64_MAX}`)).toEqual([]);
+      expect(await getJson(env, `${base}?start=${U64_MAX_TEXT}`)).toEqual([]);
     }
   });
 
@@ -127,7 +126,7 @@ describe('events by creation number', () => {
   it('an unknown stream is [] (no account check); creation numbers must be decimal u64s', async () => {
     expect(await getJson(env, '/v1/accounts/0x1234/events/0')).toEqual([]);
     expect(await getJson(env, '/v1/accounts/0x1/events/999')).toEqual([]);
-    expect(await getJson(env, `/v1/accounts/0x1/events/${U64_MAX}`)).toEqual([]);
+    expect(await getJson(env, `/v1/accounts/0x1/events/${U64_MAX_TEXT}`)).toEqual([]);
     expect(await getJson(env, '/v1/accounts/0x1/events/9223372036854775808?start=9223372036854775808')).toEqual([]);
     for (const bad of ['x', '-1', '1.5', '0x3', '18446744073709551616', '%zz']) {
       await expectErrorRecord(env, await get(env, `/v1/accounts/0x1/events/${bad}`), 400, 'web_framework_error');
@@ -268,9 +267,9 @@ describe('transaction summaries', () => {
       expect(await getJson(env, `${base}?start_version=${first}&end_version=${third}`)).toEqual(all.slice(0, 3));
       expect(await getJson(env, `${base}?start_version=${third}&end_version=${first}`)).toEqual([]);
       expect(await getJson(env, `${base}?limit=0`)).toEqual([]);
-      expect(await getJson(env, `${base}?start_version=${U64_MAX}`)).toEqual([]);
-      expect(await getJson(env, `${base}?end_version=${U64_MAX}&limit=2`)).toEqual(all.slice(-2));
-      expect(await getJson(env, `${base}?start_version=${first}&end_version=${U64_MAX}&limit=2`)).toEqual(
+      expect(await getJson(env, `${base}?start_version=${U64_MAX_TEXT}`)).toEqual([]);
+      expect(await getJson(env, `${base}?end_version=${U64_MAX_TEXT}&limit=2`)).toEqual(all.slice(-2));
+      expect(await getJson(env, `${base}?start_version=${first}&end_version=${U64_MAX_TEXT}&limit=2`)).toEqual(
         all.slice(0, 2),
       );
     }

@@ -10,7 +10,7 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../shared/api/registry.ts';
 import { bytesToHex } from '../../shared/hex.ts';
-import { stateKeyHash } from '../../electron/service/routes/write-set-json.ts';
+import { stateKeyHash } from '../../shared/ledger/state-keys.ts';
 import { decodeStateKey } from '../../electron/snapshot/state-keys.ts';
 import { expectErrorRecord, expectLedgerHeaders, get, getJson, useContractServer } from './contract-support.ts';
 

@@ -7,7 +7,7 @@
 import type { EndpointName } from '../../shared/api/registry.ts';
 
 /** The largest u64: above it a number is not a u64 (400 web_framework_error). */
-export const U64_MAX = (1n << 64n) - 1n;
+export { U64_MAX } from '../../shared/ledger/u64.ts';
 
 /** The error a broken part must produce on its own (`unknown`: broken in a way not predicted). */
 export type Fault = { readonly status: number; readonly code: string } | 'unknown';

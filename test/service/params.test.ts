@@ -5,7 +5,6 @@ import { encodeStructTag, formatStructTag, parseStructTag } from '../../shared/t
 import { ApiError } from '../../electron/service/http-errors.ts';
 import {
   decodePathSegment,
-  pageLimit,
   parseAddressParam,
   parseIdentifierParam,
   parseStructTagParam,
@@ -63,15 +62,6 @@ describe('u64 and u16 parameters', () => {
     for (const text of ['65536', '-1', 'ten', '', '99999999999999999999']) {
       expect(failure(() => parseU16(text, 'limit'))).toEqual(wfe);
     }
-  });
-  it('defaults, clamps and treats 0 per endpoint', () => {
-    const q = (text: string): URLSearchParams => new URLSearchParams(text);
-    expect(pageLimit(q(''), 25, 100, 'reject')).toBe(25);
-    expect(pageLimit(q('limit=7'), 25, 100, 'reject')).toBe(7);
-    expect(pageLimit(q('limit=5000'), 25, 100, 'reject')).toBe(100);
-    expect(failure(() => pageLimit(q('limit=0'), 25, 100, 'reject'))).toEqual(invalid);
-    expect(pageLimit(q('limit=0'), 100, 100, 'empty')).toBe(0);
-    expect(failure(() => pageLimit(q('limit=70000'), 100, 100, 'empty'))).toEqual(wfe);
   });
 });
 

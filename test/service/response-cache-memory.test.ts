@@ -8,8 +8,9 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wireFormOf } from '../../electron/service/http-server.ts';
-import { keyedQuery, TrackedQuery } from '../../electron/service/query-parameters.ts';
-import { cacheKeyOf, ResponseCache } from '../../electron/service/response-cache.ts';
+import { ENDPOINTS } from '../../shared/api/registry.ts';
+import { declaredQueryKey } from '../../electron/service/declared-parameters.ts';
+import { cacheKeyOf, ResponseCache, serviceKeyScope } from '../../electron/service/response-cache.ts';
 import { createReadService, type ReadServiceHandler } from '../../electron/service/read-service.ts';
 import type { LedgerStore } from '../../electron/snapshot/ledger-store.ts';
 import { SnapshotStore } from '../../electron/snapshot/snapshot-store.ts';
@@ -41,13 +42,20 @@ beforeAll(() => {
 afterAll(() => store.close());
 
 describe('cache keys and unknown query parameters', () => {
-  it('keys keep only the parameters routes read, decoded, in order', () => {
-    expect(keyedQuery('')).toBe('');
-    expect(keyedQuery('?junk=1')).toBe('');
-    expect(keyedQuery('?junk=1&limit=5&x=%41&ledger_version=7')).toBe('?limit=5&ledger_version=7');
-    expect(keyedQuery('?li%6dit=5')).toBe('?limit=5');
-    expect(keyedQuery('?limit=5&limit=6')).toBe('?limit=5&limit=6');
-    expect(keyedQuery('?limit=6&limit=5')).not.toBe(keyedQuery('?limit=5&limit=6'));
+  it('keys keep only the parameters the route declares, decoded, in order', () => {
+    const key = (search: string): string => declaredQueryKey(ENDPOINTS.resources, search);
+    expect(key('')).toBe('');
+    expect(key('?junk=1')).toBe('');
+    expect(key('?junk=1&limit=5&x=%41&ledger_version=7')).toBe('?limit=5&ledger_version=7');
+    expect(key('?li%6dit=5')).toBe('?limit=5');
+    expect(key('?limit=5&limit=6')).toBe('?limit=5&limit=6');
+    expect(key('?limit=6&limit=5')).not.toBe(key('?limit=5&limit=6'));
+    // Another route's parameter is junk here: `/v1/accounts/{address}` declares only `ledger_version`.
+    expect(declaredQueryKey(ENDPOINTS.account, '?limit=5&start=00&ledger_version=7')).toBe('?ledger_version=7');
+    // A path no route serves: no parameter changes its answer.
+    expect(declaredQueryKey(undefined, '?limit=5')).toBe('');
+    // Names of Object.prototype are not declared parameters.
+    expect(key('?toString=1&constructor=2')).toBe('');
   });
 
   it('unique unknown parameters reach the store once and share one entry', async () => {
@@ -75,15 +83,25 @@ describe('cache keys and unknown query parameters', () => {
     expect(reads).toBe(2);
   });
 
-  it('a query read past the known parameters is noted (such replies are not cached)', () => {
-    const query = new TrackedQuery('?limit=5&mystery=1');
-    expect(query.get('limit')).toBe('5');
-    expect(query.readUnknown).toBe(false);
-    expect(query.get('mystery')).toBe('1');
-    expect(query.readUnknown).toBe(true);
-    const listed = new TrackedQuery('?limit=5');
-    expect([...listed]).toEqual([['limit', '5']]);
-    expect(listed.readUnknown).toBe(true);
+  it("another route's parameters share the entry of a route that does not declare them", async () => {
+    let reads = 0;
+    const counting = new Proxy(store as LedgerStore, {
+      get(target, property) {
+        const value = Reflect.get(target, property) as unknown;
+        if (typeof value !== 'function') return value;
+        if (property !== 'resource') return (value as (...a: unknown[]) => unknown).bind(target);
+        return (...args: unknown[]) => {
+          reads += 1;
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    const service = createReadService({ store: counting });
+    const first = await service.serve(requestOf('/v1/accounts/0x1'));
+    const afterFirst = reads;
+    for (const search of ['?limit=1', '?start=00', '?limit=2&after=0x1', '?with_transactions=true'])
+      expect(await service.serve(requestOf(`/v1/accounts/0x1${search}`))).toBe(first);
+    expect(reads).toBe(afterFirst);
   });
 });
 
@@ -102,7 +120,7 @@ describe('cache accounting', () => {
     for (const path of paths) {
       const reply = await service.serve(requestOf(path));
       wireFormOf(reply);
-      cache.set((await cacheKeyOf(requestOf(path), 'json'))!, reply);
+      cache.set((await cacheKeyOf(requestOf(path), 'json', serviceKeyScope(ENDPOINTS.resources)))!, reply);
     }
     const held = liveBytes() - before;
     expect(cache.size).toBe(3300);

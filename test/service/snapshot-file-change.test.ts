@@ -111,6 +111,18 @@ describe('a snapshot file changed while served', () => {
     expect(await answers()).toEqual(original);
   });
 
+  it('replaced by a rename: the very next request answers 503; renamed back: the next one is served', async () => {
+    const aside = join(dir, 'aside.db');
+    copyFileSync(fixturePath('main'), join(dir, 'other.db'));
+    // The served file stays whole under another name; the path names another snapshot at once.
+    renameSync(served, aside);
+    renameSync(join(dir, 'other.db'), served);
+    // No wait for the look every PATH_CHECK_MS: the folder's watcher reports the rename.
+    expectChanged(await answers());
+    renameSync(aside, served);
+    expect(await answers()).toEqual(original);
+  });
+
   it('deleted: 503; put back: served again', async () => {
     const aside = join(dir, 'aside.db');
     renameSync(served, aside);
@@ -142,5 +154,24 @@ describe('a snapshot file changed while served', () => {
     expect(again.status).toBe(200);
     const body = (await again.json()) as unknown[];
     expect(body).toHaveLength(1);
+  });
+
+  it('pages read from the other file while it was in place are not served once the original is back', async () => {
+    // The service keeps its read lock (read-service.ts), so SQLite does not re-check the file itself: the guard's
+    // verdict drops its cached pages. Reads on the same connection while the other snapshot is in place fill them.
+    const bystander = createReadService({ store, responseCache: false });
+    const reads: Promise<Response>[] = [];
+    duringRead = () => {
+      duringRead = undefined;
+      // Pages not yet cached (a cold page, one evicted) are read from whatever file is in place.
+      store.database.pragma('shrink_memory');
+      copyFileSync(fixturePath('main'), served);
+      for (const path of PATHS) reads.push(bystander(new Request(new URL(path, 'http://127.0.0.1/'))));
+    };
+    const during = await fetch(new URL('/v1/accounts/0x1/resources?limit=2', server.url));
+    expect(during.status).toBe(503);
+    await Promise.all(reads);
+    copyFileSync(fixturePath('small'), served);
+    expect(await answers()).toEqual(original);
   });
 });

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { pathOf, shownPath, type PathParams } from '../../shared/api/endpoint.ts';
 import { ERROR_CODES, errorRecordJson, isErrorCode, parseErrorRecord } from '../../shared/api/error-record.ts';
-import { ENDPOINTS, KEYED_QUERY_PARAMETERS, NOT_SERVED } from '../../shared/api/registry.ts';
+import { ENDPOINTS, NOT_SERVED } from '../../shared/api/registry.ts';
 
 describe('error record', () => {
   it('is the node record, byte for byte, in the node field order', () => {
@@ -57,21 +57,5 @@ describe('endpoint paths', () => {
     expect(shownPath(ENDPOINTS.accountModule.path)).toBe('/v1/accounts/{address}/module/{module_name}');
     expect(NOT_SERVED.map((endpoint) => shownPath(endpoint.path))).toContain('/v1/transactions/encode_submission');
     expect(shownPath(ENDPOINTS.transactionByHash.path)).toBe('/v1/transactions/by_hash/{txn_hash}');
-  });
-
-  it('keys the reply cache on exactly the parameters the endpoints declare', () => {
-    expect([...KEYED_QUERY_PARAMETERS].sort()).toEqual(
-      [
-        'after',
-        'before',
-        'end_version',
-        'ledger_version',
-        'limit',
-        'q',
-        'start',
-        'start_version',
-        'with_transactions',
-      ].sort(),
-    );
   });
 });

@@ -4,8 +4,8 @@ import { BcsReader, decodeBcs } from '../../shared/bcs/bcs-reader.ts';
 import { BcsWriter } from '../../shared/bcs/bcs-writer.ts';
 import { BcsError, CodecError } from '../../shared/codec-error.ts';
 import { bytesToHex, hexToBytes } from '../../shared/hex.ts';
+import { U64_MAX } from '../../shared/ledger/u64.ts';
 
-const U64_MAX = (1n << 64n) - 1n;
 const U128_MAX = (1n << 128n) - 1n;
 const U256_MAX = (1n << 256n) - 1n;
 

@@ -4,6 +4,7 @@
  * fixture's samples, so the list is the same for the same fixture.
  */
 import type { SnapshotInfo } from '../../electron/snapshot/snapshot-info.ts';
+import { U64_MAX_TEXT } from '../../shared/ledger/u64.ts';
 
 /** One request: method, path with query, headers, and a body for POSTs. */
 export interface RecordedRequest {
@@ -14,7 +15,6 @@ export interface RecordedRequest {
 }
 
 const BCS = { accept: 'application/x-bcs' } as const;
-const U64_MAX = '18446744073709551615';
 const enc = encodeURIComponent;
 
 /** Both formats of a GET. */
@@ -99,7 +99,7 @@ export function recordedRequests(info: SnapshotInfo, resourceCursor: string): Re
     ...both(`${events}/${enc(stream.struct)}/${stream.field}`),
     ...both(`${events}/${enc(stream.struct)}/${stream.field}?start=1&limit=2`),
     ...both('/v1/accounts/0x1/events/999'),
-    ...both(`/v1/accounts/0x1/events/${U64_MAX}`),
+    ...both(`/v1/accounts/0x1/events/${U64_MAX_TEXT}`),
     ...both('/v1/accounts/0x1/events/abc'),
     ...both(`${events}/${stream.creationNumber}?limit=0`),
     ...both('/v1/accounts/0x1/events/0x1::nope::Nope/events'),
@@ -132,7 +132,7 @@ export function recordedRequests(info: SnapshotInfo, resourceCursor: string): Re
     ...both('/explorer/v1/tables/0x1234'),
     ...both('/explorer/v1/tables/0xzz'),
     ...both('/explorer/v1/blocks?limit=5'),
-    ...both(`/explorer/v1/blocks?limit=5&before=${U64_MAX}`),
+    ...both(`/explorer/v1/blocks?limit=5&before=${U64_MAX_TEXT}`),
     ...both('/explorer/v1/blocks?before=-1'),
     ...both('/explorer/v1/search?q=0x1'),
     ...both(`/explorer/v1/search?q=${table.handle}`),

@@ -4,10 +4,9 @@
  * mutation events, as the hosted objects and token-v2 processors derive them. A token that changes hands also gets
  * a row for its previous owner with amount 0 (hosted keeps that row too).
  */
-import { sha3_256 } from '@noble/hashes/sha3.js';
 import { formatAddressLong } from '../../../shared/address.ts';
 import { BcsReader, decodeBcs } from '../../../shared/bcs/bcs-reader.ts';
-import { bytesToHex } from '../../../shared/hex.ts';
+import { accessPathStateKeyHash } from '../../../shared/ledger/state-keys.ts';
 import {
   emit,
   indexerTimestamp,
@@ -21,16 +20,7 @@ import { decodeObjectCore, isObjectGroup, objectMembers, OBJECT_CORE, type Writt
 
 const TOKEN = '0x4::token::Token';
 const COLLECTION = '0x4::collection::Collection';
-const STATE_KEY_SALT = sha3_256(new TextEncoder().encode('APTOS::StateKey'));
 const ZERO_ADDRESS = new Uint8Array(32);
-
-/** The node's `state_key_hash` of an access-path key: sha3-256(sha3-256("APTOS::StateKey") ‖ key). */
-function stateKeyHash(stateKey: Uint8Array): string {
-  const input = new Uint8Array(STATE_KEY_SALT.length + stateKey.length);
-  input.set(STATE_KEY_SALT);
-  input.set(stateKey, STATE_KEY_SALT.length);
-  return bytesToHex(sha3_256(input));
-}
 
 function skipHandle(r: BcsReader): void {
   r.u64();
@@ -115,7 +105,7 @@ export function objectTokenRows(
     emit(rows, 'current_objects', {
       object_address: address,
       owner_address: formatAddressLong(core.owner),
-      state_key_hash: stateKeyHash(key.op.stateKey),
+      state_key_hash: accessPathStateKeyHash(key.op.stateKey),
       allow_ungated_transfer: core.allowUngatedTransfer,
       last_guid_creation_num: core.guidCreationNum.toString(),
       last_transaction_version: at.row,

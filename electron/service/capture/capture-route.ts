@@ -15,7 +15,7 @@ import { writeCapture } from '../../snapshot/capture/write-capture.ts';
 import { OutputExistsError } from '../../snapshot/snapshot-writer.ts';
 import { isJsonContentType } from '../content-negotiation.ts';
 import { ApiError, describeError, type ErrorCode } from '../http-errors.ts';
-import type { RouteHandler } from '../request-context.ts';
+import type { ContextOf } from '../request-context.ts';
 import { readJsonObject } from '../request-body.ts';
 import { errorReply, jsonReply } from '../responses.ts';
 import { responseOf, serviceRequestOf, type ServiceReply, type ServiceRequest } from '../service-reply.ts';
@@ -124,4 +124,6 @@ export function createCaptureRoute(options: CaptureRouteOptions): CaptureHandler
 }
 
 /** The route table's binding: the request's service's own capture feature. */
-export const captureRoute: RouteHandler = (context) => context.capture(context.request, context.ledger);
+export function captureRoute(context: ContextOf<'explorerCapture'>): Promise<ServiceReply> {
+  return context.capture(context.request, context.ledger);
+}

@@ -10,12 +10,12 @@ import { formatStructTag, parseStructTag } from '../../../shared/type-tag.ts';
 import type { StoredModule } from '../../snapshot/ledger-store.ts';
 import { encodeModuleMap, encodeResourceMap, encodeSummaries } from '../bcs-bodies.ts';
 import { moduleStateKey } from '../../snapshot/state-keys.ts';
-import { parseResourceCursor, formatCursor } from '../cursor.ts';
+import { formatCursor } from '../cursor.ts';
 import { notFound } from '../http-errors.ts';
 import { decodeStoredValue, resourceJson, structJson, structTypeTag, summaryJson } from '../json-bodies.ts';
 import { cursorHeaderEntries } from '../ledger-headers.ts';
-import { optionalU64, pageLimit, parseAddressParam, parseIdentifierParam, parseStructTagParam } from '../params.ts';
-import { pathParam, requestedVersion, type ContextOf } from '../request-context.ts';
+import { pageSize } from '../params.ts';
+import { requestedVersion, type ContextOf } from '../request-context.ts';
 import { bcsReply, endpointReply, jsonReply } from '../responses.ts';
 import type { ServiceReply } from '../service-reply.ts';
 import { FRAMEWORK } from '../view/coin-semantics.ts';
@@ -57,7 +57,7 @@ function statelessAccountsOn(context: ContextOf<'account'>): boolean {
  * else 404 `account_not_found`, as the node answers (docs/api.md).
  */
 export function getAccount(context: ContextOf<'account'>): ServiceReply {
-  const address = parseAddressParam(pathParam(context, 'address'), 'address');
+  const address = context.params.address;
   const version = requestedVersion(context);
   let bytes = context.store.resource(address, ACCOUNT_TAG, version);
   if (bytes === undefined) {
@@ -76,19 +76,20 @@ export function getAccount(context: ContextOf<'account'>): ServiceReply {
     context.store.abiLookup(version),
     'resource 0x1::account::Account',
   ) as Readonly<Record<string, unknown>>;
-  return jsonReply(
-    { sequence_number: data.sequence_number, authentication_key: data.authentication_key },
+  return endpointReply(
+    ENDPOINTS.account,
+    { sequence_number: String(data.sequence_number), authentication_key: String(data.authentication_key) },
     context.ledger,
   );
 }
 
 /** `GET /v1/accounts/{address}/transaction_summaries?start_version&end_version&limit`. */
 export function getTransactionSummaries(context: ContextOf<'transactionSummaries'>): ServiceReply {
-  const sender = parseAddressParam(pathParam(context, 'address'), 'address');
-  const startVersion = optionalU64(context.query, 'start_version');
-  const endVersion = optionalU64(context.query, 'end_version');
+  const sender = context.params.address;
+  const { start_version: startVersion, end_version: endVersion } = context.query;
   const settings = context.store.settings;
-  const limit = pageLimit(context.query, settings.summariesDefaultLimit, settings.summariesMaxLimit, 'empty');
+  // `limit=0` is an empty page here (the declaration sets no minimum).
+  const limit = pageSize(context.query.limit, settings.summariesDefaultLimit, settings.summariesMaxLimit);
   // The range rules (end clamped to the latest, inclusive; empty when start is past the end) are the store's.
   const summaries = limit === 0 ? [] : context.store.transactionSummaries(sender, { startVersion, endVersion, limit });
   if (context.output === 'bcs') return bcsReply(encodeSummaries(summaries), context.ledger);
@@ -100,11 +101,10 @@ export function getTransactionSummaries(context: ContextOf<'transactionSummaries
  * into their members, `limit` counting state keys (docs/api.md).
  */
 export function getResources(context: ContextOf<'resources'>): ServiceReply {
-  const address = parseAddressParam(pathParam(context, 'address'), 'address');
-  const startText = context.query.get('start');
-  const startKey = startText === null ? undefined : parseResourceCursor(startText);
+  const address = context.params.address;
+  const startKey = context.query.start;
   const settings = context.store.settings;
-  const limit = pageLimit(context.query, settings.resourcesDefaultLimit, settings.resourcesMaxLimit, 'reject');
+  const limit = pageSize(context.query.limit, settings.resourcesDefaultLimit, settings.resourcesMaxLimit);
   const version = requestedVersion(context);
   const page = context.store.accountResources(address, version, startKey, limit);
   const cursor = page.nextCursor === undefined ? [] : cursorHeaderEntries(formatCursor(page.nextCursor));
@@ -123,8 +123,7 @@ export function getResources(context: ContextOf<'resources'>): ServiceReply {
  * group's state key and extracted, as the node does; a group's own tag is not a resource (404).
  */
 export function getResource(context: ContextOf<'resource'>): ServiceReply {
-  const address = parseAddressParam(pathParam(context, 'address'), 'address');
-  const tag = parseStructTagParam(pathParam(context, 'resource_type'), 'resource_type');
+  const { address, resource_type: tag } = context.params;
   const version = requestedVersion(context);
   const bytes = withResourceGroups(context.store).resource(address, tag, version);
   const type = formatStructTag(tag);
@@ -144,12 +143,6 @@ function moduleJson(module: StoredModule): Readonly<Record<string, unknown>> {
   return { bytecode: bytesToHex(module.bytecode), abi: module.abi };
 }
 
-/**
- * Page size of `/modules`: the node's `max_account_modules_page_size` default, which is also its default limit. A
- * snapshot's node settings do not record it (they predate module paging), so it is the node's default here.
- */
-const MODULES_PAGE_LIMIT = 9999;
-
 /** State-key order of modules of one account: by BCS of the name (ULEB length first, then bytes). */
 function compareModuleKeys(a: StoredModule, b: StoredModule): number {
   const x = a.abi.name;
@@ -164,10 +157,10 @@ function compareModuleKeys(a: StoredModule, b: StoredModule): number {
  * module's state key when there is one. BCS: the page as a map module id → bytecode.
  */
 export function getModules(context: ContextOf<'modules'>): ServiceReply {
-  const address = parseAddressParam(pathParam(context, 'address'), 'address');
-  const startText = context.query.get('start');
-  const startKey = startText === null ? undefined : parseResourceCursor(startText);
-  const limit = pageLimit(context.query, MODULES_PAGE_LIMIT, MODULES_PAGE_LIMIT, 'reject');
+  const address = context.params.address;
+  // The page size is bounded by the declaration: the node's `max_account_modules_page_size` default, also its
+  // default limit (a snapshot's node settings predate module paging and do not record it).
+  const { start: startKey, limit } = context.query;
   const version = requestedVersion(context);
   const keyed = [...context.store.modules(address, version)]
     .sort(compareModuleKeys)
@@ -183,13 +176,13 @@ export function getModules(context: ContextOf<'modules'>): ServiceReply {
     );
     return bcsReply(body, context.ledger, cursor);
   }
+  // The ABI's interfaces (shared/move/abi.ts) are not yet the reply schema's type: an untyped reply.
   return jsonReply(page.map(moduleJson), context.ledger, cursor);
 }
 
 /** `GET /v1/accounts/{address}/module/{module_name}?ledger_version`. */
 export function getModule(context: ContextOf<'accountModule'>): ServiceReply {
-  const address = parseAddressParam(pathParam(context, 'address'), 'address');
-  const name = parseIdentifierParam(pathParam(context, 'module_name'), 'module_name');
+  const { address, module_name: name } = context.params;
   const version = requestedVersion(context);
   const module = context.store.module(address, name, version);
   if (module === undefined) {

@@ -5,26 +5,16 @@
  */
 import { bytesToHex } from '../../../shared/hex.ts';
 import type { BlockSummary } from '../../snapshot/ledger-store.ts';
-import { ApiError, notFound, unparsable } from '../http-errors.ts';
-import { parseU64 } from '../params.ts';
-import { pathParam, type ContextOf, type RequestContext } from '../request-context.ts';
+import { ApiError, notFound } from '../http-errors.ts';
+import type { ContextOf, RequestContext } from '../request-context.ts';
 import { bcsReply, jsonReply } from '../responses.ts';
 import type { ServiceReply } from '../service-reply.ts';
 import { blockId, encodeBlock } from '../transaction-bcs-bodies.ts';
 import { transactionJson } from './transaction-json.ts';
 import { transactionRange, versionPruned } from './transactions.ts';
-import { quoteInput } from '../../../shared/quote-input.ts';
 
 /** The most transactions the node puts in a block reply (its `max_block_transactions_page_size`). */
 const BLOCK_TRANSACTIONS_MAX = 10_000n;
-
-/** `with_transactions`: a bool as the node parses it (`true`/`false`; absent is false). */
-function withTransactions(context: RequestContext): boolean {
-  const text = context.query.get('with_transactions');
-  if (text === null || text === 'false') return false;
-  if (text === 'true') return true;
-  throw unparsable(`failed to parse query parameter "with_transactions": "${quoteInput(text)}" is not a bool`);
-}
 
 /**
  * The block's JSON (`transactions` null unless asked for) or `BcsBlock`; its hash is the id of its block metadata
@@ -39,6 +29,7 @@ function blockReply(context: RequestContext, block: BlockSummary, full: boolean)
     const fields = { ...block, hash };
     return bcsReply(encodeBlock(context.store, fields, transactions, context.ledger.chainId), context.ledger);
   }
+  // Untyped until the transaction's producer is typed by a complete wire schema (issue 24, item 2).
   return jsonReply(
     {
       block_height: block.height.toString(),
@@ -54,8 +45,9 @@ function blockReply(context: RequestContext, block: BlockSummary, full: boolean)
 
 /** `GET /v1/blocks/by_height/{block_height}`: 410 `block_pruned` below the oldest, 404 above the latest. */
 export function getBlockByHeight(context: ContextOf<'blockByHeight'>): ServiceReply {
-  const height = parseU64(pathParam(context, 'block_height'), 'block_height');
-  const full = withTransactions(context);
+  const height = context.params.block_height;
+  // `with_transactions` is a bool as the node parses it (`true`/`false`); absent is false.
+  const full = context.query.with_transactions === true;
   const { oldestBlockHeight, blockHeight } = context.ledger;
   if (height < oldestBlockHeight) {
     throw new ApiError(
@@ -72,8 +64,8 @@ export function getBlockByHeight(context: ContextOf<'blockByHeight'>): ServiceRe
 
 /** `GET /v1/blocks/by_version/{version}`: 410 `version_pruned` below the oldest, 404 above the latest. */
 export function getBlockByVersion(context: ContextOf<'blockByVersion'>): ServiceReply {
-  const version = parseU64(pathParam(context, 'version'), 'version');
-  const full = withTransactions(context);
+  const version = context.params.version;
+  const full = context.query.with_transactions === true;
   if (version < context.ledger.oldestLedgerVersion) throw versionPruned(version, context.ledger);
   if (version > context.ledger.ledgerVersion)
     throw notFound('version_not_found', `Ledger version not found by Ledger version(${version})`);

@@ -7,21 +7,14 @@ import { formatAddress } from '../../../shared/address.ts';
 import { eventHandleOf, isEventHandleLayout } from '../../../shared/move/event-handle.ts';
 import { resolveLayout, type MoveLayout } from '../../../shared/move/layout.ts';
 import { isMoveJsonObject } from '../../../shared/move/move-json.ts';
-import { formatStructTag, type StructTag } from '../../../shared/type-tag.ts';
+import { formatStructTag } from '../../../shared/type-tag.ts';
 import type { StoredEvent } from '../../snapshot/ledger-store.ts';
 import { encodeEvents } from '../bcs-bodies.ts';
 import { ApiError, describeError, internalError, invalidInput, notFound } from '../http-errors.ts';
 import { storedEventType } from '../event-types.ts';
 import { decodeStoredValue, eventJson, structTypeTag } from '../json-bodies.ts';
-import {
-  optionalU64,
-  pageLimit,
-  parseAddressParam,
-  parseIdentifierParam,
-  parseStructTagParam,
-  parseU64,
-} from '../params.ts';
-import { pathParam, type ContextOf, type RequestContext } from '../request-context.ts';
+import { pageSize } from '../params.ts';
+import type { ContextOf, RequestContext } from '../request-context.ts';
 import { bcsReply, endpointReply } from '../responses.ts';
 import type { ServiceReply } from '../service-reply.ts';
 
@@ -31,12 +24,13 @@ interface EventPage {
   readonly limit: number;
 }
 
-/** Parses `start` and `limit`; done before any lookup, so a query that does not parse is always 400. */
-function eventPage(context: RequestContext): EventPage {
+/** `start` and `limit` (parsed before the handler runs, so a query that does not parse is always 400). */
+function eventPage(context: ContextOf<'eventsByCreationNumber'> | ContextOf<'eventsByHandle'>): EventPage {
   const settings = context.store.settings;
-  const start = optionalU64(context.query, 'start');
-  const limit = pageLimit(context.query, settings.eventsDefaultLimit, settings.eventsMaxLimit, 'reject');
-  return { start, limit };
+  return {
+    start: context.query.start,
+    limit: pageSize(context.query.limit, settings.eventsDefaultLimit, settings.eventsMaxLimit),
+  };
 }
 
 /** Lists the events of stream (address, creation number) and renders them. */
@@ -62,16 +56,13 @@ function listEvents(
 
 /** `GET /v1/accounts/{address}/events/{creation_number}`. */
 export function getEventsByCreationNumber(context: ContextOf<'eventsByCreationNumber'>): ServiceReply {
-  const address = parseAddressParam(pathParam(context, 'address'), 'address');
-  const creationNumber = parseU64(pathParam(context, 'creation_number'), 'creation_number');
+  const { address, creation_number: creationNumber } = context.params;
   return listEvents(context, address, creationNumber, eventPage(context));
 }
 
 /** `GET /v1/accounts/{address}/events/{event_handle}/{field_name}`. */
 export function getEventsByHandle(context: ContextOf<'eventsByHandle'>): ServiceReply {
-  const address = parseAddressParam(pathParam(context, 'address'), 'address');
-  const tag: StructTag = parseStructTagParam(pathParam(context, 'event_handle'), 'event_handle');
-  const fieldName = parseIdentifierParam(pathParam(context, 'field_name'), 'field_name');
+  const { address, event_handle: tag, field_name: fieldName } = context.params;
   const page = eventPage(context);
   const version = context.ledger.ledgerVersion;
   const shown = `Address(${formatAddress(address)}), Struct tag(${formatStructTag(tag)})`;

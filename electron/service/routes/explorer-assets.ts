@@ -14,8 +14,7 @@ import { decodeBcs, type BcsReader } from '../../../shared/bcs/bcs-reader.ts';
 import { primaryStoreAddress } from '../../../shared/object-address.ts';
 import { decodeResourceGroup, membersInTagOrder, type GroupMember } from '../../../shared/resource-group.ts';
 import { formatStructTag } from '../../../shared/type-tag.ts';
-import { parseAddressParam } from '../params.ts';
-import { pathParam, requestedVersion, type ContextOf } from '../request-context.ts';
+import { requestedVersion, type ContextOf } from '../request-context.ts';
 import { endpointReply } from '../responses.ts';
 import type { ServiceReply } from '../service-reply.ts';
 import { OBJECT_GROUP } from '../view/resource-group-members.ts';
@@ -78,7 +77,7 @@ function fungibleStoreJson(
 
 /** `GET /explorer/v1/accounts/{address}/assets`. */
 export function getAccountAssets(context: ContextOf<'explorerAccountAssets'>): ServiceReply {
-  const owner = parseAddressParam(pathParam(context, 'address'), 'address');
+  const owner = context.params.address;
   const version = requestedVersion(context);
   const objects: OwnedObjectJson[] = [];
   // An index lookup where the file has the indexer tables (format v3); otherwise a scan of every object.

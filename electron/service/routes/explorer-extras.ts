@@ -6,15 +6,10 @@
 import { ENDPOINTS } from '../../../shared/api/registry.ts';
 import { formatAddress } from '../../../shared/address.ts';
 import { notFound } from '../http-errors.ts';
-import { pageLimit, parseU64 } from '../params.ts';
-import { checkVersion, pathParam, type ContextOf } from '../request-context.ts';
+import { checkVersion, type ContextOf } from '../request-context.ts';
 import { endpointReply } from '../responses.ts';
 import type { ServiceReply } from '../service-reply.ts';
 
-/** Default page of `GET /explorer/v1/event-streams`. */
-export const EVENT_STREAMS_DEFAULT_LIMIT = 10;
-/** Largest page of `GET /explorer/v1/event-streams`. */
-export const EVENT_STREAMS_MAX_LIMIT = 100;
 /** How many of the newest events "busy" is counted over: bounds the cost (one index range) on any snapshot. */
 export const EVENT_STREAMS_WINDOW = 100_000;
 
@@ -24,7 +19,7 @@ export const EVENT_STREAMS_WINDOW = 100_000;
  * `version_pruned` below the oldest, like every versioned read.
  */
 export function getVersionInfo(context: ContextOf<'explorerVersion'>): ServiceReply {
-  const version = checkVersion(parseU64(pathParam(context, 'version'), 'version'), context.ledger);
+  const version = checkVersion(context.params.version, context.ledger);
   const block = context.store.blockOfVersion(version);
   // Every retained version lies in a retained block; a gap means the snapshot lacks the block row.
   if (block === undefined) throw notFound('block_not_found', `Block not found by Ledger version(${version})`);
@@ -48,8 +43,7 @@ export function getVersionInfo(context: ContextOf<'explorerVersion'>): ServiceRe
  * holding the newest N events first.
  */
 export function listEventStreams(context: ContextOf<'explorerEventStreams'>): ServiceReply {
-  const limit = pageLimit(context.query, EVENT_STREAMS_DEFAULT_LIMIT, EVENT_STREAMS_MAX_LIMIT, 'reject');
-  const streams = context.store.busiestEventStreams(EVENT_STREAMS_WINDOW, limit).map((stream) => ({
+  const streams = context.store.busiestEventStreams(EVENT_STREAMS_WINDOW, context.query.limit).map((stream) => ({
     address: formatAddress(stream.address),
     creation_number: stream.creationNumber.toString(),
     type: stream.typeTag,

@@ -6,15 +6,13 @@
  */
 import { formatAddress, isAddress, parseAddress } from '../../../shared/address.ts';
 import { formatStructTag, isIdentifier, parseStructTag } from '../../../shared/type-tag.ts';
-import { unparsable } from '../http-errors.ts';
-import { U64_MAX } from '../params.ts';
+import { ENDPOINTS } from '../../../shared/api/registry.ts';
+import { decimalU64 } from '../../../shared/ledger/u64.ts';
 import type { ContextOf, RequestContext } from '../request-context.ts';
-import { jsonReply } from '../responses.ts';
+import { endpointReply } from '../responses.ts';
 import type { ServiceReply } from '../service-reply.ts';
 import { tableInfoJson } from './explorer.ts';
 import { blockResults, objectResults, transactionResults, type SearchResult } from './search-ledger.ts';
-
-const DECIMAL = /^[0-9]+$/;
 
 /** The address just below `address` (big-endian decrement), or undefined for zero. */
 function previousAddress(address: Uint8Array): Uint8Array | undefined {
@@ -31,8 +29,8 @@ function previousAddress(address: Uint8Array): Uint8Array | undefined {
 }
 
 function versionResults(context: RequestContext, text: string): SearchResult[] {
-  if (!DECIMAL.test(text) || BigInt(text) > U64_MAX) return [];
-  const version = BigInt(text);
+  const version = decimalU64(text);
+  if (version === undefined) return [];
   const { ledger } = context;
   if (version > ledger.ledgerVersion || version < ledger.oldestLedgerVersion) return [];
   const block = context.store.blockOfVersion(version);
@@ -83,9 +81,8 @@ function moveNameResults(context: RequestContext, text: string): SearchResult[] 
 
 /** `GET /explorer/v1/search?q=` → `{"query": q, "results": [...]}`. */
 export function search(context: ContextOf<'explorerSearch'>): ServiceReply {
-  const raw = context.query.get('q');
-  if (raw === null) throw unparsable('failed to parse query parameter "q": it is required');
-  const text = raw.trim();
+  // `q` is required by its declaration: a request without it is refused before this runs.
+  const text = context.query.q.trim();
   const results =
     text === ''
       ? []
@@ -96,5 +93,5 @@ export function search(context: ContextOf<'explorerSearch'>): ServiceReply {
           ...addressResults(context, text),
           ...moveNameResults(context, text),
         ];
-  return jsonReply({ query: text, results }, context.ledger);
+  return endpointReply(ENDPOINTS.explorerSearch, { query: text, results }, context.ledger);
 }

@@ -8,15 +8,9 @@ import { formatAddress } from '../../../shared/address.ts';
 import type { BlockSummary, TableInfo } from '../../snapshot/ledger-store.ts';
 import { blockInclusionPrice, isDominatedByOneContract, isFullBlock } from '../gas-estimate.ts';
 import { notFound } from '../http-errors.ts';
-import { optionalU64, pageLimit, parseAddressParam } from '../params.ts';
-import { pathParam, requestedVersion, type ContextOf, type RequestContext } from '../request-context.ts';
+import { requestedVersion, type ContextOf, type RequestContext } from '../request-context.ts';
 import { endpointReply } from '../responses.ts';
 import type { ServiceReply } from '../service-reply.ts';
-
-/** Default and largest page of the explorer listings. */
-export const EXPLORER_DEFAULT_LIMIT = 100;
-/** Largest page of the explorer listings. */
-export const EXPLORER_MAX_LIMIT = 1000;
 
 /** A table's metadata as JSON. */
 export function tableInfoJson(info: TableInfo): ReplyOf<typeof ENDPOINTS.explorerTable> {
@@ -54,19 +48,9 @@ function blockJson(
   };
 }
 
-function explorerLimit(context: RequestContext): number {
-  return pageLimit(context.query, EXPLORER_DEFAULT_LIMIT, EXPLORER_MAX_LIMIT, 'reject');
-}
-
-function optionalAddress(context: RequestContext, name: string): Uint8Array | undefined {
-  const text = context.query.get(name);
-  return text === null ? undefined : parseAddressParam(text, name, 'query');
-}
-
 /** `GET /explorer/v1/accounts?limit&after&ledger_version` → `{"accounts": [...], "next": after|null}`. */
 export function listAccounts(context: ContextOf<'explorerAccounts'>): ServiceReply {
-  const limit = explorerLimit(context);
-  const after = optionalAddress(context, 'after');
+  const { limit, after } = context.query;
   const version = requestedVersion(context);
   const found = context.store.listAccounts(version, after, limit + 1);
   const page = found.slice(0, limit);
@@ -81,8 +65,7 @@ export function listAccounts(context: ContextOf<'explorerAccounts'>): ServiceRep
 
 /** `GET /explorer/v1/tables?limit&after` → `{"tables": [...], "next": after|null}`. */
 export function listTables(context: ContextOf<'explorerTables'>): ServiceReply {
-  const limit = explorerLimit(context);
-  const after = optionalAddress(context, 'after');
+  const { limit, after } = context.query;
   const found = context.store.listTables(after, limit + 1);
   const page = found.slice(0, limit);
   const last = page[page.length - 1];
@@ -92,7 +75,7 @@ export function listTables(context: ContextOf<'explorerTables'>): ServiceReply {
 
 /** `GET /explorer/v1/tables/{handle}` → the table's metadata, or 404. */
 export function getTableInfo(context: ContextOf<'explorerTable'>): ServiceReply {
-  const handle = parseAddressParam(pathParam(context, 'handle'), 'handle');
+  const handle = context.params.handle;
   const info = context.store.tableInfo(handle);
   if (info === undefined)
     throw notFound('state_value_not_found', `Table not found by Table handle(${formatAddress(handle)})`);
@@ -101,9 +84,9 @@ export function getTableInfo(context: ContextOf<'explorerTable'>): ServiceReply 
 
 /** `GET /explorer/v1/blocks?before&limit` → `{"blocks": [...newest first], "next_before": height|null}`. */
 export function listBlocks(context: ContextOf<'explorerBlocks'>): ServiceReply {
-  const limit = explorerLimit(context);
+  const { limit, before } = context.query;
   // Any u64: the store clamps a height above the ones it holds.
-  const found = context.store.blocksBefore(optionalU64(context.query, 'before'), limit + 1);
+  const found = context.store.blocksBefore(before, limit + 1);
   const page = found.slice(0, limit);
   const last = page[page.length - 1];
   const next = found.length > limit && last !== undefined && last.height > 0n ? (last.height - 1n).toString() : null;

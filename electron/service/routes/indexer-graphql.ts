@@ -10,7 +10,7 @@ import { graphqlErrorsJson, GraphqlFailure } from '../../indexer/graphql/graphql
 import { ApiError, describeError, serviceUnavailable } from '../http-errors.ts';
 import { parseU64 } from '../params.ts';
 import { MAX_BODY_BYTES } from '../request-body.ts';
-import { checkVersion, requestedVersion, type RequestContext, type RouteHandler } from '../request-context.ts';
+import { checkVersion, requestedVersion, type ContextOf } from '../request-context.ts';
 import { jsonReply } from '../responses.ts';
 import type { ServiceReply } from '../service-reply.ts';
 
@@ -20,19 +20,23 @@ export const NO_INDEXER_MESSAGE =
   '(written by "ledger-explorer snapshot generate" and "snapshot capture" since format v3; upgrade an older file ' +
   'with "ledger-explorer snapshot upgrade IN --out OUT"), or a remote node served with --indexer URL';
 
+/** The handler's context: the endpoint's declared query (`ledger_version` parsed) and no path parameters. */
+type GraphqlContext = ContextOf<'graphql'>;
+
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
-function failure(context: RequestContext, error: GraphqlFailure): ServiceReply {
+function failure(context: GraphqlContext, error: GraphqlFailure): ServiceReply {
   return { ...jsonReply(0, context.ledger, [], error.status), body: graphqlErrorsJson(error.errors) };
 }
 
 /** The version asked by the query parameter or the header (both: they must agree); default the latest. */
-function versionOf(context: RequestContext): bigint {
+function versionOf(context: GraphqlContext): bigint {
   const header = context.request.header(LEDGER_VERSION_HEADER);
   if (header === null) return requestedVersion(context);
   const fromHeader = parseU64(header.trim(), LEDGER_VERSION_HEADER, 'header');
-  const fromQuery = context.query.get('ledger_version');
-  if (fromQuery !== null && parseU64(fromQuery, 'ledger_version', 'query') !== fromHeader)
+  // The query parameter was parsed by the declaration before the handler ran (declared-parameters.ts).
+  const fromQuery = context.query.ledger_version;
+  if (fromQuery !== undefined && fromQuery !== fromHeader)
     throw new ApiError(
       400,
       'invalid_input',
@@ -41,7 +45,7 @@ function versionOf(context: RequestContext): bigint {
   return checkVersion(fromHeader, context.ledger);
 }
 
-async function bodyOf(context: RequestContext): Promise<unknown> {
+async function bodyOf(context: GraphqlContext): Promise<unknown> {
   const declared = Number(context.request.header('content-length') ?? '0');
   const tooLarge = (): ApiError =>
     new ApiError(
@@ -66,7 +70,7 @@ async function bodyOf(context: RequestContext): Promise<unknown> {
 }
 
 /** `POST /v1/graphql` over the snapshot's indexer tables. */
-export const graphqlRoute: RouteHandler = async (context) => {
+export async function graphqlRoute(context: GraphqlContext): Promise<ServiceReply> {
   let indexer;
   try {
     indexer = context.options.indexer?.();
@@ -84,4 +88,4 @@ export const graphqlRoute: RouteHandler = async (context) => {
   }
   const answer = indexer.answer(body, version);
   return { ...jsonReply(0, context.ledger, [], answer.status), body: answer.body };
-};
+}

@@ -5,18 +5,19 @@
  * height: the blocks table's primary key; the object: its ObjectGroup state key), so a search stays fast
  * on any snapshot. Used by explorer-search.ts.
  */
+import type { ReplyOf } from '../../../shared/api/endpoint.ts';
+import type { ENDPOINTS } from '../../../shared/api/registry.ts';
 import { formatAddress } from '../../../shared/address.ts';
 import { bytesToHex, hexToBytes } from '../../../shared/hex.ts';
-import { U64_MAX } from '../params.ts';
+import { decimalU64 } from '../../../shared/ledger/u64.ts';
 import type { RequestContext } from '../request-context.ts';
 import { readFaMetadata, readObjectOwner } from '../view/framework-state.ts';
 import { withResourceGroups } from '../view/state-reader.ts';
 
-/** One thing the query text resolves to (see explorer-search.ts). */
-export type SearchResult = Readonly<Record<string, unknown>> & { readonly kind: string };
+/** One thing the query text resolves to (see explorer-search.ts): the type the reply schema infers. */
+export type SearchResult = ReplyOf<typeof ENDPOINTS.explorerSearch>['results'][number];
 
 const HASH = /^(0x)?[0-9a-fA-F]{64}$/;
-const DECIMAL = /^[0-9]+$/;
 /** `block 123`, `block #123`, `Block: 123`: a height, never a version. */
 const BLOCK_WORD = /^block\s*[#:]?\s*([0-9]+)$/i;
 
@@ -34,10 +35,8 @@ export function transactionResults(context: RequestContext, text: string): Searc
 
 /** The height a text names: `block N`, or bare digits (which are also a version). */
 function blockHeightOf(text: string): bigint | undefined {
-  const digits = BLOCK_WORD.exec(text)?.[1] ?? (DECIMAL.test(text) ? text : undefined);
-  if (digits === undefined) return undefined;
-  const height = BigInt(digits);
-  return height > U64_MAX ? undefined : height;
+  const digits = BLOCK_WORD.exec(text)?.[1] ?? text;
+  return decimalU64(digits);
 }
 
 /** A retained block by height: its versions and time. */

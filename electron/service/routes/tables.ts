@@ -9,9 +9,9 @@ import { encodeMoveValue } from '../../../shared/move/encode.ts';
 import { resolveLayout } from '../../../shared/move/layout.ts';
 import { ApiError, describeError, invalidInput, notFound, unparsable } from '../http-errors.ts';
 import { decodeStoredValue } from '../json-bodies.ts';
-import { parseAddressParam, parseTypeTagInput } from '../params.ts';
+import { parseTypeTagInput } from '../params.ts';
 import { readJsonObject, requiredField, requiredString } from '../request-body.ts';
-import { pathParam, requestedVersion, type ContextOf } from '../request-context.ts';
+import { requestedVersion, type ContextOf } from '../request-context.ts';
 import { bcsReply, jsonReply } from '../responses.ts';
 import type { ServiceReply } from '../service-reply.ts';
 import { previewJson } from '../../../shared/json-preview.ts';
@@ -26,7 +26,7 @@ function tableItemNotFound(handle: Uint8Array, key: string, version: bigint): Ap
 
 /** `POST /v1/tables/{table_handle}/item`: decoded lookup by JSON key. */
 export async function getTableItem(context: ContextOf<'tableItem'>): Promise<ServiceReply> {
-  const handle = parseAddressParam(pathParam(context, 'table_handle'), 'table_handle');
+  const handle = context.params.table_handle;
   const body = await readJsonObject(context.request);
   const keyTypeText = requiredString(body, 'key_type');
   const valueTypeText = requiredString(body, 'value_type');
@@ -55,7 +55,7 @@ export async function getTableItem(context: ContextOf<'tableItem'>): Promise<Ser
 
 /** `POST /v1/tables/{table_handle}/raw_item`: lookup by BCS key bytes; BCS output only. */
 export async function getRawTableItem(context: ContextOf<'rawTableItem'>): Promise<ServiceReply> {
-  const handle = parseAddressParam(pathParam(context, 'table_handle'), 'table_handle');
+  const handle = context.params.table_handle;
   const body = await readJsonObject(context.request);
   const keyText = requiredString(body, 'key');
   let keyBytes: Uint8Array;

@@ -12,7 +12,7 @@ import type { LedgerStore, StoredTransaction, StoredTransactionEvent } from '../
 import { storedEventType } from '../event-types.ts';
 import { internalError } from '../http-errors.ts';
 import { decodeStoredValue } from '../json-bodies.ts';
-import { U64_MAX } from '../params.ts';
+import { U64_MAX } from '../../../shared/ledger/u64.ts';
 import { changesJson } from './write-set-json.ts';
 
 /** A transaction's JSON, keys in the node's order. */

@@ -3,21 +3,14 @@
  * and pages of them by version. BCS as the node sends it: one transaction as `TransactionData::OnChain`, a page as
  * `Vec<TransactionOnChainData>` (transaction-bcs-bodies.ts; docs/api.md, "BCS of transactions").
  */
-import { hexToBytes } from '../../../shared/hex.ts';
+import { bytesToHex } from '../../../shared/hex.ts';
 import type { LedgerInfo, StoredTransaction } from '../../snapshot/ledger-store.ts';
-import { ApiError, invalidInput, notFound, unparsable } from '../http-errors.ts';
-import { optionalU64, pageLimit, parseAddressParam, parseU64 } from '../params.ts';
-import { pathParam, type ContextOf, type RequestContext } from '../request-context.ts';
+import { ApiError, invalidInput, notFound } from '../http-errors.ts';
+import type { ContextOf, RequestContext } from '../request-context.ts';
 import { bcsReply, jsonReply } from '../responses.ts';
 import type { ServiceReply } from '../service-reply.ts';
 import { encodeTransactionData, encodeTransactionList } from '../transaction-bcs-bodies.ts';
 import { transactionJson } from './transaction-json.ts';
-import { quoteInput } from '../../../shared/quote-input.ts';
-
-/** The node's default page size of `/transactions` (its api_config). */
-export const TRANSACTIONS_DEFAULT_LIMIT = 25;
-/** The node's largest page size of `/transactions` (its api_config; larger is clamped). */
-export const TRANSACTIONS_MAX_LIMIT = 100;
 
 /** 410 `version_pruned` for a version below the oldest retained one. */
 export function versionPruned(version: bigint, ledger: LedgerInfo): ApiError {
@@ -32,6 +25,7 @@ export function versionPruned(version: bigint, ledger: LedgerInfo): ApiError {
 function transactionReply(context: RequestContext, transaction: StoredTransaction): ServiceReply {
   if (context.output === 'bcs')
     return bcsReply(encodeTransactionData(context.store, transaction, context.ledger.chainId), context.ledger);
+  // Untyped until the transaction's producer is typed by a complete wire schema (issue 24, item 2).
   return jsonReply(transactionJson(context.store, transaction), context.ledger);
 }
 
@@ -70,24 +64,15 @@ function transactionAt(context: RequestContext, version: bigint): StoredTransact
 
 /** `GET /v1/transactions/by_version/{txn_version}`. */
 export function getTransactionByVersion(context: ContextOf<'transactionByVersion'>): ServiceReply {
-  const version = parseU64(pathParam(context, 'txn_version'), 'txn_version');
-  return transactionReply(context, transactionAt(context, version));
+  return transactionReply(context, transactionAt(context, context.params.txn_version));
 }
 
-const HASH = /^(0x)?[0-9a-fA-F]{64}$/;
-
-/** Looks a transaction up by its hash (a path parameter): 400 for a malformed hash, 404 when unknown. */
-function transactionByHash(context: RequestContext, text: string): ServiceReply {
-  if (!HASH.test(text))
-    throw unparsable(`failed to parse path parameter "txn_hash": "${quoteInput(text)}" is not a 32-byte hex hash`);
-  const hash = hexToBytes(text.startsWith('0x') ? text : `0x${text}`);
+/** Looks a transaction up by its hash (a path parameter, parsed by the declaration): 404 when unknown. */
+function transactionByHash(context: RequestContext, hash: Uint8Array): ServiceReply {
   const transaction = context.store.transactionByHash(hash);
   // A snapshot's committed transactions stop at its latest version; a hash beyond it is as unknown as any.
   if (transaction === undefined || transaction.version > context.ledger.ledgerVersion) {
-    throw notFound(
-      'transaction_not_found',
-      `Transaction not found by Transaction hash(0x${text.replace(/^0x/, '').toLowerCase()})`,
-    );
+    throw notFound('transaction_not_found', `Transaction not found by Transaction hash(${bytesToHex(hash)})`);
   }
   if (transaction.version < context.ledger.oldestLedgerVersion && !keptBelowOldest(context, transaction))
     throw versionPruned(transaction.version, context.ledger);
@@ -96,7 +81,7 @@ function transactionByHash(context: RequestContext, text: string): ServiceReply 
 
 /** `GET /v1/transactions/by_hash/{txn_hash}`. */
 export function getTransactionByHash(context: ContextOf<'transactionByHash'>): ServiceReply {
-  return transactionByHash(context, pathParam(context, 'txn_hash'));
+  return transactionByHash(context, context.params.txn_hash);
 }
 
 /**
@@ -104,7 +89,7 @@ export function getTransactionByHash(context: ContextOf<'transactionByHash'>): S
  * node's long poll would end the same way at once.
  */
 export function waitTransactionByHash(context: ContextOf<'waitTransactionByHash'>): ServiceReply {
-  return transactionByHash(context, pathParam(context, 'txn_hash'));
+  return transactionByHash(context, context.params.txn_hash);
 }
 
 /** The transactions from `start` to `end` (inclusive), ascending. */
@@ -119,8 +104,7 @@ export function transactionRange(context: RequestContext, start: bigint, end: bi
  * latest is 400 `invalid_input` as on the node.
  */
 export function getTransactions(context: ContextOf<'transactions'>): ServiceReply {
-  const start = optionalU64(context.query, 'start');
-  const limit = pageLimit(context.query, TRANSACTIONS_DEFAULT_LIMIT, TRANSACTIONS_MAX_LIMIT, 'reject');
+  const { start, limit } = context.query;
   const { ledgerVersion, oldestLedgerVersion } = context.ledger;
   if (start !== undefined && start > ledgerVersion) {
     throw invalidInput(
@@ -143,9 +127,8 @@ export function getTransactions(context: ContextOf<'transactions'>): ServiceRepl
  * transactions, so a page reaching below the oldest version holds only the retained ones (200; possibly `[]`).
  */
 export function getAccountTransactions(context: ContextOf<'accountTransactions'>): ServiceReply {
-  const sender = parseAddressParam(pathParam(context, 'address'), 'address');
-  const start = optionalU64(context.query, 'start');
-  const limit = pageLimit(context.query, TRANSACTIONS_DEFAULT_LIMIT, TRANSACTIONS_MAX_LIMIT, 'reject');
+  const sender = context.params.address;
+  const { start, limit } = context.query;
   const { ledgerVersion, oldestLedgerVersion } = context.ledger;
   const transactions = context.store
     .accountTransactionVersions(sender, start, limit)

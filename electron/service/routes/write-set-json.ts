@@ -4,40 +4,19 @@
  * address and state key hash, members in struct-tag order), table items as hex with `data: null` (the node fills
  * it only with its table-info indexer). `type` is the last key of every entry, as the node writes tagged unions.
  */
-import { sha3_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex } from '../../../shared/hex.ts';
 import type { AbiLookup } from '../../../shared/move/abi.ts';
 import { formatStructTag, type StructTag } from '../../../shared/type-tag.ts';
 import { assertNever } from '../../../shared/assert-never.ts';
 import type { LedgerStore, StoredWriteOp } from '../../snapshot/ledger-store.ts';
 import { decodeResourceGroup, membersInTagOrder } from '../../../shared/resource-group.ts';
-import { decodeStateKey, STATE_KEY_TABLE_ITEM, type DecodedStateKey } from '../../snapshot/state-keys.ts';
+import { decodeStateKey, stateKeyHash, type DecodedStateKey } from '../../../shared/ledger/state-keys.ts';
 import { parseAddress } from '../../../shared/address.ts';
 import { ApiError, describeError, internalError } from '../http-errors.ts';
 import { decodeStoredValue, structJson, structTypeTag } from '../json-bodies.ts';
 
 /** One entry of `changes`, keys in the node's order. */
 export type ChangeJson = Readonly<Record<string, unknown>>;
-
-const STATE_KEY_SALT = sha3_256(new TextEncoder().encode('APTOS::StateKey'));
-
-/**
- * The node's `state_key_hash`: sha3-256(sha3-256("APTOS::StateKey") ‖ key), where a table item's key is hashed as
- * tag ‖ handle ‖ raw key bytes (no length prefix, unlike the stored key) and an access path as stored.
- */
-export function stateKeyHash(stateKey: Uint8Array, decoded: DecodedStateKey): string {
-  let encoded = stateKey;
-  if (decoded.kind === 'table_item') {
-    encoded = new Uint8Array(33 + decoded.key.length);
-    encoded[0] = STATE_KEY_TABLE_ITEM;
-    encoded.set(stateKey.subarray(1, 33), 1);
-    encoded.set(decoded.key, 33);
-  }
-  const input = new Uint8Array(STATE_KEY_SALT.length + encoded.length);
-  input.set(STATE_KEY_SALT);
-  input.set(encoded, STATE_KEY_SALT.length);
-  return bytesToHex(sha3_256(input));
-}
 
 /** Renders one resource's `{"type", "data"}`. */
 function resourceData(bytes: Uint8Array, tag: StructTag, lookup: AbiLookup): ChangeJson {

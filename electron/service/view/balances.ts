@@ -16,8 +16,7 @@ import type { StateReader } from './state-reader.ts';
 import { structTagTooDeepText } from '../params.ts';
 import { ViewError } from './view-error.ts';
 import { quoteInput } from '../../../shared/quote-input.ts';
-
-const U64_MAX = (1n << 64n) - 1n;
+import { U64_MAX } from '../../../shared/ledger/u64.ts';
 
 /** The balance of the fungible store object at `store` (0 when it has no FungibleStore). */
 export function storeBalance(reader: StateReader, store: Uint8Array, version: bigint): bigint {

@@ -30,10 +30,10 @@ import {
 import { faSupply } from './fa-semantics.ts';
 import type { StateReader } from './state-reader.ts';
 import { missingData, moveAbort, ViewError } from './view-error.ts';
+import { U64_MAX } from '../../../shared/ledger/u64.ts';
 
 /** The framework account (0x1), where CoinConversionMap and Features live. */
 export const FRAMEWORK = parseAddress('0x1');
-const U64_MAX = (1n << 64n) - 1n;
 const U128_MAX = (1n << 128n) - 1n;
 const TEXT = new TextEncoder();
 

@@ -8,9 +8,8 @@
  */
 import { CodecError } from '../../../shared/codec-error.ts';
 import { ApiError, describeError, internalError } from '../http-errors.ts';
-import { parseAddressParam } from '../params.ts';
 import { MAX_BODY_BYTES, readJsonObject } from '../request-body.ts';
-import { pathParam, requestedVersion, type RequestContext, type RouteHandler } from '../request-context.ts';
+import { requestedVersion, type ContextOf, type RequestContext } from '../request-context.ts';
 import { bcsReply, jsonReply } from '../responses.ts';
 import type { ServiceReply } from '../service-reply.ts';
 import { assetBalance, balanceBcs, balanceJson, parseAssetType } from './balances.ts';
@@ -37,20 +36,21 @@ async function guarded(
 }
 
 /** `GET /v1/accounts/:address/balance/:asset_type`: a bare JSON number, or u64 LE in BCS. */
-export const balanceRoute: RouteHandler = (context) => {
-  const owner = parseAddressParam(pathParam(context, 'address'), 'address');
+export function balanceRoute(context: ContextOf<'accountBalance'>): Promise<ServiceReply> {
+  const owner = context.params.address;
   const version = requestedVersion(context);
   return guarded(context, () => {
-    const asset = parseAssetType(pathParam(context, 'asset_type'));
+    // Its own parse, inside the view guard: an asset type that does not parse is a view error record.
+    const asset = parseAssetType(context.params.asset_type);
     const balance = assetBalance(withResourceGroups(context.store), owner, asset, version);
     if (context.output === 'bcs') return bcsReply(balanceBcs(balance), context.ledger);
     // jsonReply stringifies; the balance is written from the bigint itself so it stays exact.
     return { ...jsonReply(0, context.ledger), body: balanceJson(balance) };
   });
-};
+}
 
 /** `POST /v1/view`: JSON or BCS request body; JSON array of values, or BCS (count, then values). */
-export const viewRoute: RouteHandler = async (context) => {
+export async function viewRoute(context: ContextOf<'view'>): Promise<ServiceReply> {
   const version = requestedVersion(context);
   const reader = withResourceGroups(context.store);
   const isBcs = mediaType(context.request.header('content-type')) === VIEW_BCS_CONTENT_TYPE;
@@ -66,4 +66,4 @@ export const viewRoute: RouteHandler = async (context) => {
     const result = body instanceof Uint8Array ? callViewBcs(reader, body, version) : callView(reader, body, version);
     return context.output === 'bcs' ? bcsReply(result.bcs, context.ledger) : jsonReply(result.json, context.ledger);
   });
-};
+}

@@ -8,8 +8,8 @@ import { hexToBytes } from '../../../shared/hex.ts';
 import type { TransactionRow } from '../snapshot-writer.ts';
 import type { TransactionDetailsRow } from '../transaction-details.ts';
 import type { CapturedTransaction } from './capture-types.ts';
+import { U64_MAX_TEXT } from '../../../shared/ledger/u64.ts';
 
-const U64_MAX = '18446744073709551615';
 const hash32 = (value: unknown): Uint8Array | null =>
   typeof value === 'string' && /^0x[0-9a-f]{64}$/i.test(value) ? hexToBytes(value) : null;
 const integer = (value: unknown): number | null =>
@@ -62,7 +62,7 @@ export function capturedTransactionRows(
   if (!stateChangeHash || !eventRootHash || !accumulatorRootHash) return undefined;
   const user = json.type === 'user_transaction';
   const signature = (json.signature ?? null) as Record<string, unknown> | null;
-  const sequence = user && json.sequence_number !== U64_MAX ? integer(json.sequence_number) : null;
+  const sequence = user && json.sequence_number !== U64_MAX_TEXT ? integer(json.sequence_number) : null;
   const nonce = user ? integer(json.replay_protection_nonce) : null;
   const payload = (json.payload ?? null) as Record<string, unknown> | null;
   const feePayer = typeof signature?.fee_payer_address === 'string' ? parseAddress(signature.fee_payer_address) : null;

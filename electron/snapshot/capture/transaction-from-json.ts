@@ -12,7 +12,8 @@ import { encodeMoveValue } from '../../../shared/move/encode.ts';
 import { encodeResourceGroup, type GroupMember } from '../../../shared/resource-group.ts';
 import { parseStructTag, parseTypeTag, type StructTag, type TypeTag } from '../../../shared/type-tag.ts';
 import type { LedgerEvent } from '../../../shared/bcs/ledger-bcs.ts';
-import { aptosHash, eventRootHash } from '../ledger-hashes.ts';
+import { eventRootHash } from '../ledger-hashes.ts';
+import { accessPathStateKeyHash } from '../../../shared/ledger/state-keys.ts';
 import {
   moduleStateKey,
   resourceGroupStateKey,
@@ -40,14 +41,9 @@ const text = (value: unknown, what: string): string => {
   return value;
 };
 
-/** The node's `state_key_hash` of an access-path state key (resource, group, module), as hex. */
-function accessPathHash(stateKey: Uint8Array): string {
-  return bytesToHex(aptosHash('StateKey', stateKey));
-}
-
 /** The state key among `candidates` whose hash is the node's `state_key_hash`. */
 function keyWithHash(candidates: readonly Uint8Array[], hash: string, what: string): Uint8Array {
-  const found = candidates.find((key) => accessPathHash(key) === hash.toLowerCase());
+  const found = candidates.find((key) => accessPathStateKeyHash(key) === hash.toLowerCase());
   if (found === undefined) throw new NotKept(`${what}: no state key of it has the node's state_key_hash ${hash}`);
   return found;
 }
@@ -116,7 +112,7 @@ export async function transactionFromJson(
         if (layout === undefined) throw new NotKept(`no layout of ${String(data.type)}`);
         const bytes = encodeMoveValue(jsonIn(data.data, layout), layout);
         const plain = resourceStateKey(address, tag);
-        if (accessPathHash(plain) === hash.toLowerCase()) {
+        if (accessPathStateKeyHash(plain) === hash.toLowerCase()) {
           put(plain, bytes);
         } else {
           // A member of a resource group: the node lists each member with the group's state key hash.

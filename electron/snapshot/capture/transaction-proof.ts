@@ -20,10 +20,10 @@ import {
   type BlockMetadataFields,
 } from '../../../shared/bcs/transaction-bcs.ts';
 import { hexToBytes } from '../../../shared/hex.ts';
+import { U64_MAX } from '../../../shared/ledger/u64.ts';
 import type { CapturedTransaction } from './capture-types.ts';
 import { decodePayloadBcs } from './payload-bcs.ts';
 
-const U64_MAX = (1n << 64n) - 1n;
 /** The node's `Transaction` bytes of a user transaction before its payload: variant, sender, sequence number. */
 const USER_HEAD = 1 + 32 + 8;
 

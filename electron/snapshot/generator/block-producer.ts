@@ -18,9 +18,7 @@ import { VM_STATUS_SUCCESS, type TransactionDetailsRow } from '../transaction-de
 import type { TransactionRow } from '../snapshot-writer.ts';
 import { systemTransactionRow } from '../snapshot-rows.ts';
 import { blockMetadataHash, userTransactionHash } from '../transaction-hash.ts';
-
-/** The sequence number an orderless transaction carries (u64::MAX). */
-const U64_MAX = (1n << 64n) - 1n;
+import { U64_MAX } from '../../../shared/ledger/u64.ts';
 
 /** Writes blocks into the world, one plan at a time. */
 export class BlockProducer {

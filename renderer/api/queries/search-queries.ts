@@ -16,6 +16,7 @@ import { queryKeys } from '../query-keys.ts';
 import type { AccountJson, SearchResultJson } from '../types.ts';
 import { isExplorerUnavailable } from './explorer-queries.ts';
 import { LEDGER_REFRESH_MS } from './ledger-queries.ts';
+import { U64_MAX } from '../../../shared/ledger/u64.ts';
 import { tokenAtAddress } from './token-page-queries.ts';
 
 /** A token found by its address in the indexer (the explorer API has no such kind: the renderer adds it). */
@@ -37,7 +38,6 @@ export interface SearchOutcome {
 }
 
 const DECIMAL = /^\d+$/;
-const U64_MAX = 2n ** 64n - 1n;
 const HASH = /^0x[0-9a-fA-F]{64}$/;
 /** `block 123`, `block #123`: a height only (as the explorer API reads it). */
 const BLOCK_WORD = /^block\s*[#:]?\s*(\d+)$/i;

@@ -22,11 +22,10 @@ import { EventsList } from './events-list.tsx';
 import { StreamPicker } from './stream-picker.tsx';
 import './events.css';
 import { NewerOlderButtons, NO_PAGING } from '../../components/page-buttons.tsx';
+import { U64_MAX } from '../../../shared/ledger/u64.ts';
 
 /** The URL parameter of the sequence number jumped to. */
 const SEQ_PARAM = 'seq';
-
-const U64_MAX = (1n << 64n) - 1n;
 
 /** Whether `text` is a creation number the API accepts: a decimal u64. */
 function isCreationNumber(text: string): boolean {

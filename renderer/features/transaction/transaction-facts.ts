@@ -10,9 +10,7 @@ import {
   type CommittedTransactionJson,
   type SignatureJson,
 } from '../../api/transaction-json.ts';
-
-/** The largest u64: a version beyond it names no transaction. */
-const U64_MAX = (1n << 64n) - 1n;
+import { U64_MAX } from '../../../shared/ledger/u64.ts';
 
 /** What `:id` names: a version (decimal u64), a hash (0x + 64 hex digits), or neither. */
 export type TransactionId =

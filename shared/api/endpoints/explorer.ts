@@ -10,16 +10,17 @@ import { LEDGER_VERSION, limit } from './common-parameters.ts';
 import * as explorerWire from './explorer-schemas.ts';
 
 /** Listing pages: 100 items by default, at most 1000. */
-const PAGE = limit('page size (default 100, at most 1000)', 1000);
+const PAGE = limit('page size (default 100, at most 1000)', { default: 100, max: 1000 });
 const SNAPSHOT = ['snapshot'] as const;
 
 /** `GET /explorer/v1/accounts`: accounts ascending by address. */
 export const explorerAccounts = endpoint({
   method: 'GET',
   path: '/explorer/v1/accounts',
+  params: {},
   query: {
     limit: PAGE,
-    after: { kind: 'address', keyed: true, doc: 'the last address of the previous page (exclusive)' },
+    after: { kind: 'address', doc: 'the last address of the previous page (exclusive)' },
     ledger_version: LEDGER_VERSION,
   },
   body: undefined,
@@ -34,9 +35,10 @@ export const explorerAccounts = endpoint({
 export const explorerTables = endpoint({
   method: 'GET',
   path: '/explorer/v1/tables',
+  params: {},
   query: {
     limit: PAGE,
-    after: { kind: 'address', keyed: true, doc: 'the last handle of the previous page (exclusive)' },
+    after: { kind: 'address', doc: 'the last handle of the previous page (exclusive)' },
   },
   body: undefined,
   reply: v.looseObject({ tables: v.array(explorerWire.tableInfo), next: v.nullable(address) }),
@@ -50,6 +52,7 @@ export const explorerTables = endpoint({
 export const explorerTable = endpoint({
   method: 'GET',
   path: '/explorer/v1/tables/:handle',
+  params: { handle: 'address' },
   query: {},
   body: undefined,
   reply: explorerWire.tableInfo,
@@ -63,7 +66,8 @@ export const explorerTable = endpoint({
 export const explorerBlocks = endpoint({
   method: 'GET',
   path: '/explorer/v1/blocks',
-  query: { before: { kind: 'u64', keyed: true, doc: 'the newest height (inclusive)' }, limit: PAGE },
+  params: {},
+  query: { before: { kind: 'u64', doc: 'the newest height (inclusive)' }, limit: PAGE },
   body: undefined,
   reply: v.looseObject({ blocks: v.array(explorerWire.block), next_before: v.nullable(u64) }),
   bcs: undefined,
@@ -79,7 +83,8 @@ export const explorerBlocks = endpoint({
 export const explorerSearch = endpoint({
   method: 'GET',
   path: '/explorer/v1/search',
-  query: { q: { kind: 'text', keyed: true, required: true, doc: 'the text searched for' } },
+  params: {},
+  query: { q: { kind: 'text', required: true, doc: 'the text searched for' } },
   body: undefined,
   reply: v.looseObject({ query: v.string(), results: v.array(explorerWire.searchResult) }),
   bcs: undefined,
@@ -92,6 +97,7 @@ export const explorerSearch = endpoint({
 export const explorerCapture = endpoint({
   method: 'POST',
   path: '/explorer/v1/capture',
+  params: {},
   query: {},
   body: v.looseObject({
     accounts: v.array(v.string()),
@@ -110,6 +116,7 @@ export const explorerCapture = endpoint({
 export const explorerSource = endpoint({
   method: 'GET',
   path: '/explorer/v1/source',
+  params: {},
   query: {},
   body: undefined,
   reply: explorerWire.sourceInfo,
@@ -127,6 +134,7 @@ export const explorerSource = endpoint({
 export const explorerSourceDigest = endpoint({
   method: 'GET',
   path: '/explorer/v1/source/digest',
+  params: {},
   query: {},
   body: undefined,
   reply: v.looseObject({ content_digest: v.pipe(v.string(), v.regex(/^sha256:[0-9a-f]{64}$/)) }),
@@ -140,6 +148,7 @@ export const explorerSourceDigest = endpoint({
 export const explorerVersion = endpoint({
   method: 'GET',
   path: '/explorer/v1/versions/:version',
+  params: { version: 'u64' },
   query: {},
   body: undefined,
   reply: explorerWire.versionInfo,
@@ -153,7 +162,8 @@ export const explorerVersion = endpoint({
 export const explorerEventStreams = endpoint({
   method: 'GET',
   path: '/explorer/v1/event-streams',
-  query: { limit: limit('page size (default 10, at most 100)', 100) },
+  params: {},
+  query: { limit: limit('page size (default 10, at most 100)', { default: 10, max: 100 }) },
   body: undefined,
   reply: v.looseObject({ window: v.number(), streams: v.array(explorerWire.eventStream) }),
   bcs: undefined,
@@ -166,6 +176,7 @@ export const explorerEventStreams = endpoint({
 export const explorerAccountAssets = endpoint({
   method: 'GET',
   path: '/explorer/v1/accounts/:address/assets',
+  params: { address: 'address' },
   query: { ledger_version: LEDGER_VERSION },
   body: undefined,
   reply: v.looseObject({ ledger_version: u64, objects: v.array(explorerWire.ownedObject) }),

@@ -20,6 +20,7 @@ export const LEDGER_VERSION_HEADER = 'x-aptos-ledger-version';
 export const graphql = endpoint({
   method: 'POST',
   path: '/v1/graphql',
+  params: {},
   query: {
     ledger_version: {
       ...LEDGER_VERSION,

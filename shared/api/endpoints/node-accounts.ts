@@ -14,6 +14,7 @@ const VERSIONED = ['version_not_found', 'version_pruned'] as const;
 export const ledgerInfo = endpoint({
   method: 'GET',
   path: '/v1',
+  params: {},
   query: {},
   body: undefined,
   reply: wire.ledgerInfo,
@@ -27,6 +28,7 @@ export const ledgerInfo = endpoint({
 export const gasEstimate = endpoint({
   method: 'GET',
   path: '/v1/estimate_gas_price',
+  params: {},
   query: {},
   body: undefined,
   reply: wire.gasEstimate,
@@ -40,6 +42,7 @@ export const gasEstimate = endpoint({
 export const account = endpoint({
   method: 'GET',
   path: '/v1/accounts/:address',
+  params: { address: 'address' },
   query: { ledger_version: LEDGER_VERSION },
   body: undefined,
   reply: wire.account,
@@ -53,10 +56,11 @@ export const account = endpoint({
 export const transactionSummaries = endpoint({
   method: 'GET',
   path: '/v1/accounts/:address/transaction_summaries',
+  params: { address: 'address' },
   query: {
-    start_version: { kind: 'u64', keyed: true, doc: 'the first version (inclusive)' },
-    end_version: { kind: 'u64', keyed: true, doc: 'the last version (inclusive, clamped to the latest)' },
-    limit: { kind: 'u16', keyed: true, doc: 'page size (`0`: an empty page; default and largest: node settings)' },
+    start_version: { kind: 'u64', doc: 'the first version (inclusive)' },
+    end_version: { kind: 'u64', doc: 'the last version (inclusive, clamped to the latest)' },
+    limit: { kind: 'u16', doc: 'page size (`0`: an empty page; default and largest: node settings)' },
   },
   body: undefined,
   reply: v.array(wire.transactionSummary),
@@ -70,9 +74,10 @@ export const transactionSummaries = endpoint({
 export const resources = endpoint({
   method: 'GET',
   path: '/v1/accounts/:address/resources',
+  params: { address: 'address' },
   query: {
     ledger_version: LEDGER_VERSION,
-    start: { kind: 'cursor', keyed: true, doc: 'the cursor of the previous page (`X-Aptos-Cursor`)' },
+    start: { kind: 'cursor', doc: 'the cursor of the previous page (`X-Aptos-Cursor`)' },
     limit: limit('page size (default and largest: node settings)'),
   },
   body: undefined,
@@ -87,6 +92,7 @@ export const resources = endpoint({
 export const resource = endpoint({
   method: 'GET',
   path: '/v1/accounts/:address/resource/:resource_type',
+  params: { address: 'address', resource_type: 'struct_tag' },
   query: { ledger_version: LEDGER_VERSION },
   body: undefined,
   reply: wire.moveResource,
@@ -100,10 +106,11 @@ export const resource = endpoint({
 export const modules = endpoint({
   method: 'GET',
   path: '/v1/accounts/:address/modules',
+  params: { address: 'address' },
   query: {
     ledger_version: LEDGER_VERSION,
-    start: { kind: 'cursor', keyed: true, doc: 'the cursor of the previous page (`X-Aptos-Cursor`)' },
-    limit: limit('page size (default and largest: 9999, the node default)'),
+    start: { kind: 'cursor', doc: 'the cursor of the previous page (`X-Aptos-Cursor`)' },
+    limit: limit('page size (default and largest: 9999, the node default)', { default: 9999, max: 9999 }),
   },
   body: undefined,
   reply: v.array(wire.moveModule),
@@ -117,6 +124,7 @@ export const modules = endpoint({
 export const accountModule = endpoint({
   method: 'GET',
   path: '/v1/accounts/:address/module/:module_name',
+  params: { address: 'address', module_name: 'identifier' },
   query: { ledger_version: LEDGER_VERSION },
   body: undefined,
   reply: wire.moveModule,

@@ -15,6 +15,7 @@ const VERSIONED = ['version_not_found', 'version_pruned'] as const;
 export const accountBalance = endpoint({
   method: 'GET',
   path: '/v1/accounts/:address/balance/:asset_type',
+  params: { address: 'address', asset_type: 'text' },
   query: { ledger_version: LEDGER_VERSION },
   body: undefined,
   reply: v.number(),
@@ -28,6 +29,7 @@ export const accountBalance = endpoint({
 export const view = endpoint({
   method: 'POST',
   path: '/v1/view',
+  params: {},
   query: { ledger_version: LEDGER_VERSION },
   body: v.looseObject({
     function: v.string(),

@@ -14,6 +14,7 @@ const VERSIONED = ['version_not_found', 'version_pruned'] as const;
 export const tableItem = endpoint({
   method: 'POST',
   path: '/v1/tables/:table_handle/item',
+  params: { table_handle: 'address' },
   query: { ledger_version: LEDGER_VERSION },
   body: v.object({ key_type: v.string(), value_type: v.string(), key: v.unknown() }),
   reply: wire.jsonValue,
@@ -27,6 +28,7 @@ export const tableItem = endpoint({
 export const rawTableItem = endpoint({
   method: 'POST',
   path: '/v1/tables/:table_handle/raw_item',
+  params: { table_handle: 'address' },
   query: { ledger_version: LEDGER_VERSION },
   body: v.object({ key: v.string() }),
   reply: v.never(),
@@ -45,6 +47,7 @@ const EVENT_QUERY = {
 export const eventsByCreationNumber = endpoint({
   method: 'GET',
   path: '/v1/accounts/:address/events/:creation_number',
+  params: { address: 'address', creation_number: 'u64' },
   query: EVENT_QUERY,
   body: undefined,
   reply: v.array(wire.event),
@@ -58,6 +61,7 @@ export const eventsByCreationNumber = endpoint({
 export const eventsByHandle = endpoint({
   method: 'GET',
   path: '/v1/accounts/:address/events/:event_handle/:field_name',
+  params: { address: 'address', event_handle: 'struct_tag', field_name: 'identifier' },
   query: EVENT_QUERY,
   body: undefined,
   reply: v.array(wire.event),

@@ -17,6 +17,7 @@ const BLOCK: BcsReply = { doc: '`BcsBlock` (its transactions an `Option<Vec<Tran
 export const transactionByVersion = endpoint({
   method: 'GET',
   path: '/v1/transactions/by_version/:txn_version',
+  params: { txn_version: 'u64' },
   query: {},
   body: undefined,
   reply: wire.transaction,
@@ -30,6 +31,7 @@ export const transactionByVersion = endpoint({
 export const transactionByHash = endpoint({
   method: 'GET',
   path: '/v1/transactions/by_hash/:txn_hash',
+  params: { txn_hash: 'hash' },
   query: {},
   body: undefined,
   reply: wire.transaction,
@@ -43,6 +45,7 @@ export const transactionByHash = endpoint({
 export const waitTransactionByHash = endpoint({
   method: 'GET',
   path: '/v1/transactions/wait_by_hash/:txn_hash',
+  params: { txn_hash: 'hash' },
   query: {},
   body: undefined,
   reply: wire.transaction,
@@ -56,9 +59,10 @@ export const waitTransactionByHash = endpoint({
 export const transactions = endpoint({
   method: 'GET',
   path: '/v1/transactions',
+  params: {},
   query: {
-    start: { kind: 'u64', keyed: true, doc: 'the first version (default: the page ending at the latest)' },
-    limit: limit('page size (default 25, largest 100)', 100),
+    start: { kind: 'u64', doc: 'the first version (default: the page ending at the latest)' },
+    limit: limit('page size (default 25, largest 100)', { default: 25, max: 100 }),
   },
   body: undefined,
   reply: v.array(wire.transaction),
@@ -72,9 +76,10 @@ export const transactions = endpoint({
 export const accountTransactions = endpoint({
   method: 'GET',
   path: '/v1/accounts/:address/transactions',
+  params: { address: 'address' },
   query: {
-    start: { kind: 'u64', keyed: true, doc: "the first sequence number (default: the account's newest page)" },
-    limit: limit('page size (default 25, largest 100)', 100),
+    start: { kind: 'u64', doc: "the first sequence number (default: the account's newest page)" },
+    limit: limit('page size (default 25, largest 100)', { default: 25, max: 100 }),
   },
   body: undefined,
   reply: v.array(wire.transaction),
@@ -88,7 +93,8 @@ export const accountTransactions = endpoint({
 export const blockByHeight = endpoint({
   method: 'GET',
   path: '/v1/blocks/by_height/:block_height',
-  query: { with_transactions: { kind: 'text', keyed: true, doc: '`true`: include the transactions' } },
+  params: { block_height: 'u64' },
+  query: { with_transactions: { kind: 'bool', doc: '`true`: include the transactions' } },
   body: undefined,
   reply: wire.block,
   bcs: BLOCK,
@@ -101,7 +107,8 @@ export const blockByHeight = endpoint({
 export const blockByVersion = endpoint({
   method: 'GET',
   path: '/v1/blocks/by_version/:version',
-  query: { with_transactions: { kind: 'text', keyed: true, doc: '`true`: include the transactions' } },
+  params: { version: 'u64' },
+  query: { with_transactions: { kind: 'bool', doc: '`true`: include the transactions' } },
   body: undefined,
   reply: wire.block,
   bcs: BLOCK,

@@ -12,7 +12,9 @@ import { negotiateOutput } from '../../../electron/service/content-negotiation.t
 import { createGasEstimator } from '../../../electron/service/gas-estimator.ts';
 import { ApiError } from '../../../electron/service/http-errors.ts';
 import { createReadService } from '../../../electron/service/read-service.ts';
-import type { RequestContext } from '../../../electron/service/request-context.ts';
+import type { ContextOf } from '../../../electron/service/request-context.ts';
+import { parseDeclaredPath, parseDeclaredQuery } from '../../../electron/service/declared-parameters.ts';
+import { ENDPOINTS } from '../../../shared/api/registry.ts';
 import type { ServiceReply } from '../../../electron/service/service-reply.ts';
 import { STATUS_ABORTED } from '../../../electron/service/view/view-error.ts';
 import { balanceRoute, viewRoute } from '../../../electron/service/view/view-routes.ts';
@@ -39,7 +41,8 @@ interface Call {
   readonly body?: Uint8Array | string;
 }
 
-function contextOf(call: Call): RequestContext {
+/** The context the read service builds for endpoint `name`: its parameters parsed by the declaration. */
+function contextOf<Name extends 'accountBalance' | 'view'>(name: Name, call: Call): ContextOf<Name> {
   const url = new URL(`http://localhost${call.path}`);
   const headers = new Map(Object.entries(call.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
   const body = typeof call.body === 'string' ? new TextEncoder().encode(call.body) : (call.body ?? new Uint8Array());
@@ -53,8 +56,8 @@ function contextOf(call: Call): RequestContext {
   return {
     request,
     url,
-    query: url.searchParams,
-    params: call.params ?? {},
+    query: parseDeclaredQuery(ENDPOINTS[name], url.search),
+    params: parseDeclaredPath(ENDPOINTS[name], call.params ?? {}),
     output: negotiateOutput(request.header('accept')),
     ledger: store.ledgerInfo(),
     store,
@@ -79,13 +82,19 @@ describe('balance route', () => {
   it('answers a bare JSON number with the ledger headers, and u64 LE in BCS', async () => {
     for (const { address } of info.samples.senders) {
       const params = { address, asset_type: APT };
-      const json = await balanceRoute(contextOf({ path: `/v1/accounts/${address}/balance/${APT}`, params }));
+      const json = await balanceRoute(
+        contextOf('accountBalance', { path: `/v1/accounts/${address}/balance/${APT}`, params }),
+      );
       expect(json.status).toBe(200);
       expect(header(json, 'content-type')).toContain('application/json');
       expect(header(json, 'x-aptos-ledger-version')).toBe(info.latestVersion);
       expect(text(json)).toBe(storedCoin(address));
       const bcs = await balanceRoute(
-        contextOf({ path: `/v1/accounts/${address}/balance/${APT}`, params, headers: { accept: 'application/x-bcs' } }),
+        contextOf('accountBalance', {
+          path: `/v1/accounts/${address}/balance/${APT}`,
+          params,
+          headers: { accept: 'application/x-bcs' },
+        }),
       );
       expect(bcs.body).toEqual(new BcsWriter().u64(BigInt(storedCoin(address))).toBytes());
     }
@@ -93,19 +102,25 @@ describe('balance route', () => {
 
   it('reads a metadata address as a fungible asset (none in this snapshot: 0)', async () => {
     const { address } = info.samples.senders[0]!;
-    const reply = await balanceRoute(contextOf({ path: '/', params: { address, asset_type: '0xa' } }));
+    const reply = await balanceRoute(
+      contextOf('accountBalance', { path: '/', params: { address, asset_type: '0xa' } }),
+    );
     expect(text(reply)).toBe('0');
   });
 
   it('answers an unreadable asset_type with the error record, and leaves version errors to the router', async () => {
     const { address } = info.samples.senders[0]!;
-    const bad = await balanceRoute(contextOf({ path: '/', params: { address, asset_type: 'not a type' } }));
+    const bad = await balanceRoute(
+      contextOf('accountBalance', { path: '/', params: { address, asset_type: 'not a type' } }),
+    );
     expect(bad.status).toBe(400);
     expect(JSON.parse(text(bad))).toMatchObject({ error_code: 'web_framework_error', vm_error_code: null });
     const future = BigInt(info.latestVersion) + 1n;
     await expect(
       Promise.resolve().then(() =>
-        balanceRoute(contextOf({ path: `/x?ledger_version=${future}`, params: { address, asset_type: APT } })),
+        balanceRoute(
+          contextOf('accountBalance', { path: `/x?ledger_version=${future}`, params: { address, asset_type: APT } }),
+        ),
       ),
     ).rejects.toMatchObject({ status: 404, errorCode: 'version_not_found' });
   });
@@ -113,7 +128,7 @@ describe('balance route', () => {
 
 describe('view route', () => {
   const post = (body: unknown, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
-    contextOf({
+    contextOf('view', {
       path: '/v1/view',
       method: 'POST',
       headers,

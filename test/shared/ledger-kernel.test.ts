@@ -1,0 +1,77 @@
+/**
+ * The ledger kernel (shared/ledger/): a state key's `state_key_hash` as mainnet's node wrote it (one recorded
+ * transaction's changes, test/support/mainnet-user-transaction-3556737308.json), the access-path shortcut equal to
+ * the general hash, a table item hashed without its key's length prefix, and decimal u64 reading at its bounds.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseAddress } from '../../shared/address.ts';
+import {
+  accessPathStateKeyHash,
+  decodeStateKey,
+  resourceGroupStateKey,
+  resourceStateKey,
+  stateKeyHash,
+  tableItemStateKey,
+} from '../../shared/ledger/state-keys.ts';
+import { decimalU64, readDecimal, U64_MAX, U64_MAX_TEXT } from '../../shared/ledger/u64.ts';
+import { parseStructTag } from '../../shared/type-tag.ts';
+
+interface RecordedChange {
+  readonly type: string;
+  readonly address: string;
+  readonly state_key_hash: string;
+  readonly data: { readonly type: string };
+}
+
+const recorded = JSON.parse(
+  readFileSync(new URL('../support/mainnet-user-transaction-3556737308.json', import.meta.url), 'utf8'),
+) as { readonly changes: readonly RecordedChange[] };
+
+/** The recorded hash of the change writing `type` at `address`. */
+function recordedHash(address: string, type: string): string {
+  const change = recorded.changes.find((c) => c.address === address && c.data.type === type);
+  if (change === undefined) throw new Error(`no recorded change writes ${type} at ${address}`);
+  return change.state_key_hash;
+}
+
+describe('ledger kernel: state_key_hash', () => {
+  it("hashes a plain resource's key as mainnet's node did", () => {
+    const address = '0x95a0fd88b11286d4790c253b39c6678b798c54b54b63bfd2bfe042411ee2e3e8';
+    const key = resourceStateKey(parseAddress(address), parseStructTag('0x1::account::Account'));
+    expect(stateKeyHash(key)).toBe(recordedHash(address, '0x1::account::Account'));
+    expect(accessPathStateKeyHash(key)).toBe(stateKeyHash(key));
+  });
+
+  it("hashes a resource group's key (every member shares it) as mainnet's node did", () => {
+    const address = '0xa';
+    const key = resourceGroupStateKey(parseAddress(address), parseStructTag('0x1::object::ObjectGroup'));
+    for (const member of ['0x1::fungible_asset::Metadata', '0x1::object::ObjectCore'])
+      expect(stateKeyHash(key)).toBe(recordedHash(address, member));
+    expect(accessPathStateKeyHash(key)).toBe(stateKeyHash(key));
+  });
+
+  it('hashes a table item as tag ‖ handle ‖ raw key, not as stored (which length-prefixes the key)', () => {
+    const handle = parseAddress('0x1234');
+    const rawKey = Uint8Array.of(7, 8, 9);
+    const stored = tableItemStateKey(handle, rawKey);
+    const decoded = decodeStateKey(stored);
+    expect(decoded.kind).toBe('table_item');
+    const hashed = Uint8Array.of(1, ...handle, ...rawKey);
+    expect(stateKeyHash(stored)).toBe(accessPathStateKeyHash(hashed));
+    expect(stateKeyHash(stored, decoded)).not.toBe(accessPathStateKeyHash(stored));
+  });
+});
+
+describe('ledger kernel: u64', () => {
+  it('reads decimal text by the node rules: digits only, leading zeros, at most 2^64-1', () => {
+    expect(U64_MAX_TEXT).toBe(U64_MAX.toString());
+    expect(readDecimal(U64_MAX_TEXT, U64_MAX)).toBe(U64_MAX);
+    expect(readDecimal('18446744073709551616', U64_MAX)).toBe('out_of_range');
+    expect(readDecimal('007', U64_MAX)).toBe(7n);
+    for (const text of ['', '-1', '1.5', '+1', ' 1', '１', '0x10'])
+      expect(readDecimal(text, U64_MAX)).toBe('not_decimal');
+    expect(decimalU64('42')).toBe(42n);
+    expect(decimalU64('18446744073709551616')).toBeUndefined();
+  });
+});
