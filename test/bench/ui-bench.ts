@@ -31,8 +31,12 @@ import {
 } from './ui-bench-page.ts';
 import { percentile } from './bench-stats.ts';
 import { bareTransactionPageMs, largestTransaction, transactionPageMs } from './ui-bench-transaction.ts';
+import { ACTIVITY_ROW, ASSET_READY, busiestAccount, measureIndexerPage } from './ui-bench-indexer.ts';
 
 const RUNS = Number(process.env.UI_BENCH_RUNS ?? 5);
+/** `UI_BENCH_PAGES_ONLY=1`: the page-load ratios only, printed, docs/benchmarks.md left as it is (for profiling). */
+const PAGES_ONLY = process.env.UI_BENCH_PAGES_ONLY === '1';
+const APT_COIN = '0x1::aptos_coin::AptosCoin';
 const COLLECTOR = '0xc011ec7';
 const BUSY_STREAM = { address: '0xcafe', creationNumber: '4' };
 const RESOURCE_ROW = '[aria-label="Resources"] [role="row"][aria-rowindex]';
@@ -168,6 +172,7 @@ const median = (values: readonly number[]): number =>
     [...values].sort((a, b) => a - b),
     0.5,
   );
+const shortAddress = (address: string): string => `${address.slice(0, 6)}…${address.slice(-4)}`;
 const plural = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? '' : 's'}`;
 const fmt = (ms: number): string => `${ms.toFixed(0)} ms`;
 const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} kB`;
@@ -210,6 +215,14 @@ async function main(): Promise<void> {
       txnBare.push(await bareTransactionPageMs(browser, explorer.url, largest.version));
     }
     console.log(`transaction ${largest.version}: ${fmt(median(txnOurs))} vs bare ${fmt(median(txnBare))}`);
+    const busiest = busiestAccount(sample);
+    const activityPath = `/accounts/${busiest.address}/activity`;
+    const activity = await measureIndexerPage(browser, explorer.url, activityPath, [ACTIVITY_ROW], RUNS, median);
+    console.log(`activity: ${fmt(activity.oursMs)} vs bare ${fmt(activity.bareMs)}`);
+    const assetPath = `/assets/${APT_COIN}`;
+    const asset = await measureIndexerPage(browser, explorer.url, assetPath, ASSET_READY, RUNS, median);
+    console.log(`asset page: ${fmt(asset.oursMs)} vs bare ${fmt(asset.bareMs)}`);
+    if (PAGES_ONLY) return;
     const collector = await collectorJourney(browser, explorer.url);
     const bareList = await bareScroll(browser, explorer.url, 10_000);
     console.log(
@@ -249,6 +262,21 @@ async function main(): Promise<void> {
         fmt(median(txnOurs)),
         `${fmt(median(txnBare))} (framework-free page fetching the transaction and the same befores)`,
         (median(txnOurs) / median(txnBare)).toFixed(2),
+      ),
+      row(
+        `Activity \`${activityPath.replace(busiest.address, shortAddress(busiest.address))}\` (the sample's busiest ` +
+          `history, ${busiest.transactions.toLocaleString('en-US')} transactions): navigation → first rows`,
+        fmt(activity.oursMs),
+        `${fmt(activity.bareMs)} (framework-free page: \`GET /v1\`, then the app's ` +
+          `${plural(activity.requests, 'GraphQL request')})`,
+        (activity.oursMs / activity.bareMs).toFixed(2),
+      ),
+      row(
+        `asset page \`${assetPath}\`: navigation → facts, first holder and first activity drawn`,
+        fmt(asset.oursMs),
+        `${fmt(asset.bareMs)} (framework-free page: \`GET /v1\`, then the app's ` +
+          `${plural(asset.requests, 'GraphQL request')})`,
+        (asset.oursMs / asset.bareMs).toFixed(2),
       ),
       row(
         `${events.loaded.toLocaleString('en-US')} events of \`${BUSY_STREAM.address}\` ` +
