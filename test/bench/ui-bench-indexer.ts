@@ -7,6 +7,7 @@
  */
 import Database from 'better-sqlite3';
 import type { Browser } from 'playwright-core';
+import { normalizeAddress } from '../../shared/address.ts';
 import { newPage } from '../e2e/support/e2e-harness.ts';
 import { instrument, timeToSelector } from './ui-bench-page.ts';
 
@@ -30,7 +31,8 @@ export function busiestAccount(snapshotPath: string): { readonly address: string
          GROUP BY account_address ORDER BY transactions DESC, account_address LIMIT 1`,
       )
       .get() as { address: string; transactions: number };
-    return row;
+    // The indexer writes addresses long; the app's URLs carry the short form (a long one is redirected first).
+    return { address: normalizeAddress(row.address), transactions: row.transactions };
   } finally {
     db.close();
   }
