@@ -155,7 +155,8 @@ const median = (values: readonly number[]): number =>
     [...values].sort((a, b) => a - b),
     0.5,
   );
-const shortAddress = (address: string): string => `${address.slice(0, 6)}…${address.slice(-4)}`;
+const shortAddress = (address: string): string =>
+  address.length <= 14 ? address : `${address.slice(0, 6)}…${address.slice(-4)}`;
 const plural = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? '' : 's'}`;
 const fmt = (ms: number): string => `${ms.toFixed(0)} ms`;
 const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} kB`;
