@@ -9,4 +9,8 @@ import { prefetchRoute } from './route-prefetch.ts';
 /** The app's one QueryClient (tests make their own and import nothing from here). */
 export const appQueryClient = createQueryClient();
 
-prefetchRoute(appQueryClient, window.location);
+try {
+  prefetchRoute(appQueryClient, window.location);
+} catch {
+  // Only a head start: whatever the path holds (a malformed escape, say), the app still mounts and its views ask.
+}

@@ -108,7 +108,12 @@ export function prefetchRoute(client: QueryClient, location: { pathname: string;
   }
   if (first === 'assets' && id !== undefined && parts.length === 2) {
     preloadRouteView('AssetPage');
-    const asset = decodeURIComponent(id);
+    let asset: string;
+    try {
+      asset = decodeURIComponent(id);
+    } catch {
+      return; // Not an asset the page could name either: it says so itself.
+    }
     void client.prefetchQuery(sourceQuery());
     atVersion(client, location.search, (version) =>
       Promise.all([

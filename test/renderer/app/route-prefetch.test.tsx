@@ -46,6 +46,14 @@ describe('data requested with the route', () => {
     ]);
   });
 
+  it('asks nothing but the ledger for paths that name no account, transaction or asset, and never throws', () => {
+    const { requests } = tracedService();
+    const client = createQueryClient();
+    for (const pathname of ['/accounts/not-an-address', '/txn/abc', '/assets/%E0%A4%A', '/blocks', '/'])
+      expect(() => prefetchRoute(client, { pathname, search: '' })).not.toThrow();
+    return waitFor(() => expect(requests).toEqual(['GET /v1']));
+  });
+
   it('reads a transaction and its befores at V − 1 before the page is rendered', async () => {
     const { requests } = tracedService();
     const { version } = largestTransaction(fixturePath('main'));
