@@ -9,7 +9,7 @@ import type { GasEstimator } from './gas-estimator.ts';
 import { ApiError, notFound } from './http-errors.ts';
 import type { ServiceReply, ServiceRequest } from './service-reply.ts';
 import type { CaptureHandler, CaptureTarget } from './capture/capture-target.ts';
-import type { SourceInfo } from '../../shared/api/source-info.ts';
+import type { SnapshotSourceDescription } from '../../shared/api/source-info.ts';
 import type { IndexerGraphql } from '../indexer/graphql/indexer-graphql.ts';
 import type { Endpoint, ParsedPath, ParsedQuery } from '../../shared/api/endpoint.ts';
 import type { ENDPOINTS, EndpointName } from '../../shared/api/registry.ts';
@@ -18,8 +18,8 @@ import type { ENDPOINTS, EndpointName } from '../../shared/api/registry.ts';
 export interface ServiceOptions {
   /** `git_hash` reported by `GET /v1`; omitted when undefined. */
   readonly gitHash?: string | undefined;
-  /** What `GET /explorer/v1/source` reports (the snapshot's file name and origin). */
-  readonly source?: SourceInfo | undefined;
+  /** What `GET /explorer/v1/source` reports (the snapshot's file name and origin; `indexer` is asked of the file). */
+  readonly source?: SnapshotSourceDescription | undefined;
   /** Where `POST /explorer/v1/capture` writes; the route answers 403 without it. */
   readonly capture?: CaptureTarget | undefined;
   /**

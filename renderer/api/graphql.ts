@@ -5,9 +5,16 @@
  * digit) arrive as decimal text, not rounded numbers. A GraphQL `errors` answer (HTTP 200 in Hasura's
  * dialect) becomes an
  * {@link ApiRequestError} like every other failure, so panels show its message instead of empty data.
+ *
+ * Whether the source has an indexer is read first from `GET /explorer/v1/source` (`indexer`, the query the status
+ * bar already holds): a source without one is not asked, and the request fails as the service would have answered
+ * it (404 `web_framework_error`), so panels take their "no indexer" path without a failed load in the console.
  */
+import type { QueryClient } from '@tanstack/react-query';
+import { NO_INDEXER_MESSAGE } from '../../shared/api/endpoints/indexer.ts';
 import { ENDPOINTS } from '../../shared/api/registry.ts';
 import { ApiRequestError, request } from './client.ts';
+import { sourceQuery } from './queries/ledger-queries.ts';
 
 /** A GraphQL answer: `data` on success, Hasura's `errors` otherwise. */
 interface GraphqlReply<T> {
@@ -19,6 +26,21 @@ interface GraphqlReply<T> {
 export type GraphqlVariables = Readonly<Record<string, unknown>>;
 
 /**
+ * How a GraphQL request is made: the query function's context (its signal, and the client whose cached source
+ * description says whether there is an indexer), or only a signal (the source is then asked once more).
+ */
+export type GraphqlRequestContext = AbortSignal | { readonly signal: AbortSignal; readonly client: QueryClient };
+
+/** Whether the source says it has an indexer (a reply without the field, from an older service: assume so). */
+async function sourceHasIndexer(context: GraphqlRequestContext | undefined): Promise<boolean> {
+  const answer =
+    context === undefined || !('client' in context)
+      ? await request(ENDPOINTS.explorerSource, { signal: context })
+      : await context.client.fetchQuery(sourceQuery());
+  return (answer.body as { readonly indexer?: boolean }).indexer !== false;
+}
+
+/**
  * `query` with `variables`, as of `version` when one is given (a snapshot answers any retained version; a remote
  * source's indexer knows only "now" and refuses `ledger_version`, so queries of log tables bound their versions in
  * `where` instead and pass none): its `data`, or an {@link ApiRequestError} (status 200 for GraphQL errors).
@@ -27,8 +49,15 @@ export async function requestGraphql<T>(
   query: string,
   variables: GraphqlVariables,
   version: string | undefined,
-  signal?: AbortSignal,
+  context?: GraphqlRequestContext,
 ): Promise<T> {
+  if (!(await sourceHasIndexer(context)))
+    throw new ApiRequestError(404, {
+      message: NO_INDEXER_MESSAGE,
+      error_code: 'web_framework_error',
+      vm_error_code: null,
+    });
+  const signal = context === undefined || !('client' in context) ? context : context.signal;
   // Declared in shared/api/endpoints/indexer.ts; its reply schema types `data` loosely, the caller knows the shape.
   const answer = await request(ENDPOINTS.graphql, {
     query: { ledger_version: version },
@@ -54,7 +83,8 @@ export async function requestGraphql<T>(
 
 /**
  * Whether a GraphQL request failed because the source has no indexer (a snapshot without indexer tables, a remote
- * source without `--indexer`): the service answers 404 `web_framework_error` (docs/api.md).
+ * source without `--indexer`): the source's description says so, or the service answers 404 `web_framework_error`
+ * (docs/api.md).
  */
 export function isNoIndexer(error: unknown): boolean {
   return error instanceof ApiRequestError && error.status === 404;

@@ -6,16 +6,27 @@
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
-/** The loaders of every lazy view, for {@link preloadRouteViews}. */
-const loaders: (() => Promise<unknown>)[] = [];
+/** The loaders of every lazy view by its export's name, for {@link preloadRouteViews} and {@link preloadRouteView}. */
+const loaders = new Map<string, () => Promise<unknown>>();
 
 /** `React.lazy` for a module's named export (the project has no default exports). */
-function lazyNamed<Module, Name extends keyof Module>(
+function lazyNamed<Module, Name extends keyof Module & string>(
   load: () => Promise<Module>,
   name: Name,
 ): LazyExoticComponent<ComponentType> {
-  loaders.push(load);
+  loaders.set(name, load);
   return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+/**
+ * Starts loading the chunk of the view exported as `name` (route-prefetch.ts: the page the app opens on asks for
+ * its code while the entry chunk still renders). The module loader keeps one load per chunk, so `React.lazy` then
+ * finds it loaded or in flight. A failed load is left to the route's own attempt, which shows it.
+ */
+export function preloadRouteView(name: string): void {
+  void loaders
+    .get(name)?.()
+    .catch(() => undefined);
 }
 
 /**
@@ -23,7 +34,7 @@ function lazyNamed<Module, Name extends keyof Module>(
  * loaded machine outlasts their waits); the app itself loads each on its first visit.
  */
 export async function preloadRouteViews(): Promise<void> {
-  await Promise.all(loaders.map((load) => load()));
+  await Promise.all([...loaders.values()].map((load) => load()));
 }
 
 /** An account's Resources tab. */

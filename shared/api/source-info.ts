@@ -22,6 +22,8 @@ export const SOURCE_INFO_SCHEMA = v.variant('kind', [
     name: v.string(),
     /** Set for snapshots captured from a remote node. */
     origin: v.nullable(SNAPSHOT_ORIGIN_SCHEMA),
+    /** Whether `POST /v1/graphql` answers: the file has the indexer tables (format v3; v2 files have none). */
+    indexer: v.boolean(),
   }),
   v.looseObject({
     kind: v.literal('remote'),
@@ -31,6 +33,8 @@ export const SOURCE_INFO_SCHEMA = v.variant('kind', [
     url: v.string(),
     /** Outcome of the proxy's latest request to the node. */
     health: v.looseObject({ ok: v.boolean(), checked_at: v.string(), message: v.nullable(v.string()) }),
+    /** Whether `POST /v1/graphql` is forwarded to an indexer (`--indexer URL` or the node profile's). */
+    indexer: v.boolean(),
   }),
 ]);
 
@@ -39,3 +43,13 @@ export type SnapshotOrigin = DeepReadonly<v.InferOutput<typeof SNAPSHOT_ORIGIN_S
 
 /** The data source behind `/v1`. */
 export type SourceInfo = DeepReadonly<v.InferOutput<typeof SOURCE_INFO_SCHEMA>>;
+
+/**
+ * A snapshot source as its opener describes it: whether it has an indexer is asked of the file when the route
+ * answers (electron/service/routes/explorer.ts), not told.
+ */
+export interface SnapshotSourceDescription {
+  readonly kind: 'snapshot';
+  readonly name: string;
+  readonly origin: SnapshotOrigin | null;
+}

@@ -4,6 +4,9 @@
  * selector matches (MutationObserver), plus helpers that scroll a list end to end one viewport per
  * frame and read what happened in a time window.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 
 /** What the page recorded. */
@@ -186,4 +189,21 @@ export function bareLoadAll(
     },
     { account, first, limit },
   );
+}
+
+/** Gzip sizes of the built UI's JavaScript: what index.html loads at start, and the lazy chunks. */
+export function bundleSizes(uiDir: string): { initialGz: number; lazyGz: number; cssGz: number; files: number } {
+  const html = readFileSync(join(uiDir, 'index.html'), 'utf8');
+  const initial = new Set([...html.matchAll(/(?:src|href)="\/assets\/([^"]+\.js)"/g)].map((match) => match[1]));
+  let initialGz = 0;
+  let lazyGz = 0;
+  let cssGz = 0;
+  const files = readdirSync(join(uiDir, 'assets')).filter((name) => !name.endsWith('.map'));
+  for (const name of files) {
+    const size = gzipSync(readFileSync(join(uiDir, 'assets', name)), { level: 9 }).length;
+    if (name.endsWith('.css')) cssGz += size;
+    else if (initial.has(name)) initialGz += size;
+    else if (name.endsWith('.js')) lazyGz += size;
+  }
+  return { initialGz, lazyGz, cssGz, files: files.length };
 }

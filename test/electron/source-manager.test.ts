@@ -104,7 +104,12 @@ describe('data sources', () => {
     expect(resource.body.type).toBe('0x1::account::Account');
     expect(viewOf(settings).recentSnapshots.map((entry) => entry.path)).toEqual([path]);
     expect(settings.current.lastSource).toEqual({ kind: 'snapshot', path, sample: false });
-    expect((await json('/explorer/v1/source')).body).toEqual({ kind: 'snapshot', name: basename(path), origin: null });
+    expect((await json('/explorer/v1/source')).body).toEqual({
+      kind: 'snapshot',
+      name: basename(path),
+      origin: null,
+      indexer: true,
+    });
   });
 
   it('saves a capture ("Save to snapshot") into the captures folder of the user data', async () => {

@@ -120,6 +120,11 @@ describe('remote /v1/graphql', () => {
       vm_error_code: null,
     });
     expect(indexer.seen).toHaveLength(0);
+    // The source's description says so beforehand, so the UI need not ask (renderer/api/graphql.ts).
+    const described = async (handler: ReturnType<typeof service>): Promise<unknown> =>
+      (await handler(new Request('http://127.0.0.1/explorer/v1/source'))).json();
+    expect(await described(service({ indexerUrl: undefined }))).toMatchObject({ kind: 'remote', indexer: false });
+    expect(await described(service())).toMatchObject({ kind: 'remote', indexer: true });
   });
 
   it('serve --remote --indexer --indexer-port answers /v1/graphql on the second port', async () => {
@@ -148,6 +153,8 @@ describe('remote /v1/graphql', () => {
       });
       expect(await response.json()).toEqual({ data: { ledger_infos: [{ chain_id: 2 }] } });
       expect(indexer.seen.map((seen) => seen.url)).toEqual(['/v1/graphql']);
+      const source = await fetch(`${serve.url}/explorer/v1/source`);
+      expect(await source.json()).toMatchObject({ kind: 'remote', indexer: true });
     } finally {
       expect(await serve.stop()).toBe(0);
     }

@@ -59,6 +59,8 @@ describe('serve --remote', () => {
       name: new URL(backend.url).host,
       url: `${backend.url}/v1`,
       health: { ok: true, checked_at: expect.any(String), message: null },
+      // Served without --indexer: /v1/graphql answers 404, and the description says so beforehand.
+      indexer: false,
     });
 
     const port = backend.port;

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDataSource } from '../../electron/service/data-source.ts';
+import { unindexedSnapshotCopy } from '../indexer/indexer-rows-fixture.ts';
 import { fixturePath } from '../support/fixture-path.ts';
 import { useTempDir } from '../support/temp-dir.ts';
 
@@ -28,6 +29,7 @@ describe('a snapshot spec', () => {
       kind: 'snapshot',
       name: basename(path),
       origin: null,
+      indexer: true,
     });
     source.close();
     source.close();
@@ -37,6 +39,25 @@ describe('a snapshot spec', () => {
     expect(await json(afterClose)).toEqual(
       expect.objectContaining({ error_code: expect.any(String), vm_error_code: null }),
     );
+  });
+
+  it('says a format v2 file (no indexer tables) has no indexer, and its /v1/graphql answers 404', async () => {
+    const path = unindexedSnapshotCopy(fixturePath('small'), dir);
+    const source = openDataSource({ kind: 'snapshot', path });
+    try {
+      const described = await source.handler(new Request('http://127.0.0.1/explorer/v1/source'));
+      expect(await json(described)).toEqual({ kind: 'snapshot', name: basename(path), origin: null, indexer: false });
+      const graphql = await source.handler(
+        new Request('http://127.0.0.1/v1/graphql', {
+          method: 'POST',
+          body: '{"query":"{ processor_status { processor } }"}',
+          headers: { 'content-type': 'application/json' },
+        }),
+      );
+      expect(graphql.status).toBe(404);
+    } finally {
+      source.close();
+    }
   });
 
   it('answers capture requests 403 without a captures folder', async () => {

@@ -223,6 +223,8 @@ export function createRemoteService(options: RemoteServiceOptions): ReadServiceH
       name: settings.name,
       url: settings.baseUrl,
       health: health ?? { ok: false, checked_at: new Date().toISOString(), message: null },
+      // /v1/graphql is forwarded only when an indexer was named (indexer-proxy.ts): the UI asks nothing otherwise.
+      indexer: options.indexerUrl !== undefined,
     };
     return jsonReply(info, latest);
   };

@@ -98,13 +98,14 @@ export function listBlocks(context: ContextOf<'explorerBlocks'>): ServiceReply {
   );
 }
 
-/** `GET /explorer/v1/source` → what the UI is looking at (docs/api.md); a snapshot without a name is "snapshot". */
+/**
+ * `GET /explorer/v1/source` → what the UI is looking at (docs/api.md); a snapshot without a name is "snapshot".
+ * `indexer` says whether `POST /v1/graphql` answers (the file has the indexer tables), so the UI knows before asking.
+ */
 export function getSource(context: ContextOf<'explorerSource'>): ServiceReply {
-  return endpointReply(
-    ENDPOINTS.explorerSource,
-    context.options.source ?? { kind: 'snapshot', name: 'snapshot', origin: null },
-    context.ledger,
-  );
+  const described = context.options.source ?? { kind: 'snapshot', name: 'snapshot', origin: null };
+  const indexer = context.options.indexer?.() !== undefined;
+  return endpointReply(ENDPOINTS.explorerSource, { ...described, indexer }, context.ledger);
 }
 
 /**

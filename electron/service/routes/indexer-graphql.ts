@@ -5,7 +5,7 @@
  * snapshot's indexer engine (electron/indexer/graphql/). A snapshot without the indexer tables answers one error
  * record saying so.
  */
-import { LEDGER_VERSION_HEADER } from '../../../shared/api/endpoints/indexer.ts';
+import { LEDGER_VERSION_HEADER, NO_INDEXER_MESSAGE } from '../../../shared/api/endpoints/indexer.ts';
 import { graphqlErrorsJson, GraphqlFailure } from '../../indexer/graphql/graphql-errors.ts';
 import { ApiError, describeError, serviceUnavailable } from '../http-errors.ts';
 import { parseU64 } from '../params.ts';
@@ -15,10 +15,7 @@ import { jsonReply } from '../responses.ts';
 import type { ServiceReply } from '../service-reply.ts';
 
 /** The message of a source that has no indexer (also the remote source's, without `--indexer`). */
-export const NO_INDEXER_MESSAGE =
-  'This source has no indexer: /v1/graphql needs a snapshot with the indexer tables ' +
-  '(written by "ledger-explorer snapshot generate" and "snapshot capture" since format v3; upgrade an older file ' +
-  'with "ledger-explorer snapshot upgrade IN --out OUT"), or a remote node served with --indexer URL';
+export { NO_INDEXER_MESSAGE };
 
 /** The handler's context: the endpoint's declared query (`ledger_version` parsed) and no path parameters. */
 type GraphqlContext = ContextOf<'graphql'>;

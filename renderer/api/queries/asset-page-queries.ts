@@ -8,7 +8,7 @@
  */
 import { keepPreviousData, queryOptions, skipToken } from '@tanstack/react-query';
 import { ApiRequestError } from '../client.ts';
-import { requestGraphql, type GraphqlVariables } from '../graphql.ts';
+import { requestGraphql, type GraphqlRequestContext, type GraphqlVariables } from '../graphql.ts';
 import { queryKeys, type VersionKey } from '../query-keys.ts';
 import { assetTypesOf } from './history-queries.ts';
 
@@ -92,13 +92,13 @@ export async function currentAnswer<T>(
   query: string,
   variables: GraphqlVariables,
   version: string,
-  signal: AbortSignal,
+  context: GraphqlRequestContext,
 ): Promise<IndexerAnswer<T>> {
   try {
-    return { data: await requestGraphql<T>(query, variables, version, signal), latestOnly: false };
+    return { data: await requestGraphql<T>(query, variables, version, context), latestOnly: false };
   } catch (error) {
     if (!isLatestOnly(error)) throw error;
-    return { data: await requestGraphql<T>(query, variables, undefined, signal), latestOnly: true };
+    return { data: await requestGraphql<T>(query, variables, undefined, context), latestOnly: true };
   }
 }
 
@@ -110,12 +110,12 @@ export function assetMetadataQuery(asset: string, version: VersionKey | undefine
     queryFn:
       version === undefined
         ? skipToken
-        : async ({ signal }) => {
+        : async ({ signal, client }) => {
             const answer = await currentAnswer<{ fungible_asset_metadata: AssetMetadataRow[] }>(
               METADATA_QUERY,
               { types },
               version,
-              signal,
+              { signal, client },
             );
             return { data: answer.data.fungible_asset_metadata, latestOnly: answer.latestOnly };
           },
@@ -132,12 +132,12 @@ export function assetHoldersQuery(asset: string, page: number, version: VersionK
     queryFn:
       version === undefined
         ? skipToken
-        : async ({ signal }) => {
+        : async ({ signal, client }) => {
             const answer = await currentAnswer<{ current_fungible_asset_balances: HolderRow[] }>(
               HOLDERS_QUERY,
               variables,
               version,
-              signal,
+              { signal, client },
             );
             const rows = answer.data.current_fungible_asset_balances;
             // One row more than a page tells whether another page exists.
@@ -156,13 +156,13 @@ export function assetActivitiesQuery(asset: string, version: VersionKey | undefi
     queryFn:
       version === undefined
         ? skipToken
-        : async ({ signal }) =>
+        : async ({ signal, client }) =>
             (
               await requestGraphql<{ fungible_asset_activities: AssetActivityRow[] }>(
                 ACTIVITIES_QUERY,
                 { types, at: version, limit: ASSET_ACTIVITIES },
                 undefined,
-                signal,
+                { signal, client },
               )
             ).fungible_asset_activities,
     staleTime: Infinity,

@@ -65,14 +65,14 @@ export function heldAssetsQuery(address: string, version: VersionKey | undefined
     queryFn:
       version === undefined
         ? skipToken
-        : async ({ signal }) =>
+        : async ({ signal, client }) =>
             heldAssets(
               (
                 await requestGraphql<{ fungible_asset_activities: HeldRow[] }>(
                   HELD_QUERY,
                   { address: long, at: version },
                   undefined,
-                  signal,
+                  { signal, client },
                 )
               ).fungible_asset_activities,
             ),

@@ -166,13 +166,13 @@ export function accountHistoryQuery(
     queryFn:
       version === undefined
         ? skipToken
-        : async ({ pageParam, signal }): Promise<HistoryPage> => {
+        : async ({ pageParam, signal, client }): Promise<HistoryPage> => {
             const where = historyWhere(long, filters, version, pageParam);
             const data = await requestGraphql<{ account_transactions: HistoryRow[] }>(
               HISTORY_QUERY,
               { where, address: long, limit: pageSize },
               undefined,
-              signal,
+              { signal, client },
             );
             const rows = data.account_transactions;
             const last = rows.at(-1);
@@ -203,12 +203,12 @@ export function lastBalanceChangeQuery(
     queryFn:
       version === undefined
         ? skipToken
-        : async ({ signal }): Promise<string | null> => {
+        : async ({ signal, client }): Promise<string | null> => {
             const data = await requestGraphql<{ fungible_asset_activities: { transaction_version: number }[] }>(
               LAST_CHANGE_QUERY,
               { ...variables, at: version },
               undefined,
-              signal,
+              { signal, client },
             );
             const row = data.fungible_asset_activities[0];
             return row === undefined ? null : String(row.transaction_version);

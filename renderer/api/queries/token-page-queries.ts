@@ -113,11 +113,11 @@ export function tokenDataQuery(id: string, version: VersionKey | undefined) {
     queryFn:
       version === undefined
         ? skipToken
-        : async ({ signal }) => {
+        : async ({ signal, client }) => {
             const answer = await currentAnswer<{
               current_token_datas_v2: TokenDataRow[];
               current_token_ownerships_v2: TokenOwnerRow[];
-            }>(TOKEN_QUERY, { id: long }, version, signal);
+            }>(TOKEN_QUERY, { id: long }, version, { signal, client });
             return {
               token: answer.data.current_token_datas_v2[0],
               owners: answer.data.current_token_ownerships_v2,
@@ -145,7 +145,7 @@ export function tokenActivitiesQuery(
     queryFn:
       version === undefined
         ? skipToken
-        : async ({ pageParam, signal }): Promise<TokenActivityPage> => {
+        : async ({ pageParam, signal, client }): Promise<TokenActivityPage> => {
             const conditions: object[] = [{ token_data_id: { _eq: long } }, { transaction_version: { _lte: version } }];
             if (types !== undefined) conditions.push({ type: { _in: types } });
             if (pageParam !== undefined) {
@@ -161,7 +161,7 @@ export function tokenActivitiesQuery(
               ACTIVITIES_QUERY,
               { where: { _and: conditions }, limit: pageSize },
               undefined,
-              signal,
+              { signal, client },
             );
             const rows = data.token_activities_v2;
             const last = rows.at(-1);

@@ -47,11 +47,11 @@ export function ownedTokensQuery(address: string, version: VersionKey | undefine
     queryFn:
       version === undefined
         ? skipToken
-        : async ({ signal }) => {
+        : async ({ signal, client }) => {
             const answer = await currentAnswer<{
               current_token_ownerships_v2: OwnedTokenRow[];
               current_token_ownerships_v2_aggregate: { aggregate: { count: number } };
-            }>(TOKENS_QUERY, { owner, limit: TOKENS_LIMIT }, version, signal);
+            }>(TOKENS_QUERY, { owner, limit: TOKENS_LIMIT }, version, { signal, client });
             return {
               rows: answer.data.current_token_ownerships_v2,
               count: answer.data.current_token_ownerships_v2_aggregate.aggregate.count,

@@ -123,7 +123,9 @@ export const explorerSource = endpoint({
   bcs: undefined,
   errors: [],
   sources: ['snapshot', 'remote'],
-  doc: '`{"kind": "snapshot", "name", "origin"}` or `{"kind": "remote", "name", "url", "health"}`',
+  doc:
+    '`{"kind": "snapshot", "name", "origin", "indexer"}` or ' +
+    '`{"kind": "remote", "name", "url", "health", "indexer"}`',
 });
 
 /**

@@ -13,6 +13,15 @@ const graphqlError = v.looseObject({
   extensions: v.optional(v.looseObject({ path: v.optional(v.string()), code: v.optional(v.string()) })),
 });
 
+/**
+ * The message of a source that has no indexer: the 404 of `/v1/graphql` on a snapshot without the indexer tables or
+ * a remote source without `--indexer`, and what the UI says when `GET /explorer/v1/source` tells it so.
+ */
+export const NO_INDEXER_MESSAGE =
+  'This source has no indexer: /v1/graphql needs a snapshot with the indexer tables ' +
+  '(written by "ledger-explorer snapshot generate" and "snapshot capture" since format v3; upgrade an older file ' +
+  'with "ledger-explorer snapshot upgrade IN --out OUT"), or a remote node served with --indexer URL';
+
 /** The request header that pins an answer to a version, like `?ledger_version=`. */
 export const LEDGER_VERSION_HEADER = 'x-aptos-ledger-version';
 

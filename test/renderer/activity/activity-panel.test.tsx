@@ -14,7 +14,19 @@ import { App } from '../../../renderer/app/app.tsx';
 import { createQueryClient } from '../../../renderer/app/query-client.ts';
 import { renderApp } from '../support/render-app.tsx';
 import { jsonResponse } from '../support/remote-source.ts';
-import { interceptFetch, serviceFixture, withApi, type ServiceFixture } from '../support/service-fetch.ts';
+import {
+  interceptFetch,
+  serviceFixture,
+  serviceFixtureAt,
+  withApi,
+  type ServiceFixture,
+} from '../support/service-fetch.ts';
+import { unindexedSnapshotCopy } from '../../indexer/indexer-rows-fixture.ts';
+import { fixturePath } from '../../support/fixture-path.ts';
+// Aliased: a test helper, not a React hook (the hooks rule goes by the name).
+import { useTempDir as tempDirOfThisFile } from '../../support/temp-dir.ts';
+
+const dir = tempDirOfThisFile();
 
 const NO_INDEXER = { message: 'This source has no indexer', error_code: 'web_framework_error', vm_error_code: null };
 
@@ -65,6 +77,19 @@ async function sentUpTo(address: string, version: string): Promise<CommittedTran
 }
 
 describe('Activity tab', () => {
+  it('on a format v2 file, knows from the source there is no indexer and does not ask /v1/graphql', async () => {
+    const fixture = serviceFixtureAt(unindexedSnapshotCopy(fixturePath('main'), dir));
+    const sender = fixture.info.samples.senders[0]!.address;
+    interceptFetch(fixture, (_url, forward) => forward());
+    window.history.replaceState(null, '', `/accounts/${sender}/activity`);
+    render(<App queryClient={createQueryClient()} />);
+    await screen.findByRole('table', { name: 'Activity' });
+    expect(screen.getByRole('note').textContent).toContain('this source has no indexer');
+    // The header's "last changed at" asks the indexer too: neither reached the service.
+    await waitFor(() => expect(fixture.requests.some((line) => line.startsWith('GET /explorer/v1/source'))).toBe(true));
+    expect(fixture.requests.filter((line) => line.includes('/v1/graphql'))).toEqual([]);
+  });
+
   it('lists the sent transactions newest first, never past the pinned version, each a link to its page', async () => {
     const { info } = serviceFixture('main');
     const sender = info.samples.senders[0]!.address;

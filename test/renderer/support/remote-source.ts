@@ -15,5 +15,6 @@ export function localnetSource(unhealthy?: string) {
     name: 'localnet',
     url: 'http://127.0.0.1:8080/v1',
     health: { ok: unhealthy === undefined, checked_at: '2026-01-01T00:00:00Z', message: unhealthy ?? null },
+    indexer: false,
   } as const;
 }
