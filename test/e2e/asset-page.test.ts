@@ -4,6 +4,7 @@
  * the holders in the indexer's order with amounts equal to the node API's balance of each primary store's owner.
  */
 import { describe, expect, it } from 'vitest';
+import { formatUnits } from '../../renderer/lib/format-amount.ts';
 import { newPage, saveScreenshot, useExplorerSession } from './support/e2e-harness.ts';
 
 interface Metadata {
@@ -104,6 +105,33 @@ describe('asset page journey', () => {
     expect(new DataView(await bcs.arrayBuffer()).getBigUint64(0, true)).toBe(BigInt(primary.amount));
     await page.getByRole('table', { name: 'Recent activities' }).locator('tbody tr').first().waitFor();
     await saveScreenshot(page, 'asset-page-light');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('APT (a coin paired with a fungible asset): the supply is the node’s coin::supply, the fungible part labelled', async () => {
+    const latest = ((await (await fetch(`${session.explorer.url}/v1`)).json()) as { ledger_version: string })
+      .ledger_version;
+    const view = await fetch(`${session.explorer.url}/v1/view?ledger_version=${latest}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        function: '0x1::coin::supply',
+        type_arguments: ['0x1::aptos_coin::AptosCoin'],
+        arguments: [],
+      }),
+    });
+    const [supply] = (await view.json()) as [{ vec: string[] }];
+    const total = supply.vec[0]!;
+    const { page, context, errors } = await newPage(session.browser);
+    await page.goto(`${session.explorer.url}/assets/0x1::aptos_coin::AptosCoin?ledger_version=${latest}`);
+    const shown = page.locator('[data-supply]');
+    await shown.waitFor();
+    expect(await shown.getAttribute('data-supply')).toBe(total);
+    expect(await shown.textContent()).toContain(`${formatUnits(total, 8)} APT`);
+    // The fungible-asset row of the pair says it is a part, not the total.
+    const fungible = page.getByRole('definition').filter({ hasText: 'the part held as a fungible asset' });
+    expect(await fungible.count()).toBe(1);
     expect(errors).toEqual([]);
     await context.close();
   });

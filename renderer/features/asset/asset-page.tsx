@@ -9,6 +9,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { isNoIndexer } from '../../api/graphql.ts';
 import { assetMetadataQuery, type AssetMetadataRow } from '../../api/queries/asset-page-queries.ts';
+import { viewQuery } from '../../api/queries/asset-queries.ts';
+import type { VersionKey } from '../../api/query-keys.ts';
 import { useLedgerVersion } from '../../app/use-ledger-version.ts';
 import { AddressLink } from '../../components/address-link.tsx';
 import { EmptyView, ErrorView, LoadingView } from '../../components/status-views.tsx';
@@ -17,16 +19,61 @@ import { AssetActivities } from './asset-activities.tsx';
 import { AssetHolders } from './asset-holders.tsx';
 import './asset.css';
 
-/** The supply as the asset's units, or why there is none. */
-function supplyText(row: AssetMetadataRow): string {
-  if (row.supply_v2 === null) return 'not tracked by the indexer (a coin keeps it in its CoinInfo)';
+/**
+ * The supply of a fungible asset's row as the asset's units, or why there is none. When the page also shows the
+ * coin it is paired with (APT), this row's supply is only the part minted as a fungible asset: the total is the
+ * coin's (CoinSupply).
+ */
+function supplyText(row: AssetMetadataRow, pairedWithCoin: boolean): string {
+  if (row.supply_v2 === null) return 'not tracked by the indexer';
   const maximum =
     row.maximum_v2 === null ? 'no maximum' : `maximum ${formatUnits(String(row.maximum_v2), row.decimals)}`;
-  return `${formatUnits(String(row.supply_v2), row.decimals)} ${row.symbol} (${maximum})`;
+  const part = pairedWithCoin ? 'the part held as a fungible asset, ' : '';
+  return `${formatUnits(String(row.supply_v2), row.decimals)} ${row.symbol} (${part}${maximum})`;
+}
+
+/** `0x1::coin::supply`'s `Option<u128>` as JSON (`{"vec": []}` or `{"vec": ["123"]}`), as a decimal or null. */
+function optionalU128(value: unknown): string | null {
+  if (typeof value !== 'object' || value === null || !('vec' in value) || !Array.isArray(value.vec)) return null;
+  const [inner] = value.vec as unknown[];
+  return typeof inner === 'string' && /^\d+$/.test(inner) ? inner : null;
+}
+
+/**
+ * A coin's supply from the node: `0x1::coin::supply<C>` counts the coin and the fungible asset it is paired with
+ * (the indexer's coin row keeps no supply), so APT's total is one figure, not the fungible-asset part alone.
+ */
+function CoinSupply({
+  row,
+  version,
+}: {
+  readonly row: AssetMetadataRow;
+  readonly version: VersionKey | undefined;
+}): ReactNode {
+  const supply = useQuery(viewQuery('0x1::coin::supply', [row.asset_type], [], version));
+  if (supply.isError) return <>not available: {supply.error.message}</>;
+  if (supply.data === undefined) return <>reading…</>;
+  const total = optionalU128(supply.data[0]);
+  if (total === null) return <>not tracked (the coin was created without a supply)</>;
+  return (
+    <span data-supply={total}>
+      {formatUnits(total, row.decimals)} {row.symbol} (coin and paired fungible asset, from 0x1::coin::supply)
+    </span>
+  );
 }
 
 /** One metadata row's facts. */
-function Facts({ row }: { readonly row: AssetMetadataRow }): ReactNode {
+function Facts({
+  row,
+  rows,
+  version,
+}: {
+  readonly row: AssetMetadataRow;
+  readonly rows: readonly AssetMetadataRow[];
+  readonly version: VersionKey | undefined;
+}): ReactNode {
+  const isCoin = row.token_standard === 'v1';
+  const pairedWithCoin = !isCoin && rows.some((other) => other.token_standard === 'v1');
   return (
     <dl className="asset-facts" aria-label={`Asset ${row.asset_type}`}>
       <div>
@@ -45,7 +92,9 @@ function Facts({ row }: { readonly row: AssetMetadataRow }): ReactNode {
       </div>
       <div>
         <dt>Supply</dt>
-        <dd className="mono">{supplyText(row)}</dd>
+        <dd className="mono">
+          {isCoin ? <CoinSupply row={row} version={version} /> : supplyText(row, pairedWithCoin)}
+        </dd>
       </div>
       <div>
         <dt>Creator</dt>
@@ -98,7 +147,7 @@ export function AssetPage(): ReactNode {
           No fungible asset or coin named {asset} in the indexer as of version {effective}.
         </EmptyView>
       ) : (
-        rows.map((row) => <Facts key={row.asset_type} row={row} />)
+        rows.map((row) => <Facts key={row.asset_type} row={row} rows={rows} version={effective} />)
       )}
       <AssetHolders asset={asset} decimals={first?.decimals} symbol={first?.symbol ?? ''} />
       <AssetActivities asset={asset} decimals={first?.decimals} symbol={first?.symbol ?? ''} />
