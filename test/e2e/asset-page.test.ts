@@ -109,7 +109,7 @@ describe('asset page journey', () => {
     await context.close();
   });
 
-  it('APT (a coin paired with a fungible asset): the supply is the node’s coin::supply, the fungible part labelled', async () => {
+  it('APT, a coin paired with a fungible asset: the supply is coin::supply, the fungible part labelled', async () => {
     const latest = ((await (await fetch(`${session.explorer.url}/v1`)).json()) as { ledger_version: string })
       .ledger_version;
     const view = await fetch(`${session.explorer.url}/v1/view?ledger_version=${latest}`, {
