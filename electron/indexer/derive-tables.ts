@@ -32,12 +32,34 @@ export function seedVersion(store: SnapshotStore): bigint {
   return store.captured ? store.meta.latestVersion : store.meta.oldestVersion - 1n;
 }
 
-/** The processors' state reads over an open snapshot (reads only; `db` is the store's own connection). */
-export function indexerState(store: SnapshotStore, db: Database.Database): IndexerState {
+/** Entries the state cache of {@link indexerState} holds before it starts again (bounds its memory). */
+const STATE_CACHE_ENTRIES = 50_000;
+
+/** A struct tag's text, formatted once per tag object (the processors pass the same few constant tags). */
+const tagTexts = new WeakMap<StructTag, string>();
+
+function tagText(tag: StructTag): string {
+  let text = tagTexts.get(tag);
+  if (text === undefined) {
+    text = formatStructTag(tag);
+    tagTexts.set(tag, text);
+  }
+  return text;
+}
+
+/**
+ * The processors' state reads over an open snapshot (reads only; `db` is the store's own connection). `primed`:
+ * a read as of a version whose write set wrote the key answers the written value without a read (the pass primes
+ * each transaction's writes before its processors run: the newest write at or below V of a key written at V is that
+ * write). Off for a capture, whose state rows are its version's, not each transaction's.
+ */
+export function indexerState(store: SnapshotStore, db: Database.Database, primed = false): IndexerState {
   // The processors of one transaction read the same few objects several times (a store's group for its balance,
-  // its owner, its metadata): the reads of the newest version asked are kept until another version is asked.
-  let cachedVersion = -1n;
+  // its owner, its metadata), as of its version and the one before: reads are kept by (version, key), bounded.
+  // A value as of a version never changes, so an entry is never stale.
   const cache = new Map<string, Uint8Array | undefined>();
+  const keyOf = (kind: string, address: Uint8Array, tag: StructTag | string, version: bigint): string =>
+    `${version}${kind}${bytesToHex(address)}${typeof tag === 'string' ? tag : tagText(tag)}`;
   const cached = (
     kind: string,
     address: Uint8Array,
@@ -45,13 +67,10 @@ export function indexerState(store: SnapshotStore, db: Database.Database): Index
     version: bigint,
     read: () => Uint8Array | undefined,
   ) => {
-    if (version !== cachedVersion) {
-      cache.clear();
-      cachedVersion = version;
-    }
-    const key = `${kind}${bytesToHex(address)}${formatStructTag(tag)}`;
+    const key = keyOf(kind, address, tag, version);
     if (cache.has(key)) return cache.get(key);
     const value = read();
+    if (cache.size >= STATE_CACHE_ENTRIES) cache.clear();
     cache.set(key, value);
     return value;
   };
@@ -81,6 +100,15 @@ export function indexerState(store: SnapshotStore, db: Database.Database): Index
       const usec = timestamp.get(version) as number | bigint | undefined;
       return usec === undefined ? undefined : BigInt(usec);
     },
+    prime: primed
+      ? (version, written) => {
+          if (cache.size + written.length >= STATE_CACHE_ENTRIES) cache.clear();
+          for (const key of written) {
+            if (key.kind === 'table_item') continue;
+            cache.set(keyOf(key.kind === 'resource' ? 'r' : 'g', key.address, key.type, version), key.op.value);
+          }
+        }
+      : undefined,
   };
 }
 
@@ -162,7 +190,7 @@ export function deriveIndexerRows(
   sink: IndexerSink,
   failed?: (version: bigint, error: unknown) => void,
 ): void {
-  const state = indexerState(store, db);
+  const state = indexerState(store, db, !store.captured);
   seedRows(store, db, state, sink);
   const seed = seedVersion(store);
   const epochOf = db.prepare('SELECT epoch FROM blocks WHERE height = ?').pluck();

@@ -7,6 +7,7 @@
 import type { AbiLookup } from '../../../shared/move/abi.ts';
 import type { StoredTransaction, StoredTransactionEvent, StoredWriteOp } from '../../snapshot/ledger-store.ts';
 import type { StateReader } from '../../service/view/state-reader.ts';
+import type { WrittenKey } from './written-state.ts';
 
 /** One value of an indexer row, as stored: numbers and bigints for integers, decimal text for `numeric`. */
 export type IndexerValue = string | number | bigint | boolean | null;
@@ -42,6 +43,11 @@ export interface IndexerState {
   writeVersion(stateKey: Uint8Array, version: bigint): bigint | undefined;
   /** The timestamp of the transaction at `version`, if the file has its row. */
   timestampUsec(version: bigint): bigint | undefined;
+  /**
+   * Told the writes of the transaction at `version` before its processors run, a state that may answer reads of
+   * those keys as of `version` from them (the written value is the newest at or below it) instead of reading.
+   */
+  readonly prime?: ((version: bigint, written: readonly WrittenKey[]) => void) | undefined;
 }
 
 /** Appends `row` to `table` in `rows`. */
