@@ -17,6 +17,7 @@ import { formatStructTag, type StructTag } from '../../shared/type-tag.ts';
 import type { SnapshotStore } from '../snapshot/snapshot-store.ts';
 import type { StoredWriteOp } from '../snapshot/ledger-store.ts';
 import { withResourceGroups, type StateReader } from '../service/view/state-reader.ts';
+import { resourceGroupStateKey, resourceStateKey } from '../snapshot/state-keys.ts';
 import { currentKey, rowVersion } from './indexer-storage.ts';
 import { processSeed, processTransaction, statusRows } from './processors/process-transaction.ts';
 import type { IndexerRow, IndexerRows, IndexerState } from './processors/processor-input.ts';
@@ -60,25 +61,37 @@ export function indexerState(store: SnapshotStore, db: Database.Database, primed
   const cache = new Map<string, Uint8Array | undefined>();
   const keyOf = (kind: string, address: Uint8Array, tag: StructTag | string, version: bigint): string =>
     `${version}${kind}${bytesToHex(address)}${typeof tag === 'string' ? tag : tagText(tag)}`;
-  const cached = (
-    kind: string,
-    address: Uint8Array,
-    tag: StructTag,
-    version: bigint,
-    read: () => Uint8Array | undefined,
-  ) => {
+  // Per key (primed files only): its state key and the version of its first row, so reads of a key before it
+  // exists (a coin holder's primary store that was never created, asked at every coin transfer) need no read.
+  const keys = new Map<string, { readonly stateKey: Uint8Array; readonly first: bigint | undefined }>();
+  const firstRow = db
+    .prepare('SELECT version FROM state_values WHERE state_key = ? ORDER BY version LIMIT 1')
+    .pluck();
+  const read = (kind: 'r' | 'g', address: Uint8Array, tag: StructTag, version: bigint): Uint8Array | undefined => {
+    if (!primed) return kind === 'r' ? store.resource(address, tag, version) : store.resourceGroup(address, tag, version);
+    const name = `${kind}${bytesToHex(address)}${tagText(tag)}`;
+    let key = keys.get(name);
+    if (key === undefined) {
+      const stateKey = kind === 'r' ? resourceStateKey(address, tag) : resourceGroupStateKey(address, tag);
+      const first = firstRow.get(stateKey) as number | undefined;
+      if (keys.size >= STATE_CACHE_ENTRIES) keys.clear();
+      key = { stateKey, first: first === undefined ? undefined : BigInt(first) };
+      keys.set(name, key);
+    }
+    if (key.first === undefined || version < key.first) return undefined;
+    return store.stateValue(key.stateKey, version);
+  };
+  const cached = (kind: 'r' | 'g', address: Uint8Array, tag: StructTag, version: bigint) => {
     const key = keyOf(kind, address, tag, version);
     if (cache.has(key)) return cache.get(key);
-    const value = read();
+    const value = read(kind, address, tag, version);
     if (cache.size >= STATE_CACHE_ENTRIES) cache.clear();
     cache.set(key, value);
     return value;
   };
   const raw: StateReader = {
-    resource: (address, tag, version) =>
-      cached('r', address, tag, version, () => store.resource(address, tag, version)),
-    resourceGroup: (address, tag, version) =>
-      cached('g', address, tag, version, () => store.resourceGroup(address, tag, version)),
+    resource: (address, tag, version) => cached('r', address, tag, version),
+    resourceGroup: (address, tag, version) => cached('g', address, tag, version),
     tableItem: (handle, key, version) => store.tableItem(handle, key, version),
   };
   const writeVersion = db.prepare(
