@@ -145,7 +145,10 @@ function seedRows(store: SnapshotStore, db: Database.Database, state: IndexerSta
   const flush = (version: bigint, ops: StoredWriteOp[]): void => {
     if (ops.length === 0) return;
     const usec = state.timestampUsec(version) ?? 0n;
-    const rows = processSeed(writtenKeys(ops), { row: version, read: seed }, state, usec);
+    const written = writtenKeys(ops);
+    // These are the keys' values as of the seed version, the version the seed's processors read at.
+    state.prime?.(seed, written);
+    const rows = processSeed(written, { row: version, read: seed }, state, usec);
     for (const [name, list] of rows) {
       const table = indexerTable(name);
       if (table === undefined) continue;
