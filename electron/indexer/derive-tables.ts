@@ -64,11 +64,10 @@ export function indexerState(store: SnapshotStore, db: Database.Database, primed
   // Per key (primed files only): its state key and the version of its first row, so reads of a key before it
   // exists (a coin holder's primary store that was never created, asked at every coin transfer) need no read.
   const keys = new Map<string, { readonly stateKey: Uint8Array; readonly first: bigint | undefined }>();
-  const firstRow = db
-    .prepare('SELECT version FROM state_values WHERE state_key = ? ORDER BY version LIMIT 1')
-    .pluck();
+  const firstRow = db.prepare('SELECT version FROM state_values WHERE state_key = ? ORDER BY version LIMIT 1').pluck();
   const read = (kind: 'r' | 'g', address: Uint8Array, tag: StructTag, version: bigint): Uint8Array | undefined => {
-    if (!primed) return kind === 'r' ? store.resource(address, tag, version) : store.resourceGroup(address, tag, version);
+    if (!primed)
+      return kind === 'r' ? store.resource(address, tag, version) : store.resourceGroup(address, tag, version);
     const name = `${kind}${bytesToHex(address)}${tagText(tag)}`;
     let key = keys.get(name);
     if (key === undefined) {

@@ -7,7 +7,7 @@ import type Database from 'better-sqlite3';
 import { indexerSqlTable, indexerTableDdl, VALID_TO_COLUMN, type IndexerTable } from './indexer-table.ts';
 import type { IndexerRow, IndexerValue } from './processors/processor-input.ts';
 import { INDEXER_TABLES } from './tables/index.ts';
-import { INDEXER_VIEWS } from './indexer-views.ts';
+import { indexerViewSql, storageTable } from './indexer-views.ts';
 
 /**
  * Indexes by table: an account's history newest first, an owner's holdings and objects, an asset's holders, a
@@ -37,10 +37,10 @@ const INDEXES: Readonly<Record<string, readonly string[]>> = {
 export function indexerIndexSql(): string[] {
   const statements: string[] = [];
   for (const table of INDEXER_TABLES) {
+    const stored = storageTable(table);
+    if (stored === undefined) continue;
     (INDEXES[table.name] ?? []).forEach((columns, i) => {
-      statements.push(
-        `CREATE INDEX IF NOT EXISTS "${indexerSqlTable(table)}_${i}" ON "${indexerSqlTable(table)}" (${columns})`,
-      );
+      statements.push(`CREATE INDEX IF NOT EXISTS "${stored}_${i}" ON "${stored}" (${columns})`);
     });
   }
   return statements;
@@ -48,13 +48,14 @@ export function indexerIndexSql(): string[] {
 
 /**
  * Creates every indexer table (empty, without indexes: those come after the rows, cheaper in bulk), and the views
- * of those the file already holds (indexer-views.ts).
+ * of those served as views (indexer-views.ts).
  */
 export function createIndexerTables(db: Database.Database): void {
   for (const table of INDEXER_TABLES) {
-    const view = INDEXER_VIEWS[table.name];
-    if (view === undefined) db.exec(indexerTableDdl(table));
-    else db.exec(`CREATE VIEW IF NOT EXISTS "${indexerSqlTable(table)}" AS ${view}`);
+    const stored = storageTable(table);
+    if (stored !== undefined) db.exec(indexerTableDdl(table, stored));
+    const view = indexerViewSql(table);
+    if (view !== undefined) db.exec(`CREATE VIEW IF NOT EXISTS "${indexerSqlTable(table)}" AS ${view}`);
   }
 }
 

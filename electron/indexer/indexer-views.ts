@@ -5,10 +5,15 @@
  * (electron/indexer/processors/transaction-rows.ts), with the same column names and SQLite types as a stored table
  * (indexer-table.ts `SQLITE_AFFINITY`), so the GraphQL layer reads a view as it reads a table. Each view also names
  * a `rowid` column (a view has none of its own): the order the processors derive the rows in, which the GraphQL
- * layer's default order and verify's comparison use.
+ * layer's default order and verify's comparison use. `ix_events` is a view too, over its stored rows, putting back
+ * the values it does not store twice (`USUAL_VALUES` below).
  */
 
-/** `ix_<name>` of a version-stamped timestamp: Hasura's `timestamp` text of `usec` (processor-input.ts). */
+import { indexerSqlTable, type IndexerTable } from './indexer-table.ts';
+import type { IndexerRow, IndexerValue } from './processors/processor-input.ts';
+import { MODULE_EVENT_ADDRESS } from './processors/transaction-rows.ts';
+
+/** Hasura's `timestamp` text of `usec` in SQL, as processor-input.ts `indexerTimestamp` writes it. */
 function timestampSql(usec: string): string {
   return (
     `(strftime('%Y-%m-%dT%H:%M:%S', (${usec}) / 1000000, 'unixepoch') || CASE WHEN (${usec}) % 1000000 = 0 ` +
@@ -83,13 +88,66 @@ SELECT t.version AS rowid,
 FROM transactions t JOIN transaction_details d ON d.version = t.version
 WHERE t.kind = 'block_metadata'`;
 
-/** The `SELECT` of each indexer table served as a view, by table name. */
+/** The `SELECT` of each indexer table served as a view over the file's own tables (no rows), by table name. */
 export const INDEXER_VIEWS: Readonly<Record<string, string>> = {
   user_transactions: USER_TRANSACTIONS_SQL,
   block_metadata_transactions: BLOCK_METADATA_TRANSACTIONS_SQL,
 };
 
-/** Whether the indexer table `name` is a view over the snapshot's own tables (no rows are written for it). */
+/** A column stored as NULL where it holds its usual value (`sql` in the view, `value` of a derived row). */
+interface UsualValue {
+  readonly column: string;
+  readonly sql: string;
+  readonly value: (row: IndexerRow) => IndexerValue | undefined;
+}
+
+/**
+ * Tables whose rows are stored (`ix_<name>_stored`) with some columns NULL where they hold their usual value, behind
+ * a view `ix_<name>` that puts it back: `events.account_address` of a module event (the 66-character `0x0…0`, most
+ * events today) and `events.indexed_type` (the type, unless longer than 300 characters).
+ */
+const USUAL_VALUES: Readonly<Record<string, readonly UsualValue[]>> = {
+  events: [
+    { column: 'account_address', sql: `'${MODULE_EVENT_ADDRESS}'`, value: () => MODULE_EVENT_ADDRESS },
+    { column: 'indexed_type', sql: '"type"', value: (row) => row['type'] },
+  ],
+};
+
+/** Whether the indexer table `name` is served by a view (of the file's tables, or of its own stored rows). */
 export function isIndexerView(name: string): boolean {
-  return Object.hasOwn(INDEXER_VIEWS, name);
+  return Object.hasOwn(INDEXER_VIEWS, name) || Object.hasOwn(USUAL_VALUES, name);
+}
+
+/** The SQLite table that stores the rows of `table` (none for a view of the file's own tables). */
+export function storageTable(table: IndexerTable): string | undefined {
+  if (Object.hasOwn(INDEXER_VIEWS, table.name)) return undefined;
+  return Object.hasOwn(USUAL_VALUES, table.name) ? `${indexerSqlTable(table)}_stored` : indexerSqlTable(table);
+}
+
+/** The view `ix_<name>` of `table` (undefined when it is a plain table). */
+export function indexerViewSql(table: IndexerTable): string | undefined {
+  const view = INDEXER_VIEWS[table.name];
+  if (view !== undefined) return view;
+  const usual = USUAL_VALUES[table.name];
+  if (usual === undefined) return undefined;
+  const columns = table.columns.map((c) => {
+    const found = usual.find((u) => u.column === c.name);
+    return found === undefined ? `"${c.name}"` : `coalesce("${c.name}", ${found.sql}) AS "${c.name}"`;
+  });
+  return `SELECT rowid AS rowid, ${columns.join(', ')} FROM "${storageTable(table)}"`;
+}
+
+/** The stored values of a derived row (`values` in the table's column order): usual values become NULL. */
+export function compactValues(
+  table: IndexerTable,
+  row: IndexerRow,
+  values: (string | number | bigint | null)[],
+): (string | number | bigint | null)[] {
+  const usual = USUAL_VALUES[table.name];
+  if (usual === undefined) return values;
+  for (const { column, value } of usual) {
+    const index = table.columns.findIndex((c) => c.name === column);
+    if (index >= 0 && values[index] !== null && values[index] === value(row)) values[index] = null;
+  }
+  return values;
 }

@@ -4,12 +4,12 @@
  * builds the indexes at the end. Used by the snapshot writer (generate, capture) and `snapshot upgrade`.
  */
 import type Database from 'better-sqlite3';
-import { indexerSqlTable, VALID_TO_COLUMN, type IndexerTable } from './indexer-table.ts';
+import { VALID_TO_COLUMN, type IndexerTable } from './indexer-table.ts';
 import { createIndexerTables, currentKey, indexerIndexSql, rowVersion, storedRow } from './indexer-storage.ts';
 import { deriveIndexerRows } from './derive-tables.ts';
 import type { IndexerRows } from './processors/processor-input.ts';
 import { INDEXER_TABLES } from './tables/index.ts';
-import { isIndexerView } from './indexer-views.ts';
+import { compactValues, storageTable } from './indexer-views.ts';
 import type { SnapshotStore } from '../snapshot/snapshot-store.ts';
 
 /** Rows written per table, for the writer's summary and the benchmarks. */
@@ -36,8 +36,8 @@ export class IndexerTableWriter {
     this.#db = db;
     createIndexerTables(db);
     for (const table of INDEXER_TABLES) {
-      const name = indexerSqlTable(table);
-      if (isIndexerView(table.name)) {
+      const name = storageTable(table);
+      if (name === undefined) {
         this.#tables.set(table.name, { table, insert: undefined, newest: undefined, close: undefined });
         this.counts[table.name] = 0;
         continue;
@@ -63,7 +63,7 @@ export class IndexerTableWriter {
       this.counts[name] = (this.counts[name] ?? 0) + list.length;
       if (insert === undefined) continue;
       for (const row of list) {
-        const { lastInsertRowid } = insert.run(storedRow(writer.table, row));
+        const { lastInsertRowid } = insert.run(compactValues(writer.table, row, storedRow(writer.table, row)));
         if (writer.newest !== undefined && writer.close !== undefined) {
           const key = currentKey(writer.table, row);
           const previous = writer.newest.get(key);
