@@ -141,8 +141,8 @@ version 2,875 → 7,045, 2.45×): \`user_transactions\` and \`block_metadata_tra
 \`transactions\`, \`transaction_details\` and \`blocks\` (electron/indexer/indexer-views.ts), not a second copy;
 \`events\` is a view over its stored rows, which leave out the module events' \`0x0…0\` account and \`indexed_type\`
 (= \`type\`); the pass answers a state read of a key the transaction (or the seed) wrote from that write, keeps reads
-by (version, key), knows each key's first row (no read of a store before it exists), computes tag texts once and
-primary-store addresses once each, by node's native SHA3-256.
+by (version, key), knows each key's first row (no read of a store before it exists), computes tag texts and
+primary-store addresses once.
 
 Why the goals are still far: the hosted schema is text — every address 66 characters, amounts as decimal text,
 events and table items as JSON — and the GraphQL layer filters and orders on that text (numeric amounts compared as

@@ -1,6 +1,6 @@
 /**
- * The indexer pass's primary-store address (native SHA3-256, remembered) is the framework's formula of
- * shared/object-address.ts for every owner and metadata address.
+ * The indexer pass's remembered primary-store address is the framework's formula of shared/object-address.ts for
+ * every owner and metadata address, asked once or again (with other arrays of the same bytes).
  */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';

@@ -5,11 +5,10 @@
  * processor names it (the owner's primary store of the coin's paired asset); a fungible-asset event's under its
  * store, with the store's owner and metadata as of the transaction (or just before it, when it deleted the store).
  */
-import { createHash } from 'node:crypto';
 import { formatAddressLong } from '../../../shared/address.ts';
 import { BcsReader, decodeBcs } from '../../../shared/bcs/bcs-reader.ts';
 import { bytesToHex } from '../../../shared/hex.ts';
-import { OBJECT_DERIVED_SCHEME, pairedMetadataAddress, primaryStoreAddress } from '../../../shared/object-address.ts';
+import { pairedMetadataAddress, primaryStoreAddress } from '../../../shared/object-address.ts';
 import { formatStructTag, parseStructTag, type StructTag } from '../../../shared/type-tag.ts';
 import {
   emit,
@@ -56,27 +55,17 @@ export function coinStorageId(owner: Uint8Array, coinType: StructTag): Uint8Arra
 /** Primary store addresses by owner and metadata (a hash each; the same holders' stores are asked again and again). */
 const primaryStores = new Map<string, Uint8Array>();
 
-/**
- * `primaryStoreAddress(owner, metadata)` (shared/object-address.ts), remembered (bounded), hashed by node's native
- * SHA3-256: the pass computes one per coin holder and coin type, and the pure-JS hash of shared/ costs several times
- * more (test/indexer/processors.test.ts checks both agree).
- */
+/** `primaryStoreAddress(owner, metadata)`, remembered (bounded): one hash per coin holder and coin type. */
 export function primaryStore(owner: Uint8Array, metadata: Uint8Array): Uint8Array {
   const key = bytesToHex(owner) + bytesToHex(metadata);
   let store = primaryStores.get(key);
   if (store === undefined) {
     if (primaryStores.size >= 100_000) primaryStores.clear();
-    if (owner.length !== 32 || metadata.length !== 32) store = primaryStoreAddress(owner, metadata);
-    else {
-      const hash = createHash('sha3-256').update(owner).update(metadata).update(DERIVED_SCHEME).digest();
-      store = new Uint8Array(hash.buffer, hash.byteOffset, hash.length);
-    }
+    store = primaryStoreAddress(owner, metadata);
     primaryStores.set(key, store);
   }
   return store;
 }
-
-const DERIVED_SCHEME = Uint8Array.of(OBJECT_DERIVED_SCHEME);
 
 /** Event stream (address, creation number) → coin type, from the `CoinStore<C>` values this transaction wrote. */
 function coinStreams(written: readonly WrittenKey[]): Map<string, StructTag> {
