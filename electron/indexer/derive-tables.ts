@@ -116,7 +116,7 @@ export function indexerState(store: SnapshotStore, db: Database.Database, primed
       ? (version, written) => {
           if (cache.size + written.length >= STATE_CACHE_ENTRIES) cache.clear();
           for (const key of written) {
-            if (key.kind === 'table_item') continue;
+            if (key.kind === 'table_item' || key.address === undefined || key.type === undefined) continue;
             cache.set(keyOf(key.kind === 'resource' ? 'r' : 'g', key.address, key.type, version), key.op.value);
           }
         }

@@ -63,7 +63,9 @@ const FIELDS = 'd.kind_fields';
 /** A field of the block's fields as text: a string as is, another value as its JSON (`text` of transaction-rows.ts). */
 function jsonTextSql(path: string, otherwise: string): string {
   const value = `json_extract(${FIELDS}, '${path}')`;
-  return `CASE WHEN ${value} IS NULL THEN ${otherwise} WHEN json_type(${FIELDS}, '${path}') = 'text' THEN ${value} ELSE json_quote(${value}) END`;
+  const type = `json_type(${FIELDS}, '${path}')`;
+  return `CASE WHEN ${value} IS NULL THEN ${otherwise} WHEN ${type} = 'text' THEN ${value} ELSE json_quote(${value})
+    END`;
 }
 
 /** A field of the block's fields as JSON text, `[]` when absent or null (`JSON.stringify(field ?? [])`). */

@@ -2,7 +2,8 @@
  * `snapshot verify` of a format v3 file's indexer tables: every table is present, its rows are exactly those the
  * processors derive again from the file's transactions and state (in the same order), and every current table's
  * `_valid_to` names the version of its key's next row. A table served as a view (indexer-views.ts) is compared
- * too: its SQL must render the transactions exactly as the processors do. Reports the first difference per table, with its version.
+ * too: its SQL must render the transactions exactly as the processors do. Reports the first difference per table,
+ * with its version.
  */
 import type { SnapshotStore } from '../snapshot/snapshot-store.ts';
 import { INDEXER_FORMAT_VERSION } from '../snapshot/schema.ts';

@@ -7,7 +7,6 @@
 import type { AbiLookup } from '../../../shared/move/abi.ts';
 import type { StoredTransaction, StoredTransactionEvent, StoredWriteOp } from '../../snapshot/ledger-store.ts';
 import type { StateReader } from '../../service/view/state-reader.ts';
-import type { WrittenKey } from './written-state.ts';
 
 /** One value of an indexer row, as stored: numbers and bigints for integers, decimal text for `numeric`. */
 export type IndexerValue = string | number | bigint | boolean | null;
@@ -47,7 +46,16 @@ export interface IndexerState {
    * Told the writes of the transaction at `version` before its processors run, a state that may answer reads of
    * those keys as of `version` from them (the written value is the newest at or below it) instead of reading.
    */
-  readonly prime?: ((version: bigint, written: readonly WrittenKey[]) => void) | undefined;
+  readonly prime?: ((version: bigint, written: readonly PrimedWrite[]) => void) | undefined;
+}
+
+/** A write a state may be primed with (written-state.ts `WrittenKey`: a table item has no address nor type). */
+export interface PrimedWrite {
+  readonly kind: 'resource' | 'resource_group' | 'table_item';
+  readonly address?: Uint8Array;
+  /** The struct tag's text (`formatStructTag`). */
+  readonly type?: string;
+  readonly op: StoredWriteOp;
 }
 
 /** Appends `row` to `table` in `rows`. */
