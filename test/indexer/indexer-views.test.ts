@@ -1,16 +1,19 @@
 /**
  * The indexer tables served as SQL views over the file's own transactions (electron/indexer/indexer-views.ts): a
  * generated file stores no second copy of them, `snapshot verify` finds them equal to the processors' rows, and a
- * format v3 file written before the views (the same rows as tables) verifies and answers GraphQL identically.
+ * format v3 file written before the views (the same rows as tables) verifies and answers GraphQL identically, and
+ * `snapshot upgrade` turns a copy of it into the views.
  */
-import { copyFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { createIndexerGraphql } from '../../electron/indexer/graphql/indexer-graphql.ts';
-import { INDEXER_VIEWS } from '../../electron/indexer/indexer-views.ts';
+import { isIndexerView } from '../../electron/indexer/indexer-views.ts';
 import { indexerSqlTable } from '../../electron/indexer/indexer-table.ts';
 import { INDEXER_TABLES, indexerTable } from '../../electron/indexer/tables/index.ts';
+import { upgradeSnapshot } from '../../electron/indexer/upgrade-snapshot.ts';
 import { generateSnapshot } from '../../electron/snapshot/generate.ts';
 import { SnapshotStore } from '../../electron/snapshot/snapshot-store.ts';
 import { verifySnapshot } from '../../electron/snapshot/snapshot-verify.ts';
@@ -20,11 +23,15 @@ const dir = useTempDir('indexer-views-');
 const path = join(dir, 'v3.db');
 generateSnapshot({ out: path, seed: 11, versions: 900, accounts: 20, coinStores: 10 });
 
-const VIEWED = Object.keys(INDEXER_VIEWS);
+/** The tables served as views: of the transactions, and `events` of its own stored rows. */
+const VIEWED = INDEXER_TABLES.filter((table) => isIndexerView(table.name)).map((table) => table.name);
+
+let copies = 0;
 
 /** A copy of the file whose views are tables of the same rows, as format v3 files were first written. */
 function tablesCopy(): string {
-  const copy = join(dir, 'tables.db');
+  copies += 1;
+  const copy = join(dir, `tables-${copies}.db`);
   copyFileSync(path, copy);
   const db = new Database(copy);
   for (const name of VIEWED) {
@@ -34,6 +41,7 @@ function tablesCopy(): string {
     const sqlName = indexerSqlTable(table);
     db.exec(`CREATE TABLE "${sqlName}_rows" AS SELECT ${columns} FROM "${sqlName}" ORDER BY rowid`);
     db.exec(`DROP VIEW "${sqlName}"; ALTER TABLE "${sqlName}_rows" RENAME TO "${sqlName}"`);
+    db.exec(`DROP TABLE IF EXISTS "${sqlName}_stored"`);
   }
   db.close();
   return copy;
@@ -51,7 +59,7 @@ function answer(file: string, query: string): string {
 }
 
 describe('indexer tables served as views', () => {
-  it('stores no rows of its own for them, and they hold every user and block metadata transaction', () => {
+  it('serves them as views, which hold every user and block metadata transaction', () => {
     const db = new Database(path, { readonly: true });
     try {
       const kinds = db.prepare('SELECT type FROM sqlite_master WHERE name = ?').pluck();
@@ -99,6 +107,9 @@ describe('indexer tables served as views', () => {
       block_metadata_transactions(limit: 10, where: {round: {_gt: 2}}) {
         version block_height id round epoch proposer previous_block_votes_bitvec failed_proposer_indices timestamp
       }
+      events(limit: 30, order_by: [{transaction_version: desc}, {event_index: asc}]) {
+        account_address creation_number sequence_number type indexed_type data event_index transaction_block_height
+      }
       account_transactions(limit: 10, order_by: {transaction_version: desc}) {
         transaction_version user_transaction { sender entry_function_id_str }
       }
@@ -106,6 +117,46 @@ describe('indexer tables served as views', () => {
     const viewed = answer(path, query);
     expect(viewed).not.toMatch(/"errors"/);
     expect(JSON.parse(viewed).data.user_transactions).toHaveLength(20);
+    expect(JSON.parse(viewed).data.events).toHaveLength(30);
     expect(answer(copy, query)).toBe(viewed);
   });
+
+  it('upgrades a copy of such a file to the views, never the file; a current file has nothing to upgrade', () => {
+    const copy = tablesCopy();
+    const before = sha(copy);
+    const out = join(dir, 'relaid.db');
+    const summary = upgradeSnapshot(copy, out);
+    expect(summary.fromVersion).toBe(3);
+    expect(sha(copy)).toBe(before);
+    const db = new Database(out, { readonly: true });
+    try {
+      const kinds = db.prepare('SELECT type FROM sqlite_master WHERE name = ?').pluck();
+      for (const name of VIEWED) expect(kinds.get(`ix_${name}`)).toBe('view');
+    } finally {
+      db.close();
+    }
+    expect(indexerRows(out)).toEqual(indexerRows(path));
+    expect(() => upgradeSnapshot(path, join(dir, 'again.db'))).toThrow(/already format v3: nothing to upgrade/);
+  });
 });
+
+const sha = (file: string): string => createHash('sha256').update(readFileSync(file)).digest('hex');
+
+/** Every indexer table's rows (by its declared columns, in its order), as text. */
+function indexerRows(file: string): Record<string, string> {
+  const db = new Database(file, { readonly: true });
+  try {
+    return Object.fromEntries(
+      INDEXER_TABLES.map((table) => {
+        const columns = table.columns.map((c) => `"${c.name}"`).join(', ');
+        const rows = db
+          .prepare(`SELECT ${columns} FROM "${indexerSqlTable(table)}" ORDER BY rowid`)
+          .raw()
+          .all();
+        return [table.name, JSON.stringify(rows)];
+      }),
+    );
+  } finally {
+    db.close();
+  }
+}
