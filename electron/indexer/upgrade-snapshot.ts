@@ -1,8 +1,9 @@
 /**
  * `ledger-explorer snapshot upgrade IN --out OUT`: writes a format v3 copy of a format v2 snapshot, with the
  * indexer tables derived from its transactions (the same pass the generator runs); and of a format v3 file written
- * before some of those tables became views (electron/indexer/indexer-views.ts), whose tables it derives again. IN is only read: it is copied
- * byte for byte to a partial file beside OUT, the copy is upgraded, and renamed to OUT only when complete.
+ * before some of those tables became views (electron/indexer/indexer-views.ts), whose tables it derives again. IN is
+ * only read: it is copied byte for byte to a partial file beside OUT, the copy is upgraded, and renamed to OUT only
+ * when complete.
  */
 import { closeSync, copyFileSync, fsyncSync, openSync, realpathSync, renameSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
