@@ -17,6 +17,7 @@ import { formatStructTag, type StructTag } from '../../shared/type-tag.ts';
 import type { SnapshotStore } from '../snapshot/snapshot-store.ts';
 import type { StoredWriteOp } from '../snapshot/ledger-store.ts';
 import { withResourceGroups, type StateReader } from '../service/view/state-reader.ts';
+import { resourceGroupStateKey, resourceStateKey } from '../snapshot/state-keys.ts';
 import { currentKey, rowVersion } from './indexer-storage.ts';
 import { processSeed, processTransaction, statusRows } from './processors/process-transaction.ts';
 import type { IndexerRow, IndexerRows, IndexerState } from './processors/processor-input.ts';
@@ -32,34 +33,64 @@ export function seedVersion(store: SnapshotStore): bigint {
   return store.captured ? store.meta.latestVersion : store.meta.oldestVersion - 1n;
 }
 
-/** The processors' state reads over an open snapshot (reads only; `db` is the store's own connection). */
-export function indexerState(store: SnapshotStore, db: Database.Database): IndexerState {
+/** Entries the state cache of {@link indexerState} holds before it starts again (bounds its memory). */
+const STATE_CACHE_ENTRIES = 50_000;
+
+/** A struct tag's text, formatted once per tag object (the processors pass the same few constant tags). */
+const tagTexts = new WeakMap<StructTag, string>();
+
+function tagText(tag: StructTag): string {
+  let text = tagTexts.get(tag);
+  if (text === undefined) {
+    text = formatStructTag(tag);
+    tagTexts.set(tag, text);
+  }
+  return text;
+}
+
+/**
+ * The processors' state reads over an open snapshot (reads only; `db` is the store's own connection). `primed`:
+ * a read as of a version whose write set wrote the key answers the written value without a read (the pass primes
+ * each transaction's writes before its processors run: the newest write at or below V of a key written at V is that
+ * write). Off for a capture, whose state rows are its version's, not each transaction's.
+ */
+export function indexerState(store: SnapshotStore, db: Database.Database, primed = false): IndexerState {
   // The processors of one transaction read the same few objects several times (a store's group for its balance,
-  // its owner, its metadata): the reads of the newest version asked are kept until another version is asked.
-  let cachedVersion = -1n;
+  // its owner, its metadata), as of its version and the one before: reads are kept by (version, key), bounded.
+  // A value as of a version never changes, so an entry is never stale.
   const cache = new Map<string, Uint8Array | undefined>();
-  const cached = (
-    kind: string,
-    address: Uint8Array,
-    tag: StructTag,
-    version: bigint,
-    read: () => Uint8Array | undefined,
-  ) => {
-    if (version !== cachedVersion) {
-      cache.clear();
-      cachedVersion = version;
+  const keyOf = (kind: string, address: Uint8Array, tag: StructTag | string, version: bigint): string =>
+    `${version}${kind}${bytesToHex(address)}${typeof tag === 'string' ? tag : tagText(tag)}`;
+  // Per key (primed files only): its state key and the version of its first row, so reads of a key before it
+  // exists (a coin holder's primary store that was never created, asked at every coin transfer) need no read.
+  const keys = new Map<string, { readonly stateKey: Uint8Array; readonly first: bigint | undefined }>();
+  const firstRow = db.prepare('SELECT version FROM state_values WHERE state_key = ? ORDER BY version LIMIT 1').pluck();
+  const read = (kind: 'r' | 'g', address: Uint8Array, tag: StructTag, version: bigint): Uint8Array | undefined => {
+    if (!primed)
+      return kind === 'r' ? store.resource(address, tag, version) : store.resourceGroup(address, tag, version);
+    const name = `${kind}${bytesToHex(address)}${tagText(tag)}`;
+    let key = keys.get(name);
+    if (key === undefined) {
+      const stateKey = kind === 'r' ? resourceStateKey(address, tag) : resourceGroupStateKey(address, tag);
+      const first = firstRow.get(stateKey) as number | undefined;
+      if (keys.size >= STATE_CACHE_ENTRIES) keys.clear();
+      key = { stateKey, first: first === undefined ? undefined : BigInt(first) };
+      keys.set(name, key);
     }
-    const key = `${kind}${bytesToHex(address)}${formatStructTag(tag)}`;
+    if (key.first === undefined || version < key.first) return undefined;
+    return store.stateValue(key.stateKey, version);
+  };
+  const cached = (kind: 'r' | 'g', address: Uint8Array, tag: StructTag, version: bigint) => {
+    const key = keyOf(kind, address, tag, version);
     if (cache.has(key)) return cache.get(key);
-    const value = read();
+    const value = read(kind, address, tag, version);
+    if (cache.size >= STATE_CACHE_ENTRIES) cache.clear();
     cache.set(key, value);
     return value;
   };
   const raw: StateReader = {
-    resource: (address, tag, version) =>
-      cached('r', address, tag, version, () => store.resource(address, tag, version)),
-    resourceGroup: (address, tag, version) =>
-      cached('g', address, tag, version, () => store.resourceGroup(address, tag, version)),
+    resource: (address, tag, version) => cached('r', address, tag, version),
+    resourceGroup: (address, tag, version) => cached('g', address, tag, version),
     tableItem: (handle, key, version) => store.tableItem(handle, key, version),
   };
   const writeVersion = db.prepare(
@@ -81,6 +112,15 @@ export function indexerState(store: SnapshotStore, db: Database.Database): Index
       const usec = timestamp.get(version) as number | bigint | undefined;
       return usec === undefined ? undefined : BigInt(usec);
     },
+    prime: primed
+      ? (version, written) => {
+          if (cache.size + written.length >= STATE_CACHE_ENTRIES) cache.clear();
+          for (const key of written) {
+            if (key.kind === 'table_item' || key.address === undefined || key.type === undefined) continue;
+            cache.set(keyOf(key.kind === 'resource' ? 'r' : 'g', key.address, key.type, version), key.op.value);
+          }
+        }
+      : undefined,
   };
 }
 
@@ -104,7 +144,10 @@ function seedRows(store: SnapshotStore, db: Database.Database, state: IndexerSta
   const flush = (version: bigint, ops: StoredWriteOp[]): void => {
     if (ops.length === 0) return;
     const usec = state.timestampUsec(version) ?? 0n;
-    const rows = processSeed(writtenKeys(ops), { row: version, read: seed }, state, usec);
+    const written = writtenKeys(ops);
+    // These are the keys' values as of the seed version, the version the seed's processors read at.
+    state.prime?.(seed, written);
+    const rows = processSeed(written, { row: version, read: seed }, state, usec);
     for (const [name, list] of rows) {
       const table = indexerTable(name);
       if (table === undefined) continue;
@@ -162,7 +205,7 @@ export function deriveIndexerRows(
   sink: IndexerSink,
   failed?: (version: bigint, error: unknown) => void,
 ): void {
-  const state = indexerState(store, db);
+  const state = indexerState(store, db, !store.captured);
   seedRows(store, db, state, sink);
   const seed = seedVersion(store);
   const epochOf = db.prepare('SELECT epoch FROM blocks WHERE height = ?').pluck();

@@ -7,6 +7,7 @@ import type Database from 'better-sqlite3';
 import { indexerSqlTable, indexerTableDdl, VALID_TO_COLUMN, type IndexerTable } from './indexer-table.ts';
 import type { IndexerRow, IndexerValue } from './processors/processor-input.ts';
 import { INDEXER_TABLES } from './tables/index.ts';
+import { indexerViewSql, storageTable } from './indexer-views.ts';
 
 /**
  * Indexes by table: an account's history newest first, an owner's holdings and objects, an asset's holders, a
@@ -14,10 +15,8 @@ import { INDEXER_TABLES } from './tables/index.ts';
  */
 const INDEXES: Readonly<Record<string, readonly string[]>> = {
   account_transactions: ['account_address, transaction_version DESC'],
-  user_transactions: ['version', 'sender, version DESC'],
   signatures: ['transaction_version'],
   events: ['transaction_version, event_index'],
-  block_metadata_transactions: ['version', 'block_height'],
   fungible_asset_activities: ['owner_address, transaction_version DESC', 'transaction_version, event_index'],
   current_fungible_asset_balances: [
     'owner_address, asset_type, _valid_to',
@@ -38,25 +37,33 @@ const INDEXES: Readonly<Record<string, readonly string[]>> = {
 export function indexerIndexSql(): string[] {
   const statements: string[] = [];
   for (const table of INDEXER_TABLES) {
+    const stored = storageTable(table);
+    if (stored === undefined) continue;
     (INDEXES[table.name] ?? []).forEach((columns, i) => {
-      statements.push(
-        `CREATE INDEX IF NOT EXISTS "${indexerSqlTable(table)}_${i}" ON "${indexerSqlTable(table)}" (${columns})`,
-      );
+      statements.push(`CREATE INDEX IF NOT EXISTS "${stored}_${i}" ON "${stored}" (${columns})`);
     });
   }
   return statements;
 }
 
-/** Creates every indexer table (empty, without indexes: those come after the rows, cheaper in bulk). */
+/**
+ * Creates every indexer table (empty, without indexes: those come after the rows, cheaper in bulk), and the views
+ * of those served as views (indexer-views.ts).
+ */
 export function createIndexerTables(db: Database.Database): void {
-  for (const table of INDEXER_TABLES) db.exec(indexerTableDdl(table));
+  for (const table of INDEXER_TABLES) {
+    const stored = storageTable(table);
+    if (stored !== undefined) db.exec(indexerTableDdl(table, stored));
+    const view = indexerViewSql(table);
+    if (view !== undefined) db.exec(`CREATE VIEW IF NOT EXISTS "${indexerSqlTable(table)}" AS ${view}`);
+  }
 }
 
-/** Whether the file holds the indexer tables (format v3). */
+/** Whether the file holds the indexer tables (format v3; each a table or a view). */
 export function hasIndexerTables(db: Database.Database): boolean {
   const names = new Set(
     db
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'ix\\_%' ESCAPE '\\'")
+      .prepare("SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name LIKE 'ix\\_%' ESCAPE '\\'")
       .pluck()
       .all() as string[],
   );
@@ -65,7 +72,7 @@ export function hasIndexerTables(db: Database.Database): boolean {
 
 /** The names of the tables missing from a file that should hold them, for a clear refusal. */
 export function missingIndexerTables(db: Database.Database): string[] {
-  const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").pluck();
+  const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE type IN ('table', 'view') AND name = ?").pluck();
   return INDEXER_TABLES.map(indexerSqlTable).filter((name) => exists.get(name) === undefined);
 }
 

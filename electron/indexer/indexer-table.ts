@@ -71,11 +71,14 @@ export const SQLITE_AFFINITY: Readonly<Record<IndexerScalar, 'INTEGER' | 'TEXT'>
   Int: 'INTEGER',
 };
 
-/** `CREATE TABLE` for one indexer table (no indexes: the storage layer adds those it needs). */
-export function indexerTableDdl(table: IndexerTable): string {
+/**
+ * `CREATE TABLE` for one indexer table (no indexes: the storage layer adds those it needs), named `sqlName` (by
+ * default `ix_<name>`; the storage layer names the rows behind a view otherwise: indexer-views.ts).
+ */
+export function indexerTableDdl(table: IndexerTable, sqlName = indexerSqlTable(table)): string {
   const columns = table.columns.map((c) => `${quote(c.name)} ${SQLITE_AFFINITY[c.type]}`);
   if (table.history.kind === 'current') columns.push(`${VALID_TO_COLUMN} INTEGER`);
-  return `CREATE TABLE IF NOT EXISTS ${quote(indexerSqlTable(table))} (${columns.join(', ')})`;
+  return `CREATE TABLE IF NOT EXISTS ${quote(sqlName)} (${columns.join(', ')})`;
 }
 
 function quote(name: string): string {

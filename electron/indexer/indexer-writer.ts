@@ -4,11 +4,12 @@
  * builds the indexes at the end. Used by the snapshot writer (generate, capture) and `snapshot upgrade`.
  */
 import type Database from 'better-sqlite3';
-import { indexerSqlTable, VALID_TO_COLUMN, type IndexerTable } from './indexer-table.ts';
+import { VALID_TO_COLUMN, type IndexerTable } from './indexer-table.ts';
 import { createIndexerTables, currentKey, indexerIndexSql, rowVersion, storedRow } from './indexer-storage.ts';
 import { deriveIndexerRows } from './derive-tables.ts';
 import type { IndexerRows } from './processors/processor-input.ts';
 import { INDEXER_TABLES } from './tables/index.ts';
+import { compactValues, storageTable } from './indexer-views.ts';
 import type { SnapshotStore } from '../snapshot/snapshot-store.ts';
 
 /** Rows written per table, for the writer's summary and the benchmarks. */
@@ -16,7 +17,8 @@ export type IndexerCounts = Record<string, number>;
 
 interface TableWriter {
   readonly table: IndexerTable;
-  readonly insert: Database.Statement;
+  /** Undefined for a view (indexer-views.ts): its rows are the file's own, nothing is written. */
+  readonly insert: Database.Statement | undefined;
   /** Current tables: each key's newest row (rowid), whose `_valid_to` the next row of the key sets. */
   readonly newest: Map<string, number | bigint> | undefined;
   readonly close: Database.Statement | undefined;
@@ -34,7 +36,12 @@ export class IndexerTableWriter {
     this.#db = db;
     createIndexerTables(db);
     for (const table of INDEXER_TABLES) {
-      const name = indexerSqlTable(table);
+      const name = storageTable(table);
+      if (name === undefined) {
+        this.#tables.set(table.name, { table, insert: undefined, newest: undefined, close: undefined });
+        this.counts[table.name] = 0;
+        continue;
+      }
       const columns = table.columns.map((c) => `"${c.name}"`).join(', ');
       const current = table.history.kind === 'current';
       this.#tables.set(table.name, {
@@ -52,8 +59,11 @@ export class IndexerTableWriter {
     for (const [name, list] of rows) {
       const writer = this.#tables.get(name);
       if (writer === undefined) throw new Error(`no indexer table named ${name}`);
+      const insert = writer.insert;
+      this.counts[name] = (this.counts[name] ?? 0) + list.length;
+      if (insert === undefined) continue;
       for (const row of list) {
-        const { lastInsertRowid } = writer.insert.run(storedRow(writer.table, row));
+        const { lastInsertRowid } = insert.run(compactValues(writer.table, row, storedRow(writer.table, row)));
         if (writer.newest !== undefined && writer.close !== undefined) {
           const key = currentKey(writer.table, row);
           const previous = writer.newest.get(key);
@@ -61,7 +71,6 @@ export class IndexerTableWriter {
           writer.newest.set(key, lastInsertRowid);
         }
       }
-      this.counts[name] = (this.counts[name] ?? 0) + list.length;
       this.#pending += list.length;
     }
     // Commit in large batches, as the snapshot writer does, so the journal of one transaction stays bounded.

@@ -1,7 +1,9 @@
 /**
  * `ledger-explorer snapshot upgrade IN --out OUT`: writes a format v3 copy of a format v2 snapshot, with the
- * indexer tables derived from its transactions (the same pass the generator runs). IN is only read: it is copied
- * byte for byte to a partial file beside OUT, the copy is upgraded, and renamed to OUT only when complete.
+ * indexer tables derived from its transactions (the same pass the generator runs); and of a format v3 file written
+ * before some of those tables became views (electron/indexer/indexer-views.ts), whose tables it derives again. IN is
+ * only read: it is copied byte for byte to a partial file beside OUT, the copy is upgraded, and renamed to OUT only
+ * when complete.
  */
 import { closeSync, copyFileSync, fsyncSync, openSync, realpathSync, renameSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -12,6 +14,9 @@ import { INDEXER_FORMAT_VERSION, META_KEYS } from '../snapshot/schema.ts';
 import { SnapshotStore } from '../snapshot/snapshot-store.ts';
 import { configureWriterConnection } from '../snapshot/writer-connection.ts';
 import { writeIndexerTables, type IndexerCounts } from './indexer-writer.ts';
+import { indexerSqlTable } from './indexer-table.ts';
+import { isIndexerView } from './indexer-views.ts';
+import { INDEXER_TABLES } from './tables/index.ts';
 
 /** What an upgrade wrote. */
 export interface UpgradeSummary {
@@ -38,6 +43,20 @@ export function indexerUpgradeHint(path: string, formatVersion: number): string 
   );
 }
 
+/** Whether every indexer table this build serves as a view is one in the file (not a table of an older v3 writer). */
+function hasCurrentLayout(db: Database.Database): boolean {
+  const kind = db.prepare('SELECT type FROM sqlite_master WHERE name = ?').pluck();
+  return INDEXER_TABLES.every((table) => !isIndexerView(table.name) || kind.get(indexerSqlTable(table)) === 'view');
+}
+
+/** Drops every `ix_*` table and view (their indexes go with them). */
+function dropIndexerTables(db: Database.Database): void {
+  const objects = db
+    .prepare("SELECT type, name FROM sqlite_master WHERE type IN ('table', 'view') AND name LIKE 'ix\\_%' ESCAPE '\\'")
+    .all() as { type: 'table' | 'view'; name: string }[];
+  for (const { type, name } of objects) db.exec(`DROP ${type === 'view' ? 'VIEW' : 'TABLE'} "${name}"`);
+}
+
 function samePath(a: string, b: string): boolean {
   try {
     return realpathSync(a) === realpathSync(b);
@@ -49,9 +68,9 @@ function samePath(a: string, b: string): boolean {
 /** Upgrades a copy of `input` into `out` (see the file comment); never writes `input`. */
 export function upgradeSnapshot(input: string, out: string, force = false): UpgradeSummary {
   const { db: source, meta } = openSnapshot(input);
+  const current = meta.formatVersion >= INDEXER_FORMAT_VERSION && hasCurrentLayout(source);
   source.close();
-  if (meta.formatVersion >= INDEXER_FORMAT_VERSION)
-    throw new UpgradeError(`${input} is already format v${meta.formatVersion}: nothing to upgrade`);
+  if (current) throw new UpgradeError(`${input} is already format v${meta.formatVersion}: nothing to upgrade`);
   if (meta.formatVersion < 2)
     throw new UpgradeError(indexerUpgradeHint(input, meta.formatVersion) ?? `${input} cannot be upgraded`);
   if (samePath(input, out)) throw new UpgradeError(`--out must name another file than ${input} (it is never modified)`);
@@ -63,6 +82,8 @@ export function upgradeSnapshot(input: string, out: string, force = false): Upgr
   try {
     db = new Database(partial);
     configureWriterConnection(db, INDEXER_FORMAT_VERSION);
+    // A format v3 file written before some tables became views: its indexer tables are derived again, as views.
+    dropIndexerTables(db);
     const upgraded = { ...meta, formatVersion: INDEXER_FORMAT_VERSION } as const;
     const rows = writeIndexerTables(SnapshotStore.over(db, upgraded, partial), db);
     db.prepare('UPDATE meta SET value = ? WHERE key = ?').run(String(INDEXER_FORMAT_VERSION), META_KEYS.formatVersion);

@@ -1,7 +1,9 @@
 /**
  * `snapshot verify` of a format v3 file's indexer tables: every table is present, its rows are exactly those the
  * processors derive again from the file's transactions and state (in the same order), and every current table's
- * `_valid_to` names the version of its key's next row. Reports the first difference per table, with its version.
+ * `_valid_to` names the version of its key's next row. A table served as a view (indexer-views.ts) is compared
+ * too: its SQL must render the transactions exactly as the processors do. Reports the first difference per table,
+ * with its version.
  */
 import type { SnapshotStore } from '../snapshot/snapshot-store.ts';
 import { INDEXER_FORMAT_VERSION } from '../snapshot/schema.ts';
@@ -57,8 +59,16 @@ export function verifyIndexerTables(store: SnapshotStore, problem: (text: string
         const check = checks.get(name);
         if (check === undefined || check.failed) continue;
         for (const derived of derivedRows) {
-          const next = check.rows.next();
           const version = rowVersion(check.table, derived);
+          let next: IteratorResult<StoredCell[]>;
+          try {
+            next = check.rows.next();
+          } catch (error) {
+            // A view (indexer-views.ts) reads the stored transactions: damaged JSON there fails the read itself.
+            problem(`indexer table ${name}, version ${version}: the file's row does not read (${String(error)})`);
+            check.failed = true;
+            break;
+          }
           if (next.done === true) {
             problem(`indexer table ${name}, version ${version}: a derived row is missing from the file`);
             check.failed = true;
@@ -85,7 +95,7 @@ export function verifyIndexerTables(store: SnapshotStore, problem: (text: string
   );
   const checked: Record<string, number> = {};
   for (const check of checks.values()) {
-    if (!check.failed && check.rows.next().done !== true) {
+    if (!check.failed && !rowsEnded(check.rows)) {
       problem(`indexer table ${check.table.name}: the file has more rows than the transactions derive`);
       check.failed = true;
     }
@@ -94,6 +104,15 @@ export function verifyIndexerTables(store: SnapshotStore, problem: (text: string
   }
   for (const table of INDEXER_TABLES) checkValidTo(store, table, problem);
   return checked;
+}
+
+/** Whether `rows` has no further row (a row that does not read counts as one more). */
+function rowsEnded(rows: Iterator<StoredCell[]>): boolean {
+  try {
+    return rows.next().done === true;
+  } catch {
+    return false;
+  }
 }
 
 /** `_valid_to` of each row of a current table = the version of the next row of its key (NULL for the newest). */

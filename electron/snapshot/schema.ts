@@ -9,6 +9,7 @@
 
 import { indexerSqlTable } from '../indexer/indexer-table.ts';
 import { INDEXER_TABLES } from '../indexer/tables/index.ts';
+import { isIndexerView } from '../indexer/indexer-views.ts';
 
 /** `PRAGMA application_id` of a snapshot: the ASCII bytes "LEXS" (Ledger EXplorer Snapshot). */
 export const SNAPSHOT_APPLICATION_ID = 0x4c455853;
@@ -235,7 +236,8 @@ export const REQUIRED_TABLES: Readonly<Record<SnapshotFormatVersion, readonly st
     'accounts',
     'transaction_details',
     'module_events',
-    ...INDEXER_TABLES.map(indexerSqlTable),
+    // Those that are views over the tables above (electron/indexer/indexer-views.ts) are checked by the indexer.
+    ...INDEXER_TABLES.filter((table) => !isIndexerView(table.name)).map(indexerSqlTable),
   ],
 };
 

@@ -71,10 +71,9 @@ export function unindexedSnapshotCopy(source: string, dir: string): string {
   copyFileSync(source, path);
   const db = new Database(path);
   const names = db
-    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'ix\\_%' ESCAPE '\\'")
-    .pluck()
-    .all() as string[];
-  for (const name of names) db.exec(`DROP TABLE "${name}"`);
+    .prepare("SELECT type, name FROM sqlite_master WHERE type IN ('table', 'view') AND name LIKE 'ix\\_%' ESCAPE '\\'")
+    .all() as { type: 'table' | 'view'; name: string }[];
+  for (const { type, name } of names) db.exec(`DROP ${type === 'view' ? 'VIEW' : 'TABLE'} "${name}"`);
   // Format v2, the last without the indexer tables (docs/snapshot-format.md).
   db.prepare("UPDATE meta SET value = '2' WHERE key = 'format_version'").run();
   db.pragma('user_version = 2');
@@ -91,8 +90,11 @@ export const PROCESSED_VERSION = 40;
  */
 function writeIndexerRows(path: string, base = 0): void {
   const db = new Database(path);
-  // A snapshot copy may hold the processors' rows already: the fixture's rows replace them.
+  // A snapshot copy may hold the processors' rows already: the fixture's rows replace them (a table the file serves
+  // as a view over its transactions, electron/indexer/indexer-views.ts, becomes a table of the fixture's rows).
+  const isView = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'view' AND name = ?").pluck();
   for (const t of INDEXER_TABLES) {
+    if (isView.get(indexerSqlTable(t)) !== undefined) db.exec(`DROP VIEW "${indexerSqlTable(t)}"`);
     db.exec(indexerTableDdl(t));
     db.exec(`DELETE FROM "${indexerSqlTable(t)}"`);
   }

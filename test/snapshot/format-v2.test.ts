@@ -268,14 +268,15 @@ describe('snapshot verify on format v2', () => {
     const report = verifySnapshot(edited);
     edited.close();
     // The hash; the fee the price now implies, which is not what the payer paid (verify-conservation.ts); and the
-    // indexer tables, derived from the transaction before the edit.
+    // indexer's stored gas-fee row, derived from the transaction before the edit (`user_transactions` is a view over
+    // the edited row itself: electron/indexer/indexer-views.ts).
     const lines = report.problems.filter((line) => line.startsWith(`version ${version}:`));
     expect(lines[0]).toMatch(new RegExp(`^version ${version}: hash 0x[0-9a-f]{64} is not the hash of its`));
     expect(lines.slice(1).join('\n')).toMatch(/its events and fee say|the fee of \d+ must be burned/);
-    const price = first(`t.version = ${version}`).gasUnitPrice;
+    const { gasUnitPrice: price, gasUsed } = first(`t.version = ${version}`);
     expect(report.problems).toContain(
-      `indexer table user_transactions, version ${version}: gas_unit_price is "${price}" in the file, ` +
-        `"${price + 1n}" derived from the transactions`,
+      `indexer table fungible_asset_activities, version ${version}: amount is "${gasUsed * price}" in the ` +
+        `file, "${gasUsed * (price + 1n)}" derived from the transactions`,
     );
   });
 

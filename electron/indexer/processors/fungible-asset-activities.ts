@@ -7,6 +7,7 @@
  */
 import { formatAddressLong } from '../../../shared/address.ts';
 import { BcsReader, decodeBcs } from '../../../shared/bcs/bcs-reader.ts';
+import { bytesToHex } from '../../../shared/hex.ts';
 import { pairedMetadataAddress, primaryStoreAddress } from '../../../shared/object-address.ts';
 import { formatStructTag, parseStructTag, type StructTag } from '../../../shared/type-tag.ts';
 import {
@@ -48,7 +49,22 @@ export function coinStorageId(owner: Uint8Array, coinType: StructTag): Uint8Arra
     metadata = pairedMetadataAddress(coinType);
     pairedMetadata.set(name, metadata);
   }
-  return primaryStoreAddress(owner, metadata);
+  return primaryStore(owner, metadata);
+}
+
+/** Primary store addresses by owner and metadata (a hash each; the same holders' stores are asked again and again). */
+const primaryStores = new Map<string, Uint8Array>();
+
+/** `primaryStoreAddress(owner, metadata)`, remembered (bounded): one hash per coin holder and coin type. */
+export function primaryStore(owner: Uint8Array, metadata: Uint8Array): Uint8Array {
+  const key = bytesToHex(owner) + bytesToHex(metadata);
+  let store = primaryStores.get(key);
+  if (store === undefined) {
+    if (primaryStores.size >= 100_000) primaryStores.clear();
+    store = primaryStoreAddress(owner, metadata);
+    primaryStores.set(key, store);
+  }
+  return store;
 }
 
 /** Event stream (address, creation number) → coin type, from the `CoinStore<C>` values this transaction wrote. */

@@ -7,7 +7,6 @@
  */
 import { formatAddress, formatAddressLong, parseAddress } from '../../../shared/address.ts';
 import { bytesToHex } from '../../../shared/hex.ts';
-import { primaryStoreAddress } from '../../../shared/object-address.ts';
 import { formatStructTag, structTag, type StructTag } from '../../../shared/type-tag.ts';
 import { resourceGroupStateKey, resourceStateKey } from '../../snapshot/state-keys.ts';
 import { storeBalance } from '../../service/view/balances.ts';
@@ -22,7 +21,7 @@ import {
 } from '../../service/view/framework-state.ts';
 import { OBJECT_GROUP } from '../../service/view/resource-group-members.ts';
 import { emit, indexerTimestamp, type IndexerRows, type IndexerState } from './processor-input.ts';
-import { coinStorageId } from './fungible-asset-activities.ts';
+import { coinStorageId, primaryStore } from './fungible-asset-activities.ts';
 import {
   decodeObjectCore,
   FUNGIBLE_STORE,
@@ -115,7 +114,7 @@ function balanceRow(
   const metadata = fungibleBytes?.subarray(0, 32);
   let owner = candidate.coin?.owner ?? (coreBytes === undefined ? undefined : decodeObjectCore(coreBytes).owner);
   owner ??= new Uint8Array(32);
-  const primary = metadata === undefined || sameBytes(store, primaryStoreAddress(owner, metadata));
+  const primary = metadata === undefined || sameBytes(store, primaryStore(owner, metadata));
   const coinType =
     candidate.coin?.coinType ?? (primary && metadata ? pairedCoinType(state, metadata, at.read) : undefined);
   const coin = coinType === undefined ? undefined : readCoinStore(state.reader, owner, coinType, at.read);

@@ -30,6 +30,7 @@ export const PROCESSOR_NAMES: readonly string[] = [
 export function processTransaction(input: IndexerTransaction, state: IndexerState, current = true): IndexerRows {
   const rows: IndexerRows = new Map();
   const written = input.writeSet === undefined ? [] : writtenKeys(input.writeSet);
+  if (current) state.prime?.(input.transaction.version, written);
   userTransactionRows(input, rows);
   blockMetadataRows(input, rows);
   eventRows(input, state, rows);

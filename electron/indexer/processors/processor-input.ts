@@ -42,6 +42,20 @@ export interface IndexerState {
   writeVersion(stateKey: Uint8Array, version: bigint): bigint | undefined;
   /** The timestamp of the transaction at `version`, if the file has its row. */
   timestampUsec(version: bigint): bigint | undefined;
+  /**
+   * Told the writes of the transaction at `version` before its processors run, a state that may answer reads of
+   * those keys as of `version` from them (the written value is the newest at or below it) instead of reading.
+   */
+  readonly prime?: ((version: bigint, written: readonly PrimedWrite[]) => void) | undefined;
+}
+
+/** A write a state may be primed with (written-state.ts `WrittenKey`: a table item has no address nor type). */
+export interface PrimedWrite {
+  readonly kind: 'resource' | 'resource_group' | 'table_item';
+  readonly address?: Uint8Array;
+  /** The struct tag's text (`formatStructTag`). */
+  readonly type?: string;
+  readonly op: StoredWriteOp;
 }
 
 /** Appends `row` to `table` in `rows`. */
