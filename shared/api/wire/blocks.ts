@@ -1,6 +1,6 @@
 /** Blocks as the node renders them (docs/node-behaviour.md, blocks). */
 import * as v from 'valibot';
-import { hex, u64 } from './scalars.ts';
+import { hex, list, u64 } from './scalars.ts';
 import { transaction } from './transactions.ts';
 
 /**
@@ -13,7 +13,7 @@ export const block = v.looseObject({
   block_timestamp: u64,
   first_version: u64,
   last_version: u64,
-  transactions: v.optional(v.nullable(v.array(transaction))),
+  transactions: v.optional(v.nullable(list(transaction))),
 });
 
 /** A block. */

@@ -1,6 +1,6 @@
 /** Modules as the node renders them (docs/node-behaviour.md, ABIs): `{"bytecode", "abi"}`. */
 import * as v from 'valibot';
-import { address, hex } from './scalars.ts';
+import { address, hex, list } from './scalars.ts';
 
 /** A function of a module's ABI (`exposed_functions`, a script's `main`). */
 export const moveFunction = v.looseObject({
@@ -8,24 +8,24 @@ export const moveFunction = v.looseObject({
   visibility: v.optional(v.string()),
   is_entry: v.optional(v.boolean()),
   is_view: v.optional(v.boolean()),
-  generic_type_params: v.optional(v.array(v.unknown())),
-  params: v.array(v.string()),
-  return: v.array(v.string()),
+  generic_type_params: v.optional(list(v.unknown())),
+  params: list(v.string()),
+  return: list(v.string()),
 });
 
 /** A module's ABI (the fields the UI reads; real nodes send more). */
 export const moduleAbi = v.looseObject({
   address,
   name: v.string(),
-  friends: v.array(v.string()),
-  exposed_functions: v.array(moveFunction),
-  structs: v.array(
+  friends: list(v.string()),
+  exposed_functions: list(moveFunction),
+  structs: list(
     v.looseObject({
       name: v.string(),
       is_native: v.optional(v.boolean()),
-      abilities: v.array(v.string()),
-      generic_type_params: v.optional(v.array(v.unknown())),
-      fields: v.array(v.looseObject({ name: v.string(), type: v.string() })),
+      abilities: list(v.string()),
+      generic_type_params: v.optional(list(v.unknown())),
+      fields: list(v.looseObject({ name: v.string(), type: v.string() })),
     }),
   ),
 });

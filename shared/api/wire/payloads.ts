@@ -7,12 +7,12 @@ import * as v from 'valibot';
 import { transactionEvent } from './events.ts';
 import { writeSetChange } from './changes.ts';
 import { moveFunction } from './modules.ts';
-import { address, hex, jsonValue, otherKind } from './scalars.ts';
+import { address, hex, jsonValue, list, otherKind } from './scalars.ts';
 
 const entryFunctionFields = {
   function: v.string(),
-  type_arguments: v.array(v.string()),
-  arguments: v.array(jsonValue),
+  type_arguments: list(v.string()),
+  arguments: list(jsonValue),
 };
 
 /** `0x1::aptos_account::transfer(…)` and the like. */
@@ -24,8 +24,8 @@ export const entryFunctionPayload = v.looseObject({
 /** A script: its bytecode and, when the node could read it, the ABI of `main`. */
 export const scriptPayload = v.looseObject({
   code: v.looseObject({ bytecode: hex, abi: v.optional(v.nullable(moveFunction)) }),
-  type_arguments: v.array(v.string()),
-  arguments: v.array(jsonValue),
+  type_arguments: list(v.string()),
+  arguments: list(jsonValue),
   type: v.literal('script_payload'),
 });
 
@@ -49,8 +49,8 @@ export const userPayload = v.variant('type', [
 /** A genesis write set: written directly, or by a script run as an account. */
 export const genesisWriteSet = v.variant('type', [
   v.looseObject({
-    changes: v.array(writeSetChange),
-    events: v.array(transactionEvent),
+    changes: list(writeSetChange),
+    events: list(transactionEvent),
     type: v.literal('direct_write_set'),
   }),
   v.looseObject({

@@ -17,6 +17,11 @@ export const address = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{1,64}$/, 'expe
 export const jsonValue = v.custom<JsonValue>(() => true);
 /** A Move struct rendered as JSON: an object of fields. */
 export const moveObject = v.record(v.string(), jsonValue);
+/** A JSON array of `item`, read-only once parsed (the producers' and the renderer's arrays are). */
+export function list<T extends v.GenericSchema>(item: T) {
+  return v.pipe(v.array(item), v.readonly());
+}
+
 /** A small integer the node writes as a JSON number (u8/u16/u32). */
 export const smallInt = v.pipe(v.number(), v.integer(), v.minValue(0));
 

@@ -5,22 +5,22 @@
  * passes with its `type`.
  */
 import * as v from 'valibot';
-import { address, hex, otherKind, smallInt } from './scalars.ts';
+import { address, hex, list, otherKind, smallInt } from './scalars.ts';
 
 /** A typed key or signature of a single-key scheme: `{"value", "type"}` (ed25519, secp256k1_ecdsa, keyless, …). */
 const typedValue = v.looseObject({ value: hex, type: v.string() });
 
 const ed25519Fields = { public_key: hex, signature: hex };
 const multiEd25519Fields = {
-  public_keys: v.array(hex),
-  signatures: v.array(hex),
+  public_keys: list(hex),
+  signatures: list(hex),
   threshold: smallInt,
   bitmap: hex,
 };
 const singleKeyFields = { public_key: typedValue, signature: typedValue };
 const multiKeyFields = {
-  public_keys: v.array(typedValue),
-  signatures: v.array(v.looseObject({ index: smallInt, signature: typedValue })),
+  public_keys: list(typedValue),
+  signatures: list(v.looseObject({ index: smallInt, signature: typedValue })),
   signatures_required: smallInt,
 };
 
@@ -46,8 +46,8 @@ export const accountSignature = v.variant('type', [
 
 const secondaryFields = {
   sender: accountSignature,
-  secondary_signer_addresses: v.array(address),
-  secondary_signers: v.array(accountSignature),
+  secondary_signer_addresses: list(address),
+  secondary_signers: list(accountSignature),
 };
 
 const TRANSACTION_KINDS = [

@@ -9,7 +9,7 @@ import * as v from 'valibot';
 import { writeSetChange } from './changes.ts';
 import { transactionEvent } from './events.ts';
 import { genesisPayload, userPayload } from './payloads.ts';
-import { address, hex, otherKind, smallInt, u64 } from './scalars.ts';
+import { address, hex, list, otherKind, smallInt, u64 } from './scalars.ts';
 import { transactionSignature } from './signatures.ts';
 
 /** The `TransactionInfo` every committed kind starts with. */
@@ -23,7 +23,7 @@ const info = {
   success: v.boolean(),
   vm_status: v.string(),
   accumulator_root_hash: hex,
-  changes: v.array(writeSetChange),
+  changes: list(writeSetChange),
 };
 
 /** What a user transaction's sender signed (shared with the pending kind). */
@@ -43,7 +43,7 @@ const userRequest = {
 export const userTransaction = v.looseObject({
   ...info,
   ...userRequest,
-  events: v.array(transactionEvent),
+  events: list(transactionEvent),
   timestamp: u64,
   type: v.literal('user_transaction'),
 });
@@ -52,7 +52,7 @@ export const userTransaction = v.looseObject({
 export const genesisTransaction = v.looseObject({
   ...info,
   payload: genesisPayload,
-  events: v.array(transactionEvent),
+  events: list(transactionEvent),
   type: v.literal('genesis_transaction'),
 });
 
@@ -62,10 +62,10 @@ export const blockMetadataTransaction = v.looseObject({
   id: hex,
   epoch: u64,
   round: u64,
-  events: v.array(transactionEvent),
-  previous_block_votes_bitvec: v.array(smallInt),
+  events: list(transactionEvent),
+  previous_block_votes_bitvec: list(smallInt),
   proposer: address,
-  failed_proposer_indices: v.array(smallInt),
+  failed_proposer_indices: list(smallInt),
   timestamp: u64,
   block_metadata_extension: v.optional(
     v.variant('type', [
@@ -101,7 +101,7 @@ export const blockEpilogueTransaction = v.looseObject({
 /** A validator transaction (a JWK update or a DKG result; its inner shape was never seen from a real node). */
 export const validatorTransaction = v.looseObject({
   ...info,
-  events: v.array(transactionEvent),
+  events: list(transactionEvent),
   timestamp: u64,
   quorum_certified_update: v.optional(v.unknown()),
   dkg_transcript: v.optional(v.unknown()),
@@ -158,3 +158,7 @@ export type BlockMetadataTransaction = v.InferOutput<typeof blockMetadataTransac
 export function isCommittedTransaction(transaction: Transaction): transaction is CommittedTransaction {
   return (COMMITTED_KINDS as readonly string[]).includes(transaction.type);
 }
+/** The genesis transaction. */
+export type GenesisTransaction = v.InferOutput<typeof genesisTransaction>;
+/** A block epilogue transaction. */
+export type BlockEpilogueTransaction = v.InferOutput<typeof blockEpilogueTransaction>;
