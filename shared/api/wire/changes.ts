@@ -4,11 +4,11 @@
  * node runs its table-info indexer.
  */
 import * as v from 'valibot';
-import { address, hex, jsonValue, moveObject } from './scalars.ts';
+import { address, hex, jsonObject, jsonValue, moveObject } from './scalars.ts';
 import { moveModule } from './modules.ts';
 
 /** `{"type", "data"}` of a resource. */
-export const moveResource = v.looseObject({ type: v.string(), data: moveObject });
+export const moveResource = jsonObject({ type: v.string(), data: moveObject });
 
 /** A resource written (one group member per entry for a group). */
 export const writeResource = v.looseObject({

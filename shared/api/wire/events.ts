@@ -4,13 +4,13 @@
  * the dummy guid `{"creation_number": "0", "account_address": "0x0"}` and sequence number 0.
  */
 import * as v from 'valibot';
-import { address, jsonValue, u64 } from './scalars.ts';
+import { address, jsonObject, jsonValue, u64 } from './scalars.ts';
 
 /** An event stream's identifier. */
-export const eventGuid = v.looseObject({ creation_number: u64, account_address: address });
+export const eventGuid = jsonObject({ creation_number: u64, account_address: address });
 
 /** One event inside a transaction's `events`. */
-export const transactionEvent = v.looseObject({
+export const transactionEvent = jsonObject({
   guid: eventGuid,
   sequence_number: u64,
   type: v.string(),
@@ -18,7 +18,7 @@ export const transactionEvent = v.looseObject({
 });
 
 /** One event of the events endpoints (a `VersionedEvent`). */
-export const event = v.looseObject({
+export const event = jsonObject({
   version: u64,
   guid: eventGuid,
   sequence_number: u64,

@@ -22,6 +22,14 @@ export function list<T extends v.GenericSchema>(item: T) {
   return v.pipe(v.array(item), v.readonly());
 }
 
+/**
+ * A loose object whose other keys are any JSON (as everything from the wire is): unlike `v.looseObject`, its inferred
+ * type is itself a `JsonValue`, so the UI can show it as JSON without a cast.
+ */
+export function jsonObject<const T extends v.ObjectEntries>(entries: T) {
+  return v.objectWithRest(entries, jsonValue);
+}
+
 /** A small integer the node writes as a JSON number (u8/u16/u32). */
 export const smallInt = v.pipe(v.number(), v.integer(), v.minValue(0));
 
