@@ -7,7 +7,8 @@
  */
 import * as v from 'valibot';
 import { writeSetChange } from './changes.ts';
-import { transactionEvent } from './events.ts';
+import { transactionEvent, type TransactionEvent } from './events.ts';
+import { assertNever } from '../../assert-never.ts';
 import { genesisPayload, userPayload } from './payloads.ts';
 import { address, hex, list, otherKind, smallInt, u64 } from './scalars.ts';
 import { transactionSignature } from './signatures.ts';
@@ -162,3 +163,19 @@ export function isCommittedTransaction(transaction: Transaction): transaction is
 export type GenesisTransaction = v.InferOutput<typeof genesisTransaction>;
 /** A block epilogue transaction. */
 export type BlockEpilogueTransaction = v.InferOutput<typeof blockEpilogueTransaction>;
+
+/** The events of `transaction` (the kinds without an `events` field emit none). */
+export function eventsOf(transaction: CommittedTransaction): readonly TransactionEvent[] {
+  switch (transaction.type) {
+    case 'user_transaction':
+    case 'genesis_transaction':
+    case 'block_metadata_transaction':
+    case 'validator_transaction':
+      return transaction.events;
+    case 'state_checkpoint_transaction':
+    case 'block_epilogue_transaction':
+      return [];
+    default:
+      return assertNever(transaction);
+  }
+}
