@@ -1,9 +1,10 @@
 /**
  * The node's JSON of a committed transaction, field by field, as the transaction and block pages read
  * it (docs/read-api-notes.md; key order and kinds as electron/service/routes/transaction-json.ts
- * renders them). The registry's reply schema (shared/api/wire-schemas.ts) checks only the envelope
- * every kind shares, so a remote node's newer kinds still pass; these types name what the pages show,
- * and every field beyond the envelope is optional because another node version may leave it out.
+ * renders them). The registry's reply schema (shared/api/wire/transactions.ts) checks every known kind
+ * field by field and a newer kind by its envelope. Changes and events are the schema's inferred types;
+ * the transaction, payload and signature views below are still one flat shape read defensively (a kind's
+ * fields optional), reached by the cast in `asCommittedTransaction` until the pages narrow by kind.
  */
 import type { JsonValue, TransactionEvent, WriteSetChange } from '../../shared/api/wire-schemas.ts';
 import { U64_MAX_TEXT } from '../../shared/ledger/u64.ts';
