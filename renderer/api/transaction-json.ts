@@ -1,20 +1,16 @@
 /**
  * The node's JSON of a committed transaction, field by field, as the transaction and block pages read
  * it (docs/read-api-notes.md; key order and kinds as electron/service/routes/transaction-json.ts
- * renders them). The registry's reply schema (shared/api/wire-schemas.ts) checks only the envelope
- * every kind shares, so a remote node's newer kinds still pass; these types name what the pages show,
- * and every field beyond the envelope is optional because another node version may leave it out.
+ * renders them). The registry's reply schema (shared/api/wire/transactions.ts) checks every known kind
+ * field by field and a newer kind by its envelope. Changes and events are the schema's inferred types;
+ * the transaction, payload and signature views below are still one flat shape read defensively (a kind's
+ * fields optional), reached by the cast in `asCommittedTransaction` until the pages narrow by kind.
  */
-import type { JsonValue } from '../../shared/api/wire-schemas.ts';
+import type { JsonValue, TransactionEvent, WriteSetChange } from '../../shared/api/wire-schemas.ts';
 import { U64_MAX_TEXT } from '../../shared/ledger/u64.ts';
 
 /** An event inside a transaction: a handle event has a real guid; a module event has `0x0`/`0` and sequence 0. */
-export interface TransactionEventJson {
-  readonly guid: { readonly creation_number: string; readonly account_address: string };
-  readonly sequence_number: string;
-  readonly type: string;
-  readonly data: JsonValue;
-}
+export type TransactionEventJson = TransactionEvent;
 
 /** The payload of a user transaction (`type` names the kind; entry functions are the common one). */
 export interface PayloadJson {
@@ -35,52 +31,8 @@ export interface SignatureJson {
   readonly [field: string]: JsonValue | undefined;
 }
 
-/** One entry of a transaction's `changes` (`type` is the kind, last in the node's key order). */
-export type WriteSetChangeJson =
-  | {
-      readonly type: 'write_resource';
-      readonly address: string;
-      readonly state_key_hash: string;
-      readonly data: { readonly type: string; readonly data: JsonValue };
-    }
-  | {
-      readonly type: 'delete_resource';
-      readonly address: string;
-      readonly state_key_hash: string;
-      readonly resource: string;
-    }
-  | {
-      readonly type: 'write_module';
-      readonly address: string;
-      readonly state_key_hash: string;
-      readonly data: { readonly bytecode: string; readonly abi?: JsonValue };
-    }
-  | {
-      readonly type: 'delete_module';
-      readonly address: string;
-      readonly state_key_hash: string;
-      readonly module: string;
-    }
-  | {
-      readonly type: 'write_table_item';
-      readonly state_key_hash: string;
-      readonly handle: string;
-      readonly key: string;
-      readonly value: string;
-      readonly data: {
-        readonly key: JsonValue;
-        readonly key_type: string;
-        readonly value: JsonValue;
-        readonly value_type: string;
-      } | null;
-    }
-  | {
-      readonly type: 'delete_table_item';
-      readonly state_key_hash: string;
-      readonly handle: string;
-      readonly key: string;
-      readonly data: { readonly key: JsonValue; readonly key_type: string } | null;
-    };
+/** One entry of a transaction's `changes`, by kind (the wire schema's, shared/api/wire/changes.ts). */
+export type WriteSetChangeJson = WriteSetChange;
 
 /**
  * A committed transaction of any kind. The `TransactionInfo` fields come first in every kind; the

@@ -1,24 +1,21 @@
 /**
- * valibot schemas of the JSON the API sends, shared by the endpoint declarations. Objects are loose
+ * valibot schemas of the JSON the API sends, shared by the endpoint declarations (one file per wire type under
+ * `wire/`, re-exported here). Objects are loose
  * (a node may add fields); every field the UI reads is declared, so the remote proxy reports a node
  * answering another shape as a clear 503 naming the field, and the renderer's types are inferred
  * from the same schemas.
  */
 import * as v from 'valibot';
+import { address, hex, u64 } from './wire/scalars.ts';
 
-/** Any JSON value, as Move values come out of the API. */
-export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
-
-/** A decimal u64 string. */
-export const u64 = v.pipe(v.string(), v.regex(/^\d+$/, 'expected a decimal u64 string'));
-/** `0x`-prefixed hex. */
-export const hex = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]*$/, 'expected 0x-prefixed hex'));
-/** An account address (`0x` and 1 to 64 hex digits). */
-export const address = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{1,64}$/, 'expected an address'));
-/** A Move value rendered as JSON (not checked further: any JSON is one). */
-export const jsonValue = v.custom<JsonValue>(() => true);
-/** A Move struct rendered as JSON: an object of fields. */
-export const moveObject = v.record(v.string(), jsonValue);
+export * from './wire/scalars.ts';
+export * from './wire/modules.ts';
+export * from './wire/events.ts';
+export * from './wire/changes.ts';
+export * from './wire/payloads.ts';
+export * from './wire/signatures.ts';
+export * from './wire/transactions.ts';
+export * from './wire/blocks.ts';
 
 /** `GET /v1`. */
 export const ledgerInfo = v.looseObject({
@@ -31,48 +28,6 @@ export const ledgerInfo = v.looseObject({
   oldest_block_height: u64,
   block_height: u64,
   git_hash: v.optional(v.string()),
-});
-
-/** A resource: `{"type", "data"}`. */
-export const moveResource = v.looseObject({ type: v.string(), data: moveObject });
-
-/** A module's ABI (the fields the UI reads; real nodes send more). */
-export const moduleAbi = v.looseObject({
-  address,
-  name: v.string(),
-  friends: v.array(v.string()),
-  exposed_functions: v.array(
-    v.looseObject({
-      name: v.string(),
-      visibility: v.optional(v.string()),
-      is_entry: v.optional(v.boolean()),
-      is_view: v.optional(v.boolean()),
-      generic_type_params: v.optional(v.array(v.unknown())),
-      params: v.array(v.string()),
-      return: v.array(v.string()),
-    }),
-  ),
-  structs: v.array(
-    v.looseObject({
-      name: v.string(),
-      is_native: v.optional(v.boolean()),
-      abilities: v.array(v.string()),
-      generic_type_params: v.optional(v.array(v.unknown())),
-      fields: v.array(v.looseObject({ name: v.string(), type: v.string() })),
-    }),
-  ),
-});
-
-/** A module: `{"bytecode", "abi"}`. */
-export const moveModule = v.looseObject({ bytecode: hex, abi: v.optional(moduleAbi) });
-
-/** One event of the events endpoints. */
-export const event = v.looseObject({
-  version: u64,
-  guid: v.looseObject({ creation_number: u64, account_address: address }),
-  sequence_number: u64,
-  type: v.string(),
-  data: jsonValue,
 });
 
 /** Both object variants, and the bare decimal string some nodes send. */
@@ -99,29 +54,3 @@ export const gasEstimate = v.looseObject({
 
 /** `GET /v1/accounts/{address}`. */
 export const account = v.looseObject({ sequence_number: u64, authentication_key: hex });
-
-/**
- * One transaction (any kind, `type` names it): a committed one has its version, status and changes; a node may also
- * answer a `pending_transaction` (by hash, from its mempool), which has none of them.
- */
-export const transaction = v.looseObject({
-  version: v.optional(u64),
-  hash: hex,
-  success: v.optional(v.boolean()),
-  vm_status: v.optional(v.string()),
-  changes: v.optional(v.array(jsonValue)),
-  type: v.string(),
-});
-
-/**
- * `GET /v1/blocks/by_height/{h}` and `/by_version/{v}`; `transactions` is null unless asked for (left out by some
- * nodes).
- */
-export const block = v.looseObject({
-  block_height: u64,
-  block_hash: hex,
-  block_timestamp: u64,
-  first_version: u64,
-  last_version: u64,
-  transactions: v.optional(v.nullable(v.array(transaction))),
-});

@@ -150,6 +150,30 @@ describe('a capture keeps only the transactions that prove themselves', () => {
     );
   });
 
+  // The source's reply check (the endpoint's schema) or the capture's parse (the same schema) names the field; the
+  // check refuses the whole read that carried the altered answer, so one version is altered per capture and only its
+  // reason is checked.
+  it.each([
+    ['a change without its state_key_hash', /changes\.\d+\.state_key_hash: /],
+    ['a number where a u64 string is due', /max_gas_amount: Invalid type: Expected string/],
+  ])('does not keep a transaction whose JSON has %s, the reason naming the field', async (what, why) => {
+    const [version] = versionsOf('user', 1);
+    const captured = await capture(`shape-${what.length}.db`, ({ version: at, bcs, body }) => {
+      if (bcs || at !== version) return body;
+      return editJson(body, (tx) => {
+        if (why.source.startsWith('max_gas')) tx.max_gas_amount = 7;
+        else delete (tx.changes as Json[]).find((c) => c.type === 'write_resource')!.state_key_hash;
+      });
+    });
+    try {
+      expect(captured.kept.has(version!)).toBe(false);
+      expect(captured.reasons.get(version!) ?? '').toMatch(why);
+      expect(captured.kept.size).toBeGreaterThan(0);
+    } finally {
+      captured.store.close();
+    }
+  });
+
   it('does not keep a transaction whose BCS answer is cut short, and goes on', async () => {
     const cut = versionsOf('user', 2);
     const captured = await capture('cut.db', ({ version, bcs, body }) =>

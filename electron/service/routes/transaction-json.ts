@@ -4,6 +4,14 @@
  * and signatures are served as the snapshot stored them (the node's own JSON); changes come from the version's
  * write set and events from its stored events, decoded with the layouts at that version.
  */
+import type {
+  BlockEpilogueTransaction,
+  BlockMetadataTransaction,
+  GenesisTransaction,
+  CommittedTransaction,
+  TransactionEvent,
+  UserTransaction,
+} from '../../../shared/api/wire-schemas.ts';
 import { formatAddress } from '../../../shared/address.ts';
 import { assertNever } from '../../../shared/assert-never.ts';
 import { bytesToHex } from '../../../shared/hex.ts';
@@ -15,14 +23,23 @@ import { decodeStoredValue } from '../json-bodies.ts';
 import { U64_MAX } from '../../../shared/ledger/u64.ts';
 import { changesJson } from './write-set-json.ts';
 
-/** A transaction's JSON, keys in the node's order. */
-export type TransactionJson = Readonly<Record<string, unknown>>;
+/** A transaction's JSON, keys in the node's order; its shape is the wire schema's (shared/api/wire/transactions.ts). */
+export type TransactionJson = CommittedTransaction;
+
+/**
+ * A field the snapshot stored as JSON (payload, signature, a block's metadata fields): the node's own rendering,
+ * stored as it came (docs/snapshot-format.md), or the generator's in the same shape, so it has the wire schema's
+ * shape by construction and is not parsed again on every reply (the capture checks what a node sends).
+ */
+function stored<T>(value: unknown): T {
+  return value as T;
+}
 
 /** The dummy guid the node shows for a module (v2) event. */
 const MODULE_EVENT_GUID = { creation_number: '0', account_address: '0x0' } as const;
 
 /** One event inside a transaction: `{"guid", "sequence_number", "type", "data"}`. */
-function eventJson(event: StoredTransactionEvent, lookup: AbiLookup): TransactionJson {
+function eventJson(event: StoredTransactionEvent, lookup: AbiLookup): TransactionEvent {
   const stream = event.stream;
   const data = decodeStoredValue(event.data, storedEventType(event.typeTag), lookup, `event data of ${event.typeTag}`);
   return {
@@ -68,14 +85,14 @@ export function transactionJson(store: LedgerStore, transaction: StoredTransacti
       const nonce = transaction.nonce;
       return {
         ...info,
-        sender: transaction.sender === undefined ? null : formatAddress(transaction.sender),
+        sender: formatAddress(transaction.sender ?? missingSender(version)),
         // An orderless transaction shows u64::MAX as its sequence number and its nonce beside it.
         sequence_number: (nonce === undefined ? (transaction.sequenceNumber ?? 0n) : U64_MAX).toString(),
         max_gas_amount: transaction.maxGasAmount.toString(),
         gas_unit_price: transaction.gasUnitPrice.toString(),
         expiration_timestamp_secs: (details.expirationTimestampSecs ?? 0n).toString(),
-        payload: details.payload,
-        signature: details.signature,
+        payload: stored<UserTransaction['payload']>(details.payload),
+        signature: stored<UserTransaction['signature']>(details.signature),
         replay_protection_nonce: nonce === undefined ? null : nonce.toString(),
         events,
         timestamp,
@@ -90,16 +107,17 @@ export function transactionJson(store: LedgerStore, transaction: StoredTransacti
         type: 'genesis_transaction',
       };
     case 'block_metadata': {
-      const { id, epoch, round, previous_block_votes_bitvec, proposer, failed_proposer_indices, ...rest } = kindFields;
+      const { id, epoch, round, previous_block_votes_bitvec, proposer, failed_proposer_indices, ...rest } =
+        stored<Partial<BlockMetadataTransaction>>(kindFields);
       return {
         ...info,
-        id,
-        epoch,
-        round,
+        id: id!,
+        epoch: epoch!,
+        round: round!,
         events,
-        previous_block_votes_bitvec,
-        proposer,
-        failed_proposer_indices,
+        previous_block_votes_bitvec: previous_block_votes_bitvec!,
+        proposer: proposer!,
+        failed_proposer_indices: failed_proposer_indices!,
         timestamp,
         ...rest,
         type: 'block_metadata_transaction',
@@ -111,7 +129,8 @@ export function transactionJson(store: LedgerStore, transaction: StoredTransacti
       return {
         ...info,
         timestamp,
-        block_end_info: kindFields.block_end_info ?? null,
+        block_end_info:
+          stored<BlockEpilogueTransaction['block_end_info'] | undefined>(kindFields.block_end_info) ?? null,
         type: 'block_epilogue_transaction',
       };
     default:
@@ -123,12 +142,17 @@ export function transactionJson(store: LedgerStore, transaction: StoredTransacti
  * The genesis payload: stored without its write set's changes and events (they are the version's own), which the
  * node repeats inside `payload.write_set`.
  */
-function genesisPayload(stored: unknown, changes: readonly unknown[], events: readonly unknown[]): unknown {
-  if (typeof stored !== 'object' || stored === null) return stored;
-  const payload = stored as Readonly<Record<string, unknown>>;
-  const writeSet = payload.write_set;
-  if (typeof writeSet !== 'object' || writeSet === null) return payload;
-  const set = writeSet as Readonly<Record<string, unknown>>;
-  if (set.type !== 'direct_write_set') return payload;
-  return { ...payload, write_set: { ...set, changes, events } };
+function genesisPayload(
+  storedPayload: unknown,
+  changes: TransactionJson['changes'],
+  events: GenesisTransaction['events'],
+): GenesisTransaction['payload'] {
+  const payload = stored<GenesisTransaction['payload']>(storedPayload);
+  if (payload.write_set.type !== 'direct_write_set') return payload;
+  return { ...payload, write_set: { ...payload.write_set, changes, events } };
+}
+
+/** A user transaction the snapshot holds without its sender: the snapshot is broken (a 500, not a null sender). */
+function missingSender(version: bigint): never {
+  throw internalError(`The snapshot holds user transaction ${version} without its sender`);
 }

@@ -4,6 +4,7 @@
  * address and state key hash, members in struct-tag order), table items as hex with `data: null` (the node fills
  * it only with its table-info indexer). `type` is the last key of every entry, as the node writes tagged unions.
  */
+import type { MoveResourceJson, WriteSetChange } from '../../../shared/api/wire-schemas.ts';
 import { bytesToHex } from '../../../shared/hex.ts';
 import type { AbiLookup } from '../../../shared/move/abi.ts';
 import { formatStructTag, type StructTag } from '../../../shared/type-tag.ts';
@@ -15,11 +16,11 @@ import { parseAddress } from '../../../shared/address.ts';
 import { ApiError, describeError, internalError } from '../http-errors.ts';
 import { decodeStoredValue, structJson, structTypeTag } from '../json-bodies.ts';
 
-/** One entry of `changes`, keys in the node's order. */
-export type ChangeJson = Readonly<Record<string, unknown>>;
+/** One entry of `changes`, keys in the node's order; its shape is the wire schema's (shared/api/wire/changes.ts). */
+export type ChangeJson = WriteSetChange;
 
 /** Renders one resource's `{"type", "data"}`. */
-function resourceData(bytes: Uint8Array, tag: StructTag, lookup: AbiLookup): ChangeJson {
+function resourceData(bytes: Uint8Array, tag: StructTag, lookup: AbiLookup): MoveResourceJson {
   const type = formatStructTag(tag);
   return { type, data: structJson(decodeStoredValue(bytes, structTypeTag(tag), lookup, `resource ${type}`)) };
 }

@@ -5,7 +5,15 @@
  * from their JSON with the layouts of the captured modules. The events are checked against the node's
  * `event_root_hash`, so a transaction is kept only when its events are byte for byte what the node hashed.
  */
+import * as v from 'valibot';
 import { parseAddress } from '../../../shared/address.ts';
+import {
+  committedTransaction,
+  eventsOf,
+  type TransactionEvent,
+  type WriteSetChange,
+} from '../../../shared/api/wire-schemas.ts';
+import { assertNever } from '../../../shared/assert-never.ts';
 import { bytesToHex, hexToBytes } from '../../../shared/hex.ts';
 import type { MoveModuleAbi } from '../../../shared/move/abi.ts';
 import { encodeMoveValue } from '../../../shared/move/encode.ts';
@@ -31,15 +39,17 @@ type Json = Readonly<Record<string, unknown>>;
 
 const OBJECT_GROUP = parseStructTag('0x1::object::ObjectGroup');
 
-const record = (value: unknown, what: string): Json => {
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    throw new NotKept(`${what} is not an object`);
-  return value as Json;
-};
-const text = (value: unknown, what: string): string => {
-  if (typeof value !== 'string') throw new NotKept(`${what} is not a string`);
-  return value;
-};
+/**
+ * The node's transaction checked against the wire schema (shared/api/wire/transactions.ts), the one the proxy checks
+ * replies with: a kind the schema does not know, or a field of another shape, is not kept, the reason naming it.
+ */
+function parseNodeTransaction(json: Json): v.InferOutput<typeof committedTransaction> {
+  const result = v.safeParse(committedTransaction, json);
+  if (result.success) return result.output;
+  const issue = result.issues[0];
+  const path = v.getDotPath(issue);
+  throw new NotKept(`its JSON has another shape: ${path === null ? 'type' : path}: ${issue.message}`);
+}
 
 /** The state key among `candidates` whose hash is the node's `state_key_hash`. */
 function keyWithHash(candidates: readonly Uint8Array[], hash: string, what: string): Uint8Array {
@@ -56,14 +66,11 @@ interface OpDraft {
 }
 
 /** The struct types a transaction's values need layouts for (resources written, events emitted), in order. */
-function typesOf(changes: readonly Json[], events: readonly Json[]): TypeTag[] {
+function typesOf(changes: readonly WriteSetChange[], events: readonly TransactionEvent[]): TypeTag[] {
   const types: TypeTag[] = [];
   for (const change of changes)
-    if (change.type === 'write_resource') {
-      const data = record(change.data, 'write_resource data');
-      types.push({ kind: 'struct', struct: parseStructTag(text(data.type, 'resource type')) });
-    }
-  for (const event of events) types.push(parseTypeTag(text(event.type, 'event type')));
+    if (change.type === 'write_resource') types.push({ kind: 'struct', struct: parseStructTag(change.data.type) });
+  for (const event of events) types.push(parseTypeTag(event.type));
   return types;
 }
 
@@ -78,8 +85,9 @@ export async function transactionFromJson(
   modules: ModuleSet,
 ): Promise<JsonTransaction> {
   if (json.version !== version.toString()) throw new NotKept(`the source answered version ${String(json.version)}`);
-  const changes = (Array.isArray(json.changes) ? json.changes : []).map((c: unknown) => record(c, 'a change'));
-  const jsonEvents = (Array.isArray(json.events) ? json.events : []).map((e: unknown) => record(e, 'an event'));
+  const transaction = parseNodeTransaction(json);
+  const changes = transaction.changes;
+  const jsonEvents = eventsOf(transaction);
   let layouts;
   try {
     layouts = await modules.layouts(typesOf(changes, jsonEvents));
@@ -101,26 +109,21 @@ export async function transactionFromJson(
     return op;
   };
   for (const change of changes) {
-    const type = change.type;
-    const hash = typeof change.state_key_hash === 'string' ? change.state_key_hash : '';
-    switch (type) {
+    const hash = change.state_key_hash;
+    switch (change.type) {
       case 'write_resource': {
-        const address = parseAddress(text(change.address, 'address'));
-        const data = record(change.data, 'write_resource data');
-        const tag = parseStructTag(text(data.type, 'resource type'));
+        const address = parseAddress(change.address);
+        const data = change.data;
+        const tag = parseStructTag(data.type);
         const layout = layouts[next++];
-        if (layout === undefined) throw new NotKept(`no layout of ${String(data.type)}`);
+        if (layout === undefined) throw new NotKept(`no layout of ${data.type}`);
         const bytes = encodeMoveValue(jsonIn(data.data, layout), layout);
         const plain = resourceStateKey(address, tag);
         if (accessPathStateKeyHash(plain) === hash.toLowerCase()) {
           put(plain, bytes);
         } else {
           // A member of a resource group: the node lists each member with the group's state key hash.
-          const key = keyWithHash(
-            [resourceGroupStateKey(address, OBJECT_GROUP)],
-            hash,
-            `resource ${String(data.type)}`,
-          );
+          const key = keyWithHash([resourceGroupStateKey(address, OBJECT_GROUP)], hash, `resource ${data.type}`);
           const id = bytesToHex(key);
           const op = ops.get(id) ?? { stateKey: key, value: null, members: [] };
           ops.set(id, op);
@@ -129,40 +132,40 @@ export async function transactionFromJson(
         break;
       }
       case 'delete_resource': {
-        const address = parseAddress(text(change.address, 'address'));
-        const tag: StructTag = parseStructTag(text(change.resource, 'resource'));
+        const address = parseAddress(change.address);
+        const tag: StructTag = parseStructTag(change.resource);
         const candidates = [
           resourceStateKey(address, tag),
           resourceGroupStateKey(address, tag),
           resourceGroupStateKey(address, OBJECT_GROUP),
         ];
-        put(keyWithHash(candidates, hash, `deleted resource ${String(change.resource)}`), null);
+        put(keyWithHash(candidates, hash, `deleted resource ${change.resource}`), null);
         break;
       }
       case 'write_module': {
-        const address = parseAddress(text(change.address, 'address'));
-        const data = record(change.data, 'write_module data');
-        const abi = data.abi as MoveModuleAbi | undefined;
-        if (abi === undefined || typeof abi.name !== 'string') throw new NotKept('a module written without its ABI');
+        const address = parseAddress(change.address);
+        // The schema checks the ABI's fields the UI reads; the layouts read the rest as the node sent it.
+        const abi = change.data.abi as MoveModuleAbi | undefined;
+        if (abi === undefined) throw new NotKept('a module written without its ABI');
         writtenModules.push({ address, name: abi.name, abi });
-        put(moduleStateKey(address, abi.name), hexToBytes(text(data.bytecode, 'bytecode')));
+        put(moduleStateKey(address, abi.name), hexToBytes(change.data.bytecode));
         break;
       }
       case 'delete_module': {
-        const id = text(change.module, 'module');
-        put(moduleStateKey(parseAddress(text(change.address, 'address')), id.slice(id.lastIndexOf('::') + 2)), null);
+        const id = change.module;
+        put(moduleStateKey(parseAddress(change.address), id.slice(id.lastIndexOf('::') + 2)), null);
         break;
       }
       case 'write_table_item':
       case 'delete_table_item': {
-        const handle = parseAddress(text(change.handle, 'handle'));
-        const key = tableItemStateKey(handle, hexToBytes(text(change.key, 'table key')));
+        const handle = parseAddress(change.handle);
+        const key = tableItemStateKey(handle, hexToBytes(change.key));
         if (key[0] !== STATE_KEY_TABLE_ITEM) throw new NotKept('a table item key');
-        put(key, type === 'write_table_item' ? hexToBytes(text(change.value, 'table value')) : null);
+        put(key, change.type === 'write_table_item' ? hexToBytes(change.value) : null);
         break;
       }
       default:
-        throw new NotKept(`a change of type ${String(type)}`);
+        return assertNever(change);
     }
   }
   const writeSet = [...ops.values()].map((op) => ({
@@ -172,18 +175,18 @@ export async function transactionFromJson(
 
   const events: CapturedTransactionEvent[] = jsonEvents.map((event) => {
     const layout = layouts[next++];
-    if (layout === undefined) throw new NotKept(`no layout of event ${String(event.type)}`);
-    const guid = record(event.guid, 'event guid');
-    const typeTag = text(event.type, 'event type');
+    if (layout === undefined) throw new NotKept(`no layout of event ${event.type}`);
+    const guid = event.guid;
+    const typeTag = event.type;
     const data = encodeMoveValue(jsonIn(event.data, layout), layout);
-    const address = text(guid.account_address, 'event address');
+    const address = guid.account_address;
     // The node shows a module (v2) event with a dummy guid: creation number 0 of address 0x0.
     if (address === '0x0' && guid.creation_number === '0') return { stream: undefined, typeTag, data };
     return {
       stream: {
         address: parseAddress(address),
-        creationNumber: BigInt(text(guid.creation_number, 'creation number')),
-        sequenceNumber: BigInt(text(event.sequence_number, 'sequence number')),
+        creationNumber: BigInt(guid.creation_number),
+        sequenceNumber: BigInt(event.sequence_number),
       },
       typeTag,
       data,
@@ -200,7 +203,7 @@ export async function transactionFromJson(
           data: event.data,
         },
   );
-  if (bytesToHex(eventRootHash(hashed)) !== String(json.event_root_hash).toLowerCase())
+  if (bytesToHex(eventRootHash(hashed)) !== transaction.event_root_hash.toLowerCase())
     throw new NotKept("its events, encoded again, do not give the node's event_root_hash");
   const rows = capturedTransactionRows(json, blockHeight, { writeSetSize: writeSet.length, eventCount: events.length });
   if (rows === undefined) throw new NotKept('its JSON lacks a field a snapshot keeps');

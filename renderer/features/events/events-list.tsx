@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { EventJson, JsonValue } from '../../api/types.ts';
+import type { EventJson } from '../../api/types.ts';
 import { JsonTree, type JsonLinkFor } from '../../components/json-tree/json-tree.tsx';
 import { VersionLink } from '../../components/version-link.tsx';
 import { moveValueLinks } from '../../lib/value-links.ts';
@@ -77,7 +77,7 @@ const EventRowView = memo(function EventRowView({
       </div>
       {open && (
         <div className="events-detail">
-          <JsonTree value={event as unknown as JsonValue} label={`event ${event.sequence_number}`} linkFor={linkFor} />
+          <JsonTree value={event} label={`event ${event.sequence_number}`} linkFor={linkFor} />
         </div>
       )}
     </div>

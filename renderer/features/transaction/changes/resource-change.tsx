@@ -114,7 +114,7 @@ export function GroupDeletion({ entry, version, before, onSettled }: GroupDeleti
         version {readable} are gone at version {version}.
       </p>
       {gone.map((r) => (
-        <JsonTree key={r.type} value={r as unknown as JsonValue} label={r.type} defaultExpandDepth={1} />
+        <JsonTree key={r.type} value={r} label={r.type} defaultExpandDepth={1} />
       ))}
     </div>
   );
