@@ -339,6 +339,7 @@ describe('explorer API and source', () => {
       name: 'localnet',
       url: node.url,
       health: { ok: true, checked_at: expect.any(String), message: null },
+      indexer: false,
     });
 
     node.behave((req) => req.socket.destroy());
