@@ -25,6 +25,7 @@ import { STAGING_SQL, STATE_VALUES_FROM_STAGING_SQL } from './state-staging.ts';
 import type { TransactionDetailsRow } from './transaction-details.ts';
 
 import { configureWriterConnection } from './writer-connection.ts';
+import type { LedgerRowSink } from './row-sink.ts';
 import { SnapshotStore } from './snapshot-store.ts';
 import { writeIndexerTables, type IndexerCounts } from '../indexer/indexer-writer.ts';
 
@@ -45,7 +46,7 @@ export interface SnapshotWriterOptions {
 }
 
 /** Bulk writer of one new snapshot file. */
-export class SnapshotWriter {
+export class SnapshotWriter implements LedgerRowSink {
   readonly #db: Database.Database;
   readonly #path: string;
   readonly #tempPath: string;
@@ -71,6 +72,8 @@ export class SnapshotWriter {
   indexerCounts: IndexerCounts | undefined;
   /** CPU milliseconds (user + system) `finish` spent deriving the indexer tables (format v3). */
   indexerCpuMs = 0;
+  /** Wall milliseconds `finish` spent deriving the indexer tables (format v3). */
+  indexerWallMs = 0;
 
   /** Creates `path` (replacing an existing file only when the snapshot is complete). */
   constructor(path: string, options: SnapshotWriterOptions | StateWriteObserver = {}) {
@@ -347,6 +350,7 @@ export class SnapshotWriter {
       // Derived from what the file now holds, by the same pass `snapshot upgrade` and `verify` run, after pruning:
       // so a generated file, a capture and an upgraded copy derive alike (electron/indexer/derive-tables.ts).
       const started = process.cpuUsage();
+      const wallStarted = performance.now();
       const meta = {
         formatVersion: this.format,
         chainId: finish.chainId,
@@ -358,6 +362,7 @@ export class SnapshotWriter {
       this.indexerCounts = writeIndexerTables(SnapshotStore.over(this.#db, meta, this.#tempPath), this.#db);
       const used = process.cpuUsage(started);
       this.indexerCpuMs = (used.user + used.system) / 1000;
+      this.indexerWallMs = performance.now() - wallStarted;
     }
     this.#db.exec('ANALYZE');
     this.#db.pragma('journal_mode = DELETE');
