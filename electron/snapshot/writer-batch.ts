@@ -372,9 +372,12 @@ export function replayBatch(buffer: ArrayBuffer, sink: LedgerRowSink): void {
       case Op.State:
         sink.stateValue(reader.bytes(), reader.f64(), reader.blob());
         break;
-      case Op.Transaction:
-        sink.transaction(...readTransaction(reader));
+      case Op.Transaction: {
+        const [row, details] = readTransaction(reader);
+        if (details === undefined) sink.transaction(row);
+        else sink.transaction(row, details);
         break;
+      }
       case Op.Event:
         sink.event(
           reader.bytes(),
