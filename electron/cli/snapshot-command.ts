@@ -30,7 +30,7 @@ const INFO_USAGE = `  snapshot info FILE|--sample [--json] [--digest] [--progres
                              ledger figures, counts and samples, i.e. places to start (and a content digest);
                              --sample: the sample snapshot, ${sampleSnapshotPath()}
 `;
-const UPGRADE_USAGE = `  snapshot upgrade IN --out OUT [--force]
+const UPGRADE_USAGE = `  snapshot upgrade IN --out OUT [--force] [--progress]
                              copy a format v2 snapshot IN to OUT as format v3, adding the indexer tables
                              (account history, holdings, GraphQL) derived from its transactions; IN is only read
 `;
@@ -57,7 +57,7 @@ const INFO_OPTIONS = {
   json: { type: 'boolean' },
   digest: { type: 'boolean' },
 } as const;
-const UPGRADE_OPTIONS = { out: { type: 'string' }, force: { type: 'boolean' } } as const;
+const UPGRADE_OPTIONS = { out: { type: 'string' }, force: { type: 'boolean' }, ...PROGRESS_OPTION } as const;
 
 /** The snapshot subcommands, for the help and its test. */
 export const SNAPSHOT_COMMANDS: readonly CommandSpec[] = [
@@ -215,13 +215,16 @@ function upgrade(args: readonly string[]): number {
   if (extra.length > 0) throw new CliError(`snapshot upgrade: unexpected argument "${extra[0]}"`);
   if (!values.out) throw new CliError('snapshot upgrade needs --out OUT (IN is never modified)');
   let summary;
+  const progress = cliProgress(values.progress);
   try {
-    summary = upgradeSnapshot(input, values.out, values.force ?? false);
+    summary = upgradeSnapshot(input, values.out, values.force ?? false, progress);
   } catch (error) {
     if (error instanceof UpgradeError || error instanceof OutputPathError || error instanceof SnapshotOpenError)
       throw new CliError(error.message);
     if (isSqliteError(error)) throw new CliError(`cannot upgrade ${input}: ${describeSqliteError(error)}`);
     throw error;
+  } finally {
+    progress.end();
   }
   const rows = Object.values(summary.rows).reduce((a, b) => a + b, 0);
   process.stdout.write(`wrote ${values.out}: format v${summary.fromVersion} → v3, ${rows} indexer rows\n`);

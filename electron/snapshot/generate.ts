@@ -99,7 +99,7 @@ export function generateSnapshot(options: GenerateOptions): GenerateSummary {
   checkHeap(versions, accounts, coinStores);
   checkOutputPath(options.out, options.force ?? false);
   const progress = options.progress ?? NO_PROGRESS;
-  const writerOptions = { observer: options.observer, format: options.format ?? SNAPSHOT_FORMAT_VERSION };
+  const writerOptions = { observer: options.observer, format: options.format ?? SNAPSHOT_FORMAT_VERSION, progress };
   const writer =
     (options.writerThread ?? writerThreadAvailable())
       ? new ThreadedSnapshotWriter(options.out, writerOptions)
@@ -110,7 +110,6 @@ export function generateSnapshot(options: GenerateOptions): GenerateSummary {
       { seed, versions, accounts, chainId, coinStores, settings: DEFAULT_NODE_SETTINGS },
       progress,
     );
-    progress.phase('generating: pruning, building indexes');
     writer.finish({
       chainId,
       oldestVersion: summary.oldestVersion,

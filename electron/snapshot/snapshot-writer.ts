@@ -26,6 +26,7 @@ import type { TransactionDetailsRow } from './transaction-details.ts';
 
 import { configureWriterConnection } from './writer-connection.ts';
 import type { LedgerRowSink } from './row-sink.ts';
+import { NO_PROGRESS, type Progress } from './progress.ts';
 import { SnapshotStore } from './snapshot-store.ts';
 import { writeIndexerTables, type IndexerCounts } from '../indexer/indexer-writer.ts';
 
@@ -43,6 +44,8 @@ export interface SnapshotWriterOptions {
   readonly format?: SnapshotFormatVersion | undefined;
   /** A capture (format v2): the file also gets `captured_write_sets` (see {@link SnapshotWriter.capturedWriteOp}). */
   readonly capturedWriteSets?: boolean | undefined;
+  /** Told the steps of `finish` (sorting the state rows, deriving the indexer tables, indexes). */
+  readonly progress?: Progress | undefined;
 }
 
 /** Bulk writer of one new snapshot file. */
@@ -67,6 +70,7 @@ export class SnapshotWriter implements LedgerRowSink {
   readonly #insertCapturedTransaction: Database.Statement | undefined;
   readonly #insertNotKept: Database.Statement | undefined;
   readonly #tracker: VersionTracker;
+  readonly #progress: Progress;
   #pending = 0;
   /** Rows of each indexer table written by `finish` (format v3), for summaries and benchmarks. */
   indexerCounts: IndexerCounts | undefined;
@@ -77,9 +81,12 @@ export class SnapshotWriter implements LedgerRowSink {
 
   /** Creates `path` (replacing an existing file only when the snapshot is complete). */
   constructor(path: string, options: SnapshotWriterOptions | StateWriteObserver = {}) {
-    const { observer, format, capturedWriteSets } =
-      typeof options === 'function' ? { observer: options, format: undefined, capturedWriteSets: false } : options;
+    const { observer, format, capturedWriteSets, progress } =
+      typeof options === 'function'
+        ? { observer: options, format: undefined, capturedWriteSets: false, progress: undefined }
+        : options;
     this.#observer = observer;
+    this.#progress = progress ?? NO_PROGRESS;
     this.format = format ?? SNAPSHOT_FORMAT_VERSION;
     this.#path = path;
     // Unique per process: two generators writing the same target must not share a partial file.
@@ -331,6 +338,7 @@ export class SnapshotWriter implements LedgerRowSink {
    */
   finish(finish: SnapshotFinish): void {
     this.#db.exec('COMMIT');
+    this.#progress.phase('finishing: sorting and pruning the state rows');
     this.#db.exec('BEGIN');
     this.#db.prepare(STATE_VALUES_FROM_STAGING_SQL).run({ oldest: finish.oldestVersion });
     this.#db.exec('DROP TABLE temp.state_staging; DROP TABLE temp.key_liveness');
@@ -344,6 +352,7 @@ export class SnapshotWriter implements LedgerRowSink {
     meta.run(META_KEYS.generator, finish.generator);
     for (const [key, value] of Object.entries(finish.extraMeta ?? {})) meta.run(key, value);
     this.#db.exec('COMMIT');
+    this.#progress.phase('finishing: building indexes');
     this.#db.exec(POST_LOAD_INDEX_SQL);
     if (this.format >= 2) this.#db.exec(POST_LOAD_INDEX_V2_SQL);
     if (this.format >= INDEXER_FORMAT_VERSION) {
@@ -359,11 +368,15 @@ export class SnapshotWriter implements LedgerRowSink {
         settings: finish.settings,
         generator: finish.generator,
       };
-      this.indexerCounts = writeIndexerTables(SnapshotStore.over(this.#db, meta, this.#tempPath), this.#db);
+      this.indexerCounts = writeIndexerTables(SnapshotStore.over(this.#db, meta, this.#tempPath), this.#db, {
+        progress: this.#progress,
+        phase: 'finishing: deriving the indexer tables',
+      });
       const used = process.cpuUsage(started);
       this.indexerCpuMs = (used.user + used.system) / 1000;
       this.indexerWallMs = performance.now() - wallStarted;
     }
+    this.#progress.phase('finishing: statistics, flushing the file');
     this.#db.exec('ANALYZE');
     this.#db.pragma('journal_mode = DELETE');
     this.#db.close();

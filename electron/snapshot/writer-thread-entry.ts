@@ -5,6 +5,7 @@
  * a thread that has given up.
  */
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import type { Progress } from './progress.ts';
 import type { SnapshotWriter } from './snapshot-writer.ts';
 import {
   THREAD_SLOT,
@@ -51,6 +52,19 @@ function fail(error: unknown): void {
 
 process.on('uncaughtException', fail);
 
+/** The finishing steps' progress, relayed: phases by message, counts in a shared word the waiting thread reads. */
+const relayed: Progress = {
+  phase(what, total, unit) {
+    Atomics.store(slots, THREAD_SLOT.done, 0);
+    reply({ kind: 'phase', what, total, unit });
+    signal();
+  },
+  update(done) {
+    Atomics.store(slots, THREAD_SLOT.done, done);
+  },
+  end: () => undefined,
+};
+
 function handle(request: ThreadRequest, open: SnapshotWriter, replay: (buffer: ArrayBuffer) => void): void {
   switch (request.kind) {
     case 'batch':
@@ -82,7 +96,7 @@ try {
     import('./snapshot-writer.ts'),
     import('./writer-batch.ts'),
   ]);
-  const open = new SnapshotWriter(path, { format });
+  const open = new SnapshotWriter(path, { format, progress: relayed });
   writer = open;
   const replay = (buffer: ArrayBuffer): void => replayBatch(buffer, open);
   parentPort?.on('message', (request: ThreadRequest) => {

@@ -7,11 +7,14 @@ import type { IndexerCounts } from '../indexer/indexer-writer.ts';
 import type { SnapshotFormatVersion } from './schema.ts';
 import type { SnapshotFinish } from './snapshot-rows.ts';
 
-/** The shared words: batches replayed so far, the thread's status, and a counter bumped on every change. */
-export const THREAD_SLOT = { processed: 0, status: 1, signal: 2 } as const;
+/**
+ * The shared words: batches replayed so far, the thread's status, a counter bumped on every change, and how far the
+ * current finishing phase has come (its units, see the `phase` reply).
+ */
+export const THREAD_SLOT = { processed: 0, status: 1, signal: 2, done: 3 } as const;
 
 /** Bytes of the shared words. */
-export const THREAD_SHARED_BYTES = 3 * Int32Array.BYTES_PER_ELEMENT;
+export const THREAD_SHARED_BYTES = 4 * Int32Array.BYTES_PER_ELEMENT;
 
 /** Values of the status word. */
 export const THREAD_STATUS = { starting: 0, ready: 1, failed: 2, finished: 3, aborted: 4 } as const;
@@ -31,6 +34,12 @@ export type ThreadRequest =
 
 /** A reply of the writer thread. */
 export type ThreadReply =
+  | {
+      readonly kind: 'phase';
+      readonly what: string;
+      readonly total: number | undefined;
+      readonly unit: string | undefined;
+    }
   | {
       readonly kind: 'error';
       readonly name: string;

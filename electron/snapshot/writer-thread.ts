@@ -17,6 +17,8 @@ import { OutputExistsError, type BlockRow, type SnapshotFinish, type Transaction
 import type { StateWriteObserver } from './snapshot-writer.ts';
 import type { TransactionDetailsRow } from './transaction-details.ts';
 import { BatchEncoder } from './writer-batch.ts';
+import { NO_PROGRESS, type Progress } from './progress.ts';
+import { assertNever } from '../../shared/assert-never.ts';
 import {
   THREAD_SHARED_BYTES,
   THREAD_SLOT,
@@ -33,7 +35,7 @@ const MAX_IN_FLIGHT = 8;
 /** How long the writer thread may take to open the file before generating gives up. */
 const START_TIMEOUT_MS = 60_000;
 /** How often a waiting generator looks for a reply (a wait ends early on every signal). */
-const POLL_MS = 250;
+const POLL_MS = 100;
 
 const ENTRY = new URL('./writer-thread-entry.ts', import.meta.url);
 
@@ -58,6 +60,11 @@ function rethrown(reply: Extract<ThreadReply, { kind: 'error' }>): Error {
 export class ThreadedSnapshotWriter implements LedgerRowSink {
   readonly format: SnapshotFormatVersion;
   readonly #observer: StateWriteObserver | undefined;
+  readonly #progress: Progress;
+  /** The writer thread's failure, its completion, and whether it has started a finishing phase (`#drain`). */
+  #failure: Extract<ThreadReply, { kind: 'error' }> | undefined;
+  #finished: Extract<ThreadReply, { kind: 'finished' }> | undefined;
+  #inPhase = false;
   readonly #worker: Worker;
   readonly #replies: MessagePort;
   readonly #slots: Int32Array;
@@ -72,9 +79,17 @@ export class ThreadedSnapshotWriter implements LedgerRowSink {
   indexerWallMs = 0;
 
   /** Starts the writer thread on `path` and waits until it has created the partial file and its schema. */
-  constructor(path: string, options: { observer?: StateWriteObserver | undefined; format: SnapshotFormatVersion }) {
+  constructor(
+    path: string,
+    options: {
+      observer?: StateWriteObserver | undefined;
+      format: SnapshotFormatVersion;
+      progress?: Progress | undefined;
+    },
+  ) {
     this.format = options.format;
     this.#observer = options.observer;
+    this.#progress = options.progress ?? NO_PROGRESS;
     const shared = new SharedArrayBuffer(THREAD_SHARED_BYTES);
     this.#slots = new Int32Array(shared);
     const { port1, port2 } = new MessageChannel();
@@ -93,6 +108,7 @@ export class ThreadedSnapshotWriter implements LedgerRowSink {
     const started = performance.now();
     for (;;) {
       const seen = Atomics.load(this.#slots, THREAD_SLOT.signal);
+      this.#drain();
       this.#check();
       if (done()) return;
       if (performance.now() - started > timeoutMs)
@@ -101,16 +117,36 @@ export class ThreadedSnapshotWriter implements LedgerRowSink {
     }
   }
 
+  /** Takes the writer thread's replies: phases go to the progress, the outcome is kept. */
+  #drain(): void {
+    for (;;) {
+      const reply = receiveMessageOnPort(this.#replies)?.message as ThreadReply | undefined;
+      if (reply === undefined) break;
+      switch (reply.kind) {
+        case 'phase':
+          this.#progress.phase(reply.what, reply.total, reply.unit);
+          this.#inPhase = true;
+          break;
+        case 'error':
+          this.#failure = reply;
+          break;
+        case 'finished':
+          this.#finished = reply;
+          break;
+        default:
+          assertNever(reply);
+      }
+    }
+    if (this.#inPhase) this.#progress.update(Atomics.load(this.#slots, THREAD_SLOT.done));
+  }
+
   /** Throws what the writer thread reported, if it failed. */
   #check(): void {
     if (Atomics.load(this.#slots, THREAD_SLOT.status) !== THREAD_STATUS.failed) return;
-    const reply = this.#reply();
+    this.#drain();
+    const failure = this.#failure;
     this.#close();
-    throw reply?.kind === 'error' ? rethrown(reply) : new Error('the snapshot writer thread failed');
-  }
-
-  #reply(): ThreadReply | undefined {
-    return receiveMessageOnPort(this.#replies)?.message as ThreadReply | undefined;
+    throw failure === undefined ? new Error('the snapshot writer thread failed') : rethrown(failure);
   }
 
   #post(request: ThreadRequest): void {
@@ -191,8 +227,9 @@ export class ThreadedSnapshotWriter implements LedgerRowSink {
     this.#flush();
     this.#post({ kind: 'finish', finish });
     this.#wait(() => Atomics.load(this.#slots, THREAD_SLOT.status) === THREAD_STATUS.finished);
-    const reply = this.#reply();
-    if (reply?.kind === 'finished') {
+    this.#drain();
+    const reply = this.#finished;
+    if (reply !== undefined) {
       this.indexerCounts = reply.indexerCounts;
       this.indexerCpuMs = reply.indexerCpuMs;
       this.indexerWallMs = reply.indexerWallMs;
