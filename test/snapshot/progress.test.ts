@@ -88,6 +88,7 @@ describe('progress of the commands', () => {
       'verifying: decoding state values: done',
       'verifying: write sets and event hashes: done',
       'verifying: conservation of balances: done',
+      'verifying: indexer tables, derived again: done',
     ])
       expect(run.stderr).toContain(check);
     expect(run.stderr).toMatch(/conservation of balances: done, [\d,]+ versions in \d+\.\d s/);
