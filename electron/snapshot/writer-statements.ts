@@ -80,7 +80,8 @@ export function createWriterTables(
         : undefined,
     capturedOp: capture
       ? db.prepare(
-          'INSERT INTO captured_write_sets (version, position, state_key, value, op, metadata) VALUES (?, ?, ?, ?, ?, ?)',
+          'INSERT INTO captured_write_sets (version, position, state_key, value, op, metadata) ' +
+            'VALUES (?, ?, ?, ?, ?, ?)',
         )
       : undefined,
     capturedTransaction: capture
