@@ -70,7 +70,7 @@ export function startIndexerCheck(path: string): IndexerCheckThread | undefined 
       }
       const reply = receiveMessageOnPort(port1)?.message as VerifyThreadReply | undefined;
       close();
-      if (reply?.kind === 'done') return reply;
+      if (reply?.kind === 'done') return { problems: reply.problems, checked: reply.checked };
       const error = new Error(reply?.message ?? 'the indexer check thread failed');
       if (reply !== undefined) error.name = reply.name;
       if (reply?.code !== undefined) Object.assign(error, { code: reply.code });
