@@ -16,18 +16,20 @@ import { uniqueAccounts } from '../service/capture/capture-accounts.ts';
 import { openDataSource } from '../service/data-source.ts';
 import { parseCommandArgs, type CommandSpec } from './cli-args.ts';
 import { CliError } from './cli-error.ts';
+import { progressReporter } from '../snapshot/progress.ts';
 
 /** Usage text of `snapshot capture`. */
 export const CAPTURE_USAGE = `\
   snapshot capture --remote URL|mainnet|testnet|devnet|localnet --account ADDR [--account ADDR…]
                    [--version V] [--table HANDLE:KEY_TYPE:VALUE_TYPE:KEY_JSON …] [--api-key K]
                    [--max-transactions N] [--window VERSIONS] [--max-write-set-entries N]
-                   [--max-write-set-bytes N] --out FILE
+                   [--max-write-set-bytes N] [--progress] --out FILE
                              save accounts (resources, modules, events, transaction summaries) and table
                              items as read from a node at version V (default: its latest) into a new snapshot,
                              with the newest N (default 1000; 0: none) transactions that wrote them within the
                              window of VERSIONS versions ending at V (default 100000) in full, each proved by
-                             the node's BCS of it, holding at most 100000 write-set entries and 64 MiB of them
+                             the node's BCS of it, holding at most 100000 write-set entries and 64 MiB of them;
+                             --progress: the reads made and their rate on stderr even when it is not a terminal
 `;
 
 const CAPTURE_OPTIONS = {
@@ -41,6 +43,7 @@ const CAPTURE_OPTIONS = {
   'max-write-set-entries': { type: 'string' },
   'max-write-set-bytes': { type: 'string' },
   out: { type: 'string' },
+  progress: { type: 'boolean' },
 } as const;
 
 /** A decimal option value from 0 to `max`, or undefined when not given. */
@@ -170,6 +173,9 @@ export async function runCaptureCommand(args: readonly string[]): Promise<number
   process.once('SIGINT', interrupt);
   process.once('SIGTERM', interrupt);
   const started = performance.now();
+  const progress = progressReporter(process.stderr, { force: values.progress });
+  // A step line first clears a progress line drawn in place on a terminal (the next update draws it again).
+  const step = (line: string): void => void process.stderr.write(`${process.stderr.isTTY ? '\r\x1b[K' : ''}${line}\n`);
   try {
     const data = await captureLedger(
       { fetch: remote.handler, baseUrl: 'http://127.0.0.1/v1', nodeUrl },
@@ -183,11 +189,13 @@ export async function runCaptureCommand(args: readonly string[]): Promise<number
           ...(writeSetEntries === undefined ? {} : { writeSetEntries }),
           ...(writeSetBytes === undefined ? {} : { writeSetBytes }),
         },
-        onProgress: (line) => void process.stderr.write(`${line}\n`),
+        onProgress: step,
+        meter: progress,
         signal: stop.signal,
       },
     );
-    writeCapture(data, values.out);
+    writeCapture(data, values.out, progress);
+    progress.end();
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     process.stdout.write(
       `wrote ${values.out}: ${data.accounts.length} ` +
@@ -201,6 +209,7 @@ export async function runCaptureCommand(args: readonly string[]): Promise<number
     if (error instanceof CaptureError || error instanceof OutputExistsError) throw new CliError(error.message);
     throw error;
   } finally {
+    progress.end();
     process.off('SIGINT', interrupt);
     process.off('SIGTERM', interrupt);
     remote.close();

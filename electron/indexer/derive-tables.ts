@@ -24,6 +24,7 @@ import type { IndexerRow, IndexerRows, IndexerState } from './processors/process
 import { tableMetadataRow } from './processors/table-items.ts';
 import { writtenKeys } from './processors/written-state.ts';
 import { indexerTable } from './tables/index.ts';
+import { NO_PROGRESS, type Progress } from '../snapshot/progress.ts';
 
 /** Receives the derived rows, batch by batch, in derivation order. */
 export type IndexerSink = (rows: IndexerRows) => void;
@@ -195,6 +196,12 @@ function seedRows(store: SnapshotStore, db: Database.Database, state: IndexerSta
   sink(batch);
 }
 
+/** How a long derivation reports itself: the phase's name, told the transactions derived (progress.ts). */
+export interface DeriveProgress {
+  readonly progress: Progress;
+  readonly phase: string;
+}
+
 /**
  * Derives every indexer row of the open snapshot `store` (whose connection is `db`) into `sink`. A transaction whose
  * stored data does not decode throws, unless `failed` takes the error (verify reports it and goes on without its rows).
@@ -204,6 +211,7 @@ export function deriveIndexerRows(
   db: Database.Database,
   sink: IndexerSink,
   failed?: (version: bigint, error: unknown) => void,
+  meter: DeriveProgress = { progress: NO_PROGRESS, phase: '' },
 ): void {
   const state = indexerState(store, db, !store.captured);
   seedRows(store, db, state, sink);
@@ -233,7 +241,10 @@ export function deriveIndexerRows(
     )
     .pluck();
   // Read first: the sink writes on this connection, which an open iteration would keep busy.
-  for (const raw of versions.all() as number[]) {
+  const all = versions.all() as number[];
+  meter.progress.phase(meter.phase, all.length, 'transactions');
+  for (const [done, raw] of all.entries()) {
+    meter.progress.update(done);
     const transaction = store.transaction(BigInt(raw));
     if (transaction === undefined) continue;
     let epoch = epochs.get(transaction.blockHeight);
@@ -257,6 +268,7 @@ export function deriveIndexerRows(
     }
     sink(onePerKey(rows));
   }
+  meter.progress.update(all.length);
   const tables: IndexerRows = new Map();
   for (const info of store.listTables(undefined, Number.MAX_SAFE_INTEGER)) tableMetadataRow(info.handle, info, tables);
   sink(tables);

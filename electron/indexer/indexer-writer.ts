@@ -6,7 +6,7 @@
 import type Database from 'better-sqlite3';
 import { VALID_TO_COLUMN, type IndexerTable } from './indexer-table.ts';
 import { createIndexerTables, currentKey, indexerIndexSql, rowVersion, storedRow } from './indexer-storage.ts';
-import { deriveIndexerRows } from './derive-tables.ts';
+import { deriveIndexerRows, type DeriveProgress } from './derive-tables.ts';
 import type { IndexerRows } from './processors/processor-input.ts';
 import { INDEXER_TABLES } from './tables/index.ts';
 import { compactValues, storageTable } from './indexer-views.ts';
@@ -89,13 +89,14 @@ export class IndexerTableWriter {
 
 /**
  * Derives and writes the indexer tables of the snapshot open as `store` over the writable connection `db` (the
- * writer's, before the file is renamed into place; or an upgrade's copy). Returns the rows written per table.
+ * writer's, before the file is renamed into place; or an upgrade's copy), telling `meter` how far it has come.
+ * Returns the rows written per table.
  */
-export function writeIndexerTables(store: SnapshotStore, db: Database.Database): IndexerCounts {
+export function writeIndexerTables(store: SnapshotStore, db: Database.Database, meter?: DeriveProgress): IndexerCounts {
   const writer = new IndexerTableWriter(db);
   db.exec('BEGIN');
   try {
-    deriveIndexerRows(store, db, (rows) => writer.write(rows));
+    deriveIndexerRows(store, db, (rows) => writer.write(rows), undefined, meter);
     db.exec('COMMIT');
   } catch (error) {
     if (db.inTransaction) db.exec('ROLLBACK');

@@ -17,6 +17,7 @@ import { writeIndexerTables, type IndexerCounts } from './indexer-writer.ts';
 import { indexerSqlTable } from './indexer-table.ts';
 import { isIndexerView } from './indexer-views.ts';
 import { INDEXER_TABLES } from './tables/index.ts';
+import { NO_PROGRESS, type Progress } from '../snapshot/progress.ts';
 
 /** What an upgrade wrote. */
 export interface UpgradeSummary {
@@ -65,8 +66,16 @@ function samePath(a: string, b: string): boolean {
   }
 }
 
-/** Upgrades a copy of `input` into `out` (see the file comment); never writes `input`. */
-export function upgradeSnapshot(input: string, out: string, force = false): UpgradeSummary {
+/**
+ * Upgrades a copy of `input` into `out` (see the file comment), telling `progress` each step and how far the
+ * derivation has come; never writes `input`.
+ */
+export function upgradeSnapshot(
+  input: string,
+  out: string,
+  force = false,
+  progress: Progress = NO_PROGRESS,
+): UpgradeSummary {
   const { db: source, meta } = openSnapshot(input);
   const current = meta.formatVersion >= INDEXER_FORMAT_VERSION && hasCurrentLayout(source);
   source.close();
@@ -77,6 +86,7 @@ export function upgradeSnapshot(input: string, out: string, force = false): Upgr
   checkOutputPath(out, force);
   const partial = `${out}.${process.pid}.partial`;
   rmSync(partial, { force: true });
+  progress.phase(`upgrading: copying ${input}`);
   copyFileSync(input, partial);
   let db: Database.Database | undefined;
   try {
@@ -85,7 +95,11 @@ export function upgradeSnapshot(input: string, out: string, force = false): Upgr
     // A format v3 file written before some tables became views: its indexer tables are derived again, as views.
     dropIndexerTables(db);
     const upgraded = { ...meta, formatVersion: INDEXER_FORMAT_VERSION } as const;
-    const rows = writeIndexerTables(SnapshotStore.over(db, upgraded, partial), db);
+    const rows = writeIndexerTables(SnapshotStore.over(db, upgraded, partial), db, {
+      progress,
+      phase: 'upgrading: deriving the indexer tables',
+    });
+    progress.phase('upgrading: statistics, flushing the file');
     db.prepare('UPDATE meta SET value = ? WHERE key = ?').run(String(INDEXER_FORMAT_VERSION), META_KEYS.formatVersion);
     db.exec('ANALYZE');
     db.pragma('journal_mode = DELETE');

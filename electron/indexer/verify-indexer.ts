@@ -8,6 +8,7 @@
 import type { SnapshotStore } from '../snapshot/snapshot-store.ts';
 import { INDEXER_FORMAT_VERSION } from '../snapshot/schema.ts';
 import { deriveIndexerRows } from './derive-tables.ts';
+import { NO_PROGRESS, type Progress } from '../snapshot/progress.ts';
 import { indexerSqlTable, VALID_TO_COLUMN, type IndexerTable } from './indexer-table.ts';
 import { missingIndexerTables, rowVersion, storedRow } from './indexer-storage.ts';
 import { INDEXER_TABLES, indexerTable } from './tables/index.ts';
@@ -32,7 +33,11 @@ interface TableCheck {
  * Checks the indexer tables of `store` (a format v3 file) and reports each problem through `problem`; returns
  * the figures checked (rows per table compared). Other files: nothing to check (their readers print how to upgrade).
  */
-export function verifyIndexerTables(store: SnapshotStore, problem: (text: string) => void): Record<string, number> {
+export function verifyIndexerTables(
+  store: SnapshotStore,
+  problem: (text: string) => void,
+  progress: Progress = NO_PROGRESS,
+): Record<string, number> {
   if (store.meta.formatVersion < INDEXER_FORMAT_VERSION) return {};
   const db = store.database;
   const missing = missingIndexerTables(db);
@@ -92,6 +97,7 @@ export function verifyIndexerTables(store: SnapshotStore, problem: (text: string
     (version, error) => {
       problem(`indexer tables, version ${version}: its stored data does not derive (${(error as Error).message})`);
     },
+    { progress, phase: 'verifying: indexer tables, derived again' },
   );
   const checked: Record<string, number> = {};
   for (const check of checks.values()) {

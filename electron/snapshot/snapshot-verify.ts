@@ -20,6 +20,8 @@ import { verifyIndexerTables } from '../indexer/verify-indexer.ts';
 import { verifyCaptureProofs } from './verify-capture-proofs.ts';
 import { verifyConservation } from './verify-conservation.ts';
 import { NO_PROGRESS, type Progress } from './progress.ts';
+import { INDEXER_FORMAT_VERSION } from './schema.ts';
+import { startIndexerCheck } from './verify-thread.ts';
 
 /** The outcome of a verification: figures checked and the problems found (at most `maxProblems`). */
 export interface VerifyReport {
@@ -82,6 +84,31 @@ function verifyWith(store: SnapshotStore, progress: Progress): VerifyReport {
     return { ok: false, checked, problems };
   }
 
+  // The indexer check (most of the work) runs on its own thread meanwhile, when it can (verify-thread.ts).
+  const indexerThread = store.meta.formatVersion >= INDEXER_FORMAT_VERSION ? startIndexerCheck(db.name) : undefined;
+  try {
+    verifyRest(store, problem, checked, progress);
+  } catch (error) {
+    indexerThread?.cancel();
+    throw error;
+  }
+  if (indexerThread === undefined) Object.assign(checked, verifyIndexerTables(store, problem, progress));
+  else {
+    const indexer = indexerThread.join(progress);
+    for (const text of indexer.problems) problem(text);
+    Object.assign(checked, indexer.checked);
+  }
+  return { ok: problems.length === 0, checked, problems };
+}
+
+/** The checks after SQLite's integrity check, but for the indexer tables'. */
+function verifyRest(
+  store: SnapshotStore,
+  problem: (text: string) => void,
+  checked: Record<string, number>,
+  progress: Progress,
+): void {
+  const db = store.database;
   // A captured snapshot holds only the transactions, blocks and events it captured (no full history).
   const captured = store.origin() !== null;
   const versions = db
@@ -245,6 +272,4 @@ function verifyWith(store: SnapshotStore, progress: Progress): VerifyReport {
       checked,
       verifyConservation(db, store.meta.oldestVersion, store.meta.latestVersion, problem, progress),
     );
-  Object.assign(checked, verifyIndexerTables(store, problem));
-  return { ok: problems.length === 0, checked, problems };
 }

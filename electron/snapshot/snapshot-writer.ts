@@ -4,27 +4,27 @@
  * temporary name and renamed into place only when complete, so a crash never leaves a half file
  * that looks valid.
  */
-import { closeSync, fsyncSync, linkSync, openSync, renameSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import {
-  CAPTURED_WRITE_SETS_SQL,
   META_KEYS,
   POST_LOAD_INDEX_SQL,
   POST_LOAD_INDEX_V2_SQL,
-  SCHEMA_SQL,
-  SCHEMA_V2_SQL,
   SNAPSHOT_FORMAT_NAME,
   SNAPSHOT_FORMAT_VERSION,
   INDEXER_FORMAT_VERSION,
   type SnapshotFormatVersion,
 } from './schema.ts';
 import { removeAbandonedPartials } from './abandoned-partials.ts';
-import { OutputExistsError, type BlockRow, type SnapshotFinish, type TransactionRow } from './snapshot-rows.ts';
+import type { BlockRow, SnapshotFinish, TransactionRow } from './snapshot-rows.ts';
 import { VersionTracker } from './version-tracker.ts';
-import { STAGING_SQL, STATE_VALUES_FROM_STAGING_SQL } from './state-staging.ts';
+import { STATE_VALUES_FROM_STAGING_SQL } from './state-staging.ts';
 import type { TransactionDetailsRow } from './transaction-details.ts';
-
 import { configureWriterConnection } from './writer-connection.ts';
+import { createWriterTables, type WriterStatements } from './writer-statements.ts';
+import { placeFinishedFile } from './place-finished-file.ts';
+import type { LedgerRowSink } from './row-sink.ts';
+import { NO_PROGRESS, type Progress } from './progress.ts';
 import { SnapshotStore } from './snapshot-store.ts';
 import { writeIndexerTables, type IndexerCounts } from '../indexer/indexer-writer.ts';
 
@@ -42,41 +42,37 @@ export interface SnapshotWriterOptions {
   readonly format?: SnapshotFormatVersion | undefined;
   /** A capture (format v2): the file also gets `captured_write_sets` (see {@link SnapshotWriter.capturedWriteOp}). */
   readonly capturedWriteSets?: boolean | undefined;
+  /** Told the steps of `finish` (sorting the state rows, deriving the indexer tables, indexes). */
+  readonly progress?: Progress | undefined;
 }
 
 /** Bulk writer of one new snapshot file. */
-export class SnapshotWriter {
+export class SnapshotWriter implements LedgerRowSink {
   readonly #db: Database.Database;
   readonly #path: string;
   readonly #tempPath: string;
-  readonly #insertState: Database.Statement;
-  readonly #insertTxn: Database.Statement;
-  readonly #insertAccountTxn: Database.Statement;
-  readonly #insertEvent: Database.Statement;
-  readonly #insertBlock: Database.Statement;
-  readonly #insertModule: Database.Statement;
-  readonly #insertTable: Database.Statement;
-  readonly #insertAccount: Database.Statement;
+  readonly #insert: WriterStatements;
   readonly #observer: StateWriteObserver | undefined;
   /** The format written. */
   readonly format: SnapshotFormatVersion;
-  readonly #insertDetails: Database.Statement | undefined;
-  readonly #insertModuleEvent: Database.Statement | undefined;
-  readonly #insertCapturedOp: Database.Statement | undefined;
-  readonly #insertCapturedTransaction: Database.Statement | undefined;
-  readonly #insertNotKept: Database.Statement | undefined;
   readonly #tracker: VersionTracker;
+  readonly #progress: Progress;
   #pending = 0;
   /** Rows of each indexer table written by `finish` (format v3), for summaries and benchmarks. */
   indexerCounts: IndexerCounts | undefined;
   /** CPU milliseconds (user + system) `finish` spent deriving the indexer tables (format v3). */
   indexerCpuMs = 0;
+  /** Wall milliseconds `finish` spent deriving the indexer tables (format v3). */
+  indexerWallMs = 0;
 
   /** Creates `path` (replacing an existing file only when the snapshot is complete). */
   constructor(path: string, options: SnapshotWriterOptions | StateWriteObserver = {}) {
-    const { observer, format, capturedWriteSets } =
-      typeof options === 'function' ? { observer: options, format: undefined, capturedWriteSets: false } : options;
+    const { observer, format, capturedWriteSets, progress } =
+      typeof options === 'function'
+        ? { observer: options, format: undefined, capturedWriteSets: false, progress: undefined }
+        : options;
     this.#observer = observer;
+    this.#progress = progress ?? NO_PROGRESS;
     this.format = format ?? SNAPSHOT_FORMAT_VERSION;
     this.#path = path;
     // Unique per process: two generators writing the same target must not share a partial file.
@@ -86,67 +82,12 @@ export class SnapshotWriter {
     this.#db = new Database(this.#tempPath);
     try {
       configureWriterConnection(this.#db, this.format);
-      this.#db.exec(SCHEMA_SQL);
-      if (this.format >= 2) {
-        this.#db.exec(SCHEMA_V2_SQL);
-        this.#insertDetails = this.#db.prepare(
-          `INSERT INTO transaction_details (version, state_change_hash, event_root_hash, state_checkpoint_hash,
-            accumulator_root_hash, vm_status, expiration_timestamp_secs, payload, payload_bcs, signature,
-              signature_kind,
-            secondary_signers, fee_payer, kind_fields, write_set_size, event_count)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        );
-        this.#insertModuleEvent = this.#db.prepare(
-          'INSERT INTO module_events (version, event_index, type_tag, data) VALUES (?, ?, ?, ?)',
-        );
-        if (capturedWriteSets) {
-          this.#db.exec(CAPTURED_WRITE_SETS_SQL);
-          this.#insertCapturedOp = this.#db.prepare(
-            'INSERT INTO captured_write_sets (version, position, state_key, value, op, metadata) ' +
-              'VALUES (?, ?, ?, ?, ?, ?)',
-          );
-          this.#insertCapturedTransaction = this.#db.prepare(
-            'INSERT INTO captured_transactions (version, bcs) VALUES (?, ?)',
-          );
-          this.#insertNotKept = this.#db.prepare(
-            'INSERT OR REPLACE INTO captured_not_kept (version, reason) VALUES (?, ?)',
-          );
-        }
-      }
-      // State rows arrive in version order but land all over state_values' B-tree (keyed by state key): they are
-      // appended to a staging table and moved into place, sorted, when the file is finished (state-staging.ts).
-      this.#db.exec(STAGING_SQL);
-      this.#insertState = this.#db.prepare(
-        'INSERT INTO temp.state_staging (state_key, version, value) VALUES (?, ?, ?)',
-      );
-      const existed = this.#db.prepare('SELECT live FROM temp.key_liveness WHERE state_key = ?').pluck();
-      const spill = this.#db.prepare('INSERT OR REPLACE INTO temp.key_liveness (state_key, live) VALUES (?, ?)');
+      const statements = createWriterTables(this.#db, this.format, capturedWriteSets ?? false);
+      this.#insert = statements;
       this.#tracker = new VersionTracker(
-        (key) => existed.get(key) === 1,
-        (key, live) => void spill.run(key, live ? 1 : 0),
+        (key) => statements.existed.get(key) === 1,
+        (key, live) => void statements.spill.run(key, live ? 1 : 0),
       );
-      this.#insertTxn = this.#db.prepare(
-        `INSERT INTO transactions (version, block_height, hash, kind, sender, sequence_number, nonce, entry_function,
-          gas_unit_price, max_gas_amount, gas_used, success, timestamp_usec)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      );
-      this.#insertAccountTxn = this.#db.prepare('INSERT INTO account_transactions (sender, version) VALUES (?, ?)');
-      this.#insertEvent = this.#db.prepare(
-        `INSERT INTO events (address, creation_number, sequence_number, version, event_index, type_tag, data)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      );
-      this.#insertBlock = this.#db.prepare(
-        `INSERT INTO blocks
-           (height, epoch, round, first_version, last_version, timestamp_usec, hash, block_limit_reached)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      );
-      this.#insertModule = this.#db.prepare('INSERT INTO modules (address, name, version, abi) VALUES (?, ?, ?, ?)');
-      this.#insertTable = this.#db.prepare(
-        `INSERT INTO table_info
-           (handle, key_type, value_type, owner_address, owner_resource, owner_field, created_version)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      );
-      this.#insertAccount = this.#db.prepare('INSERT INTO accounts (address, created_version) VALUES (?, ?)');
     } catch (error) {
       // Do not leak the connection or the partial file when the schema or a statement fails.
       this.abort();
@@ -169,7 +110,7 @@ export class SnapshotWriter {
    * wins, as in a write set.
    */
   stateValue(stateKey: Uint8Array, version: number, value: Uint8Array | null): void {
-    this.#insertState.run(stateKey, version, value);
+    this.#insert.state.run(stateKey, version, value);
     this.#observer?.(stateKey, version, value);
     if (this.format >= 2) this.#tracker.write(stateKey, version, value);
     this.#counted();
@@ -181,10 +122,10 @@ export class SnapshotWriter {
    * transaction's version, so call this after its effects. A capture's transactions known only by summary have none.
    */
   transaction(row: TransactionRow, details?: TransactionDetailsRow): void {
-    if (this.#insertDetails && details) {
+    if (this.#insert.details && details) {
       const taken = this.#tracker.take(row.version);
       const figures = details.recorded ?? taken;
-      this.#insertDetails.run(
+      this.#insert.details.run(
         row.version,
         figures.stateChangeHash,
         figures.eventRootHash,
@@ -204,7 +145,7 @@ export class SnapshotWriter {
       );
       this.#counted();
     }
-    this.#insertTxn.run(
+    this.#insert.transaction.run(
       row.version,
       row.blockHeight,
       row.hash,
@@ -219,7 +160,7 @@ export class SnapshotWriter {
       row.success ? 1 : 0,
       row.timestampUsec,
     );
-    if (row.kind === 'user' && row.sender) this.#insertAccountTxn.run(row.sender, row.version);
+    if (row.kind === 'user' && row.sender) this.#insert.accountTransaction.run(row.sender, row.version);
     this.#counted();
   }
 
@@ -233,15 +174,15 @@ export class SnapshotWriter {
     typeTag: string,
     data: Uint8Array,
   ): void {
-    this.#insertEvent.run(address, creationNumber, sequenceNumber, version, index, typeTag, data);
+    this.#insert.event.run(address, creationNumber, sequenceNumber, version, index, typeTag, data);
     if (this.format >= 2) this.#tracker.event(version, { address, creationNumber, sequenceNumber, typeTag, data });
     this.#counted();
   }
 
   /** Records a module (v2) event emitted at `version` as its `index`-th event; format v1 has no place for it. */
   moduleEvent(version: number, index: number, typeTag: string, data: Uint8Array): void {
-    if (!this.#insertModuleEvent) return;
-    this.#insertModuleEvent.run(version, index, typeTag, data);
+    if (!this.#insert.moduleEvent) return;
+    this.#insert.moduleEvent.run(version, index, typeTag, data);
     this.#tracker.event(version, { address: null, typeTag, data });
     this.#counted();
   }
@@ -258,28 +199,28 @@ export class SnapshotWriter {
     op: number,
     metadata: Uint8Array | null,
   ): void {
-    if (!this.#insertCapturedOp) throw new Error('this snapshot writer was not made for a capture');
-    this.#insertCapturedOp.run(version, position, stateKey, value, op, metadata);
+    if (!this.#insert.capturedOp) throw new Error('this snapshot writer was not made for a capture');
+    this.#insert.capturedOp.run(version, position, stateKey, value, op, metadata);
     this.#counted();
   }
 
   /** Records the node's `Transaction` bytes of captured transaction `version` (its proof: their hash is its hash). */
   capturedTransaction(version: number, bytes: Uint8Array): void {
-    if (!this.#insertCapturedTransaction) throw new Error('this snapshot writer was not made for a capture');
-    this.#insertCapturedTransaction.run(version, bytes);
+    if (!this.#insert.capturedTransaction) throw new Error('this snapshot writer was not made for a capture');
+    this.#insert.capturedTransaction.run(version, bytes);
     this.#counted();
   }
 
   /** Records why the capture did not keep transaction `version` in full. */
   capturedNotKept(version: number, reason: string): void {
-    if (!this.#insertNotKept) throw new Error('this snapshot writer was not made for a capture');
-    this.#insertNotKept.run(version, reason);
+    if (!this.#insert.notKept) throw new Error('this snapshot writer was not made for a capture');
+    this.#insert.notKept.run(version, reason);
     this.#counted();
   }
 
   /** Records a committed block. */
   block(row: BlockRow): void {
-    this.#insertBlock.run(
+    this.#insert.block.run(
       row.height,
       row.epoch,
       row.round,
@@ -294,7 +235,7 @@ export class SnapshotWriter {
 
   /** Records the ABI of module `name` at `address` as published at `version`. */
   module(address: Uint8Array, name: string, version: number, abiJson: string): void {
-    this.#insertModule.run(address, name, version, abiJson);
+    this.#insert.module.run(address, name, version, abiJson);
   }
 
   /** Records what is known of a table handle. */
@@ -305,7 +246,7 @@ export class SnapshotWriter {
     owner: { address: Uint8Array; resource: string; field: string } | null,
     version: number,
   ): void {
-    this.#insertTable.run(
+    this.#insert.tableInfo.run(
       handle,
       keyType,
       valueType,
@@ -318,7 +259,7 @@ export class SnapshotWriter {
 
   /** Records that an account was created at `version`. */
   account(address: Uint8Array, version: number): void {
-    this.#insertAccount.run(address, version);
+    this.#insert.account.run(address, version);
   }
 
   /**
@@ -328,6 +269,7 @@ export class SnapshotWriter {
    */
   finish(finish: SnapshotFinish): void {
     this.#db.exec('COMMIT');
+    this.#progress.phase('finishing: sorting and pruning the state rows');
     this.#db.exec('BEGIN');
     this.#db.prepare(STATE_VALUES_FROM_STAGING_SQL).run({ oldest: finish.oldestVersion });
     this.#db.exec('DROP TABLE temp.state_staging; DROP TABLE temp.key_liveness');
@@ -341,12 +283,14 @@ export class SnapshotWriter {
     meta.run(META_KEYS.generator, finish.generator);
     for (const [key, value] of Object.entries(finish.extraMeta ?? {})) meta.run(key, value);
     this.#db.exec('COMMIT');
+    this.#progress.phase('finishing: building indexes');
     this.#db.exec(POST_LOAD_INDEX_SQL);
     if (this.format >= 2) this.#db.exec(POST_LOAD_INDEX_V2_SQL);
     if (this.format >= INDEXER_FORMAT_VERSION) {
       // Derived from what the file now holds, by the same pass `snapshot upgrade` and `verify` run, after pruning:
       // so a generated file, a capture and an upgraded copy derive alike (electron/indexer/derive-tables.ts).
       const started = process.cpuUsage();
+      const wallStarted = performance.now();
       const meta = {
         formatVersion: this.format,
         chainId: finish.chainId,
@@ -355,35 +299,19 @@ export class SnapshotWriter {
         settings: finish.settings,
         generator: finish.generator,
       };
-      this.indexerCounts = writeIndexerTables(SnapshotStore.over(this.#db, meta, this.#tempPath), this.#db);
+      this.indexerCounts = writeIndexerTables(SnapshotStore.over(this.#db, meta, this.#tempPath), this.#db, {
+        progress: this.#progress,
+        phase: 'finishing: deriving the indexer tables',
+      });
       const used = process.cpuUsage(started);
       this.indexerCpuMs = (used.user + used.system) / 1000;
+      this.indexerWallMs = performance.now() - wallStarted;
     }
+    this.#progress.phase('finishing: statistics, flushing the file');
     this.#db.exec('ANALYZE');
     this.#db.pragma('journal_mode = DELETE');
     this.#db.close();
-    // Bulk loading ran with synchronous=OFF: flush the finished file before it takes the real name.
-    const fd = openSync(this.#tempPath, 'r+');
-    try {
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    if (finish.replace === false) {
-      try {
-        linkSync(this.#tempPath, this.#path);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'EEXIST')
-          throw new OutputExistsError(
-            `${this.#path} already exists (it appeared while the snapshot was written): nothing was written`,
-          );
-        throw error;
-      }
-      rmSync(this.#tempPath);
-    } else {
-      // rename replaces an existing file atomically: readers see the old file or the new one.
-      renameSync(this.#tempPath, this.#path);
-    }
+    placeFinishedFile(this.#tempPath, this.#path, finish.replace !== false);
   }
 
   /** Abandons the file (used when generation fails). */

@@ -10,7 +10,7 @@
  * Usage: node test/bench/sample-bench.ts [--rounds N] [--no-doc]
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fixed } from './bench-stats.ts';
@@ -24,6 +24,7 @@ const roundsArg = process.argv.indexOf('--rounds');
 const rounds = roundsArg > 0 ? Number(process.argv[roundsArg + 1]) : 3;
 const sample = join(dir, 'sample-bench.db');
 const copy = join(dir, 'sample-bench-copy.db');
+const indexerReport = join(dir, 'sample-bench-indexer.json');
 
 interface Run {
   readonly seconds: number;
@@ -31,15 +32,22 @@ interface Run {
   readonly cpuSeconds: number;
 }
 
+/** A generate run, and what its finishing indexer pass took of it (reported by the command: snapshot-command.ts). */
+interface GenerateRun extends Run {
+  readonly indexerSeconds: number;
+  readonly indexerCpuSeconds: number;
+}
+
 /**
  * Runs `command` under `/usr/bin/time` and times it: wall seconds measured here; CPU seconds (user + system, the
  * children it waited for included: both sqlite3 of the baseline) and peak RSS as the kernel accounts them.
  */
-function timed(command: string, args: readonly string[]): Promise<Run> {
+function timed(command: string, args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<Run> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn('/usr/bin/time', ['-f', 'TIME %U %S %M', command, ...args], {
       stdio: ['ignore', 'ignore', 'pipe'],
+      env,
     });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
@@ -57,7 +65,25 @@ function timed(command: string, args: readonly string[]): Promise<Run> {
   });
 }
 
-const generate = (): Promise<Run> => timed(process.execPath, [cli, 'snapshot', 'generate', '--out', sample, '--force']);
+/**
+ * Generates the sample; the command writes what its indexer pass (format v3's `ix_*` tables, electron/indexer/) cost
+ * to the report file named by LEDGER_EXPLORER_BENCH_REPORT, so generation is measured with and without that pass.
+ */
+const generate = async (): Promise<GenerateRun> => {
+  rmSync(indexerReport, { force: true });
+  const run = await timed(process.execPath, [cli, 'snapshot', 'generate', '--out', sample, '--force'], {
+    ...process.env,
+    LEDGER_EXPLORER_BENCH_REPORT: indexerReport,
+  });
+  const report = JSON.parse(readFileSync(indexerReport, 'utf8')) as { indexerCpuMs: number; indexerWallMs: number };
+  return { ...run, indexerSeconds: report.indexerWallMs / 1000, indexerCpuSeconds: report.indexerCpuMs / 1000 };
+};
+/** The generate run less its indexer pass. */
+const withoutIndexer = (run: GenerateRun): Run => ({
+  seconds: run.seconds - run.indexerSeconds,
+  cpuSeconds: run.cpuSeconds - run.indexerCpuSeconds,
+  peakRssMiB: run.peakRssMiB,
+});
 const verify = (): Promise<Run> => timed(process.execPath, [cli, 'snapshot', 'verify', sample]);
 const rewrite = (): Promise<Run> => {
   rmSync(copy, { force: true });
@@ -80,7 +106,7 @@ const load = (): string =>
 
 const loadBefore = load();
 await generate(); // warms the OS cache and the file for the first baseline
-const rows: { generate: Run; baseline: Run; verify: Run; load: string }[] = [];
+const rows: { generate: GenerateRun; baseline: Run; verify: Run; load: string }[] = [];
 for (let round = 0; round < rounds; round += 1) {
   const baseline = await rewrite();
   const generated = await generate();
@@ -88,44 +114,49 @@ for (let round = 0; round < rounds; round += 1) {
   rows.push({ generate: generated, baseline, verify: verified, load: load() });
   process.stderr.write(
     `round ${round + 1}: generate ${fixed(generated.seconds)} s, rewrite ${fixed(baseline.seconds)} s, ` +
-      `verify ${fixed(verified.seconds)} s (load ${load()})\n`,
+      `verify ${fixed(verified.seconds)} s, indexer pass ${fixed(generated.indexerSeconds)} s (load ${load()})\n`,
   );
 }
 const size = statSync(sample).size / 2 ** 20;
+type Row = (typeof rows)[number];
+const cells = (run: Run): string => pair(run.seconds, run.cpuSeconds);
+const ratio = (run: Run, baseline: Run): string =>
+  pair(run.seconds / baseline.seconds, run.cpuSeconds / baseline.cpuSeconds);
+const medianCells = (pick: (row: Row) => Run): string =>
+  pair(median(rows.map((r) => pick(r).seconds)), median(rows.map((r) => pick(r).cpuSeconds)));
+const medianRatio = (pick: (row: Row) => Run): string =>
+  pair(
+    median(rows.map((r) => pick(r).seconds / r.baseline.seconds)),
+    median(rows.map((r) => pick(r).cpuSeconds / r.baseline.cpuSeconds)),
+  );
 const lines = [
   '## Sample snapshot: generate and verify',
   '',
   '`npm run bench:sample` (`node test/bench/sample-bench.ts`): the default sample (50,000 versions, 1,000 accounts, ' +
     '10,000 collector coin stores) generated and verified by the command as users run it, each next to the baseline ' +
     'measured in the same round: a bare rewrite of the file’s own rows, `sqlite3 FILE .dump | sqlite3 COPY`. ' +
-    'Goals (issue 29): generate ≤ 3× the baseline and ≤ 5 s on 2 cores; verify ≤ 2× the baseline; memory flat.',
+    'Goals (issue 29): generate ≤ 3× the baseline and ≤ 5 s on 2 cores; verify ≤ 2× the baseline; memory flat. ' +
+    '“Without indexer pass”: the same run less the finishing pass that derives format v3’s indexer tables ' +
+    '(electron/indexer/), as the command reports it (its wall and CPU time).',
   '',
   `File: ${size.toFixed(1)} MiB. Load average (1 / 5 / 15 min) before the run: ${loadBefore}; the machine is shared, ` +
     'so the ratio of each round (measured back to back) matters more than the seconds.',
   '',
-  '| round | rewrite s (CPU s) | generate s (CPU s) | generate / rewrite: wall (CPU) | generate peak RSS MiB | ' +
+  '| round | rewrite s (CPU s) | generate s (CPU s) | generate / rewrite: wall (CPU) | ' +
+    'generate without indexer pass s (CPU s) | without indexer / rewrite: wall (CPU) | generate peak RSS MiB | ' +
     'verify s (CPU s) | verify / rewrite: wall (CPU) | verify peak RSS MiB | load after |',
-  '|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+  '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
   ...rows.map(
     (row, i) =>
-      `| ${i + 1} | ${pair(row.baseline.seconds, row.baseline.cpuSeconds)} | ` +
-      `${pair(row.generate.seconds, row.generate.cpuSeconds)} | ` +
-      `${pair(row.generate.seconds / row.baseline.seconds, row.generate.cpuSeconds / row.baseline.cpuSeconds)} | ` +
-      `${Math.round(row.generate.peakRssMiB)} | ${pair(row.verify.seconds, row.verify.cpuSeconds)} | ` +
-      `${pair(row.verify.seconds / row.baseline.seconds, row.verify.cpuSeconds / row.baseline.cpuSeconds)} | ` +
+      `| ${i + 1} | ${cells(row.baseline)} | ${cells(row.generate)} | ${ratio(row.generate, row.baseline)} | ` +
+      `${cells(withoutIndexer(row.generate))} | ${ratio(withoutIndexer(row.generate), row.baseline)} | ` +
+      `${Math.round(row.generate.peakRssMiB)} | ${cells(row.verify)} | ${ratio(row.verify, row.baseline)} | ` +
       `${Math.round(row.verify.peakRssMiB)} | ${row.load} |`,
   ),
-  `| median | ${pair(median(rows.map((r) => r.baseline.seconds)), median(rows.map((r) => r.baseline.cpuSeconds)))} | ` +
-    `${pair(median(rows.map((r) => r.generate.seconds)), median(rows.map((r) => r.generate.cpuSeconds)))} | ` +
-    `${pair(
-      median(rows.map((r) => r.generate.seconds / r.baseline.seconds)),
-      median(rows.map((r) => r.generate.cpuSeconds / r.baseline.cpuSeconds)),
-    )} | | ` +
-    `${pair(median(rows.map((r) => r.verify.seconds)), median(rows.map((r) => r.verify.cpuSeconds)))} | ` +
-    `${pair(
-      median(rows.map((r) => r.verify.seconds / r.baseline.seconds)),
-      median(rows.map((r) => r.verify.cpuSeconds / r.baseline.cpuSeconds)),
-    )} | | |`,
+  `| median | ${medianCells((r) => r.baseline)} | ${medianCells((r) => r.generate)} | ` +
+    `${medianRatio((r) => r.generate)} | ${medianCells((r) => withoutIndexer(r.generate))} | ` +
+    `${medianRatio((r) => withoutIndexer(r.generate))} | | ${medianCells((r) => r.verify)} | ` +
+    `${medianRatio((r) => r.verify)} | | |`,
   '',
 ];
 process.stdout.write(`${lines.join('\n')}\n`);

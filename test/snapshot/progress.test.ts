@@ -5,6 +5,11 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { startHttpServer } from '../../electron/service/http-server.ts';
+import { createReadService } from '../../electron/service/read-service.ts';
+import { generateSnapshot } from '../../electron/snapshot/generate.ts';
+import { SnapshotStore } from '../../electron/snapshot/snapshot-store.ts';
+import { runCliAsync } from '../remote/serve-process.ts';
 import { progressReporter } from '../../electron/snapshot/progress.ts';
 import { fixturePath } from '../support/fixture-path.ts';
 import { runCliProcess } from '../support/run-cli.ts';
@@ -83,6 +88,7 @@ describe('progress of the commands', () => {
       'verifying: decoding state values: done',
       'verifying: write sets and event hashes: done',
       'verifying: conservation of balances: done',
+      'verifying: indexer tables, derived again: done',
     ])
       expect(run.stderr).toContain(check);
     expect(run.stderr).toMatch(/conservation of balances: done, [\d,]+ versions in \d+\.\d s/);
@@ -97,9 +103,66 @@ describe('progress of the commands', () => {
     expect(generate.status, generate.stderr).toBe(0);
     expect(generate.stderr).toContain('generating: simulating the chain: 300 versions…\n');
     expect(generate.stderr).toMatch(/generating: simulating the chain: done, 300 versions in \d+\.\d s\n/);
-    expect(generate.stderr).toContain('generating: pruning, building indexes: done');
+    for (const step of [
+      'finishing: sorting and pruning the state rows: done',
+      'finishing: building indexes: done',
+      'finishing: statistics, flushing the file: done',
+    ])
+      expect(generate.stderr).toContain(step);
+    // Relayed from the writer thread: the indexer pass counts the transactions it derived.
+    expect(generate.stderr).toContain('finishing: deriving the indexer tables: 300 transactions…\n');
+    expect(generate.stderr).toMatch(/finishing: deriving the indexer tables: done, 300 transactions in \d+\.\d s\n/);
     const quiet = runCliProcess(['snapshot', 'generate', '--out', join(dir, 'quiet.db'), '--versions', '300']);
     expect(quiet.status).toBe(0);
     expect(quiet.stderr).toBe('');
+  });
+
+  it('snapshot upgrade: quiet on a pipe; with --progress the copy, each transaction derived and the rest', () => {
+    const v2 = join(dir, 'v2.db');
+    generateSnapshot({ out: v2, seed: 3, versions: 400, accounts: 10, coinStores: 0, format: 2 });
+    const quiet = runCliProcess(['snapshot', 'upgrade', v2, '--out', join(dir, 'quiet-v3.db')]);
+    expect(quiet.status, quiet.stderr).toBe(0);
+    expect(quiet.stderr).toBe('');
+    const run = runCliProcess(['snapshot', 'upgrade', v2, '--out', join(dir, 'v3.db'), '--progress']);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/^upgrading: copying .*v2\.db…\n/);
+    expect(run.stderr).toContain('upgrading: deriving the indexer tables: 400 transactions…\n');
+    expect(run.stderr).toMatch(/upgrading: deriving the indexer tables: done, 400 transactions in \d+\.\d s\n/);
+    expect(run.stderr).toMatch(/upgrading: statistics, flushing the file: done in \d+\.\d s\n$/);
+  });
+
+  it('snapshot capture: step lines only on a pipe; with --progress the reads counted, then the writing', async () => {
+    const store = SnapshotStore.open(fixturePath('small'));
+    const node = await startHttpServer({ handler: createReadService({ store }), port: 0 });
+    try {
+      const capture = (out: string, extra: readonly string[]) =>
+        runCliAsync([
+          'snapshot',
+          'capture',
+          '--remote',
+          `${node.url}/v1`,
+          '--account',
+          '0xcafe',
+          '--out',
+          out,
+          ...extra,
+        ]);
+      const quiet = await capture(join(dir, 'capture-quiet.db'), []);
+      expect(quiet.status, quiet.stderr).toBe(0);
+      expect(quiet.stderr).toContain('capturing 1 account(s) from');
+      expect(quiet.stderr).not.toContain('capturing: ');
+      const run = await capture(join(dir, 'capture.db'), ['--progress']);
+      expect(run.status, run.stderr).toBe(0);
+      const answers = /read (\d+) answers/.exec(run.stderr)?.[1];
+      expect(Number(answers)).toBeGreaterThan(3);
+      expect(run.stderr).toContain(
+        `capturing: reading ${node.url}/v1: done, ${Number(answers).toLocaleString('en')} answers in `,
+      );
+      expect(run.stderr).toMatch(/capturing: writing .*capture\.db: done in \d+\.\d s\n/);
+      expect(run.stderr).toMatch(/finishing: deriving the indexer tables: done, \d+ transactions in \d+\.\d s\n/);
+    } finally {
+      await node.close();
+      store.close();
+    }
   });
 });

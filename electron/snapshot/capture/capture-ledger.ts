@@ -29,6 +29,7 @@ import { yieldToEventLoop } from './event-loop.ts';
 import { findHandles, type FoundHandles } from './find-handles.ts';
 import { ModuleSet, type ModuleJson } from './module-set.ts';
 import { SourceReader } from './source-reader.ts';
+import { NO_PROGRESS } from '../progress.ts';
 
 const DEFAULT_MAX_EVENTS = 10_000;
 const DEFAULT_MAX_SUMMARIES = 10_000;
@@ -53,7 +54,9 @@ function checkLimit(count: number, limit: number, what: string): void {
 export async function captureLedger(source: CaptureSource, request: CaptureRequest): Promise<CaptureData> {
   const progress = request.onProgress ?? (() => undefined);
   const limits: CaptureLimits = { ...DEFAULT_CAPTURE_LIMITS, ...request.limits };
-  const reader = new SourceReader(source, request.signal, limits.requests);
+  const meter = request.meter ?? NO_PROGRESS;
+  meter.phase(`capturing: reading ${source.nodeUrl}`, undefined, 'answers');
+  const reader = new SourceReader(source, request.signal, limits.requests, meter);
   const ledger = await reader.json<LedgerJson>('');
   const latest = BigInt(ledger.ledger_version);
   const oldest = BigInt(ledger.oldest_ledger_version);

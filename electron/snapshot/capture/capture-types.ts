@@ -9,6 +9,7 @@ import type { ReplayProtector } from '../ledger-store.ts';
 import type { TransactionRow } from '../snapshot-rows.ts';
 import type { TransactionDetailsRow } from '../transaction-details.ts';
 import type { NodeWriteOp, PackedWriteSet } from './node-write-set.ts';
+import type { Progress } from '../progress.ts';
 
 /** A fetch-style function and the base URL (ending in `/v1`) its requests go to. */
 export interface CaptureSource {
@@ -81,6 +82,8 @@ export interface CaptureRequest {
   readonly limits?: Partial<CaptureLimits> | undefined;
   /** One line per step, for a progress display. */
   readonly onProgress?: ((line: string) => void) | undefined;
+  /** Told the reads made of the source as they are made (progress.ts: a count and a rate on a terminal). */
+  readonly meter?: Progress | undefined;
   /** Stops the capture between requests (nothing is written). */
   readonly signal?: AbortSignal | undefined;
 }

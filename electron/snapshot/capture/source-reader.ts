@@ -5,6 +5,7 @@
  */
 import { CaptureError, type CaptureSource } from './capture-types.ts';
 import { yieldToEventLoop } from './event-loop.ts';
+import { NO_PROGRESS, type Progress } from '../progress.ts';
 
 /** A successful answer: body bytes and headers. */
 export interface SourceAnswer {
@@ -20,13 +21,20 @@ export class SourceReader {
   readonly #source: CaptureSource;
   readonly #signal: AbortSignal | undefined;
   readonly #maxRequests: number;
+  readonly #meter: Progress;
   #requests = 0;
 
-  /** A reader over `source` that refuses to make more than `maxRequests` requests. */
-  constructor(source: CaptureSource, signal: AbortSignal | undefined, maxRequests = Number.POSITIVE_INFINITY) {
+  /** A reader over `source` that refuses to make more than `maxRequests` requests, telling `meter` each one. */
+  constructor(
+    source: CaptureSource,
+    signal: AbortSignal | undefined,
+    maxRequests = Number.POSITIVE_INFINITY,
+    meter: Progress = NO_PROGRESS,
+  ) {
     this.#source = source;
     this.#signal = signal;
     this.#maxRequests = maxRequests;
+    this.#meter = meter;
   }
 
   /** Requests made so far. */
@@ -57,6 +65,7 @@ export class SourceReader {
       );
     }
     this.#requests += 1;
+    this.#meter.update(this.#requests);
     const response = await this.#source.fetch(new Request(this.#url(path), init));
     const body = new Uint8Array(await response.arrayBuffer());
     if (response.status === 200) return { body, headers: response.headers };

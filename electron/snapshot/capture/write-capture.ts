@@ -19,6 +19,7 @@ import { splitObjectGroups } from './resource-groups.ts';
 import type { CaptureData, CapturedFullTransaction } from './capture-types.ts';
 import { formatAddress } from '../../../shared/address.ts';
 import { originMetaValue } from './origin.ts';
+import { NO_PROGRESS, type Progress } from '../progress.ts';
 
 /** Generator text of captured snapshots (`meta.generator`). */
 export const CAPTURE_GENERATOR = 'ledger-explorer snapshot capture';
@@ -56,9 +57,10 @@ function writeFullTransaction(writer: SnapshotWriter, kept: CapturedFullTransact
  * Writes `data` to `out` (atomically); throws when the file cannot be written, and an
  * OutputExistsError when `out` exists (a capture never replaces a file, even one made meanwhile).
  */
-export function writeCapture(data: CaptureData, out: string): void {
+export function writeCapture(data: CaptureData, out: string, progress: Progress = NO_PROGRESS): void {
   const version = Number(data.version);
-  const writer = new SnapshotWriter(out, { capturedWriteSets: true });
+  progress.phase(`capturing: writing ${out}`);
+  const writer = new SnapshotWriter(out, { capturedWriteSets: true, progress });
   try {
     for (const module of data.modules) {
       writer.module(module.address, module.name, 0, JSON.stringify(module.abi));

@@ -2,7 +2,7 @@
  * The chain simulation behind `snapshot generate`: genesis, then the planned blocks through several
  * epochs, then the pruning window (the oldest retained version is the first block at ~10% of the chain).
  */
-import type { SnapshotWriter } from '../snapshot-writer.ts';
+import type { LedgerRowSink } from '../row-sink.ts';
 import { BlockProducer } from './block-producer.ts';
 import { planBlocks } from './block-plan.ts';
 import type { ChainOptions } from './chain-options.ts';
@@ -23,7 +23,7 @@ export interface ChainSummary {
  * Runs the simulation, writing every version through `writer` (generate.ts requires at least 100 versions) and telling
  * `progress` the versions written.
  */
-export function simulateChain(writer: SnapshotWriter, options: ChainOptions, progress = NO_PROGRESS): ChainSummary {
+export function simulateChain(writer: LedgerRowSink, options: ChainOptions, progress = NO_PROGRESS): ChainSummary {
   const random = new Random(options.seed);
   progress.phase('generating: simulating the chain', options.versions, 'versions');
   const world = buildGenesis(writer, options);

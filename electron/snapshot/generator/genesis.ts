@@ -6,7 +6,7 @@
 import { parseAddress } from '../../../shared/address.ts';
 import { moduleStateKey } from '../state-keys.ts';
 import type { MoveModuleAbi } from '../../../shared/move/abi.ts';
-import type { SnapshotWriter } from '../snapshot-writer.ts';
+import type { LedgerRowSink } from '../row-sink.ts';
 import { systemTransactionRow } from '../snapshot-rows.ts';
 import { APP_ABI } from './app-abis.ts';
 import { collectionAbis, writeCoinCollection } from './coin-collection.ts';
@@ -67,7 +67,7 @@ export function registerCoin(world: World, account: SimAccount): void {
 }
 
 /** Builds genesis and returns the world as of version 0. */
-export function buildGenesis(writer: SnapshotWriter, options: ChainOptions): World {
+export function buildGenesis(writer: LedgerRowSink, options: ChainOptions): World {
   const encoder = new ValueEncoder([
     ...FRAMEWORK_ABIS,
     ...TOKEN_ABIS,

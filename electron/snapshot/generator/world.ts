@@ -15,7 +15,7 @@ import {
   primaryStoreAddress,
   primaryStoreMembers,
 } from './fungible-assets.ts';
-import type { SnapshotWriter } from '../snapshot-writer.ts';
+import type { LedgerRowSink } from '../row-sink.ts';
 import {
   ACCOUNT_STREAMS,
   accountValue,
@@ -72,7 +72,7 @@ export class World implements StateSink {
   };
   #aptMetadata: AptMetadataEncoder | undefined;
 
-  readonly writer: SnapshotWriter;
+  readonly writer: LedgerRowSink;
   readonly encoder: ValueEncoder;
   readonly framework: FrameworkCounters;
   /** Set by genesis once the core-resources account exists. */
@@ -81,7 +81,7 @@ export class World implements StateSink {
   registry: RegistrySim | undefined;
 
   /** A world at version 0 with the given framework counters and no accounts yet. */
-  constructor(writer: SnapshotWriter, encoder: ValueEncoder, framework: FrameworkCounters) {
+  constructor(writer: LedgerRowSink, encoder: ValueEncoder, framework: FrameworkCounters) {
     this.writer = writer;
     this.encoder = encoder;
     this.framework = framework;
