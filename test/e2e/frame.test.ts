@@ -139,7 +139,13 @@ describe('frame journeys', () => {
     const move = page.getByRole('button', { name: `Show version ${ledger.ledger_version}` });
     await move.waitFor({ timeout: 15_000 }); // the status refresh happens every few seconds
     expect(await control.inputValue()).toBe(behind);
-    expect(resourceVersions.every((version) => version === behind)).toBe(true);
+    // Every read that names a version names the one the view opened with. The boot prefetch
+    // (renderer/app/route-prefetch.ts) may read the first page once without a version, beside GET /v1; its answer is
+    // used only when its X-Aptos-Ledger-Version is the view's, which here (GET /v1 reports an older one) it is not.
+    const named = resourceVersions.filter((version) => version !== '');
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.every((version) => version === behind)).toBe(true);
+    expect(resourceVersions.length - named.length).toBeLessThanOrEqual(1);
     await saveScreenshot(page, 'newer-version-available');
     await move.click();
     await expect.poll(() => control.inputValue()).toBe(ledger.ledger_version);
