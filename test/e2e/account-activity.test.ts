@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { SnapshotInfo } from '../../electron/snapshot/snapshot-info.ts';
 import { formatAddressLong, parseAddress } from '../../shared/address.ts';
 import { newPage, saveScreenshot, useExplorerSession } from './support/e2e-harness.ts';
+import { graphqlAt } from './support/graphql-reader.ts';
 import { fixtureInfo } from './support/fixture-info.ts';
 
 const APT = '0x1::aptos_coin::AptosCoin';
@@ -35,16 +36,8 @@ describe('account history journeys', () => {
     if (!response.ok) throw new Error(`${path}: HTTP ${response.status} ${await response.text()}`);
     return (await response.json()) as T;
   };
-  const graphql = async <T>(query: string, variables: object, version: bigint): Promise<T> => {
-    const response = await fetch(`${session.explorer.url}/v1/graphql?ledger_version=${version}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query, variables }),
-    });
-    const body = (await response.json()) as { data?: T; errors?: unknown };
-    if (body.data === undefined) throw new Error(`graphql: ${JSON.stringify(body)}`);
-    return body.data;
-  };
+  const graphql = <T>(query: string, variables: object, version: bigint): Promise<T> =>
+    graphqlAt<T>(session.explorer.url, query, variables, version);
   const balance = async (address: string, version: bigint): Promise<bigint> => {
     const response = await fetch(
       `${session.explorer.url}/v1/accounts/${address}/balance/${APT}?ledger_version=${version}`,

@@ -7,22 +7,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { newPage, useExplorerSession } from './support/e2e-harness.ts';
+import { graphqlAt } from './support/graphql-reader.ts';
 
 const APT = '0x1::aptos_coin::AptosCoin';
 const APT_FA = `0x${'0'.repeat(63)}a`;
 
 describe('balance over versions per asset', () => {
   const session = useExplorerSession({ fixture: 'main' });
-  const graphql = async <T>(query: string, variables: object, version: string): Promise<T> => {
-    const response = await fetch(`${session.explorer.url}/v1/graphql?ledger_version=${version}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query, variables }),
-    });
-    const body = (await response.json()) as { data?: T };
-    if (body.data === undefined) throw new Error(`graphql: ${JSON.stringify(body)}`);
-    return body.data;
-  };
+  const graphql = <T>(query: string, variables: object, version: string): Promise<T> =>
+    graphqlAt<T>(session.explorer.url, query, variables, version);
   const balance = async (address: string, asset: string, version: string): Promise<string> => {
     const response = await fetch(
       `${session.explorer.url}/v1/accounts/${address}/balance/${asset}?ledger_version=${version}`,

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatUnits } from '../../renderer/lib/format-amount.ts';
 import { newPage, saveScreenshot, useExplorerSession } from './support/e2e-harness.ts';
+import { graphqlAt } from './support/graphql-reader.ts';
 
 interface Metadata {
   readonly asset_type: string;
@@ -21,16 +22,8 @@ interface Holder {
 
 describe('asset page journey', () => {
   const session = useExplorerSession({ fixture: 'main' });
-  const graphql = async <T>(query: string, variables: object, version: string): Promise<T> => {
-    const response = await fetch(`${session.explorer.url}/v1/graphql?ledger_version=${version}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query, variables }),
-    });
-    const body = (await response.json()) as { data?: T };
-    if (body.data === undefined) throw new Error(`graphql: ${JSON.stringify(body)}`);
-    return body.data;
-  };
+  const graphql = <T>(query: string, variables: object, version: string): Promise<T> =>
+    graphqlAt<T>(session.explorer.url, query, variables, version);
 
   const JOURNEY =
     'a fungible asset opened from an Activity change: its metadata, holders and activities as the API says';

@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatAddressLong, normalizeAddress, parseAddress } from '../../shared/address.ts';
 import { newPage, useExplorerSession } from './support/e2e-harness.ts';
+import { graphqlAt } from './support/graphql-reader.ts';
 
 interface TokenData {
   readonly token_data_id: string;
@@ -28,16 +29,8 @@ interface Activity {
 
 describe('token page journeys', () => {
   const session = useExplorerSession({ fixture: 'main' });
-  const graphql = async <T>(query: string, variables: object, version: string | number): Promise<T> => {
-    const response = await fetch(`${session.explorer.url}/v1/graphql?ledger_version=${version}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query, variables }),
-    });
-    const body = (await response.json()) as { data?: T };
-    if (body.data === undefined) throw new Error(`graphql: ${JSON.stringify(body)}`);
-    return body.data;
-  };
+  const graphql = <T>(query: string, variables: object, version: string | number): Promise<T> =>
+    graphqlAt<T>(session.explorer.url, query, variables, version);
   /** The token object's owner at `version`, from the node API (`ObjectCore`), long form. */
   const ownerAt = async (token: string, version: string): Promise<string> => {
     const response = await fetch(
