@@ -70,10 +70,21 @@ describe('capture from a node without the explorer API', () => {
           last_version: '1000',
         });
       if (url === '/v1/transactions/by_version/1000')
+        // A whole block epilogue as a node sends it: the proxy checks a known kind's fields (shared/api/wire/).
         return sendJson(res, 200, {
           type: 'block_epilogue_transaction',
           version: '1000',
           hash: `0x${'cd'.repeat(32)}`,
+          state_change_hash: `0x${'00'.repeat(32)}`,
+          event_root_hash: `0x${'00'.repeat(32)}`,
+          state_checkpoint_hash: `0x${'ef'.repeat(32)}`,
+          gas_used: '0',
+          success: true,
+          vm_status: 'Executed successfully',
+          accumulator_root_hash: `0x${'12'.repeat(32)}`,
+          changes: [],
+          timestamp: '123',
+          block_end_info: null,
         });
       return sendJson(res, 404, { message: `no ${url}`, error_code: 'web_framework_error', vm_error_code: null });
     });
