@@ -2,7 +2,7 @@
  * The journeys' own reads of `/v1/graphql` as of a version, to compare what a page shows with what the API answers.
  */
 
-/** `query` with `variables` against `baseUrl`'s `/v1/graphql` as of `version`; its `data`, or an error naming the body. */
+/** `query` with `variables` at `baseUrl`'s `/v1/graphql` as of `version`: its `data`, or an error naming the body. */
 export async function graphqlAt<T>(
   baseUrl: string,
   query: string,
