@@ -26,6 +26,15 @@ import { writtenKeys } from './processors/written-state.ts';
 import { indexerTable } from './tables/index.ts';
 import { NO_PROGRESS, type Progress } from '../snapshot/progress.ts';
 
+/** Versions whose write sets one read of a generated file's state rows brings (derivation runs in version order). */
+const WRITE_SET_RANGE = 512;
+
+interface WriteRow {
+  readonly version: number;
+  readonly state_key: Uint8Array;
+  readonly value: Uint8Array | null;
+}
+
 /** Receives the derived rows, batch by batch, in derivation order. */
 export type IndexerSink = (rows: IndexerRows) => void;
 
@@ -219,21 +228,31 @@ export function deriveIndexerRows(
   const epochOf = db.prepare('SELECT epoch FROM blocks WHERE height = ?').pluck();
   const epochs = new Map<bigint, bigint>();
   // A generated file's write set is its state rows at the version (what the store's writeSet reads, without telling
-  // creations from modifications, which no processor needs); a capture's are its stored ones.
+  // creations from modifications, which no processor needs); a capture's are its stored ones. They are read a range
+  // of versions at a time (one statement run per WRITE_SET_RANGE versions instead of one per version).
   const ownWrites = store.captured
     ? undefined
     : db.prepare(
-        'SELECT state_key, value FROM state_values INDEXED BY state_values_by_version WHERE version = ? ' +
-          'ORDER BY state_key',
+        'SELECT version, state_key, value FROM state_values INDEXED BY state_values_by_version ' +
+          'WHERE version >= ? AND version < ? ORDER BY version, state_key',
       );
+  let ranged = new Map<number, StoredWriteOp[]>();
+  let rangeEnd = -1;
   const writeSet = (version: bigint): readonly StoredWriteOp[] | undefined => {
     if (ownWrites === undefined) return store.writeSet(version);
     if (version < store.meta.oldestVersion) return undefined;
-    return (ownWrites.all(version) as { state_key: Uint8Array; value: Uint8Array | null }[]).map((row) => ({
-      stateKey: row.state_key,
-      value: row.value ?? undefined,
-      existed: true,
-    }));
+    const at = Number(version);
+    if (at >= rangeEnd) {
+      rangeEnd = at + WRITE_SET_RANGE;
+      ranged = new Map();
+      for (const row of ownWrites.all(at, rangeEnd) as WriteRow[]) {
+        const op = { stateKey: row.state_key, value: row.value ?? undefined, existed: true };
+        const list = ranged.get(row.version);
+        if (list === undefined) ranged.set(row.version, [op]);
+        else list.push(op);
+      }
+    }
+    return ranged.get(at) ?? [];
   };
   const versions = db
     .prepare(
