@@ -5,6 +5,7 @@
  * `asset_type` = the coin type when there is one (`asset_type_v1`), else the metadata address; `token_standard`
  * `v1` when the row has a coin type. Balances count as the balance endpoint does (electron/service/view/balances.ts).
  */
+import { bytesToHex } from '../../../shared/hex.ts';
 import { formatAddress, formatAddressLong, parseAddress } from '../../../shared/address.ts';
 import { formatStructTag, structTag, type StructTag } from '../../../shared/type-tag.ts';
 import { resourceGroupStateKey, resourceStateKey } from '../../snapshot/state-keys.ts';
@@ -91,8 +92,12 @@ export function balanceRows(
   }
   if (candidates.size === 0) return;
   // A half written here was written at `at.row`: only the other half's version needs a read.
+  // A transaction writes a few keys (compared byte by byte); the seed's batches write thousands (a set of texts).
+  const many = written.length > 32 ? new Set(written.map((key) => bytesToHex(key.op.stateKey))) : undefined;
+  const isWritten = (stateKey: Uint8Array): boolean =>
+    many === undefined ? written.some((key) => sameBytes(key.op.stateKey, stateKey)) : many.has(bytesToHex(stateKey));
   const versionOf = (stateKey: Uint8Array): bigint | undefined =>
-    written.some((key) => sameBytes(key.op.stateKey, stateKey)) ? at.row : state.writeVersion(stateKey, at.read);
+    isWritten(stateKey) ? at.row : state.writeVersion(stateKey, at.read);
   for (const candidate of candidates.values()) balanceRow(candidate, at, state, rows, timestampUsec, versionOf);
 }
 
