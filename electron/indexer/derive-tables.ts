@@ -75,10 +75,10 @@ export function indexerState(store: SnapshotStore, db: Database.Database, primed
   // exists (a coin holder's primary store that was never created, asked at every coin transfer) need no read.
   const keys = new Map<string, { readonly stateKey: Uint8Array; readonly first: bigint | undefined }>();
   const firstRow = db.prepare('SELECT version FROM state_values WHERE state_key = ? ORDER BY version LIMIT 1').pluck();
-  const read = (kind: 'r' | 'g', address: Uint8Array, tag: StructTag, version: bigint): Uint8Array | undefined => {
+  // `name`: the key's text without the version (`kind`, address, tag), made once per read.
+  const read = (kind: 'r' | 'g', name: string, address: Uint8Array, tag: StructTag, version: bigint) => {
     if (!primed)
       return kind === 'r' ? store.resource(address, tag, version) : store.resourceGroup(address, tag, version);
-    const name = `${kind}${bytesToHex(address)}${tagText(tag)}`;
     let key = keys.get(name);
     if (key === undefined) {
       const stateKey = kind === 'r' ? resourceStateKey(address, tag) : resourceGroupStateKey(address, tag);
@@ -91,9 +91,11 @@ export function indexerState(store: SnapshotStore, db: Database.Database, primed
     return store.stateValue(key.stateKey, version);
   };
   const cached = (kind: 'r' | 'g', address: Uint8Array, tag: StructTag, version: bigint) => {
-    const key = keyOf(kind, address, tag, version);
-    if (cache.has(key)) return cache.get(key);
-    const value = read(kind, address, tag, version);
+    const name = `${kind}${bytesToHex(address)}${tagText(tag)}`;
+    const key = `${version}${name}`;
+    const known = cache.get(key);
+    if (known !== undefined || cache.has(key)) return known;
+    const value = read(kind, name, address, tag, version);
     if (cache.size >= STATE_CACHE_ENTRIES) cache.clear();
     cache.set(key, value);
     return value;

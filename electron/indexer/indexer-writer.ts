@@ -5,11 +5,18 @@
  */
 import type Database from 'better-sqlite3';
 import { VALID_TO_COLUMN, type IndexerTable } from './indexer-table.ts';
-import { createIndexerTables, currentKey, indexerIndexSql, rowVersion, storedRow } from './indexer-storage.ts';
+import {
+  createIndexerTables,
+  currentKey,
+  indexerIndexSql,
+  rowVersion,
+  storedRow,
+  storedValue,
+} from './indexer-storage.ts';
 import { deriveIndexerRows, type DeriveProgress } from './derive-tables.ts';
 import type { IndexerRow, IndexerRows } from './processors/processor-input.ts';
 import { INDEXER_TABLES } from './tables/index.ts';
-import { compactValues, storageTable } from './indexer-views.ts';
+import { compactValues, isIndexerView, storageTable } from './indexer-views.ts';
 import type { SnapshotStore } from '../snapshot/snapshot-store.ts';
 
 /** Rows written per table, for the writer's summary and the benchmarks. */
@@ -29,6 +36,10 @@ interface TableWriter {
   readonly stored: string | undefined;
   /** Columns inserted per row: the table's, then `_valid_to` for a current table. */
   readonly width: number;
+  /** The table's column names, in order. */
+  readonly names: readonly string[];
+  /** Whether some columns are stored NULL where they hold their usual value (indexer-views.ts). */
+  readonly compact: boolean;
   /** The statement inserting a full chunk (made on first use). */
   chunkInsert: Database.Statement | undefined;
   /** Rows not yet inserted, their values flattened, in derivation order. */
@@ -61,6 +72,8 @@ export class IndexerTableWriter {
         table,
         stored,
         width: table.columns.length + (current ? 1 : 0),
+        names: table.columns.map((c) => c.name),
+        compact: stored !== undefined && isIndexerView(table.name),
         chunkInsert: undefined,
         pending: [],
         pendingKeys: [],
@@ -103,7 +116,8 @@ export class IndexerTableWriter {
   #queue(writer: TableWriter, row: IndexerRow): void {
     const { table, newest, pending } = writer;
     const index = pending.length / writer.width;
-    for (const value of compactValues(table, row, storedRow(table, row))) pending.push(value);
+    if (writer.compact) for (const value of compactValues(table, row, storedRow(table, row))) pending.push(value);
+    else for (const name of writer.names) pending.push(storedValue(row[name]));
     if (newest !== undefined) {
       pending.push(null);
       const key = currentKey(table, row);

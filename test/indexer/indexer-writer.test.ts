@@ -35,7 +35,7 @@ describe('IndexerTableWriter', () => {
       // A third key seen only twice, far apart (its first row inserted long before the second).
       if (version === 3 || version === 650) batch.get('current_objects')?.push(objectRow(99, version));
       for (const row of batch.get('current_objects') ?? [])
-        expected.push({ object: Number(BigInt(row.object_address)), version });
+        expected.push({ object: Number(BigInt(String(row['object_address']))), version });
       writer.write(batch);
     }
     writer.finish();
