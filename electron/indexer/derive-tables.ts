@@ -109,11 +109,20 @@ export function indexerState(store: SnapshotStore, db: Database.Database, primed
     'SELECT version FROM state_values WHERE state_key = ? AND version <= ? ORDER BY version DESC LIMIT 1',
   );
   const timestamp = db.prepare('SELECT timestamp_usec FROM transactions WHERE version = ?').pluck();
+  const tableTypes = new Map<string, ReturnType<IndexerState['tableTypes']>>();
   return {
     raw,
     reader: withResourceGroups(raw),
     abiLookup: (version) => store.abiLookup(version),
-    tableTypes: (handle) => store.tableInfo(handle),
+    tableTypes: (handle) => {
+      // A file has few tables and their types never change: each handle's are read once.
+      const name = bytesToHex(handle);
+      if (tableTypes.has(name)) return tableTypes.get(name);
+      const info = store.tableInfo(handle);
+      if (tableTypes.size >= STATE_CACHE_ENTRIES) tableTypes.clear();
+      tableTypes.set(name, info);
+      return info;
+    },
     writeVersion: (stateKey, version) => {
       if (version < 0n) return undefined;
       const row = writeVersion.get(stateKey, version) as { version: number } | undefined;
