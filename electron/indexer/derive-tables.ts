@@ -12,13 +12,10 @@
  * Within one transaction a current table keeps one row per key (the last derived).
  */
 import type Database from 'better-sqlite3';
-import { bytesToHex } from '../../shared/hex.ts';
-import { formatStructTag, type StructTag } from '../../shared/type-tag.ts';
 import type { SnapshotStore } from '../snapshot/snapshot-store.ts';
 import type { StoredWriteOp } from '../snapshot/ledger-store.ts';
-import { withResourceGroups, type StateReader } from '../service/view/state-reader.ts';
-import { resourceGroupStateKey, resourceStateKey } from '../snapshot/state-keys.ts';
 import { currentKey, rowVersion } from './indexer-storage.ts';
+import { indexerState } from './indexer-state.ts';
 import { processSeed, processTransaction, statusRows } from './processors/process-transaction.ts';
 import type { IndexerRow, IndexerRows, IndexerState } from './processors/processor-input.ts';
 import { tableMetadataRow } from './processors/table-items.ts';
@@ -26,103 +23,21 @@ import { writtenKeys } from './processors/written-state.ts';
 import { indexerTable } from './tables/index.ts';
 import { NO_PROGRESS, type Progress } from '../snapshot/progress.ts';
 
+/** Versions whose write sets one read of a generated file's state rows brings (derivation runs in version order). */
+const WRITE_SET_RANGE = 512;
+
+interface WriteRow {
+  readonly version: number;
+  readonly state_key: Uint8Array;
+  readonly value: Uint8Array | null;
+}
+
 /** Receives the derived rows, batch by batch, in derivation order. */
 export type IndexerSink = (rows: IndexerRows) => void;
 
 /** The version the seed is read at: the last version before the retained window (a capture: its own version). */
 export function seedVersion(store: SnapshotStore): bigint {
   return store.captured ? store.meta.latestVersion : store.meta.oldestVersion - 1n;
-}
-
-/** Entries the state cache of {@link indexerState} holds before it starts again (bounds its memory). */
-const STATE_CACHE_ENTRIES = 50_000;
-
-/** A struct tag's text, formatted once per tag object (the processors pass the same few constant tags). */
-const tagTexts = new WeakMap<StructTag, string>();
-
-function tagText(tag: StructTag): string {
-  let text = tagTexts.get(tag);
-  if (text === undefined) {
-    text = formatStructTag(tag);
-    tagTexts.set(tag, text);
-  }
-  return text;
-}
-
-/**
- * The processors' state reads over an open snapshot (reads only; `db` is the store's own connection). `primed`:
- * a read as of a version whose write set wrote the key answers the written value without a read (the pass primes
- * each transaction's writes before its processors run: the newest write at or below V of a key written at V is that
- * write). Off for a capture, whose state rows are its version's, not each transaction's.
- */
-export function indexerState(store: SnapshotStore, db: Database.Database, primed = false): IndexerState {
-  // The processors of one transaction read the same few objects several times (a store's group for its balance,
-  // its owner, its metadata), as of its version and the one before: reads are kept by (version, key), bounded.
-  // A value as of a version never changes, so an entry is never stale.
-  const cache = new Map<string, Uint8Array | undefined>();
-  const keyOf = (kind: string, address: Uint8Array, tag: StructTag | string, version: bigint): string =>
-    `${version}${kind}${bytesToHex(address)}${typeof tag === 'string' ? tag : tagText(tag)}`;
-  // Per key (primed files only): its state key and the version of its first row, so reads of a key before it
-  // exists (a coin holder's primary store that was never created, asked at every coin transfer) need no read.
-  const keys = new Map<string, { readonly stateKey: Uint8Array; readonly first: bigint | undefined }>();
-  const firstRow = db.prepare('SELECT version FROM state_values WHERE state_key = ? ORDER BY version LIMIT 1').pluck();
-  const read = (kind: 'r' | 'g', address: Uint8Array, tag: StructTag, version: bigint): Uint8Array | undefined => {
-    if (!primed)
-      return kind === 'r' ? store.resource(address, tag, version) : store.resourceGroup(address, tag, version);
-    const name = `${kind}${bytesToHex(address)}${tagText(tag)}`;
-    let key = keys.get(name);
-    if (key === undefined) {
-      const stateKey = kind === 'r' ? resourceStateKey(address, tag) : resourceGroupStateKey(address, tag);
-      const first = firstRow.get(stateKey) as number | undefined;
-      if (keys.size >= STATE_CACHE_ENTRIES) keys.clear();
-      key = { stateKey, first: first === undefined ? undefined : BigInt(first) };
-      keys.set(name, key);
-    }
-    if (key.first === undefined || version < key.first) return undefined;
-    return store.stateValue(key.stateKey, version);
-  };
-  const cached = (kind: 'r' | 'g', address: Uint8Array, tag: StructTag, version: bigint) => {
-    const key = keyOf(kind, address, tag, version);
-    if (cache.has(key)) return cache.get(key);
-    const value = read(kind, address, tag, version);
-    if (cache.size >= STATE_CACHE_ENTRIES) cache.clear();
-    cache.set(key, value);
-    return value;
-  };
-  const raw: StateReader = {
-    resource: (address, tag, version) => cached('r', address, tag, version),
-    resourceGroup: (address, tag, version) => cached('g', address, tag, version),
-    tableItem: (handle, key, version) => store.tableItem(handle, key, version),
-  };
-  const writeVersion = db.prepare(
-    'SELECT version FROM state_values WHERE state_key = ? AND version <= ? ORDER BY version DESC LIMIT 1',
-  );
-  const timestamp = db.prepare('SELECT timestamp_usec FROM transactions WHERE version = ?').pluck();
-  return {
-    raw,
-    reader: withResourceGroups(raw),
-    abiLookup: (version) => store.abiLookup(version),
-    tableTypes: (handle) => store.tableInfo(handle),
-    writeVersion: (stateKey, version) => {
-      if (version < 0n) return undefined;
-      const row = writeVersion.get(stateKey, version) as { version: number } | undefined;
-      return row === undefined ? undefined : BigInt(row.version);
-    },
-    timestampUsec: (version) => {
-      if (version < 0n) return undefined;
-      const usec = timestamp.get(version) as number | bigint | undefined;
-      return usec === undefined ? undefined : BigInt(usec);
-    },
-    prime: primed
-      ? (version, written) => {
-          if (cache.size + written.length >= STATE_CACHE_ENTRIES) cache.clear();
-          for (const key of written) {
-            if (key.kind === 'table_item' || key.address === undefined || key.type === undefined) continue;
-            cache.set(keyOf(key.kind === 'resource' ? 'r' : 'g', key.address, key.type, version), key.op.value);
-          }
-        }
-      : undefined,
-  };
 }
 
 /** Keeps, per current table, one row per key (the last), in the order of their first appearance. */
@@ -219,21 +134,31 @@ export function deriveIndexerRows(
   const epochOf = db.prepare('SELECT epoch FROM blocks WHERE height = ?').pluck();
   const epochs = new Map<bigint, bigint>();
   // A generated file's write set is its state rows at the version (what the store's writeSet reads, without telling
-  // creations from modifications, which no processor needs); a capture's are its stored ones.
+  // creations from modifications, which no processor needs); a capture's are its stored ones. They are read a range
+  // of versions at a time (one statement run per WRITE_SET_RANGE versions instead of one per version).
   const ownWrites = store.captured
     ? undefined
     : db.prepare(
-        'SELECT state_key, value FROM state_values INDEXED BY state_values_by_version WHERE version = ? ' +
-          'ORDER BY state_key',
+        'SELECT version, state_key, value FROM state_values INDEXED BY state_values_by_version ' +
+          'WHERE version >= ? AND version < ? ORDER BY version, state_key',
       );
+  let ranged = new Map<number, StoredWriteOp[]>();
+  let rangeEnd = -1;
   const writeSet = (version: bigint): readonly StoredWriteOp[] | undefined => {
     if (ownWrites === undefined) return store.writeSet(version);
     if (version < store.meta.oldestVersion) return undefined;
-    return (ownWrites.all(version) as { state_key: Uint8Array; value: Uint8Array | null }[]).map((row) => ({
-      stateKey: row.state_key,
-      value: row.value ?? undefined,
-      existed: true,
-    }));
+    const at = Number(version);
+    if (at >= rangeEnd) {
+      rangeEnd = at + WRITE_SET_RANGE;
+      ranged = new Map();
+      for (const row of ownWrites.all(at, rangeEnd) as WriteRow[]) {
+        const op = { stateKey: row.state_key, value: row.value ?? undefined, existed: true };
+        const list = ranged.get(row.version);
+        if (list === undefined) ranged.set(row.version, [op]);
+        else list.push(op);
+      }
+    }
+    return ranged.get(at) ?? [];
   };
   const versions = db
     .prepare(

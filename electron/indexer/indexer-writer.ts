@@ -5,21 +5,51 @@
  */
 import type Database from 'better-sqlite3';
 import { VALID_TO_COLUMN, type IndexerTable } from './indexer-table.ts';
-import { createIndexerTables, currentKey, indexerIndexSql, rowVersion, storedRow } from './indexer-storage.ts';
+import {
+  createIndexerTables,
+  currentKey,
+  indexerIndexSql,
+  rowVersion,
+  storedRow,
+  storedValue,
+} from './indexer-storage.ts';
 import { deriveIndexerRows, type DeriveProgress } from './derive-tables.ts';
-import type { IndexerRows } from './processors/processor-input.ts';
+import type { IndexerRow, IndexerRows } from './processors/processor-input.ts';
 import { INDEXER_TABLES } from './tables/index.ts';
-import { compactValues, storageTable } from './indexer-views.ts';
+import { compactValues, isIndexerView, storageTable } from './indexer-views.ts';
 import type { SnapshotStore } from '../snapshot/snapshot-store.ts';
 
 /** Rows written per table, for the writer's summary and the benchmarks. */
 export type IndexerCounts = Record<string, number>;
 
+/**
+ * Rows per multi-row `INSERT`: one statement run per chunk instead of per row (the per-run cost of binding and
+ * stepping dominated the writing). SQLite allows 32,766 parameters; the widest table has fewer than 30 columns.
+ */
+const CHUNK_ROWS = 128;
+
+type StoredValue = string | number | bigint | null;
+
 interface TableWriter {
   readonly table: IndexerTable;
-  /** Undefined for a view (indexer-views.ts): its rows are the file's own, nothing is written. */
-  readonly insert: Database.Statement | undefined;
-  /** Current tables: each key's newest row (rowid), whose `_valid_to` the next row of the key sets. */
+  /** The stored table's name; undefined for a view (indexer-views.ts): its rows are the file's own. */
+  readonly stored: string | undefined;
+  /** Columns inserted per row: the table's, then `_valid_to` for a current table. */
+  readonly width: number;
+  /** The table's column names, in order. */
+  readonly names: readonly string[];
+  /** Whether some columns are stored NULL where they hold their usual value (indexer-views.ts). */
+  readonly compact: boolean;
+  /** The statement inserting a full chunk (made on first use). */
+  chunkInsert: Database.Statement | undefined;
+  /** Rows not yet inserted, their values flattened, in derivation order. */
+  pending: StoredValue[];
+  /** Per pending row: its current key (current tables). */
+  pendingKeys: string[];
+  /**
+   * Current tables: each key's newest row, as a pending index (a number ≥ 0 whose `_valid_to` is set before it is
+   * inserted) or as the rowid of an inserted row (a bigint, whose `_valid_to` the next row of the key updates).
+   */
   readonly newest: Map<string, number | bigint> | undefined;
   readonly close: Database.Statement | undefined;
 }
@@ -36,54 +66,100 @@ export class IndexerTableWriter {
     this.#db = db;
     createIndexerTables(db);
     for (const table of INDEXER_TABLES) {
-      const name = storageTable(table);
-      if (name === undefined) {
-        this.#tables.set(table.name, { table, insert: undefined, newest: undefined, close: undefined });
-        this.counts[table.name] = 0;
-        continue;
-      }
-      const columns = table.columns.map((c) => `"${c.name}"`).join(', ');
-      const current = table.history.kind === 'current';
+      const stored = storageTable(table);
+      const current = stored !== undefined && table.history.kind === 'current';
       this.#tables.set(table.name, {
         table,
-        insert: db.prepare(`INSERT INTO "${name}" (${columns}) VALUES (${table.columns.map(() => '?').join(', ')})`),
+        stored,
+        width: table.columns.length + (current ? 1 : 0),
+        names: table.columns.map((c) => c.name),
+        compact: stored !== undefined && isIndexerView(table.name),
+        chunkInsert: undefined,
+        pending: [],
+        pendingKeys: [],
         newest: current ? new Map() : undefined,
-        close: current ? db.prepare(`UPDATE "${name}" SET ${VALID_TO_COLUMN} = ? WHERE rowid = ?`) : undefined,
+        close: current ? db.prepare(`UPDATE "${stored}" SET ${VALID_TO_COLUMN} = ? WHERE rowid = ?`) : undefined,
       });
       this.counts[table.name] = 0;
     }
   }
 
-  /** Inserts one batch of rows. */
+  /** Queues one batch of rows; they are inserted a chunk at a time, the rest by {@link finish}. */
   write(rows: IndexerRows): void {
     for (const [name, list] of rows) {
       const writer = this.#tables.get(name);
       if (writer === undefined) throw new Error(`no indexer table named ${name}`);
-      const insert = writer.insert;
       this.counts[name] = (this.counts[name] ?? 0) + list.length;
-      if (insert === undefined) continue;
-      for (const row of list) {
-        const { lastInsertRowid } = insert.run(compactValues(writer.table, row, storedRow(writer.table, row)));
-        if (writer.newest !== undefined && writer.close !== undefined) {
-          const key = currentKey(writer.table, row);
-          const previous = writer.newest.get(key);
-          if (previous !== undefined) writer.close.run(rowVersion(writer.table, row), previous);
-          writer.newest.set(key, lastInsertRowid);
-        }
-      }
+      if (writer.stored === undefined) continue;
+      for (const row of list) this.#queue(writer, row);
       this.#pending += list.length;
     }
     // Commit in large batches, as the snapshot writer does, so the journal of one transaction stays bounded.
     if (this.#pending >= 200_000) {
+      this.#flushAll();
       this.#db.exec('COMMIT');
       this.#db.exec('BEGIN');
       this.#pending = 0;
     }
   }
 
+  /** Inserts every queued row (inside the caller's transaction). */
+  finish(): void {
+    this.#flushAll();
+  }
+
   /** Builds the indexes (after the rows: cheaper in bulk). Call outside a transaction. */
   indexes(): void {
     for (const sql of indexerIndexSql()) this.#db.exec(sql);
+  }
+
+  #queue(writer: TableWriter, row: IndexerRow): void {
+    const { table, newest, pending } = writer;
+    const index = pending.length / writer.width;
+    if (writer.compact) for (const value of compactValues(table, row, storedRow(table, row))) pending.push(value);
+    else for (const name of writer.names) pending.push(storedValue(row[name]));
+    if (newest !== undefined) {
+      pending.push(null);
+      const key = currentKey(table, row);
+      const previous = newest.get(key);
+      // The key's previous row ends where this one starts: set in place while it waits, updated once inserted.
+      if (typeof previous === 'number') pending[(previous + 1) * writer.width - 1] = rowVersion(table, row);
+      else if (previous !== undefined) writer.close?.run(rowVersion(table, row), previous);
+      newest.set(key, index);
+      writer.pendingKeys.push(key);
+    }
+    if (index + 1 >= CHUNK_ROWS) this.#flush(writer);
+  }
+
+  #flushAll(): void {
+    for (const writer of this.#tables.values()) this.#flush(writer);
+  }
+
+  /** Inserts the queued rows of one table; its current keys' newest rows become rowids. */
+  #flush(writer: TableWriter): void {
+    const count = writer.pending.length / writer.width;
+    if (count === 0) return;
+    let statement: Database.Statement;
+    if (count === CHUNK_ROWS) statement = writer.chunkInsert ??= this.#insertStatement(writer, CHUNK_ROWS);
+    else statement = this.#insertStatement(writer, count);
+    // Rows of one INSERT take consecutive rowids after the table's largest (nothing else writes the table).
+    const last = BigInt(statement.run(writer.pending).lastInsertRowid);
+    const { newest } = writer;
+    if (newest !== undefined)
+      writer.pendingKeys.forEach((key, i) => {
+        if (newest.get(key) === i) newest.set(key, last - BigInt(count - 1 - i));
+      });
+    writer.pending = [];
+    writer.pendingKeys = [];
+  }
+
+  #insertStatement(writer: TableWriter, rows: number): Database.Statement {
+    const names = writer.table.columns.map((c) => `"${c.name}"`);
+    if (writer.newest !== undefined) names.push(VALID_TO_COLUMN);
+    const one = `(${names.map(() => '?').join(', ')})`;
+    return this.#db.prepare(
+      `INSERT INTO "${writer.stored}" (${names.join(', ')}) VALUES ${Array.from({ length: rows }, () => one).join(', ')}`,
+    );
   }
 }
 
@@ -97,6 +173,7 @@ export function writeIndexerTables(store: SnapshotStore, db: Database.Database, 
   db.exec('BEGIN');
   try {
     deriveIndexerRows(store, db, (rows) => writer.write(rows), undefined, meter);
+    writer.finish();
     db.exec('COMMIT');
   } catch (error) {
     if (db.inTransaction) db.exec('ROLLBACK');

@@ -4,7 +4,7 @@
  */
 import { afterAll } from 'vitest';
 import { SnapshotStore } from '../../electron/snapshot/snapshot-store.ts';
-import { indexerState } from '../../electron/indexer/derive-tables.ts';
+import { indexerState } from '../../electron/indexer/indexer-state.ts';
 import { processTransaction } from '../../electron/indexer/processors/process-transaction.ts';
 import type { IndexerRow, IndexerState } from '../../electron/indexer/processors/processor-input.ts';
 import { fixturePath } from '../support/fixture-path.ts';

@@ -5,8 +5,8 @@
  * `asset_type` = the coin type when there is one (`asset_type_v1`), else the metadata address; `token_standard`
  * `v1` when the row has a coin type. Balances count as the balance endpoint does (electron/service/view/balances.ts).
  */
-import { formatAddress, formatAddressLong, parseAddress } from '../../../shared/address.ts';
 import { bytesToHex } from '../../../shared/hex.ts';
+import { formatAddress, formatAddressLong, parseAddress } from '../../../shared/address.ts';
 import { formatStructTag, structTag, type StructTag } from '../../../shared/type-tag.ts';
 import { resourceGroupStateKey, resourceStateKey } from '../../snapshot/state-keys.ts';
 import { storeBalance } from '../../service/view/balances.ts';
@@ -92,9 +92,12 @@ export function balanceRows(
   }
   if (candidates.size === 0) return;
   // A half written here was written at `at.row`: only the other half's version needs a read.
-  const writtenHere = new Set(written.map((key) => bytesToHex(key.op.stateKey)));
+  // A transaction writes a few keys (compared byte by byte); the seed's batches write thousands (a set of texts).
+  const many = written.length > 32 ? new Set(written.map((key) => bytesToHex(key.op.stateKey))) : undefined;
+  const isWritten = (stateKey: Uint8Array): boolean =>
+    many === undefined ? written.some((key) => sameBytes(key.op.stateKey, stateKey)) : many.has(bytesToHex(stateKey));
   const versionOf = (stateKey: Uint8Array): bigint | undefined =>
-    writtenHere.has(bytesToHex(stateKey)) ? at.row : state.writeVersion(stateKey, at.read);
+    isWritten(stateKey) ? at.row : state.writeVersion(stateKey, at.read);
   for (const candidate of candidates.values()) balanceRow(candidate, at, state, rows, timestampUsec, versionOf);
 }
 
@@ -158,7 +161,9 @@ function coinStoreTag(coinType: StructTag): StructTag {
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && a.every((byte, i) => byte === b[i]);
+  if (a.length !== b.length) return false;
+  for (let i = a.length - 1; i >= 0; i--) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** Metadata rows of the coins (`CoinInfo<C>`) and fungible assets (`Metadata` objects) `written` touched. */

@@ -70,6 +70,16 @@ export function emit(rows: IndexerRows, table: string, row: IndexerRow): void {
  * dropped (Postgres' own rendering), e.g. `2024-04-09T20:44:21.65`.
  */
 export function indexerTimestamp(usec: bigint): string {
+  // One transaction's rows stamp its one timestamp many times: the last text is kept.
+  if (usec === lastStamp.usec) return lastStamp.text;
+  const text = formatTimestamp(usec);
+  lastStamp = { usec, text };
+  return text;
+}
+
+let lastStamp: { readonly usec: bigint; readonly text: string } = { usec: -1n, text: '' };
+
+function formatTimestamp(usec: bigint): string {
   const seconds = usec / 1_000_000n;
   const fraction = usec % 1_000_000n;
   const base = new Date(Number(seconds) * 1000).toISOString().slice(0, 19);

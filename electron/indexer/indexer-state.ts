@@ -1,0 +1,113 @@
+/**
+ * The processors' state reads over an open snapshot during the indexer pass (derive-tables.ts): bounded caches of
+ * reads by (version, key), of each key's first version and of table types, and the priming of a transaction's writes.
+ */
+import type Database from 'better-sqlite3';
+import { bytesToHex } from '../../shared/hex.ts';
+import { formatStructTag, type StructTag } from '../../shared/type-tag.ts';
+import type { SnapshotStore } from '../snapshot/snapshot-store.ts';
+import { withResourceGroups, type StateReader } from '../service/view/state-reader.ts';
+import { resourceGroupStateKey, resourceStateKey } from '../snapshot/state-keys.ts';
+import type { IndexerState } from './processors/processor-input.ts';
+
+/** Entries the state cache of {@link indexerState} holds before it starts again (bounds its memory). */
+const STATE_CACHE_ENTRIES = 50_000;
+
+/** A struct tag's text, formatted once per tag object (the processors pass the same few constant tags). */
+const tagTexts = new WeakMap<StructTag, string>();
+
+function tagText(tag: StructTag): string {
+  let text = tagTexts.get(tag);
+  if (text === undefined) {
+    text = formatStructTag(tag);
+    tagTexts.set(tag, text);
+  }
+  return text;
+}
+
+/**
+ * The processors' state reads over an open snapshot (reads only; `db` is the store's own connection). `primed`:
+ * a read as of a version whose write set wrote the key answers the written value without a read (the pass primes
+ * each transaction's writes before its processors run: the newest write at or below V of a key written at V is that
+ * write). Off for a capture, whose state rows are its version's, not each transaction's.
+ */
+export function indexerState(store: SnapshotStore, db: Database.Database, primed = false): IndexerState {
+  // The processors of one transaction read the same few objects several times (a store's group for its balance,
+  // its owner, its metadata), as of its version and the one before: reads are kept by (version, key), bounded.
+  // A value as of a version never changes, so an entry is never stale.
+  const cache = new Map<string, Uint8Array | undefined>();
+  const keyOf = (kind: string, address: Uint8Array, tag: StructTag | string, version: bigint): string =>
+    `${version}${kind}${bytesToHex(address)}${typeof tag === 'string' ? tag : tagText(tag)}`;
+  // Per key (primed files only): its state key and the version of its first row, so reads of a key before it
+  // exists (a coin holder's primary store that was never created, asked at every coin transfer) need no read.
+  const keys = new Map<string, { readonly stateKey: Uint8Array; readonly first: bigint | undefined }>();
+  const firstRow = db.prepare('SELECT version FROM state_values WHERE state_key = ? ORDER BY version LIMIT 1').pluck();
+  // `name`: the key's text without the version (`kind`, address, tag), made once per read.
+  const read = (kind: 'r' | 'g', name: string, address: Uint8Array, tag: StructTag, version: bigint) => {
+    if (!primed)
+      return kind === 'r' ? store.resource(address, tag, version) : store.resourceGroup(address, tag, version);
+    let key = keys.get(name);
+    if (key === undefined) {
+      const stateKey = kind === 'r' ? resourceStateKey(address, tag) : resourceGroupStateKey(address, tag);
+      const first = firstRow.get(stateKey) as number | undefined;
+      if (keys.size >= STATE_CACHE_ENTRIES) keys.clear();
+      key = { stateKey, first: first === undefined ? undefined : BigInt(first) };
+      keys.set(name, key);
+    }
+    if (key.first === undefined || version < key.first) return undefined;
+    return store.stateValue(key.stateKey, version);
+  };
+  const cached = (kind: 'r' | 'g', address: Uint8Array, tag: StructTag, version: bigint) => {
+    const name = `${kind}${bytesToHex(address)}${tagText(tag)}`;
+    const key = `${version}${name}`;
+    const known = cache.get(key);
+    if (known !== undefined || cache.has(key)) return known;
+    const value = read(kind, name, address, tag, version);
+    if (cache.size >= STATE_CACHE_ENTRIES) cache.clear();
+    cache.set(key, value);
+    return value;
+  };
+  const raw: StateReader = {
+    resource: (address, tag, version) => cached('r', address, tag, version),
+    resourceGroup: (address, tag, version) => cached('g', address, tag, version),
+    tableItem: (handle, key, version) => store.tableItem(handle, key, version),
+  };
+  const writeVersion = db.prepare(
+    'SELECT version FROM state_values WHERE state_key = ? AND version <= ? ORDER BY version DESC LIMIT 1',
+  );
+  const timestamp = db.prepare('SELECT timestamp_usec FROM transactions WHERE version = ?').pluck();
+  const tableTypes = new Map<string, ReturnType<IndexerState['tableTypes']>>();
+  return {
+    raw,
+    reader: withResourceGroups(raw),
+    abiLookup: (version) => store.abiLookup(version),
+    tableTypes: (handle) => {
+      // A file has few tables and their types never change: each handle's are read once.
+      const name = bytesToHex(handle);
+      if (tableTypes.has(name)) return tableTypes.get(name);
+      const info = store.tableInfo(handle);
+      if (tableTypes.size >= STATE_CACHE_ENTRIES) tableTypes.clear();
+      tableTypes.set(name, info);
+      return info;
+    },
+    writeVersion: (stateKey, version) => {
+      if (version < 0n) return undefined;
+      const row = writeVersion.get(stateKey, version) as { version: number } | undefined;
+      return row === undefined ? undefined : BigInt(row.version);
+    },
+    timestampUsec: (version) => {
+      if (version < 0n) return undefined;
+      const usec = timestamp.get(version) as number | bigint | undefined;
+      return usec === undefined ? undefined : BigInt(usec);
+    },
+    prime: primed
+      ? (version, written) => {
+          if (cache.size + written.length >= STATE_CACHE_ENTRIES) cache.clear();
+          for (const key of written) {
+            if (key.kind === 'table_item' || key.address === undefined || key.type === undefined) continue;
+            cache.set(keyOf(key.kind === 'resource' ? 'r' : 'g', key.address, key.type, version), key.op.value);
+          }
+        }
+      : undefined,
+  };
+}
