@@ -157,9 +157,8 @@ export class IndexerTableWriter {
     const names = writer.table.columns.map((c) => `"${c.name}"`);
     if (writer.newest !== undefined) names.push(VALID_TO_COLUMN);
     const one = `(${names.map(() => '?').join(', ')})`;
-    return this.#db.prepare(
-      `INSERT INTO "${writer.stored}" (${names.join(', ')}) VALUES ${Array.from({ length: rows }, () => one).join(', ')}`,
-    );
+    const values = Array.from({ length: rows }, () => one).join(', ');
+    return this.#db.prepare(`INSERT INTO "${writer.stored}" (${names.join(', ')}) VALUES ${values}`);
   }
 }
 
