@@ -55,8 +55,8 @@ process.on('uncaughtException', fail);
 /** The finishing steps' progress, relayed: phases by message, counts in a shared word the waiting thread reads. */
 const relayed: Progress = {
   phase(what, total, unit) {
-    Atomics.store(slots, THREAD_SLOT.done, 0);
-    reply({ kind: 'phase', what, total, unit });
+    const previousDone = Atomics.exchange(slots, THREAD_SLOT.done, 0);
+    reply({ kind: 'phase', what, total, unit, previousDone });
     signal();
   },
   update(done) {

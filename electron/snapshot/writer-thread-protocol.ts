@@ -39,6 +39,11 @@ export type ThreadReply =
       readonly what: string;
       readonly total: number | undefined;
       readonly unit: string | undefined;
+      /**
+       * The count the phase before this one ended at: the shared word is reset for the new phase, so the waiting
+       * thread may never have read the last one (a derivation reported "done, 161 of 300").
+       */
+      readonly previousDone: number;
     }
   | {
       readonly kind: 'error';

@@ -124,6 +124,7 @@ export class ThreadedSnapshotWriter implements LedgerRowSink {
       if (reply === undefined) break;
       switch (reply.kind) {
         case 'phase':
+          if (this.#inPhase) this.#progress.update(reply.previousDone);
           this.#progress.phase(reply.what, reply.total, reply.unit);
           this.#inPhase = true;
           break;
