@@ -94,7 +94,7 @@ function handle(request: ThreadRequest, open: SnapshotWriter, replay: (buffer: A
 try {
   const [{ SnapshotWriter }, { replayBatch }] = await Promise.all([
     import('./snapshot-writer.ts'),
-    import('./writer-batch.ts'),
+    import('./writer-batch-replay.ts'),
   ]);
   const open = new SnapshotWriter(path, { format, progress: relayed });
   writer = open;

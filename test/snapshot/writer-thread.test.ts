@@ -12,7 +12,8 @@ import { generateSnapshot } from '../../electron/snapshot/generate.ts';
 import { DEFAULT_NODE_SETTINGS } from '../../electron/snapshot/node-settings.ts';
 import type { LedgerRowSink } from '../../electron/snapshot/row-sink.ts';
 import { contentDigest } from '../../electron/snapshot/snapshot-digest.ts';
-import { BatchEncoder, replayBatch } from '../../electron/snapshot/writer-batch.ts';
+import { BatchEncoder } from '../../electron/snapshot/writer-batch.ts';
+import { replayBatch } from '../../electron/snapshot/writer-batch-replay.ts';
 import { ThreadedSnapshotWriter, writerThreadAvailable } from '../../electron/snapshot/writer-thread.ts';
 import { useTempDir } from '../support/temp-dir.ts';
 
