@@ -6,10 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transactionJson } from '../../electron/service/routes/transaction-json.ts';
 import { changesJson } from '../../electron/service/routes/write-set-json.ts';
-import { GENESIS_PAYLOAD } from '../../electron/snapshot/generator/txn-details.ts';
-import type { StoredTransactionDetails } from '../../electron/snapshot/ledger-store.ts';
 import { SnapshotStore } from '../../electron/snapshot/snapshot-store.ts';
 import { fixturePath } from '../support/fixture-path.ts';
+import { oldestAsGenesis } from '../support/genesis-transaction.ts';
 
 let store: SnapshotStore;
 
@@ -22,28 +21,7 @@ type Json = Readonly<Record<string, unknown>>;
 
 describe('transactionJson', () => {
   it('renders a genesis transaction with its write set and events inside the payload, no timestamp', () => {
-    const version = store.ledgerInfo().oldestLedgerVersion;
-    const stored = store.transaction(version)!;
-    const d = stored.details!;
-    // The store's details read their JSON columns through getters, so they are copied field by field.
-    const details: StoredTransactionDetails = {
-      stateChangeHash: d.stateChangeHash,
-      eventRootHash: d.eventRootHash,
-      stateCheckpointHash: d.stateCheckpointHash,
-      accumulatorRootHash: d.accumulatorRootHash,
-      vmStatus: d.vmStatus,
-      expirationTimestampSecs: undefined,
-      payload: JSON.parse(GENESIS_PAYLOAD) as unknown,
-      payloadBcs: undefined,
-      signature: undefined,
-      signatureKind: undefined,
-      secondarySigners: [],
-      feePayer: undefined,
-      kindFields: undefined,
-      writeSetSize: d.writeSetSize,
-      eventCount: d.eventCount,
-    };
-    const genesis = { ...stored, kind: 'genesis' as const, details };
+    const genesis = oldestAsGenesis(store);
     const body = transactionJson(store, genesis);
     expect(Object.keys(body).slice(10)).toEqual(['payload', 'events', 'type']);
     expect(body.type).toBe('genesis_transaction');

@@ -9,11 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import * as wire from '../../shared/api/wire-schemas.ts';
 import { transactionJson } from '../../electron/service/routes/transaction-json.ts';
-import { GENESIS_PAYLOAD } from '../../electron/snapshot/generator/txn-details.ts';
-import type { StoredTransactionDetails } from '../../electron/snapshot/ledger-store.ts';
 import { createReadService } from '../../electron/service/read-service.ts';
 import { SnapshotStore } from '../../electron/snapshot/snapshot-store.ts';
 import { fixturePath } from '../support/fixture-path.ts';
+import { oldestAsGenesis } from '../support/genesis-transaction.ts';
 import type { FixtureName } from '../support/fixtures.ts';
 
 const EXAMPLE = JSON.parse(
@@ -112,27 +111,7 @@ describe.each<FixtureName>(['main', 'small'])('every transaction the service ren
   });
 
   it('renders genesis as a committed genesis transaction', () => {
-    const stored = store.transaction(store.ledgerInfo().oldestLedgerVersion)!;
-    const d = stored.details!;
-    // The store's details read their columns through getters, so they are copied field by field.
-    const details: StoredTransactionDetails = {
-      stateChangeHash: d.stateChangeHash,
-      eventRootHash: d.eventRootHash,
-      stateCheckpointHash: d.stateCheckpointHash,
-      accumulatorRootHash: d.accumulatorRootHash,
-      vmStatus: d.vmStatus,
-      expirationTimestampSecs: undefined,
-      payload: JSON.parse(GENESIS_PAYLOAD) as unknown,
-      payloadBcs: undefined,
-      signature: undefined,
-      signatureKind: undefined,
-      secondarySigners: [],
-      feePayer: undefined,
-      kindFields: undefined,
-      writeSetSize: d.writeSetSize,
-      eventCount: d.eventCount,
-    };
-    const body = transactionJson(store, { ...stored, kind: 'genesis', details });
+    const body = transactionJson(store, oldestAsGenesis(store));
     expect(issuePaths(wire.committedTransaction, body)).toEqual([]);
     expect(body.type).toBe('genesis_transaction');
   });
