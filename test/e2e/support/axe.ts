@@ -66,6 +66,9 @@ export function describeAxeJourneys(title: string, journeys: readonly Journey[])
           try {
             await page.goto(`${session.explorer.url}${journey.path(info)}`);
             await journey.open?.(page, info);
+            // Pages load their code on demand: the frame (banner, skip link) can paint before the page's own
+            // heading does, so wait for it; a page that never gets one still fails here, by timeout.
+            await page.locator('h1').first().waitFor();
             expect(await seriousViolations(page)).toEqual([]);
           } finally {
             await context.close();
