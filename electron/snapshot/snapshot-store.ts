@@ -35,6 +35,7 @@ import type {
   StoredTransaction,
   StoredTransactionEvent,
   StoredTransactionSummary,
+  StoredWriteChange,
   StoredWriteOp,
   SummaryQuery,
   TableInfo,
@@ -335,6 +336,10 @@ export class SnapshotStore implements LedgerStore {
 
   writeSet(version: bigint): readonly StoredWriteOp[] | undefined {
     return this.#transactions.writeSet(version);
+  }
+
+  writeSetWithBefore(version: bigint): readonly StoredWriteChange[] | undefined {
+    return this.#transactions.writeSetWithBefore(version);
   }
 
   transactionEvents(version: bigint): readonly StoredTransactionEvent[] {
