@@ -1,7 +1,7 @@
 /**
  * Contract of `GET /explorer/v1/transactions/by_version/{version}/changes` (docs/api.md, "Explorer extras"): for every
- * change of sample transactions chosen by SQL over the fixture — a resource-group write, a table item created, one
- * modified and one deleted, a resource deleted, a module written, the oldest retained version (its V − 1 pruned) —
+ * change of sample transactions chosen by SQL over the fixture — a resource group written and created, a table item
+ * created, one modified and one deleted, a plain resource, the oldest retained version (its V − 1 pruned) —
  * the entry matches the node's own `changes` entry at the same position, and its before, existed-before and bytes
  * match independent reads of the node API at V − 1 (resource JSON and BCS, raw table item, module). Then paging,
  * the error records and hostile parameters.
@@ -10,7 +10,16 @@ import { describe, expect, it } from 'vitest';
 import { resourceGroupStateKey, stateKeyHash } from '../../shared/ledger/state-keys.ts';
 import { parseAddress } from '../../shared/address.ts';
 import { parseStructTag } from '../../shared/type-tag.ts';
-import { BCS, bytesOf, encodeTag, expectErrorRecord, get, getJson, post, useContractServer } from './contract-support.ts';
+import {
+  BCS,
+  bytesOf,
+  encodeTag,
+  expectErrorRecord,
+  get,
+  getJson,
+  post,
+  useContractServer,
+} from './contract-support.ts';
 import { bytesToHex } from '../../shared/hex.ts';
 
 const env = useContractServer('main');
@@ -60,7 +69,6 @@ const PREVIOUS = `EXISTS (SELECT 1 FROM state_values p WHERE p.state_key = s.sta
 const TABLE_ITEM = "substr(s.state_key, 1, 1) = x'01'";
 const GROUP = "substr(s.state_key, 1, 1) = x'00' AND substr(s.state_key, 35, 1) = x'02'";
 const RESOURCE = "substr(s.state_key, 1, 1) = x'00' AND substr(s.state_key, 35, 1) = x'01'";
-const MODULE = "substr(s.state_key, 1, 1) = x'00' AND substr(s.state_key, 35, 1) = x'00'";
 
 const SAMPLES: Readonly<Record<string, string>> = {
   'a resource group written over an existing one': `${GROUP} AND s.value IS NOT NULL AND ${PREVIOUS}`,
@@ -68,8 +76,8 @@ const SAMPLES: Readonly<Record<string, string>> = {
   'a table item created': `${TABLE_ITEM} AND s.value IS NOT NULL AND NOT ${PREVIOUS}`,
   'a table item modified': `${TABLE_ITEM} AND s.value IS NOT NULL AND ${PREVIOUS}`,
   'a table item deleted': `${TABLE_ITEM} AND s.value IS NULL`,
-  'a resource deleted': `${RESOURCE} AND s.value IS NULL`,
-  'a module written': MODULE,
+  // The generator writes plain resources and object groups after its pruning window, and deletes only table items.
+  'a plain resource written': `${RESOURCE} AND s.value IS NOT NULL AND ${PREVIOUS}`,
 };
 
 /** Every page of a version's changes, walked by `next_start` with a small limit (so paging is exercised too). */
@@ -115,9 +123,9 @@ async function expectMatches(facts: Facts, node: Json, before: bigint): Promise<
         const key = resourceGroupStateKey(parseAddress(facts.address!), parseStructTag(facts.group));
         expect(stateKeyHash(key)).toBe(facts.state_key_hash);
       } else {
-        expect(stateKeyHash(resourceGroupStateKey(parseAddress(facts.address!), parseStructTag(facts.resource!)))).not.toBe(
-          facts.state_key_hash,
-        );
+        expect(
+          stateKeyHash(resourceGroupStateKey(parseAddress(facts.address!), parseStructTag(facts.resource!))),
+        ).not.toBe(facts.state_key_hash);
       }
       if (facts.type === 'delete_resource' && facts.group !== null) {
         // A deleted group: its members at V − 1 are the account's resources that share its key hash then.
@@ -134,7 +142,11 @@ async function expectMatches(facts: Facts, node: Json, before: bigint): Promise<
       expect(facts.before).toEqual(read?.json ?? null);
       expect(facts.before_bcs).toBe(read?.bcs ?? null);
       if (facts.type === 'write_resource') {
-        const at = await get(env, `/v1/accounts/${facts.address}/resource/${encodeTag(facts.resource!)}?ledger_version=${before + 1n}`, BCS);
+        const at = await get(
+          env,
+          `/v1/accounts/${facts.address}/resource/${encodeTag(facts.resource!)}?ledger_version=${before + 1n}`,
+          BCS,
+        );
         expect(facts.after_bcs).toBe(bytesToHex(await bytesOf(at)));
       } else expect(facts.after_bcs).toBeNull();
       return;
@@ -144,7 +156,12 @@ async function expectMatches(facts: Facts, node: Json, before: bigint): Promise<
       expect(facts.handle).toBe(node.handle);
       expect(facts.key).toBe(node.key);
       expect(facts.after_bcs).toBe(facts.type === 'write_table_item' ? node.value : null);
-      const raw = await post(env, `/v1/tables/${facts.handle}/raw_item?ledger_version=${before}`, { key: facts.key }, BCS);
+      const raw = await post(
+        env,
+        `/v1/tables/${facts.handle}/raw_item?ledger_version=${before}`,
+        { key: facts.key },
+        BCS,
+      );
       if (raw.status === 404) {
         expect(facts.existed_before).toBe(false);
         expect(facts.before_bcs).toBeNull();
