@@ -94,7 +94,8 @@ function groupOf(
   stateKeyHash: string,
 ): { readonly member: boolean; readonly tag: string | undefined } {
   const known = factsFor(facts, resourceFactsKey(address, type));
-  if (known !== undefined && known !== 'pending') return { member: known.group !== null, tag: known.group ?? undefined };
+  if (known !== undefined && known !== 'pending')
+    return { member: known.group !== null, tag: known.group ?? undefined };
   const own = resourceKeyHash(address, type);
   const member = own !== undefined && own !== stateKeyHash.toLowerCase();
   return { member, tag: member ? knownGroupOf(address, stateKeyHash) : undefined };
