@@ -87,7 +87,7 @@ export interface RenderOptions {
    * change): `explorer`, all of `/explorer/*` (a node); `changes`, only the changes read (a source whose explorer API
    * predates it, which still knows the tables' types). Nothing hidden by default.
    */
-  readonly hide?: 'explorer' | 'changes';
+  readonly hide?: 'explorer' | 'changes' | undefined;
 }
 
 const CHANGES_PATH = /^\/explorer\/v1\/transactions\/by_version\/[^/]+\/changes$/;
