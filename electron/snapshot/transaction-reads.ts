@@ -10,7 +10,6 @@ import type {
   StoredTransaction,
   StoredTransactionDetails,
   StoredTransactionEvent,
-  StoredWriteChange,
   StoredWriteOp,
   TransactionKind,
 } from './ledger-store.ts';
@@ -168,8 +167,6 @@ export class TransactionReads {
   readonly #byVersion: Database.Statement;
   readonly #byHash: Database.Statement;
   readonly #writeSet: Database.Statement | undefined;
-  /** The write set with each key's previous value (the changes page's one read). */
-  readonly #writeSetBefore: Database.Statement | undefined;
   /** A capture's stored write sets (`captured_write_sets`), when the file has them. */
   readonly #capturedWriteSet: Database.Statement | undefined;
   readonly #events: Database.Statement;
@@ -205,17 +202,6 @@ export class TransactionReads {
           ),
         )
       : undefined;
-    // The same rows with the previous value itself: one primary-key seek per key, no round trip per change.
-    this.#writeSetBefore =
-      v2 && !captured
-        ? db.prepare(
-            plan(
-              'SELECT s.state_key, s.value, (SELECT p.value FROM state_values p WHERE p.state_key = s.state_key ' +
-                'AND p.version < s.version ORDER BY p.version DESC LIMIT 1) AS before ' +
-                'FROM state_values s INDEXED BY state_values_by_version WHERE s.version = ? ORDER BY s.state_key',
-            ),
-          )
-        : undefined;
     const hasCapturedWriteSets =
       v2 &&
       captured &&
@@ -282,24 +268,6 @@ export class TransactionReads {
       existed: number | null;
     }[];
     return rows.map((row) => ({ stateKey: row.state_key, value: row.value ?? undefined, existed: row.existed === 1 }));
-  }
-
-  /** See LedgerStore.writeSetWithBefore. */
-  writeSetWithBefore(version: bigint): readonly StoredWriteChange[] | undefined {
-    const { oldestVersion, latestVersion } = this.#meta;
-    // At the oldest version the keys' earlier rows are compacted away: what existed before is not known there.
-    if (!this.#writeSetBefore || version <= oldestVersion || version > latestVersion) return undefined;
-    const rows = this.#writeSetBefore.all(version) as {
-      state_key: Uint8Array;
-      value: Uint8Array | null;
-      before: Uint8Array | null;
-    }[];
-    return rows.map((row) => ({
-      stateKey: row.state_key,
-      value: row.value ?? undefined,
-      existed: row.before !== null,
-      before: row.before ?? undefined,
-    }));
   }
 
   /** A capture's stored write set of `version` (node order), or undefined when it kept no transaction there in full. */
