@@ -1,9 +1,10 @@
 /**
  * Query options of a transaction's changes: the whole write set with its befores in one explorer read
  * (`GET /explorer/v1/transactions/by_version/{v}/changes`, all pages), or, on a source without the explorer API, the
- * node-compatible walk — one resource (JSON or its BCS bytes) and one table item's stored bytes, each at one version. "Absent" is an answer here, not an error: a resource or
- * table item that did not exist at V − 1 is what "created by this transaction" means, so a 404 of
- * that kind resolves to `null`; a pruned or too-new version stays an error (the view explains it).
+ * node-compatible walk — one resource (JSON or its BCS bytes) and one table item's stored bytes, each at one
+ * version. "Absent" is an answer here, not an error: a resource or table item that did not exist at V − 1 is what
+ * "created by this transaction" means, so a 404 of that kind resolves to `null`; a pruned or too-new version stays an
+ * error (the view explains it).
  */
 import { queryOptions, skipToken } from '@tanstack/react-query';
 import type { ReplyOf } from '../../../shared/api/endpoint.ts';

@@ -66,7 +66,7 @@ describe('data requested with the route', () => {
     return waitFor(() => expect(requests).toEqual(['GET /v1']));
   });
 
-  it('reads a transaction and its changes in one explorer read before the page is rendered, nothing per change', async () => {
+  it('reads a transaction and its changes in one explorer read before the page renders, none per change', async () => {
     const { requests } = tracedService();
     const { version } = largestTransaction(fixturePath('main'));
     const client = createQueryClient();
