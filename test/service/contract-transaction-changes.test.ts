@@ -4,7 +4,8 @@
  * created, one modified and one deleted, a plain resource, the oldest retained version (its V − 1 pruned) —
  * the entry matches the node's own `changes` entry at the same position, and its before, existed-before and bytes
  * match independent reads of the node API at V − 1 (resource JSON and BCS, raw table item, module). Then paging,
- * the error records and hostile parameters.
+ * the error records, hostile parameters, and genesis (no before; the fixture prunes it, so the oldest transaction's
+ * write set is served as version 0 by a view of the store).
  */
 import { describe, expect, it } from 'vitest';
 import { resourceGroupStateKey, stateKeyHash } from '../../shared/ledger/state-keys.ts';
@@ -21,6 +22,8 @@ import {
   useContractServer,
 } from './contract-support.ts';
 import { bytesToHex } from '../../shared/hex.ts';
+import type { LedgerStore } from '../../electron/snapshot/ledger-store.ts';
+import { createReadService } from '../../electron/service/read-service.ts';
 
 const env = useContractServer('main');
 
@@ -270,3 +273,50 @@ describe('a transaction’s changes in one read', () => {
 function expectRecordShape(body: Json): void {
   expect(body).toEqual({ message: expect.any(String), error_code: expect.any(String), vm_error_code: null });
 }
+
+/**
+ * The fixture's store seen as a chain retained from genesis: version 0 holds the oldest transaction's write set (a
+ * generated file keeps a pruned range's first transaction, not genesis: test/support/genesis-transaction.ts does the
+ * same for the transaction's JSON). Everything else is the store's own.
+ */
+function fromGenesis(store: LedgerStore): LedgerStore {
+  const oldest = store.ledgerInfo().oldestLedgerVersion;
+  const at = (version: bigint): bigint => (version === 0n ? oldest : version);
+  return new Proxy(store, {
+    get(target, property) {
+      if (property === 'ledgerInfo') return () => ({ ...target.ledgerInfo(), oldestLedgerVersion: 0n });
+      if (property === 'writeSet') return (version: bigint) => target.writeSet(at(version));
+      if (property === 'writeSetWithBefore')
+        return (version: bigint) => (version === 0n ? undefined : target.writeSetWithBefore(version));
+      if (property === 'abiLookup') return (version: bigint) => target.abiLookup(at(version));
+      const value: unknown = Reflect.get(target, property);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+describe('genesis', () => {
+  it('has no before: nothing existed, no value, no V − 1', async () => {
+    const service = createReadService({ store: fromGenesis(env.store), responseCache: false });
+    const reply = await service.serve({
+      method: 'GET',
+      url: new URL(`http://127.0.0.1${path(0n, '?limit=1000')}`),
+      header: () => null,
+      body: () => Promise.resolve(new Uint8Array(0)),
+    });
+    expect(reply.status).toBe(200);
+    const page = JSON.parse(String(reply.body)) as Page;
+    expect(page.before_state).toBe('genesis');
+    expect(page.before_version).toBeNull();
+    expect(page.write_set_size).toBe(env.store.writeSet(BigInt(env.info.oldestVersion))!.length);
+    expect(page.changes.length).toBeGreaterThan(0);
+    for (const change of page.changes) {
+      expect(change.existed_before).toBe(false);
+      expect(change.before).toBeNull();
+      expect(change.before_bcs).toBeNull();
+    }
+    // The values written are the oldest transaction's, as the snapshot serves them at that version.
+    const oldest = await getJson<Page>(env, path(BigInt(env.info.oldestVersion), '?limit=1000'));
+    expect(page.changes.map((c) => c.after)).toEqual(oldest.changes.map((c) => c.after));
+  });
+});
