@@ -88,6 +88,8 @@ export interface RenderOptions {
    * predates it, which still knows the tables' types). Nothing hidden by default.
    */
   readonly hide?: 'explorer' | 'changes' | undefined;
+  /** The changes read's pages cut to this many state keys (the service's own paging, as a large write set has). */
+  readonly changesPage?: number | undefined;
 }
 
 const CHANGES_PATH = /^\/explorer\/v1\/transactions\/by_version\/[^/]+\/changes$/;
@@ -100,13 +102,17 @@ export function renderChanges(txn: CommittedTransactionJson, options: RenderOpti
   restoreFetch?.();
   const restoreService = routeFetchInto(fixture());
   restoreFetch = restoreService;
-  const { hide } = options;
-  if (hide !== undefined) {
+  const { hide, changesPage } = options;
+  if (hide !== undefined || changesPage !== undefined) {
     const service = globalThis.fetch;
     globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
       const url = new URL(input instanceof Request ? input.url : String(input), window.location.href);
+      if (changesPage !== undefined && CHANGES_PATH.test(url.pathname)) {
+        url.searchParams.set('limit', String(changesPage));
+        return service(`${url.pathname}${url.search}`, init);
+      }
       const hidden = hide === 'explorer' ? url.pathname.startsWith('/explorer/') : CHANGES_PATH.test(url.pathname);
-      if (!hidden) return service(input, init);
+      if (hide === undefined || !hidden) return service(input, init);
       fixture().requests.push(`${(init?.method ?? 'GET').toUpperCase()} ${url.pathname}${url.search}`);
       return new Response(errorRecordJson('Not Found', 'web_framework_error'), {
         status: 404,

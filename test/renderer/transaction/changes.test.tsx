@@ -249,4 +249,33 @@ describe('the changes section', () => {
     const stored = await read(`${bcsPath}?ledger_version=${txn.version}`, { headers: { Accept: 'application/x-bcs' } });
     expect(within(inspector).getByText(`${(stored.body as Uint8Array).length} bytes`)).toBeTruthy();
   });
+
+  it('follows the changes read page by page when the service pages a write set', async () => {
+    const sample = fixture().info.samples.transactions.user;
+    const txn = await findTransaction((t) => t.version === sample?.version);
+    const v = BigInt(txn.version);
+    const start = fixture().requests.length;
+    renderChanges(txn, { changesPage: 2 });
+    await ready();
+    const keys = fixture().store.writeSet(v)!.length;
+    const pages = fixture()
+      .requests.slice(start)
+      .filter((r) => r.includes('/changes?'));
+    expect(pages).toEqual(
+      Array.from({ length: Math.ceil(keys / 2) }, (_, i) => {
+        return `GET /explorer/v1/transactions/by_version/${v}/changes?start=${i * 2}&limit=2`;
+      }),
+    );
+    expect(
+      fixture()
+        .requests.slice(start)
+        .filter((r) => r.includes('/resource/')),
+    ).toEqual([]);
+    // Every resource's diff is there, from whichever page held it.
+    for (const [index, change] of (txn.changes ?? []).entries()) {
+      if (change.type !== 'write_resource') continue;
+      const item = changeItem(index);
+      expect(within(item).queryAllByText(/^Before \(version |^Created by this transaction/).length).toBeGreaterThan(0);
+    }
+  });
 });

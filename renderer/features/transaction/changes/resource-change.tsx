@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { moveResource, type JsonValue } from '../../../../shared/api/wire-schemas.ts';
 import { resourceAtQuery } from '../../../api/queries/change-queries.ts';
+import type { MoveResourceJson } from '../../../api/types.ts';
 import { allResourcesQuery } from '../../../api/queries/table-queries.ts';
 import { DiffView } from '../../../components/diff-view.tsx';
 import { JsonTree } from '../../../components/json-tree/json-tree.tsx';
@@ -99,7 +100,10 @@ export interface GroupDeletionProps {
 }
 
 /** The members of a deleted group the explorer read at V − 1; undefined when it could not say. */
-function membersBefore(facts: FactsSource, entry: Extract<ChangeEntry, { kind: 'group' }>) {
+function membersBefore(
+  facts: FactsSource,
+  entry: Extract<ChangeEntry, { kind: 'group' }>,
+): readonly MoveResourceJson[] | 'pending' | undefined {
   const known = factsFor(facts, factsKeyOf(entry));
   if (known === 'pending') return 'pending';
   if (known === undefined || !Array.isArray(known.before)) return undefined;
@@ -108,8 +112,9 @@ function membersBefore(facts: FactsSource, entry: Extract<ChangeEntry, { kind: '
 }
 
 /**
- * A whole resource group deleted: its members are the account's resources at V − 1 that are gone at
- * V (the entry names only the group). Both listings are read only when the row is opened.
+ * A whole resource group deleted: its members at V − 1, as the explorer read them, or over a node the account's
+ * resources at V − 1 that are gone at V (the entry names only the group; both listings read only when the row is
+ * opened).
  */
 export function GroupDeletion({ entry, version, before, facts, onSettled }: GroupDeletionProps): ReactNode {
   const readable = before.kind === 'readable' ? before.version : undefined;
