@@ -19,6 +19,7 @@ import { getSource, getSourceDigest, getTableInfo, listAccounts, listBlocks, lis
 import { getVersionInfo, listEventStreams } from './routes/explorer-extras.ts';
 import { getAccountAssets } from './routes/explorer-assets.ts';
 import { search } from './routes/explorer-search.ts';
+import { getTransactionChanges } from './routes/transaction-changes.ts';
 import { getGasEstimate, getLedgerInfo } from './routes/ledger.ts';
 import { getRawTableItem, getTableItem } from './routes/tables.ts';
 import { getBlockByHeight, getBlockByVersion } from './routes/blocks.ts';
@@ -66,5 +67,6 @@ export const ROUTE_HANDLERS: { readonly [Name in EndpointName]: RouteHandler<(ty
   explorerVersion: getVersionInfo,
   explorerEventStreams: listEventStreams,
   explorerAccountAssets: getAccountAssets,
+  explorerTransactionChanges: getTransactionChanges,
   graphql: graphqlRoute,
 };

@@ -206,6 +206,12 @@ export interface LedgerStore {
    * state rows pruning compaction may have merged).
    */
   writeSet(version: bigint): readonly StoredWriteOp[] | undefined;
+  /**
+   * The write set of `version` (as {@link writeSet}) with each key's value at `version − 1`, in one read: undefined
+   * when that state cannot be told — `version − 1` below the oldest retained version (pruning compaction merged its
+   * rows), a capture (it holds no state before its version), format v1 or a version the file does not hold.
+   */
+  writeSetWithBefore(version: bigint): readonly StoredWriteChange[] | undefined;
   /** The events `version` emitted, handle and module events alike, in emission order. */
   transactionEvents(version: bigint): readonly StoredTransactionEvent[];
 }
@@ -262,6 +268,11 @@ export interface StoredWriteOp {
   readonly value: Uint8Array | undefined;
   /** Whether the key had a value before this version (BCS: a Modification, else a Creation). */
   readonly existed: boolean;
+}
+
+/** A write op with the key's value before it (at `version − 1`; undefined: absent then). */
+export interface StoredWriteChange extends StoredWriteOp {
+  readonly before: Uint8Array | undefined;
 }
 
 /** One event of a transaction: a handle (v1) event names its stream; a module (v2) event has none. */

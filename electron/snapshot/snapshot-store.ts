@@ -17,6 +17,7 @@ import { readMinGasUnitPrice } from './gas-schedule.ts';
 import { readOrigin } from './capture/origin.ts';
 import { contentDigestInBackground } from './snapshot-digest.ts';
 import { TransactionReads } from './transaction-reads.ts';
+import { writeSetBeforeReader, type WriteSetBeforeReader } from './write-set-before.ts';
 import { groupHolders, type GroupHolder } from './group-holders.ts';
 import { ownedObjects } from './owned-objects.ts';
 import { accountResourcesPage } from './account-resources.ts';
@@ -35,6 +36,7 @@ import type {
   StoredTransaction,
   StoredTransactionEvent,
   StoredTransactionSummary,
+  StoredWriteChange,
   StoredWriteOp,
   SummaryQuery,
   TableInfo,
@@ -56,6 +58,7 @@ export class SnapshotStore implements LedgerStore {
   readonly #db: Database.Database;
   readonly #q: SnapshotQueries;
   readonly #transactions: TransactionReads;
+  readonly #writeSetBefore: WriteSetBeforeReader;
   /** The file's name, for messages about its content. */
   readonly #file: string;
   /** ABI lookups by the version of the module set they see (the newest publication at or below a version). */
@@ -79,6 +82,7 @@ export class SnapshotStore implements LedgerStore {
     this.#q = new SnapshotQueries(db);
     this.captured = readOrigin(db) !== null;
     this.#transactions = new TransactionReads(db, meta, this.captured);
+    this.#writeSetBefore = writeSetBeforeReader(db, meta, this.captured);
   }
 
   /** Opens `path` read-only; throws SnapshotOpenError (one line) when it is not a usable snapshot. */
@@ -335,6 +339,10 @@ export class SnapshotStore implements LedgerStore {
 
   writeSet(version: bigint): readonly StoredWriteOp[] | undefined {
     return this.#transactions.writeSet(version);
+  }
+
+  writeSetWithBefore(version: bigint): readonly StoredWriteChange[] | undefined {
+    return this.#writeSetBefore(version);
   }
 
   transactionEvents(version: bigint): readonly StoredTransactionEvent[] {

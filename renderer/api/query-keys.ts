@@ -88,6 +88,7 @@ export const queryKeys = {
     key('block', { height, transactions: withTransactions ? 'with' : 'without' }),
   blockByVersion: (version: Part) => key('block-by-version', { version }),
   balance: (address: Part, assetType: Part, version: Part) => key('balance', { address, assetType, version }),
+  transactionChanges: (version: string, pageSize: number) => key('transaction-changes', { version, pageSize }),
   resourceAt: (address: Part, type: Part, version: Part) => key('resource-at', { address, type, version }),
   resourceBytesAt: (address: Part, type: Part, version: Part) => key('resource-bytes-at', { address, type, version }),
   tableItemBytesAt: (handle: Part, keyHex: Part, version: Part) =>

@@ -13,7 +13,7 @@ import { resourcesQuery } from '../api/queries/account-queries.ts';
 import { assetActivitiesQuery, assetHoldersQuery, assetMetadataQuery } from '../api/queries/asset-page-queries.ts';
 import { accountHistoryQuery, APT_ASSET_TYPES, lastBalanceChangeQuery } from '../api/queries/history-queries.ts';
 import { ledgerQuery, sourceQuery } from '../api/queries/ledger-queries.ts';
-import { resourceAtQuery } from '../api/queries/change-queries.ts';
+import { resourceAtQuery, transactionChangesQuery } from '../api/queries/change-queries.ts';
 import { transactionQuery } from '../api/queries/transaction-queries.ts';
 import { preloadRouteView } from './lazy-routes.ts';
 import { pinnedOf } from './pinned-version.ts';
@@ -75,13 +75,18 @@ function prefetchFirstResources(client: QueryClient, address: string, search: st
 }
 
 /**
- * A transaction and, once it is here, the befores its changes section reads first: each written resource at V − 1
- * (resource-change.tsx; nothing for genesis or when V − 1 is below the oldest retained version, which would be 410).
+ * A transaction and its changes' befores, requested with the route: the explorer's one read of the write set
+ * (change-facts.ts), or where the source has no explorer API, once the transaction is here, each written resource at
+ * V − 1 (resource-change.tsx; nothing for genesis or when V − 1 is below the oldest retained version, which would be
+ * 410).
  */
 function prefetchTransaction(client: QueryClient, version: string): void {
   const before = BigInt(version) - 1n;
-  void Promise.all([client.fetchQuery(transactionQuery(version)), client.fetchQuery(ledgerQuery())])
-    .then(([transaction, ledger]) => {
+  // Failing like the transaction itself would (unknown or pruned version): the page says so, nothing is walked.
+  const facts = client.fetchQuery(transactionChangesQuery(version)).catch(() => undefined);
+  void Promise.all([client.fetchQuery(transactionQuery(version)), client.fetchQuery(ledgerQuery()), facts])
+    .then(([transaction, ledger, told]) => {
+      if (told !== null) return;
       if (before < 0n || before < BigInt(ledger.body.oldest_ledger_version)) return;
       for (const change of transaction.changes ?? []) {
         if (change.type !== 'write_resource') continue;

@@ -41,6 +41,7 @@ import {
   explorerSourceDigest,
   explorerTable,
   explorerTables,
+  explorerTransactionChanges,
   explorerVersion,
 } from './endpoints/explorer.ts';
 
@@ -80,6 +81,7 @@ export const ENDPOINTS = {
   explorerVersion,
   explorerEventStreams,
   explorerAccountAssets,
+  explorerTransactionChanges,
   graphql,
 } as const satisfies Readonly<Record<string, Endpoint>>;
 

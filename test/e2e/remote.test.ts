@@ -8,13 +8,12 @@
  * the backend's API.
  */
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, saveScreenshot, startExplorer, type RunningExplorer } from './support/e2e-harness.ts';
+import { startNodeWithoutExplorer } from './support/node-without-explorer.ts';
 
 interface Ledger {
   readonly ledger_version: string;
@@ -25,83 +24,6 @@ interface Resource {
   readonly data: Record<string, unknown>;
 }
 const COIN_STORE = '0x1::coin::CoinStore<0x1::aptos_coin::AptosCoin>';
-
-/**
- * A stand-in for a real fullnode in front of `backend`: `/v1` is passed through unchanged, except
- * `GET /v1/blocks/by_version/{v}`, which a node serves and a snapshot does not (answered in the
- * node's shape from the backend's `/explorer/v1/versions/{v}`); `/explorer/*` answers the 404 a
- * node's web framework gives to unknown paths. Versions in `unknownBlocks` have no known block (404
- * `block_not_found`), as on a node whose block index is pruned further than its transactions.
- */
-function startNodeWithoutExplorer(
-  backend: string,
-  unknownBlocks: ReadonlySet<string> = new Set(),
-): Promise<{ url: string; close(): Promise<void> }> {
-  const target = new URL(backend);
-  const server: Server = createServer((req, res) => {
-    if (req.url?.startsWith('/explorer/')) {
-      res.writeHead(404, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify({ message: 'Not Found', error_code: 'web_framework_error', vm_error_code: null }));
-      return;
-    }
-    const byVersion = /^\/v1\/blocks\/by_version\/(\d+)$/.exec(req.url ?? '');
-    if (byVersion && unknownBlocks.has(byVersion[1]!)) {
-      res.writeHead(404, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify({ message: `Block not found by version ${byVersion[1]}`, error_code: 'block_not_found' }));
-      return;
-    }
-    if (byVersion) {
-      void fetch(`${backend}/explorer/v1/versions/${byVersion[1]}`).then(async (answer) => {
-        const body = (await answer.json()) as Record<string, string>;
-        const block = answer.ok
-          ? {
-              block_height: body.block_height,
-              block_hash: `0x${'0'.repeat(64)}`,
-              block_timestamp: body.block_timestamp_usec,
-              first_version: body.block_first_version,
-              last_version: body.block_last_version,
-              transactions: null,
-            }
-          : body;
-        const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-        answer.headers.forEach((value, name) => {
-          if (name.startsWith('x-aptos-')) headers[name] = value;
-        });
-        res.writeHead(answer.status, headers);
-        res.end(JSON.stringify(block));
-      });
-      return;
-    }
-    const upstream = httpRequest(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: req.url,
-        method: req.method,
-        headers: { ...req.headers, host: target.host },
-      },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({
-        url: `http://127.0.0.1:${port}/v1`,
-        close: () =>
-          new Promise<void>((done) => {
-            server.closeAllConnections();
-            server.close(() => done());
-          }),
-      });
-    });
-  });
-}
 
 describe('remote journeys', () => {
   let backend: RunningExplorer;

@@ -29,7 +29,8 @@ export type TransactionShapeBuilder<S> = (
     | 'transactions'
     | 'accountTransactions'
     | 'blockByHeight'
-    | 'blockByVersion',
+    | 'blockByVersion'
+    | 'explorerTransactionChanges',
   routeMethod: 'GET',
   allowed: readonly string[],
 ) => (segments: readonly Part[], params: readonly Param[], body?: FuzzRequest['body']) => S;
@@ -139,6 +140,21 @@ export function transactionShapes<S>(f: Facts, shape: TransactionShapeBuilder<S>
       .tuple(numberSegment(f.oldest, f.latest, { status: 404, code: 'version_not_found' }, PRUNED), withTransactions())
       .map(([v, params]) =>
         shape('blockByVersion', 'GET', ['200'])([lit('v1'), lit('blocks'), lit('by_version'), v], params),
+      ),
+    fc
+      .tuple(
+        numberSegment(f.oldest, f.latest, notFound, PRUNED),
+        fc.option(u64Value(['0', '1', '5', '1000', '18446744073709551615']), { nil: undefined }),
+        limit,
+      )
+      .map(([v, s, l]) =>
+        shape('explorerTransactionChanges', 'GET', ['200'])(
+          [lit('explorer'), lit('v1'), lit('transactions'), lit('by_version'), v, lit('changes')],
+          [
+            ...(s === undefined ? [] : [{ name: 'start', value: s }]),
+            ...(l === undefined ? [] : [{ name: 'limit', value: l }]),
+          ],
+        ),
       ),
   );
 }

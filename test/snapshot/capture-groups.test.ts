@@ -78,6 +78,9 @@ describe('a v2 capture', () => {
       expect(bytesToHex(kept?.hash ?? new Uint8Array(0))).toBe(bytesToHex(txn?.hash ?? new Uint8Array(32)));
       expect(kept?.details).toBeUndefined();
       expect(captured.writeSet(version)).toBeUndefined();
+      // A capture holds no state before its version: the explorer's changes read cannot tell befores there.
+      expect(captured.writeSetWithBefore(version)).toBeUndefined();
+      expect(captured.writeSetWithBefore(version + 1n)).toBeUndefined();
       const report = verifySnapshot(captured);
       // Modules were not captured here, so only value decoding may complain; the v2 invariants hold.
       expect(report.problems.filter((line) => !/has no ABI|not found|unknown module|no module/i.test(line))).toEqual(

@@ -12,14 +12,26 @@ import { prefetchRoute } from '../../../renderer/app/route-prefetch.ts';
 import { largestTransaction } from '../../bench/ui-bench-transaction.ts';
 import { fixturePath } from '../../support/fixture-path.ts';
 import { interceptFetch, serviceFixture } from '../support/service-fetch.ts';
+import { errorRecordJson } from '../../../shared/api/error-record.ts';
 
-/** Routes fetch into the main fixture's service and records the order requests were sent and answered in. */
-function tracedService(): { readonly events: string[]; readonly requests: string[] } {
+/**
+ * Routes fetch into the main fixture's service and records the order requests were sent and answered in;
+ * `withoutExplorer`: `/explorer/*` answers the 404 of a node without the explorer API.
+ */
+function tracedService(withoutExplorer = false): { readonly events: string[]; readonly requests: string[] } {
   const fixture = serviceFixture('main');
   const events: string[] = [];
   interceptFetch(fixture, async (url, forward) => {
     const name = `${url.pathname}${url.search}`;
     events.push(`sent ${name}`);
+    if (withoutExplorer && url.pathname.startsWith('/explorer/')) {
+      fixture.requests.push(`GET ${name}`);
+      events.push(`answered ${name}`);
+      return new Response(errorRecordJson('Not Found', 'web_framework_error'), {
+        status: 404,
+        headers: { 'content-type': 'application/json' },
+      });
+    }
     const response = await forward();
     events.push(`answered ${name}`);
     return response;
@@ -54,8 +66,29 @@ describe('data requested with the route', () => {
     return waitFor(() => expect(requests).toEqual(['GET /v1']));
   });
 
-  it('reads a transaction and its befores at V − 1 before the page is rendered', async () => {
+  it('reads a transaction and its changes in one explorer read before the page renders, none per change', async () => {
     const { requests } = tracedService();
+    const { version } = largestTransaction(fixturePath('main'));
+    const client = createQueryClient();
+    prefetchRoute(client, { pathname: `/txn/${version}`, search: '' });
+    const changes = `GET /explorer/v1/transactions/by_version/${version}/changes?start=0&limit=1000`;
+    await waitFor(() => expect(requests).toContain(changes));
+    await waitFor(() => expect(requests).toContain(`GET /v1/transactions/by_version/${version}`));
+    const sent = requests.length;
+    window.history.replaceState(null, '', `/txn/${version}`);
+    render(<App queryClient={client} />);
+    await waitFor(() => expect(document.querySelector('[data-changes-ready="true"]')).not.toBeNull(), {
+      timeout: 10_000,
+    });
+    // The page found the transaction and its changes: it asked neither again, and read no resource at V − 1.
+    const again = requests.slice(sent);
+    expect(again.filter((line) => line.includes('/transactions/by_version/'))).toEqual([]);
+    const before = `ledger_version=${BigInt(version) - 1n}`;
+    expect(requests.filter((line) => line.includes('/resource/') && line.endsWith(before))).toEqual([]);
+  });
+
+  it('reads a transaction and its befores at V − 1 before the page is rendered, over a node', async () => {
+    const { requests } = tracedService(true);
     const { version } = largestTransaction(fixturePath('main'));
     const client = createQueryClient();
     prefetchRoute(client, { pathname: `/txn/${version}`, search: '' });

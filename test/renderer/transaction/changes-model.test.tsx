@@ -27,7 +27,7 @@ describe('classify', () => {
       (c): c is WriteResource => c.type === 'write_resource' && c.data.type.endsWith('::Account'),
     )!;
 
-    const entries = changes.map(classify);
+    const entries = changes.map((change, index) => classify(change, index));
     const memberEntry = entries[changes.indexOf(member)]!;
     expect(memberEntry).toMatchObject({ kind: 'resource', op: 'write', group: { tag: '0x1::object::ObjectGroup' } });
     expect(entries[changes.indexOf(plain)]).toMatchObject({ kind: 'resource', op: 'write', group: undefined });

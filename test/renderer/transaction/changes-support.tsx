@@ -8,6 +8,7 @@ import { userEvent, type UserEvent } from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach } from 'vitest';
+import { errorRecordJson } from '../../../shared/api/error-record.ts';
 import { createQueryClient } from '../../../renderer/app/query-client.ts';
 import type { CommittedTransactionJson } from '../../../renderer/api/transaction-json.ts';
 import { TransactionChanges } from '../../../renderer/features/transaction/changes/transaction-changes.tsx';
@@ -79,10 +80,50 @@ afterEach(() => {
   restoreFetch = undefined;
 });
 
-/** Renders the section for `txn` inside a router at `/txn/{version}`, fetch routed into the service. */
-export function renderChanges(txn: CommittedTransactionJson): { user: UserEvent } {
+/** How the source is stood in for: with the explorer API (a snapshot), or a node without it. */
+export interface RenderOptions {
+  /**
+   * What answers the 404 a web framework gives to a path it does not know (the section then walks the node per
+   * change): `explorer`, all of `/explorer/*` (a node); `changes`, only the changes read (a source whose explorer API
+   * predates it, which still knows the tables' types). Nothing hidden by default.
+   */
+  readonly hide?: 'explorer' | 'changes' | undefined;
+  /** The changes read's pages cut to this many state keys (the service's own paging, as a large write set has). */
+  readonly changesPage?: number | undefined;
+}
+
+const CHANGES_PATH = /^\/explorer\/v1\/transactions\/by_version\/[^/]+\/changes$/;
+
+/**
+ * Renders the section for `txn` inside a router at `/txn/{version}`, fetch routed into the service (with `hide`, as
+ * a source without (part of) the explorer API answers; the requests are recorded either way).
+ */
+export function renderChanges(txn: CommittedTransactionJson, options: RenderOptions = {}): { user: UserEvent } {
   restoreFetch?.();
-  restoreFetch = routeFetchInto(fixture());
+  const restoreService = routeFetchInto(fixture());
+  restoreFetch = restoreService;
+  const { hide, changesPage } = options;
+  if (hide !== undefined || changesPage !== undefined) {
+    const service = globalThis.fetch;
+    globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+      const url = new URL(input instanceof Request ? input.url : String(input), window.location.href);
+      if (changesPage !== undefined && CHANGES_PATH.test(url.pathname)) {
+        url.searchParams.set('limit', String(changesPage));
+        return service(`${url.pathname}${url.search}`, init);
+      }
+      const hidden = hide === 'explorer' ? url.pathname.startsWith('/explorer/') : CHANGES_PATH.test(url.pathname);
+      if (hide === undefined || !hidden) return service(input, init);
+      fixture().requests.push(`${(init?.method ?? 'GET').toUpperCase()} ${url.pathname}${url.search}`);
+      return new Response(errorRecordJson('Not Found', 'web_framework_error'), {
+        status: 404,
+        headers: { 'content-type': 'application/json' },
+      });
+    };
+    restoreFetch = () => {
+      globalThis.fetch = service;
+      restoreService();
+    };
+  }
   const user = userEvent.setup();
   render(
     <QueryClientProvider client={createQueryClient()}>

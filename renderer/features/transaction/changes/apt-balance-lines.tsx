@@ -15,6 +15,7 @@ import { withVersion } from '../../../app/use-ledger-version.ts';
 import { APT_DECIMALS, formatBaseUnits, formatUnits } from '../../../lib/format-amount.ts';
 import { noBeforeText, type BeforeVersion } from './before-version.ts';
 import { aptBalanceChanges, aptReadKey, aptStoreReads, type AptBalanceChange } from './apt-balance-changes.ts';
+import { factsFor, resourceBefore, resourceFactsKey, type FactsSource } from './change-facts.ts';
 
 /** `−0.0012` / `+1.5`: a signed amount with a real minus sign. */
 export function signed(delta: bigint, text: (magnitude: bigint) => string): string {
@@ -33,6 +34,8 @@ export interface AptBalanceLinesProps {
   readonly changes: readonly WriteSetChangeJson[];
   readonly version: string;
   readonly before: BeforeVersion;
+  /** The explorer's facts of the write set (its befores), or that the stores are read from the node. */
+  readonly facts: FactsSource;
   /** Listed first when its APT changed (the sender). */
   readonly sender: string | undefined;
   /** The fee payer of a sponsored transaction (marked as such). */
@@ -40,20 +43,39 @@ export interface AptBalanceLinesProps {
 }
 
 /** The APT change lines (nothing when no APT store was written). */
-export function AptBalanceLines({ changes, version, before, sender, feePayer }: AptBalanceLinesProps): ReactNode {
+export function AptBalanceLines({
+  changes,
+  version,
+  before,
+  facts,
+  sender,
+  feePayer,
+}: AptBalanceLinesProps): ReactNode {
   const reads = aptStoreReads(changes);
   const readable = before.kind === 'readable' ? before.version : undefined;
-  const results = useQueries({ queries: reads.map((r) => resourceAtQuery(r.address, r.type, readable)) });
+  // Each store's before as the explorer read it; the node is asked for the ones it could not say.
+  const told = reads.map((r) => {
+    const known = factsFor(facts, resourceFactsKey(r.address, r.type));
+    return known === undefined || known === 'pending' ? known : resourceBefore(known);
+  });
+  const results = useQueries({
+    queries: reads.map((r, i) => resourceAtQuery(r.address, r.type, told[i] === undefined ? readable : undefined)),
+  });
+  const answers = reads.map((_, i) => {
+    const said = told[i];
+    if (said === undefined) return results[i];
+    return { isPending: said === 'pending', isError: false, error: null, data: said === 'pending' ? null : said };
+  });
   if (reads.length === 0) return null;
   if (before.kind === 'waiting') return <p className="apt-changes-note muted">Reading the ledger…</p>;
   if (before.kind === 'pruned')
     return <p className="apt-changes-note">APT balance changes are unknown: {noBeforeText(before)}</p>;
-  const failed = results.find((r) => r.isError);
+  const failed = answers.find((r) => r?.isError);
   if (failed?.error) return <InlineError error={failed.error} prefix="APT balance changes" className="apt-changes" />;
-  if (readable !== undefined && results.some((r) => r.isPending))
+  if (readable !== undefined && answers.some((r) => r?.isPending))
     return <p className="apt-changes-note muted">Reading APT balances before this transaction…</p>;
   const values = new Map<string, JsonValue | null>(
-    reads.map((r, i) => [aptReadKey(r.address, r.type), (results[i]?.data?.data as JsonValue | undefined) ?? null]),
+    reads.map((r, i) => [aptReadKey(r.address, r.type), (answers[i]?.data?.data as JsonValue | undefined) ?? null]),
   );
   const lines = aptBalanceChanges(changes, values, sender);
   if (lines.length === 0) return <p className="apt-changes-note muted">No account&apos;s APT balance changed.</p>;

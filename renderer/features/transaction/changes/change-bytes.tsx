@@ -12,12 +12,13 @@ import { InspectorLink } from '../../../components/bcs-inspector/inspector-link.
 import { useEntryState } from '../../../lib/use-entry-state.ts';
 import { useQuery } from '@tanstack/react-query';
 import { bytesToHex, hexToBytes } from '../../../../shared/hex.ts';
-import { resourceBytesAtQuery, tableItemBytesAtQuery } from '../../../api/queries/change-queries.ts';
+import { resourceBytesAtQuery } from '../../../api/queries/change-queries.ts';
 import { BcsInspector } from '../../../components/bcs-inspector/bcs-inspector.tsx';
 import { ErrorView, LoadingView } from '../../../components/status-views.tsx';
 import type { BeforeVersion } from './before-version.ts';
-import type { ChangeEntry } from './change-model.ts';
-import { useTableTypes, type TableItemEntry } from './table-item-change.tsx';
+import { bytesOf, factsFor, type FactsSource } from './change-facts.ts';
+import { factsKeyOf, type ChangeEntry } from './change-model.ts';
+import { useItemBytesBefore, useTableTypes, type TableItemEntry } from './table-item-change.tsx';
 
 type ResourceEntry = Extract<ChangeEntry, { kind: 'resource' }>;
 
@@ -50,8 +51,30 @@ function InspectedBytes({
   );
 }
 
-function ResourceBytes({ entry, at }: { readonly entry: ResourceEntry; readonly at: string | undefined }): ReactNode {
-  const bytes = useQuery(resourceBytesAtQuery(entry.address, entry.type, at));
+/** A resource's bytes as the explorer read them (a write's at V, a deletion's at V − 1); undefined: ask the node. */
+function toldBytes(facts: FactsSource, entry: ResourceEntry): Uint8Array | null | 'pending' | undefined {
+  const known = factsFor(facts, factsKeyOf(entry));
+  if (known === undefined || known === 'pending') return known;
+  if (entry.op === 'write') return bytesOf(known.after_bcs) ?? undefined;
+  if (known.existed_before === null) return undefined;
+  return known.existed_before ? (bytesOf(known.before_bcs) ?? undefined) : null;
+}
+
+function ResourceBytes({
+  entry,
+  at,
+  facts,
+}: {
+  readonly entry: ResourceEntry;
+  readonly at: string | undefined;
+  readonly facts: FactsSource;
+}): ReactNode {
+  const told = toldBytes(facts, entry);
+  const walk = told === undefined;
+  const read = useQuery(resourceBytesAtQuery(entry.address, entry.type, walk ? at : undefined));
+  const bytes = walk
+    ? read
+    : { isPending: told === 'pending', isError: false as const, error: null, data: told === 'pending' ? null : told };
   if (at === undefined) return <p className="change-note">There are no bytes before genesis or in a pruned version.</p>;
   if (bytes.isPending) return <LoadingView label={`Reading the bytes at version ${at}…`} />;
   if (bytes.isError) return <ErrorView error={bytes.error} />;
@@ -61,9 +84,17 @@ function ResourceBytes({ entry, at }: { readonly entry: ResourceEntry; readonly 
   );
 }
 
-function TableItemBytes({ entry, at }: { readonly entry: TableItemEntry; readonly at: string | undefined }): ReactNode {
+function TableItemBytes({
+  entry,
+  at,
+  facts,
+}: {
+  readonly entry: TableItemEntry;
+  readonly at: string | undefined;
+  readonly facts: FactsSource;
+}): ReactNode {
   const types = useTableTypes(entry);
-  const stored = useQuery(tableItemBytesAtQuery(entry.handle, entry.keyHex, entry.op === 'delete' ? at : undefined));
+  const stored = useItemBytesBefore(entry, facts, entry.op === 'delete' ? at : undefined);
   const written = useMemo(
     () => (entry.valueHex === undefined ? undefined : hexToBytes(entry.valueHex)),
     [entry.valueHex],
@@ -75,9 +106,10 @@ function TableItemBytes({ entry, at }: { readonly entry: TableItemEntry; readonl
       <InspectedBytes bytes={written} typeText={typeText} fileName={`table-item-v${at ?? ''}`} label={labelOf(entry)} />
     );
   if (at === undefined) return <p className="change-note">There are no bytes before genesis or in a pruned version.</p>;
-  if (stored.isPending) return <LoadingView label={`Reading the bytes at version ${at}…`} />;
-  if (stored.isError) return <ErrorView error={stored.error} />;
-  if (stored.data === null) return <p className="change-note">No such item at version {at}.</p>;
+  if (stored.pending) return <LoadingView label={`Reading the bytes at version ${at}…`} />;
+  if (stored.error !== null) return <ErrorView error={stored.error} />;
+  if (stored.data === null || stored.data === undefined)
+    return <p className="change-note">No such item at version {at}.</p>;
   return (
     <InspectedBytes bytes={stored.data} typeText={typeText} fileName={`table-item-v${at}`} label={labelOf(entry)} />
   );
@@ -88,10 +120,11 @@ export interface ChangeBytesProps {
   readonly entry: ResourceEntry | TableItemEntry;
   readonly version: string;
   readonly before: BeforeVersion;
+  readonly facts: FactsSource;
 }
 
 /** The "Bytes (BCS)" disclosure of one change; nothing is read until it is opened. */
-export function ChangeBytes({ entry, version, before }: ChangeBytesProps): ReactNode {
+export function ChangeBytes({ entry, version, before, facts }: ChangeBytesProps): ReactNode {
   // Kept with the history entry: Back from the inspector page finds the bytes still open.
   const [open, setOpen] = useEntryState(`bytes-open:${entry.id}`, () => false);
   // A deletion's bytes are the ones it removed (at V − 1); a write's are the ones it wrote (at V).
@@ -110,9 +143,9 @@ export function ChangeBytes({ entry, version, before }: ChangeBytesProps): React
       </summary>
       {open &&
         (entry.kind === 'resource' ? (
-          <ResourceBytes entry={entry} at={at} />
+          <ResourceBytes entry={entry} at={at} facts={facts} />
         ) : (
-          <TableItemBytes entry={entry} at={at} />
+          <TableItemBytes entry={entry} at={at} facts={facts} />
         ))}
     </details>
   );

@@ -9,6 +9,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { measureWithFloor, observeRectWithFloor } from '../../../lib/virtual-rect.ts';
 import { useEntryScroll } from '../../../lib/use-entry-state.ts';
 import type { BeforeVersion } from './before-version.ts';
+import type { FactsSource } from './change-facts.ts';
 import type { ChangeLine } from './change-model.ts';
 import { ChangeRow } from './change-row.tsx';
 
@@ -23,12 +24,14 @@ export interface ChangeListProps {
   readonly onToggle: (id: string) => void;
   readonly version: string;
   readonly before: BeforeVersion;
+  /** What the source said of the write set (one explorer read), or that each line walks the node. */
+  readonly facts: FactsSource;
   /** Told whether every open line in view has settled (called when that changes). */
   readonly onReady: (ready: boolean) => void;
 }
 
 /** The list (an ordered list of lines, virtualized inside its own bounded scroll box). */
-export function ChangeList({ lines, open, onToggle, version, before, onReady }: ChangeListProps): ReactNode {
+export function ChangeList({ lines, open, onToggle, version, before, facts, onReady }: ChangeListProps): ReactNode {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [settled, setSettled] = useState<ReadonlySet<string>>(new Set());
   const virtualizer = useVirtualizer({
@@ -72,6 +75,7 @@ export function ChangeList({ lines, open, onToggle, version, before, onReady }: 
               open={open.has(line.id)}
               version={version}
               before={before}
+              facts={facts}
               index={item.index}
               count={lines.length}
               start={item.start}

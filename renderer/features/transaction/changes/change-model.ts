@@ -6,6 +6,7 @@
 import { normalizeAddress } from '../../../../shared/address.ts';
 import { assertNever } from '../../../../shared/assert-never.ts';
 import type { WriteSetChangeJson } from '../../../api/transaction-json.ts';
+import { factsFor, moduleFactsKey, resourceFactsKey, tableItemFactsKey, type FactsSource } from './change-facts.ts';
 import { knownGroupOf, resourceKeyHash } from './state-key-hash.ts';
 
 /** Whether the change writes or deletes its state key. */
@@ -71,6 +72,9 @@ export type ChangeLine =
   | { readonly line: 'group'; readonly id: string; readonly group: GroupRef; readonly members: number }
   | { readonly line: 'change'; readonly id: string; readonly entry: ChangeEntry };
 
+/** No facts from the source: every group is re-derived from the state key hash. */
+const NO_FACTS: FactsSource = { kind: 'node' };
+
 function short(address: string): string {
   try {
     return normalizeAddress(address);
@@ -79,19 +83,51 @@ function short(address: string): string {
   }
 }
 
-/** Classifies one change (`index` = its position). */
-export function classify(change: WriteSetChangeJson, index: number): ChangeEntry {
+/**
+ * The group a resource write or delete belongs to: the explorer's answer when the source gave one, else re-derived —
+ * a member's entry carries its group's state key hash, not its own, and a known group tag is confirmed by hashing.
+ */
+function groupOf(
+  facts: FactsSource,
+  address: string,
+  type: string,
+  stateKeyHash: string,
+): { readonly member: boolean; readonly tag: string | undefined } {
+  const known = factsFor(facts, resourceFactsKey(address, type));
+  if (known !== undefined && known !== 'pending')
+    return { member: known.group !== null, tag: known.group ?? undefined };
+  const own = resourceKeyHash(address, type);
+  const member = own !== undefined && own !== stateKeyHash.toLowerCase();
+  return { member, tag: member ? knownGroupOf(address, stateKeyHash) : undefined };
+}
+
+/** The key of an entry's facts in the explorer's answer (change-facts.ts). */
+export function factsKeyOf(entry: ChangeEntry): string {
+  switch (entry.kind) {
+    case 'resource':
+    case 'group':
+      return resourceFactsKey(entry.address, entry.type);
+    case 'table_item':
+      return tableItemFactsKey(entry.handle, entry.keyHex);
+    case 'module':
+      return moduleFactsKey(entry.address, entry.name);
+    default:
+      return assertNever(entry);
+  }
+}
+
+/** Classifies one change (`index` = its position); `facts`: what the source said of the write set, if anything. */
+export function classify(change: WriteSetChangeJson, index: number, facts: FactsSource = NO_FACTS): ChangeEntry {
   const id = `c${index}`;
   switch (change.type) {
     case 'write_resource': {
       const address = short(change.address);
-      const own = resourceKeyHash(address, change.data.type);
-      const isMember = own !== undefined && own !== change.state_key_hash.toLowerCase();
-      const group: GroupRef | undefined = isMember
+      const found = groupOf(facts, address, change.data.type, change.state_key_hash);
+      const group: GroupRef | undefined = found.member
         ? {
             id: `${address} ${change.state_key_hash}`,
             address,
-            tag: knownGroupOf(address, change.state_key_hash),
+            tag: found.tag,
             stateKeyHash: change.state_key_hash,
           }
         : undefined;
@@ -108,9 +144,8 @@ export function classify(change: WriteSetChangeJson, index: number): ChangeEntry
     }
     case 'delete_resource': {
       const address = short(change.address);
-      const own = resourceKeyHash(address, change.resource);
       // A deleted group's entry names the group's tag and carries the group's key, not a resource key.
-      if (own !== undefined && own !== change.state_key_hash.toLowerCase())
+      if (groupOf(facts, address, change.resource, change.state_key_hash).member)
         return { kind: 'group', id, index, op: 'delete', address, type: change.resource };
       return {
         kind: 'resource',

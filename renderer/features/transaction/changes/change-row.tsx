@@ -12,6 +12,7 @@ import { withVersion } from '../../../app/use-ledger-version.ts';
 import { MAX_URL_FIELD } from '../../../lib/use-search-fields.ts';
 import { LoadingView } from '../../../components/status-views.tsx';
 import type { BeforeVersion } from './before-version.ts';
+import type { FactsSource } from './change-facts.ts';
 import { ChangeBytes } from './change-bytes.tsx';
 import { type ChangeEntry, type ChangeLine } from './change-model.ts';
 import { ModuleChange } from './module-change.tsx';
@@ -99,11 +100,13 @@ function Detail({
   entry,
   version,
   before,
+  facts,
   onSettled,
 }: {
   readonly entry: ChangeEntry;
   readonly version: string;
   readonly before: BeforeVersion;
+  readonly facts: FactsSource;
   readonly onSettled: () => void;
 }): ReactNode {
   // Until the ledger says which versions are retained nothing is read (a pruned V − 1 would only answer 410).
@@ -112,21 +115,21 @@ function Detail({
     case 'resource':
       return (
         <>
-          <ResourceChange entry={entry} version={version} before={before} onSettled={onSettled} />
-          <ChangeBytes entry={entry} version={version} before={before} />
+          <ResourceChange entry={entry} version={version} before={before} facts={facts} onSettled={onSettled} />
+          <ChangeBytes entry={entry} version={version} before={before} facts={facts} />
         </>
       );
     case 'group':
-      return <GroupDeletion entry={entry} version={version} before={before} onSettled={onSettled} />;
+      return <GroupDeletion entry={entry} version={version} before={before} facts={facts} onSettled={onSettled} />;
     case 'table_item':
       return (
         <>
-          <TableItemChange entry={entry} version={version} before={before} onSettled={onSettled} />
-          <ChangeBytes entry={entry} version={version} before={before} />
+          <TableItemChange entry={entry} version={version} before={before} facts={facts} onSettled={onSettled} />
+          <ChangeBytes entry={entry} version={version} before={before} facts={facts} />
         </>
       );
     case 'module':
-      return <ModuleChange entry={entry} version={version} before={before} onSettled={onSettled} />;
+      return <ModuleChange entry={entry} version={version} before={before} facts={facts} onSettled={onSettled} />;
     default:
       return assertNever(entry);
   }
@@ -138,6 +141,7 @@ export interface ChangeRowProps {
   readonly open: boolean;
   readonly version: string;
   readonly before: BeforeVersion;
+  readonly facts: FactsSource;
   readonly index: number;
   readonly count: number;
   readonly start: number;
@@ -157,6 +161,7 @@ export const ChangeRow = memo(function ChangeRow({
   open,
   version,
   before,
+  facts,
   index,
   count,
   start,
@@ -208,7 +213,7 @@ export const ChangeRow = memo(function ChangeRow({
           <What entry={entry} version={version} />
         </span>
       </div>
-      {open && <Detail entry={entry} version={version} before={before} onSettled={settle} />}
+      {open && <Detail entry={entry} version={version} before={before} facts={facts} onSettled={settle} />}
     </li>
   );
 });

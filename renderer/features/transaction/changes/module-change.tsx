@@ -12,39 +12,47 @@ import { accountPath } from '../../../components/address-link.tsx';
 import { InlineError } from '../../../components/status-views.tsx';
 import { withVersion } from '../../../app/use-ledger-version.ts';
 import { noBeforeText, type BeforeVersion } from './before-version.ts';
-import type { ChangeEntry } from './change-model.ts';
+import { factsFor, type FactsSource } from './change-facts.ts';
+import { factsKeyOf, type ChangeEntry } from './change-model.ts';
 
 /** Props of {@link ModuleChange}. */
 export interface ModuleChangeProps {
   readonly entry: Extract<ChangeEntry, { kind: 'module' }>;
   readonly version: string;
   readonly before: BeforeVersion;
+  readonly facts: FactsSource;
   readonly onSettled: () => void;
 }
 
 /** "Module published", "upgraded" or "deleted", with the link to the modules as of V (or V − 1 for a deletion). */
-export function ModuleChange({ entry, version, before, onSettled }: ModuleChangeProps): ReactNode {
+export function ModuleChange({ entry, version, before, facts, onSettled }: ModuleChangeProps): ReactNode {
   const readable = before.kind === 'readable' ? before.version : undefined;
-  const old = useQuery({
+  const known = factsFor(facts, factsKeyOf(entry));
+  const told = known === undefined || known === 'pending' ? undefined : (known.existed_before ?? undefined);
+  const walk = known !== 'pending' && told === undefined;
+  const read = useQuery({
     ...moduleAbiQuery(entry.address, entry.name, readable),
-    enabled: readable !== undefined && entry.op === 'write',
+    enabled: walk && readable !== undefined && entry.op === 'write',
   });
-  const settled = readable === undefined || entry.op === 'delete' || !old.isPending;
+  // What the explorer said stands in for the node's module read: existed before = upgraded, else published.
+  const pending = walk ? read.isPending : known === 'pending';
+  const absentBefore = walk ? read.error instanceof ApiRequestError && read.error.status === 404 : told === false;
+  const failure = walk && read.isError && !absentBefore ? read.error : null;
+  const settled = readable === undefined || entry.op === 'delete' || !pending;
   useEffect(() => {
     if (settled) onSettled();
   }, [settled, onSettled]);
   const id = `${entry.address}::${entry.name}`;
-  const absentBefore = old.error instanceof ApiRequestError && old.error.status === 404;
   const what =
     entry.op === 'delete'
       ? 'Module deleted'
       : readable === undefined
         ? 'Module published or upgraded'
-        : old.isPending
+        : pending
           ? 'Module written'
           : absentBefore
             ? 'Module published'
-            : old.isError
+            : failure !== null
               ? 'Module written'
               : 'Module upgraded';
   const at = entry.op === 'delete' ? readable : version;
@@ -59,7 +67,7 @@ export function ModuleChange({ entry, version, before, onSettled }: ModuleChange
         )}
       </p>
       {noBeforeText(before) !== undefined && <p className="change-note">{noBeforeText(before)}</p>}
-      {old.isError && !absentBefore && <InlineError error={old.error} prefix="Reading the module before" />}
+      {failure !== null && <InlineError error={failure} prefix="Reading the module before" />}
     </div>
   );
 }

@@ -6,8 +6,10 @@
 import type { ReactNode } from 'react';
 import { useEffect, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { JsonValue } from '../../../../shared/api/wire-schemas.ts';
+import * as v from 'valibot';
+import { moveResource, type JsonValue } from '../../../../shared/api/wire-schemas.ts';
 import { resourceAtQuery } from '../../../api/queries/change-queries.ts';
+import type { MoveResourceJson } from '../../../api/types.ts';
 import { allResourcesQuery } from '../../../api/queries/table-queries.ts';
 import { DiffView } from '../../../components/diff-view.tsx';
 import { JsonTree } from '../../../components/json-tree/json-tree.tsx';
@@ -15,22 +17,30 @@ import { ErrorView, LoadingView } from '../../../components/status-views.tsx';
 import { diffJson } from '../../../lib/json-diff.ts';
 import { moveValueLinks } from '../../../lib/value-links.ts';
 import { noBeforeText, type BeforeVersion } from './before-version.ts';
-import type { ChangeEntry } from './change-model.ts';
+import { factsFor, resourceBefore, type FactsSource } from './change-facts.ts';
+import { factsKeyOf, type ChangeEntry } from './change-model.ts';
 
 /** Props of {@link ResourceChange}. */
 export interface ResourceChangeProps {
   readonly entry: Extract<ChangeEntry, { kind: 'resource' }>;
   readonly version: string;
   readonly before: BeforeVersion;
+  /** The explorer's facts of the write set, or that the node is walked per change. */
+  readonly facts: FactsSource;
   /** Called once the before is shown (or known to be unreadable). */
   readonly onSettled: () => void;
 }
 
 /** The value at V (a write) and its diff against V − 1. */
-export function ResourceChange({ entry, version, before, onSettled }: ResourceChangeProps): ReactNode {
+export function ResourceChange({ entry, version, before, facts, onSettled }: ResourceChangeProps): ReactNode {
   const readable = before.kind === 'readable' ? before.version : undefined;
-  const old = useQuery(resourceAtQuery(entry.address, entry.type, readable));
-  const settled = readable === undefined || !old.isPending;
+  const known = factsFor(facts, factsKeyOf(entry));
+  const told = known === undefined || known === 'pending' ? undefined : resourceBefore(known);
+  // The node is asked only when the explorer cannot say (no explorer API, or no rendering of the value before).
+  const walk = known !== 'pending' && told === undefined;
+  const old = useQuery(resourceAtQuery(entry.address, entry.type, walk ? readable : undefined));
+  const pending = walk ? old.isPending : known === 'pending';
+  const settled = readable === undefined || !pending;
   useEffect(() => {
     if (settled) onSettled();
   }, [settled, onSettled]);
@@ -46,9 +56,9 @@ export function ResourceChange({ entry, version, before, onSettled }: ResourceCh
         {after !== undefined && <JsonTree value={after} label="value after" linkFor={linkFor} />}
       </div>
     );
-  if (old.isPending) return <LoadingView label={`Reading the value at version ${readable ?? ''}…`} />;
-  if (old.isError) return <ErrorView error={old.error} />;
-  const was = old.data?.data as JsonValue | undefined;
+  if (pending) return <LoadingView label={`Reading the value at version ${readable ?? ''}…`} />;
+  if (walk && old.isError) return <ErrorView error={old.error} />;
+  const was = (walk ? old.data : told)?.data as JsonValue | undefined;
   if (entry.op === 'delete')
     return (
       <div className="change-detail">
@@ -85,28 +95,45 @@ export interface GroupDeletionProps {
   readonly entry: Extract<ChangeEntry, { kind: 'group' }>;
   readonly version: string;
   readonly before: BeforeVersion;
+  readonly facts: FactsSource;
   readonly onSettled: () => void;
 }
 
+/** The members of a deleted group the explorer read at V − 1; undefined when it could not say. */
+function membersBefore(
+  facts: FactsSource,
+  entry: Extract<ChangeEntry, { kind: 'group' }>,
+): readonly MoveResourceJson[] | 'pending' | undefined {
+  const known = factsFor(facts, factsKeyOf(entry));
+  if (known === 'pending') return 'pending';
+  if (known === undefined || !Array.isArray(known.before)) return undefined;
+  const members = known.before.filter((m) => v.is(moveResource, m));
+  return members.length === known.before.length ? members : undefined;
+}
+
 /**
- * A whole resource group deleted: its members are the account's resources at V − 1 that are gone at
- * V (the entry names only the group). Both listings are read only when the row is opened.
+ * A whole resource group deleted: its members at V − 1, as the explorer read them, or over a node the account's
+ * resources at V − 1 that are gone at V (the entry names only the group; both listings read only when the row is
+ * opened).
  */
-export function GroupDeletion({ entry, version, before, onSettled }: GroupDeletionProps): ReactNode {
+export function GroupDeletion({ entry, version, before, facts, onSettled }: GroupDeletionProps): ReactNode {
   const readable = before.kind === 'readable' ? before.version : undefined;
-  const was = useQuery(allResourcesQuery(entry.address, readable));
-  const now = useQuery(allResourcesQuery(entry.address, readable === undefined ? undefined : version));
-  const settled = readable === undefined || (!was.isPending && !now.isPending);
+  const told = membersBefore(facts, entry);
+  const walk = told === undefined ? readable : undefined;
+  const was = useQuery(allResourcesQuery(entry.address, walk));
+  const now = useQuery(allResourcesQuery(entry.address, walk === undefined ? undefined : version));
+  const pending = told === 'pending' || (walk !== undefined && (was.isPending || now.isPending));
+  const settled = readable === undefined || !pending;
   useEffect(() => {
     if (settled) onSettled();
   }, [settled, onSettled]);
   const noBefore = noBeforeText(before);
   if (noBefore !== undefined) return <p className="change-note">{noBefore}</p>;
-  if (was.isPending || now.isPending) return <LoadingView label={`Reading the resources at version ${readable}…`} />;
-  if (was.isError) return <ErrorView error={was.error} />;
-  if (now.isError) return <ErrorView error={now.error} />;
-  const remaining = new Set(now.data.map((r) => r.type));
-  const gone = was.data.filter((r) => !remaining.has(r.type));
+  if (pending) return <LoadingView label={`Reading the resources at version ${readable}…`} />;
+  if (walk !== undefined && was.isError) return <ErrorView error={was.error} />;
+  if (walk !== undefined && now.isError) return <ErrorView error={now.error} />;
+  const remaining = new Set((now.data ?? []).map((r) => r.type));
+  const gone = told ?? (was.data ?? []).filter((r) => !remaining.has(r.type));
   return (
     <div className="change-detail">
       <p className="change-note">

@@ -20,7 +20,8 @@ import { ErrorView, LoadingView } from '../../../components/status-views.tsx';
 import { diffJson } from '../../../lib/json-diff.ts';
 import { moveValueLinks } from '../../../lib/value-links.ts';
 import { noBeforeText, type BeforeVersion } from './before-version.ts';
-import type { ChangeEntry } from './change-model.ts';
+import { bytesOf, factsFor, type FactsSource } from './change-facts.ts';
+import { factsKeyOf, type ChangeEntry } from './change-model.ts';
 
 /** A table item entry. */
 export type TableItemEntry = Extract<ChangeEntry, { kind: 'table_item' }>;
@@ -76,17 +77,40 @@ export interface TableItemChangeProps {
   readonly entry: TableItemEntry;
   readonly version: string;
   readonly before: BeforeVersion;
+  readonly facts: FactsSource;
   readonly onSettled: () => void;
 }
 
+/**
+ * The item's stored bytes at V − 1 as the explorer read them: null when absent then, undefined when the node must
+ * be asked (no explorer API, or the explorer could not say), 'pending' while the explorer is read.
+ */
+export function useItemBytesBefore(
+  entry: TableItemEntry,
+  facts: FactsSource,
+  at: string | undefined,
+): { readonly pending: boolean; readonly data: Uint8Array | null | undefined; readonly error: Error | null } {
+  const known = factsFor(facts, factsKeyOf(entry));
+  const told =
+    known === undefined || known === 'pending' || known.existed_before === null
+      ? undefined
+      : known.existed_before
+        ? (bytesOf(known.before_bcs) ?? undefined)
+        : null;
+  const walk = known !== 'pending' && told === undefined;
+  const old = useQuery(tableItemBytesAtQuery(entry.handle, entry.keyHex, walk ? at : undefined));
+  if (!walk) return { pending: known === 'pending', data: told, error: null };
+  return { pending: old.isPending, data: old.data, error: old.error };
+}
+
 /** The item's value before and after, decoded when the value type is known. */
-export function TableItemChange({ entry, version, before, onSettled }: TableItemChangeProps): ReactNode {
+export function TableItemChange({ entry, version, before, facts, onSettled }: TableItemChangeProps): ReactNode {
   const readable = before.kind === 'readable' ? before.version : undefined;
   const types = useTableTypes(entry);
   const layout = useMoveLayout(types.valueType ?? '', version);
-  const old = useQuery(tableItemBytesAtQuery(entry.handle, entry.keyHex, readable));
+  const old = useItemBytesBefore(entry, facts, readable);
   const layoutSettled = types.valueType === undefined ? !types.pending : !layout.isPending;
-  const settled = layoutSettled && (readable === undefined || !old.isPending);
+  const settled = layoutSettled && (readable === undefined || !old.pending);
   useEffect(() => {
     if (settled) onSettled();
   }, [settled, onSettled]);
@@ -125,7 +149,7 @@ export function TableItemChange({ entry, version, before, onSettled }: TableItem
           <p className="change-note">{noBefore}</p>
           {afterValue !== undefined && <JsonTree value={afterValue} label="value after" linkFor={linkFor} />}
         </>
-      ) : old.isError ? (
+      ) : old.error !== null ? (
         <ErrorView error={old.error} />
       ) : entry.op === 'delete' ? (
         <>

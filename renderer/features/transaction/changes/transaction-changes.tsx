@@ -18,6 +18,7 @@ import { plural } from '../../../lib/plural.ts';
 import { AptBalanceLines } from './apt-balance-lines.tsx';
 import { useBeforeVersion } from './before-version.ts';
 import { ChangeList } from './change-list.tsx';
+import { useFactsSource } from './change-facts.ts';
 import { classify, filterTextOf, linesOf, summarize, type ChangeSummary } from './change-model.ts';
 import './transaction-changes.css';
 
@@ -51,7 +52,9 @@ export function summaryText(s: ChangeSummary): string {
 export function TransactionChanges({ transaction }: TransactionChangesProps): ReactNode {
   const version = transaction.version;
   const changes = useMemo(() => transaction.changes ?? [], [transaction.changes]);
-  const entries = useMemo(() => changes.map((change, index) => classify(change, index)), [changes]);
+  // One explorer read for the whole write set when the source has the API; the node walked per change otherwise.
+  const facts = useFactsSource(version);
+  const entries = useMemo(() => changes.map((change, index) => classify(change, index, facts)), [changes, facts]);
   const filterTexts = useMemo(() => entries.map(filterTextOf), [entries]);
   const before = useBeforeVersion(version);
   const [filter, setFilter] = useState('');
@@ -94,7 +97,14 @@ export function TransactionChanges({ transaction }: TransactionChangesProps): Re
       ) : (
         <>
           <p className="changes-summary">{summaryText(summarize(entries))}</p>
-          <AptBalanceLines changes={changes} version={version} before={before} sender={sender} feePayer={feePayer} />
+          <AptBalanceLines
+            changes={changes}
+            version={version}
+            before={before}
+            facts={facts}
+            sender={sender}
+            feePayer={feePayer}
+          />
           <div className="changes-tools">
             <label htmlFor={filterId}>Filter changes</label>
             <input
@@ -130,6 +140,7 @@ export function TransactionChanges({ transaction }: TransactionChangesProps): Re
               onToggle={toggle}
               version={version}
               before={before}
+              facts={facts}
               onReady={setListReady}
             />
           )}
