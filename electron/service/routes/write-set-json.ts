@@ -12,6 +12,7 @@ import { assertNever } from '../../../shared/assert-never.ts';
 import type { LedgerStore, StoredWriteOp } from '../../snapshot/ledger-store.ts';
 import { decodeResourceGroup, membersInTagOrder } from '../../../shared/resource-group.ts';
 import { decodeStateKey, stateKeyHash, type DecodedStateKey } from '../../../shared/ledger/state-keys.ts';
+import { nodeSha3Hex } from '../../snapshot/state-keys.ts';
 import { parseAddress } from '../../../shared/address.ts';
 import { ApiError, describeError, internalError } from '../http-errors.ts';
 import { decodeStoredValue, structJson, structTypeTag } from '../json-bodies.ts';
@@ -33,7 +34,7 @@ function opChanges(store: LedgerStore, op: StoredWriteOp, version: bigint, looku
   } catch (error) {
     throw internalError(`Failed to decode a state key of version ${version}: ${describeError(error)}`);
   }
-  const hash = stateKeyHash(op.stateKey, decoded);
+  const hash = stateKeyHash(op.stateKey, decoded, nodeSha3Hex);
   const value = op.value;
   switch (decoded.kind) {
     case 'resource': {
