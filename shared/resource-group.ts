@@ -28,6 +28,9 @@ function compareBytes(a: Uint8Array, b: Uint8Array): number {
   return a.length - b.length;
 }
 
+/** Each decoded member's struct tag as BCS (a view into the group's bytes), so ordering members encodes nothing. */
+const memberKeys = new WeakMap<GroupMember, Uint8Array>();
+
 /** Decodes a group's state value into its members (in stored order). Throws BcsError on anything non-canonical. */
 export function decodeResourceGroup(bytes: Uint8Array): GroupMember[] {
   const r = new BcsReader(bytes);
@@ -42,7 +45,9 @@ export function decodeResourceGroup(bytes: Uint8Array): GroupMember[] {
       throw new BcsError(start, 'group members in strictly increasing key order', 'a duplicate or out-of-order key');
     }
     previousKey = key;
-    members.push({ tag, bytes: r.bytes() });
+    const member = { tag, bytes: r.bytes() };
+    memberKeys.set(member, key);
+    members.push(member);
   }
   r.assertFinished();
   return members;
@@ -78,7 +83,8 @@ function compareText(a: string, b: string): number {
  * (compared here by their BCS, which only matters for generic members, none of which the framework has).
  */
 export function membersInTagOrder(members: readonly GroupMember[]): GroupMember[] {
-  const keyed = members.map((member) => ({ member, key: encodeStructTag(member.tag) }));
+  if (members.length < 2) return [...members];
+  const keyed = members.map((member) => ({ member, key: memberKeys.get(member) ?? encodeStructTag(member.tag) }));
   keyed.sort(
     (a, b) =>
       compareBytes(a.key.subarray(0, 32), b.key.subarray(0, 32)) ||

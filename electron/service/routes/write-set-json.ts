@@ -11,8 +11,8 @@ import { formatStructTag, type StructTag } from '../../../shared/type-tag.ts';
 import { assertNever } from '../../../shared/assert-never.ts';
 import type { LedgerStore, StoredWriteOp } from '../../snapshot/ledger-store.ts';
 import { decodeResourceGroup, membersInTagOrder } from '../../../shared/resource-group.ts';
-import { decodeStateKey, stateKeyHash, type DecodedStateKey } from '../../../shared/ledger/state-keys.ts';
-import { nodeSha3Hex } from '../../snapshot/state-keys.ts';
+import { stateKeyHash, type DecodedStateKey } from '../../../shared/ledger/state-keys.ts';
+import { decodeStateKeyCached, nodeSha3Hex } from '../../snapshot/state-keys.ts';
 import { parseAddress } from '../../../shared/address.ts';
 import { ApiError, describeError, internalError } from '../http-errors.ts';
 import { decodeStoredValue, structJson, structTypeTag } from '../json-bodies.ts';
@@ -30,7 +30,7 @@ function resourceData(bytes: Uint8Array, tag: StructTag, lookup: AbiLookup): Mov
 function opChanges(store: LedgerStore, op: StoredWriteOp, version: bigint, lookup: AbiLookup): ChangeJson[] {
   let decoded: DecodedStateKey;
   try {
-    decoded = decodeStateKey(op.stateKey);
+    decoded = decodeStateKeyCached(op.stateKey);
   } catch (error) {
     throw internalError(`Failed to decode a state key of version ${version}: ${describeError(error)}`);
   }
