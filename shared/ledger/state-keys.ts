@@ -129,6 +129,12 @@ const STATE_KEY_SALT = sha3_256(new TextEncoder().encode('APTOS::StateKey'));
  */
 export type Sha3Hex = (input: Uint8Array) => string;
 
+/**
+ * The salt ‖ key input of the hashes, reused (the hash functions are synchronous and keep nothing): a fresh array per
+ * key cost as much as node:crypto's hash itself.
+ */
+let hashInput = Uint8Array.from(STATE_KEY_SALT);
+
 /** The portable {@link Sha3Hex}. */
 export const portableSha3Hex: Sha3Hex = (input) => bytesToHex(sha3_256(input));
 
@@ -138,10 +144,13 @@ export const portableSha3Hex: Sha3Hex = (input) => bytesToHex(sha3_256(input));
  * kind); {@link stateKeyHash} is the one for a key of any kind.
  */
 export function accessPathStateKeyHash(stateKey: Uint8Array, sha3Hex: Sha3Hex = portableSha3Hex): string {
-  const input = new Uint8Array(STATE_KEY_SALT.length + stateKey.length);
-  input.set(STATE_KEY_SALT);
-  input.set(stateKey, STATE_KEY_SALT.length);
-  return sha3Hex(input);
+  const length = STATE_KEY_SALT.length + stateKey.length;
+  if (hashInput.length < length) {
+    hashInput = new Uint8Array(Math.max(length, 2 * hashInput.length));
+    hashInput.set(STATE_KEY_SALT);
+  }
+  hashInput.set(stateKey, STATE_KEY_SALT.length);
+  return sha3Hex(hashInput.subarray(0, length));
 }
 
 /**

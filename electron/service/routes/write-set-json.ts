@@ -10,7 +10,7 @@ import type { AbiLookup } from '../../../shared/move/abi.ts';
 import { formatStructTag, type StructTag } from '../../../shared/type-tag.ts';
 import { assertNever } from '../../../shared/assert-never.ts';
 import type { LedgerStore, StoredWriteOp } from '../../snapshot/ledger-store.ts';
-import { decodeResourceGroup, membersInTagOrder } from '../../../shared/resource-group.ts';
+import { decodeResourceGroupInTagOrder } from '../../../shared/resource-group.ts';
 import { stateKeyHash, type DecodedStateKey } from '../../../shared/ledger/state-keys.ts';
 import { decodeStateKeyCached, nodeSha3Hex } from '../../snapshot/state-keys.ts';
 import { parseAddress } from '../../../shared/address.ts';
@@ -45,7 +45,7 @@ function opChanges(store: LedgerStore, op: StoredWriteOp, version: bigint, looku
     case 'resource_group': {
       const base = { address: decoded.address, state_key_hash: hash };
       if (value === undefined) return [{ ...base, resource: formatStructTag(decoded.tag), type: 'delete_resource' }];
-      const members = membersInTagOrder(decodeGroup(value, version));
+      const members = decodeGroup(value, version);
       return members.map((member) => ({
         ...base,
         data: resourceData(member.bytes, member.tag, lookup),
@@ -75,9 +75,10 @@ function opChanges(store: LedgerStore, op: StoredWriteOp, version: bigint, looku
   }
 }
 
-function decodeGroup(value: Uint8Array, version: bigint): ReturnType<typeof decodeResourceGroup> {
+/** A group's members in the node's order; a group that does not decode is 500 (its entries are left out). */
+function decodeGroup(value: Uint8Array, version: bigint): ReturnType<typeof decodeResourceGroupInTagOrder> {
   try {
-    return decodeResourceGroup(value);
+    return decodeResourceGroupInTagOrder(value);
   } catch (error) {
     throw internalError(`Failed to decode a resource group written at version ${version}: ${describeError(error)}`);
   }
