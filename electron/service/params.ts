@@ -22,6 +22,7 @@ import { quoteInput } from '../../shared/quote-input.ts';
 
 /** Percent-decodes one path segment; a malformed escape is 400 `web_framework_error`. */
 export function decodePathSegment(raw: string): string {
+  if (!raw.includes('%')) return raw;
   try {
     return decodeURIComponent(raw);
   } catch {
