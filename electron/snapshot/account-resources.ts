@@ -48,8 +48,7 @@ export function accountResourcesPage(
     if (keys === limit) return { resources, nextCursor: resourceStateKey(address, listed.tag) };
     keys += 1;
     if (listed.group) {
-      for (const member of decodeResourceGroupInTagOrder(bytes))
-        resources.push({ stateKey: row.state_key, ...member });
+      for (const member of decodeResourceGroupInTagOrder(bytes)) resources.push({ stateKey: row.state_key, ...member });
     } else {
       resources.push({ stateKey: row.state_key, tag: listed.tag, bytes });
     }
