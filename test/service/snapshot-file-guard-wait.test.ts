@@ -8,7 +8,7 @@ import { guardSnapshotFile } from '../../electron/service/snapshot-file-guard.ts
 import { fixturePath } from '../support/fixture-path.ts';
 
 describe('snapshot file guard: the wait before a reply', () => {
-  it('is shared by the requests of one turn, lasts two hops, and a request after the first hop waits anew', async () => {
+  it('is shared by the requests of one turn, lasts two hops; a request after the first hop waits anew', async () => {
     const guard = guardSnapshotFile(fixturePath('small'), () => undefined);
     const log: string[] = [];
     const first = guard.settled();
