@@ -28,11 +28,17 @@ function compareBytes(a: Uint8Array, b: Uint8Array): number {
   return a.length - b.length;
 }
 
-/** Decodes a group's state value into its members (in stored order). Throws BcsError on anything non-canonical. */
-export function decodeResourceGroup(bytes: Uint8Array): GroupMember[] {
+/** A decoded member with its struct tag's BCS (a view into the group's bytes). */
+interface KeyedMember {
+  readonly member: GroupMember;
+  readonly key: Uint8Array;
+}
+
+/** The members of a group's state value with their keys, in stored order; strict as {@link decodeResourceGroup}. */
+function decodeKeyedMembers(bytes: Uint8Array): KeyedMember[] {
   const r = new BcsReader(bytes);
   const count = r.count('resource group members', MIN_MEMBER_SIZE);
-  const members: GroupMember[] = [];
+  const members: KeyedMember[] = [];
   let previousKey: Uint8Array | undefined;
   for (let i = 0; i < count; i += 1) {
     const start = r.offset;
@@ -42,10 +48,15 @@ export function decodeResourceGroup(bytes: Uint8Array): GroupMember[] {
       throw new BcsError(start, 'group members in strictly increasing key order', 'a duplicate or out-of-order key');
     }
     previousKey = key;
-    members.push({ tag, bytes: r.bytes() });
+    members.push({ member: { tag, bytes: r.bytes() }, key });
   }
   r.assertFinished();
   return members;
+}
+
+/** Decodes a group's state value into its members (in stored order). Throws BcsError on anything non-canonical. */
+export function decodeResourceGroup(bytes: Uint8Array): GroupMember[] {
+  return decodeKeyedMembers(bytes).map(({ member }) => member);
 }
 
 /** A writer reused by encodeResourceGroup (which never re-enters itself). */
@@ -78,7 +89,18 @@ function compareText(a: string, b: string): number {
  * (compared here by their BCS, which only matters for generic members, none of which the framework has).
  */
 export function membersInTagOrder(members: readonly GroupMember[]): GroupMember[] {
-  const keyed = members.map((member) => ({ member, key: encodeStructTag(member.tag) }));
+  return sortedByTag(members.map((member) => ({ member, key: encodeStructTag(member.tag) })));
+}
+
+/**
+ * {@link decodeResourceGroup} then {@link membersInTagOrder}, ordering by the tags' bytes as read from the group
+ * instead of encoding them again (a transaction's changes and the `/resources` pages list every group this way).
+ */
+export function decodeResourceGroupInTagOrder(bytes: Uint8Array): GroupMember[] {
+  return sortedByTag(decodeKeyedMembers(bytes));
+}
+
+function sortedByTag(keyed: KeyedMember[]): GroupMember[] {
   keyed.sort(
     (a, b) =>
       compareBytes(a.key.subarray(0, 32), b.key.subarray(0, 32)) ||

@@ -18,6 +18,7 @@ import { bodyBytes, sendParserError, writeRawReply } from './http-raw-replies.ts
 import { destroyAfterReply, sweepIdleSockets } from './http-socket-cleanup.ts';
 import type { HeaderEntry } from './ledger-headers.ts';
 import type { ReadServiceHandler } from './read-service.ts';
+import { isHeldReply } from './response-cache.ts';
 import type { ServiceReply } from './service-reply.ts';
 import { assertNever } from '../../shared/assert-never.ts';
 import { quoteInput } from '../../shared/quote-input.ts';
@@ -99,6 +100,14 @@ export interface WireReply {
 /** Wire forms of replies the service hands out more than once (cached replies): encoded once. */
 const wireForms = new WeakMap<ServiceReply, WireReply>();
 
+/** The headers of a reply with `body` as a flat list (no per-header calls in writeHead), `Content-Length` last. */
+function wireHead(reply: ServiceReply, body: Buffer): string[] {
+  const head: string[] = [];
+  for (const [name, value] of reply.headers) head.push(name, value);
+  head.push('Content-Length', String(body.length));
+  return head;
+}
+
 /**
  * The wire form of `reply`, made once per reply and kept as long as the reply lives (a cached
  * reply keeps it; the reply cache counts it). Exported for the cache-accounting test.
@@ -107,13 +116,20 @@ export function wireFormOf(reply: ServiceReply): WireReply {
   let wire = wireForms.get(reply);
   if (!wire) {
     const body = wireBody(reply);
-    const head: string[] = [];
-    for (const [name, value] of reply.headers) head.push(name, value);
-    head.push('Content-Length', String(body.length));
-    wire = { body, head };
+    wire = { body, head: wireHead(reply, body) };
     wireForms.set(reply, wire);
   }
   return wire;
+}
+
+/**
+ * The wire form of a reply sent once (not held by a reply cache): a text body is encoded into Node's shared pool, as
+ * any `res.end(text)` would be, and nothing is kept. Keeping a weakly mapped copy of every uncached reply in a buffer
+ * of its own cost about a tenth of an uncached reply's CPU under load (docs/benchmarks.md, issue 24).
+ */
+function oneOffWireForm(reply: ServiceReply): WireReply {
+  const body = bodyBytes(reply);
+  return { body, head: wireHead(reply, body) };
 }
 
 /**
@@ -121,7 +137,7 @@ export function wireFormOf(reply: ServiceReply): WireReply {
  * reply is GET's: node:http drops the body itself and keeps the explicit `Content-Length`.
  */
 function send(res: ServerResponse, reply: ServiceReply, closing: boolean): void {
-  const { body, head } = wireFormOf(reply);
+  const { body, head } = isHeldReply(reply) ? wireFormOf(reply) : oneOffWireForm(reply);
   res.writeHead(reply.status, closing ? [...head, 'Connection', 'close'] : (head as string[]));
   res.end(body);
 }
@@ -166,7 +182,10 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
   const requestTimeoutMs = Math.max(options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, headersTimeoutMs);
   const idleTimeoutMs = Math.max(options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS, requestTimeoutMs);
   let boundPort = options.port;
+  let origin = `http://${formatHostForUrl(host)}:${boundPort}`;
   let closing = false;
+  // The last Host header found allowed: every request of a client repeats the same one, so it is parsed once.
+  let allowedHost: string | undefined;
 
   const errorResponse = (
     status: number,
@@ -182,12 +201,16 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
   };
 
   const serve = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    if (!isAllowedHost(req.headers.host, host, boundPort)) {
-      const message =
-        `Host header "${quoteInput(req.headers.host ?? '')}" is not allowed: this server ` +
-        `answers only to ${formatHostForUrl(host)} (DNS-rebinding protection)`;
-      send(res, errorResponse(403, 'web_framework_error', message), closing);
-      return;
+    const hostHeader = req.headers.host;
+    if (hostHeader === undefined || hostHeader !== allowedHost) {
+      if (!isAllowedHost(hostHeader, host, boundPort)) {
+        const message =
+          `Host header "${quoteInput(hostHeader ?? '')}" is not allowed: this server ` +
+          `answers only to ${formatHostForUrl(host)} (DNS-rebinding protection)`;
+        send(res, errorResponse(403, 'web_framework_error', message), closing);
+        return;
+      }
+      allowedHost = hostHeader;
     }
     const method = req.method ?? 'GET';
     let body: Buffer | undefined;
@@ -231,7 +254,7 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
     }
     let url: URL;
     try {
-      url = requestUrl(req.url ?? '/', `http://${formatHostForUrl(host)}:${boundPort}`);
+      url = requestUrl(req.url ?? '/', origin);
     } catch {
       send(res, errorResponse(400, 'web_framework_error', 'the request target is not a valid URL'), closing);
       return;
@@ -312,6 +335,8 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
       server.off('error', reject);
       const address = server.address();
       boundPort = typeof address === 'object' && address !== null ? address.port : options.port;
+      origin = `http://${formatHostForUrl(host)}:${boundPort}`;
+      allowedHost = undefined;
       const close = (): Promise<void> =>
         new Promise<void>((done) => {
           closing = true;

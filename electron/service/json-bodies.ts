@@ -63,11 +63,25 @@ export function structJson(value: MoveJson): { readonly [field: string]: MoveJso
   return value as { readonly [field: string]: MoveJson };
 }
 
-/** One event: `{"version", "guid": {"creation_number", "account_address"}, "sequence_number", "type", "data"}`. */
-export function eventJson(event: StoredEvent, data: MoveJson): ReplyOf<typeof ENDPOINTS.eventsByHandle>[number] {
+type EventJson = ReplyOf<typeof ENDPOINTS.eventsByHandle>[number];
+
+/** An event's `guid`: its stream's creation number and account. */
+export function eventGuidJson(address: Uint8Array, creationNumber: bigint): EventJson['guid'] {
+  return { creation_number: creationNumber.toString(), account_address: formatAddress(address) };
+}
+
+/**
+ * One event: `{"version", "guid": {"creation_number", "account_address"}, "sequence_number", "type", "data"}`. `guid`,
+ * when given, is the event's own (a page of one stream renders it once for all its events).
+ */
+export function eventJson(
+  event: StoredEvent,
+  data: MoveJson,
+  guid: EventJson['guid'] = eventGuidJson(event.address, event.creationNumber),
+): EventJson {
   return {
     version: event.version.toString(),
-    guid: { creation_number: event.creationNumber.toString(), account_address: formatAddress(event.address) },
+    guid,
     sequence_number: event.sequenceNumber.toString(),
     type: event.typeTag,
     data,

@@ -22,6 +22,7 @@ import { quoteInput } from '../../shared/quote-input.ts';
 
 /** Percent-decodes one path segment; a malformed escape is 400 `web_framework_error`. */
 export function decodePathSegment(raw: string): string {
+  if (!raw.includes('%')) return raw;
   try {
     return decodeURIComponent(raw);
   } catch {
@@ -141,10 +142,23 @@ export function parseStructTagParam(text: string, name: string): StructTag {
   }
 }
 
-/** Parses a type tag given in a request body (bad text: 400 `invalid_input`). */
+/** Most type tags {@link parseTypeTagInput} keeps parsed. */
+const PARSED_INPUTS_LIMIT = 1024;
+const parsedInputs = new Map<string, TypeTag>();
+
+/**
+ * Parses a type tag given in a request body (bad text: 400 `invalid_input`). Parsed tags are kept by text (a client
+ * asks with the same few key and value types over and over; a tag is immutable), which also lets the layout and
+ * printing caches keyed by the tag object find it.
+ */
 export function parseTypeTagInput(text: string, name: string): TypeTag {
+  const known = parsedInputs.get(text);
+  if (known !== undefined) return known;
   try {
-    return parseTypeTag(text);
+    const tag = parseTypeTag(text);
+    if (parsedInputs.size >= PARSED_INPUTS_LIMIT) parsedInputs.clear();
+    parsedInputs.set(text, tag);
+    return tag;
   } catch (error) {
     if (tooDeep(text, false)) throw nestingError(text);
     throw invalidInput(`invalid ${name} "${quoteInput(text)}": ${describeError(error)}`);

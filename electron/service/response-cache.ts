@@ -48,6 +48,17 @@ function entrySize(key: string, reply: ServiceReply): number {
   return ENTRY_OVERHEAD + key.length * 2 + bodySize + headers;
 }
 
+/** Replies a cache stores: they are sent again and again, so the HTTP adapter encodes each once (http-server.ts). */
+const heldReplies = new WeakSet<ServiceReply>();
+
+/**
+ * Whether `reply` was stored by a reply cache (and may be answered again). Other replies are sent once, and the HTTP
+ * adapter writes them without keeping an encoded copy.
+ */
+export function isHeldReply(reply: ServiceReply): boolean {
+  return heldReplies.has(reply);
+}
+
 /** The LRU of replies (a Map keeps insertion order; a hit is moved to the end). */
 export class ResponseCache {
   readonly #entries = new Map<string, { reply: ServiceReply; size: number }>();
@@ -89,6 +100,7 @@ export class ResponseCache {
     if (reply.status >= 500) return;
     const size = entrySize(key, reply);
     if (size > this.#options.maxBytes / 4) return;
+    heldReplies.add(reply);
     const previous = this.#entries.get(key);
     if (previous) {
       this.#bytes -= previous.size;

@@ -88,19 +88,49 @@ function partsOf(route: Route): readonly string[] {
   return parts;
 }
 
+/**
+ * The parameters of `segments` under `parts`, or undefined when they do not match. Literal parts are compared
+ * first, so a route that does not match allocates nothing (a request is tried against every route of its length).
+ */
 function matchPattern(parts: readonly string[], segments: readonly string[]): Record<string, string> | undefined {
   if (parts.length !== segments.length) return undefined;
-  const params: Record<string, string> = {};
-  for (const [index, part] of parts.entries()) {
+  let hasParams = false;
+  for (let index = 0; index < parts.length; index += 1) {
+    const part = parts[index] ?? '';
     const segment = segments[index] ?? '';
     if (part.startsWith(':')) {
       if (segment === '') return undefined;
-      params[part.slice(1)] = segment;
+      hasParams = true;
     } else if (part !== segment) {
       return undefined;
     }
   }
+  const params: Record<string, string> = {};
+  if (!hasParams) return params;
+  for (let index = 0; index < parts.length; index += 1) {
+    const part = parts[index] ?? '';
+    if (part.startsWith(':')) params[part.slice(1)] = segments[index] ?? '';
+  }
   return params;
+}
+
+/** Each route table's routes by their number of segments (built once per table, in table order). */
+const tablesByLength = new WeakMap<readonly Route[], ReadonlyMap<number, readonly Route[]>>();
+
+function routesOfLength(routes: readonly Route[], length: number): readonly Route[] {
+  let byLength = tablesByLength.get(routes);
+  if (byLength === undefined) {
+    const index = new Map<number, Route[]>();
+    for (const route of routes) {
+      const count = partsOf(route).length;
+      const list = index.get(count);
+      if (list === undefined) index.set(count, [route]);
+      else list.push(route);
+    }
+    byLength = index;
+    tablesByLength.set(routes, byLength);
+  }
+  return byLength.get(length) ?? [];
 }
 
 /** The methods allowed on a path, as sent in `Allow` (HEAD goes with GET). */
@@ -115,7 +145,7 @@ export function matchRoute(routes: readonly Route[], method: string, pathname: s
   const segments = pathSegments(pathname);
   const methods: RouteMethod[] = [];
   const effective = method === 'HEAD' ? 'GET' : method;
-  for (const route of routes) {
+  for (const route of routesOfLength(routes, segments.length)) {
     const raw = matchPattern(partsOf(route), segments);
     if (raw === undefined) continue;
     if (route.method !== effective) {

@@ -76,7 +76,8 @@ export interface SnapshotFileGuard {
   check(pathToo?: boolean): ApiError | undefined;
   /**
    * Resolves once file events already raised are delivered: two `setImmediate` hops, since a request is handled
-   * in the loop's poll phase, whose check phase comes before the next poll for new events.
+   * in the loop's poll phase, whose check phase comes before the next poll for new events. The requests of one turn
+   * share one wait.
    */
   settled(): Promise<void>;
 }
@@ -163,12 +164,22 @@ export function guardSnapshotFile(path: string, onChange: () => void): SnapshotF
     return changed;
   };
 
+  // The wait of the requests read in this turn of the event loop, shared: its first hop runs in this turn's check
+  // phase, its second after the next poll, as each request's own two hops would, at one pair of hops per turn.
+  let batch: Promise<void> | undefined;
   const guard: SnapshotFileGuard = {
     check(pathToo = true): ApiError | undefined {
       if (state.dirty || (pathToo && performance.now() - lookedAt >= PATH_CHECK_MS)) return look();
       return changed;
     },
-    settled: () => new Promise((resolve) => setImmediate(() => setImmediate(resolve))),
+    settled: () =>
+      (batch ??= new Promise((resolve) =>
+        setImmediate(() => {
+          // Requests read from here on were read after this turn's poll: they wait for a later one.
+          batch = undefined;
+          setImmediate(resolve);
+        }),
+      )),
   };
   resources.register(guard, { fd, state });
   return guard;

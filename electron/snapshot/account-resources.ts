@@ -6,7 +6,7 @@
  */
 import type Database from 'better-sqlite3';
 import { bytesToHex } from '../../shared/hex.ts';
-import { decodeResourceGroup, membersInTagOrder } from '../../shared/resource-group.ts';
+import { decodeResourceGroupInTagOrder } from '../../shared/resource-group.ts';
 import type { ResourcePage, StoredResource } from './ledger-store.ts';
 import { accountKeyPrefix, listedStateKey, prefixUpperBound, resourceStateKey } from './state-keys.ts';
 import { storedBlob } from './stored-blob.ts';
@@ -48,8 +48,7 @@ export function accountResourcesPage(
     if (keys === limit) return { resources, nextCursor: resourceStateKey(address, listed.tag) };
     keys += 1;
     if (listed.group) {
-      for (const member of membersInTagOrder(decodeResourceGroup(bytes)))
-        resources.push({ stateKey: row.state_key, ...member });
+      for (const member of decodeResourceGroupInTagOrder(bytes)) resources.push({ stateKey: row.state_key, ...member });
     } else {
       resources.push({ stateKey: row.state_key, tag: listed.tag, bytes });
     }

@@ -30,7 +30,8 @@ export interface BcsReaderLimits {
 /** Sequential reader over one BCS-encoded input. */
 export class BcsReader {
   readonly #bytes: Uint8Array;
-  readonly #view: DataView;
+  /** Made on the first fixed-width integer: most readers (state keys, struct tags, short values) read none. */
+  #dataView: DataView | undefined;
   #pos = 0;
   #elementsLeft: number;
   readonly #maxElements: number;
@@ -38,9 +39,12 @@ export class BcsReader {
   /** Reads `bytes` from offset 0. The array is not copied: do not mutate it while reading. */
   constructor(bytes: Uint8Array, limits: BcsReaderLimits = {}) {
     this.#bytes = bytes;
-    this.#view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     this.#maxElements = limits.maxElements ?? Number.POSITIVE_INFINITY;
     this.#elementsLeft = this.#maxElements;
+  }
+
+  get #view(): DataView {
+    return (this.#dataView ??= new DataView(this.#bytes.buffer, this.#bytes.byteOffset, this.#bytes.byteLength));
   }
 
   /** Offset of the next byte to read (also the offset reported by the next error). */

@@ -123,15 +123,34 @@ function unexpectedTag(bytes: Uint8Array, tag: number): StateKeyError {
 const STATE_KEY_SALT = sha3_256(new TextEncoder().encode('APTOS::StateKey'));
 
 /**
+ * sha3-256 of `input` as lower-case hex with `0x`. The default is the portable one (@noble/hashes, which the renderer
+ * uses too); the main process passes node:crypto's (electron/snapshot/state-keys.ts), several times faster there: the
+ * hashes of a transaction's changes were a fifth of its reply's CPU (docs/benchmarks.md, issue 24).
+ */
+export type Sha3Hex = (input: Uint8Array) => string;
+
+/**
+ * The salt ‖ key input of the hashes, reused (the hash functions are synchronous and keep nothing): a fresh array per
+ * key cost as much as node:crypto's hash itself.
+ */
+let hashInput = Uint8Array.from(STATE_KEY_SALT);
+
+/** The portable {@link Sha3Hex}. */
+export const portableSha3Hex: Sha3Hex = (input) => bytesToHex(sha3_256(input));
+
+/**
  * The node's `state_key_hash` of an access-path state key (resource, resource group, module) as stored:
  * sha3-256(sha3-256("APTOS::StateKey") ‖ key), lower-case hex with `0x`. The key is not decoded (the caller knows its
  * kind); {@link stateKeyHash} is the one for a key of any kind.
  */
-export function accessPathStateKeyHash(stateKey: Uint8Array): string {
-  const input = new Uint8Array(STATE_KEY_SALT.length + stateKey.length);
-  input.set(STATE_KEY_SALT);
-  input.set(stateKey, STATE_KEY_SALT.length);
-  return bytesToHex(sha3_256(input));
+export function accessPathStateKeyHash(stateKey: Uint8Array, sha3Hex: Sha3Hex = portableSha3Hex): string {
+  const length = STATE_KEY_SALT.length + stateKey.length;
+  if (hashInput.length < length) {
+    hashInput = new Uint8Array(Math.max(length, 2 * hashInput.length));
+    hashInput.set(STATE_KEY_SALT);
+  }
+  hashInput.set(stateKey, STATE_KEY_SALT.length);
+  return sha3Hex(hashInput.subarray(0, length));
 }
 
 /**
@@ -139,11 +158,15 @@ export function accessPathStateKeyHash(stateKey: Uint8Array): string {
  * table item's key is hashed as tag ‖ handle ‖ raw key bytes (no length prefix, unlike the stored key) and an
  * access path as stored. Lower-case hex with `0x`. `decoded` saves decoding the key again when known.
  */
-export function stateKeyHash(stateKey: Uint8Array, decoded: DecodedStateKey = decodeStateKey(stateKey)): string {
-  if (decoded.kind !== 'table_item') return accessPathStateKeyHash(stateKey);
+export function stateKeyHash(
+  stateKey: Uint8Array,
+  decoded: DecodedStateKey = decodeStateKey(stateKey),
+  sha3Hex: Sha3Hex = portableSha3Hex,
+): string {
+  if (decoded.kind !== 'table_item') return accessPathStateKeyHash(stateKey, sha3Hex);
   const encoded = new Uint8Array(33 + decoded.key.length);
   encoded[0] = STATE_KEY_TABLE_ITEM;
   encoded.set(stateKey.subarray(1, 33), 1);
   encoded.set(decoded.key, 33);
-  return accessPathStateKeyHash(encoded);
+  return accessPathStateKeyHash(encoded, sha3Hex);
 }

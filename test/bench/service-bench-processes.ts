@@ -26,6 +26,8 @@ export interface ServiceStartOptions {
   readonly cache: boolean;
   /** Node flags placed before the CLI, e.g. `--cpu-prof`. */
   readonly nodeFlags?: readonly string[];
+  /** The checkout whose CLI runs (default this one): service-bench-ab.ts compares two. */
+  readonly checkout?: string;
 }
 
 const children = new Set<ChildProcess>();
@@ -88,8 +90,10 @@ export function startService(options: ServiceStartOptions): Promise<StartedServe
     '0',
     ...(options.cache ? [] : ['--no-cache']),
   ];
-  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), cliPath, ...serveArgs], {
-    cwd: root,
+  const checkout = options.checkout ?? root;
+  const cli = options.checkout === undefined ? cliPath : join(checkout, 'electron', 'cli', 'ledger-explorer.js');
+  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), cli, ...serveArgs], {
+    cwd: checkout,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.add(child);

@@ -109,6 +109,15 @@ describe('struct tags in paths', () => {
     expect(failure(() => parseTypeTagInput('u9', 'key_type'))).toEqual(invalid);
     expect(failure(() => parseTypeTagInput('&u8', 'key_type'))).toEqual(invalid);
   });
+  it('keeps parsed body type tags by text: the same tag again, a refused text refused every time by its name', () => {
+    const text = '0x1::table_test::Key<vector<u8>, address>';
+    const first = parseTypeTagInput(text, 'key_type');
+    expect(parseTypeTagInput(text, 'value_type')).toBe(first);
+    expect(first).toEqual({ kind: 'struct', struct: parseStructTag(text) });
+    for (const name of ['key_type', 'value_type']) {
+      expect(() => parseTypeTagInput('u9', name)).toThrow(new RegExp(`invalid ${name} "u9"`));
+    }
+  });
 });
 
 describe('identifiers', () => {

@@ -2,10 +2,11 @@
  * The reply cache: a bounded LRU (entries and bytes), never holding server errors, and in the
  * service keyed by everything that changes a reply — path and query, negotiated format, method
  * (HEAD shares GET's entry) and the JSON body of the table endpoints. A counting view of the real
- * store shows which requests reached it.
+ * store shows which requests reached it. The replies it stores are marked held (the HTTP adapter encodes each
+ * once).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ResponseCache } from '../../electron/service/response-cache.ts';
+import { isHeldReply, ResponseCache } from '../../electron/service/response-cache.ts';
 import { createReadService, type ReadServiceHandler } from '../../electron/service/read-service.ts';
 import type { LedgerStore } from '../../electron/snapshot/ledger-store.ts';
 import { SnapshotStore } from '../../electron/snapshot/snapshot-store.ts';
@@ -15,6 +16,20 @@ import { fixturePath } from '../support/fixture-path.ts';
 const reply = (status: number, body: string) => ({ status, headers: [['Content-Type', 'text/plain']] as const, body });
 
 describe('ResponseCache', () => {
+  it('marks the replies it stores as held (the HTTP adapter keeps their encoded form), and only those', () => {
+    const cache = new ResponseCache({ maxEntries: 10, maxBytes: 1 << 20 });
+    const stored = reply(200, 'A');
+    const serverError = reply(503, 'B');
+    const tooLarge = reply(200, 'C'.repeat(1 << 19));
+    cache.set('a', stored);
+    cache.set('b', serverError);
+    cache.set('c', tooLarge);
+    expect(isHeldReply(stored)).toBe(true);
+    expect(isHeldReply(serverError)).toBe(false);
+    expect(isHeldReply(tooLarge)).toBe(false);
+    expect(isHeldReply(reply(200, 'A'))).toBe(false);
+  });
+
   it('evicts the least recently used entry beyond the entry limit', () => {
     const cache = new ResponseCache({ maxEntries: 2, maxBytes: 1 << 20 });
     cache.set('a', reply(200, 'A'));

@@ -12,7 +12,7 @@ import type { StoredEvent } from '../../snapshot/ledger-store.ts';
 import { encodeEvents } from '../bcs-bodies.ts';
 import { ApiError, describeError, internalError, invalidInput, notFound } from '../http-errors.ts';
 import { storedEventType } from '../event-types.ts';
-import { decodeStoredValue, eventJson, structTypeTag } from '../json-bodies.ts';
+import { decodeStoredValue, eventGuidJson, eventJson, structTypeTag } from '../json-bodies.ts';
 import { pageSize } from '../params.ts';
 import type { ContextOf, RequestContext } from '../request-context.ts';
 import { bcsReply, endpointReply } from '../responses.ts';
@@ -44,10 +44,13 @@ function listEvents(
   const events = context.store.events(address, creationNumber, start, limit);
   if (context.output === 'bcs') return bcsReply(encodeEvents(events), context.ledger);
   const lookup = context.store.abiLookup(context.ledger.ledgerVersion);
+  // Every event of the page is of the stream asked for (the store reads by it): one guid for all.
+  const guid = eventGuidJson(address, creationNumber);
   const body = events.map((event: StoredEvent) =>
     eventJson(
       event,
       decodeStoredValue(event.data, storedEventType(event.typeTag), lookup, `event data of type ${event.typeTag}`),
+      guid,
     ),
   );
   // Both event endpoints declare the same reply.

@@ -10,8 +10,9 @@ import type { AbiLookup } from '../../../shared/move/abi.ts';
 import { formatStructTag, type StructTag } from '../../../shared/type-tag.ts';
 import { assertNever } from '../../../shared/assert-never.ts';
 import type { LedgerStore, StoredWriteOp } from '../../snapshot/ledger-store.ts';
-import { decodeResourceGroup, membersInTagOrder } from '../../../shared/resource-group.ts';
-import { decodeStateKey, stateKeyHash, type DecodedStateKey } from '../../../shared/ledger/state-keys.ts';
+import { decodeResourceGroupInTagOrder } from '../../../shared/resource-group.ts';
+import { stateKeyHash, type DecodedStateKey } from '../../../shared/ledger/state-keys.ts';
+import { decodeStateKeyCached, nodeSha3Hex } from '../../snapshot/state-keys.ts';
 import { parseAddress } from '../../../shared/address.ts';
 import { ApiError, describeError, internalError } from '../http-errors.ts';
 import { decodeStoredValue, structJson, structTypeTag } from '../json-bodies.ts';
@@ -29,11 +30,11 @@ function resourceData(bytes: Uint8Array, tag: StructTag, lookup: AbiLookup): Mov
 function opChanges(store: LedgerStore, op: StoredWriteOp, version: bigint, lookup: AbiLookup): ChangeJson[] {
   let decoded: DecodedStateKey;
   try {
-    decoded = decodeStateKey(op.stateKey);
+    decoded = decodeStateKeyCached(op.stateKey);
   } catch (error) {
     throw internalError(`Failed to decode a state key of version ${version}: ${describeError(error)}`);
   }
-  const hash = stateKeyHash(op.stateKey, decoded);
+  const hash = stateKeyHash(op.stateKey, decoded, nodeSha3Hex);
   const value = op.value;
   switch (decoded.kind) {
     case 'resource': {
@@ -44,7 +45,7 @@ function opChanges(store: LedgerStore, op: StoredWriteOp, version: bigint, looku
     case 'resource_group': {
       const base = { address: decoded.address, state_key_hash: hash };
       if (value === undefined) return [{ ...base, resource: formatStructTag(decoded.tag), type: 'delete_resource' }];
-      const members = membersInTagOrder(decodeGroup(value, version));
+      const members = decodeGroup(value, version);
       return members.map((member) => ({
         ...base,
         data: resourceData(member.bytes, member.tag, lookup),
@@ -74,9 +75,10 @@ function opChanges(store: LedgerStore, op: StoredWriteOp, version: bigint, looku
   }
 }
 
-function decodeGroup(value: Uint8Array, version: bigint): ReturnType<typeof decodeResourceGroup> {
+/** A group's members in the node's order; a group that does not decode is 500 (its entries are left out). */
+function decodeGroup(value: Uint8Array, version: bigint): ReturnType<typeof decodeResourceGroupInTagOrder> {
   try {
-    return decodeResourceGroup(value);
+    return decodeResourceGroupInTagOrder(value);
   } catch (error) {
     throw internalError(`Failed to decode a resource group written at version ${version}: ${describeError(error)}`);
   }
