@@ -27,3 +27,8 @@ export const DATA_FOLDER_PLACES: readonly string[] = [
 
 /** File name of the generated sample snapshot (format version in the name: a new format gets a new file). */
 export const SAMPLE_SNAPSHOT_NAME = 'sample-snapshot-v1.db';
+
+/** Where the sample snapshot is (or will be) on this machine. */
+export function sampleSnapshotPath(): string {
+  return join(userDataFolder(), SAMPLE_SNAPSHOT_NAME);
+}

@@ -3,14 +3,17 @@
  * dispatches, prints usage, and turns any error into one line on stderr and exit code 1: users
  * pointing the tool at a wrong file get a sentence, not a stack trace (set LEDGER_EXPLORER_DEBUG=1
  * to see the stack).
+ *
+ * A command's code is imported only to run it: the usage texts live apart (serve-usage.ts, snapshot-usage.ts), so
+ * the help and the version load a few modules instead of the whole service and generator (~490 modules, most of a
+ * second of start-up; docs/benchmarks.md, "Test suite time").
  */
 import { pathToFileURL } from 'node:url';
-import type { CommandSpec } from './cli-args.ts';
+import { wantsHelp, type CommandSpec } from './cli-args.ts';
 import { CliError } from './cli-error.ts';
-import { DATA_FOLDER_PLACES, userDataFolder } from './data-folder.ts';
-import { sampleSnapshotPath } from './sample-snapshot.ts';
-import { runSnapshotCommand, SNAPSHOT_COMMANDS, SNAPSHOT_USAGE } from './snapshot-command.ts';
-import { runServeCommand, SERVE_COMMAND, SERVE_USAGE } from './serve-command.ts';
+import { DATA_FOLDER_PLACES, sampleSnapshotPath, userDataFolder } from './data-folder.ts';
+import { printSnapshotHelp, SNAPSHOT_COMMANDS, SNAPSHOT_USAGE } from './snapshot-usage.ts';
+import { SERVE_COMMAND, SERVE_USAGE } from './serve-usage.ts';
 
 /** Every command that takes options, with its usage and option definitions (the help's test walks these). */
 export const COMMANDS: readonly CommandSpec[] = [SERVE_COMMAND, ...SNAPSHOT_COMMANDS];
@@ -54,9 +57,14 @@ export async function runCli(args: readonly string[]): Promise<number> {
         return 0;
       }
       case 'snapshot':
-        return await runSnapshotCommand(rest);
+        if (printSnapshotHelp(rest)) return 0;
+        return await (await import('./snapshot-command.ts')).runSnapshotCommand(rest);
       case 'serve':
-        return await runServeCommand(rest);
+        if (wantsHelp(rest)) {
+          process.stdout.write(`Usage: ledger-explorer ${SERVE_USAGE.trimStart()}`);
+          return 0;
+        }
+        return await (await import('./serve-command.ts')).runServeCommand(rest);
       default:
         throw new CliError(`unknown command "${command}"; run "ledger-explorer help"`);
     }

@@ -3,15 +3,10 @@
  * `serve` and `snapshot info --sample` need no path.
  */
 import { existsSync, mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { generateSnapshot } from '../snapshot/generate.ts';
-import { SAMPLE_SNAPSHOT_NAME, userDataFolder } from './data-folder.ts';
+import { sampleSnapshotPath } from './data-folder.ts';
 import { NO_PROGRESS, type Progress } from '../snapshot/progress.ts';
-
-/** Where the sample snapshot is (or will be) on this machine. */
-export function sampleSnapshotPath(): string {
-  return join(userDataFolder(), SAMPLE_SNAPSHOT_NAME);
-}
 
 /**
  * The sample snapshot's path, generating it first (saying so through `log`, its progress through `progress`) when it

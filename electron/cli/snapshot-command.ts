@@ -3,7 +3,7 @@
  * and samples, or check it. Output is for people by default and JSON with `--json`.
  */
 import { writeFileSync } from 'node:fs';
-import { generateSnapshot, DEFAULT_GENERATE, MAX_ACCOUNTS, MAX_VERSIONS } from '../snapshot/generate.ts';
+import { generateSnapshot } from '../snapshot/generate.ts';
 import { OutputPathError } from '../snapshot/output-path.ts';
 import { describeSqliteError, isSqliteError } from '../snapshot/sqlite-errors.ts';
 import { SnapshotStore } from '../snapshot/snapshot-store.ts';
@@ -12,64 +12,19 @@ import { verifySnapshot } from '../snapshot/snapshot-verify.ts';
 import { contentDigest } from '../snapshot/snapshot-digest.ts';
 import { CodecError } from '../../shared/codec-error.ts';
 import { CliError } from './cli-error.ts';
-import { parseCommandArgs, wantsHelp, type CommandSpec } from './cli-args.ts';
-import { CAPTURE_COMMAND, runCaptureCommand } from './capture-command.ts';
-import { ensureSampleSnapshot, sampleSnapshotPath } from './sample-snapshot.ts';
+import { parseCommandArgs } from './cli-args.ts';
+import { runCaptureCommand } from './capture-command.ts';
+import { ensureSampleSnapshot } from './sample-snapshot.ts';
+import {
+  GENERATE_OPTIONS,
+  INFO_OPTIONS,
+  printSnapshotHelp,
+  UPGRADE_OPTIONS,
+  VERIFY_OPTIONS,
+} from './snapshot-usage.ts';
 import { SnapshotOpenError } from '../snapshot/open-snapshot.ts';
 import { indexerUpgradeHint, upgradeSnapshot, UpgradeError } from '../indexer/upgrade-snapshot.ts';
 import { progressReporter, type Progress } from '../snapshot/progress.ts';
-
-const GENERATE_USAGE = `  snapshot generate --out FILE [--seed N] [--versions N] [--accounts N] [--force] [--progress]
-                             write a deterministic sample snapshot (default ${DEFAULT_GENERATE.versions} versions,
-                             ${DEFAULT_GENERATE.accounts} accounts; at most ${MAX_VERSIONS} versions,
-                             ${MAX_ACCOUNTS} accounts); FILE may be new or a snapshot;
-                             --force: replace another regular file (never a link, FIFO, device or folder);
-                             --progress: report progress on stderr even when it is not a terminal
-`;
-const INFO_USAGE = `  snapshot info FILE|--sample [--json] [--digest] [--progress]
-                             ledger figures, counts and samples, i.e. places to start (and a content digest);
-                             --sample: the sample snapshot, ${sampleSnapshotPath()}
-`;
-const UPGRADE_USAGE = `  snapshot upgrade IN --out OUT [--force] [--progress]
-                             copy a format v2 snapshot IN to OUT as format v3, adding the indexer tables
-                             (account history, holdings, GraphQL) derived from its transactions; IN is only read
-`;
-const VERIFY_USAGE = `  snapshot verify FILE|--sample [--progress]
-                             integrity, format invariants and conservation of balances; exit 0 only when clean
-`;
-
-/** `--sample`: the sample snapshot (generated on first use) instead of a FILE. */
-const SAMPLE_OPTION = { sample: { type: 'boolean' } } as const;
-/** `--progress`: progress on stderr even when it is not a terminal (on a terminal it is always shown). */
-const PROGRESS_OPTION = { progress: { type: 'boolean' } } as const;
-const VERIFY_OPTIONS = { ...SAMPLE_OPTION, ...PROGRESS_OPTION } as const;
-const GENERATE_OPTIONS = {
-  out: { type: 'string' },
-  seed: { type: 'string' },
-  versions: { type: 'string' },
-  accounts: { type: 'string' },
-  force: { type: 'boolean' },
-  ...PROGRESS_OPTION,
-} as const;
-const INFO_OPTIONS = {
-  ...SAMPLE_OPTION,
-  ...PROGRESS_OPTION,
-  json: { type: 'boolean' },
-  digest: { type: 'boolean' },
-} as const;
-const UPGRADE_OPTIONS = { out: { type: 'string' }, force: { type: 'boolean' }, ...PROGRESS_OPTION } as const;
-
-/** The snapshot subcommands, for the help and its test. */
-export const SNAPSHOT_COMMANDS: readonly CommandSpec[] = [
-  { name: 'snapshot generate', usage: GENERATE_USAGE, options: GENERATE_OPTIONS },
-  { name: 'snapshot info', usage: INFO_USAGE, options: INFO_OPTIONS },
-  { name: 'snapshot verify', usage: VERIFY_USAGE, options: VERIFY_OPTIONS },
-  { name: 'snapshot upgrade', usage: UPGRADE_USAGE, options: UPGRADE_OPTIONS },
-  CAPTURE_COMMAND,
-];
-
-/** Usage text of the snapshot commands. */
-export const SNAPSHOT_USAGE = SNAPSHOT_COMMANDS.map((command) => command.usage).join('');
 
 function integerOption(value: string | undefined, name: string): number | undefined {
   if (value === undefined) return undefined;
@@ -233,16 +188,8 @@ function upgrade(args: readonly string[]): number {
 
 /** Runs `snapshot <subcommand> ...`; returns the exit code. */
 export function runSnapshotCommand(args: readonly string[]): number | Promise<number> {
+  if (printSnapshotHelp(args)) return 0;
   const [subcommand, ...rest] = args;
-  if (subcommand === undefined || subcommand === 'help' || subcommand === '--help' || subcommand === '-h') {
-    process.stdout.write(`Usage: ledger-explorer snapshot <command> [options]\n\nCommands:\n${SNAPSHOT_USAGE}`);
-    return 0;
-  }
-  const usage = SNAPSHOT_COMMANDS.find((command) => command.name === `snapshot ${subcommand}`)?.usage;
-  if (usage !== undefined && wantsHelp(rest)) {
-    process.stdout.write(`Usage: ledger-explorer ${usage.trimStart()}`);
-    return 0;
-  }
   switch (subcommand) {
     case 'generate':
       return generate(rest);

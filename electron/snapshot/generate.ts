@@ -10,6 +10,7 @@ import { getHeapStatistics } from 'node:v8';
 import { SNAPSHOT_FORMAT_VERSION, type SnapshotFormatVersion } from './schema.ts';
 import { NO_PROGRESS, type Progress } from './progress.ts';
 import { ThreadedSnapshotWriter, writerThreadAvailable } from './writer-thread.ts';
+import { DEFAULT_GENERATE, MAX_ACCOUNTS, MAX_VERSIONS } from './generate-limits.ts';
 
 /** Options of `generateSnapshot`; sizes default to the sample's (~50,000 versions, ~1,000 accounts). */
 export interface GenerateOptions {
@@ -43,18 +44,10 @@ export interface GenerateSummary extends ChainSummary {
   readonly indexerWallMs: number;
 }
 
-/** Default size of a generated snapshot (the sample the app opens with). */
-export const DEFAULT_GENERATE = { seed: 1, versions: 50_000, accounts: 1_000, chainId: 4, coinStores: 10_000 } as const;
+export { DEFAULT_GENERATE, MAX_ACCOUNTS, MAX_VERSIONS };
 
 /** Smallest chain the generator accepts: genesis plus one block with a user transaction. */
 const MIN_VERSIONS = 100;
-/**
- * Largest chain and account count the generator accepts (docs/snapshot-format.md, "Generating").
- * The simulation keeps per-block plans and per-account state in memory, so its heap grows with both.
- */
-export const MAX_VERSIONS = 5_000_000;
-/** Largest `--accounts`. */
-export const MAX_ACCOUNTS = 100_000;
 /**
  * Heap the generator needs, estimated on the high side from measurements (≈ 90 MiB at 50,000 versions, ≈ 140 MiB at
  * 300,000, ≈ 220 MiB at 700,000).

@@ -68,7 +68,12 @@ describe('fit and finish', () => {
     const { page, context, errors } = await newPage(session.browser);
     await page.goto(`${session.explorer.url}/txn/${found!.version}`);
     const types = page.getByRole('table', { name: 'Arguments' }).locator('.transaction-argument-type');
-    await types.first().waitFor();
+    // The table shows "unknown" types while the function's parameter types load (transaction-arguments.tsx): wait
+    // for the typed cells, or a loaded machine reads the table before them.
+    await types
+      .filter({ hasText: `0x1::object::Object<${typeArgument}>` })
+      .first()
+      .waitFor();
     const shown = await types.allTextContents();
     expect(shown).toContain(`0x1::object::Object<${typeArgument}>`);
     expect(shown.join(' ')).not.toMatch(/\bT0\b/);

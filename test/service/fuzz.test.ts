@@ -113,5 +113,5 @@ describe('fuzz', () => {
     worker.postMessage('close');
     const [closed] = (await once(worker, 'message')) as [{ closed: boolean; unexpected: string[] }];
     expect(closed).toEqual({ closed: true, unexpected: [] });
-  }, 60_000);
+  });
 });

@@ -77,5 +77,5 @@ describe('loadAllPages', () => {
     expect((failure as Error).message).toContain(MAX_PAGES.toLocaleString('en-US'));
     expect(progress).toBe(MAX_PAGES + 1);
     client.clear();
-  }, 60_000);
+  });
 });
