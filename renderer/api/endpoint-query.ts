@@ -165,10 +165,11 @@ function send<E extends Endpoint>(
   signal: AbortSignal,
   page: QueryParams = {},
 ): Promise<ApiAnswer<unknown>> {
-  // `ledger_version` first, as the node's clients write it.
-  const query: Record<string, unknown> =
-    'ledger_version' in endpoint.query && version !== undefined ? { ledger_version: version } : {};
-  Object.assign(query, read.query ?? {}, page);
+  // The query string lists the parameters in their declared order, whichever part of the read gives them.
+  const given: Record<string, unknown> = { ...(read.query ?? {}), ...page };
+  if ('ledger_version' in endpoint.query && version !== undefined) given.ledger_version = version;
+  const query: Record<string, unknown> = {};
+  for (const name of Object.keys(endpoint.query)) if (given[name] !== undefined) query[name] = given[name];
   const parts = { path: read.path, query, body: read.body, signal } as unknown as EndpointRequest<E>;
   return read.accept === 'bcs' ? requestBytes(endpoint, parts) : request(endpoint, parts);
 }
