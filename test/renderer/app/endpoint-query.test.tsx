@@ -98,7 +98,7 @@ describe('queries built from the endpoint registry', () => {
     const explorerVersion = ENDPOINTS.explorerVersion as Endpoint;
     expect(() => endpointKey(explorerVersion, { path: { version: '5' }, at: { version: '5' } })).toThrow(/twice/);
     const account = ENDPOINTS.account as Endpoint;
-    expect(() => endpointKey(account, { path: { address: '0x1' }, query: { limit: 5 }, at: 'immutable' })).toThrow(
+    expect(() => endpointKey(account, { path: { address: '0x1' }, query: { limit: '5' }, at: 'immutable' })).toThrow(
       /not a declared parameter/,
     );
     expect(() =>
