@@ -76,11 +76,12 @@ export interface ReadContext {
 /**
  * How an answer is reshaped before it is cached, by name (the name is part of the key, so two reshapings of
  * one request never share a cache entry). `run` gets the request as a function: it may turn an error into an
- * answer (absent → null) or, where the source lacks the endpoint, read the same facts another way.
+ * answer (absent → null), follow the pages of a read (`fetch(page)` adds that page's cursor to the read's query),
+ * or, where the source lacks the endpoint, read the same facts another way.
  */
 export interface Reader<A, T> {
   readonly name: string;
-  readonly run: (fetch: () => Promise<A>, context: ReadContext) => Promise<T>;
+  readonly run: (fetch: (page?: QueryParams) => Promise<A>, context: ReadContext) => Promise<T>;
 }
 
 /** A {@link Reader} from its name and function. */
@@ -187,7 +188,8 @@ export function endpointQuery<E extends Endpoint, const R extends EndpointRead<E
 ) {
   const known = plan(endpoint, read as EndpointRead<Endpoint>, readAs === undefined ? {} : { read: readAs.name });
   const queryKey = ['ledger-explorer', endpointName(endpoint), known.parts] as DomainKey<KeyParts>;
-  const fetch = (signal: AbortSignal) => () => send(endpoint, read, known.version, signal) as Promise<AnswerOf<E, R>>;
+  const fetch = (signal: AbortSignal) => (page?: QueryParams) =>
+    send(endpoint, read, known.version, signal, page) as Promise<AnswerOf<E, R>>;
   return queryOptions({
     queryKey,
     queryFn: !known.ready

@@ -56,8 +56,6 @@ export const DERIVED_KEYS = {
     key('activity-floor', { address, oldest }),
   /** A type's BCS layout, resolved from many module ABIs (components/bcs-inspector/layout-resolver.ts). */
   moveLayout: (typeTag: string, version: VersionKey) => key('move-layout', { typeTag, version }),
-  /** Every page of a transaction's changes from the explorer API (converted to an endpoint key next). */
-  transactionChanges: (version: string, pageSize: number) => key('transaction-changes', { version, pageSize }),
   /** A published module's source, decompressed in the renderer from the package registry's bytes. */
   moduleSource: (address: string, module: string, version: VersionKey | undefined) =>
     key('module-source', { address, module, version }),

@@ -6,12 +6,11 @@
  * "created by this transaction" means, so a 404 of that kind resolves to `null`; a pruned or too-new version stays an
  * error (the view explains it).
  */
-import { queryOptions } from '@tanstack/react-query';
 import type { ReplyOf } from '../../../shared/api/endpoint.ts';
 import { ENDPOINTS } from '../../../shared/api/registry.ts';
-import { ApiRequestError, request, type ApiAnswer } from '../client.ts';
+import { ApiRequestError, type ApiAnswer } from '../client.ts';
 import { endpointQuery, reader } from '../endpoint-query.ts';
-import { DERIVED_KEYS, type VersionKey } from '../query-keys.ts';
+import type { VersionKey } from '../query-keys.ts';
 import type { MoveResourceJson } from '../types.ts';
 import { isExplorerUnavailable } from './explorer-queries.ts';
 
@@ -36,35 +35,38 @@ export interface TransactionChangeFacts {
  * changes section's cue to walk the node per change instead.
  */
 export function transactionChangesQuery(version: string) {
-  return queryOptions({
-    queryKey: DERIVED_KEYS.transactionChanges(version, CHANGES_PAGE_SIZE),
-    queryFn: async ({ signal }): Promise<TransactionChangeFacts | null> => {
-      const changes: ChangeFactsJson[] = [];
-      let start: string | null = '0';
-      let beforeState: ChangesReply['before_state'] = 'readable';
-      while (start !== null) {
-        let body: ChangesReply;
-        try {
-          body = (
-            await request(ENDPOINTS.explorerTransactionChanges, {
-              path: { version },
-              query: { start, limit: CHANGES_PAGE_SIZE },
-              signal,
-            })
-          ).body;
-        } catch (error) {
-          if (isExplorerUnavailable(error)) return null;
-          throw error;
-        }
-        beforeState = body.before_state;
-        changes.push(...body.changes);
-        // A cursor that does not move on would loop for ever: stop there (the entries read so far stand).
-        start = body.next_start !== null && BigInt(body.next_start) > BigInt(start) ? body.next_start : null;
-      }
-      return { beforeState, changes };
-    },
-  });
+  return endpointQuery(
+    ENDPOINTS.explorerTransactionChanges,
+    { path: { version }, query: { limit: CHANGES_PAGE_SIZE }, at: 'immutable' },
+    ALL_CHANGES,
+  );
 }
+
+/** Every page of the changes read, or `null` where the source has no explorer API. */
+const ALL_CHANGES = reader(
+  'all-pages',
+  async (
+    fetch: (page?: { start: string }) => Promise<ApiAnswer<ChangesReply>>,
+  ): Promise<TransactionChangeFacts | null> => {
+    const changes: ChangeFactsJson[] = [];
+    let start: string | null = '0';
+    let beforeState: ChangesReply['before_state'] = 'readable';
+    while (start !== null) {
+      let body: ChangesReply;
+      try {
+        body = (await fetch({ start })).body;
+      } catch (error) {
+        if (isExplorerUnavailable(error)) return null;
+        throw error;
+      }
+      beforeState = body.before_state;
+      changes.push(...body.changes);
+      // A cursor that does not move on would loop for ever: stop there (the entries read so far stand).
+      start = body.next_start !== null && BigInt(body.next_start) > BigInt(start) ? body.next_start : null;
+    }
+    return { beforeState, changes };
+  },
+);
 
 /** Whether `error` says the thing read does not exist at that version (as opposed to the version being unreadable). */
 export function isAbsent(error: unknown): boolean {
