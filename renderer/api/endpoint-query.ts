@@ -241,7 +241,8 @@ export function endpointInfiniteQuery<E extends Endpoint, const R extends Endpoi
   read: R,
   paging: Paging<E, R, Param, Page>,
 ) {
-  const known = plan(endpoint, read as EndpointRead<Endpoint>, paging.shape);
+  // `paging` keeps a paged read's key apart from a one-shot read of the same parts (their cached shapes differ).
+  const known = plan(endpoint, read as EndpointRead<Endpoint>, { ...paging.shape, paging: 'pages' });
   const queryKey = ['ledger-explorer', endpointName(endpoint), known.parts] as DomainKey<KeyParts>;
   return infiniteQueryOptions({
     queryKey,

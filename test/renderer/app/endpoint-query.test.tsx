@@ -9,7 +9,13 @@ import { hashKey } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import type { Endpoint } from '../../../shared/api/endpoint.ts';
 import { ENDPOINT_NAMES, ENDPOINTS, type EndpointName } from '../../../shared/api/registry.ts';
-import { endpointKey, type EndpointRead, type ReadAt } from '../../../renderer/api/endpoint-query.ts';
+import {
+  endpointInfiniteQuery,
+  endpointKey,
+  endpointQuery,
+  type EndpointRead,
+  type ReadAt,
+} from '../../../renderer/api/endpoint-query.ts';
 import { DERIVED_KEYS, keyParts } from '../../../renderer/api/query-keys.ts';
 import { graphqlKey } from '../../../renderer/api/graphql.ts';
 import { accountQuery, modulesQuery } from '../../../renderer/api/queries/account-queries.ts';
@@ -82,6 +88,17 @@ describe('queries built from the endpoint registry', () => {
       if (endpoint.body !== undefined) differs({ body: { probe: 2 } as never });
     }
     expect(checked).toBeGreaterThan(60);
+  });
+
+  it('keep a paged read apart from a one-shot read of the same parts (their cached shapes differ)', () => {
+    const read = { query: { limit: 10 }, at: { version: '7' } } as const;
+    const once = endpointQuery(ENDPOINTS.explorerTables, read).queryKey;
+    const paged = endpointInfiniteQuery(ENDPOINTS.explorerTables, read, {
+      page: (fetchPage, after: string | null) => fetchPage({ after: after ?? undefined }),
+      initialPageParam: null as string | null,
+      getNextPageParam: (last) => last.body.next,
+    }).queryKey;
+    expect(hashKey(paged)).not.toBe(hashKey(once));
   });
 
   it('key GraphQL by the operation its text names, its variables and the version', () => {

@@ -35,7 +35,7 @@ describe('query keys', () => {
   it('name their parts, so a key of another shape is not read as one of ours', () => {
     expect(keyParts(resourcesQuery('0x1', '7', 25).queryKey)).toEqual({
       domain: 'resources',
-      parts: { address: '0x1', version: '7', pageSize: 25 },
+      parts: { address: '0x1', version: '7', pageSize: 25, paging: 'pages' },
     });
     expect(keyParts(['other-app', 'resources', { address: '0x1' }])).toBeUndefined();
     expect(keyParts(['ledger-explorer', 'resources', '0x1'])).toBeUndefined();
