@@ -14,6 +14,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { NO_INDEXER_MESSAGE } from '../../shared/api/endpoints/indexer.ts';
 import { ENDPOINTS } from '../../shared/api/registry.ts';
 import { ApiRequestError, request } from './client.ts';
+import { endpointName } from './endpoint-query.ts';
+import type { DomainKey, KeyParts, VersionKey } from './query-keys.ts';
 import { sourceQuery } from './queries/ledger-queries.ts';
 
 /** A GraphQL answer: `data` on success, Hasura's `errors` otherwise. */
@@ -79,6 +81,27 @@ export async function requestGraphql<T>(
     });
   }
   return data;
+}
+
+/** The operation a query text names (`query Name(…)`); a query without a name is refused. */
+export function operationOf(query: string): string {
+  const name = /^\s*query\s+([A-Za-z_]\w*)/.exec(query)?.[1];
+  if (name === undefined) throw new Error('a GraphQL query of the renderer names its operation');
+  return name;
+}
+
+/**
+ * The key of a GraphQL read: the `graphql` endpoint's declared name, the operation its text names, the variables it
+ * is sent with (for a paged read, everything its pages' variables are made from) and the version it is read as of
+ * (the view's, also for log tables bounded in `where`).
+ */
+export function graphqlKey(
+  query: string,
+  variables: GraphqlVariables,
+  version: VersionKey | undefined,
+): DomainKey<KeyParts> {
+  const parts = { operation: operationOf(query), variables: JSON.stringify(variables), version };
+  return ['ledger-explorer', endpointName(ENDPOINTS.graphql), parts];
 }
 
 /**

@@ -4,25 +4,17 @@
  * the answer was read at, so answers are immutable (`staleTime: Infinity`, the client default).
  */
 import { ENDPOINTS } from '../../../shared/api/registry.ts';
-import { infiniteQueryOptions, queryOptions, skipToken } from '@tanstack/react-query';
-import { request, type ApiAnswer } from '../client.ts';
-import { queryKeys, type VersionKey } from '../query-keys.ts';
+import type { ApiAnswer } from '../client.ts';
+import { endpointInfiniteQuery, endpointQuery } from '../endpoint-query.ts';
+import type { VersionKey } from '../query-keys.ts';
 import type { MoveResourceJson } from '../types.ts';
-import { keepPreviousWhileSame } from './keep-previous.ts';
-import { resourcesPage } from './resource-pages.ts';
 
 /** Page sizes offered for the resources listing (the node's maximum is 9999). */
 export const RESOURCE_PAGE_SIZES = [25, 100, 1000, 9999] as const;
 
 /** `GET /v1/accounts/{address}` at `version`: sequence number and authentication key (skipped without a version). */
 export function accountQuery(address: string, version: VersionKey | undefined) {
-  return queryOptions({
-    queryKey: queryKeys.account(address, version),
-    queryFn:
-      version === undefined
-        ? skipToken
-        : ({ signal }) => request(ENDPOINTS.account, { path: { address }, query: { ledger_version: version }, signal }),
-  });
+  return endpointQuery(ENDPOINTS.account, { path: { address }, at: { version } });
 }
 
 /** One page of resources with the version it was read at (so rows kept on screen can say which version they are). */
@@ -43,32 +35,26 @@ export interface ResourcesPageParam {
  * address and the version are known.
  */
 export function resourcesQuery(address: string | undefined, version: VersionKey | undefined, pageSize: number) {
-  const queryKey = queryKeys.resources(address, version, pageSize);
-  return infiniteQueryOptions({
-    queryKey,
-    queryFn:
-      address === undefined || version === undefined
-        ? skipToken
-        : async ({ pageParam, signal }): Promise<ResourcesPage> => ({
-            ...(await resourcesPage(address, version, pageParam.limit, pageParam.start, signal)),
-            version,
-          }),
-    initialPageParam: { start: undefined, limit: pageSize } as ResourcesPageParam,
-    getNextPageParam: (last, _pages, lastParam): ResourcesPageParam | undefined =>
-      last.cursor === undefined ? undefined : { start: last.cursor, limit: lastParam.limit },
-    // The same account at another version or page size keeps its rows on screen (opened rows stay
-    // open), labelled by the panel with the version they were read at; another account's never.
-    placeholderData: keepPreviousWhileSame(queryKey, ['address']),
-  });
+  return endpointInfiniteQuery(
+    ENDPOINTS.resources,
+    { path: { address }, at: { version } },
+    {
+      shape: { pageSize },
+      page: async (fetchPage, param: ResourcesPageParam, read): Promise<ResourcesPage> => ({
+        ...(await fetchPage({ limit: param.limit, start: param.start })),
+        version: read.version,
+      }),
+      initialPageParam: { start: undefined, limit: pageSize } as ResourcesPageParam,
+      getNextPageParam: (last, _pages, lastParam): ResourcesPageParam | undefined =>
+        last.cursor === undefined ? undefined : { start: last.cursor, limit: lastParam.limit },
+      // The same account at another version or page size keeps its rows on screen (opened rows stay
+      // open), labelled by the panel with the version they were read at; another account's never.
+      keepWhileSame: ['address'],
+    },
+  );
 }
 
 /** `GET /v1/accounts/{address}/modules` at `version`: every module with its ABI (skipped until both are known). */
 export function modulesQuery(address: string | undefined, version: VersionKey | undefined) {
-  return queryOptions({
-    queryKey: queryKeys.modules(address, version),
-    queryFn:
-      address === undefined || version === undefined
-        ? skipToken
-        : ({ signal }) => request(ENDPOINTS.modules, { path: { address }, query: { ledger_version: version }, signal }),
-  });
+  return endpointQuery(ENDPOINTS.modules, { path: { address }, at: { version } });
 }

@@ -10,11 +10,12 @@
  * out of a page, so a page shorter than asked holds the retained part of its range and is the last (a node that
  * refuses such a page with 410 instead has it cut to its retained part by a binary search on its start).
  */
-import { infiniteQueryOptions, queryOptions, skipToken } from '@tanstack/react-query';
+import { queryOptions, skipToken } from '@tanstack/react-query';
 import { normalizeAddress } from '../../../shared/address.ts';
 import { ENDPOINTS } from '../../../shared/api/registry.ts';
 import { ApiRequestError, request } from '../client.ts';
-import { queryKeys, type VersionKey } from '../query-keys.ts';
+import { endpointInfiniteQuery } from '../endpoint-query.ts';
+import { DERIVED_KEYS, type VersionKey } from '../query-keys.ts';
 import { asCommittedTransaction, type CommittedTransactionJson } from '../transaction-json.ts';
 
 /** Transactions per page (the node's default page; at most 100). */
@@ -87,7 +88,7 @@ export function pageBelow(end: bigint, pageSize: number, floor = 0n): ActivityPa
  */
 export function retainedFloorQuery(address: string | undefined, oldest: string | undefined) {
   return queryOptions({
-    queryKey: queryKeys.activityFloor(address, oldest),
+    queryKey: DERIVED_KEYS.activityFloor(address, oldest),
     queryFn:
       address === undefined || oldest === undefined
         ? skipToken
@@ -140,29 +141,27 @@ export function accountActivityQuery(
   // The page reaching the floor is the last; it says so when older transactions exist but are pruned.
   const atFloor = (page: ActivityPage): ActivityPage =>
     floor !== undefined && floor > 0n && page.param.start <= floor ? { ...page, pruned: true } : page;
-  return infiniteQueryOptions({
-    queryKey: queryKeys.accountActivity(address, version, pageSize, floor?.toString()),
-    queryFn:
-      address === undefined || sequenceNumber === undefined || version === undefined || floor === undefined
-        ? skipToken
-        : async ({ pageParam, signal }): Promise<ActivityPage> => {
-            if (pageParam.limit === 0) return atFloor({ param: pageParam, transactions: [], pruned: false });
-            const ceiling = BigInt(version);
-            const read: Read = async (start, limit) => {
-              const answer = await request(ENDPOINTS.accountTransactions, {
-                path: { address },
-                query: { start: start.toString(), limit },
-                signal,
-              });
-              // Sequence numbers below N were all committed by V; the check keeps a moving node's surprises out.
-              return answer.body
-                .map(asCommittedTransaction)
-                .filter((transaction) => BigInt(transaction.version) <= ceiling)
-                .reverse();
-            };
-            return atFloor(await readRetained(read, pageParam));
-          },
-    initialPageParam: first ?? { start: floor ?? 0n, limit: 0 },
-    getNextPageParam: (last) => (last.pruned ? undefined : pageBelow(last.param.start, pageSize, floor)),
-  });
+  return endpointInfiniteQuery(
+    ENDPOINTS.accountTransactions,
+    { path: { address }, at: { version } },
+    {
+      shape: { pageSize, floor: floor?.toString(), sequenceNumber },
+      skip: sequenceNumber === undefined || floor === undefined,
+      page: async (fetchPage, pageParam: ActivityPageParam, { version: at }): Promise<ActivityPage> => {
+        if (pageParam.limit === 0) return atFloor({ param: pageParam, transactions: [], pruned: false });
+        const ceiling = BigInt(at);
+        const read: Read = async (start, limit) => {
+          const answer = await fetchPage({ start: start.toString(), limit });
+          // Sequence numbers below N were all committed by V; the check keeps a moving node's surprises out.
+          return answer.body
+            .map(asCommittedTransaction)
+            .filter((transaction) => BigInt(transaction.version) <= ceiling)
+            .reverse();
+        };
+        return atFloor(await readRetained(read, pageParam));
+      },
+      initialPageParam: first ?? { start: floor ?? 0n, limit: 0 },
+      getNextPageParam: (last) => (last.pruned ? undefined : pageBelow(last.param.start, pageSize, floor)),
+    },
+  );
 }

@@ -8,8 +8,8 @@
  */
 import { keepPreviousData, queryOptions, skipToken } from '@tanstack/react-query';
 import { ApiRequestError } from '../client.ts';
-import { requestGraphql, type GraphqlRequestContext, type GraphqlVariables } from '../graphql.ts';
-import { queryKeys, type VersionKey } from '../query-keys.ts';
+import { graphqlKey, requestGraphql, type GraphqlRequestContext, type GraphqlVariables } from '../graphql.ts';
+import type { VersionKey } from '../query-keys.ts';
 import { assetTypesOf } from './history-queries.ts';
 
 /** Holders per page. */
@@ -106,7 +106,7 @@ export async function currentAnswer<T>(
 export function assetMetadataQuery(asset: string, version: VersionKey | undefined) {
   const types = assetTypesOf(asset);
   return queryOptions({
-    queryKey: queryKeys.graphql('AssetMetadata', JSON.stringify({ types }), version),
+    queryKey: graphqlKey(METADATA_QUERY, { types }, version),
     queryFn:
       version === undefined
         ? skipToken
@@ -128,7 +128,7 @@ export function assetHoldersQuery(asset: string, page: number, version: VersionK
   const types = assetTypesOf(asset);
   const variables = { types, limit: HOLDERS_PAGE_SIZE + 1, offset: page * HOLDERS_PAGE_SIZE };
   return queryOptions({
-    queryKey: queryKeys.graphql('AssetHolders', JSON.stringify(variables), version),
+    queryKey: graphqlKey(HOLDERS_QUERY, variables, version),
     queryFn:
       version === undefined
         ? skipToken
@@ -152,7 +152,7 @@ export function assetHoldersQuery(asset: string, page: number, version: VersionK
 export function assetActivitiesQuery(asset: string, version: VersionKey | undefined) {
   const types = assetTypesOf(asset);
   return queryOptions({
-    queryKey: queryKeys.graphql('AssetActivities', JSON.stringify({ types }), version),
+    queryKey: graphqlKey(ACTIVITIES_QUERY, { types, limit: ASSET_ACTIVITIES }, version),
     queryFn:
       version === undefined
         ? skipToken

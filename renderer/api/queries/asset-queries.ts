@@ -4,11 +4,11 @@
  * query) and a coin's paired fungible asset (`0x1::coin::paired_metadata` through `POST /v1/view`). Every key
  * carries the concrete version read at, so answers are immutable (`staleTime: Infinity`, the client default).
  */
-import { queryOptions, skipToken } from '@tanstack/react-query';
 import { ENDPOINTS } from '../../../shared/api/registry.ts';
 import type { ReplyOf } from '../../../shared/api/endpoint.ts';
-import { ApiRequestError, request } from '../client.ts';
-import { queryKeys, type VersionKey } from '../query-keys.ts';
+import { ApiRequestError, request, type ApiAnswer } from '../client.ts';
+import { endpointBodyQuery, endpointQuery, reader, type ReadContext } from '../endpoint-query.ts';
+import type { VersionKey } from '../query-keys.ts';
 import { isExplorerUnavailable } from './explorer-queries.ts';
 import { isAbsent, resourceAtQuery } from './change-queries.ts';
 
@@ -30,27 +30,21 @@ export function resourceJsonQuery(address: string | undefined, type: string, ver
  * explorer API (a node): the caller then finds the primary stores it can derive.
  */
 export function accountAssetsQuery(address: string | undefined, version: VersionKey | undefined) {
-  return queryOptions({
-    queryKey: queryKeys.accountAssets(address, version),
-    queryFn:
-      address === undefined || version === undefined
-        ? skipToken
-        : async ({ signal }): Promise<AccountAssetsJson | null> => {
-            try {
-              return (
-                await request(ENDPOINTS.explorerAccountAssets, {
-                  path: { address },
-                  query: { ledger_version: version },
-                  signal,
-                })
-              ).body;
-            } catch (error) {
-              if (isExplorerUnavailable(error)) return null;
-              throw error;
-            }
-          },
-  });
+  return endpointQuery(ENDPOINTS.explorerAccountAssets, { path: { address }, at: { version } }, ASSETS_OR_NULL);
 }
+
+/** The objects, or null where the source has no explorer API. */
+const ASSETS_OR_NULL = reader(
+  'body-or-null',
+  async (fetch: () => Promise<ApiAnswer<AccountAssetsJson>>): Promise<AccountAssetsJson | null> => {
+    try {
+      return (await fetch()).body;
+    } catch (error) {
+      if (isExplorerUnavailable(error)) return null;
+      throw error;
+    }
+  },
+);
 
 /** `Option<Object<Metadata>>` as view JSON: `{"vec": [{"inner": "0x…"}]}` or `{"vec": []}`. */
 function pairedAddress(values: readonly unknown[]): string | null {
@@ -64,27 +58,29 @@ function pairedAddress(values: readonly unknown[]): string | null {
  * it has none, or when the source cannot answer the view (the Assets tab then lists the coin alone).
  */
 export function pairedMetadataQuery(coinType: string, version: VersionKey | undefined) {
-  return queryOptions({
-    queryKey: queryKeys.pairedMetadata(coinType, version),
-    queryFn:
-      version === undefined
-        ? skipToken
-        : async ({ signal }): Promise<string | null> => {
-            try {
-              const answer = await request(ENDPOINTS.view, {
-                query: { ledger_version: version },
-                body: { function: '0x1::coin::paired_metadata', type_arguments: [coinType], arguments: [] },
-                signal,
-              });
-              return pairedAddress(answer.body);
-            } catch (error) {
-              // A view the source does not answer is "unknown pairing", not a broken tab.
-              if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) return null;
-              throw error;
-            }
-          },
-  });
+  return endpointQuery(
+    ENDPOINTS.view,
+    {
+      body: { function: '0x1::coin::paired_metadata', type_arguments: [coinType], arguments: [] },
+      at: { version },
+    },
+    PAIRED,
+  );
 }
+
+/** The paired metadata's address from the view's answer; null where the source refuses the view. */
+const PAIRED = reader(
+  'paired-address',
+  async (fetch: () => Promise<ApiAnswer<readonly unknown[]>>): Promise<string | null> => {
+    try {
+      return pairedAddress((await fetch()).body);
+    } catch (error) {
+      // A view the source does not answer is "unknown pairing", not a broken tab.
+      if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) return null;
+      throw error;
+    }
+  },
+);
 
 /**
  * A read-only framework view function's return values at `version` (`POST /v1/view`): how the header asks "is
@@ -98,19 +94,10 @@ export function viewQuery(
   version: VersionKey | undefined,
   enabled = true,
 ) {
-  return queryOptions({
-    queryKey: queryKeys.view(fn, typeArguments.join(','), args.join(','), version),
-    queryFn:
-      version === undefined || !enabled
-        ? skipToken
-        : async ({ signal }): Promise<readonly unknown[]> =>
-            (
-              await request(ENDPOINTS.view, {
-                query: { ledger_version: version },
-                body: { function: fn, type_arguments: [...typeArguments], arguments: [...args] },
-                signal,
-              })
-            ).body,
+  return endpointBodyQuery(ENDPOINTS.view, {
+    body: { function: fn, type_arguments: [...typeArguments], arguments: [...args] },
+    at: { version },
+    enabled,
   });
 }
 
@@ -120,34 +107,34 @@ export function viewQuery(
  * `is_object` is not one) — whether `GET /resource/0x1::object::ObjectCore` finds it.
  */
 export function isObjectQuery(address: string | undefined, version: VersionKey | undefined) {
-  return queryOptions({
-    queryKey: queryKeys.view('0x1::object::is_object', '', address ?? '', version),
-    queryFn:
-      address === undefined || version === undefined
-        ? skipToken
-        : async ({ signal }): Promise<readonly unknown[]> => {
-            try {
-              return (
-                await request(ENDPOINTS.view, {
-                  query: { ledger_version: version },
-                  body: { function: '0x1::object::is_object', type_arguments: [], arguments: [address] },
-                  signal,
-                })
-              ).body;
-            } catch (error) {
-              if (!(error instanceof ApiRequestError) || error.status !== 400) throw error;
-            }
-            try {
-              await request(ENDPOINTS.resource, {
-                path: { address, resource_type: '0x1::object::ObjectCore' },
-                query: { ledger_version: version },
-                signal,
-              });
-              return [true];
-            } catch (error) {
-              if (isAbsent(error)) return [false];
-              throw error;
-            }
-          },
-  });
+  return endpointQuery(
+    ENDPOINTS.view,
+    { body: address === undefined ? undefined : isObjectBody(address), at: { version } },
+    reader(
+      'is-object',
+      async (fetch: () => Promise<ApiAnswer<readonly unknown[]>>, { signal, version: at }: ReadContext) => {
+        try {
+          return (await fetch()).body;
+        } catch (error) {
+          if (!(error instanceof ApiRequestError) || error.status !== 400 || address === undefined) throw error;
+        }
+        try {
+          await request(ENDPOINTS.resource, {
+            path: { address, resource_type: '0x1::object::ObjectCore' },
+            query: { ledger_version: at },
+            signal,
+          });
+          return [true];
+        } catch (error) {
+          if (isAbsent(error)) return [false];
+          throw error;
+        }
+      },
+    ),
+  );
+}
+
+/** The view body asking whether `address` holds an object. */
+function isObjectBody(address: string) {
+  return { function: '0x1::object::is_object', type_arguments: [], arguments: [address] };
 }

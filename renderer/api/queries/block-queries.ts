@@ -5,12 +5,12 @@
  * node without it is walked downward with `GET /v1/blocks/by_height/{h}`, a few heights at a time, until
  * the node answers 410 `block_pruned`. Blocks never change, so pages are kept (`staleTime: Infinity`).
  */
-import { infiniteQueryOptions, skipToken } from '@tanstack/react-query';
 import { ENDPOINTS } from '../../../shared/api/registry.ts';
-import { ApiRequestError, request } from '../client.ts';
-import { queryKeys } from '../query-keys.ts';
+import { ApiRequestError, request, type ApiAnswer } from '../client.ts';
+import { endpointInfiniteQuery } from '../endpoint-query.ts';
 import { asCommittedTransaction, type CommittedTransactionJson } from '../transaction-json.ts';
 import type { BlockJson } from '../types.ts';
+import type { ReplyOf } from '../../../shared/api/endpoint.ts';
 import { isExplorerUnavailable } from './explorer-queries.ts';
 
 /** Blocks asked of the explorer API per page. */
@@ -90,10 +90,21 @@ async function walkNode(before: bigint, count: number, signal: AbortSignal): Pro
   return { blocks, next: oldest !== undefined && oldest > 0n ? (oldest - 1n).toString() : null, pruned: false };
 }
 
-/** One page of blocks from height `before` (inclusive) downward: the explorer list, else a walk of the node. */
-export async function readBlocksPage(before: string, pageSize: number, signal: AbortSignal): Promise<BlocksPage> {
+/** The explorer list's answer. */
+type ExplorerBlocks = ApiAnswer<ReplyOf<typeof ENDPOINTS.explorerBlocks>>;
+
+/**
+ * One page of blocks from height `before` (inclusive) downward: the explorer list (`fetchList`), else a walk of
+ * the node.
+ */
+export async function readBlocksPage(
+  fetchList: () => Promise<ExplorerBlocks>,
+  before: string,
+  pageSize: number,
+  signal: AbortSignal,
+): Promise<BlocksPage> {
   try {
-    const body = (await request(ENDPOINTS.explorerBlocks, { query: { before, limit: pageSize }, signal })).body;
+    const body = (await fetchList()).body;
     return { blocks: body.blocks.map(fromExplorer), next: body.next_before, pruned: false };
   } catch (error) {
     if (!isExplorerUnavailable(error)) throw error;
@@ -107,15 +118,17 @@ export async function readBlocksPage(before: string, pageSize: number, signal: A
  * version is ever listed.
  */
 export function blockListQuery(top: string | undefined, pageSize = BLOCK_PAGE_SIZE) {
-  return infiniteQueryOptions({
-    queryKey: queryKeys.blockList(top, pageSize),
-    queryFn:
-      top === undefined
-        ? skipToken
-        : ({ pageParam, signal }): Promise<BlocksPage> => readBlocksPage(pageParam, pageSize, signal),
-    initialPageParam: top ?? '0',
-    getNextPageParam: (last: BlocksPage) => (last.pruned ? null : last.next),
-  });
+  return endpointInfiniteQuery(
+    ENDPOINTS.explorerBlocks,
+    { query: { limit: pageSize }, at: 'immutable', enabled: top !== undefined },
+    {
+      shape: { top },
+      page: (fetchPage, before: string, { signal }) =>
+        readBlocksPage(() => fetchPage({ before }), before, pageSize, signal),
+      initialPageParam: top ?? '0',
+      getNextPageParam: (last: BlocksPage) => (last.pruned ? null : last.next),
+    },
+  );
 }
 
 /** One page of a block's transactions past the ones its block reply held. */
@@ -131,25 +144,21 @@ export interface BlockTransactionsPage {
  * than the node sends with it. Skipped while `start` is undefined (nothing was left out).
  */
 export function blockRestQuery(height: string | undefined, start: string | undefined, last: string | undefined) {
-  return infiniteQueryOptions({
-    queryKey: queryKeys.blockTransactions(height, start),
-    queryFn:
-      start === undefined || last === undefined
-        ? skipToken
-        : async ({ pageParam, signal }): Promise<BlockTransactionsPage> => {
-            const end = BigInt(last);
-            const body = (
-              await request(ENDPOINTS.transactions, {
-                query: { start: pageParam, limit: TRANSACTIONS_PAGE_SIZE },
-                signal,
-              })
-            ).body;
-            const transactions = body.map(asCommittedTransaction).filter((txn) => BigInt(txn.version) <= end);
-            const reached = transactions.at(-1)?.version;
-            const next = reached === undefined || BigInt(reached) >= end ? null : (BigInt(reached) + 1n).toString();
-            return { transactions, next };
-          },
-    initialPageParam: start ?? '0',
-    getNextPageParam: (last: BlockTransactionsPage) => last.next,
-  });
+  return endpointInfiniteQuery(
+    ENDPOINTS.transactions,
+    { query: { limit: TRANSACTIONS_PAGE_SIZE }, at: 'immutable', enabled: start !== undefined && last !== undefined },
+    {
+      shape: { height, first: start, last },
+      page: async (fetchPage, pageStart: string): Promise<BlockTransactionsPage> => {
+        const end = BigInt(last ?? '0');
+        const body = (await fetchPage({ start: pageStart })).body;
+        const transactions = body.map(asCommittedTransaction).filter((txn) => BigInt(txn.version) <= end);
+        const reached = transactions.at(-1)?.version;
+        const next = reached === undefined || BigInt(reached) >= end ? null : (BigInt(reached) + 1n).toString();
+        return { transactions, next };
+      },
+      initialPageParam: start ?? '0',
+      getNextPageParam: (page: BlockTransactionsPage) => page.next,
+    },
+  );
 }

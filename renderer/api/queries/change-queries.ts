@@ -6,11 +6,11 @@
  * "created by this transaction" means, so a 404 of that kind resolves to `null`; a pruned or too-new version stays an
  * error (the view explains it).
  */
-import { queryOptions, skipToken } from '@tanstack/react-query';
 import type { ReplyOf } from '../../../shared/api/endpoint.ts';
 import { ENDPOINTS } from '../../../shared/api/registry.ts';
-import { ApiRequestError, request, requestBytes } from '../client.ts';
-import { queryKeys, type VersionKey } from '../query-keys.ts';
+import { ApiRequestError, type ApiAnswer } from '../client.ts';
+import { endpointQuery, reader } from '../endpoint-query.ts';
+import type { VersionKey } from '../query-keys.ts';
 import type { MoveResourceJson } from '../types.ts';
 import { isExplorerUnavailable } from './explorer-queries.ts';
 
@@ -35,35 +35,38 @@ export interface TransactionChangeFacts {
  * changes section's cue to walk the node per change instead.
  */
 export function transactionChangesQuery(version: string) {
-  return queryOptions({
-    queryKey: queryKeys.transactionChanges(version, CHANGES_PAGE_SIZE),
-    queryFn: async ({ signal }): Promise<TransactionChangeFacts | null> => {
-      const changes: ChangeFactsJson[] = [];
-      let start: string | null = '0';
-      let beforeState: ChangesReply['before_state'] = 'readable';
-      while (start !== null) {
-        let body: ChangesReply;
-        try {
-          body = (
-            await request(ENDPOINTS.explorerTransactionChanges, {
-              path: { version },
-              query: { start, limit: CHANGES_PAGE_SIZE },
-              signal,
-            })
-          ).body;
-        } catch (error) {
-          if (isExplorerUnavailable(error)) return null;
-          throw error;
-        }
-        beforeState = body.before_state;
-        changes.push(...body.changes);
-        // A cursor that does not move on would loop for ever: stop there (the entries read so far stand).
-        start = body.next_start !== null && BigInt(body.next_start) > BigInt(start) ? body.next_start : null;
-      }
-      return { beforeState, changes };
-    },
-  });
+  return endpointQuery(
+    ENDPOINTS.explorerTransactionChanges,
+    { path: { version }, query: { limit: CHANGES_PAGE_SIZE }, at: 'immutable' },
+    ALL_CHANGES,
+  );
 }
+
+/** Every page of the changes read, or `null` where the source has no explorer API. */
+const ALL_CHANGES = reader(
+  'all-pages',
+  async (
+    fetch: (page?: { start: string }) => Promise<ApiAnswer<ChangesReply>>,
+  ): Promise<TransactionChangeFacts | null> => {
+    const changes: ChangeFactsJson[] = [];
+    let start: string | null = '0';
+    let beforeState: ChangesReply['before_state'] = 'readable';
+    while (start !== null) {
+      let body: ChangesReply;
+      try {
+        body = (await fetch({ start })).body;
+      } catch (error) {
+        if (isExplorerUnavailable(error)) return null;
+        throw error;
+      }
+      beforeState = body.before_state;
+      changes.push(...body.changes);
+      // A cursor that does not move on would loop for ever: stop there (the entries read so far stand).
+      start = body.next_start !== null && BigInt(body.next_start) > BigInt(start) ? body.next_start : null;
+    }
+    return { beforeState, changes };
+  },
+);
 
 /** Whether `error` says the thing read does not exist at that version (as opposed to the version being unreadable). */
 export function isAbsent(error: unknown): boolean {
@@ -73,75 +76,44 @@ export function isAbsent(error: unknown): boolean {
   );
 }
 
-async function orNull<T>(read: () => Promise<T>): Promise<T | null> {
-  try {
-    return await read();
-  } catch (error) {
-    if (isAbsent(error)) return null;
-    throw error;
-  }
+/** The answer's body, or `null` when the thing read is absent at that version ({@link isAbsent}). */
+function orNull<B>() {
+  return reader('body-or-null', async (fetch: () => Promise<ApiAnswer<B>>): Promise<B | null> => {
+    try {
+      return (await fetch()).body;
+    } catch (error) {
+      if (isAbsent(error)) return null;
+      throw error;
+    }
+  });
 }
+
+const RESOURCE_OR_NULL = orNull<MoveResourceJson>();
+const BYTES_OR_NULL = orNull<Uint8Array>();
 
 /** `GET /v1/accounts/{a}/resource/{t}?ledger_version=` as JSON; `null` when absent at that version. */
 export function resourceAtQuery(address: string | undefined, type: string, version: VersionKey | undefined) {
-  return queryOptions({
-    queryKey: queryKeys.resourceAt(address, type, version),
-    queryFn:
-      address === undefined || version === undefined
-        ? skipToken
-        : ({ signal }): Promise<MoveResourceJson | null> =>
-            orNull(
-              async () =>
-                (
-                  await request(ENDPOINTS.resource, {
-                    path: { address, resource_type: type },
-                    query: { ledger_version: version },
-                    signal,
-                  })
-                ).body,
-            ),
-  });
+  return endpointQuery(
+    ENDPOINTS.resource,
+    { path: { address, resource_type: type }, at: { version } },
+    RESOURCE_OR_NULL,
+  );
 }
 
 /** The same read with `Accept: application/x-bcs`: the resource's stored bytes; `null` when absent. */
 export function resourceBytesAtQuery(address: string, type: string, version: VersionKey | undefined) {
-  return queryOptions({
-    queryKey: queryKeys.resourceBytesAt(address, type, version),
-    queryFn:
-      version === undefined
-        ? skipToken
-        : ({ signal }): Promise<Uint8Array | null> =>
-            orNull(
-              async () =>
-                (
-                  await requestBytes(ENDPOINTS.resource, {
-                    path: { address, resource_type: type },
-                    query: { ledger_version: version },
-                    signal,
-                  })
-                ).body,
-            ),
-  });
+  return endpointQuery(
+    ENDPOINTS.resource,
+    { path: { address, resource_type: type }, accept: 'bcs', at: { version } },
+    BYTES_OR_NULL,
+  );
 }
 
 /** `POST /v1/tables/{handle}/raw_item` (BCS) at `version`: the item's stored value bytes; `null` when absent. */
 export function tableItemBytesAtQuery(handle: string, keyHex: string, version: VersionKey | undefined) {
-  return queryOptions({
-    queryKey: queryKeys.tableItemBytesAt(handle, keyHex, version),
-    queryFn:
-      version === undefined
-        ? skipToken
-        : ({ signal }): Promise<Uint8Array | null> =>
-            orNull(
-              async () =>
-                (
-                  await requestBytes(ENDPOINTS.rawTableItem, {
-                    path: { table_handle: handle },
-                    query: { ledger_version: version },
-                    body: { key: keyHex },
-                    signal,
-                  })
-                ).body,
-            ),
-  });
+  return endpointQuery(
+    ENDPOINTS.rawTableItem,
+    { path: { table_handle: handle }, body: { key: keyHex }, accept: 'bcs', at: { version } },
+    BYTES_OR_NULL,
+  );
 }

@@ -4,7 +4,7 @@
  * is found from the newest page (usually the answer is in it) and otherwise by bisecting sequence numbers with
  * one-event reads (about log2(count) of them, once per stream and version: the answer is cached with the list).
  */
-import { requestJson, type ApiAnswer } from '../client.ts';
+import type { ApiAnswer } from '../client.ts';
 import type { EventJson } from '../types.ts';
 
 /** How many of the newest events are read first (the node's largest page). */
@@ -17,23 +17,12 @@ export interface EventBound {
   readonly answer: ApiAnswer<readonly EventJson[]>;
 }
 
-/** Reads `limit` events of the stream at `path` from `start` (the newest ones when undefined), in ascending order. */
-function readEvents(
-  path: string,
-  start: bigint | undefined,
-  limit: number,
-  signal: AbortSignal | undefined,
-): Promise<ApiAnswer<readonly EventJson[]>> {
-  return requestJson<readonly EventJson[]>(path, { query: { start: start?.toString(), limit }, signal });
-}
+/** Reads `limit` events of one stream from `start` (the newest ones when undefined), in ascending order. */
+export type EventsRead = (start: bigint | undefined, limit: number) => Promise<ApiAnswer<readonly EventJson[]>>;
 
 /** The sequence number of the stream's newest event emitted at or below `version`. */
-export async function newestSequenceAt(
-  path: string,
-  version: bigint,
-  signal?: AbortSignal | undefined,
-): Promise<EventBound> {
-  const answer = await readEvents(path, undefined, NEWEST_PROBE, signal);
+export async function newestSequenceAt(readEvents: EventsRead, version: bigint): Promise<EventBound> {
+  const answer = await readEvents(undefined, NEWEST_PROBE);
   const newest = answer.body;
   const atOrBelow = newest.filter((event) => BigInt(event.version) <= version);
   if (atOrBelow.length > 0) {
@@ -46,14 +35,14 @@ export async function newestSequenceAt(
   );
   // No events at all, or the newest page starts the stream: nothing was emitted by `version`.
   if (oldestRead === undefined || oldestRead === 0n) return { bound: null, answer };
-  const first = (await readEvents(path, 0n, 1, signal)).body[0];
+  const first = (await readEvents(0n, 1)).body[0];
   if (first === undefined || BigInt(first.version) > version) return { bound: null, answer };
   // Invariant: the event at `low` is at or below `version`, the one at `high` after it.
   let low = 0n;
   let high = oldestRead;
   while (high - low > 1n) {
     const middle = (low + high) / 2n;
-    const event = (await readEvents(path, middle, 1, signal)).body[0];
+    const event = (await readEvents(middle, 1)).body[0];
     if (event !== undefined && BigInt(event.version) <= version) low = middle;
     else high = middle;
   }

@@ -7,13 +7,13 @@
  * newer pages with `start` = last shown + 1, never past that newest event. So an export at a pinned
  * version never holds an event the state at that version does not know of.
  */
-import { infiniteQueryOptions, queryOptions, skipToken } from '@tanstack/react-query';
-import { requestJson, type ApiAnswer } from '../client.ts';
-import { queryKeys, type VersionKey } from '../query-keys.ts';
+import { ENDPOINTS } from '../../../shared/api/registry.ts';
+import type { ApiAnswer } from '../client.ts';
+import { endpointInfiniteQuery, endpointQuery, type ReadContext } from '../endpoint-query.ts';
+import type { VersionKey } from '../query-keys.ts';
 import type { EventJson } from '../types.ts';
-import { newestSequenceAt } from './event-bound.ts';
-import { keepPreviousWhileSame } from './keep-previous.ts';
-import { MAX_RESOURCE_PAGE_SIZE, resourcesPage } from './resource-pages.ts';
+import { newestSequenceAt, type EventsRead } from './event-bound.ts';
+import { MAX_RESOURCE_PAGE_SIZE } from './resource-pages.ts';
 
 /** Page size of the events list (the node's maximum). */
 export const EVENTS_PAGE_SIZE = 100;
@@ -22,13 +22,6 @@ export const EVENTS_PAGE_SIZE = 100;
 export type EventStream =
   | { readonly kind: 'creation_number'; readonly creationNumber: string }
   | { readonly kind: 'field'; readonly struct: string; readonly field: string };
-
-/** The API path of a stream's events (struct tags percent-encoded as one segment). */
-export function eventStreamPath(address: string, stream: EventStream): string {
-  return stream.kind === 'creation_number'
-    ? `/v1/accounts/${address}/events/${stream.creationNumber}`
-    : `/v1/accounts/${address}/events/${encodeURIComponent(stream.struct)}/${stream.field}`;
-}
 
 /** One page request: `start` undefined asks for the newest `limit` events (at or below the version read at). */
 export interface EventsPageParam {
@@ -109,47 +102,17 @@ export function eventsQuery(
   version: VersionKey | undefined,
   pageSize = EVENTS_PAGE_SIZE,
 ) {
-  const streamKey = stream.kind === 'creation_number' ? stream.creationNumber : `${stream.struct}/${stream.field}`;
-  const queryKey = queryKeys.events(address, streamKey, anchor, version, pageSize);
-  return infiniteQueryOptions({
-    queryKey,
-    queryFn:
-      version === undefined
-        ? skipToken
-        : async ({ pageParam, signal }): Promise<EventsPage> => {
-            const path = eventStreamPath(address, stream);
-            let param: EventsPageParam = pageParam;
-            if (pageParam.bound === undefined) {
-              const { bound, answer } = await newestSequenceAt(path, BigInt(version), signal);
-              const first = firstPageParam(anchor, bound, pageSize);
-              // Nothing at this version (or from the anchor on): an empty page that pages no further.
-              if (first === undefined)
-                return {
-                  ...answer,
-                  body: [],
-                  param: { start: anchor ?? '0', limit: 0, bound: bound?.toString() ?? null },
-                };
-              param = first;
-              // The search's first read (the newest page) often holds the whole first page already: no second read.
-              const from = BigInt(first.start ?? '0');
-              const held = answer.body.filter((event) => {
-                const sequence = BigInt(event.sequence_number);
-                return sequence >= from && sequence <= from + BigInt(first.limit) - 1n;
-              });
-              if (held.length === first.limit) return { ...answer, body: held, param };
-            }
-            const answer = await requestJson<readonly EventJson[]>(path, {
-              query: { start: param.start, limit: param.limit },
-              signal,
-            });
-            return { ...answer, param };
-          },
+  const at = { version };
+  const paging = {
+    shape: { anchor: anchor ?? 'newest', pageSize },
+    page: (fetchPage: FetchEvents, pageParam: EventsPageParam, read: ReadContext) =>
+      readEventsPage(fetchPage, pageParam, anchor, BigInt(read.version), pageSize),
     initialPageParam: { start: anchor, limit: pageSize } as EventsPageParam,
-    getNextPageParam: (last) => {
+    getNextPageParam: (last: EventsPage) => {
       const first = last.body[0];
       return first ? olderPageParam(BigInt(first.sequence_number), pageSize, last.param.bound) : undefined;
     },
-    getPreviousPageParam: (first) => {
+    getPreviousPageParam: (first: EventsPage) => {
       const last = first.body.at(-1);
       return newerPageParam(
         first.param,
@@ -159,17 +122,64 @@ export function eventsQuery(
       );
     },
     // Only another page size keeps the rows; another stream, start or version never does.
-    placeholderData: keepPreviousWhileSame(queryKey, ['address', 'stream', 'start', 'version']),
-  });
+    keepWhileSame: ['address', 'creation_number', 'event_handle', 'field_name', 'anchor', 'version'],
+  };
+  return stream.kind === 'creation_number'
+    ? endpointInfiniteQuery(
+        ENDPOINTS.eventsByCreationNumber,
+        { path: { address, creation_number: stream.creationNumber }, at },
+        paging,
+      )
+    : endpointInfiniteQuery(
+        ENDPOINTS.eventsByHandle,
+        { path: { address, event_handle: stream.struct, field_name: stream.field }, at },
+        paging,
+      );
+}
+
+/** Sends one page's `start` and `limit` to the stream's endpoint. */
+type FetchEvents = (query: {
+  readonly start?: string | undefined;
+  readonly limit?: number | undefined;
+}) => Promise<ApiAnswer<readonly EventJson[]>>;
+
+/**
+ * One page of events. The endpoint takes no ledger version: the first page finds the stream's bound at `version`
+ * from the events' own versions (event-bound.ts), then reads the page ending there (or from the anchor).
+ */
+async function readEventsPage(
+  fetchPage: FetchEvents,
+  pageParam: EventsPageParam,
+  anchor: string | undefined,
+  version: bigint,
+  pageSize: number,
+): Promise<EventsPage> {
+  let param: EventsPageParam = pageParam;
+  if (pageParam.bound === undefined) {
+    const readEvents: EventsRead = (start, limit) => fetchPage({ start: start?.toString(), limit });
+    const { bound, answer } = await newestSequenceAt(readEvents, version);
+    const first = firstPageParam(anchor, bound, pageSize);
+    // Nothing at this version (or from the anchor on): an empty page that pages no further.
+    if (first === undefined)
+      return { ...answer, body: [], param: { start: anchor ?? '0', limit: 0, bound: bound?.toString() ?? null } };
+    param = first;
+    // The search's first read (the newest page) often holds the whole first page already: no second read.
+    const from = BigInt(first.start ?? '0');
+    const held = answer.body.filter((event) => {
+      const sequence = BigInt(event.sequence_number);
+      return sequence >= from && sequence <= from + BigInt(first.limit) - 1n;
+    });
+    if (held.length === first.limit) return { ...answer, body: held, param };
+  }
+  const answer = await fetchPage({ start: param.start, limit: param.limit });
+  return { ...answer, param };
 }
 
 /** Resources scanned for event handles: the first 9999 (the node's largest page) at `version` (skipped without). */
 export function eventHandleResourcesQuery(address: string, version: VersionKey | undefined) {
-  return queryOptions({
-    queryKey: queryKeys.eventHandleResources(address, version),
-    queryFn:
-      version === undefined
-        ? skipToken
-        : ({ signal }) => resourcesPage(address, version, MAX_RESOURCE_PAGE_SIZE, undefined, signal),
+  return endpointQuery(ENDPOINTS.resources, {
+    path: { address },
+    query: { limit: MAX_RESOURCE_PAGE_SIZE },
+    at: { version },
   });
 }

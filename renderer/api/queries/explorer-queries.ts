@@ -4,9 +4,9 @@
  * A remote node has no `/explorer/v1`; {@link isExplorerUnavailable} tells that 404 from others.
  */
 import { ENDPOINTS } from '../../../shared/api/registry.ts';
-import { infiniteQueryOptions, queryOptions, skipToken } from '@tanstack/react-query';
-import { ApiRequestError, request, requestJson } from '../client.ts';
-import { queryKeys, type VersionKey } from '../query-keys.ts';
+import { ApiRequestError, request, type ApiAnswer } from '../client.ts';
+import { endpointInfiniteQuery, endpointQuery, reader, type ReadContext } from '../endpoint-query.ts';
+import type { VersionKey } from '../query-keys.ts';
 import type { VersionInfoJson } from '../types.ts';
 
 /** True when an error says the source does not serve this path at all (a node without `/explorer/v1`). */
@@ -16,16 +16,15 @@ export function isExplorerUnavailable(error: unknown): boolean {
 
 /** `GET /explorer/v1/accounts` at a concrete version, paged by `after` (the previous page's `next`). */
 export function explorerAccountsQuery(version: VersionKey, pageSize: number) {
-  return infiniteQueryOptions({
-    queryKey: queryKeys.explorerAccounts(version, pageSize),
-    queryFn: ({ pageParam, signal }) =>
-      request(ENDPOINTS.explorerAccounts, {
-        query: { limit: pageSize, ledger_version: version, after: pageParam ?? undefined },
-        signal,
-      }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.body.next,
-  });
+  return endpointInfiniteQuery(
+    ENDPOINTS.explorerAccounts,
+    { query: { limit: pageSize }, at: { version } },
+    {
+      page: (fetchPage, after: string | null) => fetchPage({ after: after ?? undefined }),
+      initialPageParam: null as string | null,
+      getNextPageParam: (last) => last.body.next,
+    },
+  );
 }
 
 /**
@@ -34,19 +33,15 @@ export function explorerAccountsQuery(version: VersionKey, pageSize: number) {
  * (skipped until that version is known).
  */
 export function explorerTablesQuery(version: VersionKey | undefined, pageSize: number) {
-  return infiniteQueryOptions({
-    queryKey: queryKeys.explorerTables(version, pageSize),
-    queryFn:
-      version === undefined
-        ? skipToken
-        : ({ pageParam, signal }) =>
-            request(ENDPOINTS.explorerTables, {
-              query: { limit: pageSize, after: pageParam ?? undefined },
-              signal,
-            }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.body.next,
-  });
+  return endpointInfiniteQuery(
+    ENDPOINTS.explorerTables,
+    { query: { limit: pageSize }, at: { version } },
+    {
+      page: (fetchPage, after: string | null) => fetchPage({ after: after ?? undefined }),
+      initialPageParam: null as string | null,
+      getNextPageParam: (last) => last.body.next,
+    },
+  );
 }
 
 /**
@@ -54,21 +49,7 @@ export function explorerTablesQuery(version: VersionKey | undefined, pageSize: n
  * events; the endpoint takes no version, the key carries the one the view reads at; skipped without).
  */
 export function eventStreamsQuery(version: VersionKey | undefined, limit: number) {
-  return queryOptions({
-    queryKey: queryKeys.eventStreams(version, limit),
-    queryFn:
-      version === undefined
-        ? skipToken
-        : ({ signal }) => request(ENDPOINTS.explorerEventStreams, { query: { limit }, signal }),
-  });
-}
-
-/** What the node's `GET /v1/blocks/by_version/{v}` answers (the fields used here). */
-interface NodeBlockJson {
-  readonly block_height: string;
-  readonly block_timestamp: string;
-  readonly first_version: string;
-  readonly last_version: string;
+  return endpointQuery(ENDPOINTS.explorerEventStreams, { query: { limit }, at: { version } });
 }
 
 /**
@@ -78,19 +59,23 @@ interface NodeBlockJson {
  * version (e.g. nothing is pinned).
  */
 export function versionInfoQuery(version: VersionKey | undefined) {
-  return queryOptions({
-    queryKey: queryKeys.versionInfo(version),
-    queryFn: version === undefined ? skipToken : ({ signal }) => readVersionInfo(version, signal),
-  });
+  return endpointQuery(
+    ENDPOINTS.explorerVersion,
+    { path: { version }, at: 'immutable' },
+    reader('version-info', async (fetch: () => Promise<ApiAnswer<VersionInfoJson>>, { signal }: ReadContext) => {
+      try {
+        return (await fetch()).body;
+      } catch (error) {
+        if (!isExplorerUnavailable(error) || version === undefined) throw error;
+      }
+      return nodeVersionInfo(version, signal);
+    }),
+  );
 }
 
-async function readVersionInfo(version: VersionKey, signal: AbortSignal): Promise<VersionInfoJson> {
-  try {
-    return (await request(ENDPOINTS.explorerVersion, { path: { version }, signal })).body;
-  } catch (error) {
-    if (!isExplorerUnavailable(error)) throw error;
-  }
-  const block = (await requestJson<NodeBlockJson>(`/v1/blocks/by_version/${version}`, { signal })).body;
+/** The facts of a version from the node's own `GET /v1/blocks/by_version/{v}` (the epoch is then unknown: ''). */
+async function nodeVersionInfo(version: VersionKey, signal: AbortSignal): Promise<VersionInfoJson> {
+  const block = (await request(ENDPOINTS.blockByVersion, { path: { version }, signal })).body;
   return {
     version,
     block_height: block.block_height,

@@ -3,9 +3,8 @@
  * follow the moving ledger (keyed by the latest version seen, refreshed on an interval).
  */
 import { ENDPOINTS } from '../../../shared/api/registry.ts';
-import { queryOptions, skipToken } from '@tanstack/react-query';
-import { request } from '../client.ts';
-import { queryKeys, type VersionKey } from '../query-keys.ts';
+import { endpointQuery } from '../endpoint-query.ts';
+import type { VersionKey } from '../query-keys.ts';
 
 /** How often the gas panel re-reads (the same pace as the status bar). */
 export const GAS_REFRESH_MS = 5_000;
@@ -15,12 +14,7 @@ export const CHART_BLOCKS = 100;
 
 /** `GET /v1/estimate_gas_price`, keyed by the ledger version it was asked at (skipped until one is known). */
 export function gasEstimateQuery(latest: VersionKey | undefined) {
-  return queryOptions({
-    queryKey: queryKeys.gasEstimate(latest),
-    queryFn: latest === undefined ? skipToken : ({ signal }) => request(ENDPOINTS.gasEstimate, { signal }),
-    staleTime: GAS_REFRESH_MS,
-    refetchInterval: GAS_REFRESH_MS,
-  });
+  return endpointQuery(ENDPOINTS.gasEstimate, { at: { version: latest, refreshMs: GAS_REFRESH_MS } });
 }
 
 /**
@@ -29,14 +23,6 @@ export function gasEstimateQuery(latest: VersionKey | undefined) {
  * Skipped until a latest version is known.
  */
 export function recentBlocksQuery(latest: VersionKey | undefined, limit = CHART_BLOCKS) {
-  return queryOptions({
-    queryKey: queryKeys.blocks(undefined, latest, limit),
-    queryFn:
-      latest === undefined
-        ? skipToken
-        : ({ signal }) => request(ENDPOINTS.explorerBlocks, { query: { limit }, signal }),
-    staleTime: GAS_REFRESH_MS,
-    refetchInterval: GAS_REFRESH_MS,
-    placeholderData: (previous) => previous,
-  });
+  const at = { version: latest, refreshMs: GAS_REFRESH_MS };
+  return endpointQuery(ENDPOINTS.explorerBlocks, { query: { limit }, at }, undefined, []);
 }

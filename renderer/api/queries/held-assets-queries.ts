@@ -5,8 +5,8 @@
  * bounded by the version in `where`, so it runs on a snapshot and through a remote indexer alike.
  */
 import { queryOptions, skipToken } from '@tanstack/react-query';
-import { requestGraphql } from '../graphql.ts';
-import { queryKeys, type VersionKey } from '../query-keys.ts';
+import { graphqlKey, requestGraphql } from '../graphql.ts';
+import type { VersionKey } from '../query-keys.ts';
 import { APT_ASSET_TYPES, indexerAddress } from './history-queries.ts';
 
 /** One asset the account held. */
@@ -61,7 +61,7 @@ export function heldAssets(rows: readonly HeldRow[]): HeldAsset[] {
 export function heldAssetsQuery(address: string, version: VersionKey | undefined) {
   const long = indexerAddress(address);
   return queryOptions({
-    queryKey: queryKeys.graphql('HeldAssets', JSON.stringify({ address: long }), version),
+    queryKey: graphqlKey(HELD_QUERY, { address: long }, version),
     queryFn:
       version === undefined
         ? skipToken

@@ -8,8 +8,8 @@
  */
 import { infiniteQueryOptions, queryOptions, skipToken } from '@tanstack/react-query';
 import { formatAddressLong, isAddress, parseAddress } from '../../../shared/address.ts';
-import { requestGraphql, type GraphqlVariables } from '../graphql.ts';
-import { queryKeys, type VersionKey } from '../query-keys.ts';
+import { graphqlKey, requestGraphql, type GraphqlVariables } from '../graphql.ts';
+import type { VersionKey } from '../query-keys.ts';
 
 /** Rows per page of the history. */
 export const HISTORY_PAGE_SIZE = 25;
@@ -160,9 +160,9 @@ export function accountHistoryQuery(
   pageSize = HISTORY_PAGE_SIZE,
 ) {
   const long = indexerAddress(address);
-  const variables = JSON.stringify({ address: long, ...filters, pageSize });
+  const variables = { address: long, ...filters, pageSize };
   return infiniteQueryOptions({
-    queryKey: queryKeys.graphql('AccountHistory', variables, version),
+    queryKey: graphqlKey(HISTORY_QUERY, variables, version),
     queryFn:
       version === undefined
         ? skipToken
@@ -199,7 +199,7 @@ export function lastBalanceChangeQuery(
   const long = indexerAddress(address);
   const variables = { address: long, types: assetTypes };
   return queryOptions({
-    queryKey: queryKeys.graphql('LastBalanceChange', JSON.stringify(variables), version),
+    queryKey: graphqlKey(LAST_CHANGE_QUERY, variables, version),
     queryFn:
       version === undefined
         ? skipToken

@@ -4,38 +4,22 @@
  * immutable (`staleTime: Infinity`).
  */
 import { ENDPOINTS } from '../../../shared/api/registry.ts';
-import { queryOptions } from '@tanstack/react-query';
-import { request } from '../client.ts';
-import { queryKeys } from '../query-keys.ts';
+import { endpointQuery } from '../endpoint-query.ts';
 
 /** How often the status bar re-reads the ledger (a remote chain moves; a snapshot never does). */
 export const LEDGER_REFRESH_MS = 5_000;
 
 /** `GET /v1`: the latest ledger info. */
 export function ledgerQuery() {
-  return queryOptions({
-    queryKey: queryKeys.ledger(),
-    queryFn: ({ signal }) => request(ENDPOINTS.ledgerInfo, { signal }),
-    staleTime: LEDGER_REFRESH_MS,
-    refetchInterval: LEDGER_REFRESH_MS,
-  });
+  return endpointQuery(ENDPOINTS.ledgerInfo, { at: { refreshMs: LEDGER_REFRESH_MS } });
 }
 
 /** `GET /explorer/v1/source`: which snapshot file or node the UI is looking at. */
 export function sourceQuery() {
-  return queryOptions({
-    queryKey: queryKeys.source(),
-    queryFn: ({ signal }) => request(ENDPOINTS.explorerSource, { signal }),
-    staleTime: LEDGER_REFRESH_MS,
-    refetchInterval: LEDGER_REFRESH_MS,
-  });
+  return endpointQuery(ENDPOINTS.explorerSource, { at: { refreshMs: LEDGER_REFRESH_MS } });
 }
 
 /** `GET /explorer/v1/source/digest`: a snapshot's content digest (the file never changes while open: cached). */
 export function sourceDigestQuery() {
-  return queryOptions({
-    queryKey: queryKeys.sourceDigest(),
-    queryFn: ({ signal }) => request(ENDPOINTS.explorerSourceDigest, { signal }),
-    staleTime: Infinity,
-  });
+  return endpointQuery(ENDPOINTS.explorerSourceDigest, { at: 'immutable' });
 }

@@ -9,10 +9,9 @@
  * what it is (a source without an indexer, or one that refuses the query, just offers no token).
  */
 import { ENDPOINTS } from '../../../shared/api/registry.ts';
-import { queryOptions } from '@tanstack/react-query';
 import { isAddress, normalizeAddress } from '../../../shared/address.ts';
-import { ApiRequestError, request, requestJson } from '../client.ts';
-import { queryKeys } from '../query-keys.ts';
+import { ApiRequestError, requestJson, type ApiAnswer } from '../client.ts';
+import { endpointQuery, reader } from '../endpoint-query.ts';
 import type { AccountJson, SearchResultJson } from '../types.ts';
 import { isExplorerUnavailable } from './explorer-queries.ts';
 import { LEDGER_REFRESH_MS } from './ledger-queries.ts';
@@ -146,16 +145,14 @@ async function tokenLookup(text: string, signal: AbortSignal): Promise<TokenSear
   }
 }
 
-/** The explorer API's answer, or the direct lookups where the source has none (then `direct`). */
+/** The explorer API's answer (`fetch`), or the direct lookups where the source has none (then `direct`). */
 async function sourceSearch(
+  fetch: () => Promise<ApiAnswer<{ readonly results: readonly SearchResultJson[] }>>,
   text: string,
   signal: AbortSignal,
 ): Promise<{ readonly results: readonly SearchResultJson[]; readonly direct: boolean }> {
   try {
-    return {
-      results: (await request(ENDPOINTS.explorerSearch, { query: { q: text }, signal })).body.results,
-      direct: false,
-    };
+    return { results: (await fetch()).body.results, direct: false };
   } catch (error) {
     if (!isExplorerUnavailable(error)) throw error;
   }
@@ -166,16 +163,23 @@ async function sourceSearch(
  * Runs one search: the explorer API, or direct lookups where the source has none; a token first where one is (looked
  * up beside them, so it adds no wait of its own).
  */
-export async function resolveSearch(text: string, signal: AbortSignal): Promise<SearchOutcome> {
-  const [found, token] = await Promise.all([sourceSearch(text, signal), tokenLookup(text, signal)]);
+async function resolveSearch(
+  fetch: () => Promise<ApiAnswer<{ readonly results: readonly SearchResultJson[] }>>,
+  text: string,
+  signal: AbortSignal,
+): Promise<SearchOutcome> {
+  const [found, token] = await Promise.all([sourceSearch(fetch, text, signal), tokenLookup(text, signal)]);
   return { query: text, results: [...token, ...found.results], direct: found.direct };
 }
 
-/** The search for a (trimmed, non-empty) text; refreshed as often as the ledger (accounts appear). */
+/**
+ * The search for a (trimmed, non-empty) text (`GET /explorer/v1/search?q=`, or the direct lookups); read again when
+ * asked after the ledger's refresh interval (accounts appear).
+ */
 export function searchQuery(text: string) {
-  return queryOptions({
-    queryKey: queryKeys.search(text),
-    queryFn: ({ signal }) => resolveSearch(text, signal),
-    staleTime: LEDGER_REFRESH_MS,
-  });
+  return endpointQuery(
+    ENDPOINTS.explorerSearch,
+    { query: { q: text }, at: { staleMs: LEDGER_REFRESH_MS } },
+    reader('outcome', (fetch, { signal }) => resolveSearch(fetch, text, signal)),
+  );
 }

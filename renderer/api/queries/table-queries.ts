@@ -6,16 +6,14 @@
 import { ENDPOINTS } from '../../../shared/api/registry.ts';
 import { queryOptions, skipToken } from '@tanstack/react-query';
 import type { MoveModuleAbi } from '../../../shared/move/abi.ts';
-import { request as requestEndpoint, requestBytes } from '../client.ts';
-import { queryKeys, UNVERSIONED, type VersionKey } from '../query-keys.ts';
+import type { ApiAnswer } from '../client.ts';
+import { endpointQuery, reader } from '../endpoint-query.ts';
+import { DERIVED_KEYS, type VersionKey } from '../query-keys.ts';
 import { allResourcePages } from './resource-pages.ts';
 
 /** `GET /explorer/v1/tables/{handle}`: key and value types, owner. */
 export function tableInfoQuery(handle: string) {
-  return queryOptions({
-    queryKey: queryKeys.tableInfo(handle),
-    queryFn: ({ signal }) => requestEndpoint(ENDPOINTS.explorerTable, { path: { handle }, signal }),
-  });
+  return endpointQuery(ENDPOINTS.explorerTable, { path: { handle }, at: 'immutable' });
 }
 
 /** What a decoded item lookup sends (the key as JSON text, already validated by the editor). */
@@ -29,28 +27,13 @@ export interface TableItemRequest {
 
 /** `POST /v1/tables/{handle}/item?ledger_version=`: the decoded value; skipped while there is no request to send. */
 export function tableItemQuery(request: TableItemRequest | undefined) {
-  return queryOptions({
-    queryKey: queryKeys.tableItem(
-      request?.handle,
-      request?.keyType,
-      request?.valueType,
-      request?.keyJson,
-      request?.version,
-    ),
-    queryFn:
+  return endpointQuery(ENDPOINTS.tableItem, {
+    path: { table_handle: request?.handle },
+    body:
       request === undefined
-        ? skipToken
-        : ({ signal }) =>
-            requestEndpoint(ENDPOINTS.tableItem, {
-              path: { table_handle: request.handle },
-              query: { ledger_version: request.version },
-              body: {
-                key_type: request.keyType,
-                value_type: request.valueType,
-                key: JSON.parse(request.keyJson) as unknown,
-              },
-              signal,
-            }),
+        ? undefined
+        : { key_type: request.keyType, value_type: request.valueType, key: JSON.parse(request.keyJson) as unknown },
+    at: { version: request?.version },
   });
 }
 
@@ -59,20 +42,20 @@ export function tableItemQuery(request: TableItemRequest | undefined) {
  * until a key has been sent and the version is known.
  */
 export function rawTableItemQuery(handle: string, keyHex: string | undefined, version: VersionKey | undefined) {
-  return queryOptions({
-    queryKey: queryKeys.rawTableItem(handle, keyHex, version),
-    queryFn:
-      keyHex === undefined || version === undefined
-        ? skipToken
-        : ({ signal }) =>
-            requestBytes(ENDPOINTS.rawTableItem, {
-              path: { table_handle: handle },
-              query: { ledger_version: version },
-              body: { key: keyHex },
-              signal,
-            }),
+  return endpointQuery(ENDPOINTS.rawTableItem, {
+    path: { table_handle: handle },
+    body: keyHex === undefined ? undefined : { key: keyHex },
+    accept: 'bcs',
+    at: { version },
   });
 }
+
+/** A module's ABI from its answer (null when the module was published without one). */
+const ABI = reader(
+  'abi',
+  async (fetch: () => Promise<ApiAnswer<{ readonly abi?: unknown }>>): Promise<MoveModuleAbi | null> =>
+    ((await fetch()).body.abi as MoveModuleAbi | undefined) ?? null,
+);
 
 /**
  * `GET /v1/accounts/{address}/module/{name}`: one module's ABI (null when it has none) at `version`.
@@ -81,18 +64,11 @@ export function rawTableItemQuery(handle: string, keyHex: string | undefined, ve
  * (`staleTime: 0`), because "latest" moves.
  */
 export function moduleAbiQuery(address: string, name: string, version: VersionKey | undefined) {
-  return queryOptions({
-    queryKey: queryKeys.moduleAbi(address, name, version ?? UNVERSIONED),
-    queryFn: async ({ signal }): Promise<MoveModuleAbi | null> => {
-      const answer = await requestEndpoint(ENDPOINTS.accountModule, {
-        path: { address, module_name: name },
-        query: { ledger_version: version },
-        signal,
-      });
-      return (answer.body.abi as MoveModuleAbi | undefined) ?? null;
-    },
-    staleTime: version === undefined ? 0 : Infinity,
-  });
+  return endpointQuery(
+    ENDPOINTS.accountModule,
+    { path: { address, module_name: name }, at: version === undefined ? 'unversioned' : { version } },
+    ABI,
+  );
 }
 
 /** The most resources one page may hold (the service's maximum is larger; this keeps pages small). */
@@ -101,7 +77,7 @@ const RESOURCES_PAGE = 1000;
 /** Every resource of an account at one version (all pages, following the cursor); skipped without a version. */
 export function allResourcesQuery(address: string, version: VersionKey | undefined) {
   return queryOptions({
-    queryKey: queryKeys.allResources(address, version),
+    queryKey: DERIVED_KEYS.allResources(address, version),
     queryFn:
       version === undefined ? skipToken : ({ signal }) => allResourcePages(address, version, RESOURCES_PAGE, signal),
   });

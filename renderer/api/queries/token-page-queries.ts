@@ -7,8 +7,8 @@
  * (renderer/features/token/owner-history.ts turns them into holdings).
  */
 import { infiniteQueryOptions, queryOptions, skipToken } from '@tanstack/react-query';
-import { requestGraphql } from '../graphql.ts';
-import { queryKeys, type VersionKey } from '../query-keys.ts';
+import { graphqlKey, requestGraphql } from '../graphql.ts';
+import type { VersionKey } from '../query-keys.ts';
 import { currentAnswer } from './asset-page-queries.ts';
 import { indexerAddress } from './history-queries.ts';
 
@@ -109,7 +109,7 @@ const ACTIVITIES_QUERY = `query TokenActivities($where: token_activities_v2_bool
 export function tokenDataQuery(id: string, version: VersionKey | undefined) {
   const long = indexerAddress(id);
   return queryOptions({
-    queryKey: queryKeys.graphql('TokenData', JSON.stringify({ id: long }), version),
+    queryKey: graphqlKey(TOKEN_QUERY, { id: long }, version),
     queryFn:
       version === undefined
         ? skipToken
@@ -139,9 +139,8 @@ export function tokenActivitiesQuery(
   pageSize: number,
 ) {
   const long = indexerAddress(id);
-  const operation = types === undefined ? 'TokenActivities' : 'TokenOwnerEvents';
   return infiniteQueryOptions({
-    queryKey: queryKeys.graphql(operation, JSON.stringify({ id: long, types, pageSize }), version),
+    queryKey: graphqlKey(ACTIVITIES_QUERY, { id: long, types, pageSize }, version),
     queryFn:
       version === undefined
         ? skipToken

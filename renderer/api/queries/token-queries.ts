@@ -4,7 +4,8 @@
  * it as of the version, a remote indexer only "now" (asset-page-queries.ts reads it the same way and says so).
  */
 import { queryOptions, skipToken } from '@tanstack/react-query';
-import { queryKeys, type VersionKey } from '../query-keys.ts';
+import { graphqlKey } from '../graphql.ts';
+import type { VersionKey } from '../query-keys.ts';
 import { currentAnswer } from './asset-page-queries.ts';
 import { indexerAddress } from './history-queries.ts';
 
@@ -43,7 +44,7 @@ const TOKENS_QUERY = `query OwnedTokens($owner: String!, $limit: Int!) {
 export function ownedTokensQuery(address: string, version: VersionKey | undefined) {
   const owner = indexerAddress(address);
   return queryOptions({
-    queryKey: queryKeys.graphql('OwnedTokens', JSON.stringify({ owner }), version),
+    queryKey: graphqlKey(TOKENS_QUERY, { owner, limit: TOKENS_LIMIT }, version),
     queryFn:
       version === undefined
         ? skipToken

@@ -4,10 +4,10 @@
  * and a finished block never change, so their answers are kept for ever (`staleTime: Infinity`, the
  * client default, renderer/app/query-client.ts); each is skipped (`skipToken`) until its key is known.
  */
-import { queryOptions, skipToken } from '@tanstack/react-query';
 import { ENDPOINTS } from '../../../shared/api/registry.ts';
-import { request, requestBytes } from '../client.ts';
-import { queryKeys, type VersionKey } from '../query-keys.ts';
+import type { ApiAnswer } from '../client.ts';
+import { endpointBodyQuery, endpointQuery, reader } from '../endpoint-query.ts';
+import type { VersionKey } from '../query-keys.ts';
 import { asCommittedTransaction, type CommittedTransactionJson } from '../transaction-json.ts';
 
 /** A transaction hash as the node takes it: `0x` and 64 hex digits. */
@@ -19,68 +19,48 @@ export function littleEndianU64(bytes: Uint8Array): bigint {
   return new DataView(bytes.buffer, bytes.byteOffset, 8).getBigUint64(0, true);
 }
 
+/** A committed transaction from its answer (a pending one is refused: transaction-json.ts). */
+const COMMITTED = reader(
+  'committed',
+  async (
+    fetch: () => Promise<ApiAnswer<{ readonly type: string; readonly hash: string }>>,
+  ): Promise<CommittedTransactionJson> => asCommittedTransaction((await fetch()).body),
+);
+
+/** A little-endian u64 answer (BCS) as a bigint. */
+const U64 = reader('u64', async (fetch: () => Promise<ApiAnswer<Uint8Array>>): Promise<bigint> =>
+  littleEndianU64((await fetch()).body),
+);
+
 /** `GET /v1/transactions/by_version/{v}`: the committed transaction at `version` (a decimal string). */
 export function transactionQuery(version: string | undefined) {
-  return queryOptions({
-    queryKey: queryKeys.transaction(version),
-    queryFn:
-      version === undefined
-        ? skipToken
-        : async ({ signal }): Promise<CommittedTransactionJson> =>
-            asCommittedTransaction(
-              (await request(ENDPOINTS.transactionByVersion, { path: { txn_version: version }, query: {}, signal }))
-                .body,
-            ),
-  });
+  return endpointQuery(ENDPOINTS.transactionByVersion, { path: { txn_version: version }, at: 'immutable' }, COMMITTED);
 }
 
 /** `GET /v1/transactions/by_hash/{h}`: the committed transaction with that hash (pages then open it by version). */
 export function transactionByHashQuery(hash: string | undefined) {
-  return queryOptions({
-    queryKey: queryKeys.transactionByHash(hash?.toLowerCase()),
-    queryFn:
-      hash === undefined
-        ? skipToken
-        : async ({ signal }): Promise<CommittedTransactionJson> =>
-            asCommittedTransaction(
-              (await request(ENDPOINTS.transactionByHash, { path: { txn_hash: hash }, query: {}, signal })).body,
-            ),
-  });
+  return endpointQuery(
+    ENDPOINTS.transactionByHash,
+    { path: { txn_hash: hash?.toLowerCase() }, at: 'immutable' },
+    COMMITTED,
+  );
 }
 
 /** `GET /v1/blocks/by_height/{h}`, with its transactions when asked (the node sends at most 10,000 of them). */
 export function blockQuery(height: string | undefined, withTransactions: boolean) {
-  return queryOptions({
-    queryKey: queryKeys.block(height, withTransactions),
-    queryFn:
-      height === undefined
-        ? skipToken
-        : async ({ signal }) =>
-            (
-              await request(ENDPOINTS.blockByHeight, {
-                path: { block_height: height },
-                query: { with_transactions: withTransactions ? 'true' : 'false' },
-                signal,
-              })
-            ).body,
+  return endpointBodyQuery(ENDPOINTS.blockByHeight, {
+    path: { block_height: height },
+    query: { with_transactions: withTransactions ? 'true' : 'false' },
+    at: 'immutable',
   });
 }
 
 /** `GET /v1/blocks/by_version/{v}` without transactions: the block holding `version`. */
 export function blockByVersionQuery(version: string | undefined) {
-  return queryOptions({
-    queryKey: queryKeys.blockByVersion(version),
-    queryFn:
-      version === undefined
-        ? skipToken
-        : async ({ signal }) =>
-            (
-              await request(ENDPOINTS.blockByVersion, {
-                path: { version },
-                query: { with_transactions: 'false' },
-                signal,
-              })
-            ).body,
+  return endpointBodyQuery(ENDPOINTS.blockByVersion, {
+    path: { version },
+    query: { with_transactions: 'false' },
+    at: 'immutable',
   });
 }
 
@@ -90,18 +70,9 @@ export function blockByVersionQuery(version: string | undefined) {
  * read as BCS (one little-endian u64): the JSON answer is a bare number, which loses digits past 2^53.
  */
 export function balanceQuery(address: string | undefined, assetType: string, version: VersionKey | undefined) {
-  return queryOptions({
-    queryKey: queryKeys.balance(address, assetType, version),
-    queryFn:
-      address === undefined || version === undefined
-        ? skipToken
-        : async ({ signal }): Promise<bigint> => {
-            const answer = await requestBytes(ENDPOINTS.accountBalance, {
-              path: { address, asset_type: assetType },
-              query: { ledger_version: version },
-              signal,
-            });
-            return littleEndianU64(answer.body);
-          },
-  });
+  return endpointQuery(
+    ENDPOINTS.accountBalance,
+    { path: { address, asset_type: assetType }, accept: 'bcs', at: { version } },
+    U64,
+  );
 }

@@ -8,11 +8,10 @@
  * `end_version` when `start_version` is given.
  */
 import { ENDPOINTS } from '../../../shared/api/registry.ts';
-import { infiniteQueryOptions, skipToken } from '@tanstack/react-query';
-import { request, type ApiAnswer } from '../client.ts';
-import { queryKeys, type VersionKey } from '../query-keys.ts';
+import type { ApiAnswer } from '../client.ts';
+import { endpointInfiniteQuery } from '../endpoint-query.ts';
+import type { VersionKey } from '../query-keys.ts';
 import type { TransactionSummaryJson } from '../types.ts';
-import { keepPreviousWhileSame } from './keep-previous.ts';
 
 /** Page size of the summaries list. */
 export const TRANSACTIONS_PAGE_SIZE = 50;
@@ -95,36 +94,38 @@ export function transactionsQuery(
   version: VersionKey | undefined,
   pageSize = TRANSACTIONS_PAGE_SIZE,
 ) {
-  const queryKey = queryKeys.transactions(address, range, version, pageSize);
   const bounds = version === undefined || isReversed(range) ? undefined : boundsOf(range, version);
-  return infiniteQueryOptions({
-    queryKey,
-    queryFn:
-      address === undefined || bounds === undefined
-        ? skipToken
-        : async ({ pageParam, signal }): Promise<SummariesPage> => {
-            const query =
-              pageParam.direction === 'older'
-                ? { end_version: pageParam.end, limit: pageSize }
-                : { start_version: pageParam.start, end_version: bounds.high.toString(), limit: pageSize };
-            const answer = await request(ENDPOINTS.transactionSummaries, { path: { address }, query, signal });
-            const summaries = answer.body.filter(
-              (summary) => BigInt(summary.version) >= bounds.low && BigInt(summary.version) <= bounds.high,
-            );
-            return { param: pageParam, answer, summaries };
-          },
-    initialPageParam: version === undefined ? SKIPPED_PARAM : initialSummariesParam(range, version),
-    getNextPageParam: (last): SummariesPageParam | undefined => {
-      if (bounds === undefined) return undefined;
-      const below = covered(last, pageSize, bounds).low - 1n;
-      return below < bounds.low ? undefined : { direction: 'older', end: below.toString() };
+  return endpointInfiniteQuery(
+    ENDPOINTS.transactionSummaries,
+    { path: { address }, at: { version } },
+    {
+      shape: { from: range.from, to: range.to, at: range.at, pageSize },
+      skip: bounds === undefined,
+      page: async (fetchPage, pageParam: SummariesPageParam): Promise<SummariesPage> => {
+        const query =
+          pageParam.direction === 'older'
+            ? { end_version: pageParam.end, limit: pageSize }
+            : { start_version: pageParam.start, end_version: bounds?.high.toString(), limit: pageSize };
+        const answer = await fetchPage(query);
+        const summaries = answer.body.filter(
+          (summary) =>
+            bounds !== undefined && BigInt(summary.version) >= bounds.low && BigInt(summary.version) <= bounds.high,
+        );
+        return { param: pageParam, answer, summaries };
+      },
+      initialPageParam: version === undefined ? SKIPPED_PARAM : initialSummariesParam(range, version),
+      getNextPageParam: (last): SummariesPageParam | undefined => {
+        if (bounds === undefined) return undefined;
+        const below = covered(last, pageSize, bounds).low - 1n;
+        return below < bounds.low ? undefined : { direction: 'older', end: below.toString() };
+      },
+      getPreviousPageParam: (first): SummariesPageParam | undefined => {
+        if (bounds === undefined) return undefined;
+        const above = covered(first, pageSize, bounds).high + 1n;
+        return above > bounds.high ? undefined : { direction: 'newer', start: above.toString() };
+      },
+      // Only another page size keeps the rows; another account, range, start or version never does.
+      keepWhileSame: ['address', 'from', 'to', 'at', 'version'],
     },
-    getPreviousPageParam: (first): SummariesPageParam | undefined => {
-      if (bounds === undefined) return undefined;
-      const above = covered(first, pageSize, bounds).high + 1n;
-      return above > bounds.high ? undefined : { direction: 'newer', start: above.toString() };
-    },
-    // Only another page size keeps the rows; another account, range, start or version never does.
-    placeholderData: keepPreviousWhileSame(queryKey, ['address', 'from', 'to', 'at', 'version']),
-  });
+  );
 }

@@ -6,7 +6,7 @@
 import { skipToken, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiRequestError } from '../../api/client.ts';
 import { moduleAbiQuery } from '../../api/queries/table-queries.ts';
-import { queryKeys, UNVERSIONED } from '../../api/query-keys.ts';
+import { DERIVED_KEYS, UNVERSIONED } from '../../api/query-keys.ts';
 import type { MoveModuleAbi } from '../../../shared/move/abi.ts';
 import { LayoutError } from '../../../shared/codec-error.ts';
 import { resolveLayout, type MoveLayout } from '../../../shared/move/layout.ts';
@@ -62,7 +62,7 @@ export function useMoveLayout(typeText: string, version: string | undefined) {
   const client = useQueryClient();
   const text = typeText.trim();
   return useQuery({
-    queryKey: queryKeys.moveLayout(text, version ?? UNVERSIONED),
+    queryKey: DERIVED_KEYS.moveLayout(text, version ?? UNVERSIONED),
     // An empty type field asks nothing.
     queryFn: text === '' ? skipToken : () => resolveLayoutFetching(text, cachedModuleFetcher(client, version)),
     // Without a version the ABIs are the source's latest, which moves: never served as fresh.

@@ -6,23 +6,14 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { resourceJsonQuery } from '../../api/queries/asset-queries.ts';
-import type { MoveResourceJson } from '../../api/types.ts';
-import { APT_COIN_STORE, aptPrimaryStore, FUNGIBLE_STORE } from '../../lib/apt.ts';
-
-const CONCURRENT_BALANCE = '0x1::fungible_asset::ConcurrentFungibleBalance';
-
-/** A u64 field as the node writes it: decimal text, or an aggregator `{"value": "…"}`. */
-function u64Of(value: unknown): bigint {
-  if (typeof value === 'string' && /^\d+$/.test(value)) return BigInt(value);
-  if (typeof value === 'object' && value !== null && 'value' in value) return u64Of(value.value);
-  return 0n;
-}
-
-/** A resource's field (null resource: absent). */
-function field(resource: MoveResourceJson | null | undefined, name: string): unknown {
-  const data = resource?.data as Record<string, unknown> | undefined;
-  return data?.[name];
-}
+import {
+  APT_COIN_STORE,
+  aptPrimaryStore,
+  coinStoreValue,
+  CONCURRENT_BALANCE,
+  FUNGIBLE_STORE,
+  fungibleStoreBalance,
+} from '../../lib/apt.ts';
 
 /** The APT balance from the stores' resources at `version`, read only when `enabled`; undefined until known. */
 export function useAptFromResources(
@@ -38,8 +29,6 @@ export function useAptFromResources(
   if (coin.data === undefined || fungible.data === undefined || concurrent.data === undefined) {
     return { octas: undefined, error };
   }
-  const coinPart = u64Of(field(coin.data, 'coin'));
-  const storePart = u64Of(field(fungible.data, 'balance'));
-  const octas = coinPart + (storePart === 0n ? u64Of(field(concurrent.data, 'balance')) : storePart);
+  const octas = coinStoreValue(coin.data?.data) + fungibleStoreBalance(fungible.data?.data, concurrent.data?.data);
   return { octas, error };
 }

@@ -4,13 +4,11 @@
  * store changed no APT of the account (0, no read needed). One that did: the balance after it (at V, the values
  * its `changes` hold) minus the balance before it (at V−1), both read with the node's balance endpoint, which
  * sums the two stores as the header does — so the other store, unwritten, cancels out.
- * (The transaction page's changes section has its own helper; the lead may merge the two later.)
+ * The stores and their types are renderer/lib/apt.ts's, as for the transaction page's APT lines.
  */
 import { normalizeAddress } from '../../../shared/address.ts';
 import type { CommittedTransactionJson } from '../../api/transaction-json.ts';
-import { APT_COIN_STORE, aptPrimaryStore, FUNGIBLE_STORE } from '../../lib/apt.ts';
-
-const CONCURRENT_BALANCE = '0x1::fungible_asset::ConcurrentFungibleBalance';
+import { APT_COIN_STORE, aptPrimaryStore, CONCURRENT_BALANCE, FUNGIBLE_STORE } from '../../lib/apt.ts';
 
 /** Which of the account's APT stores a transaction wrote (or deleted). */
 export interface AptWrites {

@@ -4,14 +4,12 @@
  * direction and function (history-filters.tsx, in the URL), exported with its provenance.
  */
 import type { ReactNode } from 'react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { accountHistoryQuery, indexerAddress } from '../../api/queries/history-queries.ts';
 import { useLedgerVersion } from '../../app/use-ledger-version.ts';
 import { ExportMenu } from '../../components/export-menu/export-menu.tsx';
 import { EmptyView, ErrorView, LoadingView } from '../../components/status-views.tsx';
-import { measureWithFloor, observeRectWithFloor } from '../../lib/virtual-rect.ts';
 import { plural } from '../../lib/plural.ts';
 import { useAccountSubject } from '../../lib/use-account-subject.ts';
 import { BalanceHistory } from './balance-history.tsx';
@@ -19,6 +17,7 @@ import { HistoryFilterBar, useHistoryFilters } from './history-filters.tsx';
 import { historyEntry, type HistoryEntry } from './history-model.ts';
 import { HistoryRowView } from './history-row.tsx';
 import './activity.css';
+import { useVirtualRows } from '../../lib/use-virtual-rows.ts';
 
 const ROW_HEIGHT = 36;
 const HEADERS = ['Version', 'Time', 'Function', 'Direction', 'Status', 'Fee (APT)', 'Balance change'] as const;
@@ -58,15 +57,11 @@ export function HistoryList({ address }: HistoryListProps): ReactNode {
     () => query.data?.pages.flatMap((page) => page.rows.map((row) => historyEntry(row, long))) ?? [],
     [query.data, long],
   );
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
+  const { scrollRef, virtualizer } = useVirtualRows({
     count: entries.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    getItemKey: (index) => entries[index]?.version ?? index,
+    rowHeight: ROW_HEIGHT,
+    rowKey: (index) => entries[index]?.version ?? index,
     overscan: 8,
-    observeElementRect: observeRectWithFloor,
-    measureElement: measureWithFloor(ROW_HEIGHT),
   });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index ?? -1;

@@ -6,10 +6,9 @@
  * Orderless transactions are not in the node's list: the summaries by version range (`transactions`) show them.
  */
 import type { ReactNode } from 'react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useInfiniteQuery, useQuery, type InfiniteData } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { accountQuery } from '../../api/queries/account-queries.ts';
 import { accountActivityQuery, retainedFloorQuery, type ActivityPage } from '../../api/queries/activity-queries.ts';
 import { PagedExportMenu } from '../../components/export-menu/paged-export-menu.tsx';
@@ -20,10 +19,10 @@ import { isAbsent } from '../../api/queries/asset-queries.ts';
 import { useLedgerQuery } from '../../app/use-ledger-query.ts';
 import { useLedgerVersion, withVersion } from '../../app/use-ledger-version.ts';
 import { EmptyView, ErrorView, LoadingView } from '../../components/status-views.tsx';
-import { measureWithFloor, observeRectWithFloor } from '../../lib/virtual-rect.ts';
 import { plural } from '../../lib/plural.ts';
 import { ActivityRow } from './activity-row.tsx';
 import './activity.css';
+import { useVirtualRows } from '../../lib/use-virtual-rows.ts';
 
 /** The export's rows: the loaded transactions as listed, newest first (the APT change is read per row on screen). */
 function activityExportRows(data: InfiniteData<ActivityPage> | undefined): readonly ExportRow[] {
@@ -61,15 +60,11 @@ function Activity({ address }: { readonly address: string }): ReactNode {
   const subject = useAccountSubject(address);
   const transactions = useMemo(() => query.data?.pages.flatMap((page) => page.transactions) ?? [], [query.data]);
   const pruned = query.data?.pages.at(-1)?.pruned === true;
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
+  const { scrollRef, virtualizer } = useVirtualRows({
     count: transactions.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    getItemKey: (index) => transactions[index]?.version ?? index,
+    rowHeight: ROW_HEIGHT,
+    rowKey: (index) => transactions[index]?.version ?? index,
     overscan: 8,
-    observeElementRect: observeRectWithFloor,
-    measureElement: measureWithFloor(ROW_HEIGHT),
   });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index ?? -1;

@@ -5,7 +5,7 @@
  * frozen flag. Rows are virtualized: an account may hold 10,000 coins.
  */
 import type { ReactNode } from 'react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import {
   createColumnHelper,
   createSortedRowModel,
@@ -16,11 +16,10 @@ import {
   useTable,
   type SortingState,
 } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { AddressLink } from '../../components/address-link.tsx';
 import { AssetPageLink } from '../../components/asset-page-link.tsx';
-import { measureWithFloor, observeRectWithFloor } from '../../lib/virtual-rect.ts';
 import { balanceText, type AssetRow } from './asset-rows.ts';
+import { useVirtualRows } from '../../lib/use-virtual-rows.ts';
 
 const features = tableFeatures({
   rowSortingFeature,
@@ -124,15 +123,11 @@ export function AssetsTable({ rows }: AssetsTableProps): ReactNode {
     onSortingChange: setSorting,
   });
   const visible = table.getRowModel().rows;
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
+  const { scrollRef, virtualizer } = useVirtualRows({
     count: visible.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    getItemKey: (index) => visible[index]?.id ?? index,
+    rowHeight: ROW_HEIGHT,
+    rowKey: (index) => visible[index]?.id ?? index,
     overscan: 12,
-    observeElementRect: observeRectWithFloor,
-    measureElement: measureWithFloor(ROW_HEIGHT),
   });
   return (
     <div className="assets-table" role="table" aria-label="Assets" aria-rowcount={visible.length + 1}>

@@ -4,9 +4,8 @@
  * the last rows come into view, so a paged list reads on as it is scrolled.
  */
 import type { ReactNode } from 'react';
-import { useEffect, useRef } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { measureWithFloor, observeRectWithFloor } from '../../lib/virtual-rect.ts';
+import { useEffect } from 'react';
+import { useVirtualRows } from '../../lib/use-virtual-rows.ts';
 
 /** Estimated row height (px). */
 const ROW_HEIGHT = 34;
@@ -39,15 +38,11 @@ export interface VirtualGridProps {
 
 /** The virtualized table. */
 export function VirtualGrid({ label, className, header, count, rowKey, row, onNearEnd }: VirtualGridProps): ReactNode {
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
+  const { scrollRef, virtualizer } = useVirtualRows({
     count,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    getItemKey: rowKey,
+    rowHeight: ROW_HEIGHT,
+    rowKey,
     overscan: 10,
-    observeElementRect: observeRectWithFloor,
-    measureElement: measureWithFloor(ROW_HEIGHT),
   });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index ?? -1;

@@ -4,14 +4,13 @@
  * at or below the version the view reads at (the query stops there), so no row is "after the pin".
  */
 import type { ReactNode } from 'react';
-import { memo, useCallback, useMemo, useRef, useState } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useCallback, useMemo, useState } from 'react';
 import type { EventJson } from '../../api/types.ts';
 import { JsonTree, type JsonLinkFor } from '../../components/json-tree/json-tree.tsx';
 import { VersionLink } from '../../components/version-link.tsx';
 import { moveValueLinks } from '../../lib/value-links.ts';
-import { measureWithFloor, observeRectWithFloor } from '../../lib/virtual-rect.ts';
 import { previewJson } from '../../../shared/json-preview.ts';
+import { useVirtualRows } from '../../lib/use-virtual-rows.ts';
 
 /** Props of {@link EventsList}. */
 export interface EventsListProps {
@@ -87,15 +86,11 @@ const EventRowView = memo(function EventRowView({
 /** The virtualized events list. */
 export function EventsList({ events, pinned }: EventsListProps): ReactNode {
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
+  const { scrollRef, virtualizer } = useVirtualRows({
     count: events.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => 34,
-    getItemKey: (index) => events[index]?.sequence_number ?? index,
+    rowHeight: 34,
+    rowKey: (index) => events[index]?.sequence_number ?? index,
     overscan: 12,
-    observeElementRect: observeRectWithFloor,
-    measureElement: measureWithFloor(34),
   });
   const linkFor = useMemo(() => moveValueLinks(pinned), [pinned]);
   const toggle = useCallback(

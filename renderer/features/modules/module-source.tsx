@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { resourceAtQuery } from '../../api/queries/change-queries.ts';
-import { queryKeys } from '../../api/query-keys.ts';
+import { DERIVED_KEYS } from '../../api/query-keys.ts';
 import { hexToBytes } from '../../../shared/hex.ts';
 import { ErrorView, LoadingView } from '../../components/status-views.tsx';
 import { CopyButton } from '../../components/copy-button.tsx';
@@ -43,7 +43,7 @@ export function ModuleSource({ address, module, version }: ModuleSourceProps): R
   const found = registry.data === undefined ? undefined : findSource(registry.data?.data ?? null, module);
   const hex = found !== undefined && found.hex !== '0x' ? found.hex : undefined;
   const text = useQuery({
-    queryKey: queryKeys.moduleSource(address, module, version),
+    queryKey: DERIVED_KEYS.moduleSource(address, module, version),
     queryFn: () => gunzipText(hexToBytes(hex!) as Uint8Array<ArrayBuffer>),
     enabled: hex !== undefined,
     staleTime: Infinity,

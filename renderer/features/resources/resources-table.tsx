@@ -19,13 +19,12 @@ import {
   useTable,
   type ExpandedState,
 } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { JsonTree, type JsonLinkFor } from '../../components/json-tree/json-tree.tsx';
 import { moveValueLinks } from '../../lib/value-links.ts';
 import { useLedgerVersion } from '../../app/use-ledger-version.ts';
-import { measureWithFloor, observeRectWithFloor } from '../../lib/virtual-rect.ts';
 import type { ResourceRow } from './resource-rows.ts';
 import { StoredSize } from './stored-size.tsx';
+import { useVirtualRows } from '../../lib/use-virtual-rows.ts';
 
 const features = tableFeatures({
   columnFilteringFeature,
@@ -163,15 +162,11 @@ export function ResourcesTable({ rows, filter, version, address, focus }: Resour
     globalFilterFn: 'includesString',
   });
   const visible = table.getRowModel().rows;
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
+  const { scrollRef, virtualizer } = useVirtualRows({
     count: visible.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    getItemKey: (index) => visible[index]?.id ?? index,
+    rowHeight: ROW_HEIGHT,
+    rowKey: (index) => visible[index]?.id ?? index,
     overscan: 12,
-    observeElementRect: observeRectWithFloor,
-    measureElement: measureWithFloor(ROW_HEIGHT),
   });
   // Links keep the pin of the URL, never the anchor of an unpinned view (following one must not pin).
   const { pinned } = useLedgerVersion();

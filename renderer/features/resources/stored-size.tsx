@@ -6,26 +6,14 @@
  */
 import { ENDPOINTS } from '../../../shared/api/registry.ts';
 import type { ReactNode } from 'react';
-import { queryOptions, useQuery, skipToken } from '@tanstack/react-query';
-import { requestBytes } from '../../api/client.ts';
-import { queryKeys } from '../../api/query-keys.ts';
+import { useQuery } from '@tanstack/react-query';
+import { endpointQuery } from '../../api/endpoint-query.ts';
 import { InlineError } from '../../components/status-views.tsx';
 import { plural } from '../../lib/plural.ts';
 
 /** The stored (BCS) bytes of one resource at `version` (skipped while the row's version is unknown). */
 function storedResourceQuery(address: string, type: string, version: string | undefined) {
-  return queryOptions({
-    queryKey: queryKeys.resource(address, type, version),
-    queryFn:
-      version === undefined
-        ? skipToken
-        : ({ signal }) =>
-            requestBytes(ENDPOINTS.resource, {
-              path: { address, resource_type: type },
-              query: { ledger_version: version },
-              signal,
-            }),
-  });
+  return endpointQuery(ENDPOINTS.resource, { path: { address, resource_type: type }, accept: 'bcs', at: { version } });
 }
 
 /** Props of {@link StoredSize}. */

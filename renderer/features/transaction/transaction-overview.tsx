@@ -15,6 +15,7 @@ import { JsonTree } from '../../components/json-tree/json-tree.tsx';
 import { InlineError } from '../../components/status-views.tsx';
 import { APT_DECIMALS, formatBaseUnits, formatUnits } from '../../lib/format-amount.ts';
 import { formatUsec } from '../../lib/format-time.ts';
+import { isJsonValue } from '../../lib/json-value.ts';
 import { feeOf, formatSecs, formatUsecExact, replayProtectionOf, signersOf } from './transaction-facts.ts';
 import type { JsonValue } from '../../api/types.ts';
 
@@ -198,8 +199,8 @@ function TransactionHashes({ transaction }: { readonly transaction: CommittedTra
           ),
         )}
       </dl>
-      {transaction.signature !== undefined && (
-        <JsonTree value={transaction.signature as unknown as JsonValue} label="signature" defaultExpandDepth={1} />
+      {isJsonValue(transaction.signature) && (
+        <JsonTree value={transaction.signature} label="signature" defaultExpandDepth={1} />
       )}
     </details>
   );

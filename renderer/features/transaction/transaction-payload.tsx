@@ -13,13 +13,13 @@ import { isAddress, normalizeAddress } from '../../../shared/address.ts';
 import type { MoveFunctionAbi } from '../../../shared/move/abi.ts';
 import { moduleAbiQuery } from '../../api/queries/table-queries.ts';
 import type { PayloadJson } from '../../api/transaction-json.ts';
-import type { JsonValue } from '../../api/types.ts';
 import { withVersion } from '../../app/use-ledger-version.ts';
 import { AddressLink, accountPath } from '../../components/address-link.tsx';
 import { JsonTree } from '../../components/json-tree/json-tree.tsx';
 import { argumentParameters, splitFunctionId } from './transaction-facts.ts';
 import { TransactionArguments } from './transaction-arguments.tsx';
 import { substituteTypeParams } from '../../lib/type-params.ts';
+import { isJsonValue } from '../../lib/json-value.ts';
 
 /** What the arguments are labelled with: the parameter types, or why there are none. */
 type Labels = { readonly types: readonly string[] } | { readonly missing: string };
@@ -115,7 +115,7 @@ function Script({ payload, version }: { readonly payload: PayloadJson; readonly 
     <>
       <div className="transaction-subsection">
         <h3>Script</h3>
-        <JsonTree value={payload as unknown as JsonValue} label="payload" defaultExpandDepth={1} />
+        {isJsonValue(payload) && <JsonTree value={payload} label="payload" defaultExpandDepth={1} />}
       </div>
       <TransactionArguments
         args={args}
@@ -151,7 +151,7 @@ function PayloadBody({ payload, version }: { readonly payload: PayloadJson; read
         )}
       </>
     );
-  return <JsonTree value={payload as unknown as JsonValue} label="payload" />;
+  return isJsonValue(payload) ? <JsonTree value={payload} label="payload" /> : null;
 }
 
 /** The payload section. */

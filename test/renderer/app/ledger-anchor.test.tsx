@@ -11,7 +11,7 @@ import { userEvent } from '@testing-library/user-event';
 import { App } from '../../../renderer/app/app.tsx';
 import { createQueryClient } from '../../../renderer/app/query-client.ts';
 import { requestJson } from '../../../renderer/api/client.ts';
-import { queryKeys } from '../../../renderer/api/query-keys.ts';
+import { ledgerQuery } from '../../../renderer/api/queries/ledger-queries.ts';
 import type { EventJson } from '../../../renderer/api/types.ts';
 import { interceptFetch, routeFetchInto, serviceFixture, type ServiceFixture } from '../support/service-fetch.ts';
 
@@ -67,7 +67,7 @@ function renderMoving(path: string, ledger: MovingLedger) {
     user,
     moveLedger: async (latest: string) => {
       ledger.latest = latest;
-      await queryClient.refetchQueries({ queryKey: queryKeys.ledger() });
+      await queryClient.refetchQueries({ queryKey: ledgerQuery().queryKey });
     },
   };
 }

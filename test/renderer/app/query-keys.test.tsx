@@ -12,7 +12,8 @@ import { transactionsQuery } from '../../../renderer/api/queries/transactions-qu
 import { eventStreamsQuery, explorerTablesQuery } from '../../../renderer/api/queries/explorer-queries.ts';
 import { recentBlocksQuery } from '../../../renderer/api/queries/gas-queries.ts';
 import { resourcesQuery } from '../../../renderer/api/queries/account-queries.ts';
-import { keyParts, queryKeys, UNVERSIONED } from '../../../renderer/api/query-keys.ts';
+import { keyParts, UNVERSIONED } from '../../../renderer/api/query-keys.ts';
+import { accountQuery } from '../../../renderer/api/queries/account-queries.ts';
 import { routeFetchInto, serviceFixture } from '../support/service-fetch.ts';
 
 describe('query keys', () => {
@@ -32,9 +33,9 @@ describe('query keys', () => {
   });
 
   it('name their parts, so a key of another shape is not read as one of ours', () => {
-    expect(keyParts(queryKeys.resources('0x1', '7', 25))).toEqual({
+    expect(keyParts(resourcesQuery('0x1', '7', 25).queryKey)).toEqual({
       domain: 'resources',
-      parts: { address: '0x1', version: '7', pageSize: 25 },
+      parts: { address: '0x1', version: '7', pageSize: 25, paging: 'pages' },
     });
     expect(keyParts(['other-app', 'resources', { address: '0x1' }])).toBeUndefined();
     expect(keyParts(['ledger-explorer', 'resources', '0x1'])).toBeUndefined();
@@ -48,21 +49,24 @@ describe('query keys', () => {
       });
     // Resources: the same account keeps its rows across versions and page sizes, another account never.
     const resources = resourcesQuery('0x1', '8', 100);
-    expect(keep(resources, queryKeys.resources('0x1', '7', 25))).toBe(rows);
-    expect(keep(resources, queryKeys.resources('0x2', '8', 100))).toBeUndefined();
+    expect(keep(resources, resourcesQuery('0x1', '7', 25).queryKey)).toBe(rows);
+    expect(keep(resources, resourcesQuery('0x2', '8', 100).queryKey)).toBeUndefined();
     // Events and transactions: only another page size keeps them.
     const stream = { kind: 'creation_number', creationNumber: '2' } as const;
     const events = eventsQuery('0x1', stream, undefined, '8', 50);
-    expect(keep(events, queryKeys.events('0x1', '2', undefined, '8', 100))).toBe(rows);
-    expect(keep(events, queryKeys.events('0x1', '2', undefined, '7', 50))).toBeUndefined();
-    expect(keep(events, queryKeys.events('0x1', '3', undefined, '8', 50))).toBeUndefined();
-    expect(keep(events, queryKeys.events('0x1', '2', '10', '8', 50))).toBeUndefined();
+    expect(keep(events, eventsQuery('0x1', stream, undefined, '8', 100).queryKey)).toBe(rows);
+    expect(keep(events, eventsQuery('0x1', stream, undefined, '7', 50).queryKey)).toBeUndefined();
+    const other = { kind: 'creation_number', creationNumber: '3' } as const;
+    expect(keep(events, eventsQuery('0x1', other, undefined, '8', 50).queryKey)).toBeUndefined();
+    expect(keep(events, eventsQuery('0x1', stream, '10', '8', 50).queryKey)).toBeUndefined();
+    const handle = { kind: 'field', struct: '0x1::account::Account', field: 'coin_register_events' } as const;
+    expect(keep(events, eventsQuery('0x1', handle, undefined, '8', 50).queryKey)).toBeUndefined();
     const transactions = transactionsQuery('0x1', { from: '5' }, '8', 20);
-    expect(keep(transactions, queryKeys.transactions('0x1', { from: '5' }, '8', 50))).toBe(rows);
-    expect(keep(transactions, queryKeys.transactions('0x1', { from: '6' }, '8', 20))).toBeUndefined();
-    expect(keep(transactions, queryKeys.transactions('0x1', { from: '5', at: '7' }, '8', 20))).toBeUndefined();
+    expect(keep(transactions, transactionsQuery('0x1', { from: '5' }, '8', 50).queryKey)).toBe(rows);
+    expect(keep(transactions, transactionsQuery('0x1', { from: '6' }, '8', 20).queryKey)).toBeUndefined();
+    expect(keep(transactions, transactionsQuery('0x1', { from: '5', at: '7' }, '8', 20).queryKey)).toBeUndefined();
     // A key of another domain with the same parts is not the same view.
-    expect(keep(transactions, queryKeys.account('0x1', '8'))).toBeUndefined();
+    expect(keep(transactions, accountQuery('0x1', '8').queryKey)).toBeUndefined();
   });
 
   it('skip a query whose address or version is not known yet, instead of asking with a stand-in', () => {

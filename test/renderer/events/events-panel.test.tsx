@@ -110,17 +110,19 @@ describe('events tab', () => {
   it("finds the newest event at or below a version by its events' versions (none before the first)", async () => {
     const stream = busyStream();
     const path = `/v1/accounts/${stream.address}/events/${stream.creationNumber}`;
+    const readEvents = (start: bigint | undefined, limit: number) =>
+      requestJson<readonly EventJson[]>(path, { query: { start, limit } });
     await withApi(async () => {
       const first = (await requestJson<EventJson[]>(path, { query: { start: 0, limit: 1 } })).body[0]!;
-      expect((await newestSequenceAt(path, BigInt(first.version) - 1n)).bound).toBeNull();
-      expect((await newestSequenceAt(path, BigInt(first.version))).bound).toBe(0n);
+      expect((await newestSequenceAt(readEvents, BigInt(first.version) - 1n)).bound).toBeNull();
+      expect((await newestSequenceAt(readEvents, BigInt(first.version))).bound).toBe(0n);
       // Events far below the newest page: the bisection, checked against the event read directly.
       for (const sequence of [1n, 37n, BigInt(stream.count) - 150n]) {
         const event = (await requestJson<EventJson[]>(path, { query: { start: sequence, limit: 1 } })).body[0]!;
         const next = (await requestJson<EventJson[]>(path, { query: { start: sequence + 1n, limit: 1 } })).body[0]!;
         // Several events of one transaction share a version: the newest of them is the answer.
         const expected = BigInt(next.version) === BigInt(event.version) ? undefined : sequence;
-        const { bound } = await newestSequenceAt(path, BigInt(event.version));
+        const { bound } = await newestSequenceAt(readEvents, BigInt(event.version));
         if (expected !== undefined) expect(bound).toBe(expected);
         else expect(bound! >= sequence).toBe(true);
       }

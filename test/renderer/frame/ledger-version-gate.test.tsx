@@ -9,7 +9,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { App } from '../../../renderer/app/app.tsx';
 import { createQueryClient } from '../../../renderer/app/query-client.ts';
-import { queryKeys } from '../../../renderer/api/query-keys.ts';
+import { ledgerQuery } from '../../../renderer/api/queries/ledger-queries.ts';
 import { interceptFetch, serviceFixture } from '../support/service-fetch.ts';
 import { jsonResponse, localnetSource } from '../support/remote-source.ts';
 
@@ -66,7 +66,7 @@ describe('ledger version gate', () => {
     held.value = true;
     // Two refreshes of the failed ledger, each held in flight: TanStack Query reports "pending" then.
     for (let round = 0; round < 2; round += 1) {
-      const refresh = queryClient.refetchQueries({ queryKey: queryKeys.ledger() });
+      const refresh = queryClient.refetchQueries({ queryKey: ledgerQuery().queryKey });
       await waitFor(() => expect(held.release.length).toBeGreaterThan(0));
       await within(gate).findByText('Retrying…');
       expect(within(travel).getByText('retrying…')).toBeTruthy();
@@ -84,7 +84,7 @@ describe('ledger version gate', () => {
     }
     down.value = false;
     held.value = false;
-    await act(() => queryClient.refetchQueries({ queryKey: queryKeys.ledger() }));
+    await act(() => queryClient.refetchQueries({ queryKey: ledgerQuery().queryKey }));
     await screen.findByText(/^\d+ of \d+ modules$/);
     expect(screen.queryByRole('region', { name: 'Ledger unavailable' })).toBeNull();
     expect(within(screen.getByRole('contentinfo', { name: 'Status' })).queryByText(/Ledger unavailable/)).toBeNull();
@@ -132,10 +132,10 @@ describe('ledger version gate', () => {
     const bar = screen.getByRole('contentinfo', { name: 'Status' });
     await within(bar).findByText('Latest version');
     down.value = true;
-    await act(() => queryClient.refetchQueries({ queryKey: queryKeys.ledger() }));
+    await act(() => queryClient.refetchQueries({ queryKey: ledgerQuery().queryKey }));
     await within(bar).findByText(/Ledger unavailable/);
     held.value = true;
-    const refresh = queryClient.refetchQueries({ queryKey: queryKeys.ledger() });
+    const refresh = queryClient.refetchQueries({ queryKey: ledgerQuery().queryKey });
     await waitFor(() => expect(held.release.length).toBeGreaterThan(0));
     await within(screen.getByRole('group', { name: 'Time travel' })).findByText('retrying…');
     expect(within(bar).getByText(/Ledger unavailable/)).toBeTruthy();

@@ -8,7 +8,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { App } from '../../../renderer/app/app.tsx';
 import { createQueryClient } from '../../../renderer/app/query-client.ts';
-import { queryKeys } from '../../../renderer/api/query-keys.ts';
+import { ledgerQuery } from '../../../renderer/api/queries/ledger-queries.ts';
 import { interceptFetch, serviceFixture } from '../support/service-fetch.ts';
 import { apiJson, type LedgerJson } from '../support/api-before-render.ts';
 import { jsonResponse, localnetSource } from '../support/remote-source.ts';
@@ -61,7 +61,7 @@ describe('landing over a remote node that is down', () => {
     const alert = within(region).getByRole('alert');
     held.value = true;
     for (let round = 0; round < 2; round += 1) {
-      const refresh = queryClient.refetchQueries({ queryKey: queryKeys.ledger() });
+      const refresh = queryClient.refetchQueries({ queryKey: ledgerQuery().queryKey });
       await waitFor(() => expect(held.release.length).toBeGreaterThan(0));
       await within(screen.getByRole('group', { name: 'Time travel' })).findByText('retrying…');
       expect(alert.isConnected).toBe(true);
@@ -72,7 +72,7 @@ describe('landing over a remote node that is down', () => {
     }
     down.value = false;
     held.value = false;
-    await act(() => queryClient.refetchQueries({ queryKey: queryKeys.ledger() }));
+    await act(() => queryClient.refetchQueries({ queryKey: ledgerQuery().queryKey }));
     await screen.findByRole('region', { name: 'Connected to localnet' });
     expect(screen.queryByRole('region', { name: 'Source unavailable' })).toBeNull();
   });

@@ -9,12 +9,11 @@ import { screen, waitFor } from '@testing-library/react';
 import type { JsonValue } from '../../../shared/api/wire-schemas.ts';
 import type { CommittedTransactionJson } from '../../../renderer/api/transaction-json.ts';
 import {
-  APT_COIN_STORE,
-  FUNGIBLE_STORE,
   aptBalanceChanges,
   aptReadKey,
   aptStoreReads,
 } from '../../../renderer/features/transaction/changes/apt-balance-changes.ts';
+import { APT_COIN_STORE, FUNGIBLE_STORE } from '../../../renderer/lib/apt.ts';
 import { APT_DECIMALS, formatBaseUnits, formatUnits } from '../../../renderer/lib/format-amount.ts';
 import { findTransaction, fixture, read, renderChanges, resourceAt, section } from './changes-support.tsx';
 

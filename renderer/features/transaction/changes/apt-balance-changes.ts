@@ -9,19 +9,17 @@
 import { isAddress, normalizeAddress } from '../../../../shared/address.ts';
 import type { JsonValue } from '../../../../shared/api/wire-schemas.ts';
 import type { WriteSetChangeJson } from '../../../api/transaction-json.ts';
-
-/** The coin store holding APT as a coin. */
-export const APT_COIN_STORE = '0x1::coin::CoinStore<0x1::aptos_coin::AptosCoin>';
-/** APT's fungible-asset metadata object. */
-export const APT_METADATA = '0xa';
-/** The fungible store resource (a member of the store object's group). */
-export const FUNGIBLE_STORE = '0x1::fungible_asset::FungibleStore';
-/** A store's balance kept in an aggregator instead (read when `FungibleStore.balance` is 0). */
-export const CONCURRENT_BALANCE = '0x1::fungible_asset::ConcurrentFungibleBalance';
-/** The resource group of an object (a primary store among them): deleted whole when the object is. */
-export const OBJECT_GROUP = '0x1::object::ObjectGroup';
-/** An object's core: its owner. */
-export const OBJECT_CORE = '0x1::object::ObjectCore';
+import {
+  APT_COIN_STORE,
+  coinStoreValue as coinValue,
+  CONCURRENT_BALANCE,
+  fieldOf,
+  FUNGIBLE_STORE,
+  fungibleStoreBalance as storeBalance,
+  isAptFungibleStore as isAptStore,
+  OBJECT_CORE,
+  OBJECT_GROUP,
+} from '../../../lib/apt.ts';
 
 /** One resource whose value at V − 1 the computation needs. */
 export interface AptStoreRead {
@@ -47,36 +45,6 @@ export type AptBefores = ReadonlyMap<string, JsonValue | null>;
 /** The key of one read in {@link AptBefores}. */
 export function aptReadKey(address: string, type: string): string {
   return `${normalizeAddress(address)} ${type}`;
-}
-
-type Fields = { readonly [key: string]: JsonValue };
-
-function fieldsOf(value: JsonValue | null | undefined): Fields | undefined {
-  return value !== null && value !== undefined && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Fields)
-    : undefined;
-}
-
-function u64Of(value: JsonValue | undefined): bigint {
-  return typeof value === 'string' && /^\d+$/.test(value) ? BigInt(value) : 0n;
-}
-
-/** A coin store's coin value. */
-function coinValue(data: JsonValue | null | undefined): bigint {
-  return u64Of(fieldsOf(fieldsOf(data)?.['coin'])?.['value']);
-}
-
-/** Whether a FungibleStore's data is a store of APT. */
-function isAptStore(data: JsonValue | null | undefined): boolean {
-  const inner = fieldsOf(fieldsOf(data)?.['metadata'])?.['inner'];
-  return typeof inner === 'string' && isAddress(inner) && normalizeAddress(inner) === APT_METADATA;
-}
-
-/** A fungible store's balance: `balance`, or the concurrent balance's aggregator value when that is 0. */
-function storeBalance(store: JsonValue | null | undefined, concurrent: JsonValue | null | undefined): bigint {
-  const plain = u64Of(fieldsOf(store)?.['balance']);
-  if (plain !== 0n) return plain;
-  return u64Of(fieldsOf(fieldsOf(concurrent)?.['balance'])?.['value']);
 }
 
 /** What the write set says about one APT store. */
@@ -123,7 +91,7 @@ function storeChanges(changes: readonly WriteSetChangeJson[]): StoreChange[] {
     ) {
       const address = normalizeAddress(change.address);
       const siblings = groups.get(`${address} ${change.state_key_hash}`);
-      const owner = fieldsOf(siblings?.get(OBJECT_CORE))?.['owner'];
+      const owner = fieldOf(siblings?.get(OBJECT_CORE), 'owner');
       const concurrent = siblings?.get(CONCURRENT_BALANCE);
       out.push({
         kind: 'fungible',
@@ -187,7 +155,7 @@ export function aptBalanceChanges(
       const concurrent = store.concurrent ? beforeOf(before, store.address, CONCURRENT_BALANCE) : null;
       old = storeBalance(oldStore, concurrent);
       if (owner === undefined) {
-        const core = fieldsOf(beforeOf(before, store.address, OBJECT_CORE))?.['owner'];
+        const core = fieldOf(beforeOf(before, store.address, OBJECT_CORE), 'owner');
         owner = typeof core === 'string' && isAddress(core) ? normalizeAddress(core) : store.address;
       }
     }

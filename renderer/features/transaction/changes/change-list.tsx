@@ -4,14 +4,13 @@
  * has its before shown (or known to be unreadable) — for the section's `data-changes-ready`.
  */
 import type { ReactNode } from 'react';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { measureWithFloor, observeRectWithFloor } from '../../../lib/virtual-rect.ts';
+import { useCallback, useEffect, useState } from 'react';
 import { useEntryScroll } from '../../../lib/use-entry-state.ts';
 import type { BeforeVersion } from './before-version.ts';
 import type { FactsSource } from './change-facts.ts';
 import type { ChangeLine } from './change-model.ts';
 import { ChangeRow } from './change-row.tsx';
+import { useVirtualRows } from '../../../lib/use-virtual-rows.ts';
 
 /** Estimated height of a collapsed line (px); open lines are measured. */
 const LINE_HEIGHT = 34;
@@ -32,16 +31,12 @@ export interface ChangeListProps {
 
 /** The list (an ordered list of lines, virtualized inside its own bounded scroll box). */
 export function ChangeList({ lines, open, onToggle, version, before, facts, onReady }: ChangeListProps): ReactNode {
-  const scrollRef = useRef<HTMLDivElement>(null);
   const [settled, setSettled] = useState<ReadonlySet<string>>(new Set());
-  const virtualizer = useVirtualizer({
+  const { scrollRef, virtualizer } = useVirtualRows({
     count: lines.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => LINE_HEIGHT,
-    getItemKey: (index) => lines[index]?.id ?? index,
+    rowHeight: LINE_HEIGHT,
+    rowKey: (index) => lines[index]?.id ?? index,
     overscan: 8,
-    observeElementRect: observeRectWithFloor,
-    measureElement: measureWithFloor(LINE_HEIGHT),
   });
   const settle = useCallback(
     (id: string) => setSettled((previous) => (previous.has(id) ? previous : new Set(previous).add(id))),
