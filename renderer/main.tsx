@@ -1,15 +1,11 @@
-/** Entry of the renderer bundle: mounts the app. */
-// First: the route's reads start before the modules below are evaluated (app/boot.ts).
+/**
+ * Entry of the renderer bundle, kept small: app/boot.ts starts the opened page's reads and route chunk, then the
+ * app (React DOM, the frame, the views: app/mount.tsx) is loaded as its own chunk and mounted. The entry chunk holds
+ * only the data layer, so the reads leave once it is parsed, not once all of React DOM and the frame are.
+ */
 import { appQueryClient } from './app/boot.ts';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
 import './styles/base.css';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
-createRoot(container).render(
-  <StrictMode>
-    <App queryClient={appQueryClient} />
-  </StrictMode>,
-);
+void import('./app/mount.tsx').then(({ mountApp }) => {
+  mountApp(appQueryClient);
+});
