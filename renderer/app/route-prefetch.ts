@@ -104,10 +104,7 @@ function prefetchTransaction(client: QueryClient, version: string): void {
  * a route's dozen or more files would wait for them. Failures are left to the panels: a prefetch that fails caches
  * nothing they would not ask again.
  */
-export function prefetchRoute(
-  client: QueryClient,
-  location: { pathname: string; search: string },
-): string | undefined {
+export function prefetchRoute(client: QueryClient, location: { pathname: string; search: string }): string | undefined {
   void client.prefetchQuery(ledgerQuery());
   const parts = location.pathname.split('/').filter((part) => part !== '');
   const [first, id, tab] = parts;

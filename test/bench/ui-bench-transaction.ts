@@ -65,7 +65,8 @@ const list = document.getElementById('c');
 txn.changes.forEach((change, i) => {
   const fact = facts.changes[i] ?? null;
   const li = document.createElement('li');
-  li.textContent = change.type + ' ' + JSON.stringify(fact?.before ?? null) + ' → ' + JSON.stringify(change.data ?? null);
+  li.textContent =
+    change.type + ' ' + JSON.stringify(fact?.before ?? null) + ' → ' + JSON.stringify(change.data ?? null);
   list.append(li);
 });
 list.setAttribute('data-ready', 'true');

@@ -32,7 +32,7 @@ function firstIndex(sent: readonly string[], pattern: RegExp): number {
 describe('boot order', () => {
   const session = useExplorerSession({ fixture: 'main' });
 
-  it("an account's resources are asked for before the app's chunk and the tab's, neither loaded by index.html", async () => {
+  it("asks for an account's resources before the app's and the tab's chunks, both absent from index.html", async () => {
     const { sent, html, errors } = await requestsUntil(
       session.explorer.url,
       '/accounts/0x1',
