@@ -1,15 +1,15 @@
-/** Entry of the renderer bundle: mounts the app. */
-// First: the route's reads start before the modules below are evaluated (app/boot.ts).
-import { appQueryClient } from './app/boot.ts';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
+/**
+ * Entry of the renderer bundle, kept small: app/boot.ts sends the opened page's reads, then the app (React DOM, the
+ * frame, the views: app/mount.tsx) is asked for as its own chunk, then the opened page's lazy view. The entry chunk
+ * holds only the data layer, so the reads leave once it is evaluated, not once all of React DOM and the frame are;
+ * React DOM, the largest file, is asked for before the view's dozen smaller ones.
+ */
+import { appQueryClient, openedView } from './app/boot.ts';
+import { preloadRouteView } from './app/lazy-routes.ts';
 import './styles/base.css';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
-createRoot(container).render(
-  <StrictMode>
-    <App queryClient={appQueryClient} />
-  </StrictMode>,
-);
+const app = import('./app/mount.tsx');
+if (openedView !== undefined) preloadRouteView(openedView);
+void app.then(({ mountApp }) => {
+  mountApp(appQueryClient);
+});

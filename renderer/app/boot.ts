@@ -1,7 +1,7 @@
 /**
- * The app's first step, imported first by renderer/main.tsx so it runs before React DOM and the views are
- * evaluated: the app's QueryClient, and the page it opens on asking for its code chunk and first data at once
- * (route-prefetch.ts). Every millisecond the entry chunk then spends evaluating and rendering overlaps those reads.
+ * The app's first step, imported first by renderer/main.tsx so it runs before anything else of the app is evaluated:
+ * the app's QueryClient, and the page it opens on asking for its first data at once (route-prefetch.ts). Every
+ * millisecond the app's chunk then spends loading, evaluating and rendering overlaps those reads.
  */
 import { createQueryClient } from './query-client.ts';
 import { prefetchRoute } from './route-prefetch.ts';
@@ -9,8 +9,14 @@ import { prefetchRoute } from './route-prefetch.ts';
 /** The app's one QueryClient (tests make their own and import nothing from here). */
 export const appQueryClient = createQueryClient();
 
-try {
-  prefetchRoute(appQueryClient, window.location);
-} catch {
-  // Only a head start: whatever the path holds (a malformed escape, say), the app still mounts and its views ask.
+/** The lazy view of the page the app opens on (lazy-routes.ts), whose chunk main.tsx asks for; none for the rest. */
+export const openedView = startOpenedRoute();
+
+function startOpenedRoute(): string | undefined {
+  try {
+    return prefetchRoute(appQueryClient, window.location);
+  } catch {
+    // Only a head start: whatever the path holds (a malformed escape, say), the app still mounts and its views ask.
+    return undefined;
+  }
 }

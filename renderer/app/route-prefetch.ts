@@ -15,7 +15,6 @@ import { accountHistoryQuery, APT_ASSET_TYPES, lastBalanceChangeQuery } from '..
 import { ledgerQuery, sourceQuery } from '../api/queries/ledger-queries.ts';
 import { resourceAtQuery, transactionChangesQuery } from '../api/queries/change-queries.ts';
 import { transactionQuery } from '../api/queries/transaction-queries.ts';
-import { preloadRouteView } from './lazy-routes.ts';
 import { pinnedOf } from './pinned-version.ts';
 
 /** The resources tab's first page size (renderer/features/resources/resources-panel.tsx). */
@@ -99,25 +98,26 @@ function prefetchTransaction(client: QueryClient, version: string): void {
 }
 
 /**
- * Starts the route's chunk and first reads for `location` (the page the app opens on). Failures are left to the
- * panels: a prefetch that fails caches nothing they would not ask again.
+ * Starts the first reads for `location` (the page the app opens on) and returns the name of its lazy view
+ * (lazy-routes.ts), whose chunk the caller asks for once the reads are sent and the app's own chunk is asked for
+ * (renderer/main.tsx): the browser opens at most six connections to the server, and a read or React DOM queued behind
+ * a route's dozen or more files would wait for them. Failures are left to the panels: a prefetch that fails caches
+ * nothing they would not ask again.
  */
-export function prefetchRoute(client: QueryClient, location: { pathname: string; search: string }): void {
+export function prefetchRoute(client: QueryClient, location: { pathname: string; search: string }): string | undefined {
   void client.prefetchQuery(ledgerQuery());
   const parts = location.pathname.split('/').filter((part) => part !== '');
   const [first, id, tab] = parts;
   if (first === 'txn' && id !== undefined && parts.length === 2) {
-    preloadRouteView('TransactionPage');
     if (/^\d+$/.test(id) && String(BigInt(id)) === id) prefetchTransaction(client, id);
-    return;
+    return 'TransactionPage';
   }
   if (first === 'assets' && id !== undefined && parts.length === 2) {
-    preloadRouteView('AssetPage');
     let asset: string;
     try {
       asset = decodeURIComponent(id);
     } catch {
-      return; // Not an asset the page could name either: it says so itself.
+      return 'AssetPage'; // Not an asset the page could name either: it says so itself.
     }
     void client.prefetchQuery(sourceQuery());
     atVersion(client, location.search, (version) =>
@@ -127,21 +127,21 @@ export function prefetchRoute(client: QueryClient, location: { pathname: string;
         client.prefetchQuery(assetActivitiesQuery(asset, version)),
       ]),
     );
-    return;
+    return 'AssetPage';
   }
-  if (first !== 'accounts' || id === undefined || parts.length > 3) return;
+  if (first !== 'accounts' || id === undefined || parts.length > 3) return undefined;
   const address = addressOf(id);
   // A long or upper-case address is first replaced by its short form (account-layout.tsx): the next page asks.
-  if (address === undefined || address !== id) return;
+  if (address === undefined || address !== id) return undefined;
   if (tab === undefined || tab === 'resources') {
-    preloadRouteView('ResourcesPanel');
     prefetchFirstResources(client, address, location.search);
-  } else if (tab === 'activity') {
-    preloadRouteView('ActivityPanel');
+    return 'ResourcesPanel';
+  }
+  if (tab === 'activity') {
     void client.prefetchQuery(sourceQuery());
     // A filtered list (history-filters.tsx: `asset`, `direction`, `fn` in the URL) is left to the panel.
     const params = new URLSearchParams(location.search);
-    if (['asset', 'direction', 'fn'].some((name) => params.has(name))) return;
+    if (['asset', 'direction', 'fn'].some((name) => params.has(name))) return 'ActivityPanel';
     atVersion(client, location.search, (version) =>
       Promise.all([
         client.prefetchInfiniteQuery(accountHistoryQuery(address, {}, version)),
@@ -149,5 +149,7 @@ export function prefetchRoute(client: QueryClient, location: { pathname: string;
         client.prefetchQuery(lastBalanceChangeQuery(address, APT_ASSET_TYPES, version)),
       ]),
     );
+    return 'ActivityPanel';
   }
+  return undefined;
 }

@@ -2,7 +2,8 @@
  * The transaction page in the UI benchmark: the largest transaction of the sample (most state keys written plus
  * events), from navigation until its changes section says it is rendered (`data-changes-ready="true"`: every
  * change listed and the values before it, read at V − 1, drawn for the rows shown open). Baseline from the same
- * run: a framework-free page that fetches the same transaction and the same befores and writes one row per change.
+ * run: a framework-free page that makes the same reads (the transaction and the explorer's read of its changes) and
+ * writes one row per change.
  */
 import Database from 'better-sqlite3';
 import type { Browser } from 'playwright-core';
@@ -46,22 +47,26 @@ export async function transactionPageMs(browser: Browser, base: string, version:
 }
 
 /**
- * The same reads without the UI: the transaction, then each written resource at V − 1 (what the section reads for
- * its befores), one plain row per change.
+ * The same reads without the UI, as the app makes them (renderer/app/route-prefetch.ts): `GET /v1`, the
+ * transaction and the explorer's one read of its changes (each change's before and after,
+ * `GET /explorer/v1/transactions/by_version/{v}/changes` at the app's page size), in parallel; one plain row per
+ * change.
  */
 function bareTransactionPage(version: string): string {
   return `<!doctype html><meta charset="utf-8"><title>bare</title><ul id="c"></ul><script type="module">
 const v = ${JSON.stringify(version)};
-const txn = await (await fetch('/v1/transactions/by_version/' + v)).json();
+const json = (path) => fetch(path, { headers: { Accept: 'application/json' } }).then((r) => r.json());
+const [, txn, facts] = await Promise.all([
+  json('/v1'),
+  json('/v1/transactions/by_version/' + v),
+  json('/explorer/v1/transactions/by_version/' + v + '/changes?start=0&limit=1000'),
+]);
 const list = document.getElementById('c');
-const befores = await Promise.all(txn.changes.map((change) =>
-  change.type === 'write_resource' && BigInt(v) > 0n
-    ? fetch('/v1/accounts/' + change.address + '/resource/' + encodeURIComponent(change.data.type) +
-        '?ledger_version=' + (BigInt(v) - 1n)).then((r) => (r.ok ? r.json() : null))
-    : null));
 txn.changes.forEach((change, i) => {
+  const fact = facts.changes[i] ?? null;
   const li = document.createElement('li');
-  li.textContent = change.type + ' ' + JSON.stringify(befores[i]) + ' → ' + JSON.stringify(change.data ?? null);
+  li.textContent =
+    change.type + ' ' + JSON.stringify(fact?.before ?? null) + ' → ' + JSON.stringify(change.data ?? null);
   list.append(li);
 });
 list.setAttribute('data-ready', 'true');

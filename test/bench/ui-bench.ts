@@ -244,7 +244,8 @@ async function main(): Promise<void> {
         `transaction page \`/txn/${largest.version}\` (the sample's largest: ${plural(largest.writes, 'state key')} ` +
           `written, ${plural(largest.events, 'event')}): navigation → changes rendered with their befores`,
         fmt(median(txnOurs)),
-        `${fmt(median(txnBare))} (framework-free page fetching the transaction and the same befores)`,
+        `${fmt(median(txnBare))} (framework-free page: \`GET /v1\`, the transaction, ` +
+          `the explorer's read of its changes)`,
         (median(txnOurs) / median(txnBare)).toFixed(2),
       ),
       row(
