@@ -95,6 +95,9 @@ export function upgradeSnapshot(
     // A format v3 file written before some tables became views: its indexer tables are derived again, as views.
     dropIndexerTables(db);
     const upgraded = { ...meta, formatVersion: INDEXER_FORMAT_VERSION } as const;
+    // The pass's helper thread reads the copy on its own connection while this one writes (derive-thread.ts): WAL
+    // mode lets both run; `journal_mode = DELETE` below folds the log back into the file.
+    db.pragma('journal_mode = WAL');
     const rows = writeIndexerTables(SnapshotStore.over(db, upgraded, partial), db, {
       progress,
       phase: 'upgrading: deriving the indexer tables',
@@ -116,6 +119,8 @@ export function upgradeSnapshot(
     if (db?.open) db.close();
     rmSync(partial, { force: true });
     rmSync(`${partial}-journal`, { force: true });
+    rmSync(`${partial}-wal`, { force: true });
+    rmSync(`${partial}-shm`, { force: true });
     throw error;
   }
 }

@@ -299,6 +299,10 @@ export class SnapshotWriter implements LedgerRowSink {
         settings: finish.settings,
         generator: finish.generator,
       };
+      // The pass's helper thread reads the file on its own connection while this one writes the indexer tables
+      // (electron/indexer/derive-thread.ts): in WAL mode a reader never waits for the writer, nor the writer for it.
+      // The file goes back to a rollback journal below, which folds the log into it.
+      this.#db.pragma('journal_mode = WAL');
       this.indexerCounts = writeIndexerTables(SnapshotStore.over(this.#db, meta, this.#tempPath), this.#db, {
         progress: this.#progress,
         phase: 'finishing: deriving the indexer tables',
@@ -321,5 +325,8 @@ export class SnapshotWriter implements LedgerRowSink {
     // The rollback journal is truncated, not deleted, when a transaction ends (journal_mode=TRUNCATE): a write that
     // failed (a full disk) leaves it behind, empty.
     rmSync(`${this.#tempPath}-journal`, { force: true });
+    // The indexer pass runs in WAL mode (finish): a failure there leaves its log and index beside the file.
+    rmSync(`${this.#tempPath}-wal`, { force: true });
+    rmSync(`${this.#tempPath}-shm`, { force: true });
   }
 }
