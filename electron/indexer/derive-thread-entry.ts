@@ -28,7 +28,12 @@ function post(message: HelperMessage): void {
 function failed(error: unknown): void {
   const record = error instanceof Error ? error : new Error(String(error));
   const code = (error as { code?: unknown } | null)?.code;
-  post({ kind: 'error', name: record.name, message: record.message, code: typeof code === 'string' ? code : undefined });
+  post({
+    kind: 'error',
+    name: record.name,
+    message: record.message,
+    code: typeof code === 'string' ? code : undefined,
+  });
 }
 
 process.on('uncaughtException', failed);

@@ -90,7 +90,9 @@ export function startDeriveHelper(
       if (Atomics.load(slots, DERIVE_SLOT.failed) !== 0) {
         // Its failure is posted before the flag is set: one more look finds it.
         const late = receiveMessageOnPort(port1)?.message as HelperMessage | undefined;
-        return late ?? { kind: 'error', name: 'Error', message: 'the indexer derivation thread failed', code: undefined };
+        return (
+          late ?? { kind: 'error', name: 'Error', message: 'the indexer derivation thread failed', code: undefined }
+        );
       }
       Atomics.wait(slots, DERIVE_SLOT.posted, seen, POLL_MS);
     }
