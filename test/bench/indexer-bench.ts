@@ -13,7 +13,8 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { generateSnapshot } from '../../electron/snapshot/generate.ts';
+import { generateSnapshot, type GenerateSummary } from '../../electron/snapshot/generate.ts';
+import { DERIVE_THREADS_ENV } from '../../electron/indexer/derive-thread.ts';
 import { SnapshotStore } from '../../electron/snapshot/snapshot-store.ts';
 import { createReadService } from '../../electron/service/read-service.ts';
 import { indexerSqlTable } from '../../electron/indexer/indexer-table.ts';
@@ -47,11 +48,27 @@ const fmt = (n: number, digits = 0): string =>
 try {
   const files = { 2: join(dir, 'v2.db'), 3: join(dir, 'v3.db') } as const;
   const generation = ([2, 3] as const).map((format) => {
-    const ms = cpuMs(() => void generateSnapshot({ out: files[format], versions, format }));
-    return { format, ms, bytes: statSync(files[format]).size };
+    const started = performance.now();
+    let summary: GenerateSummary | undefined;
+    const ms = cpuMs(() => void (summary = generateSnapshot({ out: files[format], versions, format })));
+    const wallMs = performance.now() - started;
+    return { format, ms, wallMs, summary, bytes: statSync(files[format]).size };
   });
   const [base, indexed] = generation as [(typeof generation)[number], (typeof generation)[number]];
-  process.stdout.write(`generation: ${JSON.stringify(generation)}\n`);
+  // The same v3 file again with the pass in one thread (no helper thread, electron/indexer/derive-thread.ts).
+  const oneThread = (() => {
+    process.env[DERIVE_THREADS_ENV] = '1';
+    const started = performance.now();
+    try {
+      let summary: GenerateSummary | undefined;
+      const ms = cpuMs(() => void (summary = generateSnapshot({ out: join(dir, 'v3-one.db'), versions, format: 3 })));
+      return { ms, wallMs: performance.now() - started, summary };
+    } finally {
+      delete process.env[DERIVE_THREADS_ENV];
+      rmSync(join(dir, 'v3-one.db'), { force: true });
+    }
+  })();
+  process.stdout.write(`generation: ${JSON.stringify({ generation, oneThread })}\n`);
 
   // Rows and bytes per indexer table (with its indexes), from SQLite's dbstat.
   const db = new Database(files[3], { readonly: true });
@@ -152,6 +169,16 @@ events' JSON) and \`signatures\` stay stored: a view of \`events\` needs the eve
 version (an application-defined SQL function on every connection that reads it), and \`signatures\` joins by a
 computed row id, which no index serves. The pass's CPU is mostly state reads (a balance's other half, an object's
 owner and metadata) and the inserts of about ten rows per version.
+
+The indexer pass of the v3 run (as the generator reports it) beside the same generation with the pass in one
+thread, run after it (\`${DERIVE_THREADS_ENV}=1\`; by default a helper thread derives every other chunk of 512
+transactions, electron/indexer/derive-thread.ts); generation wall time v2 → v3: ${fmt(base.wallMs / 1000, 1)} s →
+${fmt(indexed.wallMs / 1000, 1)} s (one thread: ${fmt(oneThread.wallMs / 1000, 1)} s).
+
+| indexer pass | CPU | wall |
+|---|---:|---:|
+| two threads (default) | ${fmt((indexed.summary?.indexerCpuMs ?? 0) / 1000, 1)} s | ${fmt((indexed.summary?.indexerWallMs ?? 0) / 1000, 1)} s |
+| one thread | ${fmt((oneThread.summary?.indexerCpuMs ?? 0) / 1000, 1)} s | ${fmt((oneThread.summary?.indexerWallMs ?? 0) / 1000, 1)} s |
 
 Load average during this run: ${loads.map((l) => fmt(l, 1)).join(' → ')} (2 cores, shared with other sessions; CPU
 time, not wall time, is measured, but a loaded machine still slows CPU-bound work through shared caches).
