@@ -87,6 +87,11 @@ function seedRows(store: SnapshotStore, db: Database.Database, state: IndexerSta
   sink(batch);
 }
 
+/** Whether the helper thread derives the chunk at `index` (two of every three: the pass's thread also writes). */
+function helperChunk(index: number): boolean {
+  return index % 3 !== 0;
+}
+
 /** How a long derivation reports itself: the phase's name, told the transactions derived (progress.ts). */
 export interface DeriveProgress {
   readonly progress: Progress;
@@ -112,7 +117,8 @@ export function deriveIndexerRows(
     .pluck();
   // Read first: the sink writes on this connection, which an open iteration would keep busy.
   const all = versions.all() as number[];
-  // Chunks of transactions; every odd one goes to the helper thread when one can run (derive-thread.ts).
+  // Chunks of transactions; two of every three go to the helper thread when one can run (derive-thread.ts): this
+  // thread also derives the seed and writes every row.
   const chunks: number[][] = [];
   for (let at = 0; at < all.length; at += DERIVE_CHUNK) chunks.push(all.slice(at, at + DERIVE_CHUNK));
   const helper: DeriveHelper | undefined =
@@ -121,7 +127,7 @@ export function deriveIndexerRows(
       : startDeriveHelper(
           db.name,
           store.meta,
-          chunks.filter((_, i) => i % 2 === 1),
+          chunks.filter((_, i) => helperChunk(i)),
         );
   try {
     seedRows(store, db, state, sink);
@@ -130,7 +136,7 @@ export function deriveIndexerRows(
     let done = 0;
     for (const [index, chunk] of chunks.entries()) {
       meter.progress.update(done);
-      if (helper !== undefined && index % 2 === 1) {
+      if (helper !== undefined && helperChunk(index)) {
         for (const item of helper.next()) {
           if ('rows' in item) sink(item.rows);
           else if (failed === undefined) throw Object.assign(new Error(item.error.message), { name: item.error.name });

@@ -1,12 +1,13 @@
 /**
  * The indexer pass's helper thread (issues 25 and 29): deriving a transaction's rows needs only the file and reads
  * as of its version, never another transaction's rows, so the pass (derive-tables.ts) splits the transactions into
- * chunks of {@link DERIVE_CHUNK} and a worker with its own read-only connection (derive-thread-entry.ts) derives every
- * other chunk while the pass's thread derives the rest; the pass takes the helper's chunks in their turn, so the
+ * chunks of {@link DERIVE_CHUNK} and a worker with its own read-only connection (derive-thread-entry.ts) derives two of
+ * every three while the pass's thread derives the rest (and writes); the pass takes the helper's chunks in their turn, so the
  * rows reach the sink in the same order as from one thread. The helper stays at most {@link CHUNKS_AHEAD} chunks
  * ahead (memory stays flat), and closes its connection before it says it is done (a writer may then leave WAL mode).
  */
 import { existsSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import type { SnapshotMeta } from '../snapshot/open-snapshot.ts';
@@ -15,11 +16,26 @@ import type { IndexerRows } from './processors/processor-input.ts';
 /** Transactions per chunk (a multiple of the write-set range read at once, derive-transactions.ts). */
 export const DERIVE_CHUNK = 512;
 /** Chunks the helper may have derived that the pass has not taken yet. */
-export const CHUNKS_AHEAD = 2;
+export const CHUNKS_AHEAD = 4;
 /** How often a waiting thread looks again (a wait ends early on every signal). */
 const POLL_MS = 100;
-/** Set to `1` to derive in one thread (benchmarks compare; the rows are the same). */
+/**
+ * `1`: derive in one thread; `2`: always with the helper; unset: with the helper when a core is free (the rows are the
+ * same either way; benchmarks compare).
+ */
 export const DERIVE_THREADS_ENV = 'LEDGER_EXPLORER_INDEXER_THREADS';
+
+/**
+ * Whether a second core is free for the helper: measured on this shared 2-core machine at load 12–15, the helper
+ * cost 10–14% more CPU for the pass and saved no wall time (docs/benchmarks.md, "Indexer tables"), so it runs only
+ * when the last minute's load average leaves a core idle, or when asked.
+ */
+export function helperWanted(): boolean {
+  const asked = process.env[DERIVE_THREADS_ENV];
+  if (asked === '1') return false;
+  if (asked === '2') return true;
+  return availableParallelism() >= 2 && (loadavg()[0] ?? 0) <= availableParallelism() - 1;
+}
 
 /** The shared words: chunks posted, chunks taken, and whether the helper failed. */
 export const DERIVE_SLOT = { posted: 0, taken: 1, failed: 2 } as const;
@@ -60,14 +76,14 @@ export interface DeriveHelper {
 
 /**
  * Starts a helper deriving `chunks` of the snapshot at `path` (whose meta is `meta`); undefined when none can run:
- * no file (an in-memory database), no entry beside this module (a bundle), or turned off by {@link DERIVE_THREADS_ENV}.
+ * no file (an in-memory database), no entry beside this module (a bundle), or not wanted ({@link helperWanted}).
  */
 export function startDeriveHelper(
   path: string,
   meta: SnapshotMeta,
   chunks: readonly (readonly number[])[],
 ): DeriveHelper | undefined {
-  if (chunks.length === 0 || process.env[DERIVE_THREADS_ENV] === '1') return undefined;
+  if (chunks.length === 0 || !helperWanted()) return undefined;
   if (path === '' || path === ':memory:' || !existsSync(path)) return undefined;
   if (ENTRY.protocol !== 'file:' || !existsSync(fileURLToPath(ENTRY))) return undefined;
   const shared = new SharedArrayBuffer(DERIVE_SHARED_BYTES);

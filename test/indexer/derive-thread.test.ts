@@ -9,7 +9,12 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { deriveIndexerRows } from '../../electron/indexer/derive-tables.ts';
-import { DERIVE_CHUNK, DERIVE_THREADS_ENV, startDeriveHelper } from '../../electron/indexer/derive-thread.ts';
+import {
+  DERIVE_CHUNK,
+  DERIVE_THREADS_ENV,
+  helperWanted,
+  startDeriveHelper,
+} from '../../electron/indexer/derive-thread.ts';
 import { transactionDeriver } from '../../electron/indexer/derive-transactions.ts';
 import { indexerState } from '../../electron/indexer/indexer-state.ts';
 import { generateSnapshot } from '../../electron/snapshot/generate.ts';
@@ -18,7 +23,7 @@ import { useTempDir } from '../support/temp-dir.ts';
 
 const dir = useTempDir('derive-thread-');
 const file = join(dir, 'chain.db');
-generateSnapshot({ out: file, seed: 3, versions: 2_000, accounts: 20, coinStores: 0 });
+generateSnapshot({ out: file, seed: 3, versions: 2_600, accounts: 20, coinStores: 0 });
 
 afterEach(() => {
   delete process.env[DERIVE_THREADS_ENV];
@@ -29,8 +34,7 @@ const text = (value: unknown): string =>
 
 /** Every batch the pass derives from `path`, and the transactions it could not derive. */
 function derived(path: string, oneThread: boolean): { batches: string[]; failures: string[] } {
-  if (oneThread) process.env[DERIVE_THREADS_ENV] = '1';
-  else delete process.env[DERIVE_THREADS_ENV];
+  process.env[DERIVE_THREADS_ENV] = oneThread ? '1' : '2';
   const store = SnapshotStore.open(path);
   try {
     const batches: string[] = [];
@@ -62,7 +66,7 @@ function transactionVersions(path: string): number[] {
 
 describe('the indexer pass with a helper thread', () => {
   it('derives the same rows in the same order as one thread', () => {
-    expect(transactionVersions(file).length).toBeGreaterThan(3 * DERIVE_CHUNK);
+    expect(transactionVersions(file).length).toBeGreaterThan(3 * DERIVE_CHUNK + 100);
     const two = derived(file, false);
     const one = derived(file, true);
     expect(two.failures).toEqual([]);
@@ -73,6 +77,8 @@ describe('the indexer pass with a helper thread', () => {
   it("sends the pass's own step's rows for the chunks it is given, and is off when asked", () => {
     const store = SnapshotStore.open(file);
     try {
+      process.env[DERIVE_THREADS_ENV] = '2';
+      expect(helperWanted()).toBe(true);
       const chunk = transactionVersions(file).slice(DERIVE_CHUNK, DERIVE_CHUNK + 40);
       const helper = startDeriveHelper(file, store.meta, [chunk.slice(0, 20), chunk.slice(20)]);
       expect(helper).toBeDefined();
@@ -82,6 +88,7 @@ describe('the indexer pass with a helper thread', () => {
       const expected = chunk.map((version) => ({ version, rows: derive(version)?.rows }));
       expect(text(items)).toBe(text(expected));
       process.env[DERIVE_THREADS_ENV] = '1';
+      expect(helperWanted()).toBe(false);
       expect(startDeriveHelper(file, store.meta, [chunk])).toBeUndefined();
     } finally {
       store.close();
@@ -94,7 +101,7 @@ describe('the indexer pass with a helper thread', () => {
     const versions = transactionVersions(file);
     // One coin event in a chunk of the helper's, one in a chunk of the pass's own thread (in the retained window, whose
     // write sets say which coin each event stream is).
-    const planted = [versions[DERIVE_CHUNK + 100], versions[2 * DERIVE_CHUNK + 100]] as number[];
+    const planted = [versions[DERIVE_CHUNK + 100], versions[3 * DERIVE_CHUNK + 100]] as number[];
     const db = new Database(broken);
     try {
       const pick = db.prepare(
