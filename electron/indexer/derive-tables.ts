@@ -121,8 +121,10 @@ export function deriveIndexerRows(
   // thread also derives the seed and writes every row.
   const chunks: number[][] = [];
   for (let at = 0; at < all.length; at += DERIVE_CHUNK) chunks.push(all.slice(at, at + DERIVE_CHUNK));
+  // The helper reads on a connection of its own: safe beside a read-only one, or in WAL mode beside this writer.
+  const shared = db.readonly || String(db.pragma('journal_mode', { simple: true })) === 'wal';
   const helper: DeriveHelper | undefined =
-    chunks.length < 2
+    chunks.length < 2 || !shared
       ? undefined
       : startDeriveHelper(
           db.name,
