@@ -44,6 +44,8 @@ function verdict(cpu: number, bytes: number): string {
 
 const fmt = (n: number, digits = 0): string =>
   n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+/** Milliseconds as seconds with one decimal, e.g. `12.3 s`. */
+const seconds = (ms: number | undefined): string => `${fmt((ms ?? 0) / 1000, 1)} s`;
 
 try {
   const files = { 2: join(dir, 'v2.db'), 3: join(dir, 'v3.db') } as const;
@@ -175,12 +177,12 @@ owner and metadata) and the inserts of about ten rows per version.
 The v3 run derives in one thread (\`${DERIVE_THREADS_ENV}=1\`, what the pass does by default when no core is
 free); the same generation again with the pass's helper thread (\`=2\`: it derives two chunks of every three 512
 transactions, electron/indexer/derive-thread.ts). The pass as the generator reports it; generation wall time v2 → v3:
-${fmt(base.wallMs / 1000, 1)} s → ${fmt(indexed.wallMs / 1000, 1)} s (with the helper: ${fmt(twoThreads.wallMs / 1000, 1)} s).
+${seconds(base.wallMs)} → ${seconds(indexed.wallMs)} (with the helper: ${seconds(twoThreads.wallMs)}).
 
 | indexer pass | CPU | wall |
 |---|---:|---:|
-| one thread | ${fmt((indexed.summary?.indexerCpuMs ?? 0) / 1000, 1)} s | ${fmt((indexed.summary?.indexerWallMs ?? 0) / 1000, 1)} s |
-| with the helper thread | ${fmt((twoThreads.summary?.indexerCpuMs ?? 0) / 1000, 1)} s | ${fmt((twoThreads.summary?.indexerWallMs ?? 0) / 1000, 1)} s |
+| one thread | ${seconds(indexed.summary?.indexerCpuMs)} | ${seconds(indexed.summary?.indexerWallMs)} |
+| with the helper thread | ${seconds(twoThreads.summary?.indexerCpuMs)} | ${seconds(twoThreads.summary?.indexerWallMs)} |
 
 Load average during this run: ${loads.map((l) => fmt(l, 1)).join(' → ')} (2 cores, shared with other sessions; CPU
 time, not wall time, is measured, but a loaded machine still slows CPU-bound work through shared caches).

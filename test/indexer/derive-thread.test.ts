@@ -105,7 +105,8 @@ describe('the indexer pass with a helper thread', () => {
     const db = new Database(broken);
     try {
       const pick = db.prepare(
-        "SELECT version, address, creation_number, sequence_number FROM events WHERE type_tag = '0x1::coin::DepositEvent' AND version >= ? ORDER BY version LIMIT 1",
+        'SELECT version, address, creation_number, sequence_number FROM events ' +
+          "WHERE type_tag = '0x1::coin::DepositEvent' AND version >= ? ORDER BY version LIMIT 1",
       );
       for (const [i, from] of planted.entries()) {
         const event = pick.get(from) as {
