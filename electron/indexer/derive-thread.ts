@@ -3,8 +3,9 @@
  * as of its version, never another transaction's rows, so the pass (derive-tables.ts) splits the transactions into
  * chunks of {@link DERIVE_CHUNK} and a worker with its own read-only connection (derive-thread-entry.ts) derives two
  * of every three while the pass's thread derives the rest (and writes); the pass takes the helper's chunks in their
- * turn, so the rows reach the sink in the same order as from one thread. The helper stays at most {@link CHUNKS_AHEAD} chunks
- * ahead (memory stays flat), and closes its connection before it says it is done (a writer may then leave WAL mode).
+ * turn, so the rows reach the sink in the same order as from one thread. The helper stays at most
+ * {@link CHUNKS_AHEAD} chunks ahead (memory stays flat), and closes its connection before it says it is done (a
+ * writer may then leave WAL mode).
  */
 import { existsSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';

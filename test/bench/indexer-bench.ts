@@ -182,7 +182,7 @@ ${seconds(base.wallMs)} → ${seconds(indexed.wallMs)} (with the helper: ${secon
 | indexer pass | CPU | wall |
 |---|---:|---:|
 | one thread | ${seconds(indexed.summary?.indexerCpuMs)} | ${seconds(indexed.summary?.indexerWallMs)} |
-| with the helper thread | ${seconds(twoThreads.summary?.indexerCpuMs)} | ${seconds(twoThreads.summary?.indexerWallMs)} |
+| with the helper | ${seconds(twoThreads.summary?.indexerCpuMs)} | ${seconds(twoThreads.summary?.indexerWallMs)} |
 
 Load average during this run: ${loads.map((l) => fmt(l, 1)).join(' → ')} (2 cores, shared with other sessions; CPU
 time, not wall time, is measured, but a loaded machine still slows CPU-bound work through shared caches).
