@@ -16,41 +16,17 @@ import type { SnapshotStore } from '../snapshot/snapshot-store.ts';
 import type { StoredWriteOp } from '../snapshot/ledger-store.ts';
 import { currentKey, rowVersion } from './indexer-storage.ts';
 import { indexerState } from './indexer-state.ts';
-import { processSeed, processTransaction, statusRows } from './processors/process-transaction.ts';
+import { processSeed, statusRows } from './processors/process-transaction.ts';
 import type { IndexerRow, IndexerRows, IndexerState } from './processors/processor-input.ts';
 import { tableMetadataRow } from './processors/table-items.ts';
 import { writtenKeys } from './processors/written-state.ts';
 import { indexerTable } from './tables/index.ts';
 import { NO_PROGRESS, type Progress } from '../snapshot/progress.ts';
-
-/** Versions whose write sets one read of a generated file's state rows brings (derivation runs in version order). */
-const WRITE_SET_RANGE = 512;
-
-interface WriteRow {
-  readonly version: number;
-  readonly state_key: Uint8Array;
-  readonly value: Uint8Array | null;
-}
+import { seedVersion, transactionDeriver } from './derive-transactions.ts';
+import { DERIVE_CHUNK, startDeriveHelper, type DeriveHelper } from './derive-thread.ts';
 
 /** Receives the derived rows, batch by batch, in derivation order. */
 export type IndexerSink = (rows: IndexerRows) => void;
-
-/** The version the seed is read at: the last version before the retained window (a capture: its own version). */
-export function seedVersion(store: SnapshotStore): bigint {
-  return store.captured ? store.meta.latestVersion : store.meta.oldestVersion - 1n;
-}
-
-/** Keeps, per current table, one row per key (the last), in the order of their first appearance. */
-function onePerKey(rows: IndexerRows): IndexerRows {
-  for (const [name, list] of rows) {
-    const table = indexerTable(name);
-    if (table?.history.kind !== 'current' || list.length < 2) continue;
-    const byKey = new Map<string, IndexerRow>();
-    for (const row of list) byKey.set(currentKey(table, row), row);
-    if (byKey.size !== list.length) rows.set(name, [...byKey.values()]);
-  }
-  return rows;
-}
 
 /** The seed's current rows: per key the row of its newest write before the window, ascending by that version. */
 function seedRows(store: SnapshotStore, db: Database.Database, state: IndexerState, sink: IndexerSink): void {
@@ -111,6 +87,11 @@ function seedRows(store: SnapshotStore, db: Database.Database, state: IndexerSta
   sink(batch);
 }
 
+/** Whether the helper thread derives the chunk at `index` (two of every three: the pass's thread also writes). */
+function helperChunk(index: number): boolean {
+  return index % 3 !== 0;
+}
+
 /** How a long derivation reports itself: the phase's name, told the transactions derived (progress.ts). */
 export interface DeriveProgress {
   readonly progress: Progress;
@@ -129,37 +110,6 @@ export function deriveIndexerRows(
   meter: DeriveProgress = { progress: NO_PROGRESS, phase: '' },
 ): void {
   const state = indexerState(store, db, !store.captured);
-  seedRows(store, db, state, sink);
-  const seed = seedVersion(store);
-  const epochOf = db.prepare('SELECT epoch FROM blocks WHERE height = ?').pluck();
-  const epochs = new Map<bigint, bigint>();
-  // A generated file's write set is its state rows at the version (what the store's writeSet reads, without telling
-  // creations from modifications, which no processor needs); a capture's are its stored ones. They are read a range
-  // of versions at a time (one statement run per WRITE_SET_RANGE versions instead of one per version).
-  const ownWrites = store.captured
-    ? undefined
-    : db.prepare(
-        'SELECT version, state_key, value FROM state_values INDEXED BY state_values_by_version ' +
-          'WHERE version >= ? AND version < ? ORDER BY version, state_key',
-      );
-  let ranged = new Map<number, StoredWriteOp[]>();
-  let rangeEnd = -1;
-  const writeSet = (version: bigint): readonly StoredWriteOp[] | undefined => {
-    if (ownWrites === undefined) return store.writeSet(version);
-    if (version < store.meta.oldestVersion) return undefined;
-    const at = Number(version);
-    if (at >= rangeEnd) {
-      rangeEnd = at + WRITE_SET_RANGE;
-      ranged = new Map();
-      for (const row of ownWrites.all(at, rangeEnd) as WriteRow[]) {
-        const op = { stateKey: row.state_key, value: row.value ?? undefined, existed: true };
-        const list = ranged.get(row.version);
-        if (list === undefined) ranged.set(row.version, [op]);
-        else list.push(op);
-      }
-    }
-    return ranged.get(at) ?? [];
-  };
   const versions = db
     .prepare(
       'SELECT t.version FROM transactions t JOIN transaction_details d ON d.version = t.version ORDER BY t.version',
@@ -167,31 +117,48 @@ export function deriveIndexerRows(
     .pluck();
   // Read first: the sink writes on this connection, which an open iteration would keep busy.
   const all = versions.all() as number[];
-  meter.progress.phase(meter.phase, all.length, 'transactions');
-  for (const [done, raw] of all.entries()) {
-    meter.progress.update(done);
-    const transaction = store.transaction(BigInt(raw));
-    if (transaction === undefined) continue;
-    let epoch = epochs.get(transaction.blockHeight);
-    if (epoch === undefined) {
-      epoch = BigInt((epochOf.get(transaction.blockHeight) as number | undefined) ?? 0);
-      epochs.set(transaction.blockHeight, epoch);
+  // Chunks of transactions; two of every three go to the helper thread when one can run (derive-thread.ts): this
+  // thread also derives the seed and writes every row.
+  const chunks: number[][] = [];
+  for (let at = 0; at < all.length; at += DERIVE_CHUNK) chunks.push(all.slice(at, at + DERIVE_CHUNK));
+  // The helper reads on a connection of its own: safe beside a read-only one, or in WAL mode beside this writer.
+  const shared = db.readonly || String(db.pragma('journal_mode', { simple: true })) === 'wal';
+  const helper: DeriveHelper | undefined =
+    chunks.length < 2 || !shared
+      ? undefined
+      : startDeriveHelper(
+          db.name,
+          store.meta,
+          chunks.filter((_, i) => helperChunk(i)),
+        );
+  try {
+    seedRows(store, db, state, sink);
+    const derive = transactionDeriver(store, db, state);
+    meter.progress.phase(meter.phase, all.length, 'transactions');
+    let done = 0;
+    for (const [index, chunk] of chunks.entries()) {
+      meter.progress.update(done);
+      if (helper !== undefined && helperChunk(index)) {
+        for (const item of helper.next()) {
+          if ('rows' in item) sink(item.rows);
+          else if (failed === undefined) throw Object.assign(new Error(item.error.message), { name: item.error.name });
+          else failed(BigInt(item.version), Object.assign(new Error(item.error.message), { name: item.error.name }));
+        }
+      } else {
+        for (const raw of chunk) {
+          const outcome = derive(raw);
+          if (outcome === undefined) continue;
+          if (outcome.rows !== undefined) sink(outcome.rows);
+          else if (failed === undefined) throw outcome.error;
+          else failed(BigInt(raw), outcome.error);
+        }
+      }
+      done += chunk.length;
     }
-    const input = {
-      transaction,
-      epoch,
-      events: store.transactionEvents(transaction.version),
-      writeSet: writeSet(transaction.version),
-    };
-    let rows: IndexerRows;
-    try {
-      rows = processTransaction(input, state, transaction.version > seed);
-    } catch (error) {
-      if (failed === undefined) throw error;
-      failed(transaction.version, error);
-      continue;
-    }
-    sink(onePerKey(rows));
+    helper?.finish();
+  } catch (error) {
+    helper?.cancel();
+    throw error;
   }
   meter.progress.update(all.length);
   const tables: IndexerRows = new Map();

@@ -2,11 +2,14 @@
  * The processors' state reads over an open snapshot during the indexer pass (derive-tables.ts): bounded caches of
  * reads by (version, key), of each key's first version and of table types, and the priming of a transaction's writes.
  */
+import { hash } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { bytesToHex } from '../../shared/hex.ts';
+import { decodeResourceGroup } from '../../shared/resource-group.ts';
 import { formatStructTag, type StructTag } from '../../shared/type-tag.ts';
 import type { SnapshotStore } from '../snapshot/snapshot-store.ts';
-import { withResourceGroups, type StateReader } from '../service/view/state-reader.ts';
+import type { StateReader } from '../service/view/state-reader.ts';
+import { groupOfMember } from '../service/view/resource-group-members.ts';
 import { resourceGroupStateKey, resourceStateKey } from '../snapshot/state-keys.ts';
 import type { IndexerState } from './processors/processor-input.ts';
 
@@ -23,6 +26,39 @@ function tagText(tag: StructTag): string {
     tagTexts.set(tag, text);
   }
   return text;
+}
+
+/** SHA3-256 by the platform (node:crypto), for the processors' object addresses and key hashes (object-hashes.ts). */
+export function nativeSha3(input: Uint8Array): Uint8Array {
+  const digest = hash('sha3-256', input, 'buffer');
+  return new Uint8Array(digest.buffer, digest.byteOffset, digest.length);
+}
+
+const NO_EXTRA_MEMBERS = new Map<string, StructTag>();
+/** The group a type is a member of, by the type's text (`groupOfMember`: a chain has few types, asked constantly). */
+const groupsByText = new Map<string, ReturnType<typeof groupOfMember>>();
+
+function groupOf(tag: StructTag, text: string): ReturnType<typeof groupOfMember> {
+  if (groupsByText.has(text)) return groupsByText.get(text);
+  const group = groupOfMember(tag, NO_EXTRA_MEMBERS);
+  if (groupsByText.size >= STATE_CACHE_ENTRIES) groupsByText.clear();
+  groupsByText.set(text, group);
+  return group;
+}
+
+/** A group's members by type text, decoded once per value (a cached read hands out the same bytes again). */
+const groupMembers = new WeakMap<Uint8Array, ReadonlyMap<string, Uint8Array>>();
+
+function memberOf(bytes: Uint8Array, text: string): Uint8Array | undefined {
+  let members = groupMembers.get(bytes);
+  if (members === undefined) {
+    const decoded = new Map<string, Uint8Array>();
+    // Strict decoding as `withResourceGroups` (electron/service/view/state-reader.ts); keys are unique in a group.
+    for (const member of decodeResourceGroup(bytes)) decoded.set(formatStructTag(member.tag), member.bytes);
+    groupMembers.set(bytes, decoded);
+    members = decoded;
+  }
+  return members.get(text);
 }
 
 /**
@@ -72,6 +108,19 @@ export function indexerState(store: SnapshotStore, db: Database.Database, primed
     resourceGroup: (address, tag, version) => cached('g', address, tag, version),
     tableItem: (handle, key, version) => store.tableItem(handle, key, version),
   };
+  // What `withResourceGroups(raw)` answers (a member from its group's value), with each type's text and group
+  // looked up once and each group value decoded once.
+  const reader: StateReader = {
+    resource: (address, tag, version) => {
+      const text = tagText(tag);
+      const group = groupOf(tag, text);
+      if (group === 'group') return undefined;
+      if (group === undefined) return cached('r', address, tag, version);
+      const bytes = cached('g', address, group, version);
+      return bytes === undefined ? undefined : memberOf(bytes, text);
+    },
+    tableItem: (handle, key, version) => store.tableItem(handle, key, version),
+  };
   const writeVersion = db.prepare(
     'SELECT version FROM state_values WHERE state_key = ? AND version <= ? ORDER BY version DESC LIMIT 1',
   );
@@ -79,7 +128,8 @@ export function indexerState(store: SnapshotStore, db: Database.Database, primed
   const tableTypes = new Map<string, ReturnType<IndexerState['tableTypes']>>();
   return {
     raw,
-    reader: withResourceGroups(raw),
+    reader,
+    sha3: nativeSha3,
     abiLookup: (version) => store.abiLookup(version),
     tableTypes: (handle) => {
       // A file has few tables and their types never change: each handle's are read once.

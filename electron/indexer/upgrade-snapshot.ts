@@ -18,6 +18,7 @@ import { indexerSqlTable } from './indexer-table.ts';
 import { isIndexerView } from './indexer-views.ts';
 import { INDEXER_TABLES } from './tables/index.ts';
 import { NO_PROGRESS, type Progress } from '../snapshot/progress.ts';
+import { helperWanted } from './derive-thread.ts';
 
 /** What an upgrade wrote. */
 export interface UpgradeSummary {
@@ -95,6 +96,9 @@ export function upgradeSnapshot(
     // A format v3 file written before some tables became views: its indexer tables are derived again, as views.
     dropIndexerTables(db);
     const upgraded = { ...meta, formatVersion: INDEXER_FORMAT_VERSION } as const;
+    // The pass's helper thread, when one runs, reads the copy on its own connection while this one writes
+    // (derive-thread.ts): WAL mode lets both run; `journal_mode = DELETE` below folds the log back into the file.
+    if (helperWanted()) db.pragma('journal_mode = WAL');
     const rows = writeIndexerTables(SnapshotStore.over(db, upgraded, partial), db, {
       progress,
       phase: 'upgrading: deriving the indexer tables',
@@ -116,6 +120,8 @@ export function upgradeSnapshot(
     if (db?.open) db.close();
     rmSync(partial, { force: true });
     rmSync(`${partial}-journal`, { force: true });
+    rmSync(`${partial}-wal`, { force: true });
+    rmSync(`${partial}-shm`, { force: true });
     throw error;
   }
 }

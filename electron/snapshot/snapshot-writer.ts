@@ -27,6 +27,7 @@ import type { LedgerRowSink } from './row-sink.ts';
 import { NO_PROGRESS, type Progress } from './progress.ts';
 import { SnapshotStore } from './snapshot-store.ts';
 import { writeIndexerTables, type IndexerCounts } from '../indexer/indexer-writer.ts';
+import { helperWanted } from '../indexer/derive-thread.ts';
 
 export { OutputExistsError, type BlockRow, type SnapshotFinish, type TransactionRow } from './snapshot-rows.ts';
 
@@ -299,6 +300,10 @@ export class SnapshotWriter implements LedgerRowSink {
         settings: finish.settings,
         generator: finish.generator,
       };
+      // The pass's helper thread, when one runs, reads the file on its own connection while this one writes the
+      // indexer tables (electron/indexer/derive-thread.ts): in WAL mode a reader never waits for the writer, nor the
+      // writer for it. The file goes back to a rollback journal below, which folds the log into it.
+      if (helperWanted()) this.#db.pragma('journal_mode = WAL');
       this.indexerCounts = writeIndexerTables(SnapshotStore.over(this.#db, meta, this.#tempPath), this.#db, {
         progress: this.#progress,
         phase: 'finishing: deriving the indexer tables',
@@ -321,5 +326,8 @@ export class SnapshotWriter implements LedgerRowSink {
     // The rollback journal is truncated, not deleted, when a transaction ends (journal_mode=TRUNCATE): a write that
     // failed (a full disk) leaves it behind, empty.
     rmSync(`${this.#tempPath}-journal`, { force: true });
+    // The indexer pass runs in WAL mode (finish): a failure there leaves its log and index beside the file.
+    rmSync(`${this.#tempPath}-wal`, { force: true });
+    rmSync(`${this.#tempPath}-shm`, { force: true });
   }
 }

@@ -15,8 +15,8 @@ describe('primaryStore', () => {
     for (const owner of owners)
       for (const metadata of assets) {
         const expected = primaryStoreAddress(owner, metadata);
-        expect(primaryStore(owner, metadata)).toEqual(expected);
-        expect(primaryStore(Uint8Array.from(owner), Uint8Array.from(metadata))).toEqual(expected);
+        expect(primaryStore({}, owner, metadata)).toEqual(expected);
+        expect(primaryStore({}, Uint8Array.from(owner), Uint8Array.from(metadata))).toEqual(expected);
       }
   });
 });

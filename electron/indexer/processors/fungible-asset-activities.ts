@@ -8,7 +8,7 @@
 import { formatAddressLong } from '../../../shared/address.ts';
 import { BcsReader, decodeBcs } from '../../../shared/bcs/bcs-reader.ts';
 import { bytesToHex } from '../../../shared/hex.ts';
-import { pairedMetadataAddress, primaryStoreAddress } from '../../../shared/object-address.ts';
+import { pairedMetadataAddress, primaryStoreAddress } from './object-hashes.ts';
 import { formatStructTag, parseStructTag, type StructTag } from '../../../shared/type-tag.ts';
 import {
   emit,
@@ -41,27 +41,27 @@ function hex(bytes: Uint8Array): string {
 const pairedMetadata = new Map<string, Uint8Array>();
 
 /** The coin store's storage id as hosted names it: the owner's primary store of the coin's paired asset. */
-export function coinStorageId(owner: Uint8Array, coinType: StructTag): Uint8Array {
+export function coinStorageId(state: Pick<IndexerState, 'sha3'>, owner: Uint8Array, coinType: StructTag): Uint8Array {
   const name = formatStructTag(coinType);
   let metadata = pairedMetadata.get(name);
   if (metadata === undefined) {
     if (pairedMetadata.size >= 100_000) pairedMetadata.clear();
-    metadata = pairedMetadataAddress(coinType);
+    metadata = pairedMetadataAddress(state, coinType);
     pairedMetadata.set(name, metadata);
   }
-  return primaryStore(owner, metadata);
+  return primaryStore(state, owner, metadata);
 }
 
 /** Primary store addresses by owner and metadata (a hash each; the same holders' stores are asked again and again). */
 const primaryStores = new Map<string, Uint8Array>();
 
 /** `primaryStoreAddress(owner, metadata)`, remembered (bounded): one hash per coin holder and coin type. */
-export function primaryStore(owner: Uint8Array, metadata: Uint8Array): Uint8Array {
+export function primaryStore(state: Pick<IndexerState, 'sha3'>, owner: Uint8Array, metadata: Uint8Array): Uint8Array {
   const key = bytesToHex(owner) + bytesToHex(metadata);
   let store = primaryStores.get(key);
   if (store === undefined) {
     if (primaryStores.size >= 100_000) primaryStores.clear();
-    store = primaryStoreAddress(owner, metadata);
+    store = primaryStoreAddress(state, owner, metadata);
     primaryStores.set(key, store);
   }
   return store;
@@ -138,6 +138,7 @@ export function fungibleAssetActivityRows(
       const coinType = streams.get(`${hex(owner)}/${event.stream.creationNumber}`);
       if (coinType === undefined) continue;
       row = coinRow(
+        state,
         owner,
         coinType,
         decodeBcs(event.data, (r) => r.u64()),
@@ -148,7 +149,7 @@ export function fungibleAssetActivityRows(
         account: r.address(),
         amount: r.u64(),
       }));
-      row = coinRow(account, parseStructTag(coinType), amount);
+      row = coinRow(state, account, parseStructTag(coinType), amount);
     } else if (FA_MODULE_EVENTS.has(type) || FA_HANDLE_EVENTS.has(type) || isFrozenEvent(type)) {
       const r = new BcsReader(event.data);
       const moduleEvent = event.stream === undefined;
@@ -186,7 +187,7 @@ export function fungibleAssetActivityRows(
       event_index: GAS_FEE_EVENT_INDEX,
       type: GAS_FEE_EVENT,
       ...common,
-      ...coinRow(transaction.sender, APT_COIN_TAG, transaction.gasUsed * transaction.gasUnitPrice),
+      ...coinRow(state, transaction.sender, APT_COIN_TAG, transaction.gasUsed * transaction.gasUnitPrice),
       is_gas_fee: true,
       gas_fee_payer_address: feePayer === undefined ? null : hex(feePayer),
       storage_refund_amount: refund.toString(),
@@ -198,10 +199,10 @@ function isFrozenEvent(type: string): boolean {
   return type === '0x1::fungible_asset::Frozen' || type === '0x1::fungible_asset::FrozenEvent';
 }
 
-function coinRow(owner: Uint8Array, coinType: StructTag, amount: bigint): IndexerRow {
+function coinRow(state: IndexerState, owner: Uint8Array, coinType: StructTag, amount: bigint): IndexerRow {
   return {
     owner_address: hex(owner),
-    storage_id: hex(coinStorageId(owner, coinType)),
+    storage_id: hex(coinStorageId(state, owner, coinType)),
     asset_type: formatStructTag(coinType),
     is_frozen: null,
     amount: amount.toString(),

@@ -80,7 +80,7 @@ export function balanceRows(
     if (coinStore !== undefined) {
       const coinType = coinTypeOf(coinStore);
       if (coinType === undefined) continue;
-      const store = coinStorageId(coinStore.address, coinType);
+      const store = coinStorageId(state, coinStore.address, coinType);
       candidates.set(formatAddressLong(store), { store, coin: { owner: coinStore.address, coinType } });
     } else if (isObjectGroup(key)) {
       const id = formatAddressLong(key.address);
@@ -117,7 +117,7 @@ function balanceRow(
   const metadata = fungibleBytes?.subarray(0, 32);
   let owner = candidate.coin?.owner ?? (coreBytes === undefined ? undefined : decodeObjectCore(coreBytes).owner);
   owner ??= new Uint8Array(32);
-  const primary = metadata === undefined || sameBytes(store, primaryStore(owner, metadata));
+  const primary = metadata === undefined || sameBytes(store, primaryStore(state, owner, metadata));
   const coinType =
     candidate.coin?.coinType ?? (primary && metadata ? pairedCoinType(state, metadata, at.read) : undefined);
   const coin = coinType === undefined ? undefined : readCoinStore(state.reader, owner, coinType, at.read);

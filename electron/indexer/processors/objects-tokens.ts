@@ -6,7 +6,7 @@
  */
 import { formatAddressLong } from '../../../shared/address.ts';
 import { BcsReader, decodeBcs } from '../../../shared/bcs/bcs-reader.ts';
-import { accessPathStateKeyHash } from '../../../shared/ledger/state-keys.ts';
+import { accessPathKeyHash } from './object-hashes.ts';
 import {
   emit,
   indexerTimestamp,
@@ -105,7 +105,7 @@ export function objectTokenRows(
     emit(rows, 'current_objects', {
       object_address: address,
       owner_address: formatAddressLong(core.owner),
-      state_key_hash: accessPathStateKeyHash(key.op.stateKey),
+      state_key_hash: accessPathKeyHash(state, key.op.stateKey),
       allow_ungated_transfer: core.allowUngatedTransfer,
       last_guid_creation_num: core.guidCreationNum.toString(),
       last_transaction_version: at.row,

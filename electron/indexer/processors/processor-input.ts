@@ -47,6 +47,8 @@ export interface IndexerState {
    * those keys as of `version` from them (the written value is the newest at or below it) instead of reading.
    */
   readonly prime?: ((version: bigint, written: readonly PrimedWrite[]) => void) | undefined;
+  /** SHA3-256 for object addresses and state-key hashes (object-hashes.ts): the platform's; else the portable one. */
+  readonly sha3?: ((input: Uint8Array) => Uint8Array) | undefined;
 }
 
 /** A write a state may be primed with (written-state.ts `WrittenKey`: a table item has no address nor type). */
