@@ -1,13 +1,15 @@
 /**
- * How the indexer tables live in a snapshot file (format v3, docs/snapshot-format.md "Indexer tables"): one
- * `ix_<name>` table per electron/indexer/tables/ entry (indexer-table.ts's DDL), the indexes the GraphQL queries
- * and the explorer's assets lookup need, and the row encoding (booleans 0/1, numbers as INTEGER, decimals as text).
+ * How the indexer tables live in a snapshot file (format v4, docs/snapshot-format.md "Indexer tables"): one
+ * `ix_<name>` table or view per electron/indexer/tables/ entry (indexer-table.ts's DDL, indexer-views.ts), the indexes
+ * the GraphQL queries and the explorer's assets lookup need (on the stored, coded columns: indexer-codecs.ts), and the
+ * row encoding (booleans 0/1, numbers as INTEGER, decimals as text).
  */
 import type Database from 'better-sqlite3';
 import { indexerSqlTable, indexerTableDdl, VALID_TO_COLUMN, type IndexerTable } from './indexer-table.ts';
 import type { IndexerRow, IndexerValue } from './processors/processor-input.ts';
 import { INDEXER_TABLES } from './tables/index.ts';
 import { indexerViewSql, storageTable } from './indexer-views.ts';
+import { INDEXER_FORMAT_VERSION } from '../snapshot/schema.ts';
 
 /**
  * Indexes by table: an account's history newest first, an owner's holdings and objects, an asset's holders, a
@@ -59,8 +61,12 @@ export function createIndexerTables(db: Database.Database): void {
   }
 }
 
-/** Whether the file holds the indexer tables (format v3; each a table or a view). */
+/**
+ * Whether the file holds the indexer tables as this build reads them (format v4, `PRAGMA user_version`; each a table
+ * or a view). A format v3 file holds them as text, without the coded columns the GraphQL layer filters on.
+ */
 export function hasIndexerTables(db: Database.Database): boolean {
+  if (Number(db.pragma('user_version', { simple: true })) < INDEXER_FORMAT_VERSION) return false;
   const names = new Set(
     db
       .prepare("SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name LIKE 'ix\\_%' ESCAPE '\\'")

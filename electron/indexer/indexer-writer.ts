@@ -18,6 +18,7 @@ import type { IndexerRow, IndexerRows } from './processors/processor-input.ts';
 import { INDEXER_TABLES } from './tables/index.ts';
 import { compactValues, isIndexerView, storageTable } from './indexer-views.ts';
 import type { SnapshotStore } from '../snapshot/snapshot-store.ts';
+import type { CodedValue } from './indexer-codecs.ts';
 
 /** Rows written per table, for the writer's summary and the benchmarks. */
 export type IndexerCounts = Record<string, number>;
@@ -28,7 +29,7 @@ export type IndexerCounts = Record<string, number>;
  */
 const CHUNK_ROWS = 128;
 
-type StoredValue = string | number | bigint | null;
+type StoredValue = CodedValue;
 
 interface TableWriter {
   readonly table: IndexerTable;
@@ -38,7 +39,7 @@ interface TableWriter {
   readonly width: number;
   /** The table's column names, in order. */
   readonly names: readonly string[];
-  /** Whether some columns are stored NULL where they hold their usual value (indexer-views.ts). */
+  /** Whether some columns are coded, or stored NULL where they hold their usual value (indexer-views.ts). */
   readonly compact: boolean;
   /** The statement inserting a full chunk (made on first use). */
   chunkInsert: Database.Statement | undefined;
@@ -73,7 +74,7 @@ export class IndexerTableWriter {
         stored,
         width: table.columns.length + (current ? 1 : 0),
         names: table.columns.map((c) => c.name),
-        compact: stored !== undefined && isIndexerView(table.name),
+        compact: stored !== undefined && isIndexerView(table),
         chunkInsert: undefined,
         pending: [],
         pendingKeys: [],

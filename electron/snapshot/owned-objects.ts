@@ -13,26 +13,40 @@ import { resourceGroupStateKey } from './state-keys.ts';
 import { storedBlob } from './stored-blob.ts';
 
 /** Prepared statements, or null where the file has no `ix_current_objects`. */
-const statements = new WeakMap<Database.Database, { owned: Database.Statement; value: Database.Statement } | null>();
+const statements = new WeakMap<Database.Database, Prepared | null>();
 
-function prepared(db: Database.Database): { owned: Database.Statement; value: Database.Statement } | null {
+interface Prepared {
+  /** Whether the owner is matched as its stored BLOB (format v4) rather than its text (format v3). */
+  readonly coded: boolean;
+  readonly owned: Database.Statement;
+  readonly value: Database.Statement;
+}
+
+/**
+ * The lookup of an owner's objects: over the view of the coded rows (format v4: addresses stored as 32-byte BLOBs,
+ * `owner_address__c`, electron/indexer/indexer-codecs.ts), or over the text table of a format v3 file.
+ */
+function ownedSql(coded: boolean): string {
+  const owner = coded ? 'owner_address__c' : 'owner_address';
+  const order = coded ? 'object_address__c' : 'object_address';
+  return `SELECT object_address FROM ix_current_objects WHERE ${owner} = @owner
+    AND last_transaction_version <= @version AND (_valid_to IS NULL OR _valid_to > @version) AND is_deleted = 0
+    ORDER BY ${order}`;
+}
+
+function prepared(db: Database.Database): Prepared | null {
   let found = statements.get(db);
   if (found === undefined) {
-    const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'ix_current_objects'").get();
+    const kind = db
+      .prepare("SELECT type FROM sqlite_master WHERE type IN ('table', 'view') AND name = 'ix_current_objects'")
+      .pluck()
+      .get() as string | undefined;
     found =
-      exists === undefined
+      kind === undefined
         ? null
         : {
-            owned: db
-              .prepare(
-                plan(
-                  `SELECT object_address FROM ix_current_objects WHERE owner_address = @owner
-                     AND last_transaction_version <= @version AND (_valid_to IS NULL OR _valid_to > @version)
-                     AND is_deleted = 0
-                   ORDER BY object_address`,
-                ),
-              )
-              .pluck(),
+            coded: kind === 'view',
+            owned: db.prepare(plan(ownedSql(kind === 'view'))).pluck(),
             value: db.prepare(
               plan('SELECT value FROM state_values WHERE state_key = ? AND version <= ? ORDER BY version DESC LIMIT 1'),
             ),
@@ -56,7 +70,8 @@ export function ownedObjects(
   const statement = prepared(db);
   if (statement === null) return undefined;
   const holders: GroupHolder[] = [];
-  for (const text of statement.owned.all({ owner: formatAddressLong(owner), version }) as string[]) {
+  const bound = statement.coded ? Buffer.from(formatAddressLong(owner).slice(2), 'hex') : formatAddressLong(owner);
+  for (const text of statement.owned.all({ owner: bound, version }) as string[]) {
     const address = parseAddress(text);
     const row = statement.value.get(resourceGroupStateKey(address, groupTag), version) as
       { value: unknown } | undefined;

@@ -86,7 +86,7 @@ try {
     const name = indexerSqlTable(table);
     const rows = db.prepare(`SELECT count(*) FROM "${name}"`).pluck().get() as number;
     const bytes = [...sizes].filter(([n]) => n === name || n.startsWith(`${name}_`)).reduce((a, [, b]) => a + b, 0);
-    const view = !isIndexerView(table.name)
+    const view = !isIndexerView(table)
       ? ''
       : Object.hasOwn(INDEXER_VIEWS, table.name)
         ? ' (view of the transactions)'

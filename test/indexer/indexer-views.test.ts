@@ -24,7 +24,7 @@ const path = join(dir, 'v3.db');
 generateSnapshot({ out: path, seed: 11, versions: 900, accounts: 20, coinStores: 10 });
 
 /** The tables served as views: of the transactions, and `events` of its own stored rows. */
-const VIEWED = INDEXER_TABLES.filter((table) => isIndexerView(table.name)).map((table) => table.name);
+const VIEWED = INDEXER_TABLES.filter((table) => isIndexerView(table)).map((table) => table.name);
 
 let copies = 0;
 

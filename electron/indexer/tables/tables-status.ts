@@ -17,7 +17,7 @@ export const TABLE_ITEMS: IndexerTable = {
     table_handle: 'String',
     decoded_key: 'jsonb',
     decoded_value: 'jsonb?',
-  }),
+  }, ['key', 'table_handle']),
   history: { kind: 'log', versionColumn: 'transaction_version' },
   relationships: [],
   aggregate: false,
@@ -26,7 +26,7 @@ export const TABLE_ITEMS: IndexerTable = {
 /** `table_metadatas`: the key and value types of every table handle (as our inference knows them). */
 export const TABLE_METADATAS: IndexerTable = {
   name: 'table_metadatas',
-  columns: columns({ handle: 'String', key_type: 'String', value_type: 'String' }),
+  columns: columns({ handle: 'String', key_type: 'String', value_type: 'String' }, ['handle']),
   history: { kind: 'static' },
   relationships: [],
   aggregate: false,

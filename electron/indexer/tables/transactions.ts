@@ -11,7 +11,7 @@ import { columns } from './columns.ts';
 /** `account_transactions`: one row per (account, version) the transaction touched. */
 export const ACCOUNT_TRANSACTIONS: IndexerTable = {
   name: 'account_transactions',
-  columns: columns({ account_address: 'String', transaction_version: 'bigint' }),
+  columns: columns({ account_address: 'String', transaction_version: 'bigint' }, ['account_address']),
   history: { kind: 'log', versionColumn: 'transaction_version' },
   relationships: [
     { name: 'user_transaction', kind: 'object', table: 'user_transactions', on: { transaction_version: 'version' } },
@@ -49,7 +49,7 @@ export const USER_TRANSACTIONS: IndexerTable = {
     entry_function_module_name: 'String?',
     entry_function_function_name: 'String?',
     epoch: 'bigint',
-  }),
+  }, ['sender']),
   history: { kind: 'log', versionColumn: 'version' },
   relationships: [
     // Hasura declares it an object relationship although a multi-agent transaction has several rows.
@@ -76,7 +76,7 @@ export const SIGNATURES: IndexerTable = {
     any_signature_type: 'String?',
     public_key_type: 'String?',
     function_info: 'String?',
-  }),
+  }, ['signer', 'public_key', 'signature']),
   history: { kind: 'log', versionColumn: 'transaction_version' },
   relationships: [],
   aggregate: false,

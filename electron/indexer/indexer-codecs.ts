@@ -1,0 +1,75 @@
+/**
+ * Storage codecs of indexer columns (declared once per column in electron/indexer/tables/, docs/snapshot-format.md
+ * "Indexer tables"): the hosted schema's text is stored compactly and rendered back to the same text by the view
+ * `ix_<name>` (indexer-views.ts), which also exposes the stored value as `<column>__c` so the GraphQL layer filters,
+ * joins and orders on the compact form where that gives the same answer (electron/indexer/graphql/sql-coded.ts).
+ * - `hex`: lowercase `0x` + an even number of hex digits (addresses, hashes, keys) as a BLOB of those bytes (33 bytes
+ *   instead of 67 for an address); any other text is stored as it is. Equality is exact either way (the encoding is
+ *   one to one); a BLOB orders as its hex text does, but a column mixing BLOBs and text would not, so ranges and
+ *   ordering use the rendered text.
+ * - `time`: Hasura's `timestamp` text (processor-input.ts `indexerTimestamp`) as integer microseconds since the epoch;
+ *   the integers order as the texts do.
+ */
+import { indexerTimestamp } from './processors/processor-input.ts';
+
+/** How a column is stored when not as its text. */
+export type StorageCodec = 'hex' | 'time';
+
+/** The suffix of the view column exposing a coded column's stored value. */
+export const CODED_SUFFIX = '__c';
+
+const HEX = /^0x(?:[0-9a-f]{2})*$/;
+
+/** A stored value (what the writer binds). */
+export type CodedValue = string | number | bigint | Buffer | null;
+
+let lastTime: { text: string; usec: number } = { text: '', usec: 0 };
+
+/** The stored form of the text `value` of a column with `codec`. */
+export function encodeCoded(codec: StorageCodec, value: string | number | bigint | null): CodedValue {
+  if (typeof value !== 'string') return value;
+  switch (codec) {
+    case 'hex':
+      return HEX.test(value) ? Buffer.from(value.slice(2), 'hex') : value;
+    case 'time':
+      return timeUsec(value);
+  }
+}
+
+/** Microseconds of a Hasura timestamp text; throws on text `indexerTimestamp` would not write (a processor bug). */
+export function timeUsec(text: string): number {
+  if (text === lastTime.text) return lastTime.usec;
+  const match = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?$/.exec(text);
+  const ms = match === null ? NaN : Date.parse(`${match[1] as string}Z`);
+  const usec = ms * 1000 + Number((match?.[2] ?? '').padEnd(6, '0'));
+  if (!Number.isSafeInteger(usec) || indexerTimestamp(BigInt(usec)) !== text)
+    throw new Error(`not a timestamp the indexer writes: ${JSON.stringify(text)}`);
+  lastTime = { text, usec };
+  return usec;
+}
+
+/** Hasura's `timestamp` text of integer microseconds `usec` in SQL (as `indexerTimestamp` writes it). */
+export function timestampSql(usec: string): string {
+  return (
+    `(strftime('%Y-%m-%dT%H:%M:%S', (${usec}) / 1000000, 'unixepoch') || CASE WHEN (${usec}) % 1000000 = 0 ` +
+    `THEN '' ELSE '.' || rtrim(printf('%06d', (${usec}) % 1000000), '0') END)`
+  );
+}
+
+/** The text of the stored value `ref` in SQL (NULL stays NULL). */
+export function renderSql(codec: StorageCodec, ref: string): string {
+  switch (codec) {
+    case 'hex':
+      return `CASE WHEN typeof(${ref}) = 'blob' THEN '0x' || lower(hex(${ref})) ELSE ${ref} END`;
+    case 'time':
+      return timestampSql(ref);
+  }
+}
+
+/** The stored form of the SQL text value `text` of a `hex` column (as {@link encodeCoded} writes it). */
+export function encodeHexSql(text: string): string {
+  return (
+    `CASE WHEN substr(${text}, 1, 2) = '0x' AND length(${text}) % 2 = 0 AND ` +
+    `substr(${text}, 3) NOT GLOB '*[^0-9a-f]*' THEN unhex(substr(${text}, 3)) ELSE ${text} END`
+  );
+}
