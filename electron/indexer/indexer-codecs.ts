@@ -9,11 +9,17 @@
  *   ordering use the rendered text.
  * - `time`: Hasura's `timestamp` text (processor-input.ts `indexerTimestamp`) as integer microseconds since the epoch;
  *   the integers order as the texts do.
+ * - `intern`: a text repeated across rows (an owner's address, an asset type, an event type) as the small integer id
+ *   of its one row in `ix_strings` (which holds the text's `hex` form). Equality looks the id up by value (an unknown
+ *   text has no id: no row matches); ordering and patterns use the rendered text.
  */
 import { indexerTimestamp } from './processors/processor-input.ts';
 
 /** How a column is stored when not as its text. */
-export type StorageCodec = 'hex' | 'time';
+export type StorageCodec = 'hex' | 'time' | 'intern';
+
+/** The table of interned texts: `id INTEGER PRIMARY KEY`, `value` (a text's `hex` form) UNIQUE. */
+export const STRINGS_TABLE = 'ix_strings';
 
 /** The suffix of the view column exposing a coded column's stored value. */
 export const CODED_SUFFIX = '__c';
@@ -25,14 +31,24 @@ export type CodedValue = string | number | bigint | Buffer | null;
 
 let lastTime: { text: string; usec: number } = { text: '', usec: 0 };
 
-/** The stored form of the text `value` of a column with `codec`. */
-export function encodeCoded(codec: StorageCodec, value: string | number | bigint | null): CodedValue {
+/** The `hex` form of a text: its bytes when it is lowercase `0x` + even hex digits, else the text. */
+export function hexForm(value: string): string | Buffer {
+  return HEX.test(value) ? Buffer.from(value.slice(2), 'hex') : value;
+}
+
+/** Gives the id of an interned text (adding it to `ix_strings` when new). */
+export type Interner = (text: string) => number;
+
+/** The stored form of the text `value` of a column with `codec` (`intern` gives the id of interned texts). */
+export function encodeCoded(codec: StorageCodec, value: string | number | bigint | null, intern: Interner): CodedValue {
   if (typeof value !== 'string') return value;
   switch (codec) {
     case 'hex':
-      return HEX.test(value) ? Buffer.from(value.slice(2), 'hex') : value;
+      return hexForm(value);
     case 'time':
       return timeUsec(value);
+    case 'intern':
+      return intern(value);
   }
 }
 
@@ -60,10 +76,26 @@ export function timestampSql(usec: string): string {
 export function renderSql(codec: StorageCodec, ref: string): string {
   switch (codec) {
     case 'hex':
-      return `CASE WHEN typeof(${ref}) = 'blob' THEN '0x' || lower(hex(${ref})) ELSE ${ref} END`;
+      return renderHexSql(ref);
     case 'time':
       return timestampSql(ref);
+    case 'intern':
+      return `(SELECT ${renderHexSql('s.value')} FROM ${STRINGS_TABLE} s WHERE s.id = ${ref})`;
   }
+}
+
+function renderHexSql(ref: string): string {
+  return `CASE WHEN typeof(${ref}) = 'blob' THEN '0x' || lower(hex(${ref})) ELSE ${ref} END`;
+}
+
+/** The id of the interned `hex` form `stored` in SQL (NULL when the text was never stored). */
+export function internIdSql(stored: string): string {
+  return `(SELECT s.id FROM ${STRINGS_TABLE} s WHERE s.value = ${stored})`;
+}
+
+/** The `hex` form of the interned text of id `ref` in SQL. */
+export function internValueSql(ref: string): string {
+  return `(SELECT s.value FROM ${STRINGS_TABLE} s WHERE s.id = ${ref})`;
 }
 
 /** The stored form of the SQL text value `text` of a `hex` column (as {@link encodeCoded} writes it). */

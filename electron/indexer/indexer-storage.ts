@@ -10,6 +10,7 @@ import type { IndexerRow, IndexerValue } from './processors/processor-input.ts';
 import { INDEXER_TABLES } from './tables/index.ts';
 import { indexerViewSql, storageTable } from './indexer-views.ts';
 import { INDEXER_FORMAT_VERSION } from '../snapshot/schema.ts';
+import { hexForm, STRINGS_TABLE, type Interner } from './indexer-codecs.ts';
 
 /**
  * Indexes by table: an account's history newest first, an owner's holdings and objects, an asset's holders, a
@@ -53,12 +54,41 @@ export function indexerIndexSql(): string[] {
  * of those served as views (indexer-views.ts).
  */
 export function createIndexerTables(db: Database.Database): void {
+  db.exec(`CREATE TABLE IF NOT EXISTS ${STRINGS_TABLE} (id INTEGER PRIMARY KEY, value UNIQUE)`);
   for (const table of INDEXER_TABLES) {
     const stored = storageTable(table);
     if (stored !== undefined) db.exec(indexerTableDdl(table, stored));
     const view = indexerViewSql(table);
     if (view !== undefined) db.exec(`CREATE VIEW IF NOT EXISTS "${indexerSqlTable(table)}" AS ${view}`);
   }
+}
+
+/**
+ * The interner of a connection writing indexer rows: each distinct text gets one `ix_strings` row (its `hex` form,
+ * indexer-codecs.ts), created here if missing; texts the file already holds keep their ids.
+ */
+export function createInterner(db: Database.Database): Interner {
+  db.exec(`CREATE TABLE IF NOT EXISTS ${STRINGS_TABLE} (id INTEGER PRIMARY KEY, value UNIQUE)`);
+  const ids = new Map<string, number>();
+  let next = 1;
+  for (const { id, value } of db.prepare(`SELECT id, value FROM ${STRINGS_TABLE}`).all() as {
+    id: number;
+    value: string | Buffer;
+  }[]) {
+    ids.set(typeof value === 'string' ? value : `0x${value.toString('hex')}`, id);
+    next = Math.max(next, id + 1);
+  }
+  const insert = db.prepare(`INSERT INTO ${STRINGS_TABLE} (id, value) VALUES (?, ?)`);
+  return (text) => {
+    let id = ids.get(text);
+    if (id === undefined) {
+      id = next;
+      next += 1;
+      insert.run(id, hexForm(text));
+      ids.set(text, id);
+    }
+    return id;
+  };
 }
 
 /**

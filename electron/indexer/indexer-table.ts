@@ -77,7 +77,7 @@ export const SQLITE_AFFINITY: Readonly<Record<IndexerScalar, 'INTEGER' | 'TEXT'>
 /** The declared type of a stored column: its scalar's, or its codec's (a BLOB column converts nothing). */
 function storedAffinity(column: IndexerColumn): string {
   if (column.codec === 'hex') return 'BLOB';
-  if (column.codec === 'time') return 'INTEGER';
+  if (column.codec === 'time' || column.codec === 'intern') return 'INTEGER';
   return SQLITE_AFFINITY[column.type];
 }
 

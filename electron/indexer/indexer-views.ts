@@ -9,7 +9,14 @@
  * the values it does not store twice (`USUAL_VALUES` below).
  */
 
-import { CODED_SUFFIX, encodeCoded, renderSql, timestampSql, type CodedValue } from './indexer-codecs.ts';
+import {
+  CODED_SUFFIX,
+  encodeCoded,
+  renderSql,
+  timestampSql,
+  type CodedValue,
+  type Interner,
+} from './indexer-codecs.ts';
 import { indexerSqlTable, VALID_TO_COLUMN, type IndexerTable } from './indexer-table.ts';
 import type { IndexerRow, IndexerValue } from './processors/processor-input.ts';
 import { MODULE_EVENT_ADDRESS } from './processors/transaction-rows.ts';
@@ -93,7 +100,10 @@ export const INDEXER_VIEWS: Readonly<Record<string, string>> = {
   block_metadata_transactions: BLOCK_METADATA_TRANSACTIONS_SQL,
 };
 
-/** A column stored as NULL where it holds its usual value (`sql` in the view, `value` of a derived row). */
+/**
+ * A column stored as NULL where it holds its usual value (`sql` in the view, in the column's stored form: coded
+ * columns, indexer-codecs.ts; `value` of a derived row, as text).
+ */
 interface UsualValue {
   readonly column: string;
   readonly sql: string;
@@ -107,7 +117,8 @@ interface UsualValue {
  */
 const USUAL_VALUES: Readonly<Record<string, readonly UsualValue[]>> = {
   events: [
-    { column: 'account_address', sql: `'${MODULE_EVENT_ADDRESS}'`, value: () => MODULE_EVENT_ADDRESS },
+    // In the column's stored form: the address's 32 bytes (its codec is `hex`).
+    { column: 'account_address', sql: `X'${MODULE_EVENT_ADDRESS.slice(2)}'`, value: () => MODULE_EVENT_ADDRESS },
     { column: 'indexed_type', sql: '"type"', value: (row) => row['type'] },
   ],
 };
@@ -166,6 +177,7 @@ export function compactValues(
   table: IndexerTable,
   row: IndexerRow,
   values: (string | number | bigint | null)[],
+  intern: Interner,
 ): CodedValue[] {
   const usual = USUAL_VALUES[table.name];
   if (usual !== undefined)
@@ -175,7 +187,7 @@ export function compactValues(
     }
   const coded: CodedValue[] = values;
   table.columns.forEach((c, i) => {
-    if (c.codec !== undefined) coded[i] = encodeCoded(c.codec, values[i] ?? null);
+    if (c.codec !== undefined) coded[i] = encodeCoded(c.codec, values[i] ?? null, intern);
   });
   return coded;
 }

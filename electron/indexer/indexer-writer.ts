@@ -7,6 +7,7 @@ import type Database from 'better-sqlite3';
 import { VALID_TO_COLUMN, type IndexerTable } from './indexer-table.ts';
 import {
   createIndexerTables,
+  createInterner,
   currentKey,
   indexerIndexSql,
   rowVersion,
@@ -18,7 +19,7 @@ import type { IndexerRow, IndexerRows } from './processors/processor-input.ts';
 import { INDEXER_TABLES } from './tables/index.ts';
 import { compactValues, isIndexerView, storageTable } from './indexer-views.ts';
 import type { SnapshotStore } from '../snapshot/snapshot-store.ts';
-import type { CodedValue } from './indexer-codecs.ts';
+import type { CodedValue, Interner } from './indexer-codecs.ts';
 
 /** Rows written per table, for the writer's summary and the benchmarks. */
 export type IndexerCounts = Record<string, number>;
@@ -60,12 +61,14 @@ export class IndexerTableWriter {
   readonly #db: Database.Database;
   readonly #tables = new Map<string, TableWriter>();
   readonly counts: IndexerCounts = {};
+  readonly #intern: Interner;
   #pending = 0;
 
   /** Creates the tables on `db`. */
   constructor(db: Database.Database) {
     this.#db = db;
     createIndexerTables(db);
+    this.#intern = createInterner(db);
     for (const table of INDEXER_TABLES) {
       const stored = storageTable(table);
       const current = stored !== undefined && table.history.kind === 'current';
@@ -117,7 +120,8 @@ export class IndexerTableWriter {
   #queue(writer: TableWriter, row: IndexerRow): void {
     const { table, newest, pending } = writer;
     const index = pending.length / writer.width;
-    if (writer.compact) for (const value of compactValues(table, row, storedRow(table, row))) pending.push(value);
+    if (writer.compact)
+      for (const value of compactValues(table, row, storedRow(table, row), this.#intern)) pending.push(value);
     else for (const name of writer.names) pending.push(storedValue(row[name]));
     if (newest !== undefined) {
       pending.push(null);

@@ -23,15 +23,16 @@ interface Prepared {
 }
 
 /**
- * The lookup of an owner's objects: over the view of the coded rows (format v4: addresses stored as 32-byte BLOBs,
- * `owner_address__c`, electron/indexer/indexer-codecs.ts), or over the text table of a format v3 file.
+ * The lookup of an owner's objects: over the view of the coded rows (format v4: the owner stored as the id of its
+ * interned 32 bytes, `owner_address__c`, electron/indexer/indexer-codecs.ts), or over the text table of a format v3
+ * file.
  */
 function ownedSql(coded: boolean): string {
-  const owner = coded ? 'owner_address__c' : 'owner_address';
-  const order = coded ? 'object_address__c' : 'object_address';
-  return `SELECT object_address FROM ix_current_objects WHERE ${owner} = @owner
+  const owner = coded ? '(SELECT s.id FROM ix_strings s WHERE s.value = @owner)' : '@owner';
+  const column = coded ? 'owner_address__c' : 'owner_address';
+  return `SELECT object_address FROM ix_current_objects WHERE ${column} = ${owner}
     AND last_transaction_version <= @version AND (_valid_to IS NULL OR _valid_to > @version) AND is_deleted = 0
-    ORDER BY ${order}`;
+    ORDER BY object_address`;
 }
 
 function prepared(db: Database.Database): Prepared | null {

@@ -12,7 +12,7 @@ import {
   VALID_TO_COLUMN,
   type IndexerTable,
 } from '../../electron/indexer/indexer-table.ts';
-import { storedRow } from '../../electron/indexer/indexer-storage.ts';
+import { createInterner, storedRow } from '../../electron/indexer/indexer-storage.ts';
 import { compactValues, storageTable, storedRowsViewSql } from '../../electron/indexer/indexer-views.ts';
 import { INDEXER_TABLES } from '../../electron/indexer/tables/index.ts';
 
@@ -46,8 +46,9 @@ function insert(db: Database.Database, table: IndexerTable, rows: readonly Row[]
   const statement = db.prepare(
     `INSERT INTO "${storedName(table)}" (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`,
   );
+  const intern = createInterner(db);
   for (const row of rows) {
-    const values = compactValues(table, row, storedRow(table, row));
+    const values = compactValues(table, row, storedRow(table, row), intern);
     statement.run(current ? [...values, row[VALID_TO_COLUMN] ?? null] : values);
   }
 }

@@ -9,7 +9,7 @@ import { GraphqlFailure } from './graphql-errors.ts';
 import { asOfCondition, columnExpression, columnOf, fromTable, type SqlBuilder } from './sql-context.ts';
 import { bindValue, isNaturalText } from './sql-values.ts';
 import { assertNoSentinel } from './request-template.ts';
-import { equalsText, inTexts, isHexColumn, joinEquals, nullTestRef } from './sql-coded.ts';
+import { equalsText, inTexts, isKeyColumn, joinEquals, nullTestRef } from './sql-coded.ts';
 
 /** Bounds of one filter, so a deeply nested or huge `where` costs bounded work. */
 const MAX_FILTER_DEPTH = 32;
@@ -160,13 +160,7 @@ function compare(at: ColumnAt, ref: string, operator: string, value: unknown, sq
   return `(length(${ref}) ${strict} ${length} OR (length(${ref}) = ${same} AND ${ref} ${operator} ${sql.bind(text)}))`;
 }
 
-function membership(
-  at: ColumnAt,
-  ref: string,
-  negated: boolean,
-  values: readonly unknown[],
-  sql: SqlBuilder,
-): string {
+function membership(at: ColumnAt, ref: string, negated: boolean, values: readonly unknown[], sql: SqlBuilder): string {
   const { column } = at;
   if (values.length > sql.limits.maxListItems)
     throw new GraphqlFailure(`an _in list has more than ${sql.limits.maxListItems} items`, 'limit-exceeded');
@@ -177,7 +171,7 @@ function membership(
     return typeof bound === 'bigint' ? bound.toString() : JSON.stringify(bound);
   });
   const json = sql.bind(`[${items.join(',')}]`);
-  if (isHexColumn(at.table, column.name)) return inTexts(at.table, at.alias, column.name, json, negated);
+  if (isKeyColumn(at.table, column.name)) return inTexts(at.table, at.alias, column.name, json, negated);
   const list = `(SELECT value FROM json_each(${json}))`;
   const target = column.type === 'jsonb' ? `json(${ref})` : ref;
   return `${target} ${negated ? 'NOT IN' : 'IN'} ${list}`;

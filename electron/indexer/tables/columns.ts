@@ -10,17 +10,25 @@ import type { IndexerColumn, IndexerScalar } from '../indexer-table.ts';
 export type ColumnSpec = IndexerScalar | `${IndexerScalar}?`;
 
 /**
- * The columns of `spec`, in its order; `hex` names the columns stored with the `hex` codec (indexer-codecs.ts), and
- * every `timestamp` column is stored with the `time` codec.
+ * The columns of `spec`, in its order; `hex` and `intern` name the columns stored with those codecs
+ * (electron/indexer/indexer-codecs.ts), and every `timestamp` column is stored with the `time` codec.
  */
 export function columns(
   spec: Readonly<Record<string, ColumnSpec>>,
   hex: readonly string[] = [],
+  intern: readonly string[] = [],
 ): readonly IndexerColumn[] {
-  for (const name of hex) if (!Object.hasOwn(spec, name)) throw new Error(`hex codec on unknown column ${name}`);
+  for (const name of [...hex, ...intern])
+    if (!Object.hasOwn(spec, name)) throw new Error(`codec on unknown column ${name}`);
   return Object.entries(spec).map(([name, s]) => {
     const type = (s.endsWith('?') ? s.slice(0, -1) : s) as IndexerScalar;
-    const codec: StorageCodec | undefined = hex.includes(name) ? 'hex' : type === 'timestamp' ? 'time' : undefined;
+    const codec: StorageCodec | undefined = hex.includes(name)
+      ? 'hex'
+      : intern.includes(name)
+        ? 'intern'
+        : type === 'timestamp'
+          ? 'time'
+          : undefined;
     return { name, type, ...(s.endsWith('?') ? { nullable: true } : {}), ...(codec ? { codec } : {}) };
   });
 }

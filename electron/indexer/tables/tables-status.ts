@@ -10,14 +10,18 @@ import { columns } from './columns.ts';
 /** `table_items`: one row per table item written (or deleted) by a transaction. */
 export const TABLE_ITEMS: IndexerTable = {
   name: 'table_items',
-  columns: columns({
-    transaction_version: 'bigint',
-    write_set_change_index: 'bigint',
-    key: 'String',
-    table_handle: 'String',
-    decoded_key: 'jsonb',
-    decoded_value: 'jsonb?',
-  }, ['key', 'table_handle']),
+  columns: columns(
+    {
+      transaction_version: 'bigint',
+      write_set_change_index: 'bigint',
+      key: 'String',
+      table_handle: 'String',
+      decoded_key: 'jsonb',
+      decoded_value: 'jsonb?',
+    },
+    ['key'],
+    ['table_handle'],
+  ),
   history: { kind: 'log', versionColumn: 'transaction_version' },
   relationships: [],
   aggregate: false,
