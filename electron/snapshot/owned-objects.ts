@@ -23,16 +23,20 @@ interface Prepared {
 }
 
 /**
- * The lookup of an owner's objects: over the view of the coded rows (format v4: the owner stored as the id of its
- * interned 32 bytes, `owner_address__c`, electron/indexer/indexer-codecs.ts), or over the text table of a format v3
- * file.
+ * The lookup of an owner's objects: over the stored rows of a format v4 file (owner and object stored as ids of their
+ * interned 32 bytes, electron/indexer/indexer-codecs.ts), or over the text table of a format v3 file.
  */
 function ownedSql(coded: boolean): string {
-  const owner = coded ? '(SELECT s.id FROM ix_strings s WHERE s.value = @owner)' : '@owner';
-  const column = coded ? 'owner_address__c' : 'owner_address';
-  return `SELECT object_address FROM ix_current_objects WHERE ${column} = ${owner}
-    AND last_transaction_version <= @version AND (_valid_to IS NULL OR _valid_to > @version) AND is_deleted = 0
-    ORDER BY object_address`;
+  if (!coded)
+    return `SELECT object_address FROM ix_current_objects WHERE owner_address = @owner
+      AND last_transaction_version <= @version AND (_valid_to IS NULL OR _valid_to > @version) AND is_deleted = 0
+      ORDER BY object_address`;
+  // The objects' interned 32 bytes, which order as their long hex texts do.
+  return `SELECT s.value FROM ix_current_objects_stored o JOIN ix_strings s ON s.id = o.object_address
+    WHERE o.owner_address = (SELECT id FROM ix_strings WHERE value = @owner)
+      AND o.last_transaction_version <= @version AND (o._valid_to IS NULL OR o._valid_to > @version)
+      AND o.is_deleted = 0
+    ORDER BY s.value`;
 }
 
 function prepared(db: Database.Database): Prepared | null {
@@ -72,8 +76,8 @@ export function ownedObjects(
   if (statement === null) return undefined;
   const holders: GroupHolder[] = [];
   const bound = statement.coded ? Buffer.from(formatAddressLong(owner).slice(2), 'hex') : formatAddressLong(owner);
-  for (const text of statement.owned.all({ owner: bound, version }) as string[]) {
-    const address = parseAddress(text);
+  for (const stored of statement.owned.all({ owner: bound, version }) as (string | Buffer)[]) {
+    const address = typeof stored === 'string' ? parseAddress(stored) : new Uint8Array(stored);
     const row = statement.value.get(resourceGroupStateKey(address, groupTag), version) as
       { value: unknown } | undefined;
     const bytes = row === undefined ? undefined : storedBlob(row.value, file, () => 'a resource group value');
