@@ -101,6 +101,32 @@ export const INDEXER_VIEWS: Readonly<Record<string, string>> = {
 };
 
 /**
+ * Coded columns of a view of the transactions that no index of the view's own expression serves, but an index of the
+ * file's tables does: `user_transactions.sender` is `transactions.sender`, whose versions `account_transactions
+ * (sender, version)` lists (a user transaction's sender, docs/snapshot-format.md). By table, then column: the view
+ * column holding the version, and the versions whose stored value is in the SQL list `list` (`(…)`).
+ */
+const VIEW_LOOKUPS: Readonly<Record<string, Readonly<Record<string, ViewLookup>>>> = {
+  user_transactions: {
+    sender: {
+      versionColumn: 'version',
+      versions: (list) => `SELECT a.version FROM account_transactions a WHERE a.sender IN ${list}`,
+    },
+  },
+};
+
+/** How an index of the file's tables finds the rows of a view column's stored values (see `VIEW_LOOKUPS`). */
+export interface ViewLookup {
+  readonly versionColumn: string;
+  readonly versions: (list: string) => string;
+}
+
+/** The lookup serving equality on `column` of `table`, if the view has one. */
+export function viewLookup(table: IndexerTable, column: string): ViewLookup | undefined {
+  return VIEW_LOOKUPS[table.name]?.[column];
+}
+
+/**
  * A column stored as NULL where it holds its usual value (`sql` in the view, in the column's stored form: coded
  * columns, indexer-codecs.ts; `value` of a derived row, as text).
  */

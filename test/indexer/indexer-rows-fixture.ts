@@ -158,6 +158,12 @@ function writeIndexerRows(path: string, base = 0): void {
   }
   insert(db, table('account_transactions'), accountRows);
   insert(db, table('user_transactions'), userRows);
+  // The snapshot's own index of each sender's versions, which the GraphQL layer's sender filter goes through
+  // (electron/indexer/indexer-views.ts `VIEW_LOOKUPS`): the fixture's user transactions are listed there too.
+  db.exec(`CREATE TABLE IF NOT EXISTS account_transactions (sender BLOB NOT NULL, version INTEGER NOT NULL,
+    PRIMARY KEY (sender, version)) WITHOUT ROWID`);
+  const sent = db.prepare('INSERT OR IGNORE INTO account_transactions (sender, version) VALUES (?, ?)');
+  for (const row of userRows) sent.run(Buffer.from(String(row['sender']).slice(2), 'hex'), row['version']);
   const balance = (
     storage: string,
     owner: string,

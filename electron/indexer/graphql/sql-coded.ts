@@ -9,6 +9,7 @@
 import { CODED_SUFFIX, encodeHexSql, internIdSql, internValueSql, STRINGS_TABLE } from '../indexer-codecs.ts';
 import type { IndexerColumn, IndexerTable } from '../indexer-table.ts';
 import { columnRef } from './sql-context.ts';
+import { viewLookup } from '../indexer-views.ts';
 
 /** The view column holding the stored value of `column` (undefined when it is stored as its text). */
 function storedRef(column: IndexerColumn | undefined, alias: string): string | undefined {
@@ -46,7 +47,13 @@ export function equalsText(
   const ref = storedRef(column, alias) as string;
   // A text never interned has no id: `<>` then holds for every non-null value, as it does on the text.
   if (negated) return `(${ref} IS NOT NULL AND ${ref} IS NOT ${storedOf(column, value)})`;
-  return `${ref} = ${storedOf(column, value)}`;
+  return `${ref} = ${storedOf(column, value)}${lookupCondition(table, alias, name, `(${storedOf(column, value)})`)}`;
+}
+
+/** ` AND version IN (…)` where an index of the file's tables finds the rows of a view column (indexer-views.ts). */
+function lookupCondition(table: IndexerTable, alias: string, name: string, list: string): string {
+  const lookup = viewLookup(table, name);
+  return lookup === undefined ? '' : ` AND ${columnRef(alias, lookup.versionColumn)} IN (${lookup.versions(list)})`;
 }
 
 /** `column IN (texts of the JSON array json)` on the stored value of a `hex` or `intern` column. */
@@ -57,7 +64,8 @@ export function inTexts(table: IndexerTable, alias: string, name: string, json: 
     throw new Error(`${name} is not compared by its stored value`);
   const forms = `SELECT ${encodeHexSql('value')} FROM json_each(${json})`;
   const list = column.codec === 'intern' ? `SELECT s.id FROM ${STRINGS_TABLE} s WHERE s.value IN (${forms})` : forms;
-  return `${ref} ${negated ? 'NOT IN' : 'IN'} (${list})`;
+  if (negated) return `${ref} NOT IN (${list})`;
+  return `${ref} IN (${list})${lookupCondition(table, alias, name, `(${list})`)}`;
 }
 
 /** The expression `_is_null` tests: the stored value of a coded column (NULL exactly when the text is). */
