@@ -82,7 +82,7 @@ try {
     bytes: number;
   }[])
     sizes.set(row.name, row.bytes);
-  const tableLines = INDEXER_TABLES.map((table) => {
+  const tableLines: { name: string; rows: number; bytes: number }[] = INDEXER_TABLES.map((table) => {
     const name = indexerSqlTable(table);
     const rows = db.prepare(`SELECT count(*) FROM "${name}"`).pluck().get() as number;
     const bytes = [...sizes].filter(([n]) => n === name || n.startsWith(`${name}_`)).reduce((a, [, b]) => a + b, 0);
@@ -92,7 +92,16 @@ try {
         ? ' (view of the transactions)'
         : ' (view of its stored rows)';
     return { name: `${table.name}${view}`, rows, bytes };
-  }).sort((a, b) => b.bytes - a.bytes);
+  });
+  // The interned texts every coded table refers to (electron/indexer/indexer-codecs.ts).
+  tableLines.push({
+    name: 'ix_strings (interned texts of every table)',
+    rows: db.prepare('SELECT count(*) FROM ix_strings').pluck().get() as number,
+    bytes: [...sizes]
+      .filter(([n]) => n === 'ix_strings' || n.startsWith('sqlite_autoindex_ix_strings'))
+      .reduce((a, [, b]) => a + b, 0),
+  });
+  tableLines.sort((a, b) => b.bytes - a.bytes);
   db.close();
 
   // The assets endpoint: owners with the most objects, uncached, each asked REPEAT times.
@@ -157,22 +166,21 @@ indexes; a view of the transactions stores nothing):
 |---|---:|---:|---:|
 ${tableLines.map((t) => `| ${t.name} | ${fmt(t.rows)} | ${fmt(t.bytes)} | ${fmt(t.bytes / versions)} |`).join('\n')}
 
-What was done (the run before it, same command, on an older main: generation CPU 16.7 s → 48.1 s, 2.88×; bytes per
-version 2,875 → 7,045, 2.45×): \`user_transactions\` and \`block_metadata_transactions\` are SQL views over
-\`transactions\`, \`transaction_details\` and \`blocks\` (electron/indexer/indexer-views.ts), not a second copy;
-\`events\` is a view over its stored rows, which leave out the module events' \`0x0…0\` account and \`indexed_type\`
-(= \`type\`); the pass answers a state read of a key the transaction (or the seed) wrote from that write, keeps reads
-by (version, key), knows each key's first row (no read of a store before it exists), computes tag texts and
-primary-store addresses once.
+What was done in this run (format v4, electron/indexer/indexer-codecs.ts; the run before it, same command:
+format v2 3,325 → v3 7,555 bytes per version, 2.27×; generation CPU 8.9 s → 23.9 s, 2.70×): the indexer tables are
+stored compactly behind views that render the hosted text. Addresses, asset and event types, entry functions and
+token standards are interned (\`ix_strings\`: each distinct text once, rows and indexes hold its small id);
+hashes, keys and signatures are stored as their bytes; timestamps as integer microseconds. The GraphQL layer filters
+(\`_eq _neq _in _nin _is_null\`), joins and orders timestamps on the stored values (so the indexes are on small
+values), and compares ranges and patterns on the rendered text; answers are unchanged. Before that:
+\`user_transactions\` and \`block_metadata_transactions\` became SQL views over the transactions, and \`events\`
+leaves out the module events' \`0x0…0\` account and \`indexed_type\` (= \`type\`).
 
-Why the goals are still far: the hosted schema is text — every address 66 characters, amounts as decimal text,
-events and table items as JSON — and the GraphQL layer filters and orders on that text (numeric amounts compared as
-text by length, addresses by equality), so a column stored compactly (a 32-byte BLOB, an integer amount) needs the
-GraphQL layer to translate its filters, or an expression index that stores the text again. \`events\` (the stored
-events' JSON) and \`signatures\` stay stored: a view of \`events\` needs the event's BCS decoded with the ABIs at its
-version (an application-defined SQL function on every connection that reads it), and \`signatures\` joins by a
-computed row id, which no index serves. The pass's CPU is mostly state reads (a balance's other half, an object's
-owner and metadata) and the inserts of about ten rows per version.
+What remains of the bytes is mostly JSON the hosted schema serves as JSON: \`events.data\` and
+\`table_items.decoded_key\`/\`decoded_value\` (a view of them needs the BCS decoded with the ABIs at each
+version, in SQL), decimal amounts (u64/u128 stay text so their order and exact value stay simple), and the
+indexes the GraphQL queries need. The pass's CPU is mostly state reads and the inserts of about ten rows per version
+(being reduced on another branch).
 
 The v3 run derives in one thread (\`${DERIVE_THREADS_ENV}=1\`, what the pass does by default when no core is
 free); the same generation again with the pass's helper thread (\`=2\`: it derives two chunks of every three 512
