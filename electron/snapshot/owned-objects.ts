@@ -1,6 +1,6 @@
 /**
  * The objects an account owns directly as of a version, by an index lookup in the indexer's `current_objects`
- * (format v3, electron/indexer/): the rows of the owner valid at the version (`_valid_to`, docs/snapshot-format.md),
+ * (format v4, electron/indexer/): the rows of the owner valid at the version (`_valid_to`, docs/snapshot-format.md),
  * then each object's group value as of the version (one primary-key seek each). Replaces the scan of every address
  * (group-holders.ts) for `GET /explorer/v1/accounts/{a}/assets` where the file has the table.
  */
@@ -16,7 +16,7 @@ import { storedBlob } from './stored-blob.ts';
 const statements = new WeakMap<Database.Database, Prepared | null>();
 
 interface Prepared {
-  /** Whether the owner is matched as its stored BLOB (format v4) rather than its text (format v3). */
+  /** Whether the rows are the stored, interned ones (format v4) rather than text (format v3). */
   readonly coded: boolean;
   readonly owned: Database.Statement;
   readonly value: Database.Statement;

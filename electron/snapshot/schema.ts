@@ -4,7 +4,8 @@
  * and the meta rows before trusting a file, so a foreign SQLite database is refused with a clear message.
  * Format v2 is v1 plus full transactions (`transaction_details`), module events and an index of state rows by
  * version (each transaction's write set); format v3 is v2 plus the indexer's tables derived from them as text, v4
- * the same tables stored compactly (electron/indexer/indexer-storage.ts). v1 and v2 files still open, read-only, with what they hold.
+ * the same tables stored compactly (electron/indexer/indexer-storage.ts). v1, v2 and v3 files still open,
+ * read-only, with what they hold.
  */
 
 import { indexerSqlTable } from '../indexer/indexer-table.ts';

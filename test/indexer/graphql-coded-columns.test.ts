@@ -160,8 +160,8 @@ describe('GraphQL over coded columns', () => {
           : a.transaction_version - b.transaction_version || a.event_index - b.event_index;
     const withOwner = activities.filter((a) => a.owner_address !== null);
     expect(data(query)['fungible_asset_activities']).toEqual([...withOwner].sort(byOwner).slice(0, 100));
-    const distinct = `{ fungible_asset_activities(distinct_on: [owner_address], where: {owner_address: {_is_null: false}},
-      order_by: [{owner_address: desc}, {transaction_version: asc}, {event_index: asc}]) { ${FIELDS} } }`;
+    const distinct = `{ fungible_asset_activities(distinct_on: [owner_address],
+      where: {owner_address: {_is_null: false}}, order_by: [{owner_address: desc}, {transaction_version: asc}, {event_index: asc}]) { ${FIELDS} } }`;
     const firsts = [...withOwner]
       .sort(byOwner)
       .filter((a, i, all) => i === 0 || all[i - 1]?.owner_address !== a.owner_address);
