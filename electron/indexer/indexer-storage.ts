@@ -14,7 +14,9 @@ import { hexForm, STRINGS_TABLE, type Interner } from './indexer-codecs.ts';
 
 /**
  * Indexes by table: an account's history newest first, an owner's holdings and objects, an asset's holders, a
- * token's owners, each current table's key by version (as of V) and `_valid_to` where "now" is asked.
+ * token's owners, each by version (as of V). Not `(key, _valid_to)`: filtered by an interned id (a subquery,
+ * electron/indexer/graphql/sql-coded.ts), SQLite's plan for `_valid_to IS NULL OR _valid_to > V` over such an index
+ * scanned the table (it does not carry a subquery's value into the OR's branches).
  */
 const INDEXES: Readonly<Record<string, readonly string[]>> = {
   account_transactions: ['account_address, transaction_version DESC'],
@@ -22,13 +24,13 @@ const INDEXES: Readonly<Record<string, readonly string[]>> = {
   events: ['transaction_version, event_index'],
   fungible_asset_activities: ['owner_address, transaction_version DESC', 'transaction_version, event_index'],
   current_fungible_asset_balances: [
-    'owner_address, asset_type, _valid_to',
+    'owner_address, asset_type, last_transaction_version',
     'storage_id, last_transaction_version',
-    'asset_type, _valid_to',
+    'asset_type, last_transaction_version',
   ],
   fungible_asset_metadata: ['asset_type, last_transaction_version'],
-  current_objects: ['owner_address, _valid_to', 'object_address, last_transaction_version'],
-  current_token_ownerships_v2: ['owner_address, _valid_to', 'token_data_id, last_transaction_version'],
+  current_objects: ['owner_address, last_transaction_version', 'object_address, last_transaction_version'],
+  current_token_ownerships_v2: ['owner_address, last_transaction_version', 'token_data_id, last_transaction_version'],
   current_token_datas_v2: ['token_data_id, last_transaction_version', 'collection_id'],
   current_collections_v2: ['collection_id, last_transaction_version', 'creator_address'],
   token_activities_v2: ['token_data_id, transaction_version DESC', 'transaction_version, event_index'],

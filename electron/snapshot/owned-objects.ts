@@ -32,8 +32,10 @@ function ownedSql(coded: boolean): string {
       AND last_transaction_version <= @version AND (_valid_to IS NULL OR _valid_to > @version) AND is_deleted = 0
       ORDER BY object_address`;
   // The objects' interned 32 bytes, which order as their long hex texts do.
-  return `SELECT s.value FROM ix_current_objects_stored o JOIN ix_strings s ON s.id = o.object_address
-    WHERE o.owner_address = (SELECT id FROM ix_strings WHERE value = @owner)
+  // CROSS JOIN fixes the order (the owner's id, then its rows by the owner index): given the id as a subquery, the
+  // planner scanned the table (its estimate of an unknown id's rows).
+  return `SELECT s.value FROM ix_strings w CROSS JOIN ix_current_objects_stored o CROSS JOIN ix_strings s
+    WHERE w.value = @owner AND o.owner_address = w.id AND s.id = o.object_address
       AND o.last_transaction_version <= @version AND (o._valid_to IS NULL OR o._valid_to > @version)
       AND o.is_deleted = 0
     ORDER BY s.value`;
