@@ -43,7 +43,8 @@ const BALANCES_SQL = `SELECT b.asset_type, b.amount, b.is_frozen, b.is_primary, 
   b.storage_id, b.token_standard, m.name, m.symbol, m.decimals FROM ix_current_fungible_asset_balances b
   LEFT JOIN ix_fungible_asset_metadata m ON m.asset_type__c = b.asset_type__c AND m.last_transaction_version <= +@v
     AND (m._valid_to IS NULL OR m._valid_to > +@v)
-  WHERE b.owner_address__c = (SELECT s.id FROM ix_strings s WHERE s.value = unhex(substr(+@owner, 3))) AND b.last_transaction_version <= +@v AND (b._valid_to IS NULL OR b._valid_to > +@v)
+  WHERE b.owner_address__c = (SELECT s.id FROM ix_strings s WHERE s.value = unhex(substr(+@owner, 3)))
+    AND b.last_transaction_version <= +@v AND (b._valid_to IS NULL OR b._valid_to > +@v)
   ORDER BY length(b.amount) DESC, b.amount DESC`;
 
 interface Figures {

@@ -161,7 +161,8 @@ describe('GraphQL over coded columns', () => {
     const withOwner = activities.filter((a) => a.owner_address !== null);
     expect(data(query)['fungible_asset_activities']).toEqual([...withOwner].sort(byOwner).slice(0, 100));
     const distinct = `{ fungible_asset_activities(distinct_on: [owner_address],
-      where: {owner_address: {_is_null: false}}, order_by: [{owner_address: desc}, {transaction_version: asc}, {event_index: asc}]) { ${FIELDS} } }`;
+      where: {owner_address: {_is_null: false}},
+      order_by: [{owner_address: desc}, {transaction_version: asc}, {event_index: asc}]) { ${FIELDS} } }`;
     const firsts = [...withOwner]
       .sort(byOwner)
       .filter((a, i, all) => i === 0 || all[i - 1]?.owner_address !== a.owner_address);
