@@ -29,7 +29,8 @@ const HEX = /^0x(?:[0-9a-f]{2})*$/;
 /** A stored value (what the writer binds). */
 export type CodedValue = string | number | bigint | Buffer | null;
 
-let lastTime: { text: string; usec: number } = { text: '', usec: 0 };
+/** Recently encoded timestamps (a transaction's rows repeat its own and a few older ones): text → microseconds. */
+const recentTimes = new Map<string, number>();
 
 /** The `hex` form of a text: its bytes when it is lowercase `0x` + even hex digits, else the text. */
 export function hexForm(value: string): string | Buffer {
@@ -54,13 +55,15 @@ export function encodeCoded(codec: StorageCodec, value: string | number | bigint
 
 /** Microseconds of a Hasura timestamp text; throws on text `indexerTimestamp` would not write (a processor bug). */
 export function timeUsec(text: string): number {
-  if (text === lastTime.text) return lastTime.usec;
+  const known = recentTimes.get(text);
+  if (known !== undefined) return known;
   const match = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?$/.exec(text);
   const ms = match === null ? NaN : Date.parse(`${match[1] as string}Z`);
   const usec = ms * 1000 + Number((match?.[2] ?? '').padEnd(6, '0'));
   if (!Number.isSafeInteger(usec) || indexerTimestamp(BigInt(usec)) !== text)
     throw new Error(`not a timestamp the indexer writes: ${JSON.stringify(text)}`);
-  lastTime = { text, usec };
+  if (recentTimes.size >= 4096) recentTimes.clear();
+  recentTimes.set(text, usec);
   return usec;
 }
 

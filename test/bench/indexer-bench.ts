@@ -181,6 +181,8 @@ What remains of the bytes is mostly JSON the hosted schema serves as JSON: \`eve
 version, in SQL), decimal amounts (u64/u128 stay text so their order and exact value stay simple), and the
 indexes the GraphQL queries need. The pass's CPU is mostly state reads and the inserts of about ten rows per version
 (being reduced on another branch).
+The codecs themselves cost no measurable CPU: at 10,000 versions, back to back on this machine, the indexer pass took
+5.6 s on main's text storage and 4.9–5.9 s with the codecs (the CPU ratio above moves with the machine's load).
 
 The v3 run derives in one thread (\`${DERIVE_THREADS_ENV}=1\`, what the pass does by default when no core is
 free); the same generation again with the pass's helper thread (\`=2\`: it derives two chunks of every three 512
