@@ -24,6 +24,7 @@ import {
 } from './snapshot-usage.ts';
 import { SnapshotOpenError } from '../snapshot/open-snapshot.ts';
 import { indexerUpgradeHint, upgradeSnapshot, UpgradeError } from '../indexer/upgrade-snapshot.ts';
+import { INDEXER_FORMAT_VERSION } from '../snapshot/schema.ts';
 import { progressReporter, type Progress } from '../snapshot/progress.ts';
 
 function integerOption(value: string | undefined, name: string): number | undefined {
@@ -182,7 +183,9 @@ function upgrade(args: readonly string[]): number {
     progress.end();
   }
   const rows = Object.values(summary.rows).reduce((a, b) => a + b, 0);
-  process.stdout.write(`wrote ${values.out}: format v${summary.fromVersion} → v3, ${rows} indexer rows\n`);
+  process.stdout.write(
+    `wrote ${values.out}: format v${summary.fromVersion} → v${INDEXER_FORMAT_VERSION}, ${rows} indexer rows\n`,
+  );
   return 0;
 }
 

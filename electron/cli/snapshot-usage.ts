@@ -19,7 +19,7 @@ const INFO_USAGE = `  snapshot info FILE|--sample [--json] [--digest] [--progres
                              --sample: the sample snapshot, ${sampleSnapshotPath()}
 `;
 const UPGRADE_USAGE = `  snapshot upgrade IN --out OUT [--force] [--progress]
-                             copy a format v2 snapshot IN to OUT as format v3, adding the indexer tables
+                             copy a format v2 or v3 snapshot IN to OUT as format v4, adding the indexer tables
                              (account history, holdings, GraphQL) derived from its transactions; IN is only read
 `;
 const VERIFY_USAGE = `  snapshot verify FILE|--sample [--progress]

@@ -1,17 +1,22 @@
 /**
- * How the indexer tables live in a snapshot file (format v3, docs/snapshot-format.md "Indexer tables"): one
- * `ix_<name>` table per electron/indexer/tables/ entry (indexer-table.ts's DDL), the indexes the GraphQL queries
- * and the explorer's assets lookup need, and the row encoding (booleans 0/1, numbers as INTEGER, decimals as text).
+ * How the indexer tables live in a snapshot file (format v4, docs/snapshot-format.md "Indexer tables"): one
+ * `ix_<name>` table or view per electron/indexer/tables/ entry (indexer-table.ts's DDL, indexer-views.ts), the indexes
+ * the GraphQL queries and the explorer's assets lookup need (on the stored, coded columns: indexer-codecs.ts), and the
+ * row encoding (booleans 0/1, numbers as INTEGER, decimals as text).
  */
 import type Database from 'better-sqlite3';
 import { indexerSqlTable, indexerTableDdl, VALID_TO_COLUMN, type IndexerTable } from './indexer-table.ts';
 import type { IndexerRow, IndexerValue } from './processors/processor-input.ts';
 import { INDEXER_TABLES } from './tables/index.ts';
 import { indexerViewSql, storageTable } from './indexer-views.ts';
+import { INDEXER_FORMAT_VERSION } from '../snapshot/schema.ts';
+import { hexForm, STRINGS_TABLE, type Interner } from './indexer-codecs.ts';
 
 /**
  * Indexes by table: an account's history newest first, an owner's holdings and objects, an asset's holders, a
- * token's owners, each current table's key by version (as of V) and `_valid_to` where "now" is asked.
+ * token's owners, each by version (as of V). Not `(key, _valid_to)`: filtered by an interned id (a subquery,
+ * electron/indexer/graphql/sql-coded.ts), SQLite's plan for `_valid_to IS NULL OR _valid_to > V` over such an index
+ * scanned the table (it does not carry a subquery's value into the OR's branches).
  */
 const INDEXES: Readonly<Record<string, readonly string[]>> = {
   account_transactions: ['account_address, transaction_version DESC'],
@@ -19,13 +24,13 @@ const INDEXES: Readonly<Record<string, readonly string[]>> = {
   events: ['transaction_version, event_index'],
   fungible_asset_activities: ['owner_address, transaction_version DESC', 'transaction_version, event_index'],
   current_fungible_asset_balances: [
-    'owner_address, asset_type, _valid_to',
+    'owner_address, asset_type, last_transaction_version',
     'storage_id, last_transaction_version',
-    'asset_type, _valid_to',
+    'asset_type, last_transaction_version',
   ],
   fungible_asset_metadata: ['asset_type, last_transaction_version'],
-  current_objects: ['owner_address, _valid_to', 'object_address, last_transaction_version'],
-  current_token_ownerships_v2: ['owner_address, _valid_to', 'token_data_id, last_transaction_version'],
+  current_objects: ['owner_address, last_transaction_version', 'object_address, last_transaction_version'],
+  current_token_ownerships_v2: ['owner_address, last_transaction_version', 'token_data_id, last_transaction_version'],
   current_token_datas_v2: ['token_data_id, last_transaction_version', 'collection_id'],
   current_collections_v2: ['collection_id, last_transaction_version', 'creator_address'],
   token_activities_v2: ['token_data_id, transaction_version DESC', 'transaction_version, event_index'],
@@ -51,6 +56,7 @@ export function indexerIndexSql(): string[] {
  * of those served as views (indexer-views.ts).
  */
 export function createIndexerTables(db: Database.Database): void {
+  db.exec(`CREATE TABLE IF NOT EXISTS ${STRINGS_TABLE} (id INTEGER PRIMARY KEY, value UNIQUE)`);
   for (const table of INDEXER_TABLES) {
     const stored = storageTable(table);
     if (stored !== undefined) db.exec(indexerTableDdl(table, stored));
@@ -59,8 +65,40 @@ export function createIndexerTables(db: Database.Database): void {
   }
 }
 
-/** Whether the file holds the indexer tables (format v3; each a table or a view). */
+/**
+ * The interner of a connection writing indexer rows: each distinct text gets one `ix_strings` row (its `hex` form,
+ * indexer-codecs.ts), created here if missing; texts the file already holds keep their ids.
+ */
+export function createInterner(db: Database.Database): Interner {
+  db.exec(`CREATE TABLE IF NOT EXISTS ${STRINGS_TABLE} (id INTEGER PRIMARY KEY, value UNIQUE)`);
+  const ids = new Map<string, number>();
+  let next = 1;
+  for (const { id, value } of db.prepare(`SELECT id, value FROM ${STRINGS_TABLE}`).all() as {
+    id: number;
+    value: string | Buffer;
+  }[]) {
+    ids.set(typeof value === 'string' ? value : `0x${value.toString('hex')}`, id);
+    next = Math.max(next, id + 1);
+  }
+  const insert = db.prepare(`INSERT INTO ${STRINGS_TABLE} (id, value) VALUES (?, ?)`);
+  return (text) => {
+    let id = ids.get(text);
+    if (id === undefined) {
+      id = next;
+      next += 1;
+      insert.run(id, hexForm(text));
+      ids.set(text, id);
+    }
+    return id;
+  };
+}
+
+/**
+ * Whether the file holds the indexer tables as this build reads them (format v4, `PRAGMA user_version`; each a table
+ * or a view). A format v3 file holds them as text, without the coded columns the GraphQL layer filters on.
+ */
 export function hasIndexerTables(db: Database.Database): boolean {
+  if (Number(db.pragma('user_version', { simple: true })) < INDEXER_FORMAT_VERSION) return false;
   const names = new Set(
     db
       .prepare("SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name LIKE 'ix\\_%' ESCAPE '\\'")

@@ -4,6 +4,7 @@
  * (electron/indexer/graphql/). Names are the hosted indexer's Hasura names, so the official clients'
  * queries validate unchanged; how a table answers "as of version V" is declared here once.
  */
+import type { StorageCodec } from './indexer-codecs.ts';
 
 /** Hasura's scalar names, as the official clients spell them in their variable types. */
 export type IndexerScalar = 'String' | 'bigint' | 'numeric' | 'Boolean' | 'timestamp' | 'jsonb' | 'Int';
@@ -14,6 +15,8 @@ export interface IndexerColumn {
   readonly type: IndexerScalar;
   /** Whether the column may be null (Hasura then allows `_is_null`). */
   readonly nullable?: boolean;
+  /** How the snapshot stores it when not as its text (indexer-codecs.ts); the view renders the text back. */
+  readonly codec?: StorageCodec;
 }
 
 /**
@@ -71,12 +74,19 @@ export const SQLITE_AFFINITY: Readonly<Record<IndexerScalar, 'INTEGER' | 'TEXT'>
   Int: 'INTEGER',
 };
 
+/** The declared type of a stored column: its scalar's, or its codec's (a BLOB column converts nothing). */
+function storedAffinity(column: IndexerColumn): string {
+  if (column.codec === 'hex') return 'BLOB';
+  if (column.codec === 'time' || column.codec === 'intern') return 'INTEGER';
+  return SQLITE_AFFINITY[column.type];
+}
+
 /**
  * `CREATE TABLE` for one indexer table (no indexes: the storage layer adds those it needs), named `sqlName` (by
  * default `ix_<name>`; the storage layer names the rows behind a view otherwise: indexer-views.ts).
  */
 export function indexerTableDdl(table: IndexerTable, sqlName = indexerSqlTable(table)): string {
-  const columns = table.columns.map((c) => `${quote(c.name)} ${SQLITE_AFFINITY[c.type]}`);
+  const columns = table.columns.map((c) => `${quote(c.name)} ${storedAffinity(c)}`);
   if (table.history.kind === 'current') columns.push(`${VALID_TO_COLUMN} INTEGER`);
   return `CREATE TABLE IF NOT EXISTS ${quote(sqlName)} (${columns.join(', ')})`;
 }

@@ -9,17 +9,17 @@
  * the values it does not store twice (`USUAL_VALUES` below).
  */
 
-import { indexerSqlTable, type IndexerTable } from './indexer-table.ts';
+import {
+  CODED_SUFFIX,
+  encodeCoded,
+  renderSql,
+  timestampSql,
+  type CodedValue,
+  type Interner,
+} from './indexer-codecs.ts';
+import { indexerSqlTable, VALID_TO_COLUMN, type IndexerTable } from './indexer-table.ts';
 import type { IndexerRow, IndexerValue } from './processors/processor-input.ts';
 import { MODULE_EVENT_ADDRESS } from './processors/transaction-rows.ts';
-
-/** Hasura's `timestamp` text of `usec` in SQL, as processor-input.ts `indexerTimestamp` writes it. */
-function timestampSql(usec: string): string {
-  return (
-    `(strftime('%Y-%m-%dT%H:%M:%S', (${usec}) / 1000000, 'unixepoch') || CASE WHEN (${usec}) % 1000000 = 0 ` +
-    `THEN '' ELSE '.' || rtrim(printf('%06d', (${usec}) % 1000000), '0') END)`
-  );
-}
 
 /** The long (64-digit) form of an address text `0x…` (any number of digits up to 64), as formatAddressLong writes. */
 function longAddressSql(text: string): string {
@@ -41,11 +41,14 @@ SELECT t.version AS rowid,
   t.block_height AS block_height,
   coalesce(d.signature_kind, '') AS parent_signature_type,
   ${blobAddressSql('t.sender')} AS sender,
+  t.sender AS sender${CODED_SUFFIX},
   t.sequence_number AS sequence_number,
   CAST(t.max_gas_amount AS TEXT) AS max_gas_amount,
   ${timestampSql('coalesce(d.expiration_timestamp_secs, 0) * 1000000')} AS expiration_timestamp_secs,
+  coalesce(d.expiration_timestamp_secs, 0) * 1000000 AS expiration_timestamp_secs${CODED_SUFFIX},
   CAST(t.gas_unit_price AS TEXT) AS gas_unit_price,
   ${timestampSql('t.timestamp_usec')} AS timestamp,
+  t.timestamp_usec AS timestamp${CODED_SUFFIX},
   coalesce(${ENTRY}, '') AS entry_function_id_str,
   CASE WHEN instr(${ENTRY}, '::') > 0 THEN ${longAddressSql(`substr(${ENTRY}, 1, instr(${ENTRY}, '::') - 1)`)}
     END AS entry_function_contract_address,
@@ -86,7 +89,8 @@ SELECT t.version AS rowid,
   CASE WHEN json_type(${FIELDS}, '$.proposer') = 'text' THEN ${longAddressSql(`json_extract(${FIELDS}, '$.proposer')`)}
     ELSE '' END AS proposer,
   ${jsonSql('$.failed_proposer_indices')} AS failed_proposer_indices,
-  ${timestampSql('t.timestamp_usec')} AS timestamp
+  ${timestampSql('t.timestamp_usec')} AS timestamp,
+  t.timestamp_usec AS timestamp${CODED_SUFFIX}
 FROM transactions t JOIN transaction_details d ON d.version = t.version
 WHERE t.kind = 'block_metadata'`;
 
@@ -96,7 +100,36 @@ export const INDEXER_VIEWS: Readonly<Record<string, string>> = {
   block_metadata_transactions: BLOCK_METADATA_TRANSACTIONS_SQL,
 };
 
-/** A column stored as NULL where it holds its usual value (`sql` in the view, `value` of a derived row). */
+/**
+ * Coded columns of a view of the transactions that no index of the view's own expression serves, but an index of the
+ * file's tables does: `user_transactions.sender` is `transactions.sender`, whose versions `account_transactions
+ * (sender, version)` lists (a user transaction's sender, docs/snapshot-format.md). By table, then column: the view
+ * column holding the version, and the versions whose stored value is in the SQL list `list` (`(…)`).
+ */
+const VIEW_LOOKUPS: Readonly<Record<string, Readonly<Record<string, ViewLookup>>>> = {
+  user_transactions: {
+    sender: {
+      versionColumn: 'version',
+      versions: (list) => `SELECT a.version FROM account_transactions a WHERE a.sender IN ${list}`,
+    },
+  },
+};
+
+/** How an index of the file's tables finds the rows of a view column's stored values (see `VIEW_LOOKUPS`). */
+export interface ViewLookup {
+  readonly versionColumn: string;
+  readonly versions: (list: string) => string;
+}
+
+/** The lookup serving equality on `column` of `table`, if the view has one. */
+export function viewLookup(table: IndexerTable, column: string): ViewLookup | undefined {
+  return VIEW_LOOKUPS[table.name]?.[column];
+}
+
+/**
+ * A column stored as NULL where it holds its usual value (`sql` in the view, in the column's stored form: coded
+ * columns, indexer-codecs.ts; `value` of a derived row, as text).
+ */
 interface UsualValue {
   readonly column: string;
   readonly sql: string;
@@ -110,46 +143,77 @@ interface UsualValue {
  */
 const USUAL_VALUES: Readonly<Record<string, readonly UsualValue[]>> = {
   events: [
-    { column: 'account_address', sql: `'${MODULE_EVENT_ADDRESS}'`, value: () => MODULE_EVENT_ADDRESS },
+    // In the column's stored form: the address's 32 bytes (its codec is `hex`).
+    { column: 'account_address', sql: `X'${MODULE_EVENT_ADDRESS.slice(2)}'`, value: () => MODULE_EVENT_ADDRESS },
     { column: 'indexed_type', sql: '"type"', value: (row) => row['type'] },
   ],
 };
 
-/** Whether the indexer table `name` is served by a view (of the file's tables, or of its own stored rows). */
-export function isIndexerView(name: string): boolean {
-  return Object.hasOwn(INDEXER_VIEWS, name) || Object.hasOwn(USUAL_VALUES, name);
+/** Whether `table` stores some column other than as its text (indexer-codecs.ts). */
+function hasCodecs(table: IndexerTable): boolean {
+  return table.columns.some((c) => c.codec !== undefined);
+}
+
+/**
+ * Whether the indexer table `table` is served by a view: of the file's tables, or of its own stored rows
+ * (`ix_<name>_stored`) when some of its columns are coded or left NULL where they hold their usual value.
+ */
+export function isIndexerView(table: IndexerTable): boolean {
+  return Object.hasOwn(INDEXER_VIEWS, table.name) || Object.hasOwn(USUAL_VALUES, table.name) || hasCodecs(table);
 }
 
 /** The SQLite table that stores the rows of `table` (none for a view of the file's own tables). */
 export function storageTable(table: IndexerTable): string | undefined {
   if (Object.hasOwn(INDEXER_VIEWS, table.name)) return undefined;
-  return Object.hasOwn(USUAL_VALUES, table.name) ? `${indexerSqlTable(table)}_stored` : indexerSqlTable(table);
+  return isIndexerView(table) ? `${indexerSqlTable(table)}_stored` : indexerSqlTable(table);
 }
 
-/** The view `ix_<name>` of `table` (undefined when it is a plain table). */
+/**
+ * The view `ix_<name>` of `table` (undefined when it is a plain table): every column as its text, and each coded
+ * column's stored value as `<name>__c` (indexer-codecs.ts), which the GraphQL layer filters and joins on.
+ */
 export function indexerViewSql(table: IndexerTable): string | undefined {
   const view = INDEXER_VIEWS[table.name];
   if (view !== undefined) return view;
-  const usual = USUAL_VALUES[table.name];
-  if (usual === undefined) return undefined;
-  const columns = table.columns.map((c) => {
-    const found = usual.find((u) => u.column === c.name);
-    return found === undefined ? `"${c.name}"` : `coalesce("${c.name}", ${found.sql}) AS "${c.name}"`;
-  });
-  return `SELECT rowid AS rowid, ${columns.join(', ')} FROM "${storageTable(table)}"`;
+  const stored = storageTable(table);
+  return stored === indexerSqlTable(table) || stored === undefined ? undefined : storedRowsViewSql(table, stored);
 }
 
-/** The stored values of a derived row (`values` in the table's column order): usual values become NULL. */
+/**
+ * The `SELECT` of the view of `table` over its stored rows in the SQLite table `stored` (written by
+ * {@link compactValues}, `_valid_to` last for a current table).
+ */
+export function storedRowsViewSql(table: IndexerTable, stored: string): string {
+  const usual = USUAL_VALUES[table.name] ?? [];
+  const columns = table.columns.map((c) => {
+    const found = usual.find((u) => u.column === c.name);
+    const value = found === undefined ? `"${c.name}"` : `coalesce("${c.name}", ${found.sql})`;
+    if (c.codec === undefined) return found === undefined ? value : `${value} AS "${c.name}"`;
+    return `${renderSql(c.codec, value)} AS "${c.name}", ${value} AS "${c.name}${CODED_SUFFIX}"`;
+  });
+  if (table.history.kind === 'current') columns.push(VALID_TO_COLUMN);
+  return `SELECT rowid AS rowid, ${columns.join(', ')} FROM "${stored}"`;
+}
+
+/**
+ * The stored values of a derived row in the table's column order (`values`, as indexer-storage.ts `storedRow`
+ * makes them): usual values become NULL, coded columns their stored form.
+ */
 export function compactValues(
   table: IndexerTable,
   row: IndexerRow,
   values: (string | number | bigint | null)[],
-): (string | number | bigint | null)[] {
+  intern: Interner,
+): CodedValue[] {
   const usual = USUAL_VALUES[table.name];
-  if (usual === undefined) return values;
-  for (const { column, value } of usual) {
-    const index = table.columns.findIndex((c) => c.name === column);
-    if (index >= 0 && values[index] !== null && values[index] === value(row)) values[index] = null;
-  }
-  return values;
+  if (usual !== undefined)
+    for (const { column, value } of usual) {
+      const index = table.columns.findIndex((c) => c.name === column);
+      if (index >= 0 && values[index] !== null && values[index] === value(row)) values[index] = null;
+    }
+  const coded: CodedValue[] = values;
+  table.columns.forEach((c, i) => {
+    if (c.codec !== undefined) coded[i] = encodeCoded(c.codec, values[i] ?? null, intern);
+  });
+  return coded;
 }

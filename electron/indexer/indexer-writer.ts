@@ -7,6 +7,7 @@ import type Database from 'better-sqlite3';
 import { VALID_TO_COLUMN, type IndexerTable } from './indexer-table.ts';
 import {
   createIndexerTables,
+  createInterner,
   currentKey,
   indexerIndexSql,
   rowVersion,
@@ -18,6 +19,7 @@ import type { IndexerRow, IndexerRows } from './processors/processor-input.ts';
 import { INDEXER_TABLES } from './tables/index.ts';
 import { compactValues, isIndexerView, storageTable } from './indexer-views.ts';
 import type { SnapshotStore } from '../snapshot/snapshot-store.ts';
+import type { CodedValue, Interner } from './indexer-codecs.ts';
 
 /** Rows written per table, for the writer's summary and the benchmarks. */
 export type IndexerCounts = Record<string, number>;
@@ -28,7 +30,7 @@ export type IndexerCounts = Record<string, number>;
  */
 const CHUNK_ROWS = 128;
 
-type StoredValue = string | number | bigint | null;
+type StoredValue = CodedValue;
 
 interface TableWriter {
   readonly table: IndexerTable;
@@ -38,7 +40,7 @@ interface TableWriter {
   readonly width: number;
   /** The table's column names, in order. */
   readonly names: readonly string[];
-  /** Whether some columns are stored NULL where they hold their usual value (indexer-views.ts). */
+  /** Whether some columns are coded, or stored NULL where they hold their usual value (indexer-views.ts). */
   readonly compact: boolean;
   /** The statement inserting a full chunk (made on first use). */
   chunkInsert: Database.Statement | undefined;
@@ -59,12 +61,14 @@ export class IndexerTableWriter {
   readonly #db: Database.Database;
   readonly #tables = new Map<string, TableWriter>();
   readonly counts: IndexerCounts = {};
+  readonly #intern: Interner;
   #pending = 0;
 
   /** Creates the tables on `db`. */
   constructor(db: Database.Database) {
     this.#db = db;
     createIndexerTables(db);
+    this.#intern = createInterner(db);
     for (const table of INDEXER_TABLES) {
       const stored = storageTable(table);
       const current = stored !== undefined && table.history.kind === 'current';
@@ -73,7 +77,7 @@ export class IndexerTableWriter {
         stored,
         width: table.columns.length + (current ? 1 : 0),
         names: table.columns.map((c) => c.name),
-        compact: stored !== undefined && isIndexerView(table.name),
+        compact: stored !== undefined && isIndexerView(table),
         chunkInsert: undefined,
         pending: [],
         pendingKeys: [],
@@ -116,7 +120,8 @@ export class IndexerTableWriter {
   #queue(writer: TableWriter, row: IndexerRow): void {
     const { table, newest, pending } = writer;
     const index = pending.length / writer.width;
-    if (writer.compact) for (const value of compactValues(table, row, storedRow(table, row))) pending.push(value);
+    if (writer.compact)
+      for (const value of compactValues(table, row, storedRow(table, row), this.#intern)) pending.push(value);
     else for (const name of writer.names) pending.push(storedValue(row[name]));
     if (newest !== undefined) {
       pending.push(null);

@@ -1,7 +1,8 @@
 /**
- * `ledger-explorer snapshot upgrade IN --out OUT`: writes a format v3 copy of a format v2 snapshot, with the
- * indexer tables derived from its transactions (the same pass the generator runs); and of a format v3 file written
- * before some of those tables became views (electron/indexer/indexer-views.ts), whose tables it derives again. IN is
+ * `ledger-explorer snapshot upgrade IN --out OUT`: writes a format v4 copy of a format v2 snapshot, with the
+ * indexer tables derived from its transactions (the same pass the generator runs); and of a format v3 file (the
+ * tables as text, some later served as views: electron/indexer/indexer-views.ts), whose tables it drops and derives
+ * again in the compact layout (electron/indexer/indexer-codecs.ts). IN is
  * only read: it is copied byte for byte to a partial file beside OUT, the copy is upgraded, and renamed to OUT only
  * when complete.
  */
@@ -39,6 +40,11 @@ export function indexerUpgradeHint(path: string, formatVersion: number): string 
       `${path} is a format v${formatVersion} snapshot: it has no indexer tables (account history, holdings, ` +
       'GraphQL), and too little to derive them; generate or capture it again'
     );
+  if (formatVersion === 3)
+    return (
+      `${path} is a format v3 snapshot: its indexer tables (account history, holdings, GraphQL) are in an older ` +
+      `layout; derive them again on a copy: ledger-explorer snapshot upgrade ${path} --out NEW.db`
+    );
   return (
     `${path} is a format v${formatVersion} snapshot without the indexer tables (account history, holdings, ` +
     `GraphQL); add them to a copy: ledger-explorer snapshot upgrade ${path} --out NEW.db`
@@ -48,7 +54,7 @@ export function indexerUpgradeHint(path: string, formatVersion: number): string 
 /** Whether every indexer table this build serves as a view is one in the file (not a table of an older v3 writer). */
 function hasCurrentLayout(db: Database.Database): boolean {
   const kind = db.prepare('SELECT type FROM sqlite_master WHERE name = ?').pluck();
-  return INDEXER_TABLES.every((table) => !isIndexerView(table.name) || kind.get(indexerSqlTable(table)) === 'view');
+  return INDEXER_TABLES.every((table) => !isIndexerView(table) || kind.get(indexerSqlTable(table)) === 'view');
 }
 
 /** Drops every `ix_*` table and view (their indexes go with them). */

@@ -177,8 +177,8 @@ export interface LedgerStore {
   groupHolders(groupTag: StructTag, version: bigint): readonly GroupHolder[];
   /**
    * The holders of `groupTag` among the objects `owner` owns directly as of `version`, ascending by address: an
-   * index lookup in the indexer's `current_objects` (format v3, electron/snapshot/owned-objects.ts); undefined when
-   * the file has no indexer tables (then `groupHolders` is the way).
+   * index lookup in the indexer's `current_objects` (format v3 or v4, electron/snapshot/owned-objects.ts); undefined
+   * when the file has no indexer tables (then `groupHolders` is the way).
    */
   ownedObjects(owner: Uint8Array, groupTag: StructTag, version: bigint): readonly GroupHolder[] | undefined;
   /** The block holding `version`, if retained. */

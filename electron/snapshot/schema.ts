@@ -3,8 +3,9 @@
  * The generator creates v2 (v1 on request, for tests of old files); the store checks `application_id`/`user_version`
  * and the meta rows before trusting a file, so a foreign SQLite database is refused with a clear message.
  * Format v2 is v1 plus full transactions (`transaction_details`), module events and an index of state rows by
- * version (each transaction's write set); format v3 is v2 plus the indexer's tables derived from them
- * (electron/indexer/indexer-storage.ts). v1 and v2 files still open, read-only, with what they hold.
+ * version (each transaction's write set); format v3 is v2 plus the indexer's tables derived from them as text, v4
+ * the same tables stored compactly (electron/indexer/indexer-storage.ts). v1, v2 and v3 files still open,
+ * read-only, with what they hold.
  */
 
 import { indexerSqlTable } from '../indexer/indexer-table.ts';
@@ -15,16 +16,20 @@ import { isIndexerView } from '../indexer/indexer-views.ts';
 export const SNAPSHOT_APPLICATION_ID = 0x4c455853;
 
 /** The format version this code writes by default (`PRAGMA user_version` and meta `format_version`). */
-export const SNAPSHOT_FORMAT_VERSION = 3;
+export const SNAPSHOT_FORMAT_VERSION = 4;
 
 /** A format version this build reads. */
-export type SnapshotFormatVersion = 1 | 2 | 3;
+export type SnapshotFormatVersion = 1 | 2 | 3 | 4;
 
 /** Every format version this build reads. */
-export const READABLE_FORMAT_VERSIONS: readonly SnapshotFormatVersion[] = [1, 2, 3];
+export const READABLE_FORMAT_VERSIONS: readonly SnapshotFormatVersion[] = [1, 2, 3, 4];
 
-/** The first format version with the indexer's tables (`ix_*`, electron/indexer/tables/). */
-export const INDEXER_FORMAT_VERSION = 3;
+/**
+ * The format version of the indexer's tables as this build reads them (`ix_*`, electron/indexer/tables/): v3 stored
+ * them as the hosted text; v4 stores coded columns compactly behind views (electron/indexer/indexer-codecs.ts). A v3
+ * file still opens (everything but GraphQL) and `snapshot upgrade` derives its tables again on a copy.
+ */
+export const INDEXER_FORMAT_VERSION = 4;
 
 /** Names of the `meta` rows. Values are text: decimal integers, or JSON for `node_settings`. */
 export const META_KEYS = {
@@ -223,7 +228,7 @@ export const REQUIRED_TABLES: Readonly<Record<SnapshotFormatVersion, readonly st
     'transaction_details',
     'module_events',
   ],
-  // Format 3 adds the indexer's `ix_*` tables (electron/indexer/tables/).
+  // Format 3 added the indexer's `ix_*` tables as text: this build derives them again (snapshot upgrade).
   3: [
     'meta',
     'blocks',
@@ -236,8 +241,22 @@ export const REQUIRED_TABLES: Readonly<Record<SnapshotFormatVersion, readonly st
     'accounts',
     'transaction_details',
     'module_events',
+  ],
+  // Format 4 stores the indexer's `ix_*` tables compactly (electron/indexer/indexer-codecs.ts).
+  4: [
+    'meta',
+    'blocks',
+    'transactions',
+    'account_transactions',
+    'state_values',
+    'modules',
+    'events',
+    'table_info',
+    'accounts',
+    'transaction_details',
+    'module_events',
     // Those that are views over the tables above (electron/indexer/indexer-views.ts) are checked by the indexer.
-    ...INDEXER_TABLES.filter((table) => !isIndexerView(table.name)).map(indexerSqlTable),
+    ...INDEXER_TABLES.filter((table) => !isIndexerView(table)).map(indexerSqlTable),
   ],
 };
 

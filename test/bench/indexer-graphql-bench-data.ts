@@ -6,7 +6,11 @@
  */
 import Database from 'better-sqlite3';
 import { indexerSqlTable, indexerTableDdl, VALID_TO_COLUMN } from '../../electron/indexer/indexer-table.ts';
-import { INDEXER_TABLES } from '../../electron/indexer/tables/index.ts';
+import { createInterner, indexerIndexSql, storedRow } from '../../electron/indexer/indexer-storage.ts';
+import { compactValues, storageTable, storedRowsViewSql } from '../../electron/indexer/indexer-views.ts';
+import type { Interner } from '../../electron/indexer/indexer-codecs.ts';
+import { indexerTimestamp } from '../../electron/indexer/processors/processor-input.ts';
+import { INDEXER_TABLES, indexerTable } from '../../electron/indexer/tables/index.ts';
 
 /** The scale of the data. */
 export interface BenchScale {
@@ -35,11 +39,52 @@ function random(seed: number): () => number {
   };
 }
 
-function insert(db: Database.Database, name: string, columns: readonly string[]): Database.Statement {
-  const table = indexerSqlTable({ name });
-  return db.prepare(
-    `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+/** The SQLite table holding the rows of `name`: the table itself, or the coded rows behind its view. */
+function storedName(name: string): string {
+  const table = indexerTable(name);
+  if (table === undefined) throw new Error(`no table ${name}`);
+  return storageTable(table) === indexerSqlTable(table) ? indexerSqlTable(table) : `${indexerSqlTable(table)}_stored`;
+}
+
+/**
+ * Creates every table as a format v4 snapshot has it (coded rows behind a view: electron/indexer/indexer-views.ts),
+ * `user_transactions` included (a snapshot's view of its transactions: here rows of their own).
+ */
+function createTables(db: Database.Database): void {
+  for (const table of INDEXER_TABLES) {
+    const stored = storedName(table.name);
+    db.exec(indexerTableDdl(table, stored));
+    if (stored !== indexerSqlTable(table))
+      db.exec(`CREATE VIEW "${indexerSqlTable(table)}" AS ${storedRowsViewSql(table, stored)}`);
+  }
+  // The snapshot's own index of senders, which the GraphQL sender filter uses (indexer-views.ts `VIEW_LOOKUPS`).
+  db.exec(
+    'CREATE TABLE account_transactions (sender BLOB NOT NULL, version INTEGER NOT NULL, ' +
+      'PRIMARY KEY (sender, version)) WITHOUT ROWID',
   );
+}
+
+/** A row inserter of table `name` taking the hosted text values of `columns`, stored as the writer stores them. */
+function insert(
+  db: Database.Database,
+  name: string,
+  columns: readonly string[],
+  intern: Interner,
+): { run: (...values: (string | number | null)[]) => void } {
+  const table = indexerTable(name);
+  if (table === undefined) throw new Error(`no table ${name}`);
+  const names = table.columns.map((c) => `"${c.name}"`);
+  if (table.history.kind === 'current') names.push(VALID_TO_COLUMN);
+  const statement = db.prepare(
+    `INSERT INTO "${storedName(name)}" (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`,
+  );
+  return {
+    run: (...values) => {
+      const row = Object.fromEntries(columns.map((c, i) => [c, values[i] ?? null]));
+      const stored = compactValues(table, row, storedRow(table, row), intern);
+      statement.run(table.history.kind === 'current' ? [...stored, row[VALID_TO_COLUMN] ?? null] : stored);
+    },
+  };
 }
 
 /** Writes the data into a new file at `path`. */
@@ -47,46 +92,63 @@ export function writeIndexerBenchData(path: string, scale: BenchScale): void {
   const db = new Database(path);
   db.pragma('journal_mode = OFF');
   db.pragma('synchronous = OFF');
-  for (const table of INDEXER_TABLES) db.exec(indexerTableDdl(table));
+  createTables(db);
+  const intern = createInterner(db);
   const next = random(7);
-  const at = insert(db, 'account_transactions', ['account_address', 'transaction_version']);
-  const ut = insert(db, 'user_transactions', [
-    'version',
-    'block_height',
-    'parent_signature_type',
-    'sender',
-    'sequence_number',
-    'max_gas_amount',
-    'expiration_timestamp_secs',
-    'gas_unit_price',
-    'timestamp',
-    'entry_function_id_str',
-    'epoch',
-  ]);
-  const balance = insert(db, 'current_fungible_asset_balances', [
-    'storage_id',
-    'owner_address',
-    'asset_type',
-    'is_primary',
-    'is_frozen',
-    'amount',
-    'last_transaction_version',
-    'last_transaction_timestamp',
-    'token_standard',
-    VALID_TO_COLUMN,
-  ]);
-  const metadata = insert(db, 'fungible_asset_metadata', [
-    'asset_type',
-    'creator_address',
-    'name',
-    'symbol',
-    'decimals',
-    'last_transaction_version',
-    'last_transaction_timestamp',
-    'token_standard',
-    VALID_TO_COLUMN,
-  ]);
-  const timestamp = (v: number): string => new Date(Date.UTC(2024, 0, 1) + v * 250).toISOString().slice(0, 23);
+  const sent = db.prepare('INSERT OR IGNORE INTO account_transactions (sender, version) VALUES (?, ?)');
+  const at = insert(db, 'account_transactions', ['account_address', 'transaction_version'], intern);
+  const ut = insert(
+    db,
+    'user_transactions',
+    [
+      'version',
+      'block_height',
+      'parent_signature_type',
+      'sender',
+      'sequence_number',
+      'max_gas_amount',
+      'expiration_timestamp_secs',
+      'gas_unit_price',
+      'timestamp',
+      'entry_function_id_str',
+      'epoch',
+    ],
+    intern,
+  );
+  const balance = insert(
+    db,
+    'current_fungible_asset_balances',
+    [
+      'storage_id',
+      'owner_address',
+      'asset_type',
+      'is_primary',
+      'is_frozen',
+      'amount',
+      'last_transaction_version',
+      'last_transaction_timestamp',
+      'token_standard',
+      VALID_TO_COLUMN,
+    ],
+    intern,
+  );
+  const metadata = insert(
+    db,
+    'fungible_asset_metadata',
+    [
+      'asset_type',
+      'creator_address',
+      'name',
+      'symbol',
+      'decimals',
+      'last_transaction_version',
+      'last_transaction_timestamp',
+      'token_standard',
+      VALID_TO_COLUMN,
+    ],
+    intern,
+  );
+  const timestamp = (v: number): string => indexerTimestamp(BigInt(Date.UTC(2024, 0, 1) + v * 250) * 1000n);
   db.transaction(() => {
     for (let v = 1; v <= scale.versions; v += 1) {
       const sender = Math.floor(next() * scale.accounts);
@@ -104,6 +166,7 @@ export function writeIndexerBenchData(path: string, scale: BenchScale): void {
         '0x1::aptos_account::transfer',
         1,
       );
+      sent.run(Buffer.from(accountAddress(sender).slice(2), 'hex'), v);
       at.run(accountAddress(sender), v);
       if (receiver !== sender) at.run(accountAddress(receiver), v);
     }
@@ -135,12 +198,8 @@ export function writeIndexerBenchData(path: string, scale: BenchScale): void {
       }
     }
   })();
-  db.exec(`
-    CREATE INDEX ix_account_transactions_by_account ON ix_account_transactions (account_address, transaction_version);
-    CREATE UNIQUE INDEX ix_user_transactions_by_version ON ix_user_transactions (version);
-    CREATE INDEX ix_cfab_by_owner ON ix_current_fungible_asset_balances (owner_address, last_transaction_version);
-    CREATE INDEX ix_famd_by_asset ON ix_fungible_asset_metadata (asset_type, last_transaction_version);
-    ANALYZE;
-  `);
+  // The snapshot's indexes (indexer-storage.ts), and the version key a view of the transactions has.
+  for (const sql of indexerIndexSql()) db.exec(sql);
+  db.exec('CREATE UNIQUE INDEX ix_user_transactions_by_version ON ix_user_transactions_stored (version); ANALYZE;');
   db.close();
 }

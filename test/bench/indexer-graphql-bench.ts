@@ -29,7 +29,8 @@ const HISTORY = `query AccountHistory($address: String, $limit: Int, $offset: In
 const HISTORY_SQL = `SELECT a.transaction_version, u.version, u.sender, u.sequence_number, u.entry_function_id_str,
   u.gas_unit_price, u.max_gas_amount, u.timestamp
   FROM ix_account_transactions a LEFT JOIN ix_user_transactions u ON u.version = a.transaction_version
-  WHERE a.account_address = +? ORDER BY a.transaction_version DESC LIMIT 25`;
+  WHERE a.account_address__c = (SELECT s.id FROM ix_strings s WHERE s.value = unhex(substr(+?, 3)))
+  ORDER BY a.transaction_version DESC LIMIT 25`;
 
 const BALANCES = `query Balances($owner: String) {
   current_fungible_asset_balances(where: {owner_address: {_eq: $owner}}, order_by: {amount: desc}) {
@@ -40,9 +41,10 @@ const BALANCES = `query Balances($owner: String) {
 const BALANCES_SQL = `SELECT b.asset_type, b.amount, b.is_frozen, b.is_primary, b.last_transaction_version,
   b.last_transaction_timestamp,
   b.storage_id, b.token_standard, m.name, m.symbol, m.decimals FROM ix_current_fungible_asset_balances b
-  LEFT JOIN ix_fungible_asset_metadata m ON m.asset_type = b.asset_type AND m.last_transaction_version <= +@v
+  LEFT JOIN ix_fungible_asset_metadata m ON m.asset_type__c = b.asset_type__c AND m.last_transaction_version <= +@v
     AND (m._valid_to IS NULL OR m._valid_to > +@v)
-  WHERE b.owner_address = +@owner AND b.last_transaction_version <= +@v AND (b._valid_to IS NULL OR b._valid_to > +@v)
+  WHERE b.owner_address__c = (SELECT s.id FROM ix_strings s WHERE s.value = unhex(substr(+@owner, 3)))
+    AND b.last_transaction_version <= +@v AND (b._valid_to IS NULL OR b._valid_to > +@v)
   ORDER BY length(b.amount) DESC, b.amount DESC`;
 
 interface Figures {

@@ -66,7 +66,7 @@ function timed(command: string, args: readonly string[], env: NodeJS.ProcessEnv 
 }
 
 /**
- * Generates the sample; the command writes what its indexer pass (format v3's `ix_*` tables, electron/indexer/) cost
+ * Generates the sample; the command writes what its indexer pass (format v4's `ix_*` tables, electron/indexer/) cost
  * to the report file named by LEDGER_EXPLORER_BENCH_REPORT, so generation is measured with and without that pass.
  */
 const generate = async (): Promise<GenerateRun> => {
@@ -136,7 +136,7 @@ const lines = [
     '10,000 collector coin stores) generated and verified by the command as users run it, each next to the baseline ' +
     'measured in the same round: a bare rewrite of the file’s own rows, `sqlite3 FILE .dump | sqlite3 COPY`. ' +
     'Goals (issue 29): generate ≤ 3× the baseline and ≤ 5 s on 2 cores; verify ≤ 2× the baseline; memory flat. ' +
-    '“Without indexer pass”: the same run less the finishing pass that derives format v3’s indexer tables ' +
+    '“Without indexer pass”: the same run less the finishing pass that derives format v4’s indexer tables ' +
     '(electron/indexer/), as the command reports it (its wall and CPU time).',
   '',
   `File: ${size.toFixed(1)} MiB. Load average (1 / 5 / 15 min) before the run: ${loadBefore}; the machine is shared, ` +

@@ -1,5 +1,5 @@
 /**
- * `GET /explorer/v1/accounts/{a}/assets` over the indexer's `current_objects` (format v3) lists exactly what the
+ * `GET /explorer/v1/accounts/{a}/assets` over the indexer's `current_objects` (format v4) lists exactly what the
  * scan of every object lists, at the newest version and at older ones, for every owner that has objects.
  */
 import { describe, expect, it } from 'vitest';

@@ -9,27 +9,36 @@ import { createIndexerGraphql } from '../../electron/indexer/graphql/indexer-gra
 import { servedTables } from '../../electron/indexer/graphql/served-tables.ts';
 import { INDEXER_TABLES } from '../../electron/indexer/tables/index.ts';
 import { useTempDir } from '../support/temp-dir.ts';
-import { ALICE, ALICE_APT, BOB, USDC, writeIndexerFixture } from './indexer-rows-fixture.ts';
+import { ALICE, ALICE_APT, BOB, insertIndexerRows, USDC, writeIndexerFixture } from './indexer-rows-fixture.ts';
 
 const path = writeIndexerFixture(useTempDir());
 {
   // One collection and one token with URIs, for the crawler's derived rows.
   const writable = new Database(path);
-  writable
-    .prepare(
-      `INSERT INTO ix_current_collections_v2 (collection_id, creator_address, collection_name, description, uri,
-        current_supply, token_standard, last_transaction_version, last_transaction_timestamp, _valid_to)
-       VALUES ('0xc0', @creator, 'Cats', '', 'https://example.org/cats.json', '1', 'v2', 12, '2024-01-01T00:00:12',
-        NULL)`,
-    )
-    .run({ creator: BOB });
-  writable
-    .prepare(
-      `INSERT INTO ix_current_token_datas_v2 (token_data_id, collection_id, token_name, token_uri, description,
-        token_properties, token_standard, last_transaction_version, last_transaction_timestamp, _valid_to)
-       VALUES ('0xd0', '0xc0', 'Cat #1', 'ipfs://cat1', '', '{}', 'v2', 14, '2024-01-01T00:00:14', NULL)`,
-    )
-    .run();
+  const collection = {
+    collection_id: '0xc0',
+    creator_address: BOB,
+    collection_name: 'Cats',
+    description: '',
+    uri: 'https://example.org/cats.json',
+    current_supply: '1',
+    token_standard: 'v2',
+    last_transaction_version: 12,
+    last_transaction_timestamp: '2024-01-01T00:00:12',
+  };
+  insertIndexerRows(writable, 'current_collections_v2', [collection]);
+  const token = {
+    token_data_id: '0xd0',
+    collection_id: '0xc0',
+    token_name: 'Cat #1',
+    token_uri: 'ipfs://cat1',
+    description: '',
+    token_properties: '{}',
+    token_standard: 'v2',
+    last_transaction_version: 14,
+    last_transaction_timestamp: '2024-01-01T00:00:14',
+  };
+  insertIndexerRows(writable, 'current_token_datas_v2', [token]);
   writable.close();
 }
 const db = new Database(path, { readonly: true });

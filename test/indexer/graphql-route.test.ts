@@ -142,7 +142,7 @@ describe('POST /v1/graphql', () => {
     expect(await response.json()).toEqual({ data: { account_transactions_aggregate: { aggregate: { count: 10 } } } });
   });
 
-  it("says in the source's description whether /v1/graphql answers: format v3 yes, format v2 no", async () => {
+  it("says in the source's description whether /v1/graphql answers: format v4 yes, format v2 no", async () => {
     const described = async (url: string): Promise<unknown> => (await fetch(`${url}/explorer/v1/source`)).json();
     expect(await described(server.url)).toEqual({ kind: 'snapshot', name: 'snapshot', origin: null, indexer: true });
     expect(await described(plainServer.url)).toEqual({

@@ -12,6 +12,8 @@ import {
   VALID_TO_COLUMN,
   type IndexerTable,
 } from '../../electron/indexer/indexer-table.ts';
+import { createInterner, storedRow } from '../../electron/indexer/indexer-storage.ts';
+import { compactValues, storageTable, storedRowsViewSql } from '../../electron/indexer/indexer-views.ts';
 import { INDEXER_TABLES } from '../../electron/indexer/tables/index.ts';
 
 /** Account addresses of the fixture. */
@@ -22,12 +24,32 @@ export const USDC = '0x' + 'c'.repeat(64);
 
 type Row = Readonly<Record<string, string | number | bigint | null>>;
 
+/**
+ * The table holding the fixture's rows of `table`: `ix_<name>` for a plain table, else the rows behind the view
+ * `ix_<name>` (coded as the snapshot writer codes them; a table the snapshot serves as a view of its transactions
+ * holds the fixture's rows here).
+ */
+function storedName(table: IndexerTable): string {
+  return storageTable(table) === indexerSqlTable(table) ? indexerSqlTable(table) : `${indexerSqlTable(table)}_stored`;
+}
+
+/** Inserts `rows` (hosted text values, `_valid_to` of a current table included) into the fixture's table `name`. */
+export function insertIndexerRows(db: Database.Database, name: string, rows: readonly Row[]): void {
+  insert(db, table(name), rows);
+}
+
+/** Inserts `rows` (hosted text values) stored as the snapshot writer stores them (coded columns: indexer-codecs.ts). */
 function insert(db: Database.Database, table: IndexerTable, rows: readonly Row[]): void {
+  const names = table.columns.map((c) => `"${c.name}"`);
+  const current = table.history.kind === 'current';
+  if (current) names.push(VALID_TO_COLUMN);
+  const statement = db.prepare(
+    `INSERT INTO "${storedName(table)}" (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`,
+  );
+  const intern = createInterner(db);
   for (const row of rows) {
-    const names = Object.keys(row);
-    const list = names.map((n) => `"${n}"`).join(', ');
-    const sql = `INSERT INTO "${indexerSqlTable(table)}" (${list}) VALUES (${names.map((n) => `@${n}`).join(', ')})`;
-    db.prepare(sql).run(row);
+    const values = compactValues(table, row, storedRow(table, row), intern);
+    statement.run(current ? [...values, row[VALID_TO_COLUMN] ?? null] : values);
   }
 }
 
@@ -95,8 +117,12 @@ function writeIndexerRows(path: string, base = 0): void {
   const isView = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'view' AND name = ?").pluck();
   for (const t of INDEXER_TABLES) {
     if (isView.get(indexerSqlTable(t)) !== undefined) db.exec(`DROP VIEW "${indexerSqlTable(t)}"`);
-    db.exec(indexerTableDdl(t));
-    db.exec(`DELETE FROM "${indexerSqlTable(t)}"`);
+    db.exec(`DROP TABLE IF EXISTS "${indexerSqlTable(t)}"`);
+    db.exec(`DROP TABLE IF EXISTS "${indexerSqlTable(t)}_stored"`);
+    db.exec(indexerTableDdl(t, storedName(t)));
+    db.exec(`DELETE FROM "${storedName(t)}"`);
+    if (storedName(t) !== indexerSqlTable(t))
+      db.exec(`CREATE VIEW "${indexerSqlTable(t)}" AS ${storedRowsViewSql(t, storedName(t))}`);
   }
   insert(db, table('processor_status'), [
     {
@@ -110,7 +136,7 @@ function writeIndexerRows(path: string, base = 0): void {
       last_updated: '2024-01-01T00:00:40',
     },
   ]);
-  db.exec(`CREATE INDEX ix_at ON ix_account_transactions (account_address, transaction_version)`);
+  db.exec(`CREATE INDEX ix_at ON ix_account_transactions_stored (account_address, transaction_version)`);
   const accountRows: Row[] = [];
   const userRows: Row[] = [];
   for (const v of VERSIONS) {
@@ -132,6 +158,12 @@ function writeIndexerRows(path: string, base = 0): void {
   }
   insert(db, table('account_transactions'), accountRows);
   insert(db, table('user_transactions'), userRows);
+  // The snapshot's own index of each sender's versions, which the GraphQL layer's sender filter goes through
+  // (electron/indexer/indexer-views.ts `VIEW_LOOKUPS`): the fixture's user transactions are listed there too.
+  db.exec(`CREATE TABLE IF NOT EXISTS account_transactions (sender BLOB NOT NULL, version INTEGER NOT NULL,
+    PRIMARY KEY (sender, version)) WITHOUT ROWID`);
+  const sent = db.prepare('INSERT OR IGNORE INTO account_transactions (sender, version) VALUES (?, ?)');
+  for (const row of userRows) sent.run(Buffer.from(String(row['sender']).slice(2), 'hex'), row['version']);
   const balance = (
     storage: string,
     owner: string,

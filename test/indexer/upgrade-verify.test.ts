@@ -19,9 +19,9 @@ import { useTempDir } from '../support/temp-dir.ts';
 const dir = useTempDir('indexer-upgrade-');
 const options = { seed: 5, versions: 1_500, accounts: 30, coinStores: 20 } as const;
 const v2 = join(dir, 'v2.db');
-const v3 = join(dir, 'v3.db');
+const v4 = join(dir, 'v4.db');
 generateSnapshot({ out: v2, ...options, format: 2 });
-generateSnapshot({ out: v3, ...options });
+generateSnapshot({ out: v4, ...options });
 
 const sha = (path: string): string => createHash('sha256').update(readFileSync(path)).digest('hex');
 
@@ -53,27 +53,27 @@ describe('snapshot upgrade and verify of the indexer tables', () => {
     const run = runCliProcess(['snapshot', 'upgrade', v2, '--out', out]);
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
-    expect(run.stdout).toMatch(/format v2 → v3, \d+ indexer rows/);
+    expect(run.stdout).toMatch(/format v2 → v4, \d+ indexer rows/);
     expect(sha(v2)).toBe(before);
     const upgraded = tableRows(out);
-    expect(upgraded).toEqual(tableRows(v3));
+    expect(upgraded).toEqual(tableRows(v4));
     expect(JSON.parse(upgraded['account_transactions'] ?? '[]').length).toBeGreaterThan(options.versions / 2);
     const store = SnapshotStore.open(out);
     try {
-      expect(store.meta.formatVersion).toBe(3);
+      expect(store.meta.formatVersion).toBe(4);
       expect(verifySnapshot(store).problems).toEqual([]);
     } finally {
       store.close();
     }
   });
 
-  it('refuses to upgrade in place, or a file that is already format v3', () => {
+  it('refuses to upgrade in place, or a file that is already format v4', () => {
     const inPlace = runCliProcess(['snapshot', 'upgrade', v2, '--out', v2]);
     expect(inPlace.status).not.toBe(0);
     expect(inPlace.stderr).toMatch(/--out must name another file/);
-    const current = runCliProcess(['snapshot', 'upgrade', v3, '--out', join(dir, 'again.db')]);
+    const current = runCliProcess(['snapshot', 'upgrade', v4, '--out', join(dir, 'again.db')]);
     expect(current.status).not.toBe(0);
-    expect(current.stderr).toMatch(/already format v3: nothing to upgrade/);
+    expect(current.stderr).toMatch(/already format v4: nothing to upgrade/);
   });
 
   it('tells a reader of an older file, in one line, how to upgrade it', () => {
@@ -84,7 +84,7 @@ describe('snapshot upgrade and verify of the indexer tables', () => {
       `note: ${v2} is a format v2 snapshot without the indexer tables (account history, holdings, GraphQL); ` +
         `add them to a copy: ledger-explorer snapshot upgrade ${v2} --out NEW.db`,
     ]);
-    expect(runCliProcess(['snapshot', 'info', v3]).stderr).toBe('');
+    expect(runCliProcess(['snapshot', 'info', v4]).stderr).toBe('');
   });
 
   it('names the table and version of a row that no longer matches the transactions', () => {
@@ -97,14 +97,16 @@ describe('snapshot upgrade and verify of the indexer tables', () => {
          ORDER BY rowid LIMIT 1 OFFSET 3`,
       )
       .get() as { rowid: number; transaction_version: number };
-    db.prepare("UPDATE ix_fungible_asset_activities SET amount = '1' WHERE rowid = ?").run(victim.rowid);
+    db.prepare("UPDATE ix_fungible_asset_activities_stored SET amount = '1' WHERE rowid = ?").run(victim.rowid);
     const balance = db
       .prepare(
         'SELECT rowid, last_transaction_version FROM ix_current_fungible_asset_balances ' +
           'WHERE _valid_to IS NOT NULL LIMIT 1',
       )
       .get() as { rowid: number; last_transaction_version: number };
-    db.prepare('UPDATE ix_current_fungible_asset_balances SET _valid_to = NULL WHERE rowid = ?').run(balance.rowid);
+    db.prepare('UPDATE ix_current_fungible_asset_balances_stored SET _valid_to = NULL WHERE rowid = ?').run(
+      balance.rowid,
+    );
     db.close();
     const run = runCliProcess(['snapshot', 'verify', edited]);
     expect(run.status).toBe(1);

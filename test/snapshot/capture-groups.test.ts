@@ -68,7 +68,7 @@ describe('a v2 capture', () => {
     writeCapture(data, out);
     const captured = SnapshotStore.open(out);
     try {
-      expect(captured.meta.formatVersion).toBe(3);
+      expect(captured.meta.formatVersion).toBe(4);
       expect(
         bytesToHex(captured.stateValue(resourceGroupStateKey(apt, objectGroup), version) ?? new Uint8Array(0)),
       ).toBe(bytesToHex(group));

@@ -55,7 +55,7 @@ const decode = (typeText: string, bytes: Uint8Array): Record<string, unknown> =>
 
 describe('format v2 transactions', () => {
   it('holds every transaction kind with the fields the node shows for it', () => {
-    expect(store.meta.formatVersion).toBe(3);
+    expect(store.meta.formatVersion).toBe(4);
     for (const kind of ['genesis', 'block_metadata', 'user', 'state_checkpoint', 'block_epilogue'] as const) {
       const version = store.database
         .prepare('SELECT version FROM transactions WHERE kind = ? ORDER BY version LIMIT 1')

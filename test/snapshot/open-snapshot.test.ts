@@ -24,11 +24,11 @@ const { root: dir, editedCopy } = useEditedCopies('open-snapshot-');
 
 describe('opening a snapshot', () => {
   it('refuses another format version in the SQLite header', () => {
-    expect(openError(editedCopy((db) => db.pragma('user_version = 4')))).toMatch(
-      /format version 4 is not supported \(this build reads 1, 2 and 3\)/,
+    expect(openError(editedCopy((db) => db.pragma('user_version = 5')))).toMatch(
+      /format version 5 is not supported \(this build reads 1, 2, 3 and 4\)/,
     );
     expect(openError(editedCopy((db) => db.pragma('user_version = 1')))).toMatch(
-      /meta.format_version 3 disagrees with the header's format version 1/,
+      /meta.format_version 4 disagrees with the header's format version 1/,
     );
   });
 

@@ -50,7 +50,7 @@ describe('the indexer check on its own thread', () => {
     copyFileSync(clean, edited);
     const db = new Database(edited);
     db.prepare(
-      "UPDATE ix_fungible_asset_activities SET amount = '1' WHERE rowid = " +
+      "UPDATE ix_fungible_asset_activities_stored SET amount = '1' WHERE rowid = " +
         '(SELECT rowid FROM ix_fungible_asset_activities WHERE is_gas_fee = 0 ORDER BY rowid LIMIT 1 OFFSET 3)',
     ).run();
     db.close();

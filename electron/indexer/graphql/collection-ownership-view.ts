@@ -59,8 +59,11 @@ export function collectionOwnershipSource(sql: VersionBinder): string {
     'count(DISTINCT o."token_data_id") AS "distinct_tokens", min(c."uri") AS "collection_uri", ' +
     'min(d."token_uri") AS "single_token_uri" ' +
     'FROM "ix_current_token_ownerships_v2" AS o ' +
-    `JOIN "ix_current_token_datas_v2" AS d ON d."token_data_id" = o."token_data_id" AND ${currentAsOf('d', sql)} ` +
-    `JOIN "ix_current_collections_v2" AS c ON c."collection_id" = d."collection_id" AND ${currentAsOf('c', sql)} ` +
+    // Joined on the stored (interned) ids: electron/indexer/indexer-codecs.ts.
+    'JOIN "ix_current_token_datas_v2" AS d ON d."token_data_id__c" = o."token_data_id__c" ' +
+    `AND ${currentAsOf('d', sql)} ` +
+    'JOIN "ix_current_collections_v2" AS c ON c."collection_id__c" = d."collection_id__c" ' +
+    `AND ${currentAsOf('c', sql)} ` +
     // amount > 0 (decimal text of a non-negative integer).
     `WHERE ${currentAsOf('o', sql)} AND o."amount" NOT IN ('0', '') ` +
     'GROUP BY o."owner_address", c."creator_address", c."collection_name", d."collection_id")'

@@ -8,6 +8,7 @@ import type { IndexerTable } from '../indexer-table.ts';
 import type { FieldPlan } from './selection-plan.ts';
 import { crawlerColumn, isCrawlerTable } from './crawler-table.ts';
 import { asOfCondition, columnRef, fromTable, selectColumn, type SqlBuilder } from './sql-context.ts';
+import { joinEquals } from './sql-coded.ts';
 
 /** An object relationship field whose selection is columns only. */
 export type JoinedField = Extract<FieldPlan, { kind: 'object' }>;
@@ -31,8 +32,14 @@ export function isJoinable(field: FieldPlan): field is JoinedField {
   return field.kind === 'object' && field.fields.every((f) => f.kind === 'column' || f.kind === 'typename');
 }
 
-/** The joins of the joinable fields of `fields` over the parent `alias`; their values start at `first`. */
-export function objectJoins(fields: readonly FieldPlan[], alias: string, first: number, sql: SqlBuilder): ObjectJoins {
+/** The joins of the joinable fields of `fields` over the `parent` table at `alias`; their values start at `first`. */
+export function objectJoins(
+  fields: readonly FieldPlan[],
+  parent: IndexerTable,
+  alias: string,
+  first: number,
+  sql: SqlBuilder,
+): ObjectJoins {
   const selects: string[] = [];
   const joins: string[] = [];
   const joined = new Map<FieldPlan, JoinedColumns>();
@@ -50,7 +57,7 @@ export function objectJoins(fields: readonly FieldPlan[], alias: string, first: 
     const row = sql.alias();
     const probe = sql.alias();
     const on = Object.entries(field.relationship.on)
-      .map(([local, remote]) => `${columnRef(probe, remote)} = ${columnRef(alias, local)}`)
+      .map(([local, remote]) => joinEquals(target, probe, remote, parent, alias, local))
       .join(' AND ');
     // The rowid of the first related row as of V: at most one row joins, whatever the data holds.
     joins.push(

@@ -31,7 +31,7 @@ function rowTexts(
   const window = { limit: rowLimit(args, state.limits), offset: rowOffset(args) };
   let joined: ObjectJoins = NO_JOINS;
   const text = selectQuery(table, args, columns, sql, window, (alias) => {
-    joined = objectJoins(fields, alias, columns.length, sql);
+    joined = objectJoins(fields, table, alias, columns.length, sql);
     return joined;
   });
   if (state.roots !== undefined) {

@@ -20,6 +20,7 @@ import {
 import { orderClause, orderTerms } from './sql-order.ts';
 import type { SqlRunner } from './sql-runner.ts';
 import { whereCondition } from './sql-where.ts';
+import { matchesText } from './sql-coded.ts';
 import { isJoinable, objectJoins, type JoinedColumns } from './object-joins.ts';
 import type { QueryLimits } from './query-limits.ts';
 
@@ -210,10 +211,10 @@ function related(
   // The keys drive the loop (CROSS JOIN keeps json_each outside): one index probe per parent key.
   const match =
     remotes.length === 1
-      ? `${columnRef(alias, remotes[0] as string)} = _k.value`
-      : remotes.map((r, i) => `${columnRef(alias, r)} = json_extract(_k.value, '$[${i}]')`).join(' AND ');
+      ? matchesText(field.target, alias, remotes[0] as string, '_k.value')
+      : remotes.map((r, i) => matchesText(field.target, alias, r, `json_extract(_k.value, '$[${i}]')`)).join(' AND ');
   const target = field.target;
-  const joins = objectJoins(field.fields, alias, columns.length, sql);
+  const joins = objectJoins(field.fields, target, alias, columns.length, sql);
   const source = `json_each(${list}) AS _k CROSS JOIN ${fromTable(target, alias, sql)}${joins.joins}`;
   const selected = [...columns.map((c) => selectColumn(target, alias, c, sql)), ...joins.selects].join(', ');
   let where = `${match} AND ${asOfCondition(target, alias, sql)}`;

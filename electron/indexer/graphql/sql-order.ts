@@ -6,7 +6,8 @@
  */
 import type { IndexerTable } from '../indexer-table.ts';
 import { GraphqlFailure } from './graphql-errors.ts';
-import { asOfCondition, columnExpression, columnOf, columnRef, fromTable, type SqlBuilder } from './sql-context.ts';
+import { asOfCondition, columnExpression, columnOf, fromTable, type SqlBuilder } from './sql-context.ts';
+import { joinEquals, orderRef } from './sql-coded.ts';
 
 /** One order term: the expression and its direction with null placement. */
 export interface OrderTerm {
@@ -51,7 +52,8 @@ function addTerms(
     if (column) {
       const direction = DIRECTIONS[value as string];
       if (direction === undefined) throw new GraphqlFailure(`unexpected order ${String(value)}`, 'validation-failed');
-      const ref = columnExpression(table, alias, name, sql);
+      // A timestamp orders by its stored integer (as its text would); other coded columns by their text.
+      const ref = orderRef(table, alias, name) ?? columnExpression(table, alias, name, sql);
       if (column.type === 'numeric') terms.push({ expression: wrap(`length(${ref})`), direction });
       terms.push({ expression: wrap(ref), direction });
       continue;
@@ -61,7 +63,7 @@ function addTerms(
     const target = sql.table(relationship.table);
     const inner = sql.alias();
     const joins = Object.entries(relationship.on)
-      .map(([local, remote]) => `${columnRef(inner, remote)} = ${columnRef(alias, local)}`)
+      .map(([local, remote]) => joinEquals(target, inner, remote, table, alias, local))
       .join(' AND ');
     // Bound parameters of the subquery are added once per use: each term repeats the subquery text.
     addTerms(

@@ -6,9 +6,10 @@
  */
 import type { IndexerColumn, IndexerTable } from '../indexer-table.ts';
 import { GraphqlFailure } from './graphql-errors.ts';
-import { asOfCondition, columnExpression, columnOf, columnRef, fromTable, type SqlBuilder } from './sql-context.ts';
+import { asOfCondition, columnExpression, columnOf, fromTable, type SqlBuilder } from './sql-context.ts';
 import { bindValue, isNaturalText } from './sql-values.ts';
 import { assertNoSentinel } from './request-template.ts';
+import { equalsText, inTexts, isKeyColumn, joinEquals, nullTestRef } from './sql-coded.ts';
 
 /** Bounds of one filter, so a deeply nested or huge `where` costs bounded work. */
 const MAX_FILTER_DEPTH = 32;
@@ -67,7 +68,7 @@ function boolExp(
       if (column)
         parts.push(
           ...columnConditions(
-            column,
+            { table, alias, column },
             columnExpression(table, alias, name, sql),
             value as Record<string, unknown>,
             sql,
@@ -94,8 +95,8 @@ function relationshipCondition(
     throw new GraphqlFailure(`field ${name} not found in type: '${table.name}_bool_exp'`, 'validation-failed');
   const target = sql.table(relationship.table);
   const inner = sql.alias();
-  const joins = Object.entries(relationship.on).map(
-    ([local, remote]) => `${columnRef(inner, remote)} = ${columnRef(alias, local)}`,
+  const joins = Object.entries(relationship.on).map(([local, remote]) =>
+    joinEquals(target, inner, remote, table, alias, local),
   );
   const condition = boolExp(target, inner, exp, sql, depth + 1, state);
   const asOf = asOfCondition(target, inner, sql);
@@ -103,24 +104,34 @@ function relationshipCondition(
   return `EXISTS (SELECT 1 FROM ${from} WHERE ${joins.join(' AND ')} AND ${asOf} AND ${condition})`;
 }
 
+/** The column a condition is on, where its table is aliased. */
+interface ColumnAt {
+  readonly table: IndexerTable;
+  readonly alias: string;
+  readonly column: IndexerColumn;
+}
+
 function columnConditions(
-  column: IndexerColumn,
+  at: ColumnAt,
   ref: string,
   ops: Readonly<Record<string, unknown>>,
   sql: SqlBuilder,
   state: WhereState,
 ): string[] {
+  const { column } = at;
   const parts: string[] = [];
   for (const [op, value] of Object.entries(ops)) {
     if (value === null || value === undefined) continue;
     state.nodes += 1;
     const comparison = COMPARISONS[op];
     if (comparison !== undefined) {
-      parts.push(compare(column, ref, comparison, value, sql));
+      parts.push(compare(at, ref, comparison, value, sql));
     } else if (op === '_in' || op === '_nin') {
-      parts.push(membership(column, ref, op === '_nin', value as readonly unknown[], sql));
+      parts.push(membership(at, ref, op === '_nin', value as readonly unknown[], sql));
     } else if (op === '_is_null') {
-      parts.push(value === true ? `${ref} IS NULL` : `${ref} IS NOT NULL`);
+      // A coded column is NULL exactly when its text is: the stored value is tested (indexable, not rendered).
+      const tested = nullTestRef(at.table, at.alias, column.name) ?? ref;
+      parts.push(value === true ? `${tested} IS NULL` : `${tested} IS NOT NULL`);
     } else if (op === '_like' || op === '_nlike' || op === '_ilike' || op === '_nilike') {
       parts.push(pattern(ref, op, value, sql));
     } else {
@@ -130,8 +141,13 @@ function columnConditions(
   return parts;
 }
 
-function compare(column: IndexerColumn, ref: string, operator: string, value: unknown, sql: SqlBuilder): string {
+function compare(at: ColumnAt, ref: string, operator: string, value: unknown, sql: SqlBuilder): string {
+  const { column } = at;
   const bound = bindValue(column.name, column.type, value);
+  if (operator === '=' || operator === '<>') {
+    const coded = equalsText(at.table, at.alias, column.name, sql.bind(bound), operator === '<>');
+    if (coded !== undefined) return coded;
+  }
   if (column.type === 'jsonb') return `json(${ref}) ${operator} json(${sql.bind(bound)})`;
   if (column.type !== 'numeric' || operator === '=' || operator === '<>')
     return `${ref} ${operator} ${sql.bind(bound)}`;
@@ -144,13 +160,8 @@ function compare(column: IndexerColumn, ref: string, operator: string, value: un
   return `(length(${ref}) ${strict} ${length} OR (length(${ref}) = ${same} AND ${ref} ${operator} ${sql.bind(text)}))`;
 }
 
-function membership(
-  column: IndexerColumn,
-  ref: string,
-  negated: boolean,
-  values: readonly unknown[],
-  sql: SqlBuilder,
-): string {
+function membership(at: ColumnAt, ref: string, negated: boolean, values: readonly unknown[], sql: SqlBuilder): string {
+  const { column } = at;
   if (values.length > sql.limits.maxListItems)
     throw new GraphqlFailure(`an _in list has more than ${sql.limits.maxListItems} items`, 'limit-exceeded');
   if (values.length === 0) return negated ? '1' : '0';
@@ -159,7 +170,9 @@ function membership(
     const bound = bindValue(column.name, column.type, v);
     return typeof bound === 'bigint' ? bound.toString() : JSON.stringify(bound);
   });
-  const list = `(SELECT value FROM json_each(${sql.bind(`[${items.join(',')}]`)}))`;
+  const json = sql.bind(`[${items.join(',')}]`);
+  if (isKeyColumn(at.table, column.name)) return inTexts(at.table, at.alias, column.name, json, negated);
+  const list = `(SELECT value FROM json_each(${json}))`;
   const target = column.type === 'jsonb' ? `json(${ref})` : ref;
   return `${target} ${negated ? 'NOT IN' : 'IN'} ${list}`;
 }

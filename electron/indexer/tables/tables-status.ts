@@ -10,14 +10,18 @@ import { columns } from './columns.ts';
 /** `table_items`: one row per table item written (or deleted) by a transaction. */
 export const TABLE_ITEMS: IndexerTable = {
   name: 'table_items',
-  columns: columns({
-    transaction_version: 'bigint',
-    write_set_change_index: 'bigint',
-    key: 'String',
-    table_handle: 'String',
-    decoded_key: 'jsonb',
-    decoded_value: 'jsonb?',
-  }),
+  columns: columns(
+    {
+      transaction_version: 'bigint',
+      write_set_change_index: 'bigint',
+      key: 'String',
+      table_handle: 'String',
+      decoded_key: 'jsonb',
+      decoded_value: 'jsonb?',
+    },
+    ['key'],
+    ['table_handle'],
+  ),
   history: { kind: 'log', versionColumn: 'transaction_version' },
   relationships: [],
   aggregate: false,
@@ -26,7 +30,7 @@ export const TABLE_ITEMS: IndexerTable = {
 /** `table_metadatas`: the key and value types of every table handle (as our inference knows them). */
 export const TABLE_METADATAS: IndexerTable = {
   name: 'table_metadatas',
-  columns: columns({ handle: 'String', key_type: 'String', value_type: 'String' }),
+  columns: columns({ handle: 'String', key_type: 'String', value_type: 'String' }, ['handle']),
   history: { kind: 'static' },
   relationships: [],
   aggregate: false,
