@@ -44,7 +44,16 @@ export default defineConfig({
           setupFiles: ['test/renderer/support/setup.ts'],
         },
       },
-      { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          // `expect.poll` gives up after 1 s by default; a page whose code loads on demand can take longer than that
+          // on a loaded machine (CI failed on it twice), while a locator's own wait allows 30 s.
+          expect: { poll: { timeout: 15_000 } },
+        },
+      },
     ],
   },
 });
