@@ -6,51 +6,20 @@
  * paths) still gets the header's APT balance, summed from the store resources. Expected values come from the
  * node's API.
  */
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { startStandInNode, type StandInNode } from './support/stand-in-node.ts';
 import { launchBrowser, newPage, saveScreenshot, startExplorer, type RunningExplorer } from './support/e2e-harness.ts';
 
 const APT = '0x1::aptos_coin::AptosCoin';
 
 /** A node in front of `backend` that answers 404 to the balance and view endpoints; the rest passes through. */
-function startNodeWithoutBalance(backend: string): Promise<{ url: string; close(): Promise<void> }> {
-  const target = new URL(backend);
-  const server: Server = createServer((req, res) => {
-    if (/^\/v1\/(view|accounts\/[^/]+\/balance\/)/.test(req.url ?? '')) {
-      res.writeHead(404, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify({ message: 'Not Found', error_code: 'web_framework_error', vm_error_code: null }));
-      return;
-    }
-    const upstream = httpRequest(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: req.url,
-        method: req.method,
-        headers: { ...req.headers, host: target.host },
-      },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({
-        url: `http://127.0.0.1:${port}/v1`,
-        close: () =>
-          new Promise<void>((done) => {
-            server.closeAllConnections();
-            server.close(() => done());
-          }),
-      });
-    });
+function startNodeWithoutBalance(backend: string): Promise<StandInNode> {
+  return startStandInNode(backend, (req, res) => {
+    if (!/^\/v1\/(view|accounts\/[^/]+\/balance\/)/.test(req.url ?? '')) return false;
+    res.writeHead(404, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify({ message: 'Not Found', error_code: 'web_framework_error', vm_error_code: null }));
+    return true;
   });
 }
 

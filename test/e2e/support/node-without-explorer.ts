@@ -2,8 +2,7 @@
  * A stand-in for a real fullnode (no `/explorer/v1`) in front of a `ledger-explorer serve`, for the remote journeys:
  * the remote proxy (`serve --remote`) in front of it answers as over a node without the explorer API.
  */
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startStandInNode, type StandInNode } from './stand-in-node.ts';
 
 /**
  * A stand-in for a real fullnode in front of `backend`: `/v1` is passed through unchanged, except
@@ -15,19 +14,18 @@ import type { AddressInfo } from 'node:net';
 export function startNodeWithoutExplorer(
   backend: string,
   unknownBlocks: ReadonlySet<string> = new Set(),
-): Promise<{ url: string; close(): Promise<void> }> {
-  const target = new URL(backend);
-  const server: Server = createServer((req, res) => {
+): Promise<StandInNode> {
+  return startStandInNode(backend, (req, res) => {
     if (req.url?.startsWith('/explorer/')) {
       res.writeHead(404, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ message: 'Not Found', error_code: 'web_framework_error', vm_error_code: null }));
-      return;
+      return true;
     }
     const byVersion = /^\/v1\/blocks\/by_version\/(\d+)$/.exec(req.url ?? '');
     if (byVersion && unknownBlocks.has(byVersion[1]!)) {
       res.writeHead(404, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ message: `Block not found by version ${byVersion[1]}`, error_code: 'block_not_found' }));
-      return;
+      return true;
     }
     if (byVersion) {
       void fetch(`${backend}/explorer/v1/versions/${byVersion[1]}`).then(async (answer) => {
@@ -49,35 +47,8 @@ export function startNodeWithoutExplorer(
         res.writeHead(answer.status, headers);
         res.end(JSON.stringify(block));
       });
-      return;
+      return true;
     }
-    const upstream = httpRequest(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: req.url,
-        method: req.method,
-        headers: { ...req.headers, host: target.host },
-      },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({
-        url: `http://127.0.0.1:${port}/v1`,
-        close: () =>
-          new Promise<void>((done) => {
-            server.closeAllConnections();
-            server.close(() => done());
-          }),
-      });
-    });
+    return false;
   });
 }
