@@ -9,7 +9,10 @@ import { preloadRouteView } from './app/lazy-routes.ts';
 import './styles/base.css';
 
 const app = import('./app/mount.tsx');
-if (openedView !== undefined) preloadRouteView(openedView);
-void app.then(({ mountApp }) => {
+// The app mounts once the opened page's view is here too (both are asked for now, so they load side by side): its
+// first render then draws the view at once instead of a "Loading…" that React's Suspense reveal throttle keeps on
+// screen for about 300 ms after the view arrives (lazy-routes.ts). A view that fails to load is the route's to show.
+const view = openedView === undefined ? undefined : preloadRouteView(openedView);
+void Promise.all([app, view]).then(([{ mountApp }]) => {
   mountApp(appQueryClient);
 });

@@ -4,29 +4,46 @@
  * page and the account layout (the two most opened first) stay in the entry chunk; everything a route needs
  * beyond them arrives with its first visit (the frame's and the account layout's `Suspense` show "Loading…").
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, useState, type ComponentType, type ReactNode } from 'react';
 
 /** The loaders of every lazy view by its export's name, for {@link preloadRouteViews} and {@link preloadRouteView}. */
 const loaders = new Map<string, () => Promise<unknown>>();
 
-/** `React.lazy` for a module's named export (the project has no default exports). */
-function lazyNamed<Module, Name extends keyof Module & string>(
-  load: () => Promise<Module>,
-  name: Name,
-): LazyExoticComponent<ComponentType> {
-  loaders.set(name, load);
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+/**
+ * `React.lazy` for a module's named export (the project has no default exports), which renders the view directly
+ * once its module is loaded. A lazy component suspends on its first render even when its chunk is already here
+ * (main.tsx asks for the opened page's chunk with the app's), and React then holds the loaded content back for its
+ * Suspense reveal throttle (about 300 ms): the first rows of a page waited that long with their code and data in
+ * hand. Each mounted instance keeps the form it first rendered in, so a view is never remounted by the switch.
+ */
+function lazyNamed<Module, Name extends keyof Module & string>(load: () => Promise<Module>, name: Name): ComponentType {
+  let loaded: ComponentType | undefined;
+  const loadAndKeep = async (): Promise<ComponentType> => {
+    const view = (await load())[name] as ComponentType;
+    loaded = view;
+    return view;
+  };
+  loaders.set(name, loadAndKeep);
+  const Lazy = lazy(async () => ({ default: await loadAndKeep() }));
+  function RouteView(): ReactNode {
+    const [direct] = useState(() => loaded);
+    return createElement(direct ?? Lazy);
+  }
+  RouteView.displayName = `RouteView(${name})`;
+  return RouteView;
 }
 
 /**
  * Starts loading the chunk of the view exported as `name` (route-prefetch.ts: the page the app opens on asks for
  * its code while the entry chunk still renders). The module loader keeps one load per chunk, so `React.lazy` then
- * finds it loaded or in flight. A failed load is left to the route's own attempt, which shows it.
+ * finds it loaded or in flight. A failed load is left to the route's own attempt, which shows it; the promise
+ * settles either way, once the attempt is over.
  */
-export function preloadRouteView(name: string): void {
-  void loaders
-    .get(name)?.()
-    .catch(() => undefined);
+export function preloadRouteView(name: string): Promise<void> {
+  return (loaders.get(name)?.() ?? Promise.resolve()).then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /**

@@ -15,11 +15,24 @@ async function requestsUntil(base: string, path: string, ready: string, browser:
   const { page, context, errors } = await newPage(browser);
   const sent: string[] = [];
   page.on('request', (request) => sent.push(new URL(request.url()).pathname));
+  // Whether a route's "Loading…" (the Suspense fallback of a view whose code is not here yet) was ever drawn.
+  await page.addInitScript(() => {
+    const seen = { routeFallback: false };
+    Object.assign(window, { __bootOrder: seen });
+    new MutationObserver(() => {
+      for (const status of document.querySelectorAll('.status-view.loading')) {
+        if (status.textContent === 'Loading…') seen.routeFallback = true;
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
   await page.goto(`${base}${path}`);
   await page.locator(ready).first().waitFor({ timeout: 20_000 });
+  const routeFallback = await page.evaluate(
+    () => (window as unknown as { __bootOrder: { routeFallback: boolean } }).__bootOrder.routeFallback,
+  );
   const html = await (await fetch(`${base}${path}`)).text();
   await context.close();
-  return { sent, html, errors };
+  return { sent, html, errors, routeFallback };
 }
 
 /** The position of the first sent path matching `pattern` (fails when none does). */
@@ -33,7 +46,7 @@ describe('boot order', () => {
   const session = useExplorerSession({ fixture: 'main' });
 
   it("asks for an account's resources before the app's and the tab's chunks, both absent from index.html", async () => {
-    const { sent, html, errors } = await requestsUntil(
+    const { sent, html, errors, routeFallback } = await requestsUntil(
       session.explorer.url,
       '/accounts/0x1',
       RESOURCE_ROW,
@@ -44,12 +57,14 @@ describe('boot order', () => {
     expect(read).toBeLessThan(firstIndex(sent, /^\/assets\/resources-panel-[\w-]+\.js$/));
     // React DOM and the view are not in the entry: index.html names neither.
     expect(html).not.toMatch(/assets\/(mount|resources-panel)-/);
+    // The app mounts with the tab's code in hand (renderer/main.tsx): the tab is drawn at once, never "Loading…".
+    expect(routeFallback).toBe(false);
     expect(errors).toEqual([]);
   });
 
   it("a transaction and the explorer's read of its changes are asked for before the page's chunks", async () => {
     const version = fixtureInfo().samples.transactions.user!.version;
-    const { sent, errors } = await requestsUntil(
+    const { sent, errors, routeFallback } = await requestsUntil(
       session.explorer.url,
       `/txn/${version}`,
       'section.transaction-changes[data-changes-ready="true"]',
@@ -63,6 +78,7 @@ describe('boot order', () => {
     expect(firstIndex(sent, new RegExp(`^/explorer/v1/transactions/by_version/${version}/changes$`))).toBeLessThan(
       chunk,
     );
+    expect(routeFallback).toBe(false);
     // A change whose key did not exist before is a 404 the page reads on purpose; Chromium logs it.
     expect(errors.filter((error) => !error.includes('status of 404'))).toEqual([]);
   });
