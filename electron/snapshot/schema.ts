@@ -202,59 +202,31 @@ export const CAPTURED_WRITE_SETS_TABLE = 'captured_write_sets';
  */
 export const CAPTURED_TRANSACTIONS_TABLE = 'captured_transactions';
 
+/** The tables of format 1. */
+const FORMAT_1_TABLES = [
+  'meta',
+  'blocks',
+  'transactions',
+  'account_transactions',
+  'state_values',
+  'modules',
+  'events',
+  'table_info',
+  'accounts',
+] as const;
+
+/** The tables of format 2: format 1's, the transactions' details and the module events. */
+const FORMAT_2_TABLES = [...FORMAT_1_TABLES, 'transaction_details', 'module_events'] as const;
+
 /** The tables each format version must have. */
 export const REQUIRED_TABLES: Readonly<Record<SnapshotFormatVersion, readonly string[]>> = {
-  1: [
-    'meta',
-    'blocks',
-    'transactions',
-    'account_transactions',
-    'state_values',
-    'modules',
-    'events',
-    'table_info',
-    'accounts',
-  ],
-  2: [
-    'meta',
-    'blocks',
-    'transactions',
-    'account_transactions',
-    'state_values',
-    'modules',
-    'events',
-    'table_info',
-    'accounts',
-    'transaction_details',
-    'module_events',
-  ],
+  1: FORMAT_1_TABLES,
+  2: FORMAT_2_TABLES,
   // Format 3 added the indexer's `ix_*` tables as text: this build derives them again (snapshot upgrade).
-  3: [
-    'meta',
-    'blocks',
-    'transactions',
-    'account_transactions',
-    'state_values',
-    'modules',
-    'events',
-    'table_info',
-    'accounts',
-    'transaction_details',
-    'module_events',
-  ],
+  3: FORMAT_2_TABLES,
   // Format 4 stores the indexer's `ix_*` tables compactly (electron/indexer/indexer-codecs.ts).
   4: [
-    'meta',
-    'blocks',
-    'transactions',
-    'account_transactions',
-    'state_values',
-    'modules',
-    'events',
-    'table_info',
-    'accounts',
-    'transaction_details',
-    'module_events',
+    ...FORMAT_2_TABLES,
     // Those that are views over the tables above (electron/indexer/indexer-views.ts) are checked by the indexer.
     ...INDEXER_TABLES.filter((table) => !isIndexerView(table)).map(indexerSqlTable),
   ],
