@@ -14,12 +14,12 @@ import { JSON_CONTENT_TYPE } from './content-negotiation.ts';
 import { formatHostForUrl, isAllowedHost } from './host-check.ts';
 import { MAX_BODY_BYTES } from './request-body.ts';
 import { readRequestBody } from './http-request-body.ts';
-import { bodyBytes, sendParserError, writeRawReply } from './http-raw-replies.ts';
+import { sendParserError, writeRawReply } from './http-raw-replies.ts';
 import { destroyAfterReply, sweepIdleSockets } from './http-socket-cleanup.ts';
 import type { HeaderEntry } from './ledger-headers.ts';
 import type { ReadServiceHandler } from './read-service.ts';
-import { isHeldReply } from './response-cache.ts';
 import type { ServiceReply } from './service-reply.ts';
+import { sendReply } from './wire-reply.ts';
 import { assertNever } from '../../shared/assert-never.ts';
 import { quoteInput } from '../../shared/quote-input.ts';
 
@@ -79,68 +79,6 @@ const FORCE_CLOSE_AFTER_MS = 5000;
  * (fetch also forbids TRACK, but Node's HTTP parser refuses that method before any handler runs).
  */
 const FETCH_FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE']);
-
-/**
- * The body bytes of a reply to keep with it. A text body gets a buffer of its own: a small
- * `Buffer.from(text)` is a slice of a shared 8 KiB pool, and a cached reply would pin the whole slab.
- */
-function wireBody(reply: ServiceReply): Buffer {
-  if (typeof reply.body !== 'string') return bodyBytes(reply);
-  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(reply.body, 'utf8'));
-  bytes.write(reply.body, 'utf8');
-  return bytes;
-}
-
-/** The wire form of a reply: body bytes and its headers as a flat list with the length. */
-export interface WireReply {
-  readonly body: Buffer;
-  readonly head: readonly string[];
-}
-
-/** Wire forms of replies the service hands out more than once (cached replies): encoded once. */
-const wireForms = new WeakMap<ServiceReply, WireReply>();
-
-/** The headers of a reply with `body` as a flat list (no per-header calls in writeHead), `Content-Length` last. */
-function wireHead(reply: ServiceReply, body: Buffer): string[] {
-  const head: string[] = [];
-  for (const [name, value] of reply.headers) head.push(name, value);
-  head.push('Content-Length', String(body.length));
-  return head;
-}
-
-/**
- * The wire form of `reply`, made once per reply and kept as long as the reply lives (a cached
- * reply keeps it; the reply cache counts it). Exported for the cache-accounting test.
- */
-export function wireFormOf(reply: ServiceReply): WireReply {
-  let wire = wireForms.get(reply);
-  if (!wire) {
-    const body = wireBody(reply);
-    wire = { body, head: wireHead(reply, body) };
-    wireForms.set(reply, wire);
-  }
-  return wire;
-}
-
-/**
- * The wire form of a reply sent once (not held by a reply cache): a text body is encoded into Node's shared pool, as
- * any `res.end(text)` would be, and nothing is kept. Keeping a weakly mapped copy of every uncached reply in a buffer
- * of its own cost about a tenth of an uncached reply's CPU under load (docs/benchmarks.md, issue 24).
- */
-function oneOffWireForm(reply: ServiceReply): WireReply {
-  const body = bodyBytes(reply);
-  return { body, head: wireHead(reply, body) };
-}
-
-/**
- * Writes a reply in one `writeHead` (headers as a flat list: no per-header calls). For HEAD the
- * reply is GET's: node:http drops the body itself and keeps the explicit `Content-Length`.
- */
-function send(res: ServerResponse, reply: ServiceReply, closing: boolean): void {
-  const { body, head } = isHeldReply(reply) ? wireFormOf(reply) : oneOffWireForm(reply);
-  res.writeHead(reply.status, closing ? [...head, 'Connection', 'close'] : (head as string[]));
-  res.end(body);
-}
 
 /** The header lookup of a node:http request, as `Headers.get` answers it. */
 function headerOf(req: IncomingMessage): (name: string) => string | null {
@@ -207,7 +145,7 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
         const message =
           `Host header "${quoteInput(hostHeader ?? '')}" is not allowed: this server ` +
           `answers only to ${formatHostForUrl(host)} (DNS-rebinding protection)`;
-        send(res, errorResponse(403, 'web_framework_error', message), closing);
+        sendReply(res, errorResponse(403, 'web_framework_error', message), closing);
         return;
       }
       allowedHost = hostHeader;
@@ -225,7 +163,7 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
           return;
         case 'too_large':
           destroyAfterReply(res, req.socket);
-          send(
+          sendReply(
             res,
             errorResponse(
               413,
@@ -237,7 +175,7 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
           return;
         case 'timeout':
           destroyAfterReply(res, req.socket);
-          send(
+          sendReply(
             res,
             errorResponse(
               408,
@@ -256,11 +194,11 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
     try {
       url = requestUrl(req.url ?? '/', origin);
     } catch {
-      send(res, errorResponse(400, 'web_framework_error', 'the request target is not a valid URL'), closing);
+      sendReply(res, errorResponse(400, 'web_framework_error', 'the request target is not a valid URL'), closing);
       return;
     }
     if (FETCH_FORBIDDEN_METHODS.has(method)) {
-      send(
+      sendReply(
         res,
         errorResponse(405, 'web_framework_error', 'method not allowed', [['Allow', 'GET, HEAD, POST']]),
         closing,
@@ -289,7 +227,7 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
         `Internal error: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
-    send(res, reply, closing);
+    sendReply(res, reply, closing);
   };
 
   const server = createServer(

@@ -7,7 +7,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wireFormOf } from '../../electron/service/http-server.ts';
+import { wireFormOf } from '../../electron/service/wire-reply.ts';
 import { ENDPOINTS } from '../../shared/api/registry.ts';
 import { declaredQueryKey } from '../../electron/service/declared-parameters.ts';
 import { cacheKeyOf, ResponseCache, serviceKeyScope } from '../../electron/service/response-cache.ts';
