@@ -137,7 +137,9 @@ async function main(ids: readonly string[], against: string | undefined): Promis
     if (old === undefined) console.log('| endpoint | CPU per request (in-process, no HTTP) |\n|---|---:|');
     else {
       console.log(`Old: ${against}; ${AB_ROUNDS} rounds, passes in turns (which goes first alternates by round).\n`);
-      console.log('| endpoint | old (median µs) | new | new / old | rounds where new < old |\n|---|---:|---:|---:|---:|');
+      console.log(
+        '| endpoint | old (median µs) | new | new / old | rounds where new < old |\n|---|---:|---:|---:|---:|',
+      );
     }
     for (const endpoint of endpoints) {
       const requests = endpoint.requests.map(serviceRequest);
