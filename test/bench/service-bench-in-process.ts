@@ -8,8 +8,9 @@
  *
  * With `--against OLD_CHECKOUT` (a checkout of another commit, e.g. `git archive <commit> | tar -x -C /tmp/old` with
  * its node_modules linked) the other checkout's service runs in this process too, over its own connection to the same
- * file, and the two take turns pass by pass, which goes first alternating by round (10 rounds of about 1 s each): on a machine shared with other work both
- * see the same conditions, so the ratio of their CPU per request is what a change is judged by (docs/benchmarks.md).
+ * file, and the two take turns pass by pass, which goes first alternating by round (10 rounds of about 1 s each): on
+ * a machine shared with other work both see the same conditions, so the ratio of their CPU per request is what a
+ * change is judged by (docs/benchmarks.md).
  *
  * Usage: node test/bench/service-bench-in-process.ts [resources,events,table-item,transaction] [--against OLD]
  */
