@@ -28,11 +28,11 @@ export interface WireReply {
 /** Wire forms of replies the service hands out more than once (cached replies): encoded once. */
 const wireForms = new WeakMap<ServiceReply, WireReply>();
 
-/** The headers of a reply with `body` as a flat list (no per-header calls in writeHead), `Content-Length` last. */
-function wireHead(reply: ServiceReply, body: Buffer): string[] {
+/** The headers of a reply as a flat list (no per-header calls in writeHead), `Content-Length` (`length`) last. */
+function headWithLength(reply: ServiceReply, length: number): string[] {
   const head: string[] = [];
   for (const [name, value] of reply.headers) head.push(name, value);
-  head.push('Content-Length', String(body.length));
+  head.push('Content-Length', String(length));
   return head;
 }
 
@@ -44,28 +44,32 @@ export function wireFormOf(reply: ServiceReply): WireReply {
   let wire = wireForms.get(reply);
   if (!wire) {
     const body = wireBody(reply);
-    wire = { body, head: wireHead(reply, body) };
+    wire = { body, head: headWithLength(reply, body.length) };
     wireForms.set(reply, wire);
   }
   return wire;
 }
 
 /**
- * The wire form of a reply sent once (not held by a reply cache): a text body is encoded into Node's shared pool, as
- * any `res.end(text)` would be, and nothing is kept. Keeping a weakly mapped copy of every uncached reply in a buffer
- * of its own cost about a tenth of an uncached reply's CPU under load (docs/benchmarks.md, issue 24).
- */
-function oneOffWireForm(reply: ServiceReply): WireReply {
-  const body = bodyBytes(reply);
-  return { body, head: wireHead(reply, body) };
-}
-
-/**
  * Writes a reply in one `writeHead` (headers as a flat list: no per-header calls). For HEAD the
  * reply is GET's: node:http drops the body itself and keeps the explicit `Content-Length`.
+ *
+ * A reply sent once (not held by a reply cache) keeps nothing: a text body goes to `end` as text, so node:http joins
+ * it to the head and the socket encodes both in one write, with no buffer made for it here. `Buffer.from` of each
+ * uncached body (a fresh 8 KiB pool slab every few small replies, an unpooled copy of each large one) was measured
+ * beside it in paired rounds (docs/benchmarks.md, issue 24); a weakly mapped copy in a buffer of its own cost more.
  */
 export function sendReply(res: ServerResponse, reply: ServiceReply, closing: boolean): void {
-  const { body, head } = isHeldReply(reply) ? wireFormOf(reply) : oneOffWireForm(reply);
+  let body: Buffer | string;
+  let head: readonly string[];
+  if (isHeldReply(reply)) ({ body, head } = wireFormOf(reply));
+  else if (typeof reply.body === 'string') {
+    body = reply.body;
+    head = headWithLength(reply, Buffer.byteLength(body, 'utf8'));
+  } else {
+    body = bodyBytes(reply);
+    head = headWithLength(reply, body.length);
+  }
   res.writeHead(reply.status, closing ? [...head, 'Connection', 'close'] : (head as string[]));
   res.end(body);
 }

@@ -16,13 +16,17 @@ const TWO_32 = 0x1_0000_0000;
 /** Appends BCS encodings; `toBytes()` returns what was written. */
 export class BcsWriter {
   #buf: Uint8Array;
-  #view: DataView;
+  /** Made on the first fixed-width write: most writers of the service (state keys) write none. */
+  #dataView: DataView | undefined;
   #pos = 0;
 
   /** `initialCapacity` is a hint; the buffer grows as needed. */
   constructor(initialCapacity = 256) {
     this.#buf = new Uint8Array(Math.max(16, initialCapacity));
-    this.#view = new DataView(this.#buf.buffer);
+  }
+
+  get #view(): DataView {
+    return (this.#dataView ??= new DataView(this.#buf.buffer));
   }
 
   /** Number of bytes written so far. */
@@ -39,7 +43,7 @@ export class BcsWriter {
       const next = new Uint8Array(size);
       next.set(this.#buf.subarray(0, pos));
       this.#buf = next;
-      this.#view = new DataView(next.buffer);
+      this.#dataView = undefined;
     }
     this.#pos = pos + n;
     return pos;

@@ -25,38 +25,46 @@ const PATH_CODE = 0;
 const PATH_RESOURCE = 1;
 const PATH_RESOURCE_GROUP = 2;
 
+/**
+ * Writers reused by the key builders below (each copies its bytes out before returning, and none calls another while
+ * writing): a fresh writer per key allocated a 256-byte buffer off the heap on every resource, table item and
+ * `/resources` page the service reads (docs/benchmarks.md, issue 24).
+ */
+const KEY_SCRATCH = new BcsWriter(256);
+const PATH_SCRATCH = new BcsWriter(256);
+
 function accessPathKey(address: Uint8Array, path: Uint8Array): Uint8Array {
-  return new BcsWriter().u8(STATE_KEY_ACCESS_PATH).address(address).bytes(path).toBytes();
+  return KEY_SCRATCH.reset().u8(STATE_KEY_ACCESS_PATH).address(address).bytes(path).toBytes();
 }
 
 /** State key of the resource `tag` under `address`. */
 export function resourceStateKey(address: Uint8Array, tag: StructTag): Uint8Array {
-  const path = new BcsWriter().variantIndex(PATH_RESOURCE);
+  const path = PATH_SCRATCH.reset().variantIndex(PATH_RESOURCE);
   writeStructTag(path, tag);
   return accessPathKey(address, path.toBytes());
 }
 
 /** State key of the resource group `groupTag` under `address` (one key holds every member of the group). */
 export function resourceGroupStateKey(address: Uint8Array, groupTag: StructTag): Uint8Array {
-  const path = new BcsWriter().variantIndex(PATH_RESOURCE_GROUP);
+  const path = PATH_SCRATCH.reset().variantIndex(PATH_RESOURCE_GROUP);
   writeStructTag(path, groupTag);
   return accessPathKey(address, path.toBytes());
 }
 
 /** State key of module `name` published at `address` (Path::Code(ModuleId { address, name })). */
 export function moduleStateKey(address: Uint8Array, name: string): Uint8Array {
-  const path = new BcsWriter().variantIndex(PATH_CODE).address(address).string(name).toBytes();
+  const path = PATH_SCRATCH.reset().variantIndex(PATH_CODE).address(address).string(name).toBytes();
   return accessPathKey(address, path);
 }
 
 /** State key of the item stored under BCS key bytes `key` in table `handle`. */
 export function tableItemStateKey(handle: Uint8Array, key: Uint8Array): Uint8Array {
-  return new BcsWriter().u8(STATE_KEY_TABLE_ITEM).address(handle).bytes(key).toBytes();
+  return KEY_SCRATCH.reset().u8(STATE_KEY_TABLE_ITEM).address(handle).bytes(key).toBytes();
 }
 
 /** The prefix shared by every access-path key of `address`: a range scan over it lists the account. */
 export function accountKeyPrefix(address: Uint8Array): Uint8Array {
-  return new BcsWriter().u8(STATE_KEY_ACCESS_PATH).address(address).toBytes();
+  return KEY_SCRATCH.reset().u8(STATE_KEY_ACCESS_PATH).address(address).toBytes();
 }
 
 /** The smallest byte string greater than every string starting with `prefix` (exclusive upper bound). */

@@ -225,6 +225,28 @@ describe('pipelined garbage after a request', () => {
 });
 
 describe('close', () => {
+  it('sends an uncached text body whole: its UTF-8 bytes, Content-Length in bytes, GET and HEAD', async () => {
+    const handler = createReadService({ store: env.store, responseCache: false });
+    const server = await startHttpServer({ handler, port: 0 });
+    try {
+      // A message quoting a path segment with characters of two, three and four UTF-8 bytes.
+      const path = `/v1/accounts/0x1/resource/${encodeURIComponent('0x1::é€::𝔸')}`;
+      const expected = new Uint8Array(await (await handler(new Request(`http://127.0.0.1${path}`))).arrayBuffer());
+      const text = new TextDecoder().decode(expected);
+      expect(text).toContain('é€::𝔸');
+      expect(expected.length).toBeGreaterThan(text.length);
+      const got = await rawRequest(server.url, { path });
+      expect(got.status).toBe(400);
+      expect(got.headers['content-length']).toBe(String(expected.length));
+      expect(new Uint8Array(got.body)).toEqual(expected);
+      const head = await rawRequest(server.url, { method: 'HEAD', path });
+      expect(head.headers['content-length']).toBe(String(expected.length));
+      expect(head.body.length).toBe(0);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('stops accepting and ends keep-alive sockets at once', async () => {
     const server = await startHttpServer({ handler: createReadService({ store: env.store }), port: 0 });
     const first = await fetch(`${server.url}/v1`, { headers: { connection: 'keep-alive' } });

@@ -222,6 +222,12 @@ describe('BcsWriter', () => {
     for (let i = 0; i < 10_000; i += 1) expect(r.u32()).toBe(i);
   });
 
+  it('writes fixed-width integers into the grown buffer, not the one it replaced', () => {
+    const w = new BcsWriter(16).u64(1n);
+    w.fixedBytes(new Uint8Array(40).fill(0xaa)).u16(0x0102).u64(0x0304n);
+    expect(bytesToHex(w.toBytes().subarray(48))).toBe('0x02010403000000000000');
+  });
+
   it.each([
     ['u8 256', (w: BcsWriter) => w.u8(256), 'u8 integer 0..255'],
     ['u8 -1', (w: BcsWriter) => w.u8(-1), 'u8 integer 0..255'],

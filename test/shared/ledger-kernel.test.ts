@@ -6,9 +6,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseAddress } from '../../shared/address.ts';
+import { bytesToHex } from '../../shared/hex.ts';
 import {
   accessPathStateKeyHash,
+  accountKeyPrefix,
   decodeStateKey,
+  moduleStateKey,
   resourceGroupStateKey,
   resourceStateKey,
   stateKeyHash,
@@ -60,6 +63,25 @@ describe('ledger kernel: state_key_hash', () => {
     const hashed = Uint8Array.of(1, ...handle, ...rawKey);
     expect(stateKeyHash(stored)).toBe(accessPathStateKeyHash(hashed));
     expect(stateKeyHash(stored, decoded)).not.toBe(accessPathStateKeyHash(stored));
+  });
+});
+
+describe('ledger kernel: state keys', () => {
+  it('gives every key bytes of its own (the builders reuse one writer)', () => {
+    const tag = parseStructTag('0x1::coin::CoinStore<0x1::aptos_coin::AptosCoin>');
+    const first = resourceStateKey(parseAddress('0xa'), tag);
+    const firstHex = bytesToHex(first);
+    const others = [
+      resourceGroupStateKey(parseAddress('0xb'), parseStructTag('0x1::object::ObjectGroup')),
+      moduleStateKey(parseAddress('0xc'), 'coin'),
+      tableItemStateKey(parseAddress('0xd'), Uint8Array.of(1, 2, 3)),
+      accountKeyPrefix(parseAddress('0xe')),
+    ];
+    expect(bytesToHex(first)).toBe(firstHex);
+    expect(first.buffer).not.toBe(others[0]?.buffer);
+    expect(decodeStateKey(first)).toEqual({ kind: 'resource', address: '0xa', tag });
+    expect(decodeStateKey(others[1] ?? new Uint8Array())).toEqual({ kind: 'module', address: '0xc', name: 'coin' });
+    expect(accountKeyPrefix(parseAddress('0xe'))).toEqual(Uint8Array.of(0, ...parseAddress('0xe')));
   });
 });
 
