@@ -15,7 +15,11 @@ import { useLedgerVersion, withVersion } from '../../app/use-ledger-version.ts';
 import { EmptyView, ErrorView, LoadingView } from '../../components/status-views.tsx';
 import { plural } from '../../lib/plural.ts';
 import type { ExportRow } from '../../lib/to-csv.ts';
-import type { CommittedTransactionJson } from '../../api/transaction-json.ts';
+import {
+  entryFunctionName,
+  userTransactionOf,
+  type CommittedTransactionJson,
+} from '../../api/transaction-json.ts';
 import { ExportMenu } from '../../components/export-menu/export-menu.tsx';
 import { BlockFacts } from './block-facts.tsx';
 import { BlockTransactionsTable } from './block-transactions-table.tsx';
@@ -64,8 +68,8 @@ function blockTransactionRow(transaction: CommittedTransactionJson): ExportRow {
     version: transaction.version,
     hash: transaction.hash,
     type: transaction.type,
-    sender: transaction.sender ?? null,
-    function: transaction.payload?.function ?? null,
+    sender: userTransactionOf(transaction)?.sender ?? null,
+    function: entryFunctionName(transaction) ?? null,
     success: transaction.success,
     vm_status: transaction.vm_status,
     gas_used: transaction.gas_used,

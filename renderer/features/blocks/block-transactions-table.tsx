@@ -7,7 +7,7 @@
 import type { ReactNode } from 'react';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { Link } from 'react-router';
-import type { CommittedTransactionJson } from '../../api/transaction-json.ts';
+import { userTransactionOf, type CommittedTransactionJson } from '../../api/transaction-json.ts';
 import { useLedgerVersion, withVersion } from '../../app/use-ledger-version.ts';
 import { AddressLink } from '../../components/address-link.tsx';
 import { functionOf, kindLabel } from './transaction-kind.ts';
@@ -52,7 +52,8 @@ function Status({ transaction }: { readonly transaction: CommittedTransactionJso
 const columns = helper.columns([
   helper.accessor('version', { header: 'Version', cell: (info) => <TransactionLink version={info.getValue()} /> }),
   helper.accessor('type', { header: 'Kind', cell: (info) => kindLabel(info.getValue()) }),
-  helper.accessor('sender', {
+  helper.accessor((transaction) => userTransactionOf(transaction)?.sender, {
+    id: 'sender',
     header: 'Sender',
     cell: (info) => {
       const sender = info.getValue();
