@@ -3,9 +3,9 @@
  * so a test reads a kind's fields typed by the same schema the renderer reads, and a reply of another shape fails
  * the test where it is read.
  */
-import { readFileSync } from 'node:fs';
 import * as v from 'valibot';
 import * as wire from '../../shared/api/wire-schemas.ts';
+import mainnet from './mainnet-user-transaction-3556737308.json' with { type: 'json' };
 
 /** `json` as a committed user transaction. */
 export function userTransaction(json: unknown): wire.UserTransaction {
@@ -36,7 +36,5 @@ export function callOf(transaction: wire.UserTransaction): wire.EntryFunctionPay
 
 /** A real mainnet user transaction (version 3556737308, a fee-payer entry function call), parsed. */
 export function mainnetUserTransaction(): wire.UserTransaction {
-  return userTransaction(
-    JSON.parse(readFileSync(new URL('./mainnet-user-transaction-3556737308.json', import.meta.url), 'utf8')),
-  );
+  return userTransaction(mainnet);
 }
