@@ -19,6 +19,7 @@ import {
   type ReplyOf,
 } from '../../shared/api/endpoint.ts';
 import { isJsonText } from '../../shared/json-shape.ts';
+import { decimalU64 } from '../../shared/ledger/u64.ts';
 
 /** The ledger headers every answer carries (`X-Aptos-*`). */
 export interface LedgerHeaders {
@@ -92,7 +93,7 @@ export function keepExactIntegers(_key: string, value: unknown, context?: { read
 }
 
 function optionalBigInt(text: string | null): bigint | undefined {
-  return text !== null && /^\d+$/.test(text) ? BigInt(text) : undefined;
+  return text === null ? undefined : decimalU64(text);
 }
 
 /** Reads the ledger headers of a response. */

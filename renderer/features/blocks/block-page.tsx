@@ -26,6 +26,7 @@ import { BlockTransactionsTable } from './block-transactions-table.tsx';
 import { KindFilter, hiddenKindsOf, HIDE_PARAM } from './kind-filter.tsx';
 import { useBlockTransactions } from './use-block-transactions.ts';
 import './blocks.css';
+import { decimalU64 } from '../../../shared/ledger/u64.ts';
 
 const count = (value: number): string => value.toLocaleString('en-US');
 
@@ -81,7 +82,7 @@ export function BlockPage(): ReactNode {
   const { height } = useParams();
   const { pinned } = useLedgerVersion();
   const [search, setSearch] = useSearchParams();
-  const valid = height !== undefined && /^\d+$/.test(height);
+  const valid = height !== undefined && decimalU64(height) !== undefined;
   const { block, rest, transactions, total } = useBlockTransactions(valid ? height : undefined);
   const ledger = useQuery(ledgerQuery()).data?.body;
   const pinnedBlock = useQuery(blockByVersionQuery(pinned)).data;

@@ -12,6 +12,7 @@ import { useLedgerVersion, withVersion } from '../../app/use-ledger-version.ts';
 import { AddressLink } from '../../components/address-link.tsx';
 import { functionOf, kindLabel } from './transaction-kind.ts';
 import { TableGrid } from './table-grid.tsx';
+import { decimalU64 } from '../../../shared/ledger/u64.ts';
 
 const features = tableFeatures({});
 const helper = createColumnHelper<typeof features, CommittedTransactionJson>();
@@ -23,7 +24,8 @@ const helper = createColumnHelper<typeof features, CommittedTransactionJson>();
  */
 function TransactionLink({ version }: { readonly version: string }): ReactNode {
   const { pinned } = useLedgerVersion();
-  const afterPin = pinned !== undefined && /^\d+$/.test(pinned) && BigInt(version) > BigInt(pinned);
+  const pin = pinned === undefined ? undefined : decimalU64(pinned);
+  const afterPin = pin !== undefined && BigInt(version) > pin;
   return (
     <>
       <Link className="mono" to={withVersion(`/txn/${version}`, pinned)} aria-label={`Transaction ${version}`}>
