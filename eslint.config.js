@@ -92,7 +92,7 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: "TSAsExpression > TSAsExpression.expression > TSUnknownKeyword.typeAnnotation",
+          selector: 'TSAsExpression > TSAsExpression.expression > TSUnknownKeyword.typeAnnotation',
           message:
             '`as unknown as` forces a value into a type: narrow it instead (the wire types are the reply ' +
             "schemas' inferred types, shared/api/wire/; isCommittedTransaction, isKnownPayload and the like).",

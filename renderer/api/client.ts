@@ -228,7 +228,12 @@ export interface AssembledRequest {
  */
 export function requestAssembled(endpoint: Endpoint, parts: AssembledRequest): Promise<ApiAnswer<unknown>> {
   const path = filledPath(endpoint.path, parts.path);
-  const options: RequestOptions = { method: endpoint.method, query: parts.query, body: parts.body, signal: parts.signal };
+  const options: RequestOptions = {
+    method: endpoint.method,
+    query: parts.query,
+    body: parts.body,
+    signal: parts.signal,
+  };
   if (parts.accept !== 'bcs') return requestJson<unknown>(path, options);
   if (endpoint.bcs === undefined) throw new Error(`${endpoint.path} answers JSON only`);
   return requestBcs(path, options);

@@ -15,11 +15,7 @@ import { useLedgerVersion, withVersion } from '../../app/use-ledger-version.ts';
 import { EmptyView, ErrorView, LoadingView } from '../../components/status-views.tsx';
 import { plural } from '../../lib/plural.ts';
 import type { ExportRow } from '../../lib/to-csv.ts';
-import {
-  entryFunctionName,
-  userTransactionOf,
-  type CommittedTransactionJson,
-} from '../../api/transaction-json.ts';
+import { entryFunctionName, userTransactionOf, type CommittedTransactionJson } from '../../api/transaction-json.ts';
 import { ExportMenu } from '../../components/export-menu/export-menu.tsx';
 import { BlockFacts } from './block-facts.tsx';
 import { BlockTransactionsTable } from './block-transactions-table.tsx';

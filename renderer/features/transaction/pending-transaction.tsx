@@ -89,8 +89,8 @@ export function UnknownTransactionView({ transaction }: { readonly transaction: 
           <span className="transaction-badge">{transaction.type}</span>
         </div>
         <p className="transaction-unknown-kind" role="note">
-          The node sent a transaction of kind <span className="mono">{transaction.type}</span>, which this explorer
-          does not know, so it is shown below as the node sent it.
+          The node sent a transaction of kind <span className="mono">{transaction.type}</span>, which this explorer does
+          not know, so it is shown below as the node sent it.
         </p>
         <HashLine hash={transaction.hash} />
       </header>

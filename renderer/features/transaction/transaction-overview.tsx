@@ -230,11 +230,11 @@ export function TransactionOverview({ transaction }: { readonly transaction: Com
       {transaction.type === 'block_epilogue_transaction' &&
         transaction.block_end_info !== null &&
         isJsonValue(transaction.block_end_info) && (
-        <div className="transaction-subsection">
-          <h3>Block end info</h3>
-          <JsonTree value={transaction.block_end_info} label="block_end_info" />
-        </div>
-      )}
+          <div className="transaction-subsection">
+            <h3>Block end info</h3>
+            <JsonTree value={transaction.block_end_info} label="block_end_info" />
+          </div>
+        )}
     </section>
   );
 }

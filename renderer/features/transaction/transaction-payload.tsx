@@ -154,21 +154,21 @@ function PayloadBody({ payload, version }: { readonly payload: UserPayload; read
       return <Script payload={payload} version={version} />;
     case 'multisig_payload':
       return (
-      <>
-        <dl className="transaction-facts">
-          <div className="transaction-fact">
-            <dt>Multisig account</dt>
-            <dd>
-              <AddressLink address={payload.multisig_address} />
-            </dd>
-          </div>
-        </dl>
-        {payload.transaction_payload ? (
-          <PayloadBody payload={payload.transaction_payload} version={version} />
-        ) : (
-          <p className="muted">The multisig transaction carries no payload (it executes one stored on chain).</p>
-        )}
-      </>
+        <>
+          <dl className="transaction-facts">
+            <div className="transaction-fact">
+              <dt>Multisig account</dt>
+              <dd>
+                <AddressLink address={payload.multisig_address} />
+              </dd>
+            </div>
+          </dl>
+          {payload.transaction_payload ? (
+            <PayloadBody payload={payload.transaction_payload} version={version} />
+          ) : (
+            <p className="muted">The multisig transaction carries no payload (it executes one stored on chain).</p>
+          )}
+        </>
       );
     default:
       return assertNever(payload);

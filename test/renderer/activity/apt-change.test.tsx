@@ -22,9 +22,7 @@ async function sent(address: string): Promise<UserTransaction[]> {
   return withApi(async () => {
     const { sequence_number: n } = (await requestJson<{ sequence_number: string }>(`/v1/accounts/${address}`)).body;
     const start = BigInt(n) - 5n;
-    return (
-      await requestJson<UserTransaction[]>(`/v1/accounts/${address}/transactions?start=${start}&limit=5`)
-    ).body;
+    return (await requestJson<UserTransaction[]>(`/v1/accounts/${address}/transactions?start=${start}&limit=5`)).body;
   }, 'main');
 }
 

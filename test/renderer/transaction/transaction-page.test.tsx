@@ -68,9 +68,7 @@ describe('transaction page', () => {
     expect(octas).toBeGreaterThan(0n);
     const fee = fact('Fee').textContent ?? '';
     expect(fee).toContain(`${formatUnits(octas, APT_DECIMALS)} APT`);
-    expect(fee).toContain(
-      `${formatBaseUnits(txn.gas_used)} gas units × ${formatBaseUnits(txn.gas_unit_price)} octas`,
-    );
+    expect(fee).toContain(`${formatBaseUnits(txn.gas_used)} gas units × ${formatBaseUnits(txn.gas_unit_price)} octas`);
     expect(fee).toContain(`= ${formatBaseUnits(octas)} octas`);
     expect(fact('Max gas').textContent).toContain(`${formatBaseUnits(txn.max_gas_amount)} gas units`);
 
