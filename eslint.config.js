@@ -85,7 +85,20 @@ export default tseslint.config(
   {
     files: ['shared/**/*.{ts,tsx}', 'renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    rules: { 'no-restricted-imports': ['error', { paths: purePaths, patterns: purePatterns }] },
+    rules: {
+      'no-restricted-imports': ['error', { paths: purePaths, patterns: purePatterns }],
+      // The wire types are inferred from the reply schemas (shared/api/wire/): code reads them by narrowing, never
+      // by forcing a value into one (the cast the renderer's transaction pages once went through).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'TSAsExpression > TSAsExpression.expression > TSUnknownKeyword.typeAnnotation',
+          message:
+            '`as unknown as` forces a value into a type: narrow it instead (the wire types are the reply ' +
+            "schemas' inferred types, shared/api/wire/; isCommittedTransaction, isKnownPayload and the like).",
+        },
+      ],
+    },
   },
   {
     // One folder per feature: a feature imports its own files, components/, lib/, api/ and app/,

@@ -3,6 +3,12 @@
  * beyond the summary row, with the payload and signature kept as the node renders them (JSON text, key order
  * included) and the payload's BCS, so the transaction endpoints can serve both forms without re-deriving them.
  */
+import type {
+  EntryFunctionPayload,
+  JsonValue,
+  KnownTransactionSignature,
+  TransactionSignature,
+} from '../../shared/api/wire-schemas.ts';
 import { BcsWriter } from '../../shared/bcs/bcs-writer.ts';
 import { parseAddress } from '../../shared/address.ts';
 import { parseTypeTag, writeTypeTag } from '../../shared/type-tag.ts';
@@ -52,19 +58,20 @@ export interface EntryCall {
   readonly function: string;
   readonly typeArguments: readonly string[];
   /** Arguments as the node renders them (JSON values by the function's parameter types). */
-  readonly arguments: readonly unknown[];
+  readonly arguments: readonly JsonValue[];
   /** BCS of each argument. */
   readonly argumentBytes: readonly Uint8Array[];
 }
 
 /** JSON text of an `entry_function_payload` (keys in the node's order, `type` last). */
 export function entryPayloadJson(call: EntryCall): string {
-  return JSON.stringify({
+  const payload: EntryFunctionPayload = {
     function: call.function,
     type_arguments: call.typeArguments,
     arguments: call.arguments,
     type: 'entry_function_payload',
-  });
+  };
+  return JSON.stringify(payload);
 }
 
 /**
@@ -93,9 +100,12 @@ export interface Ed25519Signer {
   readonly signature: string;
 }
 
-function ed25519(signer: Ed25519Signer): Record<string, unknown> {
+function ed25519(signer: Ed25519Signer): Ed25519Signature {
   return { public_key: signer.publicKey, signature: signer.signature, type: 'ed25519_signature' };
 }
+
+/** The single-signer Ed25519 signature (a transaction's own, or one signer's inside another scheme). */
+type Ed25519Signature = Extract<KnownTransactionSignature, { type: 'ed25519_signature' }>;
 
 /** Who signed a user transaction: the sender alone, with secondary signers, and/or with a fee payer. */
 export interface Signers {
@@ -112,7 +122,7 @@ export function signatureJson(signers: Signers): { readonly json: string; readon
   };
   if (signers.feePayer) {
     const kind = 'fee_payer_signature';
-    const json = {
+    const json: TransactionSignature = {
       sender: ed25519(signers.sender),
       ...secondary,
       fee_payer_address: signers.feePayer.address,
@@ -123,7 +133,9 @@ export function signatureJson(signers: Signers): { readonly json: string; readon
   }
   if (signers.secondary.length > 0) {
     const kind = 'multi_agent_signature';
-    return { json: JSON.stringify({ sender: ed25519(signers.sender), ...secondary, type: kind }), kind };
+    const json: TransactionSignature = { sender: ed25519(signers.sender), ...secondary, type: kind };
+    return { json: JSON.stringify(json), kind };
   }
-  return { json: JSON.stringify(ed25519(signers.sender)), kind: 'ed25519_signature' };
+  const json: TransactionSignature = ed25519(signers.sender);
+  return { json: JSON.stringify(json), kind: 'ed25519_signature' };
 }

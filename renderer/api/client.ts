@@ -10,6 +10,7 @@ import {
   type ReceivedErrorRecord,
 } from '../../shared/api/error-record.ts';
 import {
+  filledPath,
   pathOf,
   type BodyOf,
   type Endpoint,
@@ -18,6 +19,7 @@ import {
   type ReplyOf,
 } from '../../shared/api/endpoint.ts';
 import { isJsonText } from '../../shared/json-shape.ts';
+import { decimalU64 } from '../../shared/ledger/u64.ts';
 
 /** The ledger headers every answer carries (`X-Aptos-*`). */
 export interface LedgerHeaders {
@@ -91,7 +93,7 @@ export function keepExactIntegers(_key: string, value: unknown, context?: { read
 }
 
 function optionalBigInt(text: string | null): bigint | undefined {
-  return text !== null && /^\d+$/.test(text) ? BigInt(text) : undefined;
+  return text === null ? undefined : decimalU64(text);
 }
 
 /** Reads the ledger headers of a response. */
@@ -209,6 +211,33 @@ export type EndpointRequest<E extends Endpoint> = (keyof PathParams<E['path']> e
     readonly signal?: AbortSignal | undefined;
     readonly exactNumbers?: boolean | undefined;
   };
+
+/** A read of a declared endpoint assembled at run time (the query layer's): path values by name, the query as sent. */
+export interface AssembledRequest {
+  readonly path: Readonly<Record<string, string | undefined>>;
+  readonly query: QueryParams;
+  readonly body: unknown;
+  readonly signal: AbortSignal;
+  readonly accept: 'json' | 'bcs' | undefined;
+}
+
+/**
+ * Sends an assembled read of `endpoint` (renderer/api/endpoint-query.ts, whose plan checked every path value is
+ * there): the declared method, the path built from the pattern, JSON or the BCS bytes. The answer is typed by the
+ * caller, which knows the endpoint's reply type.
+ */
+export function requestAssembled(endpoint: Endpoint, parts: AssembledRequest): Promise<ApiAnswer<unknown>> {
+  const path = filledPath(endpoint.path, parts.path);
+  const options: RequestOptions = {
+    method: endpoint.method,
+    query: parts.query,
+    body: parts.body,
+    signal: parts.signal,
+  };
+  if (parts.accept !== 'bcs') return requestJson<unknown>(path, options);
+  if (endpoint.bcs === undefined) throw new Error(`${endpoint.path} answers JSON only`);
+  return requestBcs(path, options);
+}
 
 function optionsOf<E extends Endpoint>(endpoint: E, parts: EndpointRequest<E>): [string, RequestOptions] {
   const path = pathOf(endpoint.path, (parts.path ?? {}) as PathParams<E['path']>);

@@ -16,7 +16,7 @@
 import { infiniteQueryOptions, queryOptions, skipToken, type QueryClient } from '@tanstack/react-query';
 import type { BodyOf, Endpoint, PathParams, QueryParams as DeclaredQuery, ReplyOf } from '../../shared/api/endpoint.ts';
 import { ENDPOINT_NAMES, ENDPOINTS, type EndpointName } from '../../shared/api/registry.ts';
-import { request, requestBytes, type ApiAnswer, type EndpointRequest, type QueryParams } from './client.ts';
+import { requestAssembled, type ApiAnswer, type QueryParams } from './client.ts';
 import { UNVERSIONED, type DomainKey, type KeyParts, type VersionKey } from './query-keys.ts';
 import { keepPreviousWhileSame } from './queries/keep-previous.ts';
 
@@ -169,10 +169,12 @@ function send<E extends Endpoint>(
   // The query string lists the parameters in their declared order, whichever part of the read gives them.
   const given: Record<string, unknown> = { ...(read.query ?? {}), ...page };
   if ('ledger_version' in endpoint.query && version !== undefined) given.ledger_version = version;
-  const query: Record<string, unknown> = {};
-  for (const name of Object.keys(endpoint.query)) if (given[name] !== undefined) query[name] = given[name];
-  const parts = { path: read.path, query, body: read.body, signal } as unknown as EndpointRequest<E>;
-  return read.accept === 'bcs' ? requestBytes(endpoint, parts) : request(endpoint, parts);
+  const query: Record<string, string | number | bigint> = {};
+  for (const name of Object.keys(endpoint.query)) {
+    const value = given[name];
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint') query[name] = value;
+  }
+  return requestAssembled(endpoint, { path: read.path ?? {}, query, body: read.body, signal, accept: read.accept });
 }
 
 /**

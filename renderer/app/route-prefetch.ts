@@ -8,6 +8,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { normalizeAddress } from '../../shared/address.ts';
 import { ENDPOINTS } from '../../shared/api/registry.ts';
+import { isCommittedTransaction } from '../../shared/api/wire-schemas.ts';
 import { request } from '../api/client.ts';
 import { resourcesQuery } from '../api/queries/account-queries.ts';
 import { assetActivitiesQuery, assetHoldersQuery, assetMetadataQuery } from '../api/queries/asset-page-queries.ts';
@@ -87,7 +88,7 @@ function prefetchTransaction(client: QueryClient, version: string): void {
     .then(([transaction, ledger, told]) => {
       if (told !== null) return;
       if (before < 0n || before < BigInt(ledger.body.oldest_ledger_version)) return;
-      for (const change of transaction.changes ?? []) {
+      for (const change of isCommittedTransaction(transaction) ? transaction.changes : []) {
         if (change.type !== 'write_resource') continue;
         const address = addressOf(change.address);
         if (address !== undefined)

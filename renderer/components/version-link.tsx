@@ -11,6 +11,7 @@ import { Link, useLocation } from 'react-router';
 import { ledgerQuery } from '../api/queries/ledger-queries.ts';
 import { withVersion } from '../app/use-ledger-version.ts';
 import './components.css';
+import { decimalU64 } from '../../shared/ledger/u64.ts';
 
 /** Props of {@link VersionLink}. */
 export interface VersionLinkProps {
@@ -53,7 +54,8 @@ export function VersionLink({ version, to, children, noPin }: VersionLinkProps):
   const location = useLocation();
   const oldest = useQuery(ledgerQuery()).data?.body.oldest_ledger_version;
   const text = String(version);
-  if (oldest !== undefined && /^\d+$/.test(text) && BigInt(text) < BigInt(oldest)) {
+  const value = decimalU64(text);
+  if (oldest !== undefined && value !== undefined && value < BigInt(oldest)) {
     const why = `the oldest retained version is ${oldest}, so there is no transaction or state to show at it`;
     return (
       <span className="version-pruned mono" title={`Version ${text} is pruned: ${why}`}>

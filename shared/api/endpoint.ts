@@ -183,7 +183,14 @@ export function shownPath(pattern: string): string {
 
 /** The path of a request to `pattern` with its parameters percent-encoded into their segments. */
 export function pathOf<Path extends string>(pattern: Path, params: PathParams<Path>): string {
-  const values = params as Readonly<Record<string, string>>;
+  return filledPath(pattern, params);
+}
+
+/**
+ * The path of a request to `pattern` from values looked up by name (a read assembled at run time); a missing one
+ * throws, naming it.
+ */
+export function filledPath(pattern: string, values: Readonly<Record<string, string | undefined>>): string {
   return pattern.replace(/:([a-z_]+)/g, (_, name: string) => {
     const value = values[name];
     if (value === undefined) throw new Error(`path parameter ${name} of ${pattern} is missing`);

@@ -5,12 +5,13 @@
  */
 import * as v from 'valibot';
 import type { DeepReadonly } from './endpoint.ts';
+import { u64 } from './wire/scalars.ts';
 
 /** Where a snapshot's data came from when it was captured from a node (`snapshot capture`). */
 export const SNAPSHOT_ORIGIN_SCHEMA = v.looseObject({
   node_url: v.string(),
   chain_id: v.number(),
-  ledger_version: v.pipe(v.string(), v.regex(/^\d+$/, 'expected a decimal u64 string')),
+  ledger_version: u64,
   captured_at: v.string(),
 });
 

@@ -31,6 +31,20 @@ export function decimalU64(text: string): bigint | undefined {
   return typeof value === 'bigint' ? value : undefined;
 }
 
+/**
+ * Whether `text` is a decimal u64 as the JSON API writes one (digits, at most {@link U64_MAX}), without making a
+ * bigint: the reply schemas check every u64 of a reply with it (shared/api/wire/scalars.ts).
+ */
+export function isU64Text(text: string): boolean {
+  if (!DECIMAL.test(text)) return false;
+  let start = 0;
+  while (start < text.length - 1 && text.charCodeAt(start) === 48) start += 1;
+  const digits = text.length - start;
+  if (digits !== U64_MAX_TEXT.length) return digits < U64_MAX_TEXT.length;
+  // Same length: decimal order is text order.
+  return text.slice(start) <= U64_MAX_TEXT;
+}
+
 /** Whether a bigint fits a u64. */
 export function isU64(value: bigint): boolean {
   return value >= 0n && value <= U64_MAX;

@@ -6,7 +6,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SnapshotInfo } from '../../electron/snapshot/snapshot-info.ts';
-import type { CommittedTransactionJson } from '../../renderer/api/transaction-json.ts';
+import type { UserTransaction } from '../../shared/api/wire-schemas.ts';
+import { userTransaction } from '../support/wire-transactions.ts';
 import { newPage, saveScreenshot, useExplorerSession } from './support/e2e-harness.ts';
 import { fixtureInfo } from './support/fixture-info.ts';
 
@@ -16,10 +17,10 @@ describe('transaction journeys', () => {
   beforeAll(() => {
     info = fixtureInfo();
   });
-  const transaction = async (version: string): Promise<CommittedTransactionJson> => {
+  const transaction = async (version: string): Promise<UserTransaction> => {
     const response = await fetch(`${session.explorer.url}/v1/transactions/by_version/${version}`);
     if (!response.ok) throw new Error(`transaction ${version}: HTTP ${response.status}`);
-    return (await response.json()) as CommittedTransactionJson;
+    return userTransaction(await response.json());
   };
 
   it('support pastes a hash, lands on the transaction by version and reads a module event’s data', async () => {
@@ -27,15 +28,15 @@ describe('transaction journeys', () => {
     expect(sample).not.toBeNull();
     const { version, hash } = sample!;
     const txn = await transaction(version);
-    const index = txn.events!.findIndex((event) => event.type === '0x1::transaction_fee::FeeStatement');
+    const index = txn.events.findIndex((event) => event.type === '0x1::transaction_fee::FeeStatement');
     expect(index).toBeGreaterThanOrEqual(0);
-    const fee = txn.events![index]!.data as Record<string, string>;
+    const fee = txn.events[index]!.data as Record<string, string>;
 
     const { page, context, errors } = await newPage(session.browser);
     await page.goto(`${session.explorer.url}/txn/${hash}`);
     await page.waitForURL(new RegExp(`/txn/${version}$`));
     await page.getByRole('heading', { level: 1, name: `Transaction ${version}` }).waitFor();
-    await page.getByRole('heading', { level: 2, name: `Events (${txn.events!.length})` }).waitFor();
+    await page.getByRole('heading', { level: 2, name: `Events (${txn.events.length})` }).waitFor();
     const event = page.locator('.transaction-event').nth(index);
     await event.getByText('Module event: no event stream', { exact: false }).waitFor();
     const data = event.getByRole('group', { name: `JSON event ${index} data` });

@@ -17,7 +17,9 @@ import {
   stateKeyHash,
   tableItemStateKey,
 } from '../../shared/ledger/state-keys.ts';
-import { decimalU64, readDecimal, U64_MAX, U64_MAX_TEXT } from '../../shared/ledger/u64.ts';
+import * as v from 'valibot';
+import { u64 } from '../../shared/api/wire/scalars.ts';
+import { decimalU64, isU64Text, readDecimal, U64_MAX, U64_MAX_TEXT } from '../../shared/ledger/u64.ts';
 import { parseStructTag } from '../../shared/type-tag.ts';
 
 interface RecordedChange {
@@ -95,5 +97,30 @@ describe('ledger kernel: u64', () => {
       expect(readDecimal(text, U64_MAX)).toBe('not_decimal');
     expect(decimalU64('42')).toBe(42n);
     expect(decimalU64('18446744073709551616')).toBeUndefined();
+  });
+
+  it('checks u64 text without a bigint exactly as readDecimal bounds it, and the wire schema with it', () => {
+    const texts = [
+      '0',
+      '7',
+      '007',
+      U64_MAX_TEXT,
+      `000${U64_MAX_TEXT}`,
+      '18446744073709551616',
+      '99999999999999999999',
+      '100000000000000000000',
+      '9'.repeat(19),
+      '',
+      '-1',
+      '1e3',
+      ' 1',
+      '0x10',
+      '١',
+    ];
+    for (const text of texts) {
+      const expected = typeof readDecimal(text, U64_MAX) === 'bigint';
+      expect(isU64Text(text), text).toBe(expected);
+      expect(v.safeParse(u64, text).success, text).toBe(expected);
+    }
   });
 });

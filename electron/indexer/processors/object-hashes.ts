@@ -2,7 +2,8 @@
  * The address and key hashes the processors compute for the coin stores, fungible stores and objects they see: the
  * formulas of shared/object-address.ts and shared/ledger/state-keys.ts over the state's SHA3-256 (`IndexerState.sha3`:
  * the platform's where the pass runs, indexer-state.ts; hashing in portable code was about 5% of the pass), else
- * the portable one. test/indexer/object-hashes.test.ts checks both against shared/.
+ * the portable one; the key hash is shared/ledger/state-keys.ts's own. test/indexer/object-hashes.test.ts checks both
+ * against shared/.
  */
 import { sha3_256 } from '@noble/hashes/sha3.js';
 import { parseAddress } from '../../../shared/address.ts';
@@ -12,13 +13,13 @@ import {
   OBJECT_DERIVED_SCHEME,
   OBJECT_FROM_SEED_SCHEME,
 } from '../../../shared/object-address.ts';
+import { accessPathStateKeyHash } from '../../../shared/ledger/state-keys.ts';
 import { formatStructTag, type StructTag } from '../../../shared/type-tag.ts';
 import type { IndexerState } from './processor-input.ts';
 
 const APT_COIN = '0x1::aptos_coin::AptosCoin';
 const APT_METADATA = parseAddress(APT_METADATA_ADDRESS);
 const encoder = new TextEncoder();
-const STATE_KEY_SALT = sha3_256(encoder.encode('APTOS::StateKey'));
 
 function hashed(state: Pick<IndexerState, 'sha3'>, parts: readonly Uint8Array[], tail?: number): Uint8Array {
   let length = tail === undefined ? 0 : 1;
@@ -49,7 +50,8 @@ export function pairedMetadataAddress(state: Pick<IndexerState, 'sha3'>, coinTyp
   return hashed(state, [APT_METADATA, encoder.encode(name)], OBJECT_FROM_SEED_SCHEME);
 }
 
-/** The node's `state_key_hash` of an access-path state key as stored: sha3-256(sha3-256("APTOS::StateKey") ‖ key). */
+/** The node's `state_key_hash` of an access-path state key as stored: the ledger kernel's, over the state's SHA3. */
 export function accessPathKeyHash(state: Pick<IndexerState, 'sha3'>, stateKey: Uint8Array): string {
-  return bytesToHex(hashed(state, [STATE_KEY_SALT, stateKey]));
+  const sha3 = state.sha3 ?? sha3_256;
+  return accessPathStateKeyHash(stateKey, (input) => bytesToHex(sha3(input)));
 }

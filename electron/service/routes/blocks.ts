@@ -7,7 +7,8 @@ import { bytesToHex } from '../../../shared/hex.ts';
 import type { BlockSummary } from '../../snapshot/ledger-store.ts';
 import { ApiError, notFound } from '../http-errors.ts';
 import type { ContextOf, RequestContext } from '../request-context.ts';
-import { bcsReply, jsonReply } from '../responses.ts';
+import { ENDPOINTS } from '../../../shared/api/registry.ts';
+import { bcsReply, endpointReply } from '../responses.ts';
 import type { ServiceReply } from '../service-reply.ts';
 import { blockId, encodeBlock } from '../transaction-bcs-bodies.ts';
 import { transactionJson } from './transaction-json.ts';
@@ -29,8 +30,9 @@ function blockReply(context: RequestContext, block: BlockSummary, full: boolean)
     const fields = { ...block, hash };
     return bcsReply(encodeBlock(context.store, fields, transactions, context.ledger.chainId), context.ledger);
   }
-  // Untyped until the transaction's producer is typed by a complete wire schema (issue 24, item 2).
-  return jsonReply(
+  // By height and by version share the reply schema (shared/api/wire/blocks.ts).
+  return endpointReply(
+    ENDPOINTS.blockByHeight,
     {
       block_height: block.height.toString(),
       block_hash: bytesToHex(hash),

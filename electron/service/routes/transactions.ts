@@ -7,7 +7,8 @@ import { bytesToHex } from '../../../shared/hex.ts';
 import type { LedgerInfo, StoredTransaction } from '../../snapshot/ledger-store.ts';
 import { ApiError, invalidInput, notFound } from '../http-errors.ts';
 import type { ContextOf, RequestContext } from '../request-context.ts';
-import { bcsReply, jsonReply } from '../responses.ts';
+import { ENDPOINTS } from '../../../shared/api/registry.ts';
+import { bcsReply, endpointReply } from '../responses.ts';
 import type { ServiceReply } from '../service-reply.ts';
 import { encodeTransactionData, encodeTransactionList } from '../transaction-bcs-bodies.ts';
 import { transactionJson } from './transaction-json.ts';
@@ -25,15 +26,17 @@ export function versionPruned(version: bigint, ledger: LedgerInfo): ApiError {
 function transactionReply(context: RequestContext, transaction: StoredTransaction): ServiceReply {
   if (context.output === 'bcs')
     return bcsReply(encodeTransactionData(context.store, transaction, context.ledger.chainId), context.ledger);
-  // Untyped until the transaction's producer is typed by a complete wire schema (issue 24, item 2).
-  return jsonReply(transactionJson(context.store, transaction), context.ledger);
+  // By version and by hash share the reply schema (shared/api/wire/transactions.ts).
+  return endpointReply(ENDPOINTS.transactionByVersion, transactionJson(context.store, transaction), context.ledger);
 }
 
 /** A page's reply: the transactions' JSON, or as BCS `Vec<TransactionOnChainData>`. */
 export function transactionsReply(context: RequestContext, transactions: readonly StoredTransaction[]): ServiceReply {
   if (context.output === 'bcs')
     return bcsReply(encodeTransactionList(context.store, transactions, context.ledger.chainId), context.ledger);
-  return jsonReply(
+  // A page and an account's transactions share the reply schema (a list of transactions).
+  return endpointReply(
+    ENDPOINTS.transactions,
     transactions.map((transaction) => transactionJson(context.store, transaction)),
     context.ledger,
   );

@@ -4,34 +4,34 @@
  * (taken from
  * the ledger info); otherwise the ledger info alone (exact when capturing the latest version).
  */
+import * as v from 'valibot';
+import * as wire from '../../../shared/api/wire-schemas.ts';
+import * as explorerWire from '../../../shared/api/endpoints/explorer-schemas.ts';
 import { hexToBytes } from '../../../shared/hex.ts';
+import { CaptureError } from './capture-types.ts';
 import { TRANSACTION_KINDS } from './capture-details.ts';
 import type { CapturedBlock, CapturedTransaction } from './capture-types.ts';
 import type { SourceReader } from './source-reader.ts';
 
-/** `GET /v1` as JSON (the fields a capture uses). */
-export interface LedgerJson {
-  readonly chain_id: number;
-  readonly epoch: string;
-  readonly ledger_version: string;
-  readonly oldest_ledger_version: string;
-  readonly ledger_timestamp: string;
-  readonly block_height: string;
+/** `GET /v1` as the wire schema reads it (shared/api/wire-schemas.ts). */
+export type LedgerJson = v.InferOutput<typeof wire.ledgerInfo>;
+
+/** The source's `GET /v1` parsed with the wire schema; another shape is a capture error naming the field. */
+export function ledgerOf(json: unknown): LedgerJson {
+  const parsed = v.safeParse(wire.ledgerInfo, json);
+  if (parsed.success) return parsed.output;
+  const issue = parsed.issues[0];
+  throw new CaptureError(`the source's /v1 has another shape: ${v.getDotPath(issue) ?? 'body'}: ${issue.message}`);
 }
 
-interface ExplorerVersion {
-  readonly block_height: string;
-  readonly block_timestamp_usec: string;
-  readonly epoch: string;
-  readonly block_first_version: string;
-  readonly block_last_version: string;
-}
-
-interface NodeBlock {
-  readonly block_height: string;
-  readonly block_timestamp: string;
-  readonly first_version: string;
-  readonly last_version: string;
+/** Reads `path` of the source parsed with `schema`; undefined when the source has none (404). */
+async function parsedIfFound<S extends v.GenericSchema>(
+  reader: SourceReader,
+  path: string,
+  schema: S,
+): Promise<v.InferOutput<S> | undefined> {
+  const json = await reader.jsonIfFound<unknown>(path, 'any');
+  return json === undefined ? undefined : v.parse(schema, json);
 }
 
 /** A read that may fail or be missing: any failure means "unknown". */
@@ -50,7 +50,9 @@ export async function blockOfVersion(
   ledger: LedgerJson,
 ): Promise<CapturedBlock> {
   const latest = BigInt(ledger.ledger_version) === version;
-  const explorer = await optional(() => reader.jsonIfFound<ExplorerVersion>(`/explorer/v1/versions/${version}`, 'any'));
+  const explorer = await optional(() =>
+    parsedIfFound(reader, `/explorer/v1/versions/${version}`, explorerWire.versionInfo),
+  );
   if (explorer !== undefined) {
     return {
       height: BigInt(explorer.block_height),
@@ -60,7 +62,7 @@ export async function blockOfVersion(
       timestampUsec: BigInt(explorer.block_timestamp_usec),
     };
   }
-  const node = await optional(() => reader.jsonIfFound<NodeBlock>(`/blocks/by_version/${version}`, 'any'));
+  const node = await optional(() => parsedIfFound(reader, `/blocks/by_version/${version}`, wire.block));
   if (node !== undefined) {
     return {
       height: BigInt(node.block_height),
@@ -85,14 +87,9 @@ export async function blockOfVersion(
  * version, being a ledger version, is taken as its block's end (`block_epilogue`, hash unknown).
  */
 export async function transactionAt(reader: SourceReader, version: bigint): Promise<CapturedTransaction> {
-  const node = await optional(() =>
-    reader.jsonIfFound<{ type?: string; hash?: string } & Record<string, unknown>>(
-      `/transactions/by_version/${version}`,
-      'any',
-    ),
-  );
-  const kind = node?.type === undefined ? undefined : TRANSACTION_KINDS[node.type];
-  if (kind !== undefined && typeof node?.hash === 'string' && /^0x[0-9a-f]{64}$/i.test(node.hash))
+  const node = await optional(() => parsedIfFound(reader, `/transactions/by_version/${version}`, wire.transaction));
+  const kind = node === undefined ? undefined : TRANSACTION_KINDS[node.type];
+  if (node !== undefined && kind !== undefined && /^0x[0-9a-f]{64}$/i.test(node.hash))
     return { kind, hash: hexToBytes(node.hash) };
   return { kind: 'block_epilogue', hash: new Uint8Array(32) };
 }

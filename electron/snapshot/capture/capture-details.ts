@@ -8,28 +8,36 @@ import { hexToBytes } from '../../../shared/hex.ts';
 import type { TransactionRow } from '../snapshot-writer.ts';
 import type { TransactionDetailsRow } from '../transaction-details.ts';
 import type { CapturedTransaction } from './capture-types.ts';
+import {
+  entryFunctionOf,
+  feePayerOf,
+  secondarySignerAddresses,
+  type CommittedTransaction,
+  type TransactionSignature,
+} from '../../../shared/api/wire-schemas.ts';
 import { U64_MAX_TEXT } from '../../../shared/ledger/u64.ts';
 
-const hash32 = (value: unknown): Uint8Array | null =>
-  typeof value === 'string' && /^0x[0-9a-f]{64}$/i.test(value) ? hexToBytes(value) : null;
-const integer = (value: unknown): number | null =>
-  typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : null;
+const hash32 = (value: string | null): Uint8Array | null =>
+  value !== null && /^0x[0-9a-f]{64}$/i.test(value) ? hexToBytes(value) : null;
+/** A decimal the schema checked, as a number when it has at most 15 digits (exact as a double); else null. */
+const integer = (value: string | null | undefined): number | null =>
+  value !== null && value !== undefined && value.length <= 15 ? Number(value) : null;
 const jsonOf = (value: unknown): string | null =>
   value === undefined || value === null ? null : JSON.stringify(value);
 
 /** Fields only one kind has, in the node's order (block metadata and epilogue). */
-function kindFields(json: Readonly<Record<string, unknown>>): string | null {
-  if (json.type === 'block_metadata_transaction')
+function kindFields(transaction: CommittedTransaction): string | null {
+  if (transaction.type === 'block_metadata_transaction')
     return JSON.stringify({
-      id: json.id,
-      epoch: json.epoch,
-      round: json.round,
-      previous_block_votes_bitvec: json.previous_block_votes_bitvec,
-      proposer: json.proposer,
-      failed_proposer_indices: json.failed_proposer_indices,
+      id: transaction.id,
+      epoch: transaction.epoch,
+      round: transaction.round,
+      previous_block_votes_bitvec: transaction.previous_block_votes_bitvec,
+      proposer: transaction.proposer,
+      failed_proposer_indices: transaction.failed_proposer_indices,
     });
-  if (json.type === 'block_epilogue_transaction')
-    return JSON.stringify({ block_end_info: json.block_end_info ?? null });
+  if (transaction.type === 'block_epilogue_transaction')
+    return JSON.stringify({ block_end_info: transaction.block_end_info });
   return null;
 }
 
@@ -44,59 +52,71 @@ export const TRANSACTION_KINDS: Readonly<Record<string, CapturedTransaction['kin
 };
 
 /**
- * The summary row and details of a transaction from the node's JSON, recorded in block `blockHeight` with the
- * figures of its write set and events as kept; undefined when the JSON lacks its kind, hash or a hash of its info.
+ * The node's JSON of a transaction's payload and signature as it sent them: stored as text in the node's key order
+ * (the schema's parsed output lists a loose object's declared fields first).
+ */
+export interface SentJson {
+  readonly payload: unknown;
+  readonly signature: unknown;
+}
+
+/**
+ * The summary row and details of a transaction parsed with the wire schema (shared/api/wire/transactions.ts),
+ * recorded in block `blockHeight` with the figures of its write set and events as kept; undefined for a kind a
+ * snapshot does not keep, or a hash or version it cannot hold.
  */
 export function capturedTransactionRows(
-  json: Readonly<Record<string, unknown>>,
+  transaction: CommittedTransaction,
+  sent: SentJson,
   blockHeight: bigint,
   kept: { readonly writeSetSize: number; readonly eventCount: number },
 ): { readonly row: TransactionRow; readonly details: TransactionDetailsRow } | undefined {
-  const kind = typeof json.type === 'string' ? TRANSACTION_KINDS[json.type] : undefined;
-  const hash = hash32(json.hash);
-  const version = integer(json.version);
+  const kind = TRANSACTION_KINDS[transaction.type];
+  const hash = hash32(transaction.hash);
+  const version = integer(transaction.version);
   if (kind === undefined || hash === null || version === null) return undefined;
-  const stateChangeHash = hash32(json.state_change_hash);
-  const eventRootHash = hash32(json.event_root_hash);
-  const accumulatorRootHash = hash32(json.accumulator_root_hash);
+  const stateChangeHash = hash32(transaction.state_change_hash);
+  const eventRootHash = hash32(transaction.event_root_hash);
+  const accumulatorRootHash = hash32(transaction.accumulator_root_hash);
   if (!stateChangeHash || !eventRootHash || !accumulatorRootHash) return undefined;
-  const user = json.type === 'user_transaction';
-  const signature = (json.signature ?? null) as Record<string, unknown> | null;
-  const sequence = user && json.sequence_number !== U64_MAX_TEXT ? integer(json.sequence_number) : null;
-  const nonce = user ? integer(json.replay_protection_nonce) : null;
-  const payload = (json.payload ?? null) as Record<string, unknown> | null;
-  const feePayer = typeof signature?.fee_payer_address === 'string' ? parseAddress(signature.fee_payer_address) : null;
-  const secondary = Array.isArray(signature?.secondary_signer_addresses)
-    ? (signature.secondary_signer_addresses as unknown[]).filter((a) => typeof a === 'string').map(parseAddress)
-    : [];
+  const user = transaction.type === 'user_transaction' ? transaction : undefined;
+  const signature = user?.signature;
+  const payload = user?.payload ?? (transaction.type === 'genesis_transaction' ? transaction.payload : undefined);
+  const call = user === undefined ? undefined : entryFunctionOf(user.payload);
   const row: TransactionRow = {
     version,
     blockHeight: Number(blockHeight),
     hash,
     kind,
-    sender: user && typeof json.sender === 'string' ? parseAddress(json.sender) : null,
-    sequenceNumber: sequence,
-    nonce,
-    entryFunction: typeof payload?.function === 'string' ? payload.function : null,
-    gasUnitPrice: integer(json.gas_unit_price) ?? 0,
-    maxGasAmount: integer(json.max_gas_amount) ?? 0,
-    gasUsed: integer(json.gas_used) ?? 0,
-    success: json.success !== false,
-    timestampUsec: typeof json.timestamp === 'string' && /^\d+$/.test(json.timestamp) ? BigInt(json.timestamp) : 0n,
+    sender: user === undefined ? null : parseAddress(user.sender),
+    sequenceNumber: user !== undefined && user.sequence_number !== U64_MAX_TEXT ? integer(user.sequence_number) : null,
+    nonce: integer(user?.replay_protection_nonce),
+    // The payload's own function (a multisig's inner call is not the transaction's entry function).
+    entryFunction: call !== undefined && user?.payload === call ? call.function : null,
+    gasUnitPrice: integer(user?.gas_unit_price) ?? 0,
+    maxGasAmount: integer(user?.max_gas_amount) ?? 0,
+    gasUsed: integer(transaction.gas_used) ?? 0,
+    success: transaction.success,
+    timestampUsec: transaction.type === 'genesis_transaction' ? 0n : BigInt(transaction.timestamp),
   };
   const details: TransactionDetailsRow = {
-    vmStatus: typeof json.vm_status === 'string' ? json.vm_status : '',
-    expirationTimestampSecs: integer(json.expiration_timestamp_secs),
-    payload: jsonOf(payload),
+    vmStatus: transaction.vm_status,
+    expirationTimestampSecs: integer(user?.expiration_timestamp_secs),
+    payload: payload === undefined ? null : jsonOf(sent.payload),
     payloadBcs: null,
-    signature: jsonOf(signature),
-    signatureKind: typeof signature?.type === 'string' ? signature.type : null,
-    secondarySigners: secondary,
-    feePayer,
-    kindFields: kindFields(json),
-    stateCheckpointHash: hash32(json.state_checkpoint_hash),
+    signature: signature === undefined ? null : jsonOf(sent.signature),
+    signatureKind: signature?.type ?? null,
+    secondarySigners: signature === undefined ? [] : secondarySignerAddresses(signature).map(parseAddress),
+    feePayer: signature === undefined ? null : (parseFeePayer(signature) ?? null),
+    kindFields: kindFields(transaction),
+    stateCheckpointHash: hash32(transaction.state_checkpoint_hash),
     accumulatorRootHash,
     recorded: { stateChangeHash, eventRootHash, ...kept },
   };
   return { row, details };
+}
+
+function parseFeePayer(signature: TransactionSignature): Uint8Array | undefined {
+  const payer = feePayerOf(signature);
+  return payer === undefined ? undefined : parseAddress(payer);
 }

@@ -10,7 +10,7 @@ import { decodeMoveValue } from '../../../shared/move/decode.ts';
 import { encodeMoveValue } from '../../../shared/move/encode.ts';
 import { formatStructTag, formatTypeTag, parseTypeTag, type TypeTag } from '../../../shared/type-tag.ts';
 import { decodeEvents, decodeResourceMap, decodeSummaries } from './bcs-replies.ts';
-import { blockOfVersion, transactionAt, type LedgerJson } from './capture-block.ts';
+import { blockOfVersion, ledgerOf, transactionAt } from './capture-block.ts';
 import {
   CaptureError,
   DEFAULT_CAPTURE_LIMITS,
@@ -57,7 +57,7 @@ export async function captureLedger(source: CaptureSource, request: CaptureReque
   const meter = request.meter ?? NO_PROGRESS;
   meter.phase(`capturing: reading ${source.nodeUrl}`, undefined, 'answers');
   const reader = new SourceReader(source, request.signal, limits.requests, meter);
-  const ledger = await reader.json<LedgerJson>('');
+  const ledger = ledgerOf(await reader.json<unknown>(''));
   const latest = BigInt(ledger.ledger_version);
   const oldest = BigInt(ledger.oldest_ledger_version);
   const version = request.version ?? latest;

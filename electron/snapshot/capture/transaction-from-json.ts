@@ -205,7 +205,11 @@ export async function transactionFromJson(
   );
   if (bytesToHex(eventRootHash(hashed)) !== transaction.event_root_hash.toLowerCase())
     throw new NotKept("its events, encoded again, do not give the node's event_root_hash");
-  const rows = capturedTransactionRows(json, blockHeight, { writeSetSize: writeSet.length, eventCount: events.length });
+  const sent = { payload: json.payload, signature: json.signature };
+  const rows = capturedTransactionRows(transaction, sent, blockHeight, {
+    writeSetSize: writeSet.length,
+    eventCount: events.length,
+  });
   if (rows === undefined) throw new NotKept('its JSON lacks a field a snapshot keeps');
   return { version, ...rows, writeSet, events, modules: writtenModules };
 }

@@ -23,6 +23,7 @@ import { eventHandle } from './framework-values.ts';
 import type { Random } from './random.ts';
 import type { UserTxnEffect } from './user-transactions.ts';
 import type { SimAccount, World } from './world.ts';
+import type { JsonValue } from '../../../shared/api/wire-schemas.ts';
 
 interface Asset {
   readonly address: Uint8Array;
@@ -45,13 +46,13 @@ const ASSETS: readonly Omit<AssetSpec, 'supply'>[] = [
   { name: 'Gems', symbol: 'GEMS', decimals: 0, iconUri: '', projectUri: 'https://example.com/gems' },
 ];
 
-const issuerCall = (name: string, args: readonly (readonly [unknown, Uint8Array])[]): EntryCall => ({
+const issuerCall = (name: string, args: readonly (readonly [JsonValue, Uint8Array])[]): EntryCall => ({
   function: `${ISSUER_ADDRESS}::assets::${name}`,
   typeArguments: [],
   arguments: args.map(([json]) => json),
   argumentBytes: args.map(([, bytes]) => bytes),
 });
-const addressArg = (account: { short: string; address: Uint8Array }): readonly [unknown, Uint8Array] => [
+const addressArg = (account: { short: string; address: Uint8Array }): readonly [JsonValue, Uint8Array] => [
   account.short,
   account.address,
 ];

@@ -6,11 +6,12 @@ import { BcsWriter } from '../../../shared/bcs/bcs-writer.ts';
 import { bytesToHex } from '../../../shared/hex.ts';
 import type { EntryCall } from '../transaction-details.ts';
 import { APP_ADDRESS, APP_MODULE } from './app-abis.ts';
+import type { JsonValue } from '../../../shared/api/wire-schemas.ts';
 
 const APT = '0x1::aptos_coin::AptosCoin';
 
 /** An argument: rendered JSON and BCS bytes. */
-type Arg = readonly [unknown, Uint8Array];
+type Arg = readonly [JsonValue, Uint8Array];
 
 const address = (short: string, bytes: Uint8Array): Arg => [short, bytes];
 const u64 = (value: bigint | number): Arg => [String(value), new BcsWriter().u64(value).toBytes()];

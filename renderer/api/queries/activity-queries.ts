@@ -16,7 +16,7 @@ import { ENDPOINTS } from '../../../shared/api/registry.ts';
 import { ApiRequestError, request } from '../client.ts';
 import { endpointInfiniteQuery } from '../endpoint-query.ts';
 import { DERIVED_KEYS, type VersionKey } from '../query-keys.ts';
-import { asCommittedTransaction, type CommittedTransactionJson } from '../transaction-json.ts';
+import { isUserTransaction, type UserTransaction } from '../../../shared/api/wire-schemas.ts';
 
 /** Transactions per page (the node's default page; at most 100). */
 export const ACTIVITY_PAGE_SIZE = 25;
@@ -30,12 +30,12 @@ export interface ActivityPageParam {
 /** One page: its request and its transactions newest first. */
 export interface ActivityPage {
   readonly param: ActivityPageParam;
-  readonly transactions: readonly CommittedTransactionJson[];
+  readonly transactions: readonly UserTransaction[];
   /** The older transactions are pruned: this page was cut to its retained part and nothing older can be read. */
   readonly pruned: boolean;
 }
 
-type Read = (start: bigint, limit: number) => Promise<readonly CommittedTransactionJson[]>;
+type Read = (start: bigint, limit: number) => Promise<readonly UserTransaction[]>;
 
 function isPruned(error: unknown): boolean {
   return error instanceof ApiRequestError && error.is(410, 'version_pruned');
@@ -56,7 +56,7 @@ async function readRetained(read: Read, param: ActivityPageParam): Promise<Activ
   const end = param.start + BigInt(param.limit);
   let low = param.start + 1n;
   let high = end;
-  let found: readonly CommittedTransactionJson[] = [];
+  let found: readonly UserTransaction[] = [];
   while (low < high) {
     const middle = (low + high) / 2n;
     try {
@@ -113,9 +113,9 @@ export function retainedFloorQuery(address: string | undefined, oldest: string |
               query: {},
               signal,
             });
-            const first = asCommittedTransaction(atOldest.body);
+            const first = isUserTransaction(atOldest.body) ? atOldest.body : undefined;
             const own =
-              first.sender !== undefined &&
+              first !== undefined &&
               normalizeAddress(first.sender) === normalizeAddress(address) &&
               first.sequence_number === (sequenceNumber - 1n).toString();
             return own ? sequenceNumber - 1n : sequenceNumber;
@@ -153,8 +153,9 @@ export function accountActivityQuery(
         const read: Read = async (start, limit) => {
           const answer = await fetchPage({ start: start.toString(), limit });
           // Sequence numbers below N were all committed by V; the check keeps a moving node's surprises out.
+          // An account's transactions are the user transactions it sent.
           return answer.body
-            .map(asCommittedTransaction)
+            .filter(isUserTransaction)
             .filter((transaction) => BigInt(transaction.version) <= ceiling)
             .reverse();
         };

@@ -8,7 +8,7 @@
 import { ENDPOINTS } from '../../../shared/api/registry.ts';
 import { ApiRequestError, request, type ApiAnswer } from '../client.ts';
 import { endpointInfiniteQuery } from '../endpoint-query.ts';
-import { asCommittedTransaction, type CommittedTransactionJson } from '../transaction-json.ts';
+import { committedOnly, type CommittedTransactionJson } from '../transaction-json.ts';
 import type { BlockJson } from '../types.ts';
 import type { ReplyOf } from '../../../shared/api/endpoint.ts';
 import { isExplorerUnavailable } from './explorer-queries.ts';
@@ -152,9 +152,10 @@ export function blockRestQuery(height: string | undefined, start: string | undef
       page: async (fetchPage, pageStart: string): Promise<BlockTransactionsPage> => {
         const end = BigInt(last ?? '0');
         const body = (await fetchPage({ start: pageStart })).body;
-        const transactions = body.map(asCommittedTransaction).filter((txn) => BigInt(txn.version) <= end);
-        const reached = transactions.at(-1)?.version;
-        const next = reached === undefined || BigInt(reached) >= end ? null : (BigInt(reached) + 1n).toString();
+        const transactions = committedOnly(body).filter((txn) => BigInt(txn.version) <= end);
+        // A page holds consecutive versions from its start (a kind left out included).
+        const reached = BigInt(pageStart) + BigInt(body.length) - 1n;
+        const next = body.length === 0 || reached >= end ? null : (reached + 1n).toString();
         return { transactions, next };
       },
       initialPageParam: start ?? '0',

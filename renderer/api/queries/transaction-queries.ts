@@ -1,14 +1,16 @@
 /**
- * Query options of what happened: one committed transaction (by version, or by hash resolved to it),
- * a block (by height or by a version inside it) and a balance at a version. A committed transaction
- * and a finished block never change, so their answers are kept for ever (`staleTime: Infinity`, the
- * client default, renderer/app/query-client.ts); each is skipped (`skipToken`) until its key is known.
+ * Query options of what happened: one transaction (by version, or by hash resolved to it), a block (by height or by
+ * a version inside it) and a balance at a version. A committed transaction and a finished block never change, so
+ * their answers are kept for ever (`staleTime: Infinity`, the client default, renderer/app/query-client.ts); a
+ * transaction found by hash while still pending is asked again until it is committed. Each is skipped (`skipToken`)
+ * until its key is known. The answers are the reply schema's `Transaction` (shared/api/wire/transactions.ts):
+ * committed kinds, the pending kind and a newer node's kind, which the page tells apart.
  */
 import { ENDPOINTS } from '../../../shared/api/registry.ts';
 import type { ApiAnswer } from '../client.ts';
 import { endpointBodyQuery, endpointQuery, reader } from '../endpoint-query.ts';
 import type { VersionKey } from '../query-keys.ts';
-import { asCommittedTransaction, type CommittedTransactionJson } from '../transaction-json.ts';
+import type { Transaction } from '../../../shared/api/wire-schemas.ts';
 
 /** A transaction hash as the node takes it: `0x` and 64 hex digits. */
 export const TRANSACTION_HASH = /^0x[0-9a-fA-F]{64}$/;
@@ -19,31 +21,30 @@ export function littleEndianU64(bytes: Uint8Array): bigint {
   return new DataView(bytes.buffer, bytes.byteOffset, 8).getBigUint64(0, true);
 }
 
-/** A committed transaction from its answer (a pending one is refused: transaction-json.ts). */
-const COMMITTED = reader(
-  'committed',
-  async (
-    fetch: () => Promise<ApiAnswer<{ readonly type: string; readonly hash: string }>>,
-  ): Promise<CommittedTransactionJson> => asCommittedTransaction((await fetch()).body),
-);
-
 /** A little-endian u64 answer (BCS) as a bigint. */
 const U64 = reader('u64', async (fetch: () => Promise<ApiAnswer<Uint8Array>>): Promise<bigint> =>
   littleEndianU64((await fetch()).body),
 );
 
-/** `GET /v1/transactions/by_version/{v}`: the committed transaction at `version` (a decimal string). */
+/** How often a pending transaction found by hash is asked for again (a block takes well under a second). */
+export const PENDING_POLL_MS = 1000;
+
+/** `GET /v1/transactions/by_version/{v}`: the transaction at `version` (a decimal string). */
 export function transactionQuery(version: string | undefined) {
-  return endpointQuery(ENDPOINTS.transactionByVersion, { path: { txn_version: version }, at: 'immutable' }, COMMITTED);
+  return endpointBodyQuery(ENDPOINTS.transactionByVersion, { path: { txn_version: version }, at: 'immutable' });
 }
 
-/** `GET /v1/transactions/by_hash/{h}`: the committed transaction with that hash (pages then open it by version). */
+/**
+ * `GET /v1/transactions/by_hash/{h}`: the transaction with that hash (pages then open it by version). A node answers
+ * a transaction still in its mempool as `pending_transaction`: that answer is asked for again every
+ * {@link PENDING_POLL_MS} until the node answers it committed (or forgets it: 404).
+ */
 export function transactionByHashQuery(hash: string | undefined) {
-  return endpointQuery(
-    ENDPOINTS.transactionByHash,
-    { path: { txn_hash: hash?.toLowerCase() }, at: 'immutable' },
-    COMMITTED,
-  );
+  return {
+    ...endpointBodyQuery(ENDPOINTS.transactionByHash, { path: { txn_hash: hash?.toLowerCase() }, at: 'immutable' }),
+    refetchInterval: (query: { readonly state: { readonly data: Transaction | undefined } }) =>
+      query.state.data?.type === 'pending_transaction' ? PENDING_POLL_MS : false,
+  };
 }
 
 /** `GET /v1/blocks/by_height/{h}`, with its transactions when asked (the node sends at most 10,000 of them). */

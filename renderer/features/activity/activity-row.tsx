@@ -6,15 +6,16 @@
 import type { ReactNode } from 'react';
 import { memo } from 'react';
 import { Link } from 'react-router';
-import type { CommittedTransactionJson } from '../../api/transaction-json.ts';
+import { feePayerOf, isKnownPayload, type UserTransaction } from '../../../shared/api/wire-schemas.ts';
 import { APT_DECIMALS, formatBaseUnits, formatUnits } from '../../lib/format-amount.ts';
 import { formatUsec } from '../../lib/format-time.ts';
 import { AptChangeCell } from './apt-change-cell.tsx';
 import { feeOctas } from './apt-change.ts';
 
 /** What the transaction ran: the entry function, or the payload's kind. */
-function functionOf(transaction: CommittedTransactionJson): string {
-  return transaction.payload?.function ?? transaction.payload?.type ?? transaction.type;
+export function calledFunction(transaction: UserTransaction): string {
+  const payload = transaction.payload;
+  return isKnownPayload(payload) && payload.type === 'entry_function_payload' ? payload.function : payload.type;
 }
 
 /** The function with a long address cut in the middle (`0xa55e…a55e7::m::f`): the module and name stay visible. */
@@ -27,7 +28,7 @@ export function shortFunction(name: string): string {
 /** Props of {@link ActivityRow}. */
 export interface ActivityRowProps {
   readonly address: string;
-  readonly transaction: CommittedTransactionJson;
+  readonly transaction: UserTransaction;
   /** The oldest retained version (a balance before it is pruned: not asked for). */
   readonly oldest: string | undefined;
   readonly index: number;
@@ -46,7 +47,7 @@ export const ActivityRow = memo(function ActivityRow({
 }: ActivityRowProps): ReactNode {
   const fee = feeOctas(transaction);
   const failed = transaction.success === false;
-  const feePayer = transaction.signature?.fee_payer_address;
+  const feePayer = feePayerOf(transaction.signature);
   return (
     <div
       role="row"
@@ -62,10 +63,10 @@ export const ActivityRow = memo(function ActivityRow({
         </Link>
       </span>
       <span role="cell" className="activity-cell">
-        {transaction.timestamp === undefined ? '—' : formatUsec(transaction.timestamp)}
+        {formatUsec(transaction.timestamp)}
       </span>
-      <span role="cell" className="activity-cell mono" title={functionOf(transaction)}>
-        {shortFunction(functionOf(transaction))}
+      <span role="cell" className="activity-cell mono" title={calledFunction(transaction)}>
+        {shortFunction(calledFunction(transaction))}
       </span>
       <span role="cell" className="activity-cell" title={transaction.vm_status}>
         {failed ? <strong className="activity-failed">Failed: {transaction.vm_status}</strong> : 'Success'}

@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ApiRequestError } from '../../api/client.ts';
 import { balanceQuery } from '../../api/queries/transaction-queries.ts';
-import type { CommittedTransactionJson } from '../../api/transaction-json.ts';
+import type { UserTransaction } from '../../../shared/api/wire-schemas.ts';
 import { InlineError } from '../../components/status-views.tsx';
 import { APT_COIN } from '../../lib/apt.ts';
 import { APT_DECIMALS, formatBaseUnits, formatUnits } from '../../lib/format-amount.ts';
@@ -23,7 +23,7 @@ export function signedApt(octas: bigint): string {
 /** Props of {@link AptChangeCell}. */
 export interface AptChangeCellProps {
   readonly address: string;
-  readonly transaction: CommittedTransactionJson;
+  readonly transaction: UserTransaction;
   /** The oldest retained version: a balance before it is pruned, so it is not asked for (a 410). */
   readonly oldest?: string | undefined;
 }

@@ -7,7 +7,7 @@
  * The stores and their types are renderer/lib/apt.ts's, as for the transaction page's APT lines.
  */
 import { normalizeAddress } from '../../../shared/address.ts';
-import type { CommittedTransactionJson } from '../../api/transaction-json.ts';
+import type { UserTransaction } from '../../../shared/api/wire-schemas.ts';
 import { APT_COIN_STORE, aptPrimaryStore, CONCURRENT_BALANCE, FUNGIBLE_STORE } from '../../lib/apt.ts';
 
 /** Which of the account's APT stores a transaction wrote (or deleted). */
@@ -17,12 +17,12 @@ export interface AptWrites {
 }
 
 /** The APT stores of `address` that `transaction` wrote or deleted. */
-export function aptWrites(transaction: CommittedTransactionJson, address: string): AptWrites {
+export function aptWrites(transaction: UserTransaction, address: string): AptWrites {
   const account = normalizeAddress(address);
   const store = aptPrimaryStore(account);
   let coinStore = false;
   let primaryStore = false;
-  for (const change of transaction.changes ?? []) {
+  for (const change of transaction.changes) {
     if (change.type !== 'write_resource' && change.type !== 'delete_resource') continue;
     const type = change.type === 'write_resource' ? change.data.type : change.resource;
     const at = normalizeAddress(change.address);
@@ -38,9 +38,7 @@ export function versionBefore(version: string): string | undefined {
   return value === 0n ? undefined : (value - 1n).toString();
 }
 
-/** The fee a transaction charged, in octas: gas used × gas unit price (0 when either is missing). */
-export function feeOctas(transaction: CommittedTransactionJson): bigint {
-  const used = transaction.gas_used;
-  const price = transaction.gas_unit_price;
-  return used !== undefined && price !== undefined ? BigInt(used) * BigInt(price) : 0n;
+/** The fee a transaction charged, in octas: gas used × gas unit price. */
+export function feeOctas(transaction: UserTransaction): bigint {
+  return BigInt(transaction.gas_used) * BigInt(transaction.gas_unit_price);
 }

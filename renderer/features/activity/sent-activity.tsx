@@ -20,7 +20,7 @@ import { useLedgerQuery } from '../../app/use-ledger-query.ts';
 import { useLedgerVersion, withVersion } from '../../app/use-ledger-version.ts';
 import { EmptyView, ErrorView, LoadingView } from '../../components/status-views.tsx';
 import { plural } from '../../lib/plural.ts';
-import { ActivityRow } from './activity-row.tsx';
+import { ActivityRow, calledFunction } from './activity-row.tsx';
 import './activity.css';
 import { useVirtualRows } from '../../lib/use-virtual-rows.ts';
 
@@ -32,7 +32,7 @@ function activityExportRows(data: InfiniteData<ActivityPage> | undefined): reado
       hash: transaction.hash,
       timestamp_usec: transaction.timestamp,
       sequence_number: transaction.sequence_number,
-      function: transaction.payload?.function ?? transaction.payload?.type ?? transaction.type,
+      function: calledFunction(transaction),
       success: transaction.success,
       vm_status: transaction.vm_status,
       gas_used: transaction.gas_used,

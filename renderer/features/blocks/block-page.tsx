@@ -15,13 +15,14 @@ import { useLedgerVersion, withVersion } from '../../app/use-ledger-version.ts';
 import { EmptyView, ErrorView, LoadingView } from '../../components/status-views.tsx';
 import { plural } from '../../lib/plural.ts';
 import type { ExportRow } from '../../lib/to-csv.ts';
-import type { CommittedTransactionJson } from '../../api/transaction-json.ts';
+import { entryFunctionName, userTransactionOf, type CommittedTransactionJson } from '../../api/transaction-json.ts';
 import { ExportMenu } from '../../components/export-menu/export-menu.tsx';
 import { BlockFacts } from './block-facts.tsx';
 import { BlockTransactionsTable } from './block-transactions-table.tsx';
 import { KindFilter, hiddenKindsOf, HIDE_PARAM } from './kind-filter.tsx';
 import { useBlockTransactions } from './use-block-transactions.ts';
 import './blocks.css';
+import { decimalU64 } from '../../../shared/ledger/u64.ts';
 
 const count = (value: number): string => value.toLocaleString('en-US');
 
@@ -64,8 +65,8 @@ function blockTransactionRow(transaction: CommittedTransactionJson): ExportRow {
     version: transaction.version,
     hash: transaction.hash,
     type: transaction.type,
-    sender: transaction.sender ?? null,
-    function: transaction.payload?.function ?? null,
+    sender: userTransactionOf(transaction)?.sender ?? null,
+    function: entryFunctionName(transaction) ?? null,
     success: transaction.success,
     vm_status: transaction.vm_status,
     gas_used: transaction.gas_used,
@@ -77,7 +78,7 @@ export function BlockPage(): ReactNode {
   const { height } = useParams();
   const { pinned } = useLedgerVersion();
   const [search, setSearch] = useSearchParams();
-  const valid = height !== undefined && /^\d+$/.test(height);
+  const valid = height !== undefined && decimalU64(height) !== undefined;
   const { block, rest, transactions, total } = useBlockTransactions(valid ? height : undefined);
   const ledger = useQuery(ledgerQuery()).data?.body;
   const pinnedBlock = useQuery(blockByVersionQuery(pinned)).data;

@@ -7,11 +7,12 @@
 import type { ReactNode } from 'react';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { Link } from 'react-router';
-import type { CommittedTransactionJson } from '../../api/transaction-json.ts';
+import { userTransactionOf, type CommittedTransactionJson } from '../../api/transaction-json.ts';
 import { useLedgerVersion, withVersion } from '../../app/use-ledger-version.ts';
 import { AddressLink } from '../../components/address-link.tsx';
 import { functionOf, kindLabel } from './transaction-kind.ts';
 import { TableGrid } from './table-grid.tsx';
+import { decimalU64 } from '../../../shared/ledger/u64.ts';
 
 const features = tableFeatures({});
 const helper = createColumnHelper<typeof features, CommittedTransactionJson>();
@@ -23,7 +24,8 @@ const helper = createColumnHelper<typeof features, CommittedTransactionJson>();
  */
 function TransactionLink({ version }: { readonly version: string }): ReactNode {
   const { pinned } = useLedgerVersion();
-  const afterPin = pinned !== undefined && /^\d+$/.test(pinned) && BigInt(version) > BigInt(pinned);
+  const pin = pinned === undefined ? undefined : decimalU64(pinned);
+  const afterPin = pin !== undefined && BigInt(version) > pin;
   return (
     <>
       <Link className="mono" to={withVersion(`/txn/${version}`, pinned)} aria-label={`Transaction ${version}`}>
@@ -52,7 +54,8 @@ function Status({ transaction }: { readonly transaction: CommittedTransactionJso
 const columns = helper.columns([
   helper.accessor('version', { header: 'Version', cell: (info) => <TransactionLink version={info.getValue()} /> }),
   helper.accessor('type', { header: 'Kind', cell: (info) => kindLabel(info.getValue()) }),
-  helper.accessor('sender', {
+  helper.accessor((transaction) => userTransactionOf(transaction)?.sender, {
+    id: 'sender',
     header: 'Sender',
     cell: (info) => {
       const sender = info.getValue();

@@ -18,12 +18,13 @@ import { BlocksTable } from './blocks-table.tsx';
 import { ExportMenu } from '../../components/export-menu/export-menu.tsx';
 import { JumpToHeight } from './jump-to-height.tsx';
 import './blocks.css';
+import { decimalU64 } from '../../../shared/ledger/u64.ts';
 
 /** The URL parameter of the height jumped to. */
 const HEIGHT_PARAM = 'height';
 
 const digits = (value: string | null): string | undefined =>
-  value !== null && /^\d+$/.test(value) ? BigInt(value).toString() : undefined;
+  value === null ? undefined : decimalU64(value)?.toString();
 
 /** The blocks list page (route component). */
 export function BlocksPage(): ReactNode {

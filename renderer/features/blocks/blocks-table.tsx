@@ -11,6 +11,7 @@ import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-tab
 import { Link } from 'react-router';
 import type { BlockRow } from '../../api/queries/block-queries.ts';
 import { transactionQuery } from '../../api/queries/transaction-queries.ts';
+import { isCommittedTransaction } from '../../../shared/api/wire-schemas.ts';
 import { useLedgerVersion, withVersion } from '../../app/use-ledger-version.ts';
 import { AddressLink } from '../../components/address-link.tsx';
 import { formatUsec } from '../../lib/format-time.ts';
@@ -32,7 +33,10 @@ function HeightLink({ height }: { readonly height: string }): ReactNode {
 function Proposer({ firstVersion }: { readonly firstVersion: string }): ReactNode {
   const first = useQuery(transactionQuery(firstVersion));
   if (first.isPending) return <span className="muted">…</span>;
-  const proposer = first.data?.type === 'block_metadata_transaction' ? first.data.proposer : undefined;
+  const proposer =
+    first.data !== undefined && isCommittedTransaction(first.data) && first.data.type === 'block_metadata_transaction'
+      ? first.data.proposer
+      : undefined;
   if (proposer === undefined) return <span className="muted">—</span>;
   return <AddressLink address={proposer} noCopy />;
 }

@@ -3,7 +3,8 @@
  * which kinds the kind filter can hide (the block producer's own transactions, not users').
  */
 import { assertNever } from '../../../shared/assert-never.ts';
-import type { CommittedTransactionJson } from '../../api/transaction-json.ts';
+import { userTransactionOf, type CommittedTransactionJson } from '../../api/transaction-json.ts';
+import { entryFunctionOf } from '../../../shared/api/wire-schemas.ts';
 
 /** The transaction kinds a node sends today (`type`); a newer node may send others. */
 export type KnownKind =
@@ -60,10 +61,10 @@ export function kindLabel(type: string): string {
 
 /** The function a user transaction called (`0x1::coin::transfer`), "script", or undefined for other kinds. */
 export function functionOf(transaction: CommittedTransactionJson): string | undefined {
-  const payload = transaction.payload;
+  const payload = userTransactionOf(transaction)?.payload;
   if (payload === undefined) return undefined;
-  if (payload.function !== undefined) return payload.function;
-  if (payload.transaction_payload?.function !== undefined) return payload.transaction_payload.function;
+  const called = entryFunctionOf(payload);
+  if (called !== undefined) return called.function;
   if (payload.type === 'script_payload') return 'script';
   if (payload.type === 'multisig_payload') return 'multisig';
   return payload.type.replace(/_payload$/, '');

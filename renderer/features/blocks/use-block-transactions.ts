@@ -15,7 +15,7 @@ import type { ReplyOf } from '../../../shared/api/endpoint.ts';
 import type { ENDPOINTS } from '../../../shared/api/registry.ts';
 import { blockRestQuery, type BlockTransactionsPage } from '../../api/queries/block-queries.ts';
 import { blockQuery } from '../../api/queries/transaction-queries.ts';
-import { asCommittedTransaction, type CommittedTransactionJson } from '../../api/transaction-json.ts';
+import { committedOnly, type CommittedTransactionJson } from '../../api/transaction-json.ts';
 
 /** The node's block reply. */
 export type BlockReply = ReplyOf<typeof ENDPOINTS.blockByHeight>;
@@ -43,7 +43,7 @@ export function useBlockTransactions(height: string | undefined): BlockTransacti
   const rest = useInfiniteQuery(blockRestQuery(height, restStart, body?.last_version));
   const transactions = useMemo(
     () => [
-      ...(body?.transactions ?? []).map(asCommittedTransaction),
+      ...committedOnly(body?.transactions ?? []),
       ...(rest.data?.pages.flatMap((page) => page.transactions) ?? []),
     ],
     [body, rest.data],

@@ -7,10 +7,17 @@
 import { TRANSACTION_HASH } from '../../api/queries/transaction-queries.ts';
 import {
   ORDERLESS_SEQUENCE_NUMBER,
+  userTransactionOf,
   type CommittedTransactionJson,
   type SignatureJson,
 } from '../../api/transaction-json.ts';
-import { U64_MAX } from '../../../shared/ledger/u64.ts';
+import {
+  feePayerOf,
+  isKnownSignature,
+  secondarySignerAddresses,
+  type UserTransaction,
+} from '../../../shared/api/wire-schemas.ts';
+import { decimalU64 } from '../../../shared/ledger/u64.ts';
 
 /** What `:id` names: a version (decimal u64), a hash (0x + 64 hex digits), or neither. */
 export type TransactionId =
@@ -21,7 +28,8 @@ export type TransactionId =
 /** Reads the `:id` of `/txn/:id` (a version keeps its canonical decimal form: `007` is `7`). */
 export function parseTransactionId(text: string): TransactionId {
   if (TRANSACTION_HASH.test(text)) return { kind: 'hash', hash: text.toLowerCase() };
-  if (/^\d{1,20}$/.test(text) && BigInt(text) <= U64_MAX) return { kind: 'version', version: BigInt(text).toString() };
+  const version = decimalU64(text);
+  if (version !== undefined) return { kind: 'version', version: version.toString() };
   return { kind: 'invalid', text };
 }
 
@@ -51,22 +59,15 @@ export interface FeeFacts {
   readonly maxOctas: bigint | undefined;
 }
 
-const u64Of = (value: string | undefined): bigint | undefined =>
-  value !== undefined && /^\d+$/.test(value) ? BigInt(value) : undefined;
-
 /** The fee facts, or undefined when the transaction carries no gas price (every kind but user transactions). */
 export function feeOf(transaction: CommittedTransactionJson): FeeFacts | undefined {
-  const gasUsed = u64Of(transaction.gas_used);
-  const gasUnitPrice = u64Of(transaction.gas_unit_price);
-  if (gasUsed === undefined || gasUnitPrice === undefined) return undefined;
-  const maxGasAmount = u64Of(transaction.max_gas_amount);
-  return {
-    gasUsed,
-    gasUnitPrice,
-    octas: gasUsed * gasUnitPrice,
-    maxGasAmount,
-    maxOctas: maxGasAmount === undefined ? undefined : maxGasAmount * gasUnitPrice,
-  };
+  const user = userTransactionOf(transaction);
+  if (user === undefined) return undefined;
+  // The reply schema checked these are decimal u64s.
+  const gasUsed = BigInt(user.gas_used);
+  const gasUnitPrice = BigInt(user.gas_unit_price);
+  const maxGasAmount = BigInt(user.max_gas_amount);
+  return { gasUsed, gasUnitPrice, octas: gasUsed * gasUnitPrice, maxGasAmount, maxOctas: maxGasAmount * gasUnitPrice };
 }
 
 /** How a user transaction is protected from replay: its sequence number, or (orderless) its nonce. */
@@ -77,11 +78,13 @@ export type ReplayProtection =
  * The replay protection of a user transaction. An orderless one shows its nonce: its `sequence_number`
  * is u64::MAX, a placeholder the node sends, never a number to show.
  */
-export function replayProtectionOf(transaction: CommittedTransactionJson): ReplayProtection | undefined {
-  const nonce = transaction.replay_protection_nonce;
+export function replayProtectionOf(
+  signed: Pick<UserTransaction, 'sequence_number' | 'replay_protection_nonce'>,
+): ReplayProtection | undefined {
+  const nonce = signed.replay_protection_nonce;
   if (typeof nonce === 'string') return { kind: 'nonce', value: nonce };
-  const sequence = transaction.sequence_number;
-  if (sequence === undefined || sequence === ORDERLESS_SEQUENCE_NUMBER) return undefined;
+  const sequence = signed.sequence_number;
+  if (sequence === ORDERLESS_SEQUENCE_NUMBER) return undefined;
   return { kind: 'sequence_number', value: sequence };
 }
 
@@ -105,24 +108,19 @@ export interface SignerFacts {
 
 /** The public key type of a `single_sender` signature (`ed25519`, `keyless`…), when it has one. */
 function singleSenderKeyType(signature: SignatureJson): string | undefined {
-  const key = signature.public_key;
-  if (typeof key === 'object' && key !== null && !Array.isArray(key)) {
-    const type = (key as { readonly [field: string]: unknown }).type;
-    if (typeof type === 'string') return type;
-  }
-  if (Array.isArray(signature.public_keys)) return 'multi-key';
-  return undefined;
+  if (!isKnownSignature(signature) || signature.type !== 'single_sender') return undefined;
+  return 'signatures_required' in signature ? 'multi-key' : signature.public_key.type;
 }
 
 /** The signers named by a user transaction's signature. */
 export function signersOf(signature: SignatureJson | undefined): SignerFacts | undefined {
   if (signature === undefined) return undefined;
   const name = SIGNATURE_NAMES[signature.type] ?? signature.type;
-  const keyType = signature.type === 'single_sender' ? singleSenderKeyType(signature) : undefined;
+  const keyType = singleSenderKeyType(signature);
   return {
     kind: keyType === undefined ? name : `${name} (${keyType})`,
-    feePayer: typeof signature.fee_payer_address === 'string' ? signature.fee_payer_address : undefined,
-    secondarySigners: Array.isArray(signature.secondary_signer_addresses) ? signature.secondary_signer_addresses : [],
+    feePayer: feePayerOf(signature),
+    secondarySigners: secondarySignerAddresses(signature),
   };
 }
 

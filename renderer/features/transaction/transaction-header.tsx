@@ -7,7 +7,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { ledgerQuery } from '../../api/queries/ledger-queries.ts';
-import type { CommittedTransactionJson } from '../../api/transaction-json.ts';
+import { userTransactionOf, type CommittedTransactionJson } from '../../api/transaction-json.ts';
 import { useLedgerVersion, withVersion } from '../../app/use-ledger-version.ts';
 import { accountPath } from '../../components/address-link.tsx';
 import { CopyButton } from '../../components/copy-button.tsx';
@@ -53,7 +53,8 @@ function StepButtons({ version }: { readonly version: string }): ReactNode {
 function PinButton({ transaction }: { readonly transaction: CommittedTransactionJson }): ReactNode {
   const navigate = useNavigate();
   const { pinned, setPinned } = useLedgerVersion();
-  const { version, sender } = transaction;
+  const { version } = transaction;
+  const sender = userTransactionOf(transaction)?.sender;
   const pinnedHere = pinned === version;
   const pin = (): void => {
     if (sender !== undefined) void navigate(withVersion(accountPath(sender), version));

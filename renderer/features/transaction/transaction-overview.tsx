@@ -9,7 +9,8 @@ import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { blockByVersionQuery } from '../../api/queries/transaction-queries.ts';
-import type { CommittedTransactionJson } from '../../api/transaction-json.ts';
+import { userTransactionOf, type CommittedTransactionJson } from '../../api/transaction-json.ts';
+import type { BlockMetadataTransaction, UserTransaction } from '../../../shared/api/wire-schemas.ts';
 import { AddressLink } from '../../components/address-link.tsx';
 import { JsonTree } from '../../components/json-tree/json-tree.tsx';
 import { InlineError } from '../../components/status-views.tsx';
@@ -17,10 +18,9 @@ import { APT_DECIMALS, formatBaseUnits, formatUnits } from '../../lib/format-amo
 import { formatUsec } from '../../lib/format-time.ts';
 import { isJsonValue } from '../../lib/json-value.ts';
 import { feeOf, formatSecs, formatUsecExact, replayProtectionOf, signersOf } from './transaction-facts.ts';
-import type { JsonValue } from '../../api/types.ts';
 
-/** One fact: a term and its value. */
-function Fact({ term, children }: { readonly term: string; readonly children: ReactNode }): ReactNode {
+/** One fact: a term and its value (a `<dl>` entry). */
+export function Fact({ term, children }: { readonly term: string; readonly children: ReactNode }): ReactNode {
   return (
     <div className="transaction-fact">
       <dt>{term}</dt>
@@ -51,7 +51,7 @@ function BlockFact({ version }: { readonly version: string }): ReactNode {
 function TimeFact({ usec }: { readonly usec: string | undefined }): ReactNode {
   return (
     <Fact term="Time">
-      {usec === undefined || !/^\d+$/.test(usec) ? (
+      {usec === undefined ? (
         <span className="muted">none (genesis has no time)</span>
       ) : (
         <time
@@ -98,29 +98,31 @@ function GasFacts({ transaction }: { readonly transaction: CommittedTransactionJ
   );
 }
 
-/** Sender, replay protection, expiration and signers of a user transaction. */
-function UserFacts({ transaction }: { readonly transaction: CommittedTransactionJson }): ReactNode {
+/** What a user signed that the facts show (a pending transaction has it too). */
+export type SignedFields = Pick<
+  UserTransaction,
+  'sender' | 'sequence_number' | 'replay_protection_nonce' | 'expiration_timestamp_secs' | 'signature'
+>;
+
+/** Sender, replay protection, expiration and signers of a user transaction, committed or pending. */
+export function UserFacts({ transaction }: { readonly transaction: SignedFields }): ReactNode {
   const protection = replayProtectionOf(transaction);
   const signers = signersOf(transaction.signature);
   return (
     <>
-      {transaction.sender !== undefined && (
-        <Fact term="Sender">
-          <AddressLink address={transaction.sender} />
-        </Fact>
-      )}
+      <Fact term="Sender">
+        <AddressLink address={transaction.sender} />
+      </Fact>
       {protection !== undefined && (
         <Fact term={protection.kind === 'nonce' ? 'Nonce (orderless)' : 'Sequence number'}>
           <span className="mono">{protection.value}</span>
         </Fact>
       )}
-      {transaction.expiration_timestamp_secs !== undefined && (
-        <Fact term="Expiration">
-          <span title={`${transaction.expiration_timestamp_secs} s`}>
-            {formatSecs(transaction.expiration_timestamp_secs)}
-          </span>
-        </Fact>
-      )}
+      <Fact term="Expiration">
+        <span title={`${transaction.expiration_timestamp_secs} s`}>
+          {formatSecs(transaction.expiration_timestamp_secs)}
+        </span>
+      </Fact>
       {signers !== undefined && (
         <>
           <Fact term="Signature">{signers.kind}</Fact>
@@ -147,25 +149,19 @@ function UserFacts({ transaction }: { readonly transaction: CommittedTransaction
 }
 
 /** Epoch, round, proposer and failed proposers of a block metadata transaction. */
-function BlockMetadataFacts({ transaction }: { readonly transaction: CommittedTransactionJson }): ReactNode {
-  const failed = transaction.failed_proposer_indices ?? [];
+function BlockMetadataFacts({ transaction }: { readonly transaction: BlockMetadataTransaction }): ReactNode {
+  const failed = transaction.failed_proposer_indices;
   return (
     <>
-      {transaction.epoch !== undefined && (
-        <Fact term="Epoch">
-          <span className="mono">{transaction.epoch}</span>
-        </Fact>
-      )}
-      {transaction.round !== undefined && (
-        <Fact term="Round">
-          <span className="mono">{transaction.round}</span>
-        </Fact>
-      )}
-      {transaction.proposer !== undefined && (
-        <Fact term="Proposer">
-          <AddressLink address={transaction.proposer} />
-        </Fact>
-      )}
+      <Fact term="Epoch">
+        <span className="mono">{transaction.epoch}</span>
+      </Fact>
+      <Fact term="Round">
+        <span className="mono">{transaction.round}</span>
+      </Fact>
+      <Fact term="Proposer">
+        <AddressLink address={transaction.proposer} />
+      </Fact>
       <Fact term="Failed proposers">
         {failed.length === 0 ? (
           <span className="muted">none</span>
@@ -181,6 +177,7 @@ function BlockMetadataFacts({ transaction }: { readonly transaction: CommittedTr
 
 /** The transaction's other hashes and its signature as sent, folded (auditors compare them; most readers do not). */
 function TransactionHashes({ transaction }: { readonly transaction: CommittedTransactionJson }): ReactNode {
+  const signature = userTransactionOf(transaction)?.signature;
   const hashes = [
     ['State change hash', transaction.state_change_hash],
     ['Event root hash', transaction.event_root_hash],
@@ -189,7 +186,7 @@ function TransactionHashes({ transaction }: { readonly transaction: CommittedTra
   ] as const;
   return (
     <details className="transaction-subsection transaction-more">
-      <summary>Hashes{transaction.signature === undefined ? '' : ' and signature'}</summary>
+      <summary>Hashes{signature === undefined ? '' : ' and signature'}</summary>
       <dl className="transaction-facts">
         {hashes.map(([term, value]) =>
           value === undefined ? null : (
@@ -199,9 +196,7 @@ function TransactionHashes({ transaction }: { readonly transaction: CommittedTra
           ),
         )}
       </dl>
-      {isJsonValue(transaction.signature) && (
-        <JsonTree value={transaction.signature} label="signature" defaultExpandDepth={1} />
-      )}
+      {isJsonValue(signature) && <JsonTree value={signature} label="signature" defaultExpandDepth={1} />}
     </details>
   );
 }
@@ -225,19 +220,21 @@ export function TransactionOverview({ transaction }: { readonly transaction: Com
             <span className="mono muted"> · {transaction.vm_status}</span>
           )}
         </Fact>
-        <TimeFact usec={transaction.timestamp} />
+        <TimeFact usec={transaction.type === 'genesis_transaction' ? undefined : transaction.timestamp} />
         <BlockFact version={transaction.version} />
         {transaction.type === 'user_transaction' && <UserFacts transaction={transaction} />}
         {transaction.type === 'block_metadata_transaction' && <BlockMetadataFacts transaction={transaction} />}
         <GasFacts transaction={transaction} />
       </dl>
       <TransactionHashes transaction={transaction} />
-      {transaction.block_end_info !== undefined && transaction.block_end_info !== null && (
-        <div className="transaction-subsection">
-          <h3>Block end info</h3>
-          <JsonTree value={transaction.block_end_info as JsonValue} label="block_end_info" />
-        </div>
-      )}
+      {transaction.type === 'block_epilogue_transaction' &&
+        transaction.block_end_info !== null &&
+        isJsonValue(transaction.block_end_info) && (
+          <div className="transaction-subsection">
+            <h3>Block end info</h3>
+            <JsonTree value={transaction.block_end_info} label="block_end_info" />
+          </div>
+        )}
     </section>
   );
 }

@@ -1,7 +1,9 @@
 /**
  * The transaction page, `/txn/:id`: one committed transaction by its version — overview, payload,
  * events and changes. A hash in `:id` is looked up (`/v1/transactions/by_hash`) and the URL replaced by
- * `/txn/{version}`, so every transaction has one address and Back skips the hash. The page is not behind
+ * `/txn/{version}`, so every transaction has one address and Back skips the hash. A hash the node still holds
+ * in its mempool shows the pending transaction, asked for again until it is committed (then its page by
+ * version opens); a kind this explorer does not know is shown as sent (pending-transaction.tsx). The page is not behind
  * the ledger-version gate: the transaction is read by its own version, and the API itself answers a
  * version after the latest with 404 `transaction_not_found` and a pruned one with 410 `version_pruned`,
  * shown as the error record like every panel does.
@@ -12,6 +14,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { transactionByHashQuery, transactionQuery } from '../../api/queries/transaction-queries.ts';
 import type { CommittedTransactionJson } from '../../api/transaction-json.ts';
+import {
+  eventsOf,
+  isCommittedTransaction,
+  isPendingTransaction,
+  type Transaction,
+} from '../../../shared/api/wire-schemas.ts';
+import { PendingTransactionView, UnknownTransactionView } from './pending-transaction.tsx';
 import { ErrorView, LoadingView } from '../../components/status-views.tsx';
 import { transactionPath } from '../../components/version-link.tsx';
 import { assertNever } from '../../../shared/assert-never.ts';
@@ -29,24 +38,17 @@ function HashRedirect({ hash }: { readonly hash: string }): ReactNode {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { search } = useLocation();
-  const version = found.data?.version;
+  const committed = found.data !== undefined && isCommittedTransaction(found.data) ? found.data : undefined;
+  const version = committed?.version;
   useEffect(() => {
-    if (found.data === undefined || version === undefined) return;
+    if (committed === undefined || version === undefined) return;
     // The answer is the same transaction the version page would ask for: it needs no second request.
-    queryClient.setQueryData(transactionQuery(version).queryKey, found.data);
+    queryClient.setQueryData(transactionQuery(version).queryKey, committed);
     void navigate(`${transactionPath(version)}${search}`, { replace: true });
-  }, [found.data, version, navigate, queryClient, search]);
+  }, [committed, version, navigate, queryClient, search]);
   if (found.isError)
     return <TransactionError title={`Transaction ${hash}`} error={found.error} onRetry={() => void found.refetch()} />;
-  if (found.data !== undefined && found.data.version === undefined) {
-    const what =
-      found.data.type === 'pending_transaction'
-        ? 'pending (in the mempool, not committed yet)'
-        : `a ${found.data.type} with no version`;
-    return (
-      <TransactionError title={`Transaction ${hash}`} error={`This transaction is ${what}, so it has no page yet.`} />
-    );
-  }
+  if (found.data !== undefined && committed === undefined) return <NotCommittedView transaction={found.data} />;
   return <LoadingView label={`Looking up transaction ${hash}…`} />;
 }
 
@@ -68,16 +70,25 @@ function TransactionError({
   );
 }
 
+/** A reply that is not a committed transaction of a known kind: pending, or a newer node's kind. */
+function NotCommittedView({ transaction }: { readonly transaction: Transaction }): ReactNode {
+  return isPendingTransaction(transaction) ? (
+    <PendingTransactionView transaction={transaction} />
+  ) : (
+    <UnknownTransactionView transaction={transaction} />
+  );
+}
+
 /** The sections of a loaded transaction. */
 function TransactionView({ transaction }: { readonly transaction: CommittedTransactionJson }): ReactNode {
   return (
     <article className="transaction-page" aria-labelledby="transaction-title">
       <TransactionHeader transaction={transaction} />
       <TransactionOverview transaction={transaction} />
-      {transaction.payload !== undefined && (
+      {(transaction.type === 'user_transaction' || transaction.type === 'genesis_transaction') && (
         <TransactionPayload payload={transaction.payload} version={transaction.version} />
       )}
-      <TransactionEvents events={transaction.events} version={transaction.version} />
+      <TransactionEvents events={eventsOf(transaction)} version={transaction.version} />
       {/* The section draws its own heading (with the count), summary line and filter. */}
       <TransactionChanges transaction={transaction} />
     </article>
@@ -92,6 +103,7 @@ function TransactionByVersion({ version }: { readonly version: string }): ReactN
     return (
       <TransactionError title={`Transaction ${version}`} error={query.error} onRetry={() => void query.refetch()} />
     );
+  if (!isCommittedTransaction(query.data)) return <NotCommittedView transaction={query.data} />;
   return <TransactionView transaction={query.data} />;
 }
 

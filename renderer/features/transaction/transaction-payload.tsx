@@ -10,9 +10,14 @@ import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { isAddress, normalizeAddress } from '../../../shared/address.ts';
-import type { MoveFunctionAbi } from '../../../shared/move/abi.ts';
 import { moduleAbiQuery } from '../../api/queries/table-queries.ts';
-import type { PayloadJson } from '../../api/transaction-json.ts';
+import {
+  isKnownPayload,
+  type EntryFunctionPayload,
+  type GenesisPayload,
+  type ScriptPayload,
+  type UserPayload,
+} from '../../../shared/api/wire-schemas.ts';
 import { withVersion } from '../../app/use-ledger-version.ts';
 import { AddressLink, accountPath } from '../../components/address-link.tsx';
 import { JsonTree } from '../../components/json-tree/json-tree.tsx';
@@ -20,6 +25,7 @@ import { argumentParameters, splitFunctionId } from './transaction-facts.ts';
 import { TransactionArguments } from './transaction-arguments.tsx';
 import { substituteTypeParams } from '../../lib/type-params.ts';
 import { isJsonValue } from '../../lib/json-value.ts';
+import { assertNever } from '../../../shared/assert-never.ts';
 
 /** What the arguments are labelled with: the parameter types, or why there are none. */
 type Labels = { readonly types: readonly string[] } | { readonly missing: string };
@@ -29,7 +35,7 @@ type Labels = { readonly types: readonly string[] } | { readonly missing: string
  * call's type arguments (`Object<T0>` shown as the `Object<0x1::fungible_asset::Metadata>` it was).
  */
 function labelsFrom(
-  abi: MoveFunctionAbi | undefined,
+  abi: { readonly params: readonly string[] } | undefined,
   argumentCount: number,
   why: string,
   typeArguments: readonly string[],
@@ -42,9 +48,15 @@ function labelsFrom(
 }
 
 /** An entry function call: function link, type arguments, labelled arguments. */
-function EntryFunction({ payload, version }: { readonly payload: PayloadJson; readonly version: string }): ReactNode {
-  const id = payload.function === undefined ? undefined : splitFunctionId(payload.function);
-  const args = payload.arguments ?? [];
+function EntryFunction({
+  payload,
+  version,
+}: {
+  readonly payload: EntryFunctionPayload;
+  readonly version: string;
+}): ReactNode {
+  const id = splitFunctionId(payload.function);
+  const args = payload.arguments;
   const abi = useQuery({
     ...moduleAbiQuery(id?.address ?? '0x0', id?.module ?? '', version),
     enabled: id !== undefined,
@@ -61,7 +73,7 @@ function EntryFunction({ payload, version }: { readonly payload: PayloadJson; re
               fn,
               args.length,
               abi.data === null ? 'the module has no ABI' : `${id.module} exposes no function ${id.name}`,
-              payload.type_arguments ?? [],
+              payload.type_arguments,
             );
   const moduleLink =
     id !== undefined && isAddress(id.address)
@@ -88,11 +100,11 @@ function EntryFunction({ payload, version }: { readonly payload: PayloadJson; re
         <div className="transaction-fact">
           <dt>Type arguments</dt>
           <dd>
-            {(payload.type_arguments ?? []).length === 0 ? (
+            {payload.type_arguments.length === 0 ? (
               <span className="muted">none</span>
             ) : (
               <ol className="transaction-type-arguments">
-                {(payload.type_arguments ?? []).map((type, index) => (
+                {payload.type_arguments.map((type, index) => (
                   <li key={index} className="mono">
                     {type}
                   </li>
@@ -108,9 +120,9 @@ function EntryFunction({ payload, version }: { readonly payload: PayloadJson; re
 }
 
 /** A script: its arguments labelled by the script's own ABI when the node sent one. */
-function Script({ payload, version }: { readonly payload: PayloadJson; readonly version: string }): ReactNode {
-  const abi = payload.code?.abi as MoveFunctionAbi | null | undefined;
-  const args = payload.arguments ?? [];
+function Script({ payload, version }: { readonly payload: ScriptPayload; readonly version: string }): ReactNode {
+  const abi = payload.code.abi;
+  const args = payload.arguments;
   return (
     <>
       <div className="transaction-subsection">
@@ -123,7 +135,7 @@ function Script({ payload, version }: { readonly payload: PayloadJson; readonly 
           abi ?? undefined,
           args.length,
           'the node sent no ABI for the script',
-          payload.type_arguments ?? [],
+          payload.type_arguments,
         )}
         version={version}
       />
@@ -132,26 +144,35 @@ function Script({ payload, version }: { readonly payload: PayloadJson; readonly 
 }
 
 /** The payload by kind. */
-function PayloadBody({ payload, version }: { readonly payload: PayloadJson; readonly version: string }): ReactNode {
-  if (payload.type === 'entry_function_payload') return <EntryFunction payload={payload} version={version} />;
-  if (payload.type === 'script_payload') return <Script payload={payload} version={version} />;
-  if (payload.type === 'multisig_payload')
-    return (
-      <>
-        <dl className="transaction-facts">
-          <div className="transaction-fact">
-            <dt>Multisig account</dt>
-            <dd>{payload.multisig_address === undefined ? '—' : <AddressLink address={payload.multisig_address} />}</dd>
-          </div>
-        </dl>
-        {payload.transaction_payload ? (
-          <PayloadBody payload={payload.transaction_payload} version={version} />
-        ) : (
-          <p className="muted">The multisig transaction carries no payload (it executes one stored on chain).</p>
-        )}
-      </>
-    );
-  return isJsonValue(payload) ? <JsonTree value={payload} label="payload" /> : null;
+function PayloadBody({ payload, version }: { readonly payload: UserPayload; readonly version: string }): ReactNode {
+  // A newer node's payload kind is shown as the node sent it.
+  if (!isKnownPayload(payload)) return isJsonValue(payload) ? <JsonTree value={payload} label="payload" /> : null;
+  switch (payload.type) {
+    case 'entry_function_payload':
+      return <EntryFunction payload={payload} version={version} />;
+    case 'script_payload':
+      return <Script payload={payload} version={version} />;
+    case 'multisig_payload':
+      return (
+        <>
+          <dl className="transaction-facts">
+            <div className="transaction-fact">
+              <dt>Multisig account</dt>
+              <dd>
+                <AddressLink address={payload.multisig_address} />
+              </dd>
+            </div>
+          </dl>
+          {payload.transaction_payload ? (
+            <PayloadBody payload={payload.transaction_payload} version={version} />
+          ) : (
+            <p className="muted">The multisig transaction carries no payload (it executes one stored on chain).</p>
+          )}
+        </>
+      );
+    default:
+      return assertNever(payload);
+  }
 }
 
 /** The payload section. */
@@ -159,7 +180,7 @@ export function TransactionPayload({
   payload,
   version,
 }: {
-  readonly payload: PayloadJson;
+  readonly payload: UserPayload | GenesisPayload;
   readonly version: string;
 }): ReactNode {
   return (
@@ -167,7 +188,11 @@ export function TransactionPayload({
       <h2 id="transaction-payload">
         Payload <span className="muted mono">{payload.type}</span>
       </h2>
-      <PayloadBody payload={payload} version={version} />
+      {payload.type === 'write_set_payload' ? (
+        isJsonValue(payload) && <JsonTree value={payload} label="payload" />
+      ) : (
+        <PayloadBody payload={payload} version={version} />
+      )}
     </section>
   );
 }

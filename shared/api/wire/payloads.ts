@@ -8,6 +8,7 @@ import { transactionEvent } from './events.ts';
 import { writeSetChange } from './changes.ts';
 import { moveFunction } from './modules.ts';
 import { address, hex, jsonValue, list, otherKind } from './scalars.ts';
+import { assertNever } from '../../assert-never.ts';
 
 const entryFunctionFields = {
   function: v.string(),
@@ -67,3 +68,34 @@ export const genesisPayload = v.looseObject({ write_set: genesisWriteSet, type: 
 export type UserPayload = v.InferOutput<typeof userPayload>;
 /** An entry function payload. */
 export type EntryFunctionPayload = v.InferOutput<typeof entryFunctionPayload>;
+/** A script payload. */
+export type ScriptPayload = v.InferOutput<typeof scriptPayload>;
+/** A multisig payload. */
+export type MultisigPayload = v.InferOutput<typeof multisigPayload>;
+/** A user payload of a kind this schema knows, narrowed by `type`. */
+export type KnownUserPayload = EntryFunctionPayload | ScriptPayload | MultisigPayload;
+
+/**
+ * Whether `payload` is of a kind this schema knows (its fields were checked by kind): a newer kind's `type` is any
+ * string, so `type` alone cannot narrow the union until this has.
+ */
+export function isKnownPayload(payload: UserPayload): payload is KnownUserPayload {
+  return USER_PAYLOAD_KINDS.includes(payload.type);
+}
+
+/** The entry function `payload` calls (a multisig's inner one too), or undefined. */
+export function entryFunctionOf(payload: UserPayload): EntryFunctionPayload | undefined {
+  if (!isKnownPayload(payload)) return undefined;
+  switch (payload.type) {
+    case 'entry_function_payload':
+      return payload;
+    case 'multisig_payload':
+      return payload.transaction_payload ?? undefined;
+    case 'script_payload':
+      return undefined;
+    default:
+      return assertNever(payload);
+  }
+}
+/** Genesis's write-set payload. */
+export type GenesisPayload = v.InferOutput<typeof genesisPayload>;

@@ -3,12 +3,13 @@
  * Move values rendered as JSON, plus the helper that admits a tagged union's kinds a newer node may add.
  */
 import * as v from 'valibot';
+import { isU64Text } from '../../ledger/u64.ts';
 
 /** Any JSON value, as Move values come out of the API. */
 export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 
 /** A decimal u64 string. */
-export const u64 = v.pipe(v.string(), v.regex(/^\d+$/, 'expected a decimal u64 string'));
+export const u64 = v.pipe(v.string(), v.check(isU64Text, 'expected a decimal u64 string'));
 /** `0x`-prefixed hex. */
 export const hex = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]*$/, 'expected 0x-prefixed hex'));
 /** An account address (`0x` and 1 to 64 hex digits). */

@@ -56,7 +56,7 @@ const TRANSACTION_KINDS = [
   'multi_agent_signature',
   'fee_payer_signature',
   'single_sender',
-];
+] as const;
 
 /** A user transaction's `signature`. */
 export const transactionSignature = v.variant('type', [
@@ -76,3 +76,28 @@ export const transactionSignature = v.variant('type', [
 
 /** A user transaction's signature. */
 export type TransactionSignature = v.InferOutput<typeof transactionSignature>;
+/** A transaction signature of a scheme this schema knows, narrowed by `type`. */
+export type KnownTransactionSignature = Extract<TransactionSignature, { type: (typeof TRANSACTION_KINDS)[number] }>;
+
+/**
+ * Whether `signature` is of a scheme this schema knows (its fields were checked by scheme): a newer scheme's `type`
+ * is any string, so `type` alone cannot narrow the union until this has.
+ */
+export function isKnownSignature(signature: TransactionSignature): signature is KnownTransactionSignature {
+  return (TRANSACTION_KINDS as readonly string[]).includes(signature.type);
+}
+
+/** The fee payer a fee-payer signature names, or undefined. */
+export function feePayerOf(signature: TransactionSignature): string | undefined {
+  return isKnownSignature(signature) && signature.type === 'fee_payer_signature'
+    ? signature.fee_payer_address
+    : undefined;
+}
+
+/** The other signers a multi-agent or fee-payer signature names (none for the other schemes). */
+export function secondarySignerAddresses(signature: TransactionSignature): readonly string[] {
+  if (!isKnownSignature(signature)) return [];
+  return signature.type === 'multi_agent_signature' || signature.type === 'fee_payer_signature'
+    ? signature.secondary_signer_addresses
+    : [];
+}

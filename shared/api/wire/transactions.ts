@@ -179,3 +179,16 @@ export function eventsOf(transaction: CommittedTransaction): readonly Transactio
       return assertNever(transaction);
   }
 }
+
+/** Whether `transaction` is a committed user transaction (`type` alone cannot narrow past a newer kind's). */
+export function isUserTransaction(transaction: Transaction): transaction is UserTransaction {
+  return isCommittedTransaction(transaction) && transaction.type === 'user_transaction';
+}
+
+/** A transaction waiting in a node's mempool. */
+export type PendingTransaction = v.InferOutput<typeof pendingTransaction>;
+
+/** Whether `transaction` is a pending one (`type` alone cannot narrow past a newer kind's). */
+export function isPendingTransaction(transaction: Transaction): transaction is PendingTransaction {
+  return transaction.type === 'pending_transaction';
+}

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { requestBcs, requestJson } from '../../../renderer/api/client.ts';
 import { littleEndianU64 } from '../../../renderer/api/queries/transaction-queries.ts';
-import type { CommittedTransactionJson } from '../../../renderer/api/transaction-json.ts';
+import type { UserTransaction } from '../../../shared/api/wire-schemas.ts';
 import { App } from '../../../renderer/app/app.tsx';
 import { createQueryClient } from '../../../renderer/app/query-client.ts';
 import { renderApp } from '../support/render-app.tsx';
@@ -64,13 +64,13 @@ function renderedRows(): { version: string; octas: string | undefined; text: str
 }
 
 /** The sender's newest sequence-number transactions up to `version`, newest first (node semantics). */
-async function sentUpTo(address: string, version: string): Promise<CommittedTransactionJson[]> {
+async function sentUpTo(address: string, version: string): Promise<UserTransaction[]> {
   const account = (
     await requestJson<{ sequence_number: string }>(`/v1/accounts/${address}`, { query: { ledger_version: version } })
   ).body;
   const n = BigInt(account.sequence_number);
   const start = n > 25n ? n - 25n : 0n;
-  const page = await requestJson<CommittedTransactionJson[]>(`/v1/accounts/${address}/transactions`, {
+  const page = await requestJson<UserTransaction[]>(`/v1/accounts/${address}/transactions`, {
     query: { start: start.toString(), limit: Number(n - start) },
   });
   return [...page.body].reverse();
@@ -151,7 +151,7 @@ describe('Activity tab', () => {
     const { info } = serviceFixture('main');
     const failed = info.samples.transactions.failed!;
     const transaction = await withApi(
-      async () => (await requestJson<CommittedTransactionJson>(`/v1/transactions/by_version/${failed.version}`)).body,
+      async () => (await requestJson<UserTransaction>(`/v1/transactions/by_version/${failed.version}`)).body,
       'main',
     );
     renderWithoutIndexer(`/accounts/${transaction.sender}/activity?ledger_version=${failed.version}`);
@@ -160,7 +160,7 @@ describe('Activity tab', () => {
     expect(row.version).toBe(failed.version);
     expect(row.text).toContain(`Failed: ${transaction.vm_status}`);
     // Its older transactions fall below the oldest retained version: the list says so and stops there.
-    expect(BigInt(transaction.sequence_number!)).toBeGreaterThan(BigInt(renderedRows().length));
+    expect(BigInt(transaction.sequence_number)).toBeGreaterThan(BigInt(renderedRows().length));
     expect(await screen.findByText(/Older ones are pruned/)).toBeTruthy();
     expect(renderedRows().every((r) => BigInt(r.version) >= BigInt(serviceFixture('main').info.oldestVersion))).toBe(
       true,

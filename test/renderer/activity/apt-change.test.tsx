@@ -8,7 +8,8 @@ import { parseAddress } from '../../../shared/address.ts';
 import { parseStructTag } from '../../../shared/type-tag.ts';
 import { requestJson } from '../../../renderer/api/client.ts';
 import { pageBelow } from '../../../renderer/api/queries/activity-queries.ts';
-import type { CommittedTransactionJson } from '../../../renderer/api/transaction-json.ts';
+import type { UserTransaction } from '../../../shared/api/wire-schemas.ts';
+import { mainnetUserTransaction } from '../../support/wire-transactions.ts';
 import { aptPrimaryStore } from '../../../renderer/lib/apt.ts';
 import { aptWrites, feeOctas, versionBefore } from '../../../renderer/features/activity/apt-change.ts';
 import { shortFunction } from '../../../renderer/features/activity/activity-row.tsx';
@@ -17,13 +18,11 @@ import { serviceFixture, withApi } from '../support/service-fetch.ts';
 const OBJECT_GROUP = parseStructTag('0x1::object::ObjectGroup');
 
 /** The newest sequence-number transactions `address` sent. */
-async function sent(address: string): Promise<CommittedTransactionJson[]> {
+async function sent(address: string): Promise<UserTransaction[]> {
   return withApi(async () => {
     const { sequence_number: n } = (await requestJson<{ sequence_number: string }>(`/v1/accounts/${address}`)).body;
     const start = BigInt(n) - 5n;
-    return (
-      await requestJson<CommittedTransactionJson[]>(`/v1/accounts/${address}/transactions?start=${start}&limit=5`)
-    ).body;
+    return (await requestJson<UserTransaction[]>(`/v1/accounts/${address}/transactions?start=${start}&limit=5`)).body;
   }, 'main');
 }
 
@@ -60,10 +59,7 @@ describe('activity helpers', () => {
   });
 
   it('fees, versions before, and function names cut in the middle', () => {
-    expect(feeOctas({ type: 'user_transaction', version: '1', hash: '0x', gas_used: '7', gas_unit_price: '100' })).toBe(
-      700n,
-    );
-    expect(feeOctas({ type: 'block_metadata_transaction', version: '1', hash: '0x' })).toBe(0n);
+    expect(feeOctas({ ...mainnetUserTransaction(), gas_used: '7', gas_unit_price: '100' })).toBe(700n);
     expect(versionBefore('0')).toBeUndefined();
     expect(versionBefore('19999')).toBe('19998');
     expect(shortFunction(`0x${'a5'.repeat(32)}::assets::mint`)).toBe('0xa5a5…5a5a5::assets::mint');

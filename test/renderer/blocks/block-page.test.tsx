@@ -10,6 +10,8 @@ import { userEvent } from '@testing-library/user-event';
 import { App } from '../../../renderer/app/app.tsx';
 import { createQueryClient } from '../../../renderer/app/query-client.ts';
 import type { CommittedTransactionJson } from '../../../renderer/api/transaction-json.ts';
+import { isUserTransaction } from '../../../shared/api/wire-schemas.ts';
+import { callOf } from '../../support/wire-transactions.ts';
 import { renderApp } from '../support/render-app.tsx';
 import { renderWithoutExplorer } from '../support/render-remote.tsx';
 import { apiJson } from '../support/api-before-render.ts';
@@ -82,12 +84,12 @@ describe('block page', () => {
     expect(screen.getByRole('link', { name: `Transaction ${first.version}` }).getAttribute('href')).toBe(
       `/txn/${first.version}`,
     );
-    const user = txns.find((txn) => txn.type === 'user_transaction' && txn.success === true)!;
+    const user = txns.filter(isUserTransaction).find((txn) => txn.success)!;
     const userRow = rowOf(user.version);
     expect(within(userRow).getByText('user')).toBeTruthy();
-    expect(within(userRow).getByText(user.payload!.function!)).toBeTruthy();
+    expect(within(userRow).getByText(callOf(user).function)).toBeTruthy();
     expect(within(userRow).getByText('success')).toBeTruthy();
-    expect(within(userRow).getByText(user.gas_used!)).toBeTruthy();
+    expect(within(userRow).getByText(user.gas_used)).toBeTruthy();
     expect(within(userRow).getByRole('link', { name: /^0x/ }).getAttribute('href')).toMatch(/^\/accounts\/0x/);
     const failed = txns.find((txn) => txn.success === false)!;
     expect(within(rowOf(failed.version)).getByText(`failed: ${failed.vm_status!}`)).toBeTruthy();

@@ -11,7 +11,7 @@ import { renderWithoutExplorer } from '../support/render-remote.tsx';
 import { apiJson } from '../support/api-before-render.ts';
 import type { LedgerInfoJson as LedgerJson } from '../../../renderer/api/types.ts';
 import { normalizeAddress } from '../../../shared/address.ts';
-import type { CommittedTransactionJson } from '../../../renderer/api/transaction-json.ts';
+import { blockMetadataTransaction } from '../../support/wire-transactions.ts';
 
 /** The node's block reply (the fields read here). */
 interface NodeBlock {
@@ -51,17 +51,15 @@ describe('blocks list', () => {
     // The row's facts are the node's block and the explorer's counts; the proposer is the block metadata's.
     const block = await apiJson<NodeBlock>(`/v1/blocks/by_height/${newest}`, 'main');
     const listed = (await apiJson<ExplorerBlocks>(`/explorer/v1/blocks?before=${newest}&limit=1`, 'main')).blocks[0]!;
-    const metadata = await apiJson<CommittedTransactionJson>(
-      `/v1/transactions/by_version/${block.first_version}`,
-      'main',
+    const metadata = blockMetadataTransaction(
+      await apiJson<unknown>(`/v1/transactions/by_version/${block.first_version}`, 'main'),
     );
-    expect(metadata.type).toBe('block_metadata_transaction');
     const row = screen.getByRole('link', { name: `Block ${newest}` }).closest('[role="row"]') as HTMLElement;
     const count = BigInt(block.last_version) - BigInt(block.first_version) + 1n;
     expect(within(row).getByText(`${block.first_version}–${block.last_version}`)).toBeTruthy();
     expect(within(row).getByText(`${count} (${listed.user_transactions} user)`)).toBeTruthy();
     const proposer = await within(row).findByRole('link', { name: /^0x/ });
-    expect(proposer.getAttribute('href')).toBe(`/accounts/${normalizeAddress(metadata.proposer!)}`);
+    expect(proposer.getAttribute('href')).toBe(`/accounts/${normalizeAddress(metadata.proposer)}`);
 
     await user.click(screen.getByRole('button', { name: 'Load older blocks' }));
     await screen.findByText(`200 blocks loaded · heights ${newest} to ${newest - 199}`);

@@ -6,8 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import type { JsonValue } from '../../../shared/api/wire-schemas.ts';
-import type { CommittedTransactionJson } from '../../../renderer/api/transaction-json.ts';
+import { entryFunctionOf, feePayerOf, type JsonValue } from '../../../shared/api/wire-schemas.ts';
+import { callOf } from '../../support/wire-transactions.ts';
+import { userTransactionOf, type CommittedTransactionJson } from '../../../renderer/api/transaction-json.ts';
 import {
   aptBalanceChanges,
   aptReadKey,
@@ -15,7 +16,15 @@ import {
 } from '../../../renderer/features/transaction/changes/apt-balance-changes.ts';
 import { APT_COIN_STORE, FUNGIBLE_STORE } from '../../../renderer/lib/apt.ts';
 import { APT_DECIMALS, formatBaseUnits, formatUnits } from '../../../renderer/lib/format-amount.ts';
-import { findTransaction, fixture, read, renderChanges, resourceAt, section } from './changes-support.tsx';
+import {
+  findTransaction,
+  findUserTransaction,
+  fixture,
+  read,
+  renderChanges,
+  resourceAt,
+  section,
+} from './changes-support.tsx';
 
 /** The service's APT balance of `account` at `version` (BCS u64; 0 when the account has none). */
 async function balance(account: string, version: bigint): Promise<bigint> {
@@ -31,7 +40,7 @@ async function balance(account: string, version: bigint): Promise<bigint> {
 /** The befores `aptStoreReads` asks for, read from the service at V − 1. */
 async function befores(txn: CommittedTransactionJson): Promise<Map<string, JsonValue | null>> {
   const out = new Map<string, JsonValue | null>();
-  for (const r of aptStoreReads(txn.changes ?? []))
+  for (const r of aptStoreReads(txn.changes))
     out.set(
       aptReadKey(r.address, r.type),
       (await resourceAt(r.address, r.type, BigInt(txn.version) - 1n)) as JsonValue,
@@ -47,7 +56,7 @@ describe('aptBalanceChanges', () => {
     const checked: string[] = [];
     await findTransaction(async (txn) => {
       if (BigInt(txn.version) <= oldest()) return false;
-      const reads = aptStoreReads(txn.changes ?? []);
+      const reads = aptStoreReads(txn.changes);
       if (reads.length === 0) return false;
       const hasCoin = reads.some((r) => r.type === APT_COIN_STORE);
       const hasStore = reads.some((r) => r.type === FUNGIBLE_STORE);
@@ -56,7 +65,7 @@ describe('aptBalanceChanges', () => {
       if (hasCoin) seen.coin += 1;
       if (hasStore) seen.fungible += 1;
       const v = BigInt(txn.version);
-      const lines = aptBalanceChanges(txn.changes ?? [], await befores(txn), txn.sender);
+      const lines = aptBalanceChanges(txn.changes, await befores(txn), userTransactionOf(txn)?.sender);
       expect(lines.length).toBeGreaterThan(0);
       for (const line of lines) {
         const [was, now] = [await balance(line.account, v - 1n), await balance(line.account, v)];
@@ -73,17 +82,17 @@ describe('aptBalanceChanges', () => {
   });
 
   it("moves a transfer's amount to the recipient and the amount plus the fee out of the sender", async () => {
-    const txn = await findTransaction(
+    const txn = await findUserTransaction(
       (t) =>
         BigInt(t.version) > oldest() &&
         t.success === true &&
-        t.payload?.function === '0x1::aptos_account::transfer' &&
-        t.signature?.type !== 'fee_payer_signature' &&
-        t.payload.arguments?.[0] !== t.sender,
+        entryFunctionOf(t.payload)?.function === '0x1::aptos_account::transfer' &&
+        t.signature.type !== 'fee_payer_signature' &&
+        callOf(t).arguments[0] !== t.sender,
     );
-    const [recipient, amount] = txn.payload!.arguments as [string, string];
-    const fee = BigInt(txn.gas_used!) * BigInt(txn.gas_unit_price!);
-    const lines = aptBalanceChanges(txn.changes ?? [], await befores(txn), txn.sender);
+    const [recipient, amount] = callOf(txn).arguments as [string, string];
+    const fee = BigInt(txn.gas_used) * BigInt(txn.gas_unit_price);
+    const lines = aptBalanceChanges(txn.changes, await befores(txn), txn.sender);
     expect(lines.map((l) => [l.account, l.delta])).toEqual([
       [txn.sender, -(BigInt(amount) + fee)],
       [recipient, BigInt(amount)],
@@ -91,22 +100,22 @@ describe('aptBalanceChanges', () => {
   });
 
   it('throws when a before it needs was not given', async () => {
-    const txn = await findTransaction((t) => aptStoreReads(t.changes ?? []).length > 0);
-    expect(() => aptBalanceChanges(txn.changes ?? [], new Map())).toThrow(/before the transaction was not given/);
+    const txn = await findTransaction((t) => aptStoreReads(t.changes).length > 0);
+    expect(() => aptBalanceChanges(txn.changes, new Map())).toThrow(/before the transaction was not given/);
   });
 });
 
 describe('the APT line of the changes section', () => {
   it("shows the sender's change in APT and octas, highlighted above the list", async () => {
-    const txn = await findTransaction(
+    const txn = await findUserTransaction(
       (t) =>
         BigInt(t.version) > oldest() &&
         t.success === true &&
-        t.payload?.function === '0x1::aptos_account::transfer' &&
-        t.payload.arguments?.[0] !== t.sender,
+        entryFunctionOf(t.payload)?.function === '0x1::aptos_account::transfer' &&
+        callOf(t).arguments[0] !== t.sender,
     );
     const v = BigInt(txn.version);
-    const delta = (await balance(txn.sender!, v)) - (await balance(txn.sender!, v - 1n));
+    const delta = (await balance(txn.sender, v)) - (await balance(txn.sender, v - 1n));
     expect(delta).toBeLessThan(0n);
     renderChanges(txn);
     const list = await screen.findByRole('list', { name: 'APT balance changes' });
@@ -118,10 +127,10 @@ describe('the APT line of the changes section', () => {
 
   it("marks a sponsored transaction's fee payer, whose primary store paid the fee", async () => {
     const sample = fixture().info.samples.transactions.feePayer;
-    const txn = await findTransaction((t) => t.version === sample?.version);
-    const payer = txn.signature!.fee_payer_address!;
+    const txn = await findUserTransaction((t) => t.version === sample?.version);
+    const payer = feePayerOf(txn.signature)!;
     expect(payer).not.toBe(txn.sender);
-    const fee = BigInt(txn.gas_used!) * BigInt(txn.gas_unit_price!);
+    const fee = BigInt(txn.gas_used) * BigInt(txn.gas_unit_price);
     const v = BigInt(txn.version);
     const delta = (await balance(payer, v)) - (await balance(payer, v - 1n));
     expect(delta).toBe(-fee);

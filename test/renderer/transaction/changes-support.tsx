@@ -11,6 +11,8 @@ import { afterEach } from 'vitest';
 import { errorRecordJson } from '../../../shared/api/error-record.ts';
 import { createQueryClient } from '../../../renderer/app/query-client.ts';
 import type { CommittedTransactionJson } from '../../../renderer/api/transaction-json.ts';
+import { isUserTransaction, type UserTransaction } from '../../../shared/api/wire-schemas.ts';
+import { committedTransactions } from '../../support/wire-transactions.ts';
 import { TransactionChanges } from '../../../renderer/features/transaction/changes/transaction-changes.tsx';
 import { routeFetchInto, serviceFixture, type ServiceFixture } from '../support/service-fetch.ts';
 
@@ -55,7 +57,7 @@ const pages = new Map<bigint, CommittedTransactionJson[]>();
 async function pageAt(start: bigint): Promise<CommittedTransactionJson[]> {
   let page = pages.get(start);
   if (!page) {
-    page = await readJson<CommittedTransactionJson[]>(`/v1/transactions?start=${start}&limit=100`);
+    page = committedTransactions(await readJson<unknown>(`/v1/transactions?start=${start}&limit=100`));
     pages.set(start, page);
   }
   return page;
@@ -72,6 +74,15 @@ export async function findTransaction(
   for (let start = BigInt(info.oldestVersion); start <= BigInt(info.latestVersion); start += 100n)
     for (const txn of await pageAt(start)) if (await test(txn)) return txn;
   throw new Error('no transaction in the fixture matches');
+}
+
+/** The first retained user transaction (oldest first) for which `test` holds. */
+export async function findUserTransaction(
+  test: (txn: UserTransaction) => boolean | Promise<boolean>,
+): Promise<UserTransaction> {
+  const found = await findTransaction(async (txn) => isUserTransaction(txn) && (await test(txn)));
+  if (!isUserTransaction(found)) throw new Error(`transaction ${found.version} is a ${found.type}`);
+  return found;
 }
 
 let restoreFetch: (() => void) | undefined;

@@ -16,14 +16,26 @@ import {
   signersOf,
   splitFunctionId,
 } from '../../../renderer/features/transaction/transaction-facts.ts';
-import type { CommittedTransactionJson } from '../../../renderer/api/transaction-json.ts';
+import type { CommittedTransaction, UserTransaction } from '../../../shared/api/wire-schemas.ts';
+import { mainnetUserTransaction } from '../../support/wire-transactions.ts';
 
-const txn = (fields: Partial<CommittedTransactionJson>): CommittedTransactionJson => ({
-  type: 'user_transaction',
+const MAINNET = mainnetUserTransaction();
+const txn = (fields: Partial<UserTransaction>): UserTransaction => ({ ...MAINNET, ...fields });
+const HASH = `0x${'0'.repeat(64)}`;
+const CHECKPOINT: CommittedTransaction = {
+  type: 'state_checkpoint_transaction',
   version: '1',
-  hash: `0x${'0'.repeat(64)}`,
-  ...fields,
-});
+  hash: HASH,
+  state_change_hash: HASH,
+  event_root_hash: HASH,
+  state_checkpoint_hash: HASH,
+  gas_used: '0',
+  success: true,
+  vm_status: 'Executed successfully',
+  accumulator_root_hash: HASH,
+  changes: [],
+  timestamp: '1',
+};
 
 describe('transaction facts', () => {
   it('reads a version (canonical, at most u64::MAX), a hash (lower-cased), or neither', () => {
@@ -48,7 +60,7 @@ describe('transaction facts', () => {
     const fee = feeOf(txn({ gas_used: '9007199254740993', gas_unit_price: '100', max_gas_amount: '200000' }));
     expect(fee?.octas).toBe(900719925474099300n);
     expect(fee?.maxOctas).toBe(20_000_000n);
-    expect(feeOf(txn({ type: 'block_metadata_transaction', gas_used: '0' }))).toBeUndefined();
+    expect(feeOf(CHECKPOINT)).toBeUndefined();
   });
 
   it('shows an orderless transaction by its nonce and never u64::MAX as a sequence number', () => {

@@ -14,7 +14,13 @@ import { interceptFetch, serviceFixture } from '../support/service-fetch.ts';
 import { jsonResponse } from '../support/remote-source.ts';
 import { App } from '../../../renderer/app/app.tsx';
 import { createQueryClient } from '../../../renderer/app/query-client.ts';
-import type { CommittedTransactionJson } from '../../../renderer/api/transaction-json.ts';
+import { feePayerOf, secondarySignerAddresses } from '../../../shared/api/wire-schemas.ts';
+import {
+  blockMetadataTransaction,
+  callOf,
+  committedTransaction,
+  userTransaction,
+} from '../../support/wire-transactions.ts';
 import type { MoveModuleAbi } from '../../../shared/move/abi.ts';
 import { APT_DECIMALS, formatBaseUnits, formatUnits } from '../../../renderer/lib/format-amount.ts';
 
@@ -26,8 +32,8 @@ function sample(kind: 'user' | 'failed' | 'orderless' | 'feePayer' | 'multiAgent
   return found;
 }
 
-const transactionAt = (version: string) =>
-  apiJson<CommittedTransactionJson>(`/v1/transactions/by_version/${version}`, 'main');
+const transactionJson = (version: string) => apiJson<unknown>(`/v1/transactions/by_version/${version}`, 'main');
+const transactionAt = async (version: string) => userTransaction(await transactionJson(version));
 
 /** The value shown for the fact `term` in the page's fact lists. */
 function fact(term: string): HTMLElement {
@@ -40,11 +46,11 @@ describe('transaction page', () => {
   it('shows a user transaction: kind, status, fee maths, block, ABI-typed arguments, events', async () => {
     const { version, hash } = sample('user');
     const txn = await transactionAt(version);
-    const [address, module, name] = txn.payload!.function!.split('::') as [string, string, string];
+    const [address, module, name] = callOf(txn).function.split('::') as [string, string, string];
     const abi = (await apiJson<{ abi: MoveModuleAbi }>(`/v1/accounts/${address}/module/${module}`, 'main')).abi;
     const params = abi.exposed_functions.find((fn) => fn.name === name)!.params;
     const expectedTypes = params.filter((param) => param !== '&signer' && param !== 'signer');
-    expect(expectedTypes).toHaveLength(txn.payload!.arguments!.length);
+    expect(expectedTypes).toHaveLength(callOf(txn).arguments.length);
     const block = await apiJson<{ block_height: string }>(`/v1/blocks/by_version/${version}`, 'main');
 
     renderApp(`/txn/${version}`);
@@ -56,17 +62,15 @@ describe('transaction page', () => {
     expect(fact('Sequence number').textContent).toBe(txn.sequence_number);
     expect(fact('State change hash').textContent).toBe(txn.state_change_hash);
     expect(fact('Accumulator root hash').textContent).toBe(txn.accumulator_root_hash);
-    expect(screen.getByRole('group', { name: 'JSON signature' }).textContent).toContain(txn.signature!.type);
+    expect(screen.getByRole('group', { name: 'JSON signature' }).textContent).toContain(txn.signature.type);
 
-    const octas = BigInt(txn.gas_used!) * BigInt(txn.gas_unit_price!);
+    const octas = BigInt(txn.gas_used) * BigInt(txn.gas_unit_price);
     expect(octas).toBeGreaterThan(0n);
     const fee = fact('Fee').textContent ?? '';
     expect(fee).toContain(`${formatUnits(octas, APT_DECIMALS)} APT`);
-    expect(fee).toContain(
-      `${formatBaseUnits(txn.gas_used!)} gas units × ${formatBaseUnits(txn.gas_unit_price!)} octas`,
-    );
+    expect(fee).toContain(`${formatBaseUnits(txn.gas_used)} gas units × ${formatBaseUnits(txn.gas_unit_price)} octas`);
     expect(fee).toContain(`= ${formatBaseUnits(octas)} octas`);
-    expect(fact('Max gas').textContent).toContain(`${formatBaseUnits(txn.max_gas_amount!)} gas units`);
+    expect(fact('Max gas').textContent).toContain(`${formatBaseUnits(txn.max_gas_amount)} gas units`);
 
     const blockLink = await within(fact('Block')).findByRole('link', { name: block.block_height });
     expect(blockLink.getAttribute('href')).toBe(`/blocks/${block.block_height}`);
@@ -85,10 +89,10 @@ describe('transaction page', () => {
       ).toEqual(expectedTypes),
     );
     expect(within(args).getByRole('group', { name: 'JSON argument 0' }).textContent).toContain(
-      JSON.stringify(txn.payload!.arguments![0]),
+      JSON.stringify(callOf(txn).arguments[0]),
     );
 
-    const events = txn.events!;
+    const events = txn.events;
     expect(screen.getByRole('heading', { level: 2, name: `Events (${events.length})` })).toBeTruthy();
     const handle = events.findIndex((event) => event.guid.account_address !== '0x0');
     const moduleEvent = events.findIndex((event) => event.guid.account_address === '0x0');
@@ -107,14 +111,14 @@ describe('transaction page', () => {
     expect(within(items[moduleEvent]!).getByText(/Module event: no event stream/)).toBeTruthy();
     expect(within(items[moduleEvent]!).queryByRole('link', { name: /^stream / })).toBeNull();
     expect(
-      screen.getByRole('heading', { level: 2, name: new RegExp(`^Changes \\(${txn.changes!.length} `) }),
+      screen.getByRole('heading', { level: 2, name: new RegExp(`^Changes \\(${txn.changes.length} `) }),
     ).toBeTruthy();
   });
 
   it('still shows the arguments, typed unknown with the reason, when the module ABI cannot be read', async () => {
     const { version } = sample('user');
     const txn = await transactionAt(version);
-    const [address, module] = txn.payload!.function!.split('::') as [string, string, string];
+    const [address, module] = callOf(txn).function.split('::') as [string, string, string];
     // A remote node that no longer has the module (or prunes it) answers the module read with its 404 record.
     interceptFetch(serviceFixture('main'), (url, forward) =>
       url.pathname === `/v1/accounts/${address}/module/${module}`
@@ -130,10 +134,10 @@ describe('transaction page', () => {
     const args = screen.getByRole('table', { name: 'Arguments' });
     const rows = within(args).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.querySelectorAll('td')[1]!.textContent)).toEqual(
-      txn.payload!.arguments!.map(() => 'unknown'),
+      callOf(txn).arguments.map(() => 'unknown'),
     );
     expect(within(args).getByRole('group', { name: 'JSON argument 0' }).textContent).toContain(
-      JSON.stringify(txn.payload!.arguments![0]),
+      JSON.stringify(callOf(txn).arguments[0]),
     );
   });
 
@@ -165,12 +169,12 @@ describe('transaction page', () => {
     await screen.findByRole('heading', { level: 1, name: `Transaction ${feePayer.version}` });
     expect(fact('Signature').textContent).toBe('Fee payer');
     expect(within(fact('Fee payer')).getByRole('link').getAttribute('href')).toBe(
-      `/accounts/${feePayer.signature!.fee_payer_address}`,
+      `/accounts/${feePayerOf(feePayer.signature)}`,
     );
     view.unmount();
 
     const multiAgent = await transactionAt(sample('multiAgent').version);
-    const secondary = multiAgent.signature!.secondary_signer_addresses!;
+    const secondary = secondarySignerAddresses(multiAgent.signature);
     expect(secondary.length).toBeGreaterThan(0);
     renderApp(`/txn/${multiAgent.version}`);
     await screen.findByRole('heading', { level: 1, name: `Transaction ${multiAgent.version}` });
@@ -180,7 +184,7 @@ describe('transaction page', () => {
         .getAllByRole('link')
         .map((link) => link.getAttribute('href')),
     ).toEqual(secondary.map((address) => `/accounts/${address}`));
-    const inner = (multiAgent.payload!.arguments![0] as { inner?: string }).inner;
+    const inner = (callOf(multiAgent).arguments[0] as { inner?: string }).inner;
     expect(inner).toBeDefined();
     const args = await screen.findByRole('table', { name: 'Arguments' });
     await waitFor(() => expect(within(args).getByText(/::object::Object</)).toBeTruthy());
@@ -190,10 +194,10 @@ describe('transaction page', () => {
         .getAttribute('href'),
     ).toBe(`/accounts/${inner}?ledger_version=${multiAgent.version}`);
     // An object transfer's addresses link to their accounts as of the transaction.
-    const transfer = multiAgent.events!.findIndex((event) => event.type === '0x1::object::Transfer');
+    const transfer = multiAgent.events.findIndex((event) => event.type === '0x1::object::Transfer');
     expect(transfer).toBeGreaterThanOrEqual(0);
     const data = screen.getByRole('group', { name: `JSON event ${transfer} data` });
-    const { from, to } = multiAgent.events![transfer]!.data as { from: string; to: string };
+    const { from, to } = multiAgent.events[transfer]!.data as { from: string; to: string };
     for (const address of [from, to])
       expect(
         within(data)
@@ -204,8 +208,7 @@ describe('transaction page', () => {
 
   it('shows a block metadata transaction: epoch, round, proposer, failed proposers', async () => {
     const first = samples().blocks[0]!.firstVersion;
-    const txn = await transactionAt(first);
-    expect(txn.type).toBe('block_metadata_transaction');
+    const txn = blockMetadataTransaction(await transactionJson(first));
     renderApp(`/txn/${first}`);
     await screen.findByRole('heading', { level: 1, name: `Transaction ${first}` });
     expect(screen.getByText('Block metadata', { selector: '.transaction-badge' })).toBeTruthy();
@@ -213,7 +216,7 @@ describe('transaction page', () => {
     expect(fact('Round').textContent).toBe(txn.round);
     expect(within(fact('Proposer')).getByRole('link').getAttribute('href')).toBe(`/accounts/${txn.proposer}`);
     expect(fact('Failed proposers').textContent).toBe(
-      txn.failed_proposer_indices!.length === 0 ? 'none' : txn.failed_proposer_indices!.join(', '),
+      txn.failed_proposer_indices.length === 0 ? 'none' : txn.failed_proposer_indices.join(', '),
     );
     expect(screen.queryByRole('heading', { name: /^Payload/ })).toBeNull();
     // The oldest retained version has no retained previous one.
@@ -224,7 +227,7 @@ describe('transaction page', () => {
 
   it('shows a state checkpoint: its kind, no payload, no events, no fee', async () => {
     const { firstVersion, lastVersion } = samples().blocks[0]!;
-    const txn = await transactionAt(lastVersion);
+    const txn = committedTransaction(await transactionJson(lastVersion));
     expect(txn.type).toBe('state_checkpoint_transaction');
     expect(BigInt(lastVersion)).toBeGreaterThan(BigInt(firstVersion));
     renderApp(`/txn/${lastVersion}`);

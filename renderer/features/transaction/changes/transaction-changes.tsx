@@ -11,7 +11,8 @@ import type { ReactNode } from 'react';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { useEntryScroll, useEntryState } from '../../../lib/use-entry-state.ts';
 import { isAddress, normalizeAddress } from '../../../../shared/address.ts';
-import type { CommittedTransactionJson } from '../../../api/transaction-json.ts';
+import { userTransactionOf, type CommittedTransactionJson } from '../../../api/transaction-json.ts';
+import { feePayerOf } from '../../../../shared/api/wire-schemas.ts';
 import { EmptyView } from '../../../components/status-views.tsx';
 import { ExportMenu } from '../../../components/export-menu/export-menu.tsx';
 import { plural } from '../../../lib/plural.ts';
@@ -78,11 +79,9 @@ export function TransactionChanges({ transaction }: TransactionChangesProps): Re
       setOpenIds((previous) => (previous.includes(id) ? previous.filter((open) => open !== id) : [...previous, id])),
     [setOpenIds],
   );
-  const sender =
-    transaction.sender !== undefined && isAddress(transaction.sender)
-      ? normalizeAddress(transaction.sender)
-      : undefined;
-  const payer = transaction.signature?.fee_payer_address;
+  const user = userTransactionOf(transaction);
+  const sender = user !== undefined && isAddress(user.sender) ? normalizeAddress(user.sender) : undefined;
+  const payer = user === undefined ? undefined : feePayerOf(user.signature);
   const feePayer = payer !== undefined && isAddress(payer) ? normalizeAddress(payer) : undefined;
   const ready = entries.length === 0 || shown.length === 0 || listReady;
   useEntryScroll('page-scroll', 'window', ready);
