@@ -217,8 +217,14 @@ describe('BcsWriter', () => {
 
   it('writes the top bits of u16, u32 and a safe-integer u64 byte by byte, before and after growing and bigints', () => {
     // The number paths write bytes themselves (no DataView): each byte of the largest values must land.
-    const w = new BcsWriter(16).u16(0xfedc).u32(0xfedcba98).u64(Number.MAX_SAFE_INTEGER).u64(2 ** 32 + 1);
-    w.u128(2n ** 127n).u32(0x80000001).u64(0xffffffff);
+    const w = new BcsWriter(16)
+      .u16(0xfedc)
+      .u32(0xfedcba98)
+      .u64(Number.MAX_SAFE_INTEGER)
+      .u64(2 ** 32 + 1);
+    w.u128(2n ** 127n)
+      .u32(0x80000001)
+      .u64(0xffffffff);
     expect(bytesToHex(w.toBytes(), false)).toBe(
       'dcfe' +
         '98badcfe' +
