@@ -16,7 +16,7 @@ const TWO_32 = 0x1_0000_0000;
 /** Appends BCS encodings; `toBytes()` returns what was written. */
 export class BcsWriter {
   #buf: Uint8Array;
-  /** Made when a bigint is first written: a DataView (or reading `.buffer`) moves a small array's bytes off V8's heap. */
+  /** Made when a bigint is first written: a DataView (or reading `.buffer`) moves a small array off V8's heap. */
   #view: DataView | undefined;
   #pos = 0;
 

@@ -215,7 +215,7 @@ describe('BcsWriter', () => {
     expect(w.reset().length).toBe(0);
   });
 
-  it('writes the top bits of u16, u32 and a safe-integer u64 byte by byte, before and after growing and bigints', () => {
+  it('writes the top bits of u16, u32 and a safe-integer u64 byte by byte, across growth and bigints', () => {
     // The number paths write bytes themselves (no DataView): each byte of the largest values must land.
     const w = new BcsWriter(16)
       .u16(0xfedc)
