@@ -77,16 +77,18 @@ function verifyWith(store: SnapshotStore, progress: Progress): VerifyReport {
   };
   const checked: Record<string, number> = {};
 
-  progress.phase('verifying: SQLite integrity check');
-  const integrity = db.pragma('integrity_check') as { integrity_check: string }[];
-  if (integrity.length !== 1 || integrity[0]?.integrity_check !== 'ok') {
-    for (const row of integrity.slice(0, 10)) problem(`sqlite integrity: ${row.integrity_check}`);
-    return { ok: false, checked, problems };
-  }
-
-  // The indexer check (most of the work) runs on its own thread meanwhile, when it can (verify-thread.ts).
+  // The indexer check (most of the work) runs on its own thread meanwhile, when it can (verify-thread.ts). It starts
+  // before SQLite's integrity check, which this thread runs meanwhile (a second of one core at the sample's size that
+  // the indexer check, verify's longest path, then need not wait for); a file that fails it ends verify, thread too.
   const indexerThread = store.meta.formatVersion >= INDEXER_FORMAT_VERSION ? startIndexerCheck(db.name) : undefined;
   try {
+    progress.phase('verifying: SQLite integrity check');
+    const integrity = db.pragma('integrity_check') as { integrity_check: string }[];
+    if (integrity.length !== 1 || integrity[0]?.integrity_check !== 'ok') {
+      indexerThread?.cancel();
+      for (const row of integrity.slice(0, 10)) problem(`sqlite integrity: ${row.integrity_check}`);
+      return { ok: false, checked, problems };
+    }
     verifyRest(store, problem, checked, progress);
   } catch (error) {
     indexerThread?.cancel();

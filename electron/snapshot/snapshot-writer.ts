@@ -1,33 +1,22 @@
 /**
  * Writes a snapshot file (format v2, or v1 on request): creates the schema, batches inserts in large transactions,
- * and finishes with pruning compaction, indexes and the meta rows. The file is built under a
+ * and finishes with pruning compaction, indexes and the meta rows (writer-finish.ts). The file is built under a
  * temporary name and renamed into place only when complete, so a crash never leaves a half file
  * that looks valid.
  */
 import { rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import {
-  META_KEYS,
-  POST_LOAD_INDEX_SQL,
-  POST_LOAD_INDEX_V2_SQL,
-  SNAPSHOT_FORMAT_NAME,
-  SNAPSHOT_FORMAT_VERSION,
-  INDEXER_FORMAT_VERSION,
-  type SnapshotFormatVersion,
-} from './schema.ts';
+import { SNAPSHOT_FORMAT_VERSION, type SnapshotFormatVersion } from './schema.ts';
 import { removeAbandonedPartials } from './abandoned-partials.ts';
 import type { BlockRow, SnapshotFinish, TransactionRow } from './snapshot-rows.ts';
 import { VersionTracker } from './version-tracker.ts';
-import { STATE_VALUES_FROM_STAGING_SQL } from './state-staging.ts';
 import type { TransactionDetailsRow } from './transaction-details.ts';
 import { configureWriterConnection } from './writer-connection.ts';
 import { createWriterTables, type WriterStatements } from './writer-statements.ts';
-import { placeFinishedFile } from './place-finished-file.ts';
 import type { LedgerRowSink } from './row-sink.ts';
 import { NO_PROGRESS, type Progress } from './progress.ts';
-import { SnapshotStore } from './snapshot-store.ts';
-import { writeIndexerTables, type IndexerCounts } from '../indexer/indexer-writer.ts';
-import { helperWanted } from '../indexer/derive-thread.ts';
+import type { IndexerCounts } from '../indexer/indexer-writer.ts';
+import { finishSnapshotFile } from './writer-finish.ts';
 
 export { OutputExistsError, type BlockRow, type SnapshotFinish, type TransactionRow } from './snapshot-rows.ts';
 
@@ -264,59 +253,17 @@ export class SnapshotWriter implements LedgerRowSink {
   }
 
   /**
-   * Completes the file: drops state history the pruning window no longer retains (keeping, for each
-   * key, the value before `oldestVersion` — so the write set at the oldest version can still tell a creation from a
-   * modification — and every write from it on), builds indexes, writes meta, and renames into place.
+   * Completes the file (writer-finish.ts): prunes and sorts the state rows, builds indexes, writes meta, derives the
+   * indexer tables (format v3+) and renames the file into place.
    */
   finish(finish: SnapshotFinish): void {
-    this.#db.exec('COMMIT');
-    this.#progress.phase('finishing: sorting and pruning the state rows');
-    this.#db.exec('BEGIN');
-    this.#db.prepare(STATE_VALUES_FROM_STAGING_SQL).run({ oldest: finish.oldestVersion });
-    this.#db.exec('DROP TABLE temp.state_staging; DROP TABLE temp.key_liveness');
-    const meta = this.#db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
-    meta.run(META_KEYS.format, SNAPSHOT_FORMAT_NAME);
-    meta.run(META_KEYS.formatVersion, String(this.format));
-    meta.run(META_KEYS.chainId, String(finish.chainId));
-    meta.run(META_KEYS.oldestVersion, String(finish.oldestVersion));
-    meta.run(META_KEYS.latestVersion, String(finish.latestVersion));
-    meta.run(META_KEYS.nodeSettings, JSON.stringify(finish.settings));
-    meta.run(META_KEYS.generator, finish.generator);
-    for (const [key, value] of Object.entries(finish.extraMeta ?? {})) meta.run(key, value);
-    this.#db.exec('COMMIT');
-    this.#progress.phase('finishing: building indexes');
-    this.#db.exec(POST_LOAD_INDEX_SQL);
-    if (this.format >= 2) this.#db.exec(POST_LOAD_INDEX_V2_SQL);
-    if (this.format >= INDEXER_FORMAT_VERSION) {
-      // Derived from what the file now holds, by the same pass `snapshot upgrade` and `verify` run, after pruning:
-      // so a generated file, a capture and an upgraded copy derive alike (electron/indexer/derive-tables.ts).
-      const started = process.cpuUsage();
-      const wallStarted = performance.now();
-      const meta = {
-        formatVersion: this.format,
-        chainId: finish.chainId,
-        oldestVersion: BigInt(finish.oldestVersion),
-        latestVersion: BigInt(finish.latestVersion),
-        settings: finish.settings,
-        generator: finish.generator,
-      };
-      // The pass's helper thread, when one runs, reads the file on its own connection while this one writes the
-      // indexer tables (electron/indexer/derive-thread.ts): in WAL mode a reader never waits for the writer, nor the
-      // writer for it. The file goes back to a rollback journal below, which folds the log into it.
-      if (helperWanted()) this.#db.pragma('journal_mode = WAL');
-      this.indexerCounts = writeIndexerTables(SnapshotStore.over(this.#db, meta, this.#tempPath), this.#db, {
-        progress: this.#progress,
-        phase: 'finishing: deriving the indexer tables',
-      });
-      const used = process.cpuUsage(started);
-      this.indexerCpuMs = (used.user + used.system) / 1000;
-      this.indexerWallMs = performance.now() - wallStarted;
-    }
-    this.#progress.phase('finishing: statistics, flushing the file');
-    this.#db.exec('ANALYZE');
-    this.#db.pragma('journal_mode = DELETE');
-    this.#db.close();
-    placeFinishedFile(this.#tempPath, this.#path, finish.replace !== false);
+    const finished = finishSnapshotFile(
+      { db: this.#db, tempPath: this.#tempPath, path: this.#path, format: this.format, progress: this.#progress },
+      finish,
+    );
+    this.indexerCounts = finished.indexerCounts;
+    this.indexerCpuMs = finished.indexerCpuMs;
+    this.indexerWallMs = finished.indexerWallMs;
   }
 
   /** Abandons the file (used when generation fails). */

@@ -17,13 +17,16 @@ CREATE TEMP TABLE key_liveness (state_key BLOB PRIMARY KEY, live INTEGER NOT NUL
  * Moves the staged state rows into state_values in key order: of several writes of a key in one version the last
  * (as in a write set); and pruning — of the versions before \`:oldest\` only each key's newest is kept, so the write
  * set at the oldest version can still tell a creation from a modification.
+ *
+ * One window over one order (key, version, write order) decides both: a row is its version's last write when the next
+ * row of its key is at another version (or there is none), and that next version is then the key's next write. (Two
+ * windows over two orders made SQLite sort the staged rows, values and all, twice: most of finishing's time.)
  */
 export const STATE_VALUES_FROM_STAGING_SQL = `
 INSERT INTO state_values (state_key, version, value)
 SELECT state_key, version, value FROM (
   SELECT state_key, version, value,
-    row_number() OVER (PARTITION BY state_key, version ORDER BY rowid DESC) AS last,
     lead(version) OVER (PARTITION BY state_key ORDER BY version, rowid) AS next
   FROM temp.state_staging)
-WHERE last = 1 AND (version >= :oldest OR next IS NULL OR next >= :oldest)
+WHERE (next IS NULL OR next != version) AND (version >= :oldest OR next IS NULL OR next >= :oldest)
 ORDER BY state_key, version`;

@@ -16,17 +16,31 @@ const TWO_32 = 0x1_0000_0000;
 /** Appends BCS encodings; `toBytes()` returns what was written. */
 export class BcsWriter {
   #buf: Uint8Array;
-  /** Made on the first fixed-width write: most writers of the service (state keys) write none. */
-  #dataView: DataView | undefined;
+  /** Made when a bigint is first written: a DataView (or reading `.buffer`) moves a small array off V8's heap. */
+  #view: DataView | undefined;
   #pos = 0;
 
-  /** `initialCapacity` is a hint; the buffer grows as needed. */
-  constructor(initialCapacity = 256) {
+  /**
+   * `initialCapacity` is a hint; the buffer grows as needed. The default stays within V8's on-heap typed arrays (64
+   * bytes): most writers encode one short value (a state key, an argument), and an off-heap buffer costs several
+   * times as much to allocate (the generator makes hundreds of thousands).
+   */
+  constructor(initialCapacity = 64) {
     this.#buf = new Uint8Array(Math.max(16, initialCapacity));
   }
 
-  get #view(): DataView {
-    return (this.#dataView ??= new DataView(this.#buf.buffer));
+  #dataView(): DataView {
+    this.#view ??= new DataView(this.#buf.buffer, this.#buf.byteOffset, this.#buf.byteLength);
+    return this.#view;
+  }
+
+  /** Writes the low 32 bits of `v` little-endian at `at`. */
+  #u32At(at: number, v: number): void {
+    const buf = this.#buf;
+    buf[at] = v & 0xff;
+    buf[at + 1] = (v >>> 8) & 0xff;
+    buf[at + 2] = (v >>> 16) & 0xff;
+    buf[at + 3] = (v >>> 24) & 0xff;
   }
 
   /** Number of bytes written so far. */
@@ -43,7 +57,7 @@ export class BcsWriter {
       const next = new Uint8Array(size);
       next.set(this.#buf.subarray(0, pos));
       this.#buf = next;
-      this.#dataView = undefined;
+      this.#view = undefined;
     }
     this.#pos = pos + n;
     return pos;
@@ -76,7 +90,8 @@ export class BcsWriter {
   u16(v: number): this {
     this.#checkInt(v, 0xffff, 'u16');
     const at = this.#reserve(2);
-    this.#view.setUint16(at, v, true);
+    this.#buf[at] = v & 0xff;
+    this.#buf[at + 1] = v >>> 8;
     return this;
   }
 
@@ -84,7 +99,7 @@ export class BcsWriter {
   u32(v: number): this {
     this.#checkInt(v, 0xffff_ffff, 'u32');
     const at = this.#reserve(4);
-    this.#view.setUint32(at, v, true);
+    this.#u32At(at, v);
     return this;
   }
 
@@ -92,13 +107,13 @@ export class BcsWriter {
   u64(v: bigint | number): this {
     if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) {
       const at = this.#reserve(8);
-      this.#view.setUint32(at, v % TWO_32, true);
-      this.#view.setUint32(at + 4, Math.floor(v / TWO_32), true);
+      this.#u32At(at, v % TWO_32);
+      this.#u32At(at + 4, Math.floor(v / TWO_32));
       return this;
     }
     const big = this.#checkBig(v, U64_MAX, 'u64');
     const at = this.#reserve(8);
-    this.#view.setBigUint64(at, big, true);
+    this.#dataView().setBigUint64(at, big, true);
     return this;
   }
 
@@ -106,8 +121,9 @@ export class BcsWriter {
   u128(v: bigint | number): this {
     const big = this.#checkBig(v, U128_MAX, 'u128');
     const at = this.#reserve(16);
-    this.#view.setBigUint64(at, big & U64_MAX, true);
-    this.#view.setBigUint64(at + 8, big >> 64n, true);
+    const view = this.#dataView();
+    view.setBigUint64(at, big & U64_MAX, true);
+    view.setBigUint64(at + 8, big >> 64n, true);
     return this;
   }
 
@@ -115,8 +131,9 @@ export class BcsWriter {
   u256(v: bigint | number): this {
     const big = this.#checkBig(v, U256_MAX, 'u256');
     const at = this.#reserve(32);
+    const view = this.#dataView();
     for (let i = 0; i < 4; i += 1) {
-      this.#view.setBigUint64(at + 8 * i, (big >> BigInt(64 * i)) & U64_MAX, true);
+      view.setBigUint64(at + 8 * i, (big >> BigInt(64 * i)) & U64_MAX, true);
     }
     return this;
   }

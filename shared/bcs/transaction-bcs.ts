@@ -173,6 +173,6 @@ export function writeTransaction(writer: BcsWriter, transaction: LedgerTransacti
 
 /** BCS of the `Transaction` enum of `transaction`, or undefined when it cannot be encoded. */
 export function transactionBcs(transaction: LedgerTransaction): Uint8Array | undefined {
-  const writer = new BcsWriter();
+  const writer = new BcsWriter(512);
   return writeTransaction(writer, transaction) ? writer.toBytes() : undefined;
 }

@@ -112,6 +112,6 @@ export function writeTransactionOnChainData(writer: BcsWriter, data: OnChainTran
 
 /** BCS of one `TransactionOnChainData`, or undefined when the transaction cannot be encoded. */
 export function transactionOnChainDataBcs(data: OnChainTransaction): Uint8Array | undefined {
-  const writer = new BcsWriter();
+  const writer = new BcsWriter(512);
   return writeTransactionOnChainData(writer, data) ? writer.toBytes() : undefined;
 }

@@ -215,6 +215,30 @@ describe('BcsWriter', () => {
     expect(w.reset().length).toBe(0);
   });
 
+  it('writes the top bits of u16, u32 and a safe-integer u64 byte by byte, across growth and bigints', () => {
+    // The number paths write bytes themselves (no DataView): each byte of the largest values must land.
+    const w = new BcsWriter(16)
+      .u16(0xfedc)
+      .u32(0xfedcba98)
+      .u64(Number.MAX_SAFE_INTEGER)
+      .u64(2 ** 32 + 1);
+    w.u128(2n ** 127n)
+      .u32(0x80000001)
+      .u64(0xffffffff);
+    expect(bytesToHex(w.toBytes(), false)).toBe(
+      'dcfe' +
+        '98badcfe' +
+        'ffffffffffff1f00' +
+        '0100000001000000' +
+        '00'.repeat(15) +
+        '80' +
+        '01000080' +
+        'ffffffff00000000',
+    );
+    const r = new BcsReader(w.toBytes());
+    expect([r.u16(), r.u32(), r.u64(), r.u64()]).toEqual([0xfedc, 0xfedcba98, 2n ** 53n - 1n, 2n ** 32n + 1n]);
+  });
+
   it('grows its buffer across many writes', () => {
     const w = new BcsWriter(16);
     for (let i = 0; i < 10_000; i += 1) w.u32(i);

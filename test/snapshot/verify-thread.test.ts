@@ -1,7 +1,8 @@
 /**
  * `snapshot verify`'s indexer check on its own thread (electron/snapshot/verify-thread.ts, issue 29): it finds what
  * the same check finds in one thread — on a clean file and on a copy with an edited indexer row — shows how far it
- * has come, and a failure inside it is rethrown with its message instead of a hang.
+ * has come, and a failure inside it is rethrown with its message instead of a hang. It starts before SQLite's
+ * integrity check: a file that fails that check is reported by it alone, the thread stopped.
  */
 import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import { verifyIndexerTables } from '../../electron/indexer/verify-indexer.ts';
 import { NO_PROGRESS, progressReporter } from '../../electron/snapshot/progress.ts';
 import { SnapshotStore } from '../../electron/snapshot/snapshot-store.ts';
 import { startIndexerCheck } from '../../electron/snapshot/verify-thread.ts';
+import { verifySnapshot } from '../../electron/snapshot/snapshot-verify.ts';
 import { fixturePath } from '../support/fixture-path.ts';
 import { useTempDir } from '../support/temp-dir.ts';
 
@@ -72,5 +74,29 @@ describe('the indexer check on its own thread', () => {
   it('is not started for a database that is no file', () => {
     expect(startIndexerCheck(':memory:')).toBeUndefined();
     expect(startIndexerCheck(join(dir, 'missing.db'))).toBeUndefined();
+  });
+
+  it('started beside the integrity check, is stopped when the file fails it: verify reports only that', () => {
+    const broken = join(dir, 'index-disagrees.db');
+    copyFileSync(fixturePath('small'), broken);
+    const db = new Database(broken);
+    // The index's entries stay those of `version` while its definition names another column: the file opens and
+    // reads, and SQLite's integrity check finds the index and its table disagree.
+    db.unsafeMode(true);
+    db.pragma('writable_schema = ON');
+    db.prepare(
+      "UPDATE sqlite_schema SET sql = 'CREATE INDEX events_by_version ON events (event_index)' WHERE name = ?",
+    ).run('events_by_version');
+    db.close();
+    const store = SnapshotStore.open(broken);
+    try {
+      const report = verifySnapshot(store);
+      expect(report.ok).toBe(false);
+      expect(report.problems.length).toBeGreaterThan(0);
+      for (const text of report.problems) expect(text).toMatch(/^sqlite integrity: .*events_by_version/);
+      expect(report.checked).toEqual({});
+    } finally {
+      store.close();
+    }
   });
 });
