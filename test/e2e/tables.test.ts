@@ -5,13 +5,12 @@
  * panel's three estimates; comparing an account at two versions; a CSV export equal to the table.
  * Handles, keys, versions and values come from the API and the snapshot's own samples.
  */
-import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { SnapshotStore } from '../../electron/snapshot/snapshot-store.ts';
 import { snapshotInfo, type TableSample } from '../../electron/snapshot/snapshot-info.ts';
 import { fixturePath } from '../support/fixture-path.ts';
-import { newPage, saveScreenshot, useExplorerSession } from './support/e2e-harness.ts';
+import { downloadedText, newPage, saveScreenshot, useExplorerSession } from './support/e2e-harness.ts';
 import { bytesToHex } from '../../shared/hex.ts';
 import { parseCsv } from '../../renderer/lib/to-csv.ts';
 
@@ -258,8 +257,7 @@ describe('tables, inspector, gas, compare and export journeys', () => {
     const downloading = page.waitForEvent('download');
     await page.getByRole('group', { name: 'Export' }).getByRole('button', { name: 'Export CSV' }).click();
     const download = await downloading;
-    const path = await download.path();
-    const [header, ...records] = parseCsv(readFileSync(path, 'utf8'));
+    const [header, ...records] = parseCsv(await downloadedText(download));
     expect(header).toEqual(['type', 'data']);
     const types = records.map((r) => r[0]);
     expect(types.slice(0, shown.length)).toEqual(shown);
