@@ -184,7 +184,10 @@ describe('tables, inspector, gas, compare and export journeys', () => {
     await idRow.waitFor();
     const id = new DataView(bytes.buffer, bytes.byteOffset, 8).getBigUint64(0, true);
     expect(await idRow.textContent()).toContain(JSON.stringify(id.toString()));
-    expect(await page.getByRole('alert').count()).toBe(0);
+    // No error on the page (a hex or decode error, the version gate's). The frame's header and status bar, outside
+    // <main>, rightly say "Ledger unavailable" once the ledger query has given up on its blocked requests, which on a
+    // loaded machine can be before the bytes are decoded (a run of the e2e project at load 24 failed here on them).
+    expect(await page.getByRole('main').getByRole('alert').count()).toBe(0);
     expect(blocked.length).toBeGreaterThan(0); // the frame's status requests went nowhere
     await page.getByRole('button', { name: /\(value\.metadata\.limits\), .* bytes/ }).click();
     expect((await highlightedHex(page)).length).toBeGreaterThan(0);
