@@ -1,7 +1,8 @@
 /**
  * End-to-end harness: the real `ledger-explorer serve` (a child process, the way users run it)
  * serving a generated snapshot and the built UI on 127.0.0.1, and a real Chromium driven by
- * playwright-core (Debian's /usr/bin/chromium here, Playwright's own browser elsewhere; one per run, browser-server.ts).
+ * playwright-core (Debian's /usr/bin/chromium here, Playwright's own browser elsewhere; one per run,
+ * browser-server.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
