@@ -49,6 +49,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
+          // One Chromium for the run, which each file connects to (test/e2e/support/browser-server.ts).
+          globalSetup: ['test/e2e/support/browser-server.ts'],
           // `expect.poll` gives up after 1 s by default; a page whose code loads on demand can take longer than that
           // on a loaded machine (CI failed on it twice), while a locator's own wait allows 30 s.
           expect: { poll: { timeout: 15_000 } },

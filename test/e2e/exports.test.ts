@@ -12,7 +12,7 @@ import type { SnapshotInfo } from '../../electron/snapshot/snapshot-info.ts';
 import { SnapshotStore } from '../../electron/snapshot/snapshot-store.ts';
 import { contentDigest } from '../../electron/snapshot/snapshot-digest.ts';
 import { fixturePath } from '../support/fixture-path.ts';
-import { newPage, useExplorerSession } from './support/e2e-harness.ts';
+import { downloadedText, newPage, useExplorerSession } from './support/e2e-harness.ts';
 import { fixtureInfo } from './support/fixture-info.ts';
 
 interface Exported {
@@ -31,7 +31,7 @@ async function exportJson(page: Page): Promise<Exported> {
   const downloading = page.waitForEvent('download');
   await page.getByRole('group', { name: 'Export' }).getByRole('button', { name: 'Export JSON' }).click();
   const download = await downloading;
-  return JSON.parse(readFileSync(await download.path(), 'utf8')) as Exported;
+  return JSON.parse(await downloadedText(download)) as Exported;
 }
 
 describe('exports with provenance on every table view', () => {

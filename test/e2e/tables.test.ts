@@ -5,13 +5,12 @@
  * panel's three estimates; comparing an account at two versions; a CSV export equal to the table.
  * Handles, keys, versions and values come from the API and the snapshot's own samples.
  */
-import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { SnapshotStore } from '../../electron/snapshot/snapshot-store.ts';
 import { snapshotInfo, type TableSample } from '../../electron/snapshot/snapshot-info.ts';
 import { fixturePath } from '../support/fixture-path.ts';
-import { newPage, saveScreenshot, useExplorerSession } from './support/e2e-harness.ts';
+import { downloadedText, newPage, saveScreenshot, useExplorerSession } from './support/e2e-harness.ts';
 import { bytesToHex } from '../../shared/hex.ts';
 import { parseCsv } from '../../renderer/lib/to-csv.ts';
 
@@ -185,7 +184,10 @@ describe('tables, inspector, gas, compare and export journeys', () => {
     await idRow.waitFor();
     const id = new DataView(bytes.buffer, bytes.byteOffset, 8).getBigUint64(0, true);
     expect(await idRow.textContent()).toContain(JSON.stringify(id.toString()));
-    expect(await page.getByRole('alert').count()).toBe(0);
+    // No error on the page (a hex or decode error, the version gate's). The frame's header and status bar, outside
+    // <main>, rightly say "Ledger unavailable" once the ledger query has given up on its blocked requests, which on a
+    // loaded machine can be before the bytes are decoded (a run of the e2e project at load 24 failed here on them).
+    expect(await page.getByRole('main').getByRole('alert').count()).toBe(0);
     expect(blocked.length).toBeGreaterThan(0); // the frame's status requests went nowhere
     await page.getByRole('button', { name: /\(value\.metadata\.limits\), .* bytes/ }).click();
     expect((await highlightedHex(page)).length).toBeGreaterThan(0);
@@ -258,8 +260,7 @@ describe('tables, inspector, gas, compare and export journeys', () => {
     const downloading = page.waitForEvent('download');
     await page.getByRole('group', { name: 'Export' }).getByRole('button', { name: 'Export CSV' }).click();
     const download = await downloading;
-    const path = await download.path();
-    const [header, ...records] = parseCsv(readFileSync(path, 'utf8'));
+    const [header, ...records] = parseCsv(await downloadedText(download));
     expect(header).toEqual(['type', 'data']);
     const types = records.map((r) => r[0]);
     expect(types.slice(0, shown.length)).toEqual(shown);

@@ -1,16 +1,18 @@
 /**
  * End-to-end harness: the real `ledger-explorer serve` (a child process, the way users run it)
  * serving a generated snapshot and the built UI on 127.0.0.1, and a real Chromium driven by
- * playwright-core (Debian's /usr/bin/chromium here, Playwright's own browser elsewhere).
+ * playwright-core (Debian's /usr/bin/chromium here, Playwright's own browser elsewhere; one per run,
+ * browser-server.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { CLI_PATH } from '../../support/run-cli.ts';
 import { fixturePath } from '../../support/fixture-path.ts';
 import type { FixtureName } from '../../support/fixtures.ts';
+import { browserLaunchOptions } from './browser-launch.ts';
 import { ensureUiBuilt } from './ui-build.ts';
 
 /** A running explorer: base URL (no trailing slash) and a stop function. */
@@ -70,22 +72,24 @@ export async function startExplorer(options: StartExplorerOptions = {}): Promise
   return { url, process: child, stop };
 }
 
-const DEBIAN_CHROMIUM = '/usr/bin/chromium';
-
-/** Launches headless Chromium: Debian's where installed (no download here), else Playwright's own. */
+/**
+ * A browser for one test file: inside Vitest's e2e project a connection to the run's shared Chromium
+ * (browser-server.ts), whose `close()` closes this file's contexts and leaves the browser to the other files;
+ * elsewhere (the UI benchmarks, a file run under another project) a Chromium of its own.
+ */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    ...(existsSync(DEBIAN_CHROMIUM) ? { executablePath: DEBIAN_CHROMIUM } : {}),
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const endpoint = process.env.VITEST_WORKER_ID === undefined ? undefined : inject('browserEndpoint');
+  return endpoint === undefined ? chromium.launch(browserLaunchOptions()) : chromium.connect(endpoint);
+}
+
+/**
+ * The text of a finished download. Read through Playwright's stream, because `download.path()` exists only when the
+ * browser runs in this process, not when it is the shared one.
+ */
+export async function downloadedText(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** A page plus the errors it raised (uncaught exceptions and console errors). */
@@ -151,8 +155,10 @@ export interface E2eSession {
 export function useExplorerSession(options: StartExplorerOptions = {}): E2eSession {
   const session = {} as { explorer: RunningExplorer; browser: Browser };
   beforeAll(async () => {
-    session.explorer = await startExplorer(options);
-    session.browser = await launchBrowser();
+    await Promise.all([
+      startExplorer(options).then((explorer) => (session.explorer = explorer)),
+      launchBrowser().then((browser) => (session.browser = browser)),
+    ]);
   });
   afterAll(async () => {
     await session.browser?.close();
