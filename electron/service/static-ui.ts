@@ -6,6 +6,8 @@
  * name a file that was in the folder: no path the client sends reaches the file system.
  * `ledger-explorer serve` and the desktop app's `app://` handler both serve the UI through here,
  * so both send the same files with the same headers and the one {@link UI_CONTENT_SECURITY_POLICY}.
+ * A route's `index.html` comes with the page drawn in when the UI carries its server-side render (ssr-page.ts; its
+ * `ssr/` folder is never served as files).
  * Plain Node (no electron import): the desktop shell imports it, never the reverse.
  */
 import { lstatSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
@@ -14,6 +16,7 @@ import type { ReadServiceHandler } from './read-service.ts';
 import { responseOf, serviceRequestOf, withoutBody, type ServiceReply, type ServiceRequest } from './service-reply.ts';
 import type { HeaderEntry } from './ledger-headers.ts';
 import { errorRecordJson } from '../../shared/api/error-record.ts';
+import { loadSsrPages, type ApiFetch } from './ssr-page.ts';
 
 /**
  * The UI's Content-Security-Policy, headless and desktop alike: same-origin scripts, styles, data
@@ -63,7 +66,12 @@ export interface StaticUi {
   /** Number of files loaded (for the start-up line). */
   readonly fileCount: number;
   reply(request: ServiceRequest): ServiceReply | undefined;
+  /** {@link reply}, with a route's page rendered by the server (its reads go to `api`) when it can be. */
+  replyRendered(request: ServiceRequest, api: ApiFetch): Promise<ServiceReply | undefined>;
 }
+
+/** The folder of the UI's build holding the server-side render (ssr-page.ts), never sent to a client. */
+const SSR_FOLDER = '/ssr/';
 
 /** True for paths the data source answers (`/v1`, `/v1/…`, `/explorer`, `/explorer/…`). */
 export function isApiPath(pathname: string): boolean {
@@ -145,6 +153,7 @@ export function loadStaticUi(dir: string): StaticUi | undefined {
     const body = readInside(root, path);
     if (body === undefined) continue;
     const urlPath = `/${relative(root, path).split(sep).join('/')}`;
+    if (urlPath.startsWith(SSR_FOLDER)) continue;
     files.set(urlPath, { body, headers: headersFor(urlPath) });
   }
   const index = files.get('/index.html');
@@ -162,7 +171,15 @@ export function loadStaticUi(dir: string): StaticUi | undefined {
     if (extensionOf(pathname) !== '') return textReply(404, `no file ${pathname} in the UI`);
     return { status: 200, headers: index.headers, body: index.body };
   };
-  return { fileCount: files.size, reply };
+  const pages = loadSsrPages(root, index.body);
+  const replyRendered = async (request: ServiceRequest, api: ApiFetch): Promise<ServiceReply | undefined> => {
+    const plain = reply(request);
+    // Only a GET of a route (its index.html) is rendered: HEAD, files and the API are answered as they were.
+    if (pages === undefined || plain?.body !== index.body || request.method !== 'GET') return plain;
+    const body = await pages.render(request.url, api);
+    return body === undefined ? plain : { status: 200, headers: index.headers, body };
+  };
+  return { fileCount: files.size, reply, replyRendered };
 }
 
 function textReply(status: number, message: string, extra: readonly HeaderEntry[] = []): ServiceReply {
@@ -183,7 +200,7 @@ export function fetchWithStaticUi(
   api: (request: Request) => Promise<Response>,
 ): (request: Request) => Promise<Response> {
   return async (request) => {
-    const reply = ui.reply(serviceRequestOf(request));
+    const reply = await ui.replyRendered(serviceRequestOf(request), api);
     if (reply === undefined) return api(request);
     return responseOf(request.method === 'HEAD' ? withoutBody(reply) : reply);
   };
@@ -191,7 +208,8 @@ export function fetchWithStaticUi(
 
 /** The data source's handler with the UI in front of it: API paths pass through unchanged. */
 export function withStaticUi(handler: ReadServiceHandler, ui: StaticUi): ReadServiceHandler {
-  const serve = async (request: ServiceRequest): Promise<ServiceReply> => ui.reply(request) ?? handler.serve(request);
+  const serve = async (request: ServiceRequest): Promise<ServiceReply> =>
+    (await ui.replyRendered(request, handler)) ?? handler.serve(request);
   const fetchHandler = async (request: Request): Promise<Response> => {
     const reply = await serve(serviceRequestOf(request));
     return responseOf(request.method === 'HEAD' ? withoutBody(reply) : reply);

@@ -1,9 +1,13 @@
 /**
  * The colour theme: `system` (the default: follow the OS) or a forced light/dark. The choice sets
  * `data-theme` on <html> (absent for system, so base.css's media query decides) and is remembered
- * in localStorage, or in the desktop app's settings when the bridge is present.
+ * in localStorage, or in the desktop app's settings when the bridge is present (and mirrored to localStorage there
+ * too). A page the server rendered is painted before any of the app's code runs: renderer/public/theme-boot.js, a
+ * blocking script in index.html's head, sets `data-theme` from localStorage first, so a forced theme never flashes.
+ * The server cannot know the choice, so the first render says `system` everywhere (the markup matches on hydration)
+ * and the stored choice is taken in a layout effect, before the first paint of a page the client drew.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { THEMES, type Theme } from '../../../shared/ipc-contract.ts';
 
 /** The localStorage key of the headless UI's theme choice. */
@@ -22,6 +26,14 @@ function storedTheme(): Theme {
   }
 }
 
+function remember(theme: Theme): void {
+  try {
+    window.localStorage.setItem(THEME_STORAGE_KEY, theme);
+  } catch {
+    // storage disabled: the choice lasts for this page only
+  }
+}
+
 /** Applies a theme to the document. */
 export function applyTheme(theme: Theme): void {
   if (theme === 'system') document.documentElement.removeAttribute('data-theme');
@@ -31,14 +43,21 @@ export function applyTheme(theme: Theme): void {
 /** The current theme and a setter that applies and remembers it. */
 export function useTheme(): readonly [Theme, (theme: Theme) => void] {
   const bridge = typeof window === 'undefined' ? undefined : window.ledgerExplorer;
-  const [theme, setThemeState] = useState<Theme>(() => (bridge ? 'system' : storedTheme()));
+  // Undefined until known: nothing is applied before then, so the theme theme-boot.js set stays.
+  const [theme, setThemeState] = useState<Theme | undefined>(undefined);
+
+  useLayoutEffect(() => {
+    if (!bridge) setThemeState(storedTheme());
+  }, [bridge]);
 
   useEffect(() => {
     if (!bridge) return undefined;
     let live = true;
     bridge.getSettings().then(
       (settings) => {
-        if (live && isTheme(settings.theme)) setThemeState(settings.theme);
+        if (!live || !isTheme(settings.theme)) return;
+        setThemeState(settings.theme);
+        remember(settings.theme); // for theme-boot.js on the next page load
       },
       () => undefined, // settings unreadable: keep following the system
     );
@@ -47,22 +66,18 @@ export function useTheme(): readonly [Theme, (theme: Theme) => void] {
     };
   }, [bridge]);
 
-  useEffect(() => applyTheme(theme), [theme]);
+  useEffect(() => {
+    if (theme !== undefined) applyTheme(theme);
+  }, [theme]);
 
   const setTheme = useCallback(
     (next: Theme) => {
       setThemeState(next);
-      if (bridge) {
-        bridge.updateSettings({ theme: next }).catch(() => undefined); // applied now; saving is best effort
-        return;
-      }
-      try {
-        window.localStorage.setItem(THEME_STORAGE_KEY, next);
-      } catch {
-        // storage disabled: the choice lasts for this page only
-      }
+      remember(next);
+      // Applied now; saving is best effort.
+      if (bridge) bridge.updateSettings({ theme: next }).catch(() => undefined);
     },
     [bridge],
   );
-  return [theme, setTheme] as const;
+  return [theme ?? 'system', setTheme] as const;
 }
