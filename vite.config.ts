@@ -34,6 +34,9 @@ function ssrBundle(): Plugin {
         mode,
         logLevel: 'warn',
         publicDir: false,
+        // React's server build picks its production or development form at run time by NODE_ENV, which the service's
+        // process does not set: fixed here to the build's own (the client bundle's is fixed by Vite alike).
+        define: { 'process.env.NODE_ENV': JSON.stringify(mode === 'production' ? 'production' : 'development') },
         build: { ssr: 'ssr-entry.tsx', outDir: join(outDir, SSR_FOLDER), emptyOutDir: false, sourcemap: false },
       });
     },

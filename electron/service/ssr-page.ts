@@ -39,7 +39,7 @@ export interface SsrLimits {
 }
 
 /** The defaults: a render takes 10–60 ms of CPU on the sample's pages (docs/benchmarks.md). */
-export const DEFAULT_SSR_LIMITS: SsrLimits = { budgetMs: 1_000, maxInFlight: 2 };
+export const DEFAULT_SSR_LIMITS: SsrLimits = { budgetMs: 2_000, maxInFlight: 2 };
 
 /** Renders pages into the UI's index.html. */
 export interface SsrPages {
@@ -67,7 +67,7 @@ function entryInside(root: string): string | undefined {
 
 /**
  * The renderer of the UI in `root` (its real path) around `index` (index.html's bytes); undefined when the UI has no
- * render bundle or its index.html has no empty `#root` to draw into. The bundle is imported on the first navigation.
+ * render bundle or its index.html has no empty `#root` to draw into.
  */
 export function loadSsrPages(root: string, index: Uint8Array, limits: SsrLimits = DEFAULT_SSR_LIMITS): SsrPages | undefined {
   const entry = entryInside(root);
@@ -76,23 +76,22 @@ export function loadSsrPages(root: string, index: Uint8Array, limits: SsrLimits 
   if (entry === undefined || at < 0) return undefined;
   const before = `${page.slice(0, at)}<div id="root">`;
   const after = page.slice(at + ROOT.length);
-  let loaded: Promise<SsrModule | undefined> | undefined;
-  const load = (): Promise<SsrModule | undefined> => {
-    loaded ??= import(/* @vite-ignore */ pathToFileURL(entry).href).then(
-      (module: unknown) => {
-        if (!isModule(module)) return undefined;
-        module.setTransport(transport);
-        return module;
-      },
-      () => undefined, // a broken bundle: the plain page, as without one
-    );
-    return loaded;
-  };
+  // Imported now, in the background: the first navigation does not wait for the bundle's load on top of its render.
+  const loaded: Promise<SsrModule | undefined> = import(/* @vite-ignore */ pathToFileURL(entry).href).then(
+    (module: unknown) => {
+      if (!isModule(module)) return undefined;
+      module.setTransport(transport);
+      return module;
+    },
+    () => undefined, // a broken bundle: the plain page, as without one
+  );
   let inFlight = 0;
   const encoder = new TextEncoder();
 
   const render = async (url: URL, api: ApiFetch): Promise<Uint8Array | undefined> => {
     if (inFlight >= limits.maxInFlight) return undefined;
+    const module = await loaded;
+    if (module === undefined || inFlight >= limits.maxInFlight) return undefined;
     inFlight += 1;
     const budget = new AbortController();
     let timer: NodeJS.Timeout | undefined;
@@ -103,8 +102,6 @@ export function loadSsrPages(root: string, index: Uint8Array, limits: SsrLimits 
       }, limits.budgetMs);
     });
     try {
-      const module = await load();
-      if (module === undefined) return undefined;
       const drawn = scope.run({ api, origin: url.origin }, () =>
         module.renderPage(`${url.pathname}${url.search}`, budget.signal),
       );
