@@ -69,7 +69,11 @@ function entryInside(root: string): string | undefined {
  * The renderer of the UI in `root` (its real path) around `index` (index.html's bytes); undefined when the UI has no
  * render bundle or its index.html has no empty `#root` to draw into.
  */
-export function loadSsrPages(root: string, index: Uint8Array, limits: SsrLimits = DEFAULT_SSR_LIMITS): SsrPages | undefined {
+export function loadSsrPages(
+  root: string,
+  index: Uint8Array,
+  limits: SsrLimits = DEFAULT_SSR_LIMITS,
+): SsrPages | undefined {
   const entry = entryInside(root);
   const page = new TextDecoder().decode(index);
   const at = page.indexOf(ROOT);

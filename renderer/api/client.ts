@@ -132,7 +132,7 @@ async function failure(response: Response): Promise<ApiRequestError> {
   );
 }
 
-/** How a request reaches the data source: `fetch` on the page's own origin, unless {@link setTransport} said otherwise. */
+/** How a request reaches the data source: `fetch` on the page's own origin unless {@link setTransport} says else. */
 export type Transport = (path: string, init: RequestInit) => Promise<Response>;
 
 let transport: Transport = (path, init) => fetch(path, init);

@@ -2,7 +2,7 @@
  * The query cache a server-rendered page carries (renderer/ssr-entry.tsx writes it, app/boot.ts reads it): TanStack
  * Query's dehydrated state as JSON in a non-executing `<script type="application/json">` block (the UI's CSP allows
  * no inline script). The answers hold values JSON has no form for — bigints (ledger headers), `undefined` (a first
- * page's parameter, an absent cursor) and bytes — so each is written as a one-key tagged object and read back as it was.
+ * page's parameter, an absent cursor) and bytes — so each is written as a one-key tagged object, read back as it was.
  */
 import type { DehydratedState } from '@tanstack/react-query';
 
@@ -21,7 +21,8 @@ function toHex(bytes: Uint8Array): string {
 
 function fromHex(text: string): Uint8Array {
   const bytes = new Uint8Array(text.length / 2);
-  for (let index = 0; index < bytes.length; index += 1) bytes[index] = parseInt(text.slice(index * 2, index * 2 + 2), 16);
+  for (let index = 0; index < bytes.length; index += 1)
+    bytes[index] = parseInt(text.slice(index * 2, index * 2 + 2), 16);
   return bytes;
 }
 

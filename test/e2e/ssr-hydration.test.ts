@@ -42,9 +42,7 @@ describe('server-rendered pages', () => {
     await hydrated(page);
     await page.getByText('100 resources loaded in 1 page · more available').waitFor();
     // Neither the ledger nor the resources page the HTML came with is asked for again.
-    expect(sent.filter((path) => path === '/v1' || path.startsWith(`/v1/accounts/${COLLECTOR}/resources`))).toEqual(
-      [],
-    );
+    expect(sent.filter((path) => path === '/v1' || path.startsWith(`/v1/accounts/${COLLECTOR}/resources`))).toEqual([]);
 
     await page.getByRole('button', { name: `Expand ${first[0]!.type}` }).click();
     await page.getByRole('group', { name: 'JSON data' }).waitFor();
@@ -73,7 +71,9 @@ describe('server-rendered pages', () => {
     const response = await page.goto(`${session.explorer.url}/accounts/0x1?ledger_version=${pinned}`);
     expect(await response?.text()).toMatch(/aria-rowindex="2"/);
     await hydrated(page);
-    const theme = await page.evaluate(() => (window as unknown as { __firstRows: { theme: string } }).__firstRows.theme);
+    const theme = await page.evaluate(
+      () => (window as unknown as { __firstRows: { theme: string } }).__firstRows.theme,
+    );
     expect(theme).toBe('dark');
     await expect.poll(() => page.getByRole('spinbutton', { name: 'Ledger version' }).inputValue()).toBe(pinned);
     expect(await page.getByRole('button', { name: 'Dark' }).getAttribute('aria-pressed')).toBe('true');

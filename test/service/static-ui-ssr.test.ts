@@ -78,7 +78,7 @@ describe('server-side rendered pages', () => {
     expect(html).toContain(`value="${version}"`);
   });
 
-  it('answers the plain index.html for HEAD, for a read that fails, and never serves the bundle as a file', async () => {
+  it('answers the plain index.html for HEAD and for a failed read, and never serves the bundle as a file', async () => {
     const plain = readFileSync(join(ui, 'index.html'), 'utf8');
     const head = await page(ui, '/accounts/0x1', 'HEAD');
     expect(head.status).toBe(200);

@@ -4,10 +4,11 @@
  * in localStorage, or in the desktop app's settings when the bridge is present (and mirrored to localStorage there
  * too). A page the server rendered is painted before any of the app's code runs: renderer/public/theme-boot.js, a
  * blocking script in index.html's head, sets `data-theme` from localStorage first, so a forced theme never flashes.
- * The server cannot know the choice, so the first render says `system` everywhere (the markup matches on hydration)
- * and the stored choice is taken in a layout effect, before the first paint of a page the client drew.
+ * The server cannot know the choice, so it and the hydrating render say `system` (the markup matches) and the stored
+ * choice shows right after; a page the client draws from scratch reads it in its first render.
  */
-import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { THEMES, type Theme } from '../../../shared/ipc-contract.ts';
 
 /** The localStorage key of the headless UI's theme choice. */
@@ -26,6 +27,9 @@ function storedTheme(): Theme {
   }
 }
 
+/** localStorage has no change event within the page; a choice made here goes through the hook's own state. */
+const noChanges = (): (() => void) => () => undefined;
+
 function remember(theme: Theme): void {
   try {
     window.localStorage.setItem(THEME_STORAGE_KEY, theme);
@@ -43,12 +47,13 @@ export function applyTheme(theme: Theme): void {
 /** The current theme and a setter that applies and remembers it. */
 export function useTheme(): readonly [Theme, (theme: Theme) => void] {
   const bridge = typeof window === 'undefined' ? undefined : window.ledgerExplorer;
+  // The stored choice ('system' on the server and while hydrating: the markup is the same for every reader).
+  const stored = useSyncExternalStore(noChanges, storedTheme, () => 'system' as const);
+  const hydrated = useHydrated();
+  // The desktop's settings, or a choice made in this page; undefined until there is one.
+  const [chosen, setThemeState] = useState<Theme | undefined>(undefined);
   // Undefined until known: nothing is applied before then, so the theme theme-boot.js set stays.
-  const [theme, setThemeState] = useState<Theme | undefined>(undefined);
-
-  useLayoutEffect(() => {
-    if (!bridge) setThemeState(storedTheme());
-  }, [bridge]);
+  const theme = chosen ?? (bridge || !hydrated ? undefined : stored);
 
   useEffect(() => {
     if (!bridge) return undefined;

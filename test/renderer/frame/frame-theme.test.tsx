@@ -77,7 +77,7 @@ function fakeBridge(theme: SettingsView['theme']) {
 }
 
 describe('desktop bridge', () => {
-  it('reads and saves the theme through the bridge settings, mirrored to localStorage for the next first paint', async () => {
+  it('reads and saves the theme through the bridge settings, mirrored to localStorage for the next load', async () => {
     const fake = fakeBridge('light');
     window.ledgerExplorer = fake.bridge as unknown as LedgerExplorerBridge;
     // A stale mirror: the bridge's settings decide, and the mirror follows them (theme-boot.js reads it).

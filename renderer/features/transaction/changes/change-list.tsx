@@ -57,11 +57,7 @@ export function ChangeList({ lines, open, onToggle, version, before, facts, onRe
 
   return (
     <div className="changes-scroll" ref={scrollRef}>
-      <ol
-        className="changes-list"
-        aria-label="Changes"
-        {...rowGroupProps(placed, virtualizer.getTotalSize())}
-      >
+      <ol className="changes-list" aria-label="Changes" {...rowGroupProps(placed, virtualizer.getTotalSize())}>
         {items.map((item) => {
           const line = lines[item.index];
           if (!line) return null;
