@@ -46,7 +46,9 @@ export interface RecordedGraphql {
 
 /**
  * Opens `path` in the app once (unmeasured), waits for every `ready` selector and returns the GraphQL requests it
- * sent until then, in order.
+ * sent until then, in order. The page is opened without the data the server rendered it with (its `ssr-state` block
+ * taken out: the app then draws it itself, electron/service/ssr-page.ts), so these are the reads the page needs
+ * whoever makes them, and the baseline makes the same ones.
  */
 export async function recordGraphql(
   browser: Browser,
@@ -61,9 +63,22 @@ export async function recordGraphql(
     if (url.pathname === '/v1/graphql' && request.method() === 'POST')
       sent.push({ search: url.search, body: request.postData() ?? '' });
   });
-  await page.goto(`${base}${path}`);
+  const target = new URL(path, base).href;
+  await page.route(
+    (url) => url.href === target,
+    async (route) => {
+      const response = await route.fetch();
+      const html = await response.text();
+      await route.fulfill({
+        response,
+        body: html.replace(/<script type="application\/json" id="ssr-state">[^<]*<\/script>/, ''),
+      });
+    },
+  );
+  await page.goto(target);
   for (const selector of ready) await page.waitForSelector(selector, { timeout: 60_000 });
   await context.close();
+  if (sent.length === 0) throw new Error(`${path}: the app sent no GraphQL request to replay`);
   return sent;
 }
 

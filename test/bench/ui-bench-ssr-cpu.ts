@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createReadService } from '../../electron/service/read-service.ts';
-import { DEFAULT_SSR_LIMITS } from '../../electron/service/ssr-page.ts';
+import { DEFAULT_SSR_LIMITS, loadSsrPages } from '../../electron/service/ssr-page.ts';
 import { loadStaticUi, withStaticUi } from '../../electron/service/static-ui.ts';
 import { SnapshotStore } from '../../electron/snapshot/snapshot-store.ts';
 
@@ -37,7 +37,7 @@ export async function measureSsrCpu(
   const store = SnapshotStore.open(snapshot);
   try {
     const service = createReadService({ store });
-    const loaded = loadStaticUi(ui);
+    const loaded = loadStaticUi(ui, { pages: loadSsrPages });
     if (loaded === undefined) throw new Error(`no UI in ${ui}`);
     const handler = withStaticUi(service, loaded);
     const index = readFileSync(join(ui, 'index.html'), 'utf8');

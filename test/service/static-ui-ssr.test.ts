@@ -32,7 +32,7 @@ afterAll(() => store?.close());
 
 /** The UI at `dir` in front of the service, asked for `path`. */
 async function page(dir: string, path: string, method = 'GET'): Promise<Response> {
-  const loaded = loadStaticUi(dir);
+  const loaded = loadStaticUi(dir, { pages: loadSsrPages });
   if (!loaded) throw new Error(`no UI in ${dir}`);
   return withStaticUi(service, loaded)(new Request(`http://127.0.0.1${path}`, { method }));
 }
