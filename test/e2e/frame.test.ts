@@ -131,7 +131,18 @@ describe('frame journeys', () => {
       const url = new URL(request.url());
       if (url.pathname.endsWith('/resources')) resourceVersions.push(url.searchParams.get('ledger_version') ?? '');
     });
-    await page.goto(`${session.explorer.url}/accounts/${accounts[0]!}`);
+    // The stand-in sits between the browser and the node, so the page is drawn by the client: the server's render
+    // (electron/service/ssr-page.ts), whose reads never pass through the browser, is taken out of the HTML.
+    const path = `/accounts/${accounts[0]!}`;
+    await page.route(`${session.explorer.url}${path}`, async (route) => {
+      const response = await route.fetch();
+      const html = await response.text();
+      await route.fulfill({
+        response,
+        body: html.replace(/<script type="application\/json" id="ssr-state">[^<]*<\/script>/, ''),
+      });
+    });
+    await page.goto(`${session.explorer.url}${path}`);
     const control = page.getByRole('spinbutton', { name: 'Ledger version' });
     await expect.poll(() => control.inputValue()).toBe(behind);
     await page.getByRole('table', { name: 'Resources' }).waitFor();
