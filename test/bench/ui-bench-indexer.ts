@@ -8,7 +8,7 @@
 import Database from 'better-sqlite3';
 import type { Browser } from 'playwright-core';
 import { normalizeAddress } from '../../shared/address.ts';
-import { newPage } from '../e2e/support/e2e-harness.ts';
+import { drawnByClient, newPage } from '../e2e/support/e2e-harness.ts';
 import { instrument, timeToSelector } from './ui-bench-page.ts';
 
 /** What Activity's first rows wait for: a history row (each carries its version). */
@@ -64,17 +64,7 @@ export async function recordGraphql(
       sent.push({ search: url.search, body: request.postData() ?? '' });
   });
   const target = new URL(path, base).href;
-  await page.route(
-    (url) => url.href === target,
-    async (route) => {
-      const response = await route.fetch();
-      const html = await response.text();
-      await route.fulfill({
-        response,
-        body: html.replace(/<script type="application\/json" id="ssr-state">[^<]*<\/script>/, ''),
-      });
-    },
-  );
+  await drawnByClient(page, target);
   await page.goto(target);
   for (const selector of ready) await page.waitForSelector(selector, { timeout: 60_000 });
   await context.close();

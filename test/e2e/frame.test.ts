@@ -6,7 +6,7 @@
  * its version until asked to move. Each journey saves a screenshot.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newPage, saveScreenshot, useExplorerSession } from './support/e2e-harness.ts';
+import { drawnByClient, newPage, saveScreenshot, useExplorerSession } from './support/e2e-harness.ts';
 
 interface Ledger {
   ledger_version: string;
@@ -134,14 +134,7 @@ describe('frame journeys', () => {
     // The stand-in sits between the browser and the node, so the page is drawn by the client: the server's render
     // (electron/service/ssr-page.ts), whose reads never pass through the browser, is taken out of the HTML.
     const path = `/accounts/${accounts[0]!}`;
-    await page.route(`${session.explorer.url}${path}`, async (route) => {
-      const response = await route.fetch();
-      const html = await response.text();
-      await route.fulfill({
-        response,
-        body: html.replace(/<script type="application\/json" id="ssr-state">[^<]*<\/script>/, ''),
-      });
-    });
+    await drawnByClient(page, `${session.explorer.url}${path}`);
     await page.goto(`${session.explorer.url}${path}`);
     const control = page.getByRole('spinbutton', { name: 'Ledger version' });
     await expect.poll(() => control.inputValue()).toBe(behind);

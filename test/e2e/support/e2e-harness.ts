@@ -129,6 +129,22 @@ function untilHydrated(page: Page): void {
   };
 }
 
+/**
+ * Has the client draw the page at `url` in `page` (the path a page the server did not render takes): the server's
+ * render is taken out of its HTML (its `ssr-state` block; without it the app draws over the markup). For journeys
+ * that watch the page's own reads, or stand in for the node between the browser and the service.
+ */
+export async function drawnByClient(page: Page, url: string): Promise<void> {
+  await page.route(url, async (route) => {
+    const response = await route.fetch();
+    const html = await response.text();
+    await route.fulfill({
+      response,
+      body: html.replace(/<script type="application\/json" id="ssr-state">[^<]*<\/script>/, ''),
+    });
+  });
+}
+
 /** A fresh browser context and page (1280×800, light unless asked). */
 export async function newPage(browser: Browser, options: NewPageOptions = {}): Promise<TestPage> {
   const context = await browser.newContext({
