@@ -44,7 +44,9 @@ export default tseslint.config(
     languageOptions: {
       globals: { ...globals.node },
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.js', 'electron/cli/*.js', 'build/make-icons.ts'] },
+        projectService: {
+          allowDefaultProject: ['*.js', 'electron/cli/*.js', 'renderer/public/*.js', 'build/make-icons.ts'],
+        },
         tsconfigRootDir: import.meta.dirname,
       },
     },

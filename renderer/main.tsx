@@ -4,7 +4,7 @@
  * holds only the data layer, so the reads leave once it is evaluated, not once all of React DOM and the frame are;
  * React DOM, the largest file, is asked for before the view's dozen smaller ones.
  */
-import { appQueryClient, openedView } from './app/boot.ts';
+import { appQueryClient, openedView, serverRendered } from './app/boot.ts';
 import { preloadRouteView } from './app/lazy-routes.ts';
 import './styles/base.css';
 
@@ -14,5 +14,5 @@ const app = import('./app/mount.tsx');
 // screen for about 300 ms after the view arrives (lazy-routes.ts). A view that fails to load is the route's to show.
 const view = openedView === undefined ? undefined : preloadRouteView(openedView);
 void Promise.all([app, view]).then(([{ mountApp }]) => {
-  mountApp(appQueryClient);
+  mountApp(appQueryClient, serverRendered);
 });

@@ -12,6 +12,7 @@ import { openDataSource, type DataSource, type DataSourceSpec } from '../service
 import { DEFAULT_MAX_CONNECTIONS, startHttpServer, type RunningHttpServer } from '../service/http-server.ts';
 import { isLoopback } from '../service/host-check.ts';
 import { loadStaticUi, withStaticUi } from '../service/static-ui.ts';
+import { loadSsrPages } from '../service/ssr-page.ts';
 import { corsPolicyFor, parseCorsOrigin, withCors } from '../service/cors.ts';
 import { CliError } from './cli-error.ts';
 import { parseCommandArgs, wantsHelp } from './cli-args.ts';
@@ -121,7 +122,7 @@ export async function runServeCommand(args: readonly string[]): Promise<number> 
       onGenerate: (path) => log(`generating the sample snapshot into ${path} (first use only)…`),
     });
     const service = source.handler;
-    const ui = loadStaticUi(values.ui ?? DEFAULT_UI_FOLDER);
+    const ui = loadStaticUi(values.ui ?? DEFAULT_UI_FOLDER, { pages: loadSsrPages });
     if (!ui)
       log(
         `the web UI is not built (no ${join(values.ui ?? DEFAULT_UI_FOLDER, 'index.html')}): ` +

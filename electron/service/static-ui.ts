@@ -6,6 +6,10 @@
  * name a file that was in the folder: no path the client sends reaches the file system.
  * `ledger-explorer serve` and the desktop app's `app://` handler both serve the UI through here,
  * so both send the same files with the same headers and the one {@link UI_CONTENT_SECURITY_POLICY}.
+ * With `pages` (`serve` passes ssr-page.ts's loader), a route's `index.html` comes with the page drawn in when the
+ * UI carries its server-side render; its `ssr/` folder is never served as files either way. The desktop passes none:
+ * its main process runs no code but its own bundle (test/electron/bundles.test.ts), so its pages are drawn in the
+ * window.
  * Plain Node (no electron import): the desktop shell imports it, never the reverse.
  */
 import { lstatSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
@@ -14,6 +18,7 @@ import type { ReadServiceHandler } from './read-service.ts';
 import { responseOf, serviceRequestOf, withoutBody, type ServiceReply, type ServiceRequest } from './service-reply.ts';
 import type { HeaderEntry } from './ledger-headers.ts';
 import { errorRecordJson } from '../../shared/api/error-record.ts';
+import type { ApiFetch, SsrPages } from './ssr-page.ts';
 
 /**
  * The UI's Content-Security-Policy, headless and desktop alike: same-origin scripts, styles, data
@@ -63,7 +68,18 @@ export interface StaticUi {
   /** Number of files loaded (for the start-up line). */
   readonly fileCount: number;
   reply(request: ServiceRequest): ServiceReply | undefined;
+  /** {@link reply}, with a route's page rendered by the server (its reads go to `api`) when it can be. */
+  replyRendered(request: ServiceRequest, api: ApiFetch): Promise<ServiceReply | undefined>;
 }
+
+/** Options of {@link loadStaticUi}. */
+export interface StaticUiOptions {
+  /** Makes the server-side renderer of the UI at `root` (a real path) around its index.html (ssr-page.ts). */
+  readonly pages?: (root: string, index: Uint8Array) => SsrPages | undefined;
+}
+
+/** The folder of the UI's build holding the server-side render (ssr-page.ts), never sent to a client. */
+const SSR_FOLDER = '/ssr/';
 
 /** True for paths the data source answers (`/v1`, `/v1/…`, `/explorer`, `/explorer/…`). */
 export function isApiPath(pathname: string): boolean {
@@ -131,7 +147,7 @@ function readInside(root: string, path: string): Uint8Array | undefined {
  * inside the folder are loaded; symbolic links are never followed (docs/security.md). The folder itself may be
  * reached through a link (its real path is the root every file must lie in).
  */
-export function loadStaticUi(dir: string): StaticUi | undefined {
+export function loadStaticUi(dir: string, options: StaticUiOptions = {}): StaticUi | undefined {
   let root: string;
   let paths: string[];
   try {
@@ -145,6 +161,7 @@ export function loadStaticUi(dir: string): StaticUi | undefined {
     const body = readInside(root, path);
     if (body === undefined) continue;
     const urlPath = `/${relative(root, path).split(sep).join('/')}`;
+    if (urlPath.startsWith(SSR_FOLDER)) continue;
     files.set(urlPath, { body, headers: headersFor(urlPath) });
   }
   const index = files.get('/index.html');
@@ -162,7 +179,15 @@ export function loadStaticUi(dir: string): StaticUi | undefined {
     if (extensionOf(pathname) !== '') return textReply(404, `no file ${pathname} in the UI`);
     return { status: 200, headers: index.headers, body: index.body };
   };
-  return { fileCount: files.size, reply };
+  const pages = options.pages?.(root, index.body);
+  const replyRendered = async (request: ServiceRequest, api: ApiFetch): Promise<ServiceReply | undefined> => {
+    const plain = reply(request);
+    // Only a GET of a route (its index.html) is rendered: HEAD, files and the API are answered as they were.
+    if (pages === undefined || plain?.body !== index.body || request.method !== 'GET') return plain;
+    const body = await pages.render(request.url, api);
+    return body === undefined ? plain : { status: 200, headers: index.headers, body };
+  };
+  return { fileCount: files.size, reply, replyRendered };
 }
 
 function textReply(status: number, message: string, extra: readonly HeaderEntry[] = []): ServiceReply {
@@ -183,7 +208,7 @@ export function fetchWithStaticUi(
   api: (request: Request) => Promise<Response>,
 ): (request: Request) => Promise<Response> {
   return async (request) => {
-    const reply = ui.reply(serviceRequestOf(request));
+    const reply = await ui.replyRendered(serviceRequestOf(request), api);
     if (reply === undefined) return api(request);
     return responseOf(request.method === 'HEAD' ? withoutBody(reply) : reply);
   };
@@ -191,7 +216,8 @@ export function fetchWithStaticUi(
 
 /** The data source's handler with the UI in front of it: API paths pass through unchanged. */
 export function withStaticUi(handler: ReadServiceHandler, ui: StaticUi): ReadServiceHandler {
-  const serve = async (request: ServiceRequest): Promise<ServiceReply> => ui.reply(request) ?? handler.serve(request);
+  const serve = async (request: ServiceRequest): Promise<ServiceReply> =>
+    (await ui.replyRendered(request, handler)) ?? handler.serve(request);
   const fetchHandler = async (request: Request): Promise<Response> => {
     const reply = await serve(serviceRequestOf(request));
     return responseOf(request.method === 'HEAD' ? withoutBody(reply) : reply);

@@ -132,6 +132,19 @@ async function failure(response: Response): Promise<ApiRequestError> {
   );
 }
 
+/** How a request reaches the data source: `fetch` on the page's own origin unless {@link setTransport} says else. */
+export type Transport = (path: string, init: RequestInit) => Promise<Response>;
+
+let transport: Transport = (path, init) => fetch(path, init);
+
+/**
+ * Replaces how requests reach the data source. Only the server-side render (renderer/ssr-entry.tsx) does: it runs in
+ * the service's process, where the queries go straight to the service's handler instead of over HTTP.
+ */
+export function setTransport(next: Transport): void {
+  transport = next;
+}
+
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: options.accept ?? 'application/json' };
   const init: RequestInit = { method: options.method ?? 'GET', headers };
@@ -142,7 +155,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   if (options.signal) init.signal = options.signal;
   let response: Response;
   try {
-    response = await fetch(pathWithQuery(path, options.query), init);
+    response = await transport(pathWithQuery(path, options.query), init);
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiRequestError(

@@ -22,10 +22,20 @@ export function App({ queryClient }: AppProps): ReactNode {
   return (
     <QueryClientProvider client={client}>
       <BrowserRouter>
-        <LedgerAnchorProvider>
-          <AppRoutes />
-        </LedgerAnchorProvider>
+        <AppInRouter />
       </BrowserRouter>
     </QueryClientProvider>
+  );
+}
+
+/**
+ * The app inside its data layer and router: {@link App} puts it in the History-API router, the server-side render
+ * (renderer/ssr-entry.tsx) in a static one at the requested URL, so both draw the same tree and the page hydrates.
+ */
+export function AppInRouter(): ReactNode {
+  return (
+    <LedgerAnchorProvider>
+      <AppRoutes />
+    </LedgerAnchorProvider>
   );
 }

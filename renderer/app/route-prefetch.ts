@@ -154,3 +154,17 @@ export function prefetchRoute(client: QueryClient, location: { pathname: string;
   }
   return undefined;
 }
+
+/**
+ * The name of the lazy view of `location` that {@link prefetchRoute} names, without asking for any data: a page the
+ * server rendered brings its data along (app/boot.ts), only its view's code is still to load.
+ */
+export function routeViewOf(location: { pathname: string }): string | undefined {
+  const parts = location.pathname.split('/').filter((part) => part !== '');
+  const [first, id, tab] = parts;
+  if (first === 'txn' && id !== undefined && parts.length === 2) return 'TransactionPage';
+  if (first === 'assets' && id !== undefined && parts.length === 2) return 'AssetPage';
+  if (first !== 'accounts' || id === undefined || parts.length > 3 || addressOf(id) !== id) return undefined;
+  if (tab === undefined || tab === 'resources') return 'ResourcesPanel';
+  return tab === 'activity' ? 'ActivityPanel' : undefined;
+}

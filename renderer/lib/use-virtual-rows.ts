@@ -6,7 +6,7 @@
  */
 import { useRef, type RefObject } from 'react';
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { measureWithFloor, observeRectWithFloor } from './virtual-rect.ts';
+import { FALLBACK_HEIGHT, measureWithFloor, observeRectWithFloor } from './virtual-rect.ts';
 
 /** What a list tells the hook. */
 export interface VirtualRowsOptions {
@@ -37,6 +37,8 @@ export function useVirtualRows({ count, rowHeight, rowKey, overscan }: VirtualRo
     overscan,
     observeElementRect: observeRectWithFloor,
     measureElement: measureWithFloor(rowHeight),
+    // No scroll box exists yet on the first render (nor ever on the server): draw the first screen's rows at once.
+    initialRect: { width: 0, height: FALLBACK_HEIGHT },
   });
   return { scrollRef, virtualizer };
 }

@@ -6,8 +6,11 @@
  */
 import { measureElement, observeElementRect, type Virtualizer } from '@tanstack/react-virtual';
 
-/** Height assumed when the scroll element reports 0 (px). */
-const FALLBACK_HEIGHT = 600;
+/**
+ * Height assumed when the scroll element reports 0 (px), and before it is measured at all: the server-side render
+ * (renderer/ssr-entry.tsx) draws a list's first screen at this height, and the page hydrating it draws the same.
+ */
+export const FALLBACK_HEIGHT = 600;
 
 /** Drop-in `observeElementRect` option that never reports a zero height. */
 export function observeRectWithFloor<T extends Element>(

@@ -8,7 +8,7 @@
 import Database from 'better-sqlite3';
 import type { Browser } from 'playwright-core';
 import { normalizeAddress } from '../../shared/address.ts';
-import { newPage } from '../e2e/support/e2e-harness.ts';
+import { drawnByClient, newPage } from '../e2e/support/e2e-harness.ts';
 import { instrument, timeToSelector } from './ui-bench-page.ts';
 
 /** What Activity's first rows wait for: a history row (each carries its version). */
@@ -46,7 +46,9 @@ export interface RecordedGraphql {
 
 /**
  * Opens `path` in the app once (unmeasured), waits for every `ready` selector and returns the GraphQL requests it
- * sent until then, in order.
+ * sent until then, in order. The page is opened without the data the server rendered it with (its `ssr-state` block
+ * taken out: the app then draws it itself, electron/service/ssr-page.ts), so these are the reads the page needs
+ * whoever makes them, and the baseline makes the same ones.
  */
 export async function recordGraphql(
   browser: Browser,
@@ -61,9 +63,12 @@ export async function recordGraphql(
     if (url.pathname === '/v1/graphql' && request.method() === 'POST')
       sent.push({ search: url.search, body: request.postData() ?? '' });
   });
-  await page.goto(`${base}${path}`);
+  const target = new URL(path, base).href;
+  await drawnByClient(page, target);
+  await page.goto(target);
   for (const selector of ready) await page.waitForSelector(selector, { timeout: 60_000 });
   await context.close();
+  if (sent.length === 0) throw new Error(`${path}: the app sent no GraphQL request to replay`);
   return sent;
 }
 

@@ -45,6 +45,14 @@ export async function timeToSelector(page: Page, selector: string): Promise<numb
   return page.evaluate((watched) => window.__bench.seen[watched] ?? performance.now(), selector);
 }
 
+/**
+ * Waits until the app owns the page: a page the server rendered shows its rows before its code has run, and a click
+ * then would do nothing. Its virtual lists are placed once hydrated (renderer/lib/use-hydrated.ts).
+ */
+export async function interactive(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelector('[data-unplaced]') === null, undefined, { timeout: 60_000 });
+}
+
 /** Long tasks in a window of page time. */
 export interface LongTaskReport {
   readonly count: number;

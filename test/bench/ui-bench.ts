@@ -23,6 +23,7 @@ import {
   bundleSizes,
   clickUntilStatus,
   instrument,
+  interactive,
   longTasksBetween,
   pageNow,
   scrollEndToEnd,
@@ -32,6 +33,7 @@ import {
 import { percentile } from './bench-stats.ts';
 import { bareTransactionPageMs, largestTransaction, transactionPageMs } from './ui-bench-transaction.ts';
 import { ACTIVITY_ROW, ASSET_READY, busiestAccount, measureIndexerPage } from './ui-bench-indexer.ts';
+import { measureSsrCpu } from './ui-bench-ssr-cpu.ts';
 
 const RUNS = Number(process.env.UI_BENCH_RUNS ?? 5);
 /** `UI_BENCH_PAGES_ONLY=1`: the page-load ratios only, printed, docs/benchmarks.md left as it is (for profiling). */
@@ -78,6 +80,7 @@ async function collectorJourney(
   const { page, close } = await fresh(browser, [RESOURCE_ROW]);
   await page.goto(`${base}/accounts/${COLLECTOR}`);
   const firstRowsMs = await timeToSelector(page, RESOURCE_ROW);
+  await interactive(page);
   await page.getByRole('button', { name: 'Load all' }).click();
   await page.getByText(/all loaded/).waitFor({ timeout: 120_000 });
   const rows = (await page.getByRole('status').filter({ hasText: 'resources loaded' }).textContent()) ?? '';
@@ -102,6 +105,7 @@ async function loadAllRun(
   const { page, close } = await fresh(browser, [RESOURCE_ROW]);
   await page.goto(`${base}/accounts/${COLLECTOR}`);
   await page.getByText(/^100 resources loaded in 1 page · more available/).waitFor();
+  await interactive(page);
   const ms = await clickUntilStatus(page, 'Load all', /all loaded/);
   const rows = (await page.getByRole('status').filter({ hasText: 'resources loaded' }).textContent()) ?? '';
   const bare = await bareLoadAll(page, COLLECTOR, 100, 9999);
@@ -133,6 +137,7 @@ async function eventsJourney(
   const { page, close } = await fresh(browser, [EVENT_ROW]);
   await page.goto(`${base}/accounts/${BUSY_STREAM.address}/events/${BUSY_STREAM.creationNumber}`);
   await timeToSelector(page, EVENT_ROW);
+  await interactive(page);
   const older = page.getByRole('button', { name: 'Older events' });
   let loaded = 0;
   for (let clicks = 0; clicks < 200 && loaded < 10_000; clicks += 1) {
@@ -206,6 +211,10 @@ async function main(): Promise<void> {
     const assetPath = `/assets/${APT_COIN}`;
     const asset = await measureIndexerPage(browser, explorer.url, assetPath, ASSET_READY, RUNS, median);
     console.log(`asset page: ${fmt(asset.oursMs)} vs bare ${fmt(asset.bareMs)}`);
+    const ssr = await measureSsrCpu(sample, ui, ['/accounts/0x1', `/txn/${largest.version}`, activityPath, assetPath]);
+    const ssrText = ssr.pages.map((p) => `\`${p.path}\` ${(p.renderedUs / 1000).toFixed(1)} ms`).join(', ');
+    console.log(`SSR CPU per navigation: ${ssrText}; plain index.html ${(ssr.plainUs / 1000).toFixed(2)} ms`);
+    if (ssr.pages.some((p) => !p.rendered)) console.log('(some page was not rendered: see ssr-page.ts limits)');
     if (PAGES_ONLY) return;
     const collector = await collectorJourney(browser, explorer.url);
     const bareList = await bareScroll(browser, explorer.url, 10_000);
@@ -268,6 +277,13 @@ async function main(): Promise<void> {
           `stream ${BUSY_STREAM.creationNumber} scrolled end to end: long tasks > 50 ms`,
         `${tasks(events.scroll)} in ${fmt(events.scrollMs)}`,
         '—',
+        '—',
+      ),
+      row(
+        'service CPU per HTML navigation with the first view rendered in (render + its in-process reads, cached ' +
+          `replies; budget ${ssr.limits.budgetMs} ms wall, ${ssr.limits.maxInFlight} renders at once)`,
+        ssrText.replace(new RegExp(busiest.address, 'g'), shortAddress(busiest.address)),
+        `${(ssr.plainUs / 1000).toFixed(2)} ms (the plain index.html)`,
         '—',
       ),
       row('JavaScript loaded at start (gzip -9)', kb(bundle.initialGz), '—', '—'),

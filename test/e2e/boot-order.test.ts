@@ -2,11 +2,16 @@
  * The order in which an opened page asks for things, in a real Chromium against `ledger-explorer serve`: the page's
  * reads leave before the app's chunk (React DOM and the frame, renderer/app/mount.tsx) and before the route's lazy
  * view, and none of those is in what index.html loads (renderer/main.tsx, renderer/app/boot.ts). The browser opens
- * at most six connections to the server; a read queued behind a route's files waits for them.
+ * at most six connections to the server; a read queued behind a route's files waits for them. This is the client's
+ * path, which a page the server did not render takes (renderer/ssr-entry.tsx gives up, or the UI has no render
+ * bundle): the UI is served here without its `ssr/` folder. ssr-hydration.test.ts covers the rendered page.
  */
-import { describe, expect, it } from 'vitest';
+import { cpSync, existsSync, renameSync, rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
 import { fixtureInfo } from './support/fixture-info.ts';
-import { newPage, useExplorerSession } from './support/e2e-harness.ts';
+import { launchBrowser, newPage, startExplorer, type RunningExplorer } from './support/e2e-harness.ts';
+import { ensureUiBuilt } from './support/ui-build.ts';
 
 const RESOURCE_ROW = '[aria-label="Resources"] [role="row"][aria-rowindex]';
 
@@ -42,8 +47,32 @@ function firstIndex(sent: readonly string[], pattern: RegExp): number {
   return index;
 }
 
+/** The built UI without its server-side render (a copy beside it, made once per build). */
+async function clientOnlyUi(): Promise<string> {
+  const ui = await ensureUiBuilt();
+  const copy = `${ui}-client`;
+  if (!existsSync(copy)) {
+    const staging = `${copy}.${process.pid}.partial`;
+    cpSync(ui, staging, { recursive: true, filter: (path) => !path.startsWith(`${ui}/ssr`) });
+    try {
+      renameSync(staging, copy);
+    } catch {
+      rmSync(staging, { recursive: true, force: true }); // another file's run made it first
+    }
+  }
+  return copy;
+}
+
 describe('boot order', () => {
-  const session = useExplorerSession({ fixture: 'main' });
+  const session = {} as { explorer: RunningExplorer; browser: Browser };
+  beforeAll(async () => {
+    session.explorer = await startExplorer({ fixture: 'main', args: ['--ui', await clientOnlyUi()] });
+    session.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await session.browser?.close();
+    await session.explorer?.stop();
+  });
 
   it("asks for an account's resources before the app's and the tab's chunks, both absent from index.html", async () => {
     const { sent, html, errors, routeFallback } = await requestsUntil(

@@ -6,7 +6,7 @@
  * its version until asked to move. Each journey saves a screenshot.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newPage, saveScreenshot, useExplorerSession } from './support/e2e-harness.ts';
+import { drawnByClient, newPage, saveScreenshot, useExplorerSession } from './support/e2e-harness.ts';
 
 interface Ledger {
   ledger_version: string;
@@ -131,7 +131,11 @@ describe('frame journeys', () => {
       const url = new URL(request.url());
       if (url.pathname.endsWith('/resources')) resourceVersions.push(url.searchParams.get('ledger_version') ?? '');
     });
-    await page.goto(`${session.explorer.url}/accounts/${accounts[0]!}`);
+    // The stand-in sits between the browser and the node, so the page is drawn by the client: the server's render
+    // (electron/service/ssr-page.ts), whose reads never pass through the browser, is taken out of the HTML.
+    const path = `/accounts/${accounts[0]!}`;
+    await drawnByClient(page, `${session.explorer.url}${path}`);
+    await page.goto(`${session.explorer.url}${path}`);
     const control = page.getByRole('spinbutton', { name: 'Ledger version' });
     await expect.poll(() => control.inputValue()).toBe(behind);
     await page.getByRole('table', { name: 'Resources' }).waitFor();

@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { CommittedTransactionJson } from '../../renderer/api/transaction-json.ts';
-import { launchBrowser, newPage, startExplorer, type RunningExplorer } from './support/e2e-harness.ts';
+import { drawnByClient, launchBrowser, newPage, startExplorer, type RunningExplorer } from './support/e2e-harness.ts';
 import { startNodeWithoutExplorer } from './support/node-without-explorer.ts';
 
 interface Ledger {
@@ -69,6 +69,8 @@ describe('transaction changes over a snapshot and over a node without the explor
     page.on('request', (request) =>
       urls.push(decodeURIComponent(new URL(request.url()).pathname + new URL(request.url()).search)),
     );
+    // The page's own reads are what is compared: the client draws it (a page the server rendered reads in-process).
+    await drawnByClient(page, `${base}/txn/${version}`);
     await page.goto(`${base}/txn/${version}`);
     const section = page.locator('section.transaction-changes[data-changes-ready="true"]');
     await section.waitFor({ timeout: 30_000 });

@@ -139,6 +139,8 @@ describe('the packaged app (electron-builder --linux dir, offline)', () => {
     expect(entries.filter((entry) => entry.endsWith('.node'))).toEqual([PREBUILD]);
     expect(entries.filter((entry) => /\.(map|ts|tsx|db|md|png)$/.test(entry))).toEqual([]);
     expect(entries.some((entry) => /^\/(test|docs|electron|renderer|shared|\.ci)\b/.test(entry))).toBe(false);
+    // `serve`'s server-side render (dist/renderer/ssr/) is not the desktop's: its main process never loads it.
+    expect(entries.filter((entry) => entry.startsWith('/dist/renderer/ssr'))).toEqual([]);
   });
 
   it('starts the bundled main script', () => {

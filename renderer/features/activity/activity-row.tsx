@@ -11,6 +11,7 @@ import { APT_DECIMALS, formatBaseUnits, formatUnits } from '../../lib/format-amo
 import { formatUsec } from '../../lib/format-time.ts';
 import { AptChangeCell } from './apt-change-cell.tsx';
 import { feeOctas } from './apt-change.ts';
+import { rowStyle, useHydrated } from '../../lib/use-hydrated.ts';
 
 /** What the transaction ran: the entry function, or the payload's kind. */
 export function calledFunction(transaction: UserTransaction): string {
@@ -55,7 +56,7 @@ export const ActivityRow = memo(function ActivityRow({
       data-index={index}
       ref={measure}
       className={`activity-row activity-item${failed ? ' failed' : ''}`}
-      style={{ transform: `translateY(${start}px)` }}
+      style={rowStyle(useHydrated(), start)}
     >
       <span role="cell" className="activity-cell">
         <Link className="mono" to={`/txn/${transaction.version}`} aria-label={`Transaction ${transaction.version}`}>

@@ -18,6 +18,7 @@ import { historyEntry, type HistoryEntry } from './history-model.ts';
 import { HistoryRowView } from './history-row.tsx';
 import './activity.css';
 import { useVirtualRows } from '../../lib/use-virtual-rows.ts';
+import { rowGroupProps, useHydrated } from '../../lib/use-hydrated.ts';
 
 const ROW_HEIGHT = 36;
 const HEADERS = ['Version', 'Time', 'Function', 'Direction', 'Status', 'Fee (APT)', 'Balance change'] as const;
@@ -57,6 +58,7 @@ export function HistoryList({ address }: HistoryListProps): ReactNode {
     () => query.data?.pages.flatMap((page) => page.rows.map((row) => historyEntry(row, long))) ?? [],
     [query.data, long],
   );
+  const placed = useHydrated();
   const { scrollRef, virtualizer } = useVirtualRows({
     count: entries.length,
     rowHeight: ROW_HEIGHT,
@@ -115,7 +117,7 @@ export function HistoryList({ address }: HistoryListProps): ReactNode {
             </div>
           </div>
           <div className="activity-scroll" ref={scrollRef}>
-            <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            <div role="rowgroup" {...rowGroupProps(placed, virtualizer.getTotalSize())}>
               {items.map((item) => {
                 const entry = entries[item.index];
                 return entry ? (

@@ -9,6 +9,7 @@ import type { AssetChange, HistoryEntry } from './history-model.ts';
 import { useLedgerVersion, withVersion } from '../../app/use-ledger-version.ts';
 import { assetPath } from '../../lib/asset-path.ts';
 import { shortFunction } from './activity-row.tsx';
+import { rowStyle, useHydrated } from '../../lib/use-hydrated.ts';
 
 /** `+1.5 APT` / `−0.2 USDC` (a true minus sign, as apt-change-cell.tsx; base units when the decimals are unknown). */
 export function changeText(change: AssetChange): string {
@@ -42,7 +43,7 @@ export const HistoryRowView = memo(function HistoryRowView({ entry, index, start
       data-version={entry.version}
       ref={measure}
       className={`activity-row history-row activity-item${entry.success ? '' : ' failed'}`}
-      style={{ transform: `translateY(${start}px)` }}
+      style={rowStyle(useHydrated(), start)}
     >
       <span role="cell" className="activity-cell">
         <Link className="mono" to={`/txn/${entry.version}`} aria-label={`Transaction ${entry.version}`}>

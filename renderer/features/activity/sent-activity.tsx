@@ -23,6 +23,7 @@ import { plural } from '../../lib/plural.ts';
 import { ActivityRow, calledFunction } from './activity-row.tsx';
 import './activity.css';
 import { useVirtualRows } from '../../lib/use-virtual-rows.ts';
+import { rowGroupProps, useHydrated } from '../../lib/use-hydrated.ts';
 
 /** The export's rows: the loaded transactions as listed, newest first (the APT change is read per row on screen). */
 function activityExportRows(data: InfiniteData<ActivityPage> | undefined): readonly ExportRow[] {
@@ -60,6 +61,7 @@ function Activity({ address }: { readonly address: string }): ReactNode {
   const subject = useAccountSubject(address);
   const transactions = useMemo(() => query.data?.pages.flatMap((page) => page.transactions) ?? [], [query.data]);
   const pruned = query.data?.pages.at(-1)?.pruned === true;
+  const placed = useHydrated();
   const { scrollRef, virtualizer } = useVirtualRows({
     count: transactions.length,
     rowHeight: ROW_HEIGHT,
@@ -123,7 +125,7 @@ function Activity({ address }: { readonly address: string }): ReactNode {
           </div>
         </div>
         <div className="activity-scroll" ref={scrollRef}>
-          <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          <div role="rowgroup" {...rowGroupProps(placed, virtualizer.getTotalSize())}>
             {items.map((item) => {
               const transaction = transactions[item.index];
               return transaction ? (

@@ -20,6 +20,7 @@ import { AddressLink } from '../../components/address-link.tsx';
 import { AssetPageLink } from '../../components/asset-page-link.tsx';
 import { balanceText, type AssetRow } from './asset-rows.ts';
 import { useVirtualRows } from '../../lib/use-virtual-rows.ts';
+import { rowGroupProps, rowStyle, useHydrated } from '../../lib/use-hydrated.ts';
 
 const features = tableFeatures({
   rowSortingFeature,
@@ -123,6 +124,7 @@ export function AssetsTable({ rows }: AssetsTableProps): ReactNode {
     onSortingChange: setSorting,
   });
   const visible = table.getRowModel().rows;
+  const placed = useHydrated();
   const { scrollRef, virtualizer } = useVirtualRows({
     count: visible.length,
     rowHeight: ROW_HEIGHT,
@@ -154,7 +156,7 @@ export function AssetsTable({ rows }: AssetsTableProps): ReactNode {
         ))}
       </div>
       <div className="assets-scroll" ref={scrollRef}>
-        <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        <div role="rowgroup" {...rowGroupProps(placed, virtualizer.getTotalSize())}>
           {virtualizer.getVirtualItems().map((item) => {
             const row = visible[item.index];
             if (!row) return null;
@@ -166,7 +168,7 @@ export function AssetsTable({ rows }: AssetsTableProps): ReactNode {
                 data-index={item.index}
                 ref={virtualizer.measureElement}
                 className="assets-row assets-item"
-                style={{ transform: `translateY(${item.start}px)` }}
+                style={rowStyle(placed, item.start)}
               >
                 {row.getAllCells().map((cell) => (
                   <span role="cell" key={cell.id} className={`assets-cell col-${cell.column.id}`}>

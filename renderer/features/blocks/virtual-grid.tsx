@@ -6,6 +6,7 @@
 import type { ReactNode } from 'react';
 import { useEffect } from 'react';
 import { useVirtualRows } from '../../lib/use-virtual-rows.ts';
+import { rowGroupProps, rowStyle, useHydrated } from '../../lib/use-hydrated.ts';
 
 /** Estimated row height (px). */
 const ROW_HEIGHT = 34;
@@ -38,6 +39,7 @@ export interface VirtualGridProps {
 
 /** The virtualized table. */
 export function VirtualGrid({ label, className, header, count, rowKey, row, onNearEnd }: VirtualGridProps): ReactNode {
+  const placed = useHydrated();
   const { scrollRef, virtualizer } = useVirtualRows({
     count,
     rowHeight: ROW_HEIGHT,
@@ -58,7 +60,7 @@ export function VirtualGrid({ label, className, header, count, rowKey, row, onNe
         </div>
       </div>
       <div className="blocks-scroll" ref={scrollRef}>
-        <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        <div role="rowgroup" {...rowGroupProps(placed, virtualizer.getTotalSize())}>
           {items.map((item) => {
             const shown = row(item.index);
             if (shown === undefined) return null;
@@ -70,7 +72,7 @@ export function VirtualGrid({ label, className, header, count, rowKey, row, onNe
                 data-index={item.index}
                 ref={virtualizer.measureElement}
                 className={`blocks-row blocks-item${shown.className === undefined ? '' : ` ${shown.className}`}`}
-                style={{ transform: `translateY(${item.start}px)` }}
+                style={rowStyle(placed, item.start)}
               >
                 {shown.cells}
               </div>

@@ -11,6 +11,7 @@ import { VersionLink } from '../../components/version-link.tsx';
 import { moveValueLinks } from '../../lib/value-links.ts';
 import { previewJson } from '../../../shared/json-preview.ts';
 import { useVirtualRows } from '../../lib/use-virtual-rows.ts';
+import { rowGroupProps, rowStyle, useHydrated } from '../../lib/use-hydrated.ts';
 
 /** Props of {@link EventsList}. */
 export interface EventsListProps {
@@ -48,7 +49,7 @@ const EventRowView = memo(function EventRowView({
   linkFor,
 }: EventRowViewProps): ReactNode {
   return (
-    <div data-index={index} ref={measure} className="events-item" style={{ transform: `translateY(${start}px)` }}>
+    <div data-index={index} ref={measure} className="events-item" style={rowStyle(useHydrated(), start)}>
       <div role="row" aria-rowindex={index + 2} className={`events-row${open ? ' open' : ''}`}>
         <span role="cell">
           <button
@@ -86,6 +87,7 @@ const EventRowView = memo(function EventRowView({
 /** The virtualized events list. */
 export function EventsList({ events, pinned }: EventsListProps): ReactNode {
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const placed = useHydrated();
   const { scrollRef, virtualizer } = useVirtualRows({
     count: events.length,
     rowHeight: 34,
@@ -116,7 +118,7 @@ export function EventsList({ events, pinned }: EventsListProps): ReactNode {
         </div>
       </div>
       <div className="events-scroll" ref={scrollRef}>
-        <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        <div role="rowgroup" {...rowGroupProps(placed, virtualizer.getTotalSize())}>
           {virtualizer.getVirtualItems().map((item) => {
             const event = events[item.index];
             if (!event) return null;

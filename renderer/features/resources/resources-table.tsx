@@ -25,6 +25,7 @@ import { useLedgerVersion } from '../../app/use-ledger-version.ts';
 import type { ResourceRow } from './resource-rows.ts';
 import { StoredSize } from './stored-size.tsx';
 import { useVirtualRows } from '../../lib/use-virtual-rows.ts';
+import { rowGroupProps, rowStyle, useHydrated } from '../../lib/use-hydrated.ts';
 
 const features = tableFeatures({
   columnFilteringFeature,
@@ -94,7 +95,7 @@ const ResourceRowView = memo(function ResourceRowView({
   version,
 }: ResourceRowViewProps): ReactNode {
   return (
-    <div data-index={index} ref={measure} className="resources-item" style={{ transform: `translateY(${start}px)` }}>
+    <div data-index={index} ref={measure} className="resources-item" style={rowStyle(useHydrated(), start)}>
       {/* The whole row toggles (the 26 px button alone was a small target); clicks on the button itself,
           on links, and the end of a text selection do not toggle twice or by accident. */}
       <div
@@ -162,6 +163,7 @@ export function ResourcesTable({ rows, filter, version, address, focus }: Resour
     globalFilterFn: 'includesString',
   });
   const visible = table.getRowModel().rows;
+  const placed = useHydrated();
   const { scrollRef, virtualizer } = useVirtualRows({
     count: visible.length,
     rowHeight: ROW_HEIGHT,
@@ -209,7 +211,7 @@ export function ResourcesTable({ rows, filter, version, address, focus }: Resour
           ))}
         </div>
         <div className="resources-scroll" ref={scrollRef} data-testid="resources-scroll">
-          <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          <div role="rowgroup" {...rowGroupProps(placed, virtualizer.getTotalSize())}>
             {virtualizer.getVirtualItems().map((item) => {
               const row = visible[item.index];
               return row ? (

@@ -105,6 +105,46 @@ export interface NewPageOptions {
   readonly viewport?: { readonly width: number; readonly height: number };
 }
 
+/**
+ * Makes `page.goto` and `page.reload` of a page the server rendered (renderer/ssr-entry.tsx: it carries an
+ * `#ssr-state` block) resolve once the app has hydrated it (renderer/app/mount.tsx marks `<html>`): its markup shows
+ * before its code runs, and a click or a typed key then would reach no handler.
+ */
+function untilHydrated(page: Page): void {
+  const hydrated = async (): Promise<void> => {
+    const rendered = await page.evaluate(() => document.getElementById('ssr-state') !== null).catch(() => false);
+    if (rendered) await page.waitForSelector('html[data-app-mounted]', { state: 'attached', timeout: 30_000 });
+  };
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await hydrated();
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await hydrated();
+    return response;
+  };
+}
+
+/**
+ * Has the client draw the page at `url` in `page` (the path a page the server did not render takes): the server's
+ * render is taken out of its HTML (its `ssr-state` block; without it the app draws over the markup). For journeys
+ * that watch the page's own reads, or stand in for the node between the browser and the service.
+ */
+export async function drawnByClient(page: Page, url: string): Promise<void> {
+  await page.route(url, async (route) => {
+    const response = await route.fetch();
+    const html = await response.text();
+    await route.fulfill({
+      response,
+      body: html.replace(/<script type="application\/json" id="ssr-state">[^<]*<\/script>/, ''),
+    });
+  });
+}
+
 /** A fresh browser context and page (1280×800, light unless asked). */
 export async function newPage(browser: Browser, options: NewPageOptions = {}): Promise<TestPage> {
   const context = await browser.newContext({
@@ -113,6 +153,7 @@ export async function newPage(browser: Browser, options: NewPageOptions = {}): P
     acceptDownloads: true,
   });
   const page = await context.newPage();
+  untilHydrated(page);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   // Every console error counts: a source without an indexer says so in /explorer/v1/source, so the UI does not ask

@@ -11,6 +11,7 @@ import type { FactsSource } from './change-facts.ts';
 import type { ChangeLine } from './change-model.ts';
 import { ChangeRow } from './change-row.tsx';
 import { useVirtualRows } from '../../../lib/use-virtual-rows.ts';
+import { rowGroupProps, useHydrated } from '../../../lib/use-hydrated.ts';
 
 /** Estimated height of a collapsed line (px); open lines are measured. */
 const LINE_HEIGHT = 34;
@@ -32,6 +33,7 @@ export interface ChangeListProps {
 /** The list (an ordered list of lines, virtualized inside its own bounded scroll box). */
 export function ChangeList({ lines, open, onToggle, version, before, facts, onReady }: ChangeListProps): ReactNode {
   const [settled, setSettled] = useState<ReadonlySet<string>>(new Set());
+  const placed = useHydrated();
   const { scrollRef, virtualizer } = useVirtualRows({
     count: lines.length,
     rowHeight: LINE_HEIGHT,
@@ -55,11 +57,7 @@ export function ChangeList({ lines, open, onToggle, version, before, facts, onRe
 
   return (
     <div className="changes-scroll" ref={scrollRef}>
-      <ol
-        className="changes-list"
-        aria-label="Changes"
-        style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
-      >
+      <ol className="changes-list" aria-label="Changes" {...rowGroupProps(placed, virtualizer.getTotalSize())}>
         {items.map((item) => {
           const line = lines[item.index];
           if (!line) return null;

@@ -18,6 +18,7 @@ import { type ChangeEntry, type ChangeLine } from './change-model.ts';
 import { ModuleChange } from './module-change.tsx';
 import { GroupDeletion, ResourceChange } from './resource-change.tsx';
 import { TableItemChange, useTableKeyText, type TableItemEntry } from './table-item-change.tsx';
+import { rowStyle, useHydrated } from '../../../lib/use-hydrated.ts';
 
 /** The resources page of `address` at `version`, opened on `type`. */
 function resourceHref(address: string, type: string, version: string): string {
@@ -170,7 +171,7 @@ export const ChangeRow = memo(function ChangeRow({
   onSettled,
 }: ChangeRowProps): ReactNode {
   const settle = useCallback(() => onSettled(line.id), [onSettled, line.id]);
-  const position = { 'data-index': index, ref: measure, style: { transform: `translateY(${start}px)` } };
+  const position = { 'data-index': index, ref: measure, style: rowStyle(useHydrated(), start) };
   if (line.line === 'group')
     return (
       <li {...position} className="changes-item changes-group" aria-setsize={count} aria-posinset={index + 1}>

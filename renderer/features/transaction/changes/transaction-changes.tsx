@@ -83,7 +83,10 @@ export function TransactionChanges({ transaction }: TransactionChangesProps): Re
   const sender = user !== undefined && isAddress(user.sender) ? normalizeAddress(user.sender) : undefined;
   const payer = user === undefined ? undefined : feePayerOf(user.signature);
   const feePayer = payer !== undefined && isAddress(payer) ? normalizeAddress(payer) : undefined;
-  const ready = entries.length === 0 || shown.length === 0 || listReady;
+  // With no line open there are no befores to wait for: the list is ready as it is drawn (in this render, so a page
+  // the server rendered says so in its markup); with open lines, the list says when their befores are in.
+  const noneOpen = lines.every((line) => line.line === 'group' || !open.has(line.id));
+  const ready = entries.length === 0 || shown.length === 0 || noneOpen || listReady;
   useEntryScroll('page-scroll', 'window', ready);
 
   return (
