@@ -30,6 +30,7 @@ import { BoundedCache, TaintedTemplate, variableShape } from './request-template
 import type { CompiledRoot } from './resolve-rows.ts';
 import { sqlRunner, type SqlRunner } from './sql-runner.ts';
 import { registerSqlAggregates } from './sql-aggregates.ts';
+import { noteViewJoins } from './object-joins.ts';
 import { checkRequestShape, type GraphqlRequest } from './graphql-request.ts';
 
 /** An answer: HTTP status and the JSON body. */
@@ -85,6 +86,7 @@ export function createIndexerGraphql(options: IndexerGraphqlOptions): IndexerGra
   const limits = options.limits ?? DEFAULT_QUERY_LIMITS;
   const schema = buildIndexerSchema(options.tables);
   registerSqlAggregates(options.db);
+  noteViewJoins(options.db, options.tables);
   const tables = new Map(options.tables.map((t) => [t.name, t]));
   const runner: SqlRunner = sqlRunner(options.db);
   const documents = new BoundedCache<Prepared>(MAX_CACHED_DOCUMENTS, MAX_CACHED_DOCUMENT_BYTES);
