@@ -2,7 +2,8 @@
  * A relationship to a view SQLite cannot flatten on the right of a LEFT JOIN (`user_transactions`, a snapshot's
  * view joining its transactions with their details) is read by index lookups, never by building the whole view per
  * statement (electron/indexer/graphql/object-joins.ts `noteViewJoins`): the plans of the statements an account's
- * history page runs have no MATERIALIZE and no scan of the transactions, and the page is answered as before.
+ * history page runs have no MATERIALIZE and no scan of the transactions, and the page is answered as before; a
+ * relationship to a view SQLite flattens (a balance's `metadata`) stays joined into its parent's one statement.
  */
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -68,6 +69,43 @@ describe('GraphQL relationships to views of the transactions', () => {
     for (const row of page) expect(row.user_transaction).toEqual(users.get(row.transaction_version) ?? null);
     expect(plans.length).toBeGreaterThan(0);
     expect(plans.filter((p) => /MATERIALIZE|CO-ROUTINE|SCAN t\b/.test(p))).toEqual([]);
+  });
+
+  it("keeps a balance's metadata joined into the balances' one statement", () => {
+    const statements: string[] = [];
+    const engine = createIndexerGraphql({
+      db: new Proxy(db, {
+        get(target, key) {
+          if (key !== 'prepare') return Reflect.get(target, key, target) as unknown;
+          return (sql: string) => {
+            if (!sql.startsWith('EXPLAIN ')) statements.push(sql);
+            return target.prepare(sql);
+          };
+        },
+      }),
+      tables: servedTables(INDEXER_TABLES),
+    });
+    const latest = BigInt(db.prepare("SELECT value FROM meta WHERE key = 'latest_version'").pluck().get() as string);
+    const owner = db
+      .prepare(
+        'SELECT owner_address FROM ix_current_fungible_asset_balances WHERE _valid_to IS NULL GROUP BY owner_address__c ' +
+          "HAVING max(asset_type = '0x1::aptos_coin::AptosCoin') = 1 ORDER BY count(*) LIMIT 1",
+      )
+      .pluck()
+      .get() as string;
+    statements.length = 0;
+    const body = engine.answer(
+      {
+        query: `query B($o: String) { current_fungible_asset_balances(where: {owner_address: {_eq: $o}}) {
+          asset_type metadata { symbol } } }`,
+        variables: { o: owner },
+      },
+      latest,
+    ).body;
+    expect(body).toContain('"metadata":{"symbol":');
+    const reads = statements.filter((s) => s.includes('fungible_asset'));
+    expect(reads).toHaveLength(1);
+    expect(reads[0]).toContain('LEFT JOIN "ix_fungible_asset_metadata"');
   });
 });
 

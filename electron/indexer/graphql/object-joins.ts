@@ -45,7 +45,9 @@ export function noteViewJoins(db: Database.Database, tables: readonly IndexerTab
     const name = indexerSqlTable(table);
     if (!views.has(name)) continue;
     const plan = db
-      .prepare(`EXPLAIN QUERY PLAN SELECT 1 FROM (SELECT 1 AS k) AS p LEFT JOIN "${name}" AS t ON t.rowid = p.k`)
+      .prepare(
+        `EXPLAIN QUERY PLAN SELECT t.rowid FROM sqlite_master AS p LEFT JOIN "${name}" AS t ON t.rowid = p.rootpage`,
+      )
       .all() as { detail: string }[];
     if (plan.some((step) => /MATERIALIZE|CO-ROUTINE/.test(step.detail))) MATERIALIZED.add(table);
   }
