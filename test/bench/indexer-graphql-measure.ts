@@ -182,5 +182,6 @@ export function queryTableLines(results: readonly QueryResult[]): string {
 }
 
 /** The head of the Markdown table of {@link queryTableLines}. */
-export const queryTableHeader = `| query | rows per call | engine CPU µs | SQL CPU µs | ratio (CPU) | engine p50 µs | SQL p50 µs |
-|---|---:|---:|---:|---:|---:|---:|`;
+export const queryTableHeader =
+  '| query | rows per call | engine CPU µs | SQL CPU µs | ratio (CPU) | engine p50 µs | SQL p50 µs |\n' +
+  '|---|---:|---:|---:|---:|---:|---:|';

@@ -64,7 +64,7 @@ function generationLines(generated: readonly GenerationCost[]): string {
       : `Generation CPU v4 / v2: ${fmt(v4.cpuMs / v2.cpuMs, 2)}× (goal ≤ 1.30×); bytes per version: ` +
         `${fmt(v4.bytes / v2.bytes, 2)}× (goal ≤ 1.30×). The two runs were not back to back on an idle machine ` +
         '(their load averages are in the table): the CPU ratio moves with the load.';
-  return `| generation | CPU | wall | indexer pass CPU / wall | bytes per version | load | started (UTC) |
+  return `| generation | CPU | wall | indexer pass CPU / wall | bytes per version | load | finished (UTC) |
 |---|---:|---:|---:|---:|---:|---|
 ${[v4, ...(v2 ? [v2] : [])].map(row).join('\n')}
 

@@ -155,8 +155,9 @@ describe("the official explorer's indexer queries against serve, checked with RE
       }
       for (const row of rows) {
         const coin = row.asset_type.includes('::');
+        const info = encodeURIComponent(`0x1::coin::CoinInfo<${row.asset_type}>`);
         const resource = coin
-          ? `/v1/accounts/${row.asset_type.split('::')[0]}/resource/${encodeURIComponent(`0x1::coin::CoinInfo<${row.asset_type}>`)}`
+          ? `/v1/accounts/${row.asset_type.split('::')[0]}/resource/${info}`
           : `/v1/accounts/${row.asset_type}/resource/0x1::fungible_asset::Metadata`;
         const { data } = await rest<{ data: { name: string; symbol: string; decimals: number } }>(resource);
         expect(row.metadata).toEqual({

@@ -33,7 +33,8 @@ export const ACCOUNT_TRANSACTIONS_DATA = `
 
 /** Transactions tab with its function filter (address, module and function given): the account's sent ones. */
 export const ACCOUNT_USER_TRANSACTIONS_BY_FUNCTION = `
-  query AccountUserTransactionsByFunction($sender: String, $entry_function_contract_address: String, $entry_function_module_name: String, $entry_function_function_name: String, $limit: Int, $offset: Int) {
+  query AccountUserTransactionsByFunction($sender: String, $entry_function_contract_address: String,
+    $entry_function_module_name: String, $entry_function_function_name: String, $limit: Int, $offset: Int) {
     user_transactions(
       where: {
         sender: {_eq: $sender}
@@ -52,7 +53,8 @@ export const ACCOUNT_USER_TRANSACTIONS_BY_FUNCTION = `
 
 /** The filtered tab's total. */
 export const ACCOUNT_USER_TRANSACTIONS_BY_FUNCTION_COUNT = `
-  query AccountUserTransactionsByFunctionCount($sender: String, $entry_function_contract_address: String, $entry_function_module_name: String, $entry_function_function_name: String) {
+  query AccountUserTransactionsByFunctionCount($sender: String, $entry_function_contract_address: String,
+    $entry_function_module_name: String, $entry_function_function_name: String) {
     user_transactions_aggregate(
       where: {
         sender: {_eq: $sender}

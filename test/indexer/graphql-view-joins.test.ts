@@ -88,7 +88,8 @@ describe('GraphQL relationships to views of the transactions', () => {
     const latest = BigInt(db.prepare("SELECT value FROM meta WHERE key = 'latest_version'").pluck().get() as string);
     const owner = db
       .prepare(
-        'SELECT owner_address FROM ix_current_fungible_asset_balances WHERE _valid_to IS NULL GROUP BY owner_address__c ' +
+        'SELECT owner_address FROM ix_current_fungible_asset_balances WHERE _valid_to IS NULL ' +
+          'GROUP BY owner_address__c ' +
           "HAVING max(asset_type = '0x1::aptos_coin::AptosCoin') = 1 ORDER BY count(*) LIMIT 1",
       )
       .pluck()
