@@ -200,7 +200,7 @@ describe('GraphQL over coded columns', () => {
         get(target, key) {
           if (key !== 'prepare') return Reflect.get(target, key, target) as unknown;
           return (sql: string) => {
-            if (sql.includes('user_transactions'))
+            if (sql.includes('user_transactions') && !sql.startsWith('EXPLAIN '))
               plans.push(
                 ...(target.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(paramsOf(sql)) as { detail: string }[]).map(
                   (p) => p.detail,

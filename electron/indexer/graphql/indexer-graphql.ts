@@ -30,6 +30,7 @@ import { BoundedCache, TaintedTemplate, variableShape } from './request-template
 import type { CompiledRoot } from './resolve-rows.ts';
 import { sqlRunner, type SqlRunner } from './sql-runner.ts';
 import { registerSqlAggregates } from './sql-aggregates.ts';
+import { noteViewJoins } from './object-joins.ts';
 import { checkRequestShape, type GraphqlRequest } from './graphql-request.ts';
 
 /** An answer: HTTP status and the JSON body. */
@@ -57,6 +58,8 @@ export interface IndexerGraphqlOptions {
 }
 
 interface Prepared {
+  /** Unique per parse (never reused): a template's key names its document by it, not by the query's text. */
+  readonly id: number;
   readonly document: DocumentNode;
   readonly fragments: ReadonlyMap<string, FragmentDefinitionNode>;
 }
@@ -83,10 +86,12 @@ export function createIndexerGraphql(options: IndexerGraphqlOptions): IndexerGra
   const limits = options.limits ?? DEFAULT_QUERY_LIMITS;
   const schema = buildIndexerSchema(options.tables);
   registerSqlAggregates(options.db);
+  noteViewJoins(options.db, options.tables);
   const tables = new Map(options.tables.map((t) => [t.name, t]));
   const runner: SqlRunner = sqlRunner(options.db);
   const documents = new BoundedCache<Prepared>(MAX_CACHED_DOCUMENTS, MAX_CACHED_DOCUMENT_BYTES);
   const templates = new BoundedCache<Template | 'none'>(MAX_TEMPLATES, MAX_TEMPLATE_BYTES);
+  let parsed = 0;
 
   const prepare = (query: string): Prepared => {
     const cached = documents.get(query);
@@ -108,7 +113,8 @@ export function createIndexerGraphql(options: IndexerGraphqlOptions): IndexerGra
     const fragments = new Map<string, FragmentDefinitionNode>();
     for (const definition of document.definitions)
       if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
-    const prepared = { document, fragments };
+    parsed += 1;
+    const prepared = { id: parsed, document, fragments };
     // A parsed document holds several times its text (its AST nodes).
     if (query.length <= MAX_CACHED_QUERY_LENGTH) documents.set(query, prepared, query.length * 16);
     return prepared;
@@ -135,7 +141,8 @@ export function createIndexerGraphql(options: IndexerGraphqlOptions): IndexerGra
   };
 
   const run = (request: GraphqlRequest, version: bigint): string => {
-    const { document, fragments } = prepare(request.query);
+    const prepared = prepare(request.query);
+    const { document, fragments } = prepared;
     const operation = operationOf(document, request.operationName);
     const introspection = operation.selectionSet.selections.some(
       (s) => s.kind === Kind.FIELD && s.name.value.startsWith('__') && s.name.value !== '__typename',
@@ -155,7 +162,7 @@ export function createIndexerGraphql(options: IndexerGraphqlOptions): IndexerGra
       return planOperation(operation.selectionSet, { schema, tables, fragments, variables: coerced.variableValues });
     };
     const templated =
-      request.query.length <= MAX_CACHED_QUERY_LENGTH ? fromTemplate(request, version, planOf) : undefined;
+      request.query.length <= MAX_CACHED_QUERY_LENGTH ? fromTemplate(prepared.id, request, version, planOf) : undefined;
     if (templated !== undefined) return templated;
     return `{"data":${resolvePlans({ runner, tables, version, limits, rows: 0 }, planOf(request.variables))}}`;
   };
@@ -165,13 +172,15 @@ export function createIndexerGraphql(options: IndexerGraphqlOptions): IndexerGra
    * whose sentinels would be used transformed, or that failed, is remembered as such and answered without.
    */
   const fromTemplate = (
+    documentId: number,
     request: GraphqlRequest,
     version: bigint,
     planOf: (variables: Readonly<Record<string, unknown>>) => RootPlan[],
   ): string | undefined => {
     const shape = variableShape(request.variables);
     if (shape.key.length > MAX_CACHED_QUERY_LENGTH) return undefined;
-    const key = `${request.operationName ?? ''}\u0001${shape.key}\u0001${request.query}`;
+    // The document's id stands for the query's text (a short key: hashed on every request).
+    const key = `${documentId}\u0001${request.operationName ?? ''}\u0001${shape.key}`;
     let template = templates.get(key);
     if (template === 'none') return undefined;
     try {

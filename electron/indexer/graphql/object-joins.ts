@@ -2,9 +2,14 @@
  * Object relationships answered inside their parent's query: a selection of plain columns through an object
  * relationship (`user_transaction { … }` of a history page, `metadata { … }` of a balance) becomes a LEFT JOIN
  * on the one related row as of the version (the first one, as an object relationship shows one), so the page
- * costs one statement, as the bare SQL of the same rows does, rather than a second batched query.
+ * costs one statement, as the bare SQL of the same rows does, rather than a second batched query. Not for a target
+ * SQLite cannot flatten on the right of a LEFT JOIN (a view that is itself a join, e.g. `user_transactions` over
+ * a snapshot's transactions and their details): SQLite would build the whole view for every statement, so such a
+ * relationship is answered by the batched query of resolve-rows.ts (index lookups) instead.
  */
+import type Database from 'better-sqlite3';
 import type { IndexerTable } from '../indexer-table.ts';
+import { indexerSqlTable } from '../indexer-table.ts';
 import type { FieldPlan } from './selection-plan.ts';
 import { crawlerColumn, isCrawlerTable } from './crawler-table.ts';
 import { asOfCondition, columnRef, fromTable, selectColumn, type SqlBuilder } from './sql-context.ts';
@@ -27,9 +32,34 @@ export interface ObjectJoins {
   readonly joined: ReadonlyMap<FieldPlan, JoinedColumns>;
 }
 
+/** Tables whose view SQLite materializes on the right of a LEFT JOIN in some open file (see {@link noteViewJoins}). */
+const MATERIALIZED = new WeakSet<IndexerTable>();
+
+/**
+ * Notes which of `tables` are views that SQLite would materialize as a LEFT JOIN's right side in `db` (asked of its
+ * query planner once per engine). Answers never depend on it: such a relationship is only resolved another way.
+ */
+export function noteViewJoins(db: Database.Database, tables: readonly IndexerTable[]): void {
+  const views = new Set(db.prepare("SELECT name FROM sqlite_master WHERE type = 'view'").pluck().all() as string[]);
+  for (const table of tables) {
+    const name = indexerSqlTable(table);
+    if (!views.has(name)) continue;
+    const plan = db
+      .prepare(
+        `EXPLAIN QUERY PLAN SELECT t.rowid FROM sqlite_master AS p LEFT JOIN "${name}" AS t ON t.rowid = p.rootpage`,
+      )
+      .all() as { detail: string }[];
+    if (plan.some((step) => /MATERIALIZE|CO-ROUTINE/.test(step.detail))) MATERIALIZED.add(table);
+  }
+}
+
 /** Whether `field` is answered by a join (an object relationship selecting columns and `__typename` only). */
 export function isJoinable(field: FieldPlan): field is JoinedField {
-  return field.kind === 'object' && field.fields.every((f) => f.kind === 'column' || f.kind === 'typename');
+  return (
+    field.kind === 'object' &&
+    !MATERIALIZED.has(field.target) &&
+    field.fields.every((f) => f.kind === 'column' || f.kind === 'typename')
+  );
 }
 
 /** The joins of the joinable fields of `fields` over the `parent` table at `alias`; their values start at `first`. */

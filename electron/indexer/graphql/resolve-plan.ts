@@ -6,7 +6,15 @@
  */
 import type { IndexerTable } from '../indexer-table.ts';
 import { assertNever } from '../../../shared/assert-never.ts';
-import { builderOf, fetchAndRender, neededColumns, rowLimit, rowOffset, type ResolveState } from './resolve-rows.ts';
+import {
+  builderOf,
+  fetchAndRender,
+  neededColumns,
+  rowLayout,
+  rowLimit,
+  rowOffset,
+  type ResolveState,
+} from './resolve-rows.ts';
 import type { FieldPlan, RootPlan, SelectArgs } from './selection-plan.ts';
 import { objectJoins, type ObjectJoins } from './object-joins.ts';
 import { NO_JOINS, selectQuery } from './select-query.ts';
@@ -24,7 +32,8 @@ function rowTexts(
   if (kept !== undefined) {
     // The template's statement, with this request's values and version (request-template.ts).
     const params = paramsOf(kept.slots, state.version, state.sentinels);
-    return fetchAndRender(state, fields, kept.columns, kept.text, params, kept.joined).texts;
+    kept.layout ??= rowLayout(fields, kept.columns, kept.joined);
+    return fetchAndRender(state, fields, kept.columns, kept.text, params, kept.joined, kept.layout).texts;
   }
   const sql = builderOf(state);
   const columns = neededColumns(fields);

@@ -46,6 +46,8 @@ export interface CompiledRoot {
   readonly slots: readonly ParamSlot[];
   readonly columns: readonly string[];
   readonly joined: ReadonlyMap<FieldPlan, JoinedColumns>;
+  /** How its rows are written, worked out on the first request (they depend on the fields and columns only). */
+  layout?: RowLayout;
 }
 
 /** A new SQL builder for one statement of the request. */
@@ -84,9 +86,25 @@ function count(state: ResolveState, rows: number): void {
     throw new GraphqlFailure(`the answer would hold more than ${state.limits.maxAnswerRows} rows`, 'limit-exceeded');
 }
 
+/** How the rows of one statement are written: the column indexes by name and each field's cell. */
+export interface RowLayout {
+  readonly index: ReadonlyMap<string, number>;
+  readonly cells: readonly Cell[];
+}
+
+/** The layout of rows of `columns` (then the `joined` relationships' columns) rendered with `fields`. */
+export function rowLayout(
+  fields: readonly FieldPlan[],
+  columns: readonly string[],
+  joined: ReadonlyMap<FieldPlan, JoinedColumns>,
+): RowLayout {
+  const index = new Map(columns.map((name, i) => [name, i]));
+  return { index, cells: cellsOf(fields, index, joined) };
+}
+
 /**
  * Runs `sql` (its SELECT lists `columns` first) and renders each row with `fields`; the raw rows come
- * back too (their leading columns are `columns`).
+ * back too (their leading columns are `columns`). `layout`: the rows' layout when kept from an earlier request.
  */
 export function fetchAndRender(
   state: ResolveState,
@@ -95,17 +113,19 @@ export function fetchAndRender(
   sql: string,
   params: Readonly<Record<string, SqlValue>>,
   joined: ReadonlyMap<FieldPlan, JoinedColumns> = new Map(),
+  layout: RowLayout = rowLayout(fields, columns, joined),
 ): { readonly rows: unknown[][]; readonly texts: string[] } {
   const rows = state.runner.rows(sql, params);
   // A joined object relationship is a related row too.
   count(state, rows.length * (1 + joined.size));
-  const index = new Map(columns.map((name, i) => [name, i]));
-  const nested = new Map<FieldPlan, Map<string, string[]>>();
+  let nested: Map<FieldPlan, Map<string, string[]>> | undefined;
   for (const field of fields)
-    if ((field.kind === 'object' && !joined.has(field)) || field.kind === 'array')
-      nested.set(field, related(state, field, rows, index));
-  const cells = cellsOf(fields, index, nested, joined);
-  const texts = rows.map((row) => renderRow(cells, row));
+    if ((field.kind === 'object' && !joined.has(field)) || field.kind === 'array') {
+      nested ??= new Map();
+      nested.set(field, related(state, field, rows, layout.index));
+    }
+  const texts: string[] = new Array<string>(rows.length);
+  for (let i = 0; i < rows.length; i += 1) texts[i] = renderRow(layout.cells, rows[i] as unknown[], nested);
   return { rows, texts };
 }
 
@@ -123,14 +143,14 @@ type Cell =
       readonly prefix: string;
       readonly kind: 'object' | 'array';
       readonly at: readonly number[];
-      readonly rows: ReadonlyMap<string, string[]>;
+      /** The relationship, whose rows this request's `nested` map holds. */
+      readonly field: FieldPlan;
     };
 
 /** The cells of `fields`, worked out once per level rather than per row. */
 function cellsOf(
   fields: readonly FieldPlan[],
   index: ReadonlyMap<string, number>,
-  nested: ReadonlyMap<FieldPlan, Map<string, string[]>>,
   joined: ReadonlyMap<FieldPlan, JoinedColumns> = new Map(),
 ): Cell[] {
   return fields.map((field, i): Cell => {
@@ -138,7 +158,7 @@ function cellsOf(
     const join = joined.get(field);
     if (join !== undefined && field.kind === 'object') {
       const inner = new Map(join.columns.map((name, at) => [name, join.start + 1 + at]));
-      return { prefix, kind: 'joined', present: join.start, cells: cellsOf(field.fields, inner, new Map()) };
+      return { prefix, kind: 'joined', present: join.start, cells: cellsOf(field.fields, inner) };
     }
     switch (field.kind) {
       case 'typename':
@@ -151,7 +171,7 @@ function cellsOf(
           prefix,
           kind: field.kind,
           at: Object.keys(field.relationship.on).map((c) => index.get(c) as number),
-          rows: nested.get(field) ?? new Map<string, string[]>(),
+          field,
         };
       default:
         return assertNever(field);
@@ -159,7 +179,11 @@ function cellsOf(
   });
 }
 
-function renderRow(cells: readonly Cell[], row: readonly unknown[]): string {
+function renderRow(
+  cells: readonly Cell[],
+  row: readonly unknown[],
+  nested: ReadonlyMap<FieldPlan, ReadonlyMap<string, string[]>> | undefined,
+): string {
   let text = '{';
   for (const cell of cells) {
     text += cell.prefix;
@@ -168,7 +192,7 @@ function renderRow(cells: readonly Cell[], row: readonly unknown[]): string {
         text += cell.text;
         break;
       case 'joined':
-        text += row[cell.present] === null ? 'null' : renderRow(cell.cells, row);
+        text += row[cell.present] === null ? 'null' : renderRow(cell.cells, row, nested);
         break;
       case 'column':
         text += cellJson(cell.scalar, row[cell.at]);
@@ -176,7 +200,7 @@ function renderRow(cells: readonly Cell[], row: readonly unknown[]): string {
       case 'object':
       case 'array': {
         const key = keyOf(cell.at.map((at) => row[at]));
-        const found = key === undefined ? undefined : cell.rows.get(key);
+        const found = key === undefined ? undefined : nested?.get(cell.field)?.get(key);
         text += cell.kind === 'object' ? (found?.[0] ?? 'null') : `[${found?.join(',') ?? ''}]`;
         break;
       }
