@@ -23,12 +23,12 @@ function sources(): string[] {
 
 const STALE_MS = 60 * 60 * 1000;
 
-/** Removes the UI builds beside `current` that are over an hour old. */
+/** Removes the UI builds (and their client-only copies, test/e2e/boot-order.test.ts) beside `current` over an hour old. */
 function removeStaleBuilds(current: string): void {
   const tmp = join(current, '..');
   for (const name of readdirSync(tmp)) {
     const path = join(tmp, name);
-    if (!/^ui-[0-9a-f]{12}$/.test(name) || path === current) continue;
+    if (!/^ui-[0-9a-f]{12}(-client)?$/.test(name) || path === current || path === `${current}-client`) continue;
     if (Date.now() - statSync(path).mtimeMs > STALE_MS) rmSync(path, { recursive: true, force: true });
   }
 }
