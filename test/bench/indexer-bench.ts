@@ -20,6 +20,7 @@ import { createReadService } from '../../electron/service/read-service.ts';
 import { indexerSqlTable } from '../../electron/indexer/indexer-table.ts';
 import { INDEXER_TABLES } from '../../electron/indexer/tables/index.ts';
 import { INDEXER_VIEWS, isIndexerView } from '../../electron/indexer/indexer-views.ts';
+import { registerIndexerFunctions } from '../../electron/indexer/indexer-functions.ts';
 import type { LedgerStore } from '../../electron/snapshot/ledger-store.ts';
 import { writeBenchmarkSection } from './benchmark-doc.ts';
 
@@ -76,6 +77,7 @@ try {
 
   // Rows and bytes per indexer table (with its indexes), from SQLite's dbstat.
   const db = new Database(files[4], { readonly: true });
+  registerIndexerFunctions(db);
   const sizes = new Map<string, number>();
   for (const row of db.prepare('SELECT name, sum(pgsize) AS bytes FROM dbstat GROUP BY name').all() as {
     name: string;
@@ -89,7 +91,7 @@ try {
     const view = !isIndexerView(table)
       ? ''
       : Object.hasOwn(INDEXER_VIEWS, table.name)
-        ? ' (view of the transactions)'
+        ? " (view of the file's own tables)"
         : ' (view of its stored rows)';
     return { name: `${table.name}${view}`, rows, bytes };
   });

@@ -23,17 +23,27 @@ export const PROCESSOR_NAMES: readonly string[] = [
   'user_transaction_processor',
 ];
 
+/** No table left out (see {@link processTransaction}). */
+const NO_TABLES: ReadonlySet<string> = new Set();
+
 /**
  * The rows of one transaction. `current`: also the current tables' rows from its write set (false where the file's
- * current tables were seeded from a later state, e.g. a capture's transactions below its version).
+ * current tables were seeded from a later state, e.g. a capture's transactions below its version). `skipped`: log
+ * tables not derived (`events`: the writer serves it as a view of the file's events, electron/indexer/event-view.ts,
+ * so only `snapshot verify` derives it).
  */
-export function processTransaction(input: IndexerTransaction, state: IndexerState, current = true): IndexerRows {
+export function processTransaction(
+  input: IndexerTransaction,
+  state: IndexerState,
+  current = true,
+  skipped: ReadonlySet<string> = NO_TABLES,
+): IndexerRows {
   const rows: IndexerRows = new Map();
   const written = input.writeSet === undefined ? [] : writtenKeys(input.writeSet);
   if (current) state.prime?.(input.transaction.version, written);
   userTransactionRows(input, rows);
   blockMetadataRows(input, rows);
-  eventRows(input, state, rows);
+  if (!skipped.has('events')) eventRows(input, state, rows);
   accountTransactionRows(input, written, state, rows);
   fungibleAssetActivityRows(input, written, state, rows);
   tokenActivityRows(input, state, rows);
