@@ -8,7 +8,10 @@ import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { createIndexerGraphql } from '../../electron/indexer/graphql/indexer-graphql.ts';
+import { servedTables } from '../../electron/indexer/graphql/served-tables.ts';
 import { registerIndexerFunctions } from '../../electron/indexer/indexer-functions.ts';
+import { INDEXER_TABLES } from '../../electron/indexer/tables/index.ts';
 import { hasCurrentLayout, indexerUpgradeHint, upgradeSnapshot } from '../../electron/indexer/upgrade-snapshot.ts';
 import { createReadService } from '../../electron/service/read-service.ts';
 import { generateSnapshot } from '../../electron/snapshot/generate.ts';
@@ -123,6 +126,55 @@ describe('events as a view of the file', () => {
       expect(event.type).toBe(expected[i]?.e.type);
       expect(JSON.stringify(event.data)).toBe(JSON.stringify(expected[i]?.e.data));
     });
+  });
+
+  it('finds the events of a version, and of an event stream, by the base tables\' indexes (no scan)', () => {
+    const store = SnapshotStore.open(path);
+    try {
+      const db = store.database;
+      const stream = db
+        .prepare('SELECT address, creation_number FROM events ORDER BY sequence_number DESC LIMIT 1')
+        .get() as { address: Buffer; creation_number: number };
+      const version = sampleVersions()[0] as number;
+      const plans: string[] = [];
+      const planned = createIndexerGraphql({
+        db: new Proxy(db, {
+          get(target, key) {
+            if (key !== 'prepare') return Reflect.get(target, key, target) as unknown;
+            return (sql: string) => {
+              if (sql.includes('ix_events')) {
+                const params = Object.fromEntries([...sql.matchAll(/@(p\d+)/g)].map((m) => [m[1] as string, null]));
+                const plan = target.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as { detail: string }[];
+                plans.push(plan.map((p) => p.detail).join('\n'));
+              }
+              return target.prepare(sql);
+            };
+          },
+        }),
+        tables: servedTables(INDEXER_TABLES),
+      });
+      const address = `0x${stream.address.toString('hex')}`;
+      const queries = [
+        `{ events(where: {transaction_version: {_eq: ${version}}}) { data } }`,
+        `{ events(where: {account_address: {_eq: "${address}"}, creation_number: {_eq: ${stream.creation_number}}},
+            order_by: {sequence_number: desc}, limit: 5) { sequence_number data } }`,
+      ];
+      for (const query of queries) {
+        const answer = JSON.parse(planned.answer({ query }, store.meta.latestVersion).body) as {
+          data?: { events: unknown[] };
+        };
+        expect(answer.data?.events.length).toBeGreaterThan(0);
+      }
+      expect(plans).toHaveLength(2);
+      // By version: the handle events' index of versions and the module events' key.
+      expect(plans[0]).toMatch(/SEARCH e USING (COVERING )?INDEX events_by_version \(version=\?\)/);
+      expect(plans[0]).toMatch(/SEARCH e USING PRIMARY KEY \(version=\?\)/);
+      // By stream: the handle events' key; the module events' branch is never run (its address is 0x0).
+      expect(plans[1]).toMatch(/SEARCH e USING PRIMARY KEY \(address=\? AND creation_number=\?\)/);
+      for (const plan of plans) expect(plan).not.toMatch(/SCAN e\b/);
+    } finally {
+      store.close();
+    }
   });
 
   it('upgrades a file whose events an earlier v4 writer stored, to the view, with the same answers', async () => {
