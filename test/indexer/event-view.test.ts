@@ -128,7 +128,7 @@ describe('events as a view of the file', () => {
     });
   });
 
-  it('finds the events of a version, and of an event stream, by the base tables\' indexes (no scan)', () => {
+  it("finds the events of a version, and of an event stream, by the base tables' indexes (no scan)", () => {
     const store = SnapshotStore.open(path);
     try {
       const db = store.database;
