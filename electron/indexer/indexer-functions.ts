@@ -17,6 +17,8 @@ import { parseAddress } from '../../shared/address.ts';
 import type { AbiLookup, MoveModuleAbi } from '../../shared/move/abi.ts';
 import { eventData } from './processors/transaction-rows.ts';
 import { EVENT_DATA_FUNCTION, EVENTS_DECODED_VIEW_SQL } from './event-view.ts';
+import { decoded } from './processors/table-items.ts';
+import { TABLE_ITEM_FUNCTION, tableItemsViewSql, writeSetSource } from './table-item-view.ts';
 
 /** Module sets whose parsed ABIs are kept (as the store keeps them). */
 const LOOKUPS_KEPT = 256;
@@ -90,8 +92,16 @@ function newestAtOrBelow(values: readonly number[], at: number): number | undefi
 /** Connections whose functions are registered (the ABIs are read once per connection). */
 const registered = new WeakSet<Database.Database>();
 
-/** The TEMP views shadowing the file's views of the same name, by table (see the file comment). */
-const DECODED_VIEWS: Readonly<Record<string, string>> = { ix_events: EVENTS_DECODED_VIEW_SQL };
+/** Each table's key and value types (`table_info`, read once: a file has few tables), by the handle's hex. */
+function preloadedTableTypes(db: Database.Database): Map<string, { keyType: string; valueType: string }> {
+  const types = new Map<string, { keyType: string; valueType: string }>();
+  const hasInfo = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'table_info'").get();
+  if (hasInfo === undefined) return types;
+  const rows = db.prepare('SELECT handle, key_type, value_type FROM table_info').raw();
+  for (const [handle, keyType, valueType] of rows.iterate() as Iterable<[Uint8Array, string, string]>)
+    types.set(bytesToHex(handle), { keyType, valueType });
+  return types;
+}
 
 /**
  * Registers the indexer's SQL functions on `db` and creates the TEMP views calling them, over each file view of
@@ -103,8 +113,26 @@ export function registerIndexerFunctions(db: Database.Database): void {
   db.function(EVENT_DATA_FUNCTION, { deterministic: true }, (version: unknown, type: unknown, data: unknown) =>
     JSON.stringify(eventData(state, BigInt(version as number | bigint), type as string, data as Uint8Array)),
   );
+  // As processors/table-items.ts renders them: an undecodable key as its hex, an undecodable value as null.
+  const tables = preloadedTableTypes(db);
+  db.function(
+    TABLE_ITEM_FUNCTION,
+    { deterministic: true },
+    (version: unknown, handle: unknown, bytes: unknown, part: unknown) => {
+      const types = tables.get(bytesToHex(handle as Uint8Array));
+      const at = BigInt(version as number | bigint);
+      const item = bytes as Uint8Array;
+      if (part === 0) return JSON.stringify(decoded(state, at, types?.keyType, item) ?? bytesToHex(item));
+      const value = decoded(state, at, types?.valueType, item);
+      return value === null ? null : JSON.stringify(value);
+    },
+  );
+  const views: Readonly<Record<string, string>> = {
+    ix_events: EVENTS_DECODED_VIEW_SQL,
+    ix_table_items: tableItemsViewSql('decoded', writeSetSource(db)),
+  };
   const kind = db.prepare('SELECT type FROM main.sqlite_master WHERE name = ?').pluck();
-  const shadowed = Object.entries(DECODED_VIEWS).filter(
+  const shadowed = Object.entries(views).filter(
     ([name]) => kind.get(name) === 'view' && kind.get(`${name}_stored`) === undefined,
   );
   if (shadowed.length > 0) {

@@ -18,6 +18,7 @@ import {
 } from './indexer-codecs.ts';
 import { indexerSqlTable, VALID_TO_COLUMN, type IndexerTable } from './indexer-table.ts';
 import { EVENTS_VIEW_SQL } from './event-view.ts';
+import { tableItemsViewSql, tableItemVersionsSql, type WriteSetSource } from './table-item-view.ts';
 
 /** The long (64-digit) form of an address text `0x…` (any number of digits up to 64), as formatAddressLong writes. */
 function longAddressSql(text: string): string {
@@ -97,6 +98,8 @@ export const INDEXER_VIEWS: Readonly<Record<string, string>> = {
   user_transactions: USER_TRANSACTIONS_SQL,
   block_metadata_transactions: BLOCK_METADATA_TRANSACTIONS_SQL,
   events: EVENTS_VIEW_SQL,
+  // A generated file's; a capture's reads its own write sets (`indexerViewSql`).
+  table_items: tableItemsViewSql('bcs', 'state'),
 };
 
 /**
@@ -112,6 +115,8 @@ const VIEW_LOOKUPS: Readonly<Record<string, Readonly<Record<string, ViewLookup>>
       versions: (list) => `SELECT a.version FROM account_transactions a WHERE a.sender IN ${list}`,
     },
   },
+  // A table's items: the versions whose write sets hold keys under its handle (table-item-view.ts).
+  table_items: { table_handle: { versionColumn: 'transaction_version', versions: tableItemVersionsSql } },
 };
 
 /** How an index of the file's tables finds the rows of a view column's stored values (see `VIEW_LOOKUPS`). */
@@ -148,7 +153,8 @@ export function storageTable(table: IndexerTable): string | undefined {
  * The view `ix_<name>` of `table` (undefined when it is a plain table): every column as its text, and each coded
  * column's stored value as `<name>__c` (indexer-codecs.ts), which the GraphQL layer filters and joins on.
  */
-export function indexerViewSql(table: IndexerTable): string | undefined {
+export function indexerViewSql(table: IndexerTable, source: WriteSetSource = 'state'): string | undefined {
+  if (table.name === 'table_items') return tableItemsViewSql('bcs', source);
   const view = INDEXER_VIEWS[table.name];
   if (view !== undefined) return view;
   const stored = storageTable(table);

@@ -29,8 +29,8 @@ const NO_TABLES: ReadonlySet<string> = new Set();
 /**
  * The rows of one transaction. `current`: also the current tables' rows from its write set (false where the file's
  * current tables were seeded from a later state, e.g. a capture's transactions below its version). `skipped`: log
- * tables not derived (`events`: the writer serves it as a view of the file's events, electron/indexer/event-view.ts,
- * so only `snapshot verify` derives it).
+ * tables not derived (`events`, `table_items`: the writer serves them as views of the file's own tables,
+ * electron/indexer/event-view.ts and table-item-view.ts, so only `snapshot verify` derives them).
  */
 export function processTransaction(
   input: IndexerTransaction,
@@ -47,7 +47,7 @@ export function processTransaction(
   accountTransactionRows(input, written, state, rows);
   fungibleAssetActivityRows(input, written, state, rows);
   tokenActivityRows(input, state, rows);
-  tableItemRows(input, written, state, rows);
+  if (!skipped.has('table_items')) tableItemRows(input, written, state, rows);
   if (current) {
     const version = input.transaction.version;
     currentRows(written, { row: version, read: version }, state, rows, input.transaction.timestampUsec, false);
