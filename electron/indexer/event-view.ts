@@ -50,11 +50,15 @@ FROM ${from} e JOIN transactions t ON t.version = e.version
 WHERE EXISTS (SELECT 1 FROM transaction_details d WHERE d.version = e.version)`;
 }
 
+/**
+ * The two branches in the processors' order (a query without `order_by` lists rows in the view's order, as it listed
+ * the stored rows in theirs; a filter by version or stream is pushed into both branches, so only its rows are sorted).
+ */
 function viewSql(data: DataForm): string {
-  return `
+  return `SELECT * FROM (
 ${branch(data, 'events', 'e.address', 'e.creation_number', 'e.sequence_number')}
 UNION ALL
-${branch(data, 'module_events', `X'${MODULE_EVENT_ADDRESS.slice(2)}'`, '0', '0')}`;
+${branch(data, 'module_events', `X'${MODULE_EVENT_ADDRESS.slice(2)}'`, '0', '0')}) ORDER BY rowid`;
 }
 
 /** The `SELECT` of the view `ix_events` stored in the file (`data` as the hex of its BCS). */

@@ -44,7 +44,8 @@ export function tableItemsViewSql(form: TableItemForm, source: WriteSetSource): 
         'WHERE w.version = s.version AND w.state_key < s.state_key)';
   const window =
     source === 'captured' ? '' : "AND s.version >= (SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'oldest_version')";
-  return `
+  // In the processors' order (by version, then place), which a query without `order_by` lists the rows in.
+  return `SELECT * FROM (
 SELECT s.version * ${ITEMS_PER_VERSION} + ${place} AS rowid,
   s.version AS transaction_version,
   ${place} AS write_set_change_index,
@@ -56,7 +57,7 @@ SELECT s.version * ${ITEMS_PER_VERSION} + ${place} AS rowid,
   CASE WHEN s.value IS NULL THEN NULL ELSE ${json(form, 's.value', 1)} END AS decoded_value
 FROM ${source === 'captured' ? 'captured_write_sets' : 'state_values'} s
 WHERE s.state_key >= X'01' AND s.state_key < X'02' ${window}
-  AND EXISTS (SELECT 1 FROM transaction_details d WHERE d.version = s.version)`;
+  AND EXISTS (SELECT 1 FROM transaction_details d WHERE d.version = s.version)) ORDER BY rowid`;
 }
 
 /** The view of every write's (version, state key) the table items view reads (`WRITE_SET_KEYS_SQL`). */
@@ -75,8 +76,12 @@ export function writeSetKeysSql(source: WriteSetSource): string {
  * of `state_values`' primary key (a capture's few write sets are scanned).
  */
 export function tableItemVersionsSql(list: string): string {
-  return `WITH h(handle) AS ${list} SELECT s.version FROM h CROSS JOIN ${WRITE_SET_KEYS_VIEW} s
-    WHERE s.state_key > X'01' || h.handle AND s.state_key < X'01' || h.handle || X'ffffffffff'`;
+  // Built with unhex: `||` of BLOBs gives TEXT, which sorts before every BLOB.
+  const range = (handle: string): string =>
+    `s.state_key > unhex('01' || hex(${handle})) AND s.state_key < unhex('01' || hex(${handle}) || 'ffffffffff')`;
+  // The list is one value in parentheses (`_eq`) or a subquery of several (`_in`: electron/indexer/graphql/sql-coded.ts).
+  if (!/^\(\s*SELECT\b/i.test(list)) return `SELECT s.version FROM ${WRITE_SET_KEYS_VIEW} s WHERE ${range(list)}`;
+  return `WITH h(handle) AS ${list} SELECT s.version FROM h CROSS JOIN ${WRITE_SET_KEYS_VIEW} s WHERE ${range('h.handle')}`;
 }
 
 /** Where the write sets of the file open as `db` are (a capture keeps its own). */
