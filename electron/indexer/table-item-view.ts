@@ -43,7 +43,9 @@ export function tableItemsViewSql(form: TableItemForm, source: WriteSetSource): 
       : '(SELECT count(*) FROM state_values w INDEXED BY state_values_by_version ' +
         'WHERE w.version = s.version AND w.state_key < s.state_key)';
   const window =
-    source === 'captured' ? '' : "AND s.version >= (SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'oldest_version')";
+    source === 'captured'
+      ? ''
+      : "AND s.version >= (SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'oldest_version')";
   // In the processors' order (by version, then place), which a query without `order_by` lists the rows in.
   return `SELECT * FROM (
 SELECT s.version * ${ITEMS_PER_VERSION} + ${place} AS rowid,

@@ -177,6 +177,53 @@ describe('events as a view of the file', () => {
     }
   });
 
+  it("serves table_items as a view of the write sets, a table's items found by the state key's range", () => {
+    const store = SnapshotStore.open(path);
+    try {
+      const db = store.database;
+      const kind = db.prepare('SELECT type FROM sqlite_master WHERE name = ?').pluck();
+      expect(kind.get('ix_table_items')).toBe('view');
+      expect(kind.get('ix_table_items_stored')).toBeUndefined();
+      const handle = db
+        .prepare('SELECT table_handle__c FROM ix_table_items GROUP BY 1 ORDER BY count(*) DESC')
+        .pluck()
+        .get() as Buffer;
+      const plans: string[] = [];
+      const planned = createIndexerGraphql({
+        db: new Proxy(db, {
+          get(target, key) {
+            if (key !== 'prepare') return Reflect.get(target, key, target) as unknown;
+            return (sql: string) => {
+              if (sql.includes('ix_table_items')) {
+                const params = Object.fromEntries([...sql.matchAll(/@(p\d+)/g)].map((m) => [m[1] as string, null]));
+                const plan = target.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as { detail: string }[];
+                plans.push(plan.map((p) => p.detail).join('\n'));
+              }
+              return target.prepare(sql);
+            };
+          },
+        }),
+        tables: servedTables(INDEXER_TABLES),
+      });
+      const query = `{ table_items(where: {table_handle: {_eq: "0x${handle.toString('hex')}"}}) {
+        transaction_version write_set_change_index key table_handle decoded_key decoded_value } }`;
+      const answer = JSON.parse(planned.answer({ query }, store.meta.latestVersion).body) as {
+        data?: { table_items: { transaction_version: number; table_handle: string }[] };
+      };
+      const items = answer.data?.table_items ?? [];
+      expect(items.length).toBeGreaterThan(0);
+      for (const item of items) expect(item.table_handle).toBe(`0x${handle.toString('hex')}`);
+      const versions = items.map((i) => i.transaction_version);
+      expect(versions).toEqual([...versions].sort((a, b) => a - b));
+      // The handle's versions: a search of state_values' key by its range, then of those versions' writes.
+      expect(plans.join('\n')).toMatch(/SEARCH state_values USING PRIMARY KEY \(state_key>\? AND state_key<\?\)/);
+      expect(plans.join('\n')).toMatch(/SEARCH s USING INDEX state_values_by_version \(version=\?/);
+      expect(plans.join('\n')).not.toMatch(/SCAN s\b/);
+    } finally {
+      store.close();
+    }
+  });
+
   it('upgrades a file whose events an earlier v4 writer stored, to the view, with the same answers', async () => {
     const old = join(dir, 'old-layout.db');
     copyFileSync(path, old);
