@@ -190,13 +190,13 @@ values), and compares ranges and patterns on the rendered text; answers are unch
 \`user_transactions\` and \`block_metadata_transactions\` became SQL views over the transactions, and \`events\`
 leaves out the module events' \`0x0…0\` account and \`indexed_type\` (= \`type\`).
 
-Since the run of 2026-11-28 (branch s19-ix-views), \`events\` is a view of the file's \`events\` and
-\`module_events\` too (electron/indexer/event-view.ts): its \`data\` is the BCS decoded on read by an SQL function
-registered on each connection that reads it (a TEMP view, so \`trusted_schema\` stays off), and the pass no longer
-derives events (at 50,000 versions it stored 359 bytes per version). What remains of the bytes is mostly
-\`table_items\` (its decoded JSON: a view of it needs the write-set positions and a lookup by handle over
-\`state_values\`), decimal amounts (u64/u128 stay text so their order and exact value stay simple), and the
-indexes the GraphQL queries need.
+Since the run of 2026-11-28 (branch s19-ix-views), \`events\` and \`table_items\` are views of the file's own
+tables too (electron/indexer/event-view.ts over \`events\` and \`module_events\`, table-item-view.ts over each
+version's writes): \`data\` and \`decoded_key\`/\`decoded_value\` are the BCS decoded on read by SQL functions
+registered on each connection that reads them (TEMP views, so \`trusted_schema\` stays off), and the pass no longer
+derives either (at 50,000 versions they stored 359 and 333 bytes per version). What remains is derived state
+(balances, activities, objects, account history, signatures), decimal amounts (u64/u128 stay text so their order
+and exact value stay simple), and the indexes the GraphQL queries need.
 The codecs themselves cost no measurable CPU: at 10,000 versions, back to back on this machine, the indexer pass took
 5.6 s on main's text storage and 4.9–5.9 s with the codecs (the CPU ratio above moves with the machine's load).
 
