@@ -2,7 +2,9 @@
  * SQL functions the indexer's views over the snapshot's own tables call (event-view.ts): they render on read
  * what the processors would derive, so those rows are never stored twice. `ix_event_data(version, type, bcs)` is an
  * event's `data` as the events processor writes it (electron/indexer/processors/transaction-rows.ts `eventData`: the
- * BCS decoded with the ABIs in force at the version, `null` when it does not decode).
+ * BCS decoded with the ABIs in force at the version, `null` when it does not decode), and
+ * `ix_table_item(version, handle, bcs, part)` a table item's `decoded_key` (part 0) or `decoded_value` (part 1) as
+ * processors/table-items.ts writes them (table-item-view.ts).
  *
  * A function registered with better-sqlite3 cannot run statements on its own connection (it is busy with the query
  * calling it), so the ABIs are read when the functions are registered: the `modules` rows (each published version of

@@ -41,7 +41,7 @@ export function indexerUpgradeHint(path: string, formatVersion: number, currentL
   if (formatVersion >= INDEXER_FORMAT_VERSION)
     return (
       `${path} is a format v${formatVersion} snapshot whose indexer tables store what this build reads from the ` +
-      `file's own tables (events); a copy without them: ledger-explorer snapshot upgrade ${path} --out NEW.db`
+      `file's own tables (events, table items); a copy without them: ledger-explorer snapshot upgrade ${path} --out NEW.db`
     );
   if (formatVersion < 2)
     return (
@@ -62,7 +62,7 @@ export function indexerUpgradeHint(path: string, formatVersion: number, currentL
 /**
  * Whether every indexer table this build serves as a view is one in the file (not a table of an older v3 writer),
  * and every one it serves as a view of the file's own tables stores no rows of its own (an earlier format v4 writer
- * stored `ix_events_stored`, docs/snapshot-format.md "Indexer tables").
+ * stored `ix_events_stored` and `ix_table_items_stored`, docs/snapshot-format.md "Indexer tables").
  */
 export function hasCurrentLayout(db: Database.Database): boolean {
   const kind = db.prepare('SELECT type FROM sqlite_master WHERE name = ?').pluck();
