@@ -41,7 +41,8 @@ export function indexerUpgradeHint(path: string, formatVersion: number, currentL
   if (formatVersion >= INDEXER_FORMAT_VERSION)
     return (
       `${path} is a format v${formatVersion} snapshot whose indexer tables store what this build reads from the ` +
-      `file's own tables (events, table items); a copy without them: ledger-explorer snapshot upgrade ${path} --out NEW.db`
+      `file's own tables (events, table items); a copy without them: ` +
+      `ledger-explorer snapshot upgrade ${path} --out NEW.db`
     );
   if (formatVersion < 2)
     return (
