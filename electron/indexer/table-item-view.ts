@@ -81,7 +81,7 @@ export function tableItemVersionsSql(list: string): string {
   // Built with unhex: `||` of BLOBs gives TEXT, which sorts before every BLOB.
   const range = (handle: string): string =>
     `s.state_key > unhex('01' || hex(${handle})) AND s.state_key < unhex('01' || hex(${handle}) || 'ffffffffff')`;
-  // The list is one value in parentheses (`_eq`) or a subquery of several (`_in`): electron/indexer/graphql/sql-coded.ts.
+  // The list is one value in parentheses (`_eq`) or a subquery of several (`_in`): graphql/sql-coded.ts.
   const keys = `${WRITE_SET_KEYS_VIEW} s`;
   if (!/^\(\s*SELECT\b/i.test(list)) return `SELECT s.version FROM ${keys} WHERE ${range(list)}`;
   return `WITH h(handle) AS ${list} SELECT s.version FROM h CROSS JOIN ${keys} WHERE ${range('h.handle')}`;
