@@ -142,7 +142,7 @@ describe('events as a view of the file', () => {
           get(target, key) {
             if (key !== 'prepare') return Reflect.get(target, key, target) as unknown;
             return (sql: string) => {
-              if (sql.includes('ix_events')) {
+              if (sql.includes('ix_events') && !sql.startsWith('EXPLAIN')) {
                 const params = Object.fromEntries([...sql.matchAll(/@(p\d+)/g)].map((m) => [m[1] as string, null]));
                 const plan = target.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as { detail: string }[];
                 plans.push(plan.map((p) => p.detail).join('\n'));
@@ -194,7 +194,7 @@ describe('events as a view of the file', () => {
           get(target, key) {
             if (key !== 'prepare') return Reflect.get(target, key, target) as unknown;
             return (sql: string) => {
-              if (sql.includes('ix_table_items')) {
+              if (sql.includes('ix_table_items') && !sql.startsWith('EXPLAIN')) {
                 const params = Object.fromEntries([...sql.matchAll(/@(p\d+)/g)].map((m) => [m[1] as string, null]));
                 const plan = target.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as { detail: string }[];
                 plans.push(plan.map((p) => p.detail).join('\n'));
