@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { isNodeProfileName, resolveIndexerUrl, resolveNodeUrl } from '../../shared/node-profiles.ts';
 import { captureTargetFor } from '../service/capture/capture-target.ts';
 import { SnapshotStore } from '../snapshot/snapshot-store.ts';
-import { indexerUpgradeHint } from '../indexer/upgrade-snapshot.ts';
+import { hasCurrentLayout, indexerUpgradeHint } from '../indexer/upgrade-snapshot.ts';
 import { openDataSource, type DataSource, type DataSourceSpec } from '../service/data-source.ts';
 import { DEFAULT_MAX_CONNECTIONS, startHttpServer, type RunningHttpServer } from '../service/http-server.ts';
 import { isLoopback } from '../service/host-check.ts';
@@ -163,7 +163,11 @@ export async function runServeCommand(args: readonly string[]): Promise<number> 
     process.on('SIGINT', stop);
   });
   if (source.description.kind === 'snapshot' && source.store instanceof SnapshotStore) {
-    const hint = indexerUpgradeHint(source.description.path, source.store.meta.formatVersion);
+    const hint = indexerUpgradeHint(
+      source.description.path,
+      source.store.meta.formatVersion,
+      hasCurrentLayout(source.store.database),
+    );
     if (hint !== undefined) process.stderr.write(`note: ${hint}\n`);
   }
   process.stdout.write(`listening on ${server.url}\n`);

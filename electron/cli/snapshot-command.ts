@@ -23,7 +23,7 @@ import {
   VERIFY_OPTIONS,
 } from './snapshot-usage.ts';
 import { SnapshotOpenError } from '../snapshot/open-snapshot.ts';
-import { indexerUpgradeHint, upgradeSnapshot, UpgradeError } from '../indexer/upgrade-snapshot.ts';
+import { hasCurrentLayout, indexerUpgradeHint, upgradeSnapshot, UpgradeError } from '../indexer/upgrade-snapshot.ts';
 import { INDEXER_FORMAT_VERSION } from '../snapshot/schema.ts';
 import { progressReporter, type Progress } from '../snapshot/progress.ts';
 
@@ -88,7 +88,7 @@ function generate(args: readonly string[]): number {
 function withStore<T>(file: string, use: (store: SnapshotStore) => T): T {
   const store = SnapshotStore.open(file);
   // An older file is read as it is; one line (on stderr, so `--json` output stays JSON) says how to upgrade it.
-  const hint = indexerUpgradeHint(file, store.meta.formatVersion);
+  const hint = indexerUpgradeHint(file, store.meta.formatVersion, hasCurrentLayout(store.database));
   if (hint !== undefined) process.stderr.write(`note: ${hint}\n`);
   try {
     return use(store);

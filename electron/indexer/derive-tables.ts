@@ -101,6 +101,7 @@ export interface DeriveProgress {
 /**
  * Derives every indexer row of the open snapshot `store` (whose connection is `db`) into `sink`. A transaction whose
  * stored data does not decode throws, unless `failed` takes the error (verify reports it and goes on without its rows).
+ * `skipped`: log tables not derived (the writer's views of the file's own tables: process-transaction.ts).
  */
 export function deriveIndexerRows(
   store: SnapshotStore,
@@ -108,6 +109,7 @@ export function deriveIndexerRows(
   sink: IndexerSink,
   failed?: (version: bigint, error: unknown) => void,
   meter: DeriveProgress = { progress: NO_PROGRESS, phase: '' },
+  skipped: ReadonlySet<string> = new Set(),
 ): void {
   const state = indexerState(store, db, !store.captured);
   const versions = db
@@ -130,10 +132,11 @@ export function deriveIndexerRows(
           db.name,
           store.meta,
           chunks.filter((_, i) => helperChunk(i)),
+          [...skipped],
         );
   try {
     seedRows(store, db, state, sink);
-    const derive = transactionDeriver(store, db, state);
+    const derive = transactionDeriver(store, db, state, skipped);
     meter.progress.phase(meter.phase, all.length, 'transactions');
     let done = 0;
     for (const [index, chunk] of chunks.entries()) {

@@ -13,7 +13,7 @@ import {
   type HelperMessage,
 } from './derive-thread.ts';
 
-const { path, meta, shared, chunks, port } = workerData as DeriveThreadInit & { port: MessagePort };
+const { path, meta, shared, chunks, skipped, port } = workerData as DeriveThreadInit & { port: MessagePort };
 const slots = new Int32Array(shared);
 /** How long one wait for the pass to take a chunk lasts before looking again. */
 const POLL_MS = 100;
@@ -51,7 +51,7 @@ try {
   try {
     db.pragma('query_only = ON');
     const store = SnapshotStore.over(db, meta, path);
-    const derive = transactionDeriver(store, db, indexerState(store, db, !store.captured));
+    const derive = transactionDeriver(store, db, indexerState(store, db, !store.captured), new Set(skipped));
     for (const [index, chunk] of chunks.entries()) {
       for (;;) {
         const taken = Atomics.load(slots, DERIVE_SLOT.taken);

@@ -50,6 +50,8 @@ export interface DeriveThreadInit {
   readonly shared: SharedArrayBuffer;
   /** The versions of each chunk the helper derives, in order. */
   readonly chunks: readonly (readonly number[])[];
+  /** Log tables not derived (process-transaction.ts). */
+  readonly skipped: readonly string[];
 }
 
 /** One transaction's outcome as the helper sends it: its rows, or the processors' error message. */
@@ -83,6 +85,7 @@ export function startDeriveHelper(
   path: string,
   meta: SnapshotMeta,
   chunks: readonly (readonly number[])[],
+  skipped: readonly string[] = [],
 ): DeriveHelper | undefined {
   if (chunks.length === 0 || !helperWanted()) return undefined;
   if (path === '' || path === ':memory:' || !existsSync(path)) return undefined;
@@ -90,7 +93,7 @@ export function startDeriveHelper(
   const shared = new SharedArrayBuffer(DERIVE_SHARED_BYTES);
   const slots = new Int32Array(shared);
   const { port1, port2 } = new MessageChannel();
-  const init: DeriveThreadInit & { port: MessagePort } = { path, meta, shared, chunks, port: port2 };
+  const init: DeriveThreadInit & { port: MessagePort } = { path, meta, shared, chunks, skipped, port: port2 };
   const worker = new Worker(ENTRY, { workerData: init, transferList: [port2] });
   // Failures come back through the port (derive-thread-entry.ts); this keeps one that escapes from ending the process.
   worker.on('error', () => undefined);

@@ -46,12 +46,14 @@ export function onePerKey(rows: IndexerRows): IndexerRows {
 /**
  * A function deriving the rows of the transaction at a version, over the open snapshot `store` (connection `db`)
  * and its state reads `state`; versions are asked in ascending order (write sets are read a range at a time). A
- * transaction whose stored data does not read throws; the processors' error is returned as `error`.
+ * transaction whose stored data does not read throws; the processors' error is returned as `error`. `skipped`: log
+ * tables not derived (process-transaction.ts).
  */
 export function transactionDeriver(
   store: SnapshotStore,
   db: Database.Database,
   state: IndexerState,
+  skipped?: ReadonlySet<string>,
 ): (version: number) => DerivedTransaction {
   const seed = seedVersion(store);
   const epochOf = db.prepare('SELECT epoch FROM blocks WHERE height = ?').pluck();
@@ -100,7 +102,7 @@ export function transactionDeriver(
       writeSet: writeSet(transaction.version),
     };
     try {
-      return { rows: onePerKey(processTransaction(input, state, transaction.version > seed)) };
+      return { rows: onePerKey(processTransaction(input, state, transaction.version > seed, skipped)) };
     } catch (error) {
       return { error };
     }

@@ -11,6 +11,7 @@ import { INDEXER_TABLES } from './tables/index.ts';
 import { indexerViewSql, storageTable } from './indexer-views.ts';
 import { INDEXER_FORMAT_VERSION } from '../snapshot/schema.ts';
 import { hexForm, STRINGS_TABLE, type Interner } from './indexer-codecs.ts';
+import { WRITE_SET_KEYS_VIEW, writeSetKeysSql, writeSetSource } from './table-item-view.ts';
 
 /**
  * Indexes by table: an account's history newest first, an owner's holdings and objects, an asset's holders, a
@@ -34,7 +35,6 @@ const INDEXES: Readonly<Record<string, readonly string[]>> = {
   current_token_datas_v2: ['token_data_id, last_transaction_version', 'collection_id'],
   current_collections_v2: ['collection_id, last_transaction_version', 'creator_address'],
   token_activities_v2: ['token_data_id, transaction_version DESC', 'transaction_version, event_index'],
-  table_items: ['table_handle, transaction_version', 'transaction_version'],
   table_metadatas: ['handle'],
 };
 
@@ -57,10 +57,12 @@ export function indexerIndexSql(): string[] {
  */
 export function createIndexerTables(db: Database.Database): void {
   db.exec(`CREATE TABLE IF NOT EXISTS ${STRINGS_TABLE} (id INTEGER PRIMARY KEY, value UNIQUE)`);
+  const source = writeSetSource(db);
+  db.exec(`CREATE VIEW IF NOT EXISTS ${WRITE_SET_KEYS_VIEW} AS ${writeSetKeysSql(source)}`);
   for (const table of INDEXER_TABLES) {
     const stored = storageTable(table);
     if (stored !== undefined) db.exec(indexerTableDdl(table, stored));
-    const view = indexerViewSql(table);
+    const view = indexerViewSql(table, source);
     if (view !== undefined) db.exec(`CREATE VIEW IF NOT EXISTS "${indexerSqlTable(table)}" AS ${view}`);
   }
 }

@@ -5,8 +5,7 @@
  * (electron/indexer/processors/transaction-rows.ts), with the same column names and SQLite types as a stored table
  * (indexer-table.ts `SQLITE_AFFINITY`), so the GraphQL layer reads a view as it reads a table. Each view also names
  * a `rowid` column (a view has none of its own): the order the processors derive the rows in, which the GraphQL
- * layer's default order and verify's comparison use. `ix_events` is a view too, over its stored rows, putting back
- * the values it does not store twice (`USUAL_VALUES` below).
+ * layer's default order and verify's comparison use. `ix_events` is a view of the file's events (event-view.ts).
  */
 
 import {
@@ -18,8 +17,8 @@ import {
   type Interner,
 } from './indexer-codecs.ts';
 import { indexerSqlTable, VALID_TO_COLUMN, type IndexerTable } from './indexer-table.ts';
-import type { IndexerRow, IndexerValue } from './processors/processor-input.ts';
-import { MODULE_EVENT_ADDRESS } from './processors/transaction-rows.ts';
+import { EVENTS_VIEW_SQL } from './event-view.ts';
+import { tableItemsViewSql, tableItemVersionsSql, type WriteSetSource } from './table-item-view.ts';
 
 /** The long (64-digit) form of an address text `0x…` (any number of digits up to 64), as formatAddressLong writes. */
 function longAddressSql(text: string): string {
@@ -98,6 +97,9 @@ WHERE t.kind = 'block_metadata'`;
 export const INDEXER_VIEWS: Readonly<Record<string, string>> = {
   user_transactions: USER_TRANSACTIONS_SQL,
   block_metadata_transactions: BLOCK_METADATA_TRANSACTIONS_SQL,
+  events: EVENTS_VIEW_SQL,
+  // A generated file's; a capture's reads its own write sets (`indexerViewSql`).
+  table_items: tableItemsViewSql('bcs', 'state'),
 };
 
 /**
@@ -113,6 +115,8 @@ const VIEW_LOOKUPS: Readonly<Record<string, Readonly<Record<string, ViewLookup>>
       versions: (list) => `SELECT a.version FROM account_transactions a WHERE a.sender IN ${list}`,
     },
   },
+  // A table's items: the versions whose write sets hold keys under its handle (table-item-view.ts).
+  table_items: { table_handle: { versionColumn: 'transaction_version', versions: tableItemVersionsSql } },
 };
 
 /** How an index of the file's tables finds the rows of a view column's stored values (see `VIEW_LOOKUPS`). */
@@ -126,29 +130,6 @@ export function viewLookup(table: IndexerTable, column: string): ViewLookup | un
   return VIEW_LOOKUPS[table.name]?.[column];
 }
 
-/**
- * A column stored as NULL where it holds its usual value (`sql` in the view, in the column's stored form: coded
- * columns, indexer-codecs.ts; `value` of a derived row, as text).
- */
-interface UsualValue {
-  readonly column: string;
-  readonly sql: string;
-  readonly value: (row: IndexerRow) => IndexerValue | undefined;
-}
-
-/**
- * Tables whose rows are stored (`ix_<name>_stored`) with some columns NULL where they hold their usual value, behind
- * a view `ix_<name>` that puts it back: `events.account_address` of a module event (the 66-character `0x0…0`, most
- * events today) and `events.indexed_type` (the type, unless longer than 300 characters).
- */
-const USUAL_VALUES: Readonly<Record<string, readonly UsualValue[]>> = {
-  events: [
-    // In the column's stored form: the address's 32 bytes (its codec is `hex`).
-    { column: 'account_address', sql: `X'${MODULE_EVENT_ADDRESS.slice(2)}'`, value: () => MODULE_EVENT_ADDRESS },
-    { column: 'indexed_type', sql: '"type"', value: (row) => row['type'] },
-  ],
-};
-
 /** Whether `table` stores some column other than as its text (indexer-codecs.ts). */
 function hasCodecs(table: IndexerTable): boolean {
   return table.columns.some((c) => c.codec !== undefined);
@@ -159,7 +140,7 @@ function hasCodecs(table: IndexerTable): boolean {
  * (`ix_<name>_stored`) when some of its columns are coded or left NULL where they hold their usual value.
  */
 export function isIndexerView(table: IndexerTable): boolean {
-  return Object.hasOwn(INDEXER_VIEWS, table.name) || Object.hasOwn(USUAL_VALUES, table.name) || hasCodecs(table);
+  return Object.hasOwn(INDEXER_VIEWS, table.name) || hasCodecs(table);
 }
 
 /** The SQLite table that stores the rows of `table` (none for a view of the file's own tables). */
@@ -172,7 +153,8 @@ export function storageTable(table: IndexerTable): string | undefined {
  * The view `ix_<name>` of `table` (undefined when it is a plain table): every column as its text, and each coded
  * column's stored value as `<name>__c` (indexer-codecs.ts), which the GraphQL layer filters and joins on.
  */
-export function indexerViewSql(table: IndexerTable): string | undefined {
+export function indexerViewSql(table: IndexerTable, source: WriteSetSource = 'state'): string | undefined {
+  if (table.name === 'table_items') return tableItemsViewSql('bcs', source);
   const view = INDEXER_VIEWS[table.name];
   if (view !== undefined) return view;
   const stored = storageTable(table);
@@ -184,11 +166,9 @@ export function indexerViewSql(table: IndexerTable): string | undefined {
  * {@link compactValues}, `_valid_to` last for a current table).
  */
 export function storedRowsViewSql(table: IndexerTable, stored: string): string {
-  const usual = USUAL_VALUES[table.name] ?? [];
   const columns = table.columns.map((c) => {
-    const found = usual.find((u) => u.column === c.name);
-    const value = found === undefined ? `"${c.name}"` : `coalesce("${c.name}", ${found.sql})`;
-    if (c.codec === undefined) return found === undefined ? value : `${value} AS "${c.name}"`;
+    const value = `"${c.name}"`;
+    if (c.codec === undefined) return value;
     return `${renderSql(c.codec, value)} AS "${c.name}", ${value} AS "${c.name}${CODED_SUFFIX}"`;
   });
   if (table.history.kind === 'current') columns.push(VALID_TO_COLUMN);
@@ -197,20 +177,13 @@ export function storedRowsViewSql(table: IndexerTable, stored: string): string {
 
 /**
  * The stored values of a derived row in the table's column order (`values`, as indexer-storage.ts `storedRow`
- * makes them): usual values become NULL, coded columns their stored form.
+ * makes them): coded columns in their stored form.
  */
 export function compactValues(
   table: IndexerTable,
-  row: IndexerRow,
   values: (string | number | bigint | null)[],
   intern: Interner,
 ): CodedValue[] {
-  const usual = USUAL_VALUES[table.name];
-  if (usual !== undefined)
-    for (const { column, value } of usual) {
-      const index = table.columns.findIndex((c) => c.name === column);
-      if (index >= 0 && values[index] !== null && values[index] === value(row)) values[index] = null;
-    }
   const coded: CodedValue[] = values;
   table.columns.forEach((c, i) => {
     if (c.codec !== undefined) coded[i] = encodeCoded(c.codec, values[i] ?? null, intern);

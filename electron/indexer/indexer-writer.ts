@@ -17,9 +17,12 @@ import {
 import { deriveIndexerRows, type DeriveProgress } from './derive-tables.ts';
 import type { IndexerRow, IndexerRows } from './processors/processor-input.ts';
 import { INDEXER_TABLES } from './tables/index.ts';
-import { compactValues, isIndexerView, storageTable } from './indexer-views.ts';
+import { compactValues, INDEXER_VIEWS, isIndexerView, storageTable } from './indexer-views.ts';
 import type { SnapshotStore } from '../snapshot/snapshot-store.ts';
 import type { CodedValue, Interner } from './indexer-codecs.ts';
+
+/** The log tables served as views of the file's own tables (indexer-views.ts), which the writer does not derive. */
+const VIEWS_OF_THE_FILE: ReadonlySet<string> = new Set(Object.keys(INDEXER_VIEWS));
 
 /** Rows written per table, for the writer's summary and the benchmarks. */
 export type IndexerCounts = Record<string, number>;
@@ -40,7 +43,7 @@ interface TableWriter {
   readonly width: number;
   /** The table's column names, in order. */
   readonly names: readonly string[];
-  /** Whether some columns are coded, or stored NULL where they hold their usual value (indexer-views.ts). */
+  /** Whether some columns are coded (indexer-views.ts). */
   readonly compact: boolean;
   /** The statement inserting a full chunk (made on first use). */
   chunkInsert: Database.Statement | undefined;
@@ -121,7 +124,7 @@ export class IndexerTableWriter {
     const { table, newest, pending } = writer;
     const index = pending.length / writer.width;
     if (writer.compact)
-      for (const value of compactValues(table, row, storedRow(table, row), this.#intern)) pending.push(value);
+      for (const value of compactValues(table, storedRow(table, row), this.#intern)) pending.push(value);
     else for (const name of writer.names) pending.push(storedValue(row[name]));
     if (newest !== undefined) {
       pending.push(null);
@@ -176,7 +179,8 @@ export function writeIndexerTables(store: SnapshotStore, db: Database.Database, 
   const writer = new IndexerTableWriter(db);
   db.exec('BEGIN');
   try {
-    deriveIndexerRows(store, db, (rows) => writer.write(rows), undefined, meter);
+    // A view of the file's own tables stores nothing: those the processors would derive only for it are not derived.
+    deriveIndexerRows(store, db, (rows) => writer.write(rows), undefined, meter, VIEWS_OF_THE_FILE);
     writer.finish();
     db.exec('COMMIT');
   } catch (error) {

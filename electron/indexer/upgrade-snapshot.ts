@@ -16,7 +16,7 @@ import { SnapshotStore } from '../snapshot/snapshot-store.ts';
 import { configureWriterConnection } from '../snapshot/writer-connection.ts';
 import { writeIndexerTables, type IndexerCounts } from './indexer-writer.ts';
 import { indexerSqlTable } from './indexer-table.ts';
-import { isIndexerView } from './indexer-views.ts';
+import { isIndexerView, storageTable } from './indexer-views.ts';
 import { INDEXER_TABLES } from './tables/index.ts';
 import { NO_PROGRESS, type Progress } from '../snapshot/progress.ts';
 import { helperWanted } from './derive-thread.ts';
@@ -32,9 +32,18 @@ export class UpgradeError extends Error {
   override readonly name = 'UpgradeError';
 }
 
-/** The one line that tells a reader of an older file how to get the indexer tables; undefined for a v3 file. */
-export function indexerUpgradeHint(path: string, formatVersion: number): string | undefined {
-  if (formatVersion >= INDEXER_FORMAT_VERSION) return undefined;
+/**
+ * The one line that tells a reader of an older file how to get the indexer tables (`currentLayout`: whether a format
+ * v4 file's tables are in this build's layout, {@link hasCurrentLayout}); undefined for a current file.
+ */
+export function indexerUpgradeHint(path: string, formatVersion: number, currentLayout = true): string | undefined {
+  if (formatVersion >= INDEXER_FORMAT_VERSION && currentLayout) return undefined;
+  if (formatVersion >= INDEXER_FORMAT_VERSION)
+    return (
+      `${path} is a format v${formatVersion} snapshot whose indexer tables store what this build reads from the ` +
+      `file's own tables (events, table items); a copy without them: ` +
+      `ledger-explorer snapshot upgrade ${path} --out NEW.db`
+    );
   if (formatVersion < 2)
     return (
       `${path} is a format v${formatVersion} snapshot: it has no indexer tables (account history, holdings, ` +
@@ -51,10 +60,18 @@ export function indexerUpgradeHint(path: string, formatVersion: number): string 
   );
 }
 
-/** Whether every indexer table this build serves as a view is one in the file (not a table of an older v3 writer). */
-function hasCurrentLayout(db: Database.Database): boolean {
+/**
+ * Whether every indexer table this build serves as a view is one in the file (not a table of an older v3 writer),
+ * and every one it serves as a view of the file's own tables stores no rows of its own (an earlier format v4 writer
+ * stored `ix_events_stored` and `ix_table_items_stored`, docs/snapshot-format.md "Indexer tables").
+ */
+export function hasCurrentLayout(db: Database.Database): boolean {
   const kind = db.prepare('SELECT type FROM sqlite_master WHERE name = ?').pluck();
-  return INDEXER_TABLES.every((table) => !isIndexerView(table) || kind.get(indexerSqlTable(table)) === 'view');
+  return INDEXER_TABLES.every(
+    (table) =>
+      (!isIndexerView(table) || kind.get(indexerSqlTable(table)) === 'view') &&
+      (storageTable(table) !== undefined || kind.get(`${indexerSqlTable(table)}_stored`) === undefined),
+  );
 }
 
 /** Drops every `ix_*` table and view (their indexes go with them). */

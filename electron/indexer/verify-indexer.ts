@@ -12,6 +12,7 @@ import { NO_PROGRESS, type Progress } from '../snapshot/progress.ts';
 import { indexerSqlTable, VALID_TO_COLUMN, type IndexerTable } from './indexer-table.ts';
 import { missingIndexerTables, rowVersion, storedRow } from './indexer-storage.ts';
 import { INDEXER_TABLES, indexerTable } from './tables/index.ts';
+import { registerIndexerFunctions } from './indexer-functions.ts';
 
 type StoredCell = string | number | bigint | null | Uint8Array;
 
@@ -45,6 +46,8 @@ export function verifyIndexerTables(
     problem(`format v${store.meta.formatVersion} needs the indexer tables; missing: ${missing.join(', ')}`);
     return {};
   }
+  // The views of the file's own tables render some columns with the indexer's SQL functions.
+  registerIndexerFunctions(db);
   const checks = new Map<string, TableCheck>();
   for (const table of INDEXER_TABLES) {
     const columns = table.columns.map((c) => `"${c.name}"`).join(', ');

@@ -81,7 +81,7 @@ function insert(
   return {
     run: (...values) => {
       const row = Object.fromEntries(columns.map((c, i) => [c, values[i] ?? null]));
-      const stored = compactValues(table, row, storedRow(table, row), intern);
+      const stored = compactValues(table, storedRow(table, row), intern);
       statement.run(table.history.kind === 'current' ? [...stored, row[VALID_TO_COLUMN] ?? null] : stored);
     },
   };

@@ -48,7 +48,7 @@ function insert(db: Database.Database, table: IndexerTable, rows: readonly Row[]
   );
   const intern = createInterner(db);
   for (const row of rows) {
-    const values = compactValues(table, row, storedRow(table, row), intern);
+    const values = compactValues(table, storedRow(table, row), intern);
     statement.run(current ? [...values, row[VALID_TO_COLUMN] ?? null] : values);
   }
 }

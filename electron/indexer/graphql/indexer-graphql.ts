@@ -29,6 +29,7 @@ import { planOperation, type RootPlan } from './selection-plan.ts';
 import { BoundedCache, TaintedTemplate, variableShape } from './request-template.ts';
 import type { CompiledRoot } from './resolve-rows.ts';
 import { sqlRunner, type SqlRunner } from './sql-runner.ts';
+import { registerIndexerFunctions } from '../indexer-functions.ts';
 import { registerSqlAggregates } from './sql-aggregates.ts';
 import { noteViewJoins } from './object-joins.ts';
 import { checkRequestShape, type GraphqlRequest } from './graphql-request.ts';
@@ -86,6 +87,8 @@ export function createIndexerGraphql(options: IndexerGraphqlOptions): IndexerGra
   const limits = options.limits ?? DEFAULT_QUERY_LIMITS;
   const schema = buildIndexerSchema(options.tables);
   registerSqlAggregates(options.db);
+  // The views of the file's own tables render some columns with the indexer's functions (indexer-functions.ts).
+  registerIndexerFunctions(options.db);
   noteViewJoins(options.db, options.tables);
   const tables = new Map(options.tables.map((t) => [t.name, t]));
   const runner: SqlRunner = sqlRunner(options.db);

@@ -23,21 +23,31 @@ export const PROCESSOR_NAMES: readonly string[] = [
   'user_transaction_processor',
 ];
 
+/** No table left out (see {@link processTransaction}). */
+const NO_TABLES: ReadonlySet<string> = new Set();
+
 /**
  * The rows of one transaction. `current`: also the current tables' rows from its write set (false where the file's
- * current tables were seeded from a later state, e.g. a capture's transactions below its version).
+ * current tables were seeded from a later state, e.g. a capture's transactions below its version). `skipped`: log
+ * tables not derived (`events`, `table_items`: the writer serves them as views of the file's own tables,
+ * electron/indexer/event-view.ts and table-item-view.ts, so only `snapshot verify` derives them).
  */
-export function processTransaction(input: IndexerTransaction, state: IndexerState, current = true): IndexerRows {
+export function processTransaction(
+  input: IndexerTransaction,
+  state: IndexerState,
+  current = true,
+  skipped: ReadonlySet<string> = NO_TABLES,
+): IndexerRows {
   const rows: IndexerRows = new Map();
   const written = input.writeSet === undefined ? [] : writtenKeys(input.writeSet);
   if (current) state.prime?.(input.transaction.version, written);
   userTransactionRows(input, rows);
   blockMetadataRows(input, rows);
-  eventRows(input, state, rows);
+  if (!skipped.has('events')) eventRows(input, state, rows);
   accountTransactionRows(input, written, state, rows);
   fungibleAssetActivityRows(input, written, state, rows);
   tokenActivityRows(input, state, rows);
-  tableItemRows(input, written, state, rows);
+  if (!skipped.has('table_items')) tableItemRows(input, written, state, rows);
   if (current) {
     const version = input.transaction.version;
     currentRows(written, { row: version, read: version }, state, rows, input.transaction.timestampUsec, false);

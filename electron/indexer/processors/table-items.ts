@@ -10,7 +10,13 @@ import { emit, type IndexerRows, type IndexerState, type IndexerTransaction } fr
 import type { WrittenKey } from './written-state.ts';
 import { layoutOf } from './transaction-rows.ts';
 
-function decoded(state: IndexerState, version: bigint, type: string | undefined, bytes: Uint8Array): MoveJson | null {
+/** A table item's key or value decoded by `type` with the ABIs at `version`; null when unknown or undecodable. */
+export function decoded(
+  state: Pick<IndexerState, 'abiLookup'>,
+  version: bigint,
+  type: string | undefined,
+  bytes: Uint8Array,
+): MoveJson | null {
   if (type === undefined) return null;
   try {
     return decodeMoveValue(bytes, layoutOf(state.abiLookup(version), type));

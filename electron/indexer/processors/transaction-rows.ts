@@ -158,7 +158,12 @@ export function layoutOf(lookup: AbiLookup, type: string): MoveLayout {
 }
 
 /** An event's data as the node's JSON (decoded with the ABIs at its version); null when it does not decode. */
-export function eventData(state: IndexerState, version: bigint, typeTag: string, data: Uint8Array): MoveJson | null {
+export function eventData(
+  state: Pick<IndexerState, 'abiLookup'>,
+  version: bigint,
+  typeTag: string,
+  data: Uint8Array,
+): MoveJson | null {
   try {
     return decodeMoveValue(data, layoutOf(state.abiLookup(version), typeTag));
   } catch {

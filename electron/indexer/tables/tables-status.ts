@@ -19,8 +19,8 @@ export const TABLE_ITEMS: IndexerTable = {
       decoded_key: 'jsonb',
       decoded_value: 'jsonb?',
     },
-    ['key'],
-    ['table_handle'],
+    // A view of the file's state rows (electron/indexer/table-item-view.ts): key and handle are their bytes.
+    ['key', 'table_handle'],
   ),
   history: { kind: 'log', versionColumn: 'transaction_version' },
   relationships: [],

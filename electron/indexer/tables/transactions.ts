@@ -104,8 +104,8 @@ export const EVENTS: IndexerTable = {
       event_index: 'bigint',
       indexed_type: 'String',
     },
+    // A view of the file's events (electron/indexer/event-view.ts): the account's bytes are `events.address`.
     ['account_address'],
-    ['type', 'indexed_type'],
   ),
   history: { kind: 'log', versionColumn: 'transaction_version' },
   relationships: [],
