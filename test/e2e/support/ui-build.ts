@@ -23,7 +23,7 @@ function sources(): string[] {
 
 const STALE_MS = 60 * 60 * 1000;
 
-/** Removes the UI builds (and their client-only copies, test/e2e/boot-order.test.ts) beside `current` over an hour old. */
+/** Removes the UI builds beside `current` over an hour old, and their client-only copies (boot-order.test.ts). */
 function removeStaleBuilds(current: string): void {
   const tmp = join(current, '..');
   for (const name of readdirSync(tmp)) {
