@@ -78,6 +78,22 @@ describe('server-side rendered pages', () => {
     expect(html).toContain(`value="${version}"`);
   });
 
+  it("draws a transaction's open changes with their befores and says in the markup that they are ready", async () => {
+    // A user transaction of a few resource writes (no table item: those decode by layouts read on their own).
+    const listed = (await (await service(new Request('http://127.0.0.1/v1/transactions?limit=100'))).json()) as {
+      type: string;
+      version: string;
+      changes: { type: string }[];
+    }[];
+    const chosen = listed
+      .filter((t) => t.type === 'user_transaction' && t.changes.length > 0 && t.changes.length <= 20)
+      .find((t) => t.changes.every((change) => change.type === 'write_resource'));
+    if (chosen === undefined) throw new Error('the fixture has no user transaction writing only resources');
+    const html = await (await page(ui, `/txn/${chosen.version}`)).text();
+    expect(html).toContain('data-changes-ready="true"');
+    expect(html).toContain(`Before (version ${BigInt(chosen.version) - 1n})`);
+  });
+
   it('answers the plain index.html for HEAD and for a failed read, and never serves the bundle as a file', async () => {
     const plain = readFileSync(join(ui, 'index.html'), 'utf8');
     const head = await page(ui, '/accounts/0x1', 'HEAD');

@@ -10,6 +10,7 @@ import type { BeforeVersion } from './before-version.ts';
 import type { FactsSource } from './change-facts.ts';
 import type { ChangeLine } from './change-model.ts';
 import { ChangeRow } from './change-row.tsx';
+import { settledByFacts } from './line-settled.ts';
 import { useVirtualRows } from '../../../lib/use-virtual-rows.ts';
 import { rowGroupProps, useHydrated } from '../../../lib/use-hydrated.ts';
 
@@ -50,7 +51,8 @@ export function ChangeList({ lines, open, onToggle, version, before, facts, onRe
     (items.length > 0 || lines.length === 0) &&
     items.every((item) => {
       const line = lines[item.index];
-      return line === undefined || line.line === 'group' || !open.has(line.id) || settled.has(line.id);
+      if (line === undefined || line.line === 'group' || !open.has(line.id) || settled.has(line.id)) return true;
+      return settledByFacts(line.entry, facts, before);
     });
   useEffect(() => onReady(ready), [ready, onReady]);
   useEntryScroll('changes-scroll', scrollRef, ready);

@@ -6,10 +6,8 @@
 import type { ReactNode } from 'react';
 import { useEffect, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import * as v from 'valibot';
-import { moveResource, type JsonValue } from '../../../../shared/api/wire-schemas.ts';
+import type { JsonValue } from '../../../../shared/api/wire-schemas.ts';
 import { resourceAtQuery } from '../../../api/queries/change-queries.ts';
-import type { MoveResourceJson } from '../../../api/types.ts';
 import { allResourcesQuery } from '../../../api/queries/table-queries.ts';
 import { DiffView } from '../../../components/diff-view.tsx';
 import { JsonTree } from '../../../components/json-tree/json-tree.tsx';
@@ -19,6 +17,7 @@ import { moveValueLinks } from '../../../lib/value-links.ts';
 import { noBeforeText, type BeforeVersion } from './before-version.ts';
 import { factsFor, resourceBefore, type FactsSource } from './change-facts.ts';
 import { factsKeyOf, type ChangeEntry } from './change-model.ts';
+import { membersBefore } from './line-settled.ts';
 
 /** Props of {@link ResourceChange}. */
 export interface ResourceChangeProps {
@@ -97,18 +96,6 @@ export interface GroupDeletionProps {
   readonly before: BeforeVersion;
   readonly facts: FactsSource;
   readonly onSettled: () => void;
-}
-
-/** The members of a deleted group the explorer read at V − 1; undefined when it could not say. */
-function membersBefore(
-  facts: FactsSource,
-  entry: Extract<ChangeEntry, { kind: 'group' }>,
-): readonly MoveResourceJson[] | 'pending' | undefined {
-  const known = factsFor(facts, factsKeyOf(entry));
-  if (known === 'pending') return 'pending';
-  if (known === undefined || !Array.isArray(known.before)) return undefined;
-  const members = known.before.filter((m) => v.is(moveResource, m));
-  return members.length === known.before.length ? members : undefined;
 }
 
 /**

@@ -19,6 +19,7 @@ import { plural } from '../../../lib/plural.ts';
 import { AptBalanceLines } from './apt-balance-lines.tsx';
 import { useBeforeVersion } from './before-version.ts';
 import { ChangeList } from './change-list.tsx';
+import { settledByFacts } from './line-settled.ts';
 import { useFactsSource } from './change-facts.ts';
 import { classify, filterTextOf, linesOf, summarize, type ChangeSummary } from './change-model.ts';
 import './transaction-changes.css';
@@ -83,10 +84,13 @@ export function TransactionChanges({ transaction }: TransactionChangesProps): Re
   const sender = user !== undefined && isAddress(user.sender) ? normalizeAddress(user.sender) : undefined;
   const payer = user === undefined ? undefined : feePayerOf(user.signature);
   const feePayer = payer !== undefined && isAddress(payer) ? normalizeAddress(payer) : undefined;
-  // With no line open there are no befores to wait for: the list is ready as it is drawn (in this render, so a page
-  // the server rendered says so in its markup); with open lines, the list says when their befores are in.
-  const noneOpen = lines.every((line) => line.line === 'group' || !open.has(line.id));
-  const ready = entries.length === 0 || shown.length === 0 || noneOpen || listReady;
+  // With no line open, or every open line's before in the explorer's one read (line-settled.ts), the list is ready as
+  // it is drawn (in this render, so a page the server rendered says so in its markup); otherwise the list says when
+  // the befores of its open lines are in.
+  const openKnown = lines.every(
+    (line) => line.line === 'group' || !open.has(line.id) || settledByFacts(line.entry, facts, before),
+  );
+  const ready = entries.length === 0 || shown.length === 0 || openKnown || listReady;
   useEntryScroll('page-scroll', 'window', ready);
 
   return (
