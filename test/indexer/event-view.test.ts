@@ -8,16 +8,14 @@ import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { createIndexerGraphql } from '../../electron/indexer/graphql/indexer-graphql.ts';
-import { servedTables } from '../../electron/indexer/graphql/served-tables.ts';
 import { registerIndexerFunctions } from '../../electron/indexer/indexer-functions.ts';
-import { INDEXER_TABLES } from '../../electron/indexer/tables/index.ts';
 import { hasCurrentLayout, indexerUpgradeHint, upgradeSnapshot } from '../../electron/indexer/upgrade-snapshot.ts';
 import { createReadService } from '../../electron/service/read-service.ts';
 import { generateSnapshot } from '../../electron/snapshot/generate.ts';
 import { SnapshotStore } from '../../electron/snapshot/snapshot-store.ts';
 import { verifySnapshot } from '../../electron/snapshot/snapshot-verify.ts';
 import { useTempDir } from '../support/temp-dir.ts';
+import { plannedEngine } from './planned-engine.ts';
 
 const dir = useTempDir('event-view-');
 const path = join(dir, 'events.db');
@@ -136,23 +134,7 @@ describe('events as a view of the file', () => {
         .prepare('SELECT address, creation_number FROM events ORDER BY sequence_number DESC LIMIT 1')
         .get() as { address: Buffer; creation_number: number };
       const version = sampleVersions()[0] as number;
-      const plans: string[] = [];
-      const planned = createIndexerGraphql({
-        db: new Proxy(db, {
-          get(target, key) {
-            if (key !== 'prepare') return Reflect.get(target, key, target) as unknown;
-            return (sql: string) => {
-              if (sql.includes('ix_events') && !sql.startsWith('EXPLAIN')) {
-                const params = Object.fromEntries([...sql.matchAll(/@(p\d+)/g)].map((m) => [m[1] as string, null]));
-                const plan = target.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as { detail: string }[];
-                plans.push(plan.map((p) => p.detail).join('\n'));
-              }
-              return target.prepare(sql);
-            };
-          },
-        }),
-        tables: servedTables(INDEXER_TABLES),
-      });
+      const { engine: planned, plans } = plannedEngine(db, 'ix_events');
       const address = `0x${stream.address.toString('hex')}`;
       const queries = [
         `{ events(where: {transaction_version: {_eq: ${version}}}) { data } }`,
@@ -188,23 +170,7 @@ describe('events as a view of the file', () => {
         .prepare('SELECT table_handle__c FROM ix_table_items GROUP BY 1 ORDER BY count(*) DESC')
         .pluck()
         .get() as Buffer;
-      const plans: string[] = [];
-      const planned = createIndexerGraphql({
-        db: new Proxy(db, {
-          get(target, key) {
-            if (key !== 'prepare') return Reflect.get(target, key, target) as unknown;
-            return (sql: string) => {
-              if (sql.includes('ix_table_items') && !sql.startsWith('EXPLAIN')) {
-                const params = Object.fromEntries([...sql.matchAll(/@(p\d+)/g)].map((m) => [m[1] as string, null]));
-                const plan = target.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as { detail: string }[];
-                plans.push(plan.map((p) => p.detail).join('\n'));
-              }
-              return target.prepare(sql);
-            };
-          },
-        }),
-        tables: servedTables(INDEXER_TABLES),
-      });
+      const { engine: planned, plans } = plannedEngine(db, 'ix_table_items');
       const query = `{ table_items(where: {table_handle: {_eq: "0x${handle.toString('hex')}"}}) {
         transaction_version write_set_change_index key table_handle decoded_key decoded_value } }`;
       const answer = JSON.parse(planned.answer({ query }, store.meta.latestVersion).body) as {

@@ -11,6 +11,7 @@ import { createIndexerGraphql } from '../../electron/indexer/graphql/indexer-gra
 import { servedTables } from '../../electron/indexer/graphql/served-tables.ts';
 import { INDEXER_TABLES } from '../../electron/indexer/tables/index.ts';
 import { fixturePath } from '../support/fixture-path.ts';
+import { plannedEngine } from './planned-engine.ts';
 
 const db = new Database(fixturePath('small'), { readonly: true });
 afterAll(() => db.close());
@@ -194,31 +195,9 @@ describe('GraphQL over coded columns', () => {
       user_transactions: [],
     });
     // The plan of the statement the engine ran: an index search of the senders, no scan of the transactions.
-    const plans: string[] = [];
-    const planned = createIndexerGraphql({
-      db: new Proxy(db, {
-        get(target, key) {
-          if (key !== 'prepare') return Reflect.get(target, key, target) as unknown;
-          return (sql: string) => {
-            if (sql.includes('user_transactions') && !sql.startsWith('EXPLAIN '))
-              plans.push(
-                ...(target.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(paramsOf(sql)) as { detail: string }[]).map(
-                  (p) => p.detail,
-                ),
-              );
-            return target.prepare(sql);
-          };
-        },
-      }),
-      tables: servedTables(INDEXER_TABLES),
-    });
+    const { engine: planned, plans } = plannedEngine(db, 'user_transactions');
     planned.answer({ query: `{ user_transactions(where: {sender: {_eq: "${top}"}}) { version } }` }, latest);
     expect(plans.join('\n')).toMatch(/SEARCH a USING PRIMARY KEY \(sender=\?\)/);
     expect(plans.join('\n')).not.toMatch(/SCAN t\b/);
   });
 });
-
-/** Null for every named parameter of `sql` (a plan needs them bound, not their values). */
-function paramsOf(sql: string): Record<string, null> {
-  return Object.fromEntries([...sql.matchAll(/@(p\d+)/g)].map((m) => [m[1] as string, null]));
-}

@@ -11,6 +11,7 @@ import { createIndexerGraphql } from '../../electron/indexer/graphql/indexer-gra
 import { servedTables } from '../../electron/indexer/graphql/served-tables.ts';
 import { INDEXER_TABLES } from '../../electron/indexer/tables/index.ts';
 import { fixturePath } from '../support/fixture-path.ts';
+import { plannedEngine } from './planned-engine.ts';
 
 const db = new Database(fixturePath('main'), { readonly: true });
 afterAll(() => db.close());
@@ -24,25 +25,7 @@ const HISTORY = `query AccountHistory($address: String) {
 
 describe('GraphQL relationships to views of the transactions', () => {
   it("reads an account's history page with its user transactions by index, no view built whole", () => {
-    const plans: string[] = [];
-    const engine = createIndexerGraphql({
-      db: new Proxy(db, {
-        get(target, key) {
-          if (key !== 'prepare') return Reflect.get(target, key, target) as unknown;
-          return (sql: string) => {
-            // The statements the engine runs (not its own questions to the planner).
-            if (!sql.startsWith('EXPLAIN ') && sql.includes('user_transactions'))
-              plans.push(
-                ...(target.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(paramsOf(sql)) as { detail: string }[]).map(
-                  (p) => p.detail,
-                ),
-              );
-            return target.prepare(sql);
-          };
-        },
-      }),
-      tables: servedTables(INDEXER_TABLES),
-    });
+    const { engine, plans } = plannedEngine(db, 'user_transactions');
     const latest = BigInt(db.prepare("SELECT value FROM meta WHERE key = 'latest_version'").pluck().get() as string);
     const address = db
       .prepare('SELECT sender FROM ix_user_transactions GROUP BY sender__c ORDER BY count(*) DESC LIMIT 1')
@@ -109,7 +92,3 @@ describe('GraphQL relationships to views of the transactions', () => {
     expect(reads[0]).toContain('LEFT JOIN "ix_fungible_asset_metadata"');
   });
 });
-
-function paramsOf(sql: string): Record<string, null> {
-  return Object.fromEntries([...sql.matchAll(/@(p\d+)/g)].map((m) => [m[1] as string, null]));
-}
