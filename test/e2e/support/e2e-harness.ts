@@ -113,7 +113,18 @@ export interface NewPageOptions {
 function untilHydrated(page: Page): void {
   const hydrated = async (): Promise<void> => {
     const rendered = await page.evaluate(() => document.getElementById('ssr-state') !== null).catch(() => false);
-    if (rendered) await page.waitForSelector('html[data-app-mounted]', { state: 'attached', timeout: 30_000 });
+    if (!rendered) return;
+    await page.waitForSelector('html[data-app-mounted]', { state: 'attached', timeout: 30_000 });
+    // The root commits first; the content of each Suspense boundary (frame, account layout) is hydrated in a later
+    // pass, and an event on it before then is dropped. React marks each element it has hydrated with its props.
+    await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll('#root button, #root input, #root select, #root textarea')].every((element) =>
+          Object.keys(element).some((key) => key.startsWith('__reactProps$')),
+        ),
+      undefined,
+      { timeout: 30_000 },
+    );
   };
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);
