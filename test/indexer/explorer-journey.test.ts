@@ -15,6 +15,7 @@ import { SnapshotStore } from '../../electron/snapshot/snapshot-store.ts';
 import { snapshotInfo, type SnapshotInfo } from '../../electron/snapshot/snapshot-info.ts';
 import { fixturePath } from '../support/fixture-path.ts';
 import * as Q from './explorer-queries.ts';
+import { servedReads } from './served-reads.ts';
 
 let store: SnapshotStore;
 let server: RunningHttpServer;
@@ -30,26 +31,8 @@ afterAll(async () => {
   store.close();
 });
 
-type Json = Record<string, unknown>;
-
 /** POSTs a document as the explorer's SDK client does; the answer has data and no errors. */
-async function explorer<T>(query: string, variables: Json): Promise<T> {
-  const response = await fetch(`${server.url}/v1/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query, variables }),
-  });
-  expect(response.status).toBe(200);
-  const json = (await response.json()) as { data?: T; errors?: unknown };
-  expect(json.errors, JSON.stringify(json.errors)).toBeUndefined();
-  return json.data as T;
-}
-
-async function rest<T>(path: string): Promise<T> {
-  const response = await fetch(`${server.url}${path}`);
-  expect(response.status, path).toBe(200);
-  return (await response.json()) as T;
-}
+const { graphql: explorer, rest } = servedReads(() => server.url);
 
 const long = (address: string): string => formatAddressLong(parseAddress(address));
 const same = (a: string, b: string): boolean => long(a) === long(b);

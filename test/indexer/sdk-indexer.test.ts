@@ -13,6 +13,7 @@ import { startHttpServer, type RunningHttpServer } from '../../electron/service/
 import { SnapshotStore } from '../../electron/snapshot/snapshot-store.ts';
 import { snapshotInfo, type SnapshotInfo } from '../../electron/snapshot/snapshot-info.ts';
 import { fixturePath } from '../support/fixture-path.ts';
+import { servedReads } from './served-reads.ts';
 
 let store: SnapshotStore;
 let server: RunningHttpServer;
@@ -35,25 +36,7 @@ afterAll(async () => {
   store.close();
 });
 
-type Json = Record<string, unknown>;
-
-async function graphql<T = Json>(query: string, variables: Json = {}, version?: bigint): Promise<T> {
-  const path = version === undefined ? '/v1/graphql' : `/v1/graphql?ledger_version=${version}`;
-  const response = await fetch(`${server.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query, variables }),
-  });
-  const json = (await response.json()) as { data?: T; errors?: unknown };
-  expect(json.errors, JSON.stringify(json.errors)).toBeUndefined();
-  return json.data as T;
-}
-
-async function rest<T>(path: string): Promise<T> {
-  const response = await fetch(`${server.url}${path}`);
-  expect(response.status, path).toBe(200);
-  return (await response.json()) as T;
-}
+const { graphql, rest } = servedReads(() => server.url);
 
 /** The long form the indexer stores addresses in. */
 function long(address: string): string {
