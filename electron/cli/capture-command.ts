@@ -18,13 +18,14 @@ import { parseCommandArgs } from './cli-args.ts';
 import { CAPTURE_OPTIONS } from './capture-usage.ts';
 import { CliError } from './cli-error.ts';
 import { progressReporter } from '../snapshot/progress.ts';
+import { isU64Text, readDecimal } from '../../shared/ledger/u64.ts';
 
 /** A decimal option value from 0 to `max`, or undefined when not given. */
 function countOption(name: string, text: string | undefined, max: number): number | undefined {
   if (text === undefined) return undefined;
-  if (!/^\d{1,9}$/.test(text) || Number(text) > max)
-    throw new CliError(`--${name} must be an integer from 0 to ${max}, got "${text}"`);
-  return Number(text);
+  const value = readDecimal(text, BigInt(max));
+  if (typeof value !== 'bigint') throw new CliError(`--${name} must be an integer from 0 to ${max}, got "${text}"`);
+  return Number(value);
 }
 
 /** Index of the first lone `:` (not part of `::`) at or after `from`, or -1. */
@@ -108,7 +109,7 @@ export async function runCaptureCommand(args: readonly string[]): Promise<number
     throw new CliError('snapshot capture needs --remote URL (or mainnet, testnet, devnet, localnet)');
   if (!values.out) throw new CliError('snapshot capture needs --out FILE');
   if (!values.account?.length) throw new CliError('snapshot capture needs at least one --account ADDR');
-  if (values.version !== undefined && !/^\d{1,20}$/.test(values.version))
+  if (values.version !== undefined && !isU64Text(values.version))
     throw new CliError(`--version must be a decimal u64, got "${values.version}"`);
   const maxTransactions = countOption('max-transactions', values['max-transactions'], 100_000);
   const window = countOption('window', values.window, 100_000_000);

@@ -19,6 +19,7 @@ import { parseCommandArgs, wantsHelp } from './cli-args.ts';
 import { sampleSnapshotPath, userDataFolder } from './data-folder.ts';
 import { SERVE_OPTIONS, SERVE_USAGE } from './serve-usage.ts';
 import { startHints } from './start-hints.ts';
+import { readDecimal } from '../../shared/ledger/u64.ts';
 
 const DEFAULT_PORT = 8080;
 /** Where `npm run build:ui` (also run by `npm ci` through `prepare`) puts the web UI. */
@@ -26,23 +27,25 @@ const DEFAULT_UI_FOLDER = join(import.meta.dirname, '..', '..', 'dist', 'rendere
 
 function parseMaxConnections(text: string | undefined): number {
   if (text === undefined) return DEFAULT_MAX_CONNECTIONS;
-  if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > 1_000_000)
+  const value = readDecimal(text, 1_000_000n);
+  if (typeof value !== 'bigint' || value < 1n)
     throw new CliError(`--max-connections must be a number from 1 to 1000000, got "${text}"`);
-  return Number(text);
+  return Number(value);
 }
 
 function parseMaxInFlight(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
-  if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > 10_000)
+  const value = readDecimal(text, 10_000n);
+  if (typeof value !== 'bigint' || value < 1n)
     throw new CliError(`--max-in-flight must be a number from 1 to 10000, got "${text}"`);
-  return Number(text);
+  return Number(value);
 }
 
 function parsePort(text: string | undefined, option = '--port'): number {
   if (text === undefined) return DEFAULT_PORT;
-  if (!/^\d+$/.test(text) || Number(text) > 65_535)
-    throw new CliError(`${option} must be a number from 0 to 65535, got "${text}"`);
-  return Number(text);
+  const value = readDecimal(text, 65_535n);
+  if (typeof value !== 'bigint') throw new CliError(`${option} must be a number from 0 to 65535, got "${text}"`);
+  return Number(value);
 }
 
 /** Runs `serve` until SIGTERM or SIGINT; resolves with the exit code. */

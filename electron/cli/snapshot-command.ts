@@ -26,10 +26,11 @@ import { SnapshotOpenError } from '../snapshot/open-snapshot.ts';
 import { hasCurrentLayout, indexerUpgradeHint, upgradeSnapshot, UpgradeError } from '../indexer/upgrade-snapshot.ts';
 import { INDEXER_FORMAT_VERSION } from '../snapshot/schema.ts';
 import { progressReporter, type Progress } from '../snapshot/progress.ts';
+import { isDecimalText } from '../../shared/ledger/u64.ts';
 
 function integerOption(value: string | undefined, name: string): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value)) throw new CliError(`--${name} must be a non-negative integer, got "${value}"`);
+  if (!isDecimalText(value)) throw new CliError(`--${name} must be a non-negative integer, got "${value}"`);
   return Number(value);
 }
 

@@ -14,6 +14,7 @@
  * `registerIndexerFunctions`).
  */
 import { CODED_SUFFIX } from './indexer-codecs.ts';
+import type { DecodedColumns } from './indexer-table.ts';
 import { MODULE_EVENT_ADDRESS } from './processors/transaction-rows.ts';
 
 /** The SQL function rendering an event's `data` (registered by indexer-functions.ts). */
@@ -26,6 +27,20 @@ export const EVENT_DATA_FUNCTION = 'ix_event_data';
  */
 const EVENTS_PER_VERSION = 1_048_576;
 
+/**
+ * The TEMP view's column of the event's BCS, from which `data` is rendered: a query sorts and limits the rows without
+ * `data` and decodes only the rows it keeps (graphql/select-query.ts).
+ */
+export const EVENT_BCS_COLUMN = '_data_bcs';
+
+/** `data` rendered from the TEMP view's other columns (graphql/decoded-on-read.ts). */
+export const EVENTS_DECODED_ON_READ: DecodedColumns = {
+  data: {
+    reads: ['transaction_version', 'type', EVENT_BCS_COLUMN],
+    sql: (ref) => `${EVENT_DATA_FUNCTION}(${ref('transaction_version')}, ${ref('type')}, ${ref(EVENT_BCS_COLUMN)})`,
+  },
+};
+
 /** How `data` is rendered: decoded (the TEMP view), or as the hex of its BCS (the view stored in the file). */
 type DataForm = 'decoded' | 'bcs';
 
@@ -33,8 +48,9 @@ type DataForm = 'decoded' | 'bcs';
 function branch(data: DataForm, from: string, address: string, creation: string, sequence: string): string {
   const rendered =
     data === 'decoded'
-      ? `${EVENT_DATA_FUNCTION}(e.version, e.type_tag, e.data)`
-      : `json_quote('0x' || lower(hex(e.data)))`;
+      ? `${EVENT_DATA_FUNCTION}(e.version, e.type_tag, e.data) AS data,
+  e.data AS ${EVENT_BCS_COLUMN}`
+      : `json_quote('0x' || lower(hex(e.data))) AS data`;
   return `SELECT e.version * ${EVENTS_PER_VERSION} + e.event_index AS rowid,
   ${sequence} AS sequence_number,
   ${creation} AS creation_number,
@@ -43,7 +59,7 @@ function branch(data: DataForm, from: string, address: string, creation: string,
   e.version AS transaction_version,
   t.block_height AS transaction_block_height,
   e.type_tag AS "type",
-  ${rendered} AS data,
+  ${rendered},
   e.event_index AS event_index,
   substr(e.type_tag, 1, 300) AS indexed_type
 FROM ${from} e JOIN transactions t ON t.version = e.version

@@ -49,7 +49,21 @@ export interface IndexerTable {
   readonly relationships: readonly IndexerRelationship[];
   /** Whether `<name>_aggregate` is exposed (as the hosted indexer does for this table). */
   readonly aggregate: boolean;
+  /**
+   * Columns the connection's TEMP view renders with the indexer's functions, and how to render them from the view's
+   * other columns (set by the GraphQL engine for a file of this build's layout: graphql/decoded-on-read.ts).
+   */
+  readonly decodedOnRead?: DecodedColumns | undefined;
 }
+
+/** A column rendered on read: the view's columns it reads and its SQL over them (`ref` names one column). */
+export interface DecodedColumn {
+  readonly reads: readonly string[];
+  readonly sql: (ref: (column: string) => string) => string;
+}
+
+/** Decoded columns by name. */
+export type DecodedColumns = Readonly<Record<string, DecodedColumn>>;
 
 /** The storage column of `current` tables: the version that superseded the row, NULL while it is the newest. */
 export const VALID_TO_COLUMN = '_valid_to';

@@ -10,6 +10,7 @@
  * (event-view.ts says why).
  */
 import { CODED_SUFFIX } from './indexer-codecs.ts';
+import type { DecodedColumns } from './indexer-table.ts';
 
 /** The SQL function rendering a table item's decoded key (`part` 0) or value (`part` 1). */
 export const TABLE_ITEM_FUNCTION = 'ix_table_item';
@@ -22,6 +23,28 @@ const LENGTH_BYTES = `CASE WHEN hex(substr(s.state_key, 34, 1)) < '80' THEN 1
     WHEN hex(substr(s.state_key, 35, 1)) < '80' THEN 2 WHEN hex(substr(s.state_key, 36, 1)) < '80' THEN 3 ELSE 4 END`;
 const KEY = `substr(s.state_key, 34 + ${LENGTH_BYTES})`;
 const HANDLE = 'substr(s.state_key, 2, 32)';
+
+/** The TEMP view's column of the value's BCS (null for a deletion), from which `decoded_value` is rendered. */
+export const TABLE_VALUE_BCS_COLUMN = '_value_bcs';
+
+/**
+ * `decoded_key`/`decoded_value` rendered from the TEMP view's other columns, so a query decodes only the rows it keeps
+ * (graphql/decoded-on-read.ts); the same expressions as the view's.
+ */
+export const TABLE_ITEMS_DECODED_ON_READ: DecodedColumns = {
+  decoded_key: {
+    reads: ['transaction_version', `table_handle${CODED_SUFFIX}`, `key${CODED_SUFFIX}`],
+    sql: (ref) =>
+      `${TABLE_ITEM_FUNCTION}(${ref('transaction_version')}, ${ref(`table_handle${CODED_SUFFIX}`)}, ` +
+      `${ref(`key${CODED_SUFFIX}`)}, 0)`,
+  },
+  decoded_value: {
+    reads: ['transaction_version', `table_handle${CODED_SUFFIX}`, TABLE_VALUE_BCS_COLUMN],
+    sql: (ref) =>
+      `CASE WHEN ${ref(TABLE_VALUE_BCS_COLUMN)} IS NULL THEN NULL ELSE ${TABLE_ITEM_FUNCTION}(` +
+      `${ref('transaction_version')}, ${ref(`table_handle${CODED_SUFFIX}`)}, ${ref(TABLE_VALUE_BCS_COLUMN)}, 1) END`,
+  },
+};
 
 /** How the JSON columns are rendered: decoded (the TEMP view) or as the hex of the BCS (the view in the file). */
 export type TableItemForm = 'decoded' | 'bcs';
@@ -56,7 +79,9 @@ SELECT s.version * ${ITEMS_PER_VERSION} + ${place} AS rowid,
   '0x' || lower(hex(${HANDLE})) AS table_handle,
   ${HANDLE} AS table_handle${CODED_SUFFIX},
   ${json(form, KEY, 0)} AS decoded_key,
-  CASE WHEN s.value IS NULL THEN NULL ELSE ${json(form, 's.value', 1)} END AS decoded_value
+  CASE WHEN s.value IS NULL THEN NULL ELSE ${json(form, 's.value', 1)} END AS decoded_value${
+    form === 'decoded' ? `,\n  s.value AS ${TABLE_VALUE_BCS_COLUMN}` : ''
+  }
 FROM ${source === 'captured' ? 'captured_write_sets' : 'state_values'} s
 WHERE s.state_key >= X'01' AND s.state_key < X'02' ${window}
   AND EXISTS (SELECT 1 FROM transaction_details d WHERE d.version = s.version)) ORDER BY rowid`;

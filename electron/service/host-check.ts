@@ -4,6 +4,7 @@
  * when bound to a loopback address. A server bound to every interface (`0.0.0.0`, `::`)
  * accepts IP literals and `localhost`, never other DNS names.
  */
+import { isDecimalText } from '../../shared/ledger/u64.ts';
 
 /** Host name and optional port of a `Host` header value; undefined when it does not parse. */
 export function parseHostHeader(
@@ -21,7 +22,7 @@ export function parseHostHeader(
   const colon = text.lastIndexOf(':');
   if (colon < 0) return { hostname: text, port: undefined };
   const port = text.slice(colon + 1);
-  if (!/^[0-9]+$/.test(port) || text.indexOf(':') !== colon) return undefined;
+  if (!isDecimalText(port) || text.indexOf(':') !== colon) return undefined;
   return { hostname: text.slice(0, colon), port };
 }
 

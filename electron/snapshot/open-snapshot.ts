@@ -19,6 +19,7 @@ import {
 } from './schema.ts';
 import type { NodeSettings } from './ledger-store.ts';
 import { checkNodeSettings, NodeSettingsError } from './node-settings.ts';
+import { isDecimalText } from '../../shared/ledger/u64.ts';
 
 /** A file that is not a readable snapshot of a supported format; the message is for the user. */
 export class SnapshotOpenError extends Error {
@@ -85,7 +86,7 @@ function readMeta(db: Database.Database, path: string, userVersion: SnapshotForm
     );
   const integer = (key: string): bigint => {
     const text = meta.get(key);
-    if (text === undefined || !/^\d+$/.test(text))
+    if (text === undefined || !isDecimalText(text))
       throw new SnapshotOpenError(`${path}: meta.${key} is missing or not a number`);
     const value = BigInt(text);
     // SQLite integers are signed 64-bit: a larger version could never be looked up.

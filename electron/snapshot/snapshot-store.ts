@@ -4,12 +4,14 @@
  */
 import type Database from 'better-sqlite3';
 import { formatAddress, parseAddress } from '../../shared/address.ts';
-import type { AbiLookup, MoveModuleAbi } from '../../shared/move/abi.ts';
+import type { AbiLookup } from '../../shared/move/abi.ts';
 import { parseStructTag, type StructTag } from '../../shared/type-tag.ts';
 import { basename } from 'node:path';
 import { bytesToHex } from '../../shared/hex.ts';
 import { SnapshotQueries } from './snapshot-queries.ts';
 import { storedBlob } from './stored-blob.ts';
+import { ModuleSetReads } from './module-set-reads.ts';
+import { eventsPage, I64_MAX, summariesPage } from './stream-reads.ts';
 import { moduleStateKey, resourceGroupStateKey, resourceStateKey, tableItemStateKey } from './state-keys.ts';
 import { openSnapshot, type SnapshotMeta } from './open-snapshot.ts';
 import { blockSummaries, type BlockRowData } from './block-facts.ts';
@@ -43,11 +45,6 @@ import type {
 } from './ledger-store.ts';
 
 const FRAMEWORK_ADDRESS = parseAddress('0x1');
-/**
- * Largest integer SQLite stores. The interface takes any u64; a counter or version above this
- * matches nothing (binding it would throw, which callers would read as "the ledger cannot be read").
- */
-const I64_MAX = (1n << 63n) - 1n;
 const GAS_SCHEDULE_TAG = parseStructTag('0x1::gas_schedule::GasScheduleV2');
 
 /** A read-only snapshot store. Close it when done. */
@@ -61,10 +58,7 @@ export class SnapshotStore implements LedgerStore {
   readonly #writeSetBefore: WriteSetBeforeReader;
   /** The file's name, for messages about its content. */
   readonly #file: string;
-  /** ABI lookups by the version of the module set they see (the newest publication at or below a version). */
-  readonly #abiCache = new Map<bigint, AbiLookup>();
-  /** Versions at which any module was published or upgraded, ascending (few: read once). */
-  readonly #moduleVersions: readonly bigint[];
+  readonly #moduleSets: ModuleSetReads;
   #ledgerInfo: LedgerInfo | undefined;
   #digest: Promise<string> | undefined;
   /** The busiest streams (a scan of the newest events, so kept), with the window and limit they were read with. */
@@ -76,10 +70,8 @@ export class SnapshotStore implements LedgerStore {
     this.#file = basename(path);
     this.meta = meta;
     this.settings = meta.settings;
-    this.#moduleVersions = (
-      db.prepare('SELECT DISTINCT version FROM modules ORDER BY version').all() as { version: number }[]
-    ).map((row) => BigInt(row.version));
     this.#q = new SnapshotQueries(db);
+    this.#moduleSets = new ModuleSetReads(db, this.#q.moduleAbi);
     this.captured = readOrigin(db) !== null;
     this.#transactions = new TransactionReads(db, meta, this.captured);
     this.#writeSetBefore = writeSetBeforeReader(db, meta, this.captured);
@@ -186,47 +178,11 @@ export class SnapshotStore implements LedgerStore {
     start: bigint | undefined,
     limit: number,
   ): readonly StoredEvent[] {
-    if (creationNumber > I64_MAX || (start !== undefined && start > I64_MAX)) return [];
-    const rows =
-      start === undefined
-        ? (this.#q.newestEvents.all(address, creationNumber, limit) as storeRows.EventRow[]).reverse()
-        : (this.#q.eventsFrom.all(address, creationNumber, start, limit) as storeRows.EventRow[]);
-    return rows.map((row) => ({
-      version: BigInt(row.version),
-      address,
-      creationNumber,
-      sequenceNumber: BigInt(row.sequence_number),
-      typeTag: row.type_tag,
-      data:
-        storedBlob(
-          row.data,
-          this.#file,
-          () => `the data of event ${creationNumber}/${row.sequence_number} of ${formatAddress(address)}`,
-        ) ?? new Uint8Array(0),
-    }));
+    return eventsPage(this.#q, this.#file, { address, creationNumber }, start, limit);
   }
 
   transactionSummaries(sender: Uint8Array, query: SummaryQuery): readonly StoredTransactionSummary[] {
-    const { startVersion, limit } = query;
-    const latest = this.meta.latestVersion;
-    // No transaction lies above the latest version, so a larger end is the latest.
-    const endVersion = query.endVersion === undefined || query.endVersion > latest ? latest : query.endVersion;
-    let rows: storeRows.SummaryRow[];
-    if (startVersion !== undefined) {
-      if (startVersion > endVersion) return [];
-      rows = this.#q.summariesFrom.all(sender, startVersion, endVersion, limit) as storeRows.SummaryRow[];
-    } else {
-      rows = (this.#q.summariesUpTo.all(sender, endVersion, limit) as storeRows.SummaryRow[]).reverse();
-    }
-    return rows.map((row) => ({
-      sender,
-      version: BigInt(row.version),
-      hash: row.hash,
-      replayProtector:
-        row.nonce === null
-          ? { type: 'sequence_number', value: BigInt(row.sequence_number ?? 0) }
-          : { type: 'nonce', value: BigInt(row.nonce) },
-    }));
+    return summariesPage(this.#q, this.meta.latestVersion, sender, query);
   }
 
   recentBlocks(epoch: bigint, count: number): readonly BlockGasFacts[] {
@@ -259,34 +215,11 @@ export class SnapshotStore implements LedgerStore {
    * compiled decoders are reused across time travel instead of rebuilt per requested version.
    */
   moduleSetVersion(version: bigint): bigint {
-    const versions = this.#moduleVersions;
-    let lo = 0;
-    let hi = versions.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if ((versions[mid] ?? 0n) <= version) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo === 0 ? -1n : (versions[lo - 1] ?? -1n);
+    return this.#moduleSets.moduleSetVersion(version);
   }
 
   abiLookup(version: bigint): AbiLookup {
-    const setVersion = this.moduleSetVersion(version);
-    let lookup = this.#abiCache.get(setVersion);
-    if (!lookup) {
-      const cache = new Map<string, MoveModuleAbi | undefined>();
-      lookup = (address, module) => {
-        const key = `${address}::${module}`;
-        if (!cache.has(key)) {
-          const row = this.#q.moduleAbi.get(parseAddress(address), module, setVersion) as { abi: string } | undefined;
-          cache.set(key, row ? (JSON.parse(row.abi) as MoveModuleAbi) : undefined);
-        }
-        return cache.get(key);
-      };
-      if (this.#abiCache.size >= 256) this.#abiCache.clear();
-      this.#abiCache.set(setVersion, lookup);
-    }
-    return lookup;
+    return this.#moduleSets.abiLookup(version);
   }
 
   tableInfo(handle: Uint8Array): TableInfo | undefined {

@@ -19,7 +19,7 @@ import {
   type ReplyOf,
 } from '../../shared/api/endpoint.ts';
 import { isJsonText } from '../../shared/json-shape.ts';
-import { decimalU64 } from '../../shared/ledger/u64.ts';
+import { decimalU64, isDecimalText } from '../../shared/ledger/u64.ts';
 
 /** The ledger headers every answer carries (`X-Aptos-*`). */
 export interface LedgerHeaders {
@@ -100,7 +100,7 @@ function optionalBigInt(text: string | null): bigint | undefined {
 export function ledgerHeadersOf(headers: Headers): LedgerHeaders {
   const chainId = headers.get('x-aptos-chain-id');
   return {
-    chainId: chainId !== null && /^\d+$/.test(chainId) ? Number(chainId) : undefined,
+    chainId: chainId !== null && isDecimalText(chainId) ? Number(chainId) : undefined,
     ledgerVersion: optionalBigInt(headers.get('x-aptos-ledger-version')),
     oldestLedgerVersion: optionalBigInt(headers.get('x-aptos-ledger-oldest-version')),
     ledgerTimestampUsec: optionalBigInt(headers.get('x-aptos-ledger-timestampusec')),

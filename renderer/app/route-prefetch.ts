@@ -17,6 +17,7 @@ import { ledgerQuery, sourceQuery } from '../api/queries/ledger-queries.ts';
 import { resourceAtQuery, transactionChangesQuery } from '../api/queries/change-queries.ts';
 import { transactionQuery } from '../api/queries/transaction-queries.ts';
 import { pinnedOf } from './pinned-version.ts';
+import { isU64Text } from '../../shared/ledger/u64.ts';
 
 /** The resources tab's first page size (renderer/features/resources/resources-panel.tsx). */
 const FIRST_RESOURCES_PAGE = 100;
@@ -110,7 +111,7 @@ export function prefetchRoute(client: QueryClient, location: { pathname: string;
   const parts = location.pathname.split('/').filter((part) => part !== '');
   const [first, id, tab] = parts;
   if (first === 'txn' && id !== undefined && parts.length === 2) {
-    if (/^\d+$/.test(id) && String(BigInt(id)) === id) prefetchTransaction(client, id);
+    if (isU64Text(id) && String(BigInt(id)) === id) prefetchTransaction(client, id);
     return 'TransactionPage';
   }
   if (first === 'assets' && id !== undefined && parts.length === 2) {

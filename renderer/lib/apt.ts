@@ -9,6 +9,7 @@
  */
 import { formatAddress, isAddress, normalizeAddress, parseAddress } from '../../shared/address.ts';
 import { APT_METADATA_ADDRESS, primaryStoreAddress } from '../../shared/object-address.ts';
+import { isDecimalText } from '../../shared/ledger/u64.ts';
 
 /** APT as a coin type (what the balance endpoint takes). */
 export const APT_COIN = '0x1::aptos_coin::AptosCoin';
@@ -45,7 +46,7 @@ export function fieldOf(value: unknown, name: string): unknown {
 
 /** A u64 as the node writes it: decimal text, or an aggregator's `{"value": "…"}`; anything else 0. */
 export function u64Of(value: unknown): bigint {
-  if (typeof value === 'string' && /^\d+$/.test(value)) return BigInt(value);
+  if (typeof value === 'string' && isDecimalText(value)) return BigInt(value);
   const inner = fieldOf(value, 'value');
   return inner === undefined ? 0n : u64Of(inner);
 }

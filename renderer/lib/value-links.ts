@@ -11,6 +11,7 @@ import { isAddress, normalizeAddress } from '../../shared/address.ts';
 import type { JsonValue } from '../api/types.ts';
 import { withVersion } from '../app/use-ledger-version.ts';
 import type { JsonLink, JsonLinkFor, JsonPath } from '../components/json-tree/json-tree.tsx';
+import { isU64Text } from '../../shared/ledger/u64.ts';
 
 const ADDRESS_FIELD =
   /(^|_)(addr|address|owner|admin|sender|creator|recipient|receiver|account|proposer|store|inner)(es|s)?$/;
@@ -27,7 +28,7 @@ export function eventHandleOf(
   const id = (guid as { readonly [key: string]: JsonValue }).id;
   if (typeof id !== 'object' || id === null || Array.isArray(id)) return undefined;
   const { addr, creation_num: creationNum } = id as { readonly [key: string]: JsonValue };
-  if (typeof addr !== 'string' || typeof creationNum !== 'string' || !isAddress(addr) || !/^\d+$/.test(creationNum))
+  if (typeof addr !== 'string' || typeof creationNum !== 'string' || !isAddress(addr) || !isU64Text(creationNum))
     return undefined;
   return { address: normalizeAddress(addr), creationNumber: creationNum, counter: record.counter };
 }

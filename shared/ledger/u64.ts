@@ -14,6 +14,14 @@ export const U16_MAX = 0xffff;
 
 const DECIMAL = /^[0-9]+$/;
 
+/**
+ * Whether `text` is decimal digits only (ASCII, any length): a number whose bound is checked apart (a CLI option's
+ * range, a u128, a header's seconds) or none.
+ */
+export function isDecimalText(text: string): boolean {
+  return DECIMAL.test(text);
+}
+
 /** Why decimal text is not a value of the type: not digits, or above the largest value. */
 export type DecimalProblem = 'not_decimal' | 'out_of_range';
 

@@ -14,8 +14,8 @@ import { CodecError, MoveValueError } from '../codec-error.ts';
 import { hexToBytes } from '../hex.ts';
 import type { MoveFieldLayout, MoveLayout } from './layout.ts';
 import { quoteInput, quoteString } from '../quote-input.ts';
+import { isDecimalText } from '../ledger/u64.ts';
 
-const DIGITS = /^[0-9]+$/;
 const MAX_BITS = { u64: 64n, u128: 128n, u256: 256n } as const;
 const SMALL_MAX = { u8: 0xff, u16: 0xffff, u32: 0xffff_ffff } as const;
 
@@ -93,7 +93,7 @@ function isObject(value: unknown): value is { readonly [key: string]: unknown } 
 
 function writeBigUint(w: BcsWriter, json: unknown, kind: 'u64' | 'u128' | 'u256', path: PathStack): void {
   if (typeof json !== 'string') fail(path, `a decimal string for ${kind} (numbers are refused)`, json);
-  if (!DIGITS.test(json)) fail(path, `a decimal string of digits for ${kind}`, json);
+  if (!isDecimalText(json)) fail(path, `a decimal string of digits for ${kind}`, json);
   // Up to 15 digits is below 2^53: skip BigInt for the common small values.
   if (kind === 'u64' && json.length <= 15) {
     w.u64(Number(json));

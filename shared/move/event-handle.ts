@@ -7,14 +7,13 @@ import { parseAddress } from '../address.ts';
 import { CodecError } from '../codec-error.ts';
 import type { MoveLayout } from './layout.ts';
 import { isMoveJsonObject } from './move-json.ts';
+import { isDecimalText } from '../ledger/u64.ts';
 
 /** The event stream an EventHandle points to. */
 export interface EventHandleRef {
   readonly address: Uint8Array;
   readonly creationNumber: bigint;
 }
-
-const DECIMAL = /^[0-9]+$/;
 
 /** Whether a (field) layout is `0x1::event::EventHandle<T>`, for any `T`. */
 export function isEventHandleLayout(layout: MoveLayout): boolean {
@@ -33,7 +32,7 @@ export function eventHandleOf(json: unknown): EventHandleRef | undefined {
   if (!isMoveJsonObject(id)) return undefined;
   const addr = id['addr'];
   const creation = id['creation_num'];
-  if (typeof addr !== 'string' || typeof creation !== 'string' || !DECIMAL.test(creation)) return undefined;
+  if (typeof addr !== 'string' || typeof creation !== 'string' || !isDecimalText(creation)) return undefined;
   try {
     return { address: parseAddress(addr), creationNumber: BigInt(creation) };
   } catch (error) {

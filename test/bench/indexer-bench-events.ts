@@ -5,6 +5,7 @@
  */
 import { copyFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
+import { EVENT_BCS_COLUMN } from '../../electron/indexer/event-view.ts';
 import { registerIndexerFunctions } from '../../electron/indexer/indexer-functions.ts';
 import { createReadService } from '../../electron/service/read-service.ts';
 import { SnapshotStore } from '../../electron/snapshot/snapshot-store.ts';
@@ -25,6 +26,8 @@ function storedCopy(file: string, copy: string): void {
   try {
     registerIndexerFunctions(db);
     db.exec('CREATE TABLE ix_events_stored AS SELECT * FROM temp.ix_events ORDER BY rowid');
+    // The earlier writer stored `data` decoded, not the TEMP view's BCS column.
+    db.exec(`ALTER TABLE ix_events_stored DROP COLUMN ${EVENT_BCS_COLUMN}`);
     db.exec('CREATE INDEX ix_events_stored_0 ON ix_events_stored (transaction_version, event_index)');
     db.exec('DROP VIEW temp.ix_events');
     db.exec('DROP VIEW main.ix_events');

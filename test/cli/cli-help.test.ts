@@ -72,6 +72,20 @@ describe('argument errors', () => {
     expectOneLineError(['serve', '--max-connections', '-5'], /--max-connections must be a number from 1/);
   });
 
+  it('numeric options are decimal text within their range (checked by shared/ledger/u64.ts)', () => {
+    expectOneLineError(
+      ['serve', '--max-connections', '1000001'],
+      /--max-connections must be a number from 1 to 1000000/,
+    );
+    expectOneLineError(['serve', '--max-in-flight', '0'], /--max-in-flight must be a number from 1 to 10000, got "0"/);
+    expectOneLineError(['serve', '--max-in-flight', '1e3'], /--max-in-flight must be a number from 1 to 10000/);
+    expectOneLineError(['serve', '--port', '65536'], /--port must be a number from 0 to 65535, got "65536"/);
+    expectOneLineError(
+      ['snapshot', 'generate', '--out', 'never-written.db', '--seed', '1.5'],
+      /--seed must be a non-negative integer, got "1\.5"/,
+    );
+  });
+
   it('unknown options and missing values are one line pointing at the command help', () => {
     expectOneLineError(
       ['serve', '--bogus'],
@@ -97,6 +111,11 @@ describe('argument errors', () => {
       /--version must be a decimal u64, got "-1"/,
     );
     expect(line).not.toMatch(/ambiguous/);
+    // Above the largest u64: refused before any read, as a version the node could never have.
+    expectOneLineError(
+      [...capture, '--version', '18446744073709551616', '--out', 'x.db'],
+      /--version must be a decimal u64, got "18446744073709551616"/,
+    );
     expectOneLineError(
       [...capture, '--bogus'],
       /^ledger-explorer: snapshot capture: Unknown option '--bogus'; run "ledger-explorer snapshot capture --help"$/,

@@ -8,6 +8,7 @@ import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { EVENT_BCS_COLUMN } from '../../electron/indexer/event-view.ts';
 import { registerIndexerFunctions } from '../../electron/indexer/indexer-functions.ts';
 import { hasCurrentLayout, indexerUpgradeHint, upgradeSnapshot } from '../../electron/indexer/upgrade-snapshot.ts';
 import { createReadService } from '../../electron/service/read-service.ts';
@@ -159,6 +160,69 @@ describe('events as a view of the file', () => {
     }
   });
 
+  it('decodes only the rows a page keeps: a stream sorted by sequence number, table items by version', () => {
+    const store = SnapshotStore.open(path);
+    try {
+      const db = store.database;
+      const stream = db
+        .prepare('SELECT address, creation_number, count(*) AS n FROM events GROUP BY 1, 2 ORDER BY n DESC LIMIT 1')
+        .get() as { address: Buffer; creation_number: number; n: number };
+      expect(stream.n).toBeGreaterThan(20);
+      const { engine } = plannedEngine(db, 'ix_events');
+      const ask = (query: string): unknown => JSON.parse(engine.answer({ query }, store.meta.latestVersion).body);
+      const address = `0x${stream.address.toString('hex')}`;
+      const page = `{ events(where: {account_address: {_eq: "${address}"},
+        creation_number: {_eq: ${stream.creation_number}}}, order_by: {sequence_number: desc}, limit: 5) {
+        sequence_number data } }`;
+      // The same rows read straight from the view (every row decoded, then sorted).
+      const direct = db
+        .prepare(
+          'SELECT sequence_number, data FROM ix_events WHERE account_address__c = ? AND creation_number = ? ' +
+            'ORDER BY sequence_number DESC LIMIT 5',
+        )
+        .all(stream.address, stream.creation_number) as { sequence_number: number; data: string }[];
+      expect(ask(page)).toEqual({
+        data: { events: direct.map((row) => ({ sequence_number: row.sequence_number, data: JSON.parse(row.data) })) },
+      });
+      const handle = db
+        .prepare('SELECT table_handle__c FROM ix_table_items GROUP BY 1 ORDER BY count(*) DESC')
+        .pluck()
+        .get() as Buffer;
+      expect(
+        db.prepare('SELECT count(*) FROM ix_table_items WHERE table_handle__c = ?').pluck().get(handle),
+      ).toBeGreaterThan(6);
+      const items = `{ table_items(where: {table_handle: {_eq: "0x${handle.toString('hex')}"}},
+        order_by: {transaction_version: desc}, limit: 3) { transaction_version decoded_key decoded_value } }`;
+      const itemsBefore = ask(items);
+      const { engine: counted } = plannedEngine(db, 'ix_events');
+      // Count the decodings (the engine has registered its functions): each, registered again with as many
+      // arguments (SQLite tells functions apart by name and count), now answers a constant and counts its calls.
+      const calls = { event: 0, item: 0 };
+      db.function('ix_event_data', { deterministic: true }, (_version: unknown, _type: unknown, _bcs: unknown) => {
+        calls.event += 1;
+        return '0';
+      });
+      db.function(
+        'ix_table_item',
+        { deterministic: true },
+        (_v: unknown, _handle: unknown, _bcs: unknown, _part: unknown) => {
+          calls.item += 1;
+          return '0';
+        },
+      );
+      const counts = JSON.parse(counted.answer({ query: page }, store.meta.latestVersion).body) as {
+        data?: { events: { data: unknown }[] };
+      };
+      expect(counts.data?.events.map((e) => e.data)).toEqual([0, 0, 0, 0, 0]);
+      expect(calls.event).toBe(5);
+      counted.answer({ query: items }, store.meta.latestVersion);
+      expect(calls.item).toBeLessThanOrEqual(6);
+      expect((itemsBefore as { data: { table_items: unknown[] } }).data.table_items).toHaveLength(3);
+    } finally {
+      store.close();
+    }
+  });
+
   it("serves table_items as a view of the write sets, a table's items found by the state key's range", () => {
     const store = SnapshotStore.open(path);
     try {
@@ -197,6 +261,8 @@ describe('events as a view of the file', () => {
     registerIndexerFunctions(db);
     // What that writer left: the rows in `ix_events_stored`, the view `ix_events` over them.
     db.exec('CREATE TABLE ix_events_stored AS SELECT * FROM temp.ix_events ORDER BY rowid');
+    // The earlier writer stored `data` decoded, not the TEMP view's BCS column.
+    db.exec(`ALTER TABLE ix_events_stored DROP COLUMN ${EVENT_BCS_COLUMN}`);
     db.exec('DROP VIEW temp.ix_events');
     db.exec('DROP VIEW main.ix_events');
     db.exec('CREATE VIEW ix_events AS SELECT rowid AS rowid, * FROM ix_events_stored');

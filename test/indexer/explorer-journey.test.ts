@@ -15,6 +15,7 @@ import { SnapshotStore } from '../../electron/snapshot/snapshot-store.ts';
 import { snapshotInfo, type SnapshotInfo } from '../../electron/snapshot/snapshot-info.ts';
 import { fixturePath } from '../support/fixture-path.ts';
 import * as Q from './explorer-queries.ts';
+import { topTokenOwner } from './indexer-fixture.ts';
 import { servedReads } from './served-reads.ts';
 
 let store: SnapshotStore;
@@ -154,13 +155,7 @@ describe("the official explorer's indexer queries against serve, checked with RE
   });
 
   it('NFTs tab: the count and the page, each token owned by the account as its ObjectCore says', async () => {
-    const owner = store.database
-      .prepare(
-        'SELECT owner_address FROM ix_current_token_ownerships_v2 WHERE _valid_to IS NULL ' +
-          'GROUP BY owner_address ORDER BY count(*) DESC LIMIT 1',
-      )
-      .pluck()
-      .get() as string;
+    const owner = topTokenOwner(store);
     const total = count(await explorer(Q.ACCOUNT_TOKENS_COUNT, { owner }));
     expect(total).toBeGreaterThan(0);
     type Token = {

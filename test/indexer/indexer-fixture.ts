@@ -16,6 +16,17 @@ export function useMainFixture(): { store: SnapshotStore; state: IndexerState } 
   return { store, state: indexerState(store, store.database) };
 }
 
+/** The account owning the most tokens now (its NFTs tab and owned-token reads have the most rows to check). */
+export function topTokenOwner(store: SnapshotStore): string {
+  return store.database
+    .prepare(
+      'SELECT owner_address FROM ix_current_token_ownerships_v2 WHERE _valid_to IS NULL ' +
+        'GROUP BY owner_address ORDER BY count(*) DESC LIMIT 1',
+    )
+    .pluck()
+    .get() as string;
+}
+
 /** The rows the processors derive for `version`, by table. */
 export function deriveVersion(store: SnapshotStore, state: IndexerState, version: bigint): Map<string, IndexerRow[]> {
   const transaction = store.transaction(version);

@@ -13,6 +13,7 @@ import { startHttpServer, type RunningHttpServer } from '../../electron/service/
 import { SnapshotStore } from '../../electron/snapshot/snapshot-store.ts';
 import { snapshotInfo, type SnapshotInfo } from '../../electron/snapshot/snapshot-info.ts';
 import { fixturePath } from '../support/fixture-path.ts';
+import { topTokenOwner } from './indexer-fixture.ts';
 import { servedReads } from './served-reads.ts';
 
 let store: SnapshotStore;
@@ -109,13 +110,7 @@ describe('@aptos-labs/ts-sdk indexer calls against serve (fixture)', () => {
   });
 
   it('reads owned objects, tokens, token data, collections and ownership', async () => {
-    const owner = store.database
-      .prepare(
-        'SELECT owner_address FROM ix_current_token_ownerships_v2 WHERE _valid_to IS NULL ' +
-          'GROUP BY owner_address ORDER BY count(*) DESC LIMIT 1',
-      )
-      .pluck()
-      .get() as string;
+    const owner = topTokenOwner(store);
     const tokens = await aptos.getAccountOwnedTokens({ accountAddress: owner });
     expect(tokens.length).toBeGreaterThan(0);
     const token = tokens[0]!;

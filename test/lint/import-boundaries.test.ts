@@ -2,24 +2,11 @@
  * The architecture's import boundaries are enforced by ESLint, so `npm test` (which runs lint)
  * fails when they are crossed. These tests lint source text as if it lived in each folder.
  */
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { ruleMessages } from './lint-text.ts';
 
-// The project's own config, with type-aware parsing off: the linted text has no file on disk for the
-// TypeScript project service to find, and the boundary rule does not need types.
-const eslint = new ESLint({
-  cwd: new URL('../..', import.meta.url).pathname,
-  overrideConfig: {
-    languageOptions: { parserOptions: { projectService: false } },
-    rules: { '@typescript-eslint/switch-exhaustiveness-check': 'off' },
-  },
-});
-
-async function restrictedImports(code: string, filePath: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath });
-  expect(result?.messages.filter((m) => m.fatal)).toEqual([]);
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
-}
+const restrictedImports = (code: string, filePath: string): Promise<string[]> =>
+  ruleMessages(code, filePath, 'no-restricted-imports');
 
 describe('import boundaries', () => {
   it('forbid Node built-ins (with or without node:) and electron in shared/', async () => {

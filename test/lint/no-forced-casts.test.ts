@@ -3,24 +3,11 @@
  * ESLint refuses `as unknown as` there, so the cast the transaction pages once went through cannot come back.
  * These tests lint source text as if it lived in each folder.
  */
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { ruleMessages } from './lint-text.ts';
 
-// The project's own config, with type-aware parsing off: the linted text has no file on disk for the
-// TypeScript project service to find, and the rule does not need types.
-const eslint = new ESLint({
-  cwd: new URL('../..', import.meta.url).pathname,
-  overrideConfig: {
-    languageOptions: { parserOptions: { projectService: false } },
-    rules: { '@typescript-eslint/switch-exhaustiveness-check': 'off' },
-  },
-});
-
-async function forcedCasts(code: string, filePath: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath });
-  expect(result?.messages.filter((m) => m.fatal)).toEqual([]);
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
-}
+const forcedCasts = (code: string, filePath: string): Promise<string[]> =>
+  ruleMessages(code, filePath, 'no-restricted-syntax');
 
 const CAST = [
   "import type { CommittedTransaction } from '../../shared/api/wire-schemas.ts';",

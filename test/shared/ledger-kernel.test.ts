@@ -19,7 +19,7 @@ import {
 } from '../../shared/ledger/state-keys.ts';
 import * as v from 'valibot';
 import { u64 } from '../../shared/api/wire/scalars.ts';
-import { decimalU64, isU64Text, readDecimal, U64_MAX, U64_MAX_TEXT } from '../../shared/ledger/u64.ts';
+import { decimalU64, isDecimalText, isU64Text, readDecimal, U64_MAX, U64_MAX_TEXT } from '../../shared/ledger/u64.ts';
 import { parseStructTag } from '../../shared/type-tag.ts';
 
 interface RecordedChange {
@@ -122,5 +122,12 @@ describe('ledger kernel: u64', () => {
       expect(isU64Text(text), text).toBe(expected);
       expect(v.safeParse(u64, text).success, text).toBe(expected);
     }
+  });
+
+  it('tells digits-only text (of any length) from the rest, ASCII digits only', () => {
+    for (const text of ['0', '007', '18446744073709551616', '9'.repeat(100)])
+      expect(isDecimalText(text), text).toBe(true);
+    for (const text of ['', ' 1', '1 ', '-1', '+1', '1.0', '1e3', '0x10', '١٢', '１２'])
+      expect(isDecimalText(text), text).toBe(false);
   });
 });

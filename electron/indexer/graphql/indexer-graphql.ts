@@ -31,6 +31,7 @@ import type { CompiledRoot } from './resolve-rows.ts';
 import { sqlRunner, type SqlRunner } from './sql-runner.ts';
 import { registerIndexerFunctions } from '../indexer-functions.ts';
 import { registerSqlAggregates } from './sql-aggregates.ts';
+import { withDecodedOnRead } from './decoded-on-read.ts';
 import { noteViewJoins } from './object-joins.ts';
 import { checkRequestShape, type GraphqlRequest } from './graphql-request.ts';
 
@@ -89,8 +90,9 @@ export function createIndexerGraphql(options: IndexerGraphqlOptions): IndexerGra
   registerSqlAggregates(options.db);
   // The views of the file's own tables render some columns with the indexer's functions (indexer-functions.ts).
   registerIndexerFunctions(options.db);
-  noteViewJoins(options.db, options.tables);
-  const tables = new Map(options.tables.map((t) => [t.name, t]));
+  const served = withDecodedOnRead(options.db, options.tables);
+  noteViewJoins(options.db, served);
+  const tables = new Map(served.map((t) => [t.name, t]));
   const runner: SqlRunner = sqlRunner(options.db);
   const documents = new BoundedCache<Prepared>(MAX_CACHED_DOCUMENTS, MAX_CACHED_DOCUMENT_BYTES);
   const templates = new BoundedCache<Template | 'none'>(MAX_TEMPLATES, MAX_TEMPLATE_BYTES);

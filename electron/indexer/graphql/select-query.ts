@@ -6,7 +6,7 @@
 import type { IndexerTable } from '../indexer-table.ts';
 import { GraphqlFailure } from './graphql-errors.ts';
 import type { SelectArgs } from './selection-plan.ts';
-import { asOfCondition, columnOf, columnRef, fromTable, selectColumn, type SqlBuilder } from './sql-context.ts';
+import { asOfCondition, columnOf, columnRef, fromTable, ident, selectColumn, type SqlBuilder } from './sql-context.ts';
 import { orderClause, orderTerms } from './sql-order.ts';
 import { whereCondition } from './sql-where.ts';
 import type { ObjectJoins } from './object-joins.ts';
@@ -42,8 +42,25 @@ export function selectQuery(
     (window.offset > 0 ? ` OFFSET ${integerText(window.offset)}` : '');
   const list = [...columns.map((c) => selectColumn(table, alias, c, sql)), ...joined.selects];
   const from = `${fromTable(table, alias, sql)}${joined.joins}`;
-  if (args.distinctOn.length === 0)
+  if (args.distinctOn.length === 0) {
+    const decoded = table.decodedOnRead;
+    if (decoded !== undefined && joined.selects.length === 0 && columns.some((c) => decoded[c] !== undefined)) {
+      // Sorted and windowed without the decoded columns, which are rendered for the rows kept only (SQLite would
+      // compute them for every row it sorts): decoded-on-read.ts.
+      const kept = [...new Set(columns.flatMap((c) => decoded[c]?.reads ?? [c]))];
+      const inner = kept.map((c) => `${columnRef(alias, c)} AS ${ident(c)}`);
+      const ref = (column: string): string => `_k.${ident(column)}`;
+      const outer = columns.map((c) => {
+        const column = decoded[c];
+        return column === undefined ? ref(c) : `${column.sql(ref)} AS ${ident(c)}`;
+      });
+      return (
+        `SELECT ${outer.join(', ')} FROM (SELECT ${inner.join(', ')} FROM ${from} WHERE ${where}` +
+        `${orderClause(terms)}${page}) AS _k`
+      );
+    }
     return `SELECT ${list.join(', ') || '1'} FROM ${from} WHERE ${where}${orderClause(terms)}${page}`;
+  }
   for (const name of args.distinctOn)
     if (!columnOf(table, name)) throw new GraphqlFailure(`distinct_on: no column ${name}`, 'validation-failed');
   // Postgres's DISTINCT ON: the first row of each group in the requested order, then that order.

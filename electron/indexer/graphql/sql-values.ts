@@ -7,6 +7,7 @@ import { assertNever } from '../../../shared/assert-never.ts';
 import type { IndexerScalar } from '../indexer-table.ts';
 import { GraphqlFailure } from './graphql-errors.ts';
 import type { SqlValue } from './sql-context.ts';
+import { isDecimalText } from '../../../shared/ledger/u64.ts';
 
 const INTEGER = /^-?\d+$/;
 const DECIMAL = /^-?\d+(\.\d+)?$/;
@@ -29,7 +30,7 @@ export function canonicalDecimal(text: string): string {
 
 /** Whether canonical decimal text is a non-negative integer (compared by length, then text: sql-where.ts). */
 export function isNaturalText(text: string): boolean {
-  return /^\d+$/.test(text);
+  return isDecimalText(text);
 }
 
 /** `value` bound for a column of `scalar`. */

@@ -7,6 +7,7 @@ import { parseTypeTag } from '../../../shared/type-tag.ts';
 import type { TableItemRequest } from '../../snapshot/capture/capture-types.ts';
 import { describeError, invalidInput } from '../http-errors.ts';
 import { uniqueAccounts } from './capture-accounts.ts';
+import { isU64Text } from '../../../shared/ledger/u64.ts';
 
 /** At most this many accounts (as given, repeats included) and table items per capture request. */
 export const MAX_CAPTURE_ACCOUNTS = 100;
@@ -57,7 +58,7 @@ export function parseCaptureBody(body: Readonly<Record<string, unknown>>): Captu
     throw invalidInput(`"accounts" must be a list of 1 to ${MAX_CAPTURE_ACCOUNTS} addresses`);
   }
   const versionText = body['ledger_version'];
-  if (versionText !== undefined && (typeof versionText !== 'string' || !/^\d{1,20}$/.test(versionText))) {
+  if (versionText !== undefined && (typeof versionText !== 'string' || !isU64Text(versionText))) {
     throw invalidInput('"ledger_version" must be a decimal u64 string');
   }
   return {

@@ -11,6 +11,7 @@ import { REPLY_SCHEMAS, shapeProblem } from '../../../shared/api/reply-check.ts'
 import { passedHeaders } from './remote-headers.ts';
 import type { UpstreamResponse } from './upstream-fetch.ts';
 import { isJsonText } from '../../../shared/json-shape.ts';
+import { isDecimalText } from '../../../shared/ledger/u64.ts';
 
 /** Pass the answer on (with these headers), or fail with a cause. */
 export type Verdict =
@@ -51,7 +52,7 @@ function recordMessage(body: Uint8Array): string | undefined {
 }
 
 function retryAfterText(value: string | null): string {
-  return value === null ? '' : `; retry after ${/^\d+$/.test(value.trim()) ? `${value.trim()} s` : value}`;
+  return value === null ? '' : `; retry after ${isDecimalText(value.trim()) ? `${value.trim()} s` : value}`;
 }
 
 /** Judges an answer to `what` (e.g. `GET /v1/accounts/0x1/resources`) of the route `pattern`. */

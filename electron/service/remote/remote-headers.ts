@@ -5,6 +5,7 @@
  */
 import type { LedgerInfo } from '../../snapshot/ledger-store.ts';
 import { cursorHeaderEntries, ledgerHeaderEntries, type HeaderEntry } from '../ledger-headers.ts';
+import { isDecimalText } from '../../../shared/ledger/u64.ts';
 
 /** One ledger header in either spelling (`X-Aptos-Part` or `X-NODE-PART`). */
 function either(headers: Headers, part: string): string | null {
@@ -13,7 +14,7 @@ function either(headers: Headers, part: string): string | null {
 
 function u64Header(headers: Headers, part: string): bigint | undefined {
   const text = either(headers, part);
-  return text !== null && /^\d+$/.test(text.trim()) ? BigInt(text.trim()) : undefined;
+  return text !== null && isDecimalText(text.trim()) ? BigInt(text.trim()) : undefined;
 }
 
 /** The ledger figures of a node answer, or undefined unless all seven headers are present and numeric. */

@@ -12,6 +12,7 @@
 import type { QueueClient } from './fair-queue.ts';
 import type { RemoteSettings } from './remote-options.ts';
 import { FREE_BYTES_PER_ANSWER, type ByteBudget } from './upstream-budget.ts';
+import { isDecimalText } from '../../../shared/ledger/u64.ts';
 
 /** What to send to the node. */
 export interface UpstreamRequest {
@@ -65,7 +66,7 @@ function sleep(ms: number): Promise<void> {
 export function retryAfterMs(value: string | null, now = Date.now()): number | undefined {
   if (value === null) return undefined;
   const text = value.trim();
-  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  if (isDecimalText(text)) return Number(text) * 1000;
   const date = Date.parse(text);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }

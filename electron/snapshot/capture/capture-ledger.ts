@@ -27,7 +27,7 @@ import {
 import { captureWindow } from './capture-window.ts';
 import { yieldToEventLoop } from './event-loop.ts';
 import { findHandles, type FoundHandles } from './find-handles.ts';
-import { ModuleSet, type ModuleJson } from './module-set.ts';
+import { ModuleSet } from './module-set.ts';
 import { SourceReader } from './source-reader.ts';
 import { NO_PROGRESS } from '../progress.ts';
 
@@ -108,10 +108,11 @@ export async function captureLedger(source: CaptureSource, request: CaptureReque
     if (held > 0) accounts.push(address);
     // A node pages modules with a cursor (our service sends them all at once, without one).
     for (let cursor: string | null = ''; cursor !== null;) {
-      const page: { body: ModuleJson[]; cursor: string | null } = await reader.jsonPage<ModuleJson[]>(
+      const page: { body: unknown; cursor: string | null } = await reader.jsonPage<unknown>(
         `/accounts/${short}/modules?${at}${cursor === '' ? '' : `&start=${cursor}`}`,
       );
-      for (const json of page.body) modules.add(json, `module of ${short}`);
+      if (!Array.isArray(page.body)) throw new CaptureError(`the modules of ${short}: the source sent no list`);
+      for (const json of page.body as unknown[]) modules.add(json, `module of ${short}`);
       cursor = page.cursor;
     }
     let end = version;

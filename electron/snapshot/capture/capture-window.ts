@@ -17,6 +17,7 @@ import { argumentsDisagreement } from './payload-arguments.ts';
 import { proveTransaction } from './prove-transaction.ts';
 import type { SourceReader } from './source-reader.ts';
 import { transactionFromJson } from './transaction-from-json.ts';
+import { decimalU64 } from '../../../shared/ledger/u64.ts';
 
 /** What to read: the captured version, the source's oldest, the candidate versions and the bounds. */
 export interface WindowPlan {
@@ -100,7 +101,7 @@ async function readAndProve(
     throw new NotKept(`the source refused its BCS (${error.message}, status ${error.status})`);
   }
   if (body === undefined) throw new NotKept('the source has no BCS of it');
-  const gasUsed = typeof json.gas_used === 'string' && /^\d{1,20}$/.test(json.gas_used) ? BigInt(json.gas_used) : 0n;
+  const gasUsed = (typeof json.gas_used === 'string' ? decimalU64(json.gas_used) : undefined) ?? 0n;
   let proved: CapturedFullTransaction;
   try {
     proved = proveTransaction(fromJson, body, plan.chainId, gasUsed);

@@ -9,6 +9,7 @@ import { eventHandleOf, isEventHandleLayout } from '../../../shared/move/event-h
 import type { MoveLayout } from '../../../shared/move/layout.ts';
 import { isMoveJsonObject } from '../../../shared/move/move-json.ts';
 import { formatTypeTag } from '../../../shared/type-tag.ts';
+import { isDecimalText } from '../../../shared/ledger/u64.ts';
 
 /** An event stream found in a value, with the handle's counter. */
 export interface FoundStream {
@@ -54,7 +55,7 @@ export function findHandles(json: unknown, layout: MoveLayout, path: string, fou
       if (isEventHandleLayout(layout)) {
         const handle = eventHandleOf(json);
         const counter = json['counter'];
-        if (handle !== undefined && typeof counter === 'string' && /^\d+$/.test(counter)) {
+        if (handle !== undefined && typeof counter === 'string' && isDecimalText(counter)) {
           found.streams.set(`${formatAddress(handle.address)}/${handle.creationNumber}`, {
             ...handle,
             counter: BigInt(counter),

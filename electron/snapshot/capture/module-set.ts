@@ -3,7 +3,9 @@
  * demand. Layout resolution is synchronous, so it runs against the modules fetched so far, notes
  * what it missed, and is retried after fetching those — until every layout resolves.
  */
+import * as v from 'valibot';
 import { formatAddress, parseAddress } from '../../../shared/address.ts';
+import { moveModule, type MoveModule } from '../../../shared/api/wire/modules.ts';
 import { hexToBytes } from '../../../shared/hex.ts';
 import type { AbiLookup, MoveModuleAbi } from '../../../shared/move/abi.ts';
 import { resolveLayout, type MoveLayout } from '../../../shared/move/layout.ts';
@@ -11,12 +13,6 @@ import { formatTypeTag, type TypeTag } from '../../../shared/type-tag.ts';
 import { CaptureError, type CapturedModule } from './capture-types.ts';
 import { mapInSlices } from './event-loop.ts';
 import type { SourceReader } from './source-reader.ts';
-
-/** A module as `/module/{name}` and `/modules` answer it in JSON. */
-export interface ModuleJson {
-  readonly bytecode: string;
-  readonly abi?: MoveModuleAbi | undefined;
-}
 
 /** Modules captured so far, by `address::name` (short address). */
 export class ModuleSet {
@@ -35,8 +31,16 @@ export class ModuleSet {
     return [...this.#modules.values()];
   }
 
-  /** Adds a module from its JSON (its ABI is required: values are decoded with it). */
-  add(json: ModuleJson, where: string): void {
+  /** Adds a module from its JSON, checked by the wire schema (its ABI is required: values are decoded with it). */
+  add(body: unknown, where: string): void {
+    // Checked, not rebuilt: the module is kept as the source wrote it (a parse's output puts the schema's keys first).
+    if (!v.is(moveModule, body)) {
+      const parsed = v.safeParse(moveModule, body);
+      const issue = parsed.issues?.[0];
+      const at = issue === undefined ? 'body' : (v.getDotPath(issue) ?? 'body');
+      throw new CaptureError(`${where} has another shape: ${at}: ${issue?.message ?? 'not a module'}`);
+    }
+    const json: MoveModule = body;
     if (json.abi === undefined) throw new CaptureError(`${where}: the source sent a module without its ABI`);
     const address = parseAddress(json.abi.address);
     const key = `${formatAddress(address)}::${json.abi.name}`;
@@ -58,7 +62,7 @@ export class ModuleSet {
   async abi(address: string, name: string): Promise<MoveModuleAbi | undefined> {
     const key = `${address}::${name}`;
     if (!this.#modules.has(key)) {
-      const json = await this.#reader.jsonIfFound<ModuleJson>(
+      const json = await this.#reader.jsonIfFound<unknown>(
         `/accounts/${address}/module/${name}?ledger_version=${this.#version}`,
         ['module_not_found'],
       );
@@ -96,7 +100,7 @@ export class ModuleSet {
         const separator = key.lastIndexOf('::');
         const address = key.slice(0, separator);
         const name = key.slice(separator + 2);
-        const json = await this.#reader.jsonIfFound<ModuleJson>(
+        const json = await this.#reader.jsonIfFound<unknown>(
           `/accounts/${address}/module/${name}?ledger_version=${this.#version}`,
           ['module_not_found'],
         );

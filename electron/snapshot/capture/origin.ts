@@ -6,6 +6,7 @@
 import type Database from 'better-sqlite3';
 import type { SnapshotOrigin } from '../../../shared/api/source-info.ts';
 import { META_KEYS } from '../schema.ts';
+import { isDecimalText } from '../../../shared/ledger/u64.ts';
 
 /** The `meta.origin` text of an origin (field order fixed, for stable files). */
 export function originMetaValue(origin: SnapshotOrigin): string {
@@ -40,7 +41,7 @@ export function parseOrigin(text: string | undefined): SnapshotOrigin | null {
     typeof capturedAt !== 'string'
   )
     return null;
-  if (!Number.isInteger(chainId) || !/^\d+$/.test(version)) return null;
+  if (!Number.isInteger(chainId) || !isDecimalText(version)) return null;
   return { node_url: nodeUrl, chain_id: chainId, ledger_version: version, captured_at: capturedAt };
 }
 

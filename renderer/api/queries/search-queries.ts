@@ -15,7 +15,7 @@ import { endpointQuery, reader } from '../endpoint-query.ts';
 import type { AccountJson, SearchResultJson } from '../types.ts';
 import { isExplorerUnavailable } from './explorer-queries.ts';
 import { LEDGER_REFRESH_MS } from './ledger-queries.ts';
-import { U64_MAX } from '../../../shared/ledger/u64.ts';
+import { isU64Text } from '../../../shared/ledger/u64.ts';
 import { tokenAtAddress } from './token-page-queries.ts';
 
 /** A token found by its address in the indexer (the explorer API has no such kind: the renderer adds it). */
@@ -36,7 +36,6 @@ export interface SearchOutcome {
   readonly direct: boolean;
 }
 
-const DECIMAL = /^\d+$/;
 const HASH = /^0x[0-9a-fA-F]{64}$/;
 /** `block 123`, `block #123`: a height only (as the explorer API reads it). */
 const BLOCK_WORD = /^block\s*[#:]?\s*(\d+)$/i;
@@ -53,7 +52,7 @@ async function lookup<T>(path: string, signal: AbortSignal): Promise<T | undefin
 
 /** Digits within u64 (the node answers 400 beyond: not a version or height at all). */
 function isU64(text: string): boolean {
-  return DECIMAL.test(text) && BigInt(text) <= U64_MAX;
+  return isU64Text(text);
 }
 
 interface NodeBlock {

@@ -18,6 +18,7 @@ import { formatUnits } from '../../lib/format-amount.ts';
 import { AssetActivities } from './asset-activities.tsx';
 import { AssetHolders } from './asset-holders.tsx';
 import './asset.css';
+import { isDecimalText } from '../../../shared/ledger/u64.ts';
 
 /**
  * The supply of a fungible asset's row as the asset's units, or why there is none. When the page also shows the
@@ -36,7 +37,7 @@ function supplyText(row: AssetMetadataRow, pairedWithCoin: boolean): string {
 function optionalU128(value: unknown): string | null {
   if (typeof value !== 'object' || value === null || !('vec' in value) || !Array.isArray(value.vec)) return null;
   const [inner] = value.vec as unknown[];
-  return typeof inner === 'string' && /^\d+$/.test(inner) ? inner : null;
+  return typeof inner === 'string' && isDecimalText(inner) ? inner : null;
 }
 
 /**

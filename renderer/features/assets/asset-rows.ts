@@ -6,6 +6,7 @@
 import { isAddress, normalizeAddress } from '../../../shared/address.ts';
 import type { MoveResourceJson } from '../../api/types.ts';
 import { formatUnits } from '../../lib/format-amount.ts';
+import { isDecimalText } from '../../../shared/ledger/u64.ts';
 
 /** What a row is: a coin in a `CoinStore`, or a fungible asset in a store object. */
 export type AssetKind = 'coin' | 'fungible_asset';
@@ -48,7 +49,7 @@ export function coinAddress(coinType: string): string | undefined {
 }
 
 function digits(value: unknown): bigint {
-  return typeof value === 'string' && /^\d+$/.test(value) ? BigInt(value) : 0n;
+  return typeof value === 'string' && isDecimalText(value) ? BigInt(value) : 0n;
 }
 
 /** The coin rows of an account's resources: balance `coin.value`, frozen flag; info added by the caller. */

@@ -4,6 +4,7 @@
  */
 import type { FormEvent, ReactNode } from 'react';
 import { useId, useState } from 'react';
+import { isU64Text } from '../../../shared/ledger/u64.ts';
 
 /** Props of {@link JumpToHeight}. */
 export interface JumpToHeightProps {
@@ -20,7 +21,7 @@ export function JumpToHeight({ current, onJump }: JumpToHeightProps): ReactNode 
   const submit = (event: FormEvent): void => {
     event.preventDefault();
     const height = text.trim();
-    if (!/^\d+$/.test(height)) {
+    if (!isU64Text(height)) {
       setProblem('A block height is a decimal number.');
       return;
     }

@@ -5,8 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-
-const VERSION = /^\d+$/;
+import { isU64Text } from '../../../shared/ledger/u64.ts';
 
 /** Props of {@link CompareForm}. */
 export interface CompareFormProps {
@@ -24,7 +23,7 @@ export interface CompareFormProps {
 export function CompareForm({ from, to, defaultTo, onApply }: CompareFormProps): ReactNode {
   const [fromText, setFromText] = useState(from);
   const [toText, setToText] = useState(to);
-  const valid = VERSION.test(fromText.trim()) && (toText.trim() === '' || VERSION.test(toText.trim()));
+  const valid = isU64Text(fromText.trim()) && (toText.trim() === '' || isU64Text(toText.trim()));
   return (
     <form
       className="compare-form"

@@ -18,8 +18,7 @@ import { diffPathText } from '../../lib/json-diff.ts';
 import type { ExportRow } from '../../lib/to-csv.ts';
 import { useAccountSubject } from '../../lib/use-account-subject.ts';
 import './compare.css';
-
-const VERSION = /^\d+$/;
+import { isU64Text } from '../../../shared/ledger/u64.ts';
 
 /** One export row per changed field (a resource added or removed whole is one row with an empty path). */
 function compareExportRows(changes: readonly ResourceChange[]): readonly ExportRow[] {
@@ -68,7 +67,7 @@ export function ComparePage(): ReactNode {
   const from = params.get('from') ?? '';
   const toParam = params.get('to') ?? '';
   const to = toParam === '' ? (effective ?? '') : toParam;
-  const ready = VERSION.test(from) && VERSION.test(to);
+  const ready = isU64Text(from) && isU64Text(to);
   const a = useQuery(allResourcesQuery(short, ready ? from : undefined));
   const b = useQuery(allResourcesQuery(short, ready ? to : undefined));
   const changes = a.data && b.data ? diffResources(a.data, b.data) : undefined;

@@ -22,14 +22,14 @@ import { EventsList } from './events-list.tsx';
 import { StreamPicker } from './stream-picker.tsx';
 import './events.css';
 import { NewerOlderButtons, NO_PAGING } from '../../components/page-buttons.tsx';
-import { U64_MAX } from '../../../shared/ledger/u64.ts';
+import { isU64Text } from '../../../shared/ledger/u64.ts';
 
 /** The URL parameter of the sequence number jumped to. */
 const SEQ_PARAM = 'seq';
 
 /** Whether `text` is a creation number the API accepts: a decimal u64. */
 function isCreationNumber(text: string): boolean {
-  return /^\d{1,20}$/.test(text) && BigInt(text) <= U64_MAX;
+  return isU64Text(text);
 }
 
 function streamOf(params: Readonly<Partial<Record<string, string>>>): EventStream | undefined {
@@ -79,7 +79,7 @@ function JumpForm({ title, anchor, onJump, children }: JumpFormProps): ReactNode
   const [jump, setJump] = useState(anchor ?? '');
   const submit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
-    if (/^\d+$/.test(jump)) onJump(jump);
+    if (isU64Text(jump)) onJump(jump);
   };
   return (
     <form className="panel-toolbar" onSubmit={submit}>
@@ -116,7 +116,7 @@ function StreamEvents({ address, stream }: { readonly address: string; readonly 
   const subject = useAccountSubject(address);
   const [search, setSearch] = useSearchParams();
   const raw = search.get(SEQ_PARAM);
-  const anchor = raw !== null && /^\d+$/.test(raw) ? raw : undefined;
+  const anchor = raw !== null && isU64Text(raw) ? raw : undefined;
   const query = useInfiniteQuery(eventsQuery(address, stream, anchor, effective));
   // Events take no ledger version: a pinned version outside the retained window is checked apart,
   // and then no events are claimed loaded, as the state panels show none.

@@ -14,6 +14,7 @@ import { useLedgerVersion, withVersion } from '../../app/use-ledger-version.ts';
 import { ErrorView, LoadingView } from '../../components/status-views.tsx';
 import { plural } from '../../lib/plural.ts';
 import { findHandles, type FoundHandle } from './find-handles.ts';
+import { isU64Text } from '../../../shared/ledger/u64.ts';
 
 /** Props of {@link StreamPicker}. */
 export interface StreamPickerProps {
@@ -120,7 +121,7 @@ export function StreamPicker({ address, creationNumber }: StreamPickerProps): Re
         onSubmit={(event) => {
           event.preventDefault();
           const value = new FormData(event.currentTarget).get('creation');
-          if (typeof value === 'string' && /^\d+$/.test(value.trim()))
+          if (typeof value === 'string' && isU64Text(value.trim()))
             void navigate(withVersion(`/accounts/${address}/events/${value.trim()}`, pinned));
         }}
       >

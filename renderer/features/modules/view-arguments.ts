@@ -6,6 +6,7 @@
  */
 import { isAddress } from '../../../shared/address.ts';
 import { assertNever } from '../../../shared/assert-never.ts';
+import { isDecimalText } from '../../../shared/ledger/u64.ts';
 
 /** What input a parameter of type `type` gets. */
 export type InputKind = 'integer' | 'bool' | 'address' | 'string' | 'bytes' | 'json';
@@ -34,7 +35,7 @@ export function parseArgument(type: string, text: string): ParsedArgument {
   switch (kind) {
     case 'integer': {
       const bits = INTEGER_BITS[bare] ?? 64;
-      if (!/^\d+$/.test(trimmed)) return { error: `${bare}: expected a decimal number` };
+      if (!isDecimalText(trimmed)) return { error: `${bare}: expected a decimal number` };
       if (BigInt(trimmed) >= 2n ** BigInt(bits)) return { error: `${bare}: larger than ${bits} bits` };
       return { value: bits <= 32 ? Number(trimmed) : BigInt(trimmed).toString() };
     }

@@ -10,6 +10,7 @@ import { tableItemQuery, type TableItemRequest } from '../../api/queries/table-q
 import { ErrorView, LoadingView } from '../../components/status-views.tsx';
 import { DiffView } from '../../components/diff-view.tsx';
 import { diffJson } from '../../lib/json-diff.ts';
+import { isU64Text } from '../../../shared/ledger/u64.ts';
 
 /** Props of {@link ItemCompare}: the lookup without its version. */
 export interface ItemCompareProps {
@@ -26,12 +27,10 @@ export interface ItemCompareProps {
   readonly ref?: Ref<HTMLHeadingElement>;
 }
 
-const VERSION = /^\d+$/;
-
 /** The same key at versions A and B, with field-level differences. */
 export function ItemCompare({ request, version, from, to: typedTo, onVersions, ref }: ItemCompareProps): ReactNode {
   const to = typedTo ?? version ?? '';
-  const ready = VERSION.test(from) && VERSION.test(to);
+  const ready = isU64Text(from) && isU64Text(to);
   const a = useQuery({ ...tableItemQuery(ready ? { ...request, version: from } : undefined), retry: false });
   const b = useQuery({ ...tableItemQuery(ready ? { ...request, version: to } : undefined), retry: false });
   // An item that does not exist at a version is an answer too: compare against "absent".

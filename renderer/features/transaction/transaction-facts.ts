@@ -17,7 +17,7 @@ import {
   secondarySignerAddresses,
   type UserTransaction,
 } from '../../../shared/api/wire-schemas.ts';
-import { decimalU64 } from '../../../shared/ledger/u64.ts';
+import { decimalU64, isDecimalText } from '../../../shared/ledger/u64.ts';
 
 /** What `:id` names: a version (decimal u64), a hash (0x + 64 hex digits), or neither. */
 export type TransactionId =
@@ -158,7 +158,7 @@ export function formatUsecExact(usec: string): string {
 /** Seconds since the epoch (an expiration) as UTC: `2024-06-01 00:12:10 UTC`. */
 export function formatSecs(secs: string): string {
   const date = new Date(Number(secs) * 1000);
-  if (!/^\d+$/.test(secs) || Number.isNaN(date.getTime())) return secs;
+  if (!isDecimalText(secs) || Number.isNaN(date.getTime())) return secs;
   return `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }
 

@@ -6,6 +6,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import { useState } from 'react';
 import type { VersionRange } from '../../api/queries/transactions-queries.ts';
+import { isU64Text } from '../../../shared/ledger/u64.ts';
 
 /** Props of {@link RangeForm}. */
 export interface RangeFormProps {
@@ -17,7 +18,7 @@ export interface RangeFormProps {
   readonly children?: ReactNode;
 }
 
-const digits = (value: string): string | undefined => (/^\d+$/.test(value) ? value : undefined);
+const digits = (value: string): string | undefined => (isU64Text(value) ? value : undefined);
 
 /** The range form (remount it with `key` when the applied range changes). */
 export function RangeForm({ range, onApply, children }: RangeFormProps): ReactNode {

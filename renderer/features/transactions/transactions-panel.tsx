@@ -24,9 +24,9 @@ import { RangeForm } from './range-form.tsx';
 import { replayProtectorText } from './replay-protector.ts';
 import './transactions.css';
 import { NewerOlderButtons, NO_PAGING } from '../../components/page-buttons.tsx';
+import { isU64Text } from '../../../shared/ledger/u64.ts';
 
-const digits = (value: string | null): string | undefined =>
-  value !== null && /^\d+$/.test(value) ? value : undefined;
+const digits = (value: string | null): string | undefined => (value !== null && isU64Text(value) ? value : undefined);
 
 /** The URL parameters of the range (applied values). */
 const RANGE_PARAMS = ['from', 'to', 'at'] as const;
