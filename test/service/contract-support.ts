@@ -27,7 +27,8 @@ let throughProxy = false;
 let proxyDataDir = '';
 /**
  * Through the proxy: the running pair (`serve --snapshot` and `serve --remote` in front of it) of each fixture, shared
- * by every contract file that test loads. A pair per file started 34 `serve` processes for 17 files, ~0.6 s of CPU each.
+ * by every contract file that test loads. A pair per file started 34 `serve` processes for 17 files, ~0.6 s of CPU
+ * each.
  */
 const proxyPairs = new Map<FixtureName, Promise<ProxyPair>>();
 
