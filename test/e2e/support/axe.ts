@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { SnapshotInfo } from '../../../electron/snapshot/snapshot-info.ts';
 import { newPage, useExplorerSession } from './e2e-harness.ts';
@@ -50,7 +50,21 @@ export interface Journey {
   readonly open?: (page: Page, info: SnapshotInfo) => Promise<void>;
 }
 
-/** Declares one test per journey and theme on the main fixture: each page has no critical or serious violation. */
+/** Resolves once the page has painted twice more: a scheme switch's re-render (the gas chart's canvas) is drawn. */
+async function twoFrames(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+}
+
+/**
+ * Declares one test per journey and theme on the main fixture: each page has no critical or serious violation.
+ *
+ * A journey's page is opened once, in the light theme, and checked; then the system theme turns dark in the same page
+ * (as when a user's system switches at dusk: the UI follows it live, renderer/lib/use-color-scheme.ts and the CSS's
+ * `light-dark()` colours) and it is checked again. Opening, hydrating and walking each page twice (a browser context,
+ * the server's render, the journey's clicks) was about half of these files' time.
+ */
 export function describeAxeJourneys(title: string, journeys: readonly Journey[]): void {
   describe(title, () => {
     const session = useExplorerSession({ fixture: 'main' });
@@ -59,22 +73,34 @@ export function describeAxeJourneys(title: string, journeys: readonly Journey[])
       info = fixtureInfo();
     });
 
-    for (const colorScheme of ['light', 'dark'] as const) {
-      for (const journey of journeys) {
-        it(`${journey.name} (${colorScheme})`, async () => {
-          const { page, context } = await newPage(session.browser, { colorScheme });
-          try {
-            await page.goto(`${session.explorer.url}${journey.path(info)}`);
-            await journey.open?.(page, info);
-            // Pages load their code on demand: the frame (banner, skip link) can paint before the page's own
-            // heading does, so wait for it; a page that never gets one still fails here, by timeout.
-            await page.locator('h1').first().waitFor();
-            expect(await seriousViolations(page)).toEqual([]);
-          } finally {
-            await context.close();
-          }
+    for (const journey of journeys) {
+      describe(journey.name, () => {
+        let opened: Awaited<ReturnType<typeof newPage>> | undefined;
+        beforeAll(async () => {
+          opened = await newPage(session.browser, { colorScheme: 'light' });
+          const { page } = opened;
+          await page.goto(`${session.explorer.url}${journey.path(info)}`);
+          await journey.open?.(page, info);
+          // Pages load their code on demand: the frame (banner, skip link) can paint before the page's own
+          // heading does, so wait for it; a page that never gets one still fails here, by timeout.
+          await page.locator('h1').first().waitFor();
         });
-      }
+        afterAll(async () => {
+          await opened?.context.close();
+        });
+
+        it(`${journey.name} (light)`, async () => {
+          expect(await seriousViolations(opened!.page)).toEqual([]);
+        });
+
+        it(`${journey.name} (dark)`, async () => {
+          const { page } = opened!;
+          await page.emulateMedia({ colorScheme: 'dark' });
+          expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(true);
+          await twoFrames(page);
+          expect(await seriousViolations(page)).toEqual([]);
+        });
+      });
     }
   });
 }
