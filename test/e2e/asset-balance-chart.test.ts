@@ -3,11 +3,15 @@
  * opened by its URL (`?balance=` names the asset), the choice lists exactly the assets the indexer saw the account
  * hold, each point's balance equals the node API's balance at that point's version (`/v1/accounts/{a}/balance`,
  * BCS), the newest point is the pin's balance, each point links its transaction; the choice changes by keyboard and
- * the table follows it.
+ * the table follows it; a theme switch paints the chart again in the new theme's colours.
  */
 import { describe, expect, it } from 'vitest';
 import { newPage, useExplorerSession } from './support/e2e-harness.ts';
 import { graphqlAt } from './support/graphql-reader.ts';
+import { canvasPixels } from './support/canvas-pixels.ts';
+
+/** The chart's line colour (`--accent`) in each theme, as base.css defines it. */
+const ACCENT = { light: [0x0b, 0x5c, 0xd5], dark: [0x58, 0xa6, 0xff] } as const;
 
 const APT = '0x1::aptos_coin::AptosCoin';
 const APT_FA = `0x${'0'.repeat(63)}a`;
@@ -72,7 +76,7 @@ describe('balance over versions per asset', () => {
     const expectedChoices = new Set(held.map((row) => (row.asset_type === APT_FA ? APT : row.asset_type)));
     const symbol = held.find((row) => row.asset_type === asset)!.metadata!.symbol;
 
-    const { page, context, errors } = await newPage(session.browser);
+    const { page, context, errors } = await newPage(session.browser, { colorScheme: 'light' });
     await page.goto(`${session.explorer.url}/accounts/${owner}/activity?ledger_version=${latest}&balance=${asset}`);
     const choice = page.getByRole('combobox', { name: 'Asset', exact: true });
     await choice.waitFor();
@@ -104,6 +108,14 @@ describe('balance over versions per asset', () => {
         .count(),
     ).toBe(1);
     await page.locator('.balance-chart canvas').first().waitFor();
+    // The line is drawn in the light theme's accent; after a switch to dark, in dark's (and no light pixel is left).
+    const line = (): Promise<{ light: number; dark: number }> => canvasPixels(page, '.balance-chart canvas', ACCENT);
+    const light = await line();
+    expect(light.light).toBeGreaterThan(20);
+    expect(light.dark).toBe(0);
+    await page.getByRole('group', { name: 'Theme' }).getByRole('button', { name: 'Dark' }).click();
+    await expect.poll(async () => (await line()).dark, { timeout: 5_000 }).toBeGreaterThan(20);
+    expect((await line()).light).toBe(0);
 
     // Keyboard: APT is the first choice; the URL and the table follow.
     await choice.focus();

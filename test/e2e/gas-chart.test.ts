@@ -6,28 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newPage, saveScreenshot, useExplorerSession } from './support/e2e-harness.ts';
+import { canvasPixels } from './support/canvas-pixels.ts';
 
 /** The grid colour (`--border`) of each theme, as base.css defines it. */
 const GRID = { light: [0xd7, 0xdb, 0xe0], dark: [0x2d, 0x37, 0x42] } as const;
 
 /** Opaque canvas pixels within ±3 of each theme's grid colour. */
-async function gridPixels(page: Page): Promise<{ light: number; dark: number }> {
-  return page.evaluate((grid) => {
-    const canvas = document.querySelector<HTMLCanvasElement>('.gas-chart-plot canvas');
-    const context = canvas?.getContext('2d');
-    if (!canvas || !context) return { light: -1, dark: -1 };
-    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
-    const near = (index: number, rgb: readonly number[]): boolean =>
-      data[index + 3]! >= 250 && rgb.every((value, channel) => Math.abs(data[index + channel]! - value) <= 3);
-    let light = 0;
-    let dark = 0;
-    for (let index = 0; index < data.length; index += 4) {
-      if (near(index, grid.light)) light += 1;
-      if (near(index, grid.dark)) dark += 1;
-    }
-    return { light, dark };
-  }, GRID);
-}
+const gridPixels = (page: Page): Promise<{ light: number; dark: number }> =>
+  canvasPixels(page, '.gas-chart-plot canvas', GRID);
 
 describe('gas chart', () => {
   const session = useExplorerSession({ fixture: 'main' });

@@ -9,6 +9,7 @@ import { useNavigate } from 'react-router';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { BalancePoint } from './balance-points.ts';
+import { useColorScheme } from '../../lib/use-color-scheme.ts';
 
 const HEIGHT = 200;
 
@@ -25,6 +26,8 @@ export interface BalanceChartProps {
 export function BalanceChart({ points, decimals, symbol }: BalanceChartProps): ReactNode {
   const box = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
+  // The canvas is painted with colours resolved once; a theme switch must draw it again in the new ones.
+  const scheme = useColorScheme();
   useEffect(() => {
     const target = box.current;
     // A DOM without 2D canvas drawing (tests' simulated DOM) gets the table alone.
@@ -65,6 +68,6 @@ export function BalanceChart({ points, decimals, symbol }: BalanceChartProps): R
       plot.over.removeEventListener('click', open);
       plot.destroy();
     };
-  }, [points, decimals, symbol, navigate]);
+  }, [points, decimals, symbol, navigate, scheme]);
   return <div className="balance-chart" ref={box} aria-hidden="true" />;
 }
