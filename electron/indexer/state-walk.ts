@@ -1,0 +1,108 @@
+/**
+ * The indexer pass's state as it walks forward in version order (indexer-state.ts, for a file whose write sets are
+ * its state rows): per key, the value of its newest write at or below the walk's version and the value before it.
+ * The pass tells each transaction's writes before its processors read (`prime`), so a key's value as of the version
+ * being derived, or the one before, is known without a SQLite read once the key has been read or written; a key read
+ * first is looked up once, as of the walk's version. Reads older than what a key holds fall back to the store.
+ */
+import type Database from 'better-sqlite3';
+import type { SnapshotStore } from '../snapshot/snapshot-store.ts';
+import type { PrimedWrite } from './processors/processor-input.ts';
+
+/** Keys the walk holds before it forgets the oldest tenth (bounds its memory on any chain length). */
+const WALK_KEYS = 100_000;
+
+/** A value valid from version `from` on (up to the next segment, or the walk's version). */
+interface Segment {
+  readonly from: bigint;
+  readonly value: Uint8Array | undefined;
+}
+
+interface KeyState {
+  readonly stateKey: Uint8Array;
+  /** The newest write at or below the walk's version (`from` = -2⁶³ when the key has none). */
+  current: Segment;
+  /** The value before `current` (from `previous.from` up to `current.from`), when known. */
+  previous: Segment | undefined;
+}
+
+/** No write at or below the walk's version: absent for every version read. */
+const NEVER: Segment = { from: -(2n ** 63n), value: undefined };
+
+/** The walk's reads and its priming (see the file's comment). */
+export interface StateWalk {
+  /** The value of the key `name` (its text; `stateKey` makes its bytes when it is not held) as of `version`. */
+  read(name: string, stateKey: () => Uint8Array, version: bigint): Uint8Array | undefined;
+  /** The writes of the transaction at `version` (or again of the same version: a pruned file's seed, batch by batch). */
+  prime(version: bigint, written: readonly PrimedWrite[]): void;
+}
+
+/** A key's text as the walk and its reads name it: kind (`r` resource, `g` group), address hex, type text. */
+export function walkKeyName(kind: 'r' | 'g', addressHex: string, type: string): string {
+  return `${kind}${addressHex}${type}`;
+}
+
+/** A walk over `store` (connection `db`); empty until its first `prime`. */
+export function stateWalk(store: SnapshotStore, db: Database.Database, hex: (bytes: Uint8Array) => string): StateWalk {
+  const keys = new Map<string, KeyState>();
+  let walked: bigint | undefined;
+  const newest = db.prepare(
+    'SELECT version, value FROM state_values WHERE state_key = ? AND version <= ? ORDER BY version DESC LIMIT 1',
+  );
+  const forget = (): void => {
+    let drop = keys.size - WALK_KEYS + WALK_KEYS / 10;
+    for (const name of keys.keys()) {
+      if (drop-- <= 0) break;
+      keys.delete(name);
+    }
+  };
+  // The segment of the newest write of `stateKey` at or below `at`.
+  const segmentAt = (stateKey: Uint8Array, at: bigint): Segment => {
+    const row = newest.get(stateKey, at) as { version: number; value: unknown } | undefined;
+    if (row === undefined) return NEVER;
+    // A value that is not bytes is reported by the store's own read (a damaged file, as verify tells it).
+    const value = row.value instanceof Uint8Array ? row.value : store.stateValue(stateKey, at);
+    return { from: BigInt(row.version), value };
+  };
+  const held = (name: string, stateKey: () => Uint8Array, at: bigint): KeyState => {
+    let key = keys.get(name);
+    if (key !== undefined) return key;
+    const bytes = stateKey();
+    const current = segmentAt(bytes, at);
+    if (keys.size >= WALK_KEYS) forget();
+    key = { stateKey: bytes, current, previous: undefined };
+    keys.set(name, key);
+    return key;
+  };
+  return {
+    read: (name, stateKey, version) => {
+      if (walked === undefined || version > walked) return store.stateValue(stateKey(), version);
+      const key = held(name, stateKey, walked);
+      if (version >= key.current.from) return key.current.value;
+      // The value before a key's newest write (a read as of the version before the one derived) is read once.
+      if (key.previous === undefined && key.current !== NEVER)
+        key.previous = segmentAt(key.stateKey, key.current.from - 1n);
+      if (key.previous !== undefined && version >= key.previous.from) return key.previous.value;
+      return store.stateValue(key.stateKey, version);
+    },
+    prime: (version, written) => {
+      // A jump (the helper thread's chunks alternate with the pass's own) leaves writes unseen: start again.
+      if (walked === undefined || (version !== walked && version !== walked + 1n)) keys.clear();
+      walked = version;
+      for (const write of written) {
+        if (write.kind === 'table_item' || write.address === undefined || write.type === undefined) continue;
+        const name = walkKeyName(write.kind === 'resource' ? 'r' : 'g', hex(write.address), write.type);
+        const segment = { from: version, value: write.op.value };
+        const key = keys.get(name);
+        if (key === undefined) {
+          if (keys.size >= WALK_KEYS) forget();
+          keys.set(name, { stateKey: write.op.stateKey, current: segment, previous: undefined });
+        } else if (key.current.from === version) key.current = segment;
+        else {
+          key.previous = key.current;
+          key.current = segment;
+        }
+      }
+    },
+  };
+}
