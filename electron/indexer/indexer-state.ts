@@ -6,7 +6,7 @@ import { hash } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { bytesToHex } from '../../shared/hex.ts';
 import { decodeResourceGroup } from '../../shared/resource-group.ts';
-import { formatStructTag, type StructTag } from '../../shared/type-tag.ts';
+import { formatStructTag, formatTypeTag, type StructTag, type TypeTag } from '../../shared/type-tag.ts';
 import type { SnapshotStore } from '../snapshot/snapshot-store.ts';
 import type { StateReader } from '../service/view/state-reader.ts';
 import { groupOfMember } from '../service/view/resource-group-members.ts';
@@ -17,16 +17,37 @@ import type { IndexerState } from './processors/processor-input.ts';
 /** Entries the state cache of {@link indexerState} holds before it starts again (bounds its memory). */
 const STATE_CACHE_ENTRIES = 50_000;
 
-/** A struct tag's text, formatted once per tag object (the processors pass the same few constant tags). */
-const tagTexts = new WeakMap<StructTag, string>();
+/**
+ * A struct tag's text (`formatStructTag`'s), without memoizing per tag object: the framework readers build a new tag
+ * per read (`CoinStore<C>` of each holder), so texts are kept by their parts instead: a chain has few types.
+ */
+const tagTexts = new Map<string, Map<string, Map<string, string>>>();
+const genericTexts = new Map<string, Map<string, string>>();
 
 function tagText(tag: StructTag): string {
-  let text = tagTexts.get(tag);
+  let modules = tagTexts.get(tag.address);
+  if (modules === undefined) tagTexts.set(tag.address, (modules = new Map()));
+  let names = modules.get(tag.module);
+  if (names === undefined) modules.set(tag.module, (names = new Map()));
+  let base = names.get(tag.name);
+  if (base === undefined) names.set(tag.name, (base = `${tag.address}::${tag.module}::${tag.name}`));
+  if (tag.typeArgs.length === 0) return base;
+  const args = tag.typeArgs.length === 1 ? argText(tag.typeArgs[0] as TypeTag) : tag.typeArgs.map(argText).join(', ');
+  let withArgs = genericTexts.get(base);
+  if (withArgs === undefined) {
+    if (genericTexts.size >= STATE_CACHE_ENTRIES) genericTexts.clear();
+    genericTexts.set(base, (withArgs = new Map()));
+  }
+  let text = withArgs.get(args);
   if (text === undefined) {
-    text = formatStructTag(tag);
-    tagTexts.set(tag, text);
+    if (withArgs.size >= STATE_CACHE_ENTRIES) withArgs.clear();
+    withArgs.set(args, (text = `${base}<${args}>`));
   }
   return text;
+}
+
+function argText(arg: TypeTag): string {
+  return arg.kind === 'struct' ? tagText(arg.struct) : formatTypeTag(arg);
 }
 
 /** SHA3-256 by the platform (node:crypto), for the processors' object addresses and key hashes (object-hashes.ts). */

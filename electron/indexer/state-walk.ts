@@ -19,7 +19,8 @@ interface Segment {
 }
 
 interface KeyState {
-  readonly stateKey: Uint8Array;
+  /** The key's bytes, or how to make them (needed only when a read falls back to the store). */
+  stateKey: Uint8Array | (() => Uint8Array);
   /** The newest write at or below the walk's version (`from` = -2⁶³ when the key has none). */
   current: Segment;
   /** The value before `current` (from `previous.from` up to `current.from`), when known. */
@@ -33,8 +34,11 @@ const NEVER: Segment = { from: -(2n ** 63n), value: undefined };
 export interface StateWalk {
   /** The value of the key `name` (its text; `stateKey` makes its bytes when it is not held) as of `version`. */
   read(name: string, stateKey: () => Uint8Array, version: bigint): Uint8Array | undefined;
-  /** The writes of the transaction at `version` (or again of the same version: a pruned file's seed, batch by batch). */
-  prime(version: bigint, written: readonly PrimedWrite[]): void;
+  /**
+   * The writes of the transaction at `version`. `from`, a pruned file's seed: the writes are every key written at or
+   * below `version` (deletions included), `from[i]` the version of `written[i]`, so a key not held was never written.
+   */
+  prime(version: bigint, written: readonly PrimedWrite[], from?: readonly bigint[]): void;
 }
 
 /** A key's text as the walk and its reads name it: kind (`r` resource, `g` group), address hex, type text. */
@@ -46,10 +50,17 @@ export function walkKeyName(kind: 'r' | 'g', addressHex: string, type: string): 
 export function stateWalk(store: SnapshotStore, db: Database.Database, hex: (bytes: Uint8Array) => string): StateWalk {
   const keys = new Map<string, KeyState>();
   let walked: bigint | undefined;
+  // Whether the walk holds every key ever written (the seed's full state, then each write, none forgotten since).
+  let complete = false;
+  const bytesOf = (key: KeyState): Uint8Array => {
+    if (typeof key.stateKey === 'function') key.stateKey = key.stateKey();
+    return key.stateKey;
+  };
   const newest = db.prepare(
     'SELECT version, value FROM state_values WHERE state_key = ? AND version <= ? ORDER BY version DESC LIMIT 1',
   );
   const forget = (): void => {
+    complete = false;
     let drop = keys.size - WALK_KEYS + WALK_KEYS / 10;
     for (const name of keys.keys()) {
       if (drop-- <= 0) break;
@@ -67,10 +78,12 @@ export function stateWalk(store: SnapshotStore, db: Database.Database, hex: (byt
   const held = (name: string, stateKey: () => Uint8Array, at: bigint): KeyState => {
     let key = keys.get(name);
     if (key !== undefined) return key;
-    const bytes = stateKey();
-    const current = segmentAt(bytes, at);
+    if (complete) key = { stateKey, current: NEVER, previous: undefined };
+    else {
+      const bytes = stateKey();
+      key = { stateKey: bytes, current: segmentAt(bytes, at), previous: undefined };
+    }
     if (keys.size >= WALK_KEYS) forget();
-    key = { stateKey: bytes, current, previous: undefined };
     keys.set(name, key);
     return key;
   };
@@ -81,18 +94,21 @@ export function stateWalk(store: SnapshotStore, db: Database.Database, hex: (byt
       if (version >= key.current.from) return key.current.value;
       // The value before a key's newest write (a read as of the version before the one derived) is read once.
       if (key.previous === undefined && key.current !== NEVER)
-        key.previous = segmentAt(key.stateKey, key.current.from - 1n);
+        key.previous = segmentAt(bytesOf(key), key.current.from - 1n);
       if (key.previous !== undefined && version >= key.previous.from) return key.previous.value;
-      return store.stateValue(key.stateKey, version);
+      return store.stateValue(bytesOf(key), version);
     },
-    prime: (version, written) => {
+    prime: (version, written, from) => {
       // A jump (the helper thread's chunks alternate with the pass's own) leaves writes unseen: start again.
-      if (walked === undefined || (version !== walked && version !== walked + 1n)) keys.clear();
+      if (walked === undefined || (version !== walked && version !== walked + 1n) || from !== undefined) {
+        keys.clear();
+        complete = from !== undefined && written.length < WALK_KEYS;
+      }
       walked = version;
-      for (const write of written) {
+      for (const [index, write] of written.entries()) {
         if (write.kind === 'table_item' || write.address === undefined || write.type === undefined) continue;
         const name = walkKeyName(write.kind === 'resource' ? 'r' : 'g', hex(write.address), write.type);
-        const segment = { from: version, value: write.op.value };
+        const segment = { from: from?.[index] ?? version, value: write.op.value };
         const key = keys.get(name);
         if (key === undefined) {
           if (keys.size >= WALK_KEYS) forget();
