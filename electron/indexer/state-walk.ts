@@ -112,7 +112,8 @@ export function stateWalk(store: SnapshotStore, db: Database.Database, hex: (byt
         const key = keys.get(name);
         if (key === undefined) {
           if (keys.size >= WALK_KEYS) forget();
-          keys.set(name, { stateKey: write.op.stateKey, current: segment, previous: undefined });
+          // A key the complete walk did not hold had never been written.
+          keys.set(name, { stateKey: write.op.stateKey, current: segment, previous: complete ? NEVER : undefined });
         } else if (key.current.from === version) key.current = segment;
         else {
           key.previous = key.current;
