@@ -11,7 +11,7 @@ import type { SnapshotStore } from '../snapshot/snapshot-store.ts';
 import type { StateReader } from '../service/view/state-reader.ts';
 import { groupOfMember } from '../service/view/resource-group-members.ts';
 import { resourceGroupStateKey, resourceStateKey } from '../snapshot/state-keys.ts';
-import { stateWalk, walkKeyName } from './state-walk.ts';
+import { stateWalk } from './state-walk.ts';
 import type { IndexerState } from './processors/processor-input.ts';
 
 /** Entries the state cache of {@link indexerState} holds before it starts again (bounds its memory). */
@@ -100,7 +100,7 @@ export function indexerState(store: SnapshotStore, db: Database.Database, primed
   const cached = (kind: 'r' | 'g', address: Uint8Array, tag: StructTag, version: bigint) => {
     if (walk !== undefined) {
       const stateKey = () => (kind === 'r' ? resourceStateKey(address, tag) : resourceGroupStateKey(address, tag));
-      return walk.read(walkKeyName(kind, bytesToHex(address), tagText(tag)), stateKey, version);
+      return walk.read(kind, tagText(tag), bytesToHex(address), stateKey, version);
     }
     const key = `${version}${kind}${bytesToHex(address)}${tagText(tag)}`;
     const known = cache.get(key);

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { bytesToHex } from '../../shared/hex.ts';
 import { generateSnapshot } from '../../electron/snapshot/generate.ts';
 import { SnapshotStore } from '../../electron/snapshot/snapshot-store.ts';
-import { stateWalk, walkKeyName } from '../../electron/indexer/state-walk.ts';
+import { stateWalk, type WalkKind } from '../../electron/indexer/state-walk.ts';
 import { writtenKeys, type WrittenResource } from '../../electron/indexer/processors/written-state.ts';
 import { useTempDir } from '../support/temp-dir.ts';
 
@@ -29,9 +29,11 @@ interface StateRow {
 
 const rowsAt = db.prepare('SELECT state_key, version, value FROM state_values WHERE version = ? ORDER BY state_key');
 
-/** A resource or group key of the file: its walk name and bytes. */
+/** A resource or group key of the file: how the walk names it, and its bytes. */
 interface Key {
-  readonly name: string;
+  readonly kind: WalkKind;
+  readonly type: string;
+  readonly address: string;
   readonly stateKey: Uint8Array;
 }
 
@@ -40,7 +42,9 @@ function keysOf(rows: readonly StateRow[]): Key[] {
   return writtenKeys(ops)
     .filter((key): key is WrittenResource => key.kind !== 'table_item')
     .map((key) => ({
-      name: walkKeyName(key.kind === 'resource' ? 'r' : 'g', bytesToHex(key.address), key.type),
+      kind: key.kind === 'resource' ? ('r' as const) : ('g' as const),
+      type: key.type,
+      address: bytesToHex(key.address),
       stateKey: key.op.stateKey,
     }));
 }
@@ -61,7 +65,8 @@ const everyKey = keysOf(
 // Keys written once long ago, often, and never (an address nobody uses).
 const sampled = everyKey.filter((_, i) => i % 7 === 0);
 const never: Key = keysOf([{ state_key: everyKey[0]!.stateKey.slice(), version: 0, value: null }]).map((key) => ({
-  name: key.name.replace(/^(.)0x[0-9a-f]{4}/, '$10xdead'),
+  ...key,
+  address: key.address.replace(/^0x[0-9a-f]{4}/, '0xdead'),
   stateKey: new Uint8Array(0),
 }))[0]!;
 
@@ -77,7 +82,7 @@ function walkFrom(
     );
     const from = written.map((key) => BigInt(seedRows.find((row) => row.state_key === key.op.stateKey)!.version));
     walk.prime(seed, written, from);
-    check(seed, (key, at) => walk.read(key.name, () => key.stateKey, at));
+    check(seed, (key, at) => walk.read(key.kind, key.type, key.address, () => key.stateKey, at));
   }
   for (let version = start; version <= store.meta.latestVersion; version += 1n) {
     const rows = rowsAt.all(version) as StateRow[];
@@ -85,7 +90,7 @@ function walkFrom(
       version,
       writtenKeys(rows.map((row) => ({ stateKey: row.state_key, value: row.value ?? undefined, existed: true }))),
     );
-    check(version, (key, at) => walk.read(key.name, () => key.stateKey, at));
+    check(version, (key, at) => walk.read(key.kind, key.type, key.address, () => key.stateKey, at));
   }
 }
 
@@ -100,7 +105,9 @@ describe('the indexer pass state walk', () => {
       const next = keysOf(rowsAt.all(version + 1n) as StateRow[]);
       for (const key of [...written, ...next, ...(version % 50n === 0n ? sampled : []), never])
         for (const at of [version, version - 1n]) {
-          expect(read(key, at), `${key.name} at ${at} (walk at ${version})`).toEqual(expected(key, at));
+          expect(read(key, at), `${key.kind} ${key.address} ${key.type} at ${at} (walk at ${version})`).toEqual(
+            expected(key, at),
+          );
           checked += 1;
         }
     });
@@ -120,8 +127,8 @@ describe('the indexer pass state walk', () => {
         for (const key of [...keysOf(rows), ...sampled.slice(0, 20)])
           for (const at of [version, version - 1n, version - 5n])
             expect(
-              walk.read(key.name, () => key.stateKey, at),
-              `${key.name} at ${at}`,
+              walk.read(key.kind, key.type, key.address, () => key.stateKey, at),
+              `${key.kind} ${key.address} ${key.type} at ${at}`,
             ).toEqual(expected(key, at));
       }
     }
