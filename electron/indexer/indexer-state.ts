@@ -6,7 +6,8 @@ import { hash } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { bytesToHex } from '../../shared/hex.ts';
 import { decodeResourceGroup } from '../../shared/resource-group.ts';
-import { formatStructTag, formatTypeTag, type StructTag, type TypeTag } from '../../shared/type-tag.ts';
+import type { StructTag } from '../../shared/type-tag.ts';
+import { typeText } from './processors/type-text.ts';
 import type { SnapshotStore } from '../snapshot/snapshot-store.ts';
 import type { StateReader } from '../service/view/state-reader.ts';
 import { groupOfMember } from '../service/view/resource-group-members.ts';
@@ -16,39 +17,6 @@ import type { IndexerState } from './processors/processor-input.ts';
 
 /** Entries the state cache of {@link indexerState} holds before it starts again (bounds its memory). */
 const STATE_CACHE_ENTRIES = 50_000;
-
-/**
- * A struct tag's text (`formatStructTag`'s), without memoizing per tag object: the framework readers build a new tag
- * per read (`CoinStore<C>` of each holder), so texts are kept by their parts instead: a chain has few types.
- */
-const tagTexts = new Map<string, Map<string, Map<string, string>>>();
-const genericTexts = new Map<string, Map<string, string>>();
-
-function tagText(tag: StructTag): string {
-  let modules = tagTexts.get(tag.address);
-  if (modules === undefined) tagTexts.set(tag.address, (modules = new Map()));
-  let names = modules.get(tag.module);
-  if (names === undefined) modules.set(tag.module, (names = new Map()));
-  let base = names.get(tag.name);
-  if (base === undefined) names.set(tag.name, (base = `${tag.address}::${tag.module}::${tag.name}`));
-  if (tag.typeArgs.length === 0) return base;
-  const args = tag.typeArgs.length === 1 ? argText(tag.typeArgs[0] as TypeTag) : tag.typeArgs.map(argText).join(', ');
-  let withArgs = genericTexts.get(base);
-  if (withArgs === undefined) {
-    if (genericTexts.size >= STATE_CACHE_ENTRIES) genericTexts.clear();
-    genericTexts.set(base, (withArgs = new Map()));
-  }
-  let text = withArgs.get(args);
-  if (text === undefined) {
-    if (withArgs.size >= STATE_CACHE_ENTRIES) withArgs.clear();
-    withArgs.set(args, (text = `${base}<${args}>`));
-  }
-  return text;
-}
-
-function argText(arg: TypeTag): string {
-  return arg.kind === 'struct' ? tagText(arg.struct) : formatTypeTag(arg);
-}
 
 /** SHA3-256 by the platform (node:crypto), for the processors' object addresses and key hashes (object-hashes.ts). */
 export function nativeSha3(input: Uint8Array): Uint8Array {
@@ -76,7 +44,7 @@ function memberOf(bytes: Uint8Array, text: string): Uint8Array | undefined {
   if (members === undefined) {
     const decoded = new Map<string, Uint8Array>();
     // Strict decoding as `withResourceGroups` (electron/service/view/state-reader.ts); keys are unique in a group.
-    for (const member of decodeResourceGroup(bytes)) decoded.set(formatStructTag(member.tag), member.bytes);
+    for (const member of decodeResourceGroup(bytes)) decoded.set(typeText(member.tag), member.bytes);
     groupMembers.set(bytes, decoded);
     members = decoded;
   }
@@ -100,9 +68,9 @@ export function indexerState(store: SnapshotStore, db: Database.Database, primed
   const cached = (kind: 'r' | 'g', address: Uint8Array, tag: StructTag, version: bigint) => {
     if (walk !== undefined) {
       const stateKey = () => (kind === 'r' ? resourceStateKey(address, tag) : resourceGroupStateKey(address, tag));
-      return walk.read(kind, tagText(tag), bytesToHex(address), stateKey, version);
+      return walk.read(kind, typeText(tag), bytesToHex(address), stateKey, version);
     }
-    const key = `${version}${kind}${bytesToHex(address)}${tagText(tag)}`;
+    const key = `${version}${kind}${bytesToHex(address)}${typeText(tag)}`;
     const known = cache.get(key);
     if (known !== undefined || cache.has(key)) return known;
     const value = kind === 'r' ? store.resource(address, tag, version) : store.resourceGroup(address, tag, version);
@@ -119,7 +87,7 @@ export function indexerState(store: SnapshotStore, db: Database.Database, primed
   // looked up once and each group value decoded once.
   const reader: StateReader = {
     resource: (address, tag, version) => {
-      const text = tagText(tag);
+      const text = typeText(tag);
       const group = groupOf(tag, text);
       if (group === 'group') return undefined;
       if (group === undefined) return cached('r', address, tag, version);
