@@ -19,7 +19,7 @@ import { indexerState } from './indexer-state.ts';
 import { processSeed, statusRows } from './processors/process-transaction.ts';
 import type { IndexerRow, IndexerRows, IndexerState } from './processors/processor-input.ts';
 import { tableMetadataRow } from './processors/table-items.ts';
-import { writtenKeys } from './processors/written-state.ts';
+import { writtenKeys, type WrittenKey } from './processors/written-state.ts';
 import { indexerTable } from './tables/index.ts';
 import { NO_PROGRESS, type Progress } from '../snapshot/progress.ts';
 import { seedVersion, transactionDeriver } from './derive-transactions.ts';
@@ -28,17 +28,22 @@ import { DERIVE_CHUNK, startDeriveHelper, type DeriveHelper } from './derive-thr
 /** Receives the derived rows, batch by batch, in derivation order. */
 export type IndexerSink = (rows: IndexerRows) => void;
 
+/** Seed keys (deletions included) held to prime the state walk with all of them at once (state-walk.ts). */
+const SEED_HELD = 90_000;
+
+interface SeedBatch {
+  readonly version: bigint;
+  readonly ops: StoredWriteOp[];
+}
+
 /** The seed's current rows: per key the row of its newest write before the window, ascending by that version. */
 function seedRows(store: SnapshotStore, db: Database.Database, state: IndexerState, sink: IndexerSink): void {
   const seed = seedVersion(store);
   if (seed < 0n) return;
   const kept = new Map<string, Map<string, IndexerRow>>();
-  const flush = (version: bigint, ops: StoredWriteOp[]): void => {
-    if (ops.length === 0) return;
+  const deriveBatch = (version: bigint, written: readonly WrittenKey[]): void => {
+    if (written.length === 0) return;
     const usec = state.timestampUsec(version) ?? 0n;
-    const written = writtenKeys(ops);
-    // These are the keys' values as of the seed version, the version the seed's processors read at.
-    state.prime?.(seed, written);
     const rows = processSeed(written, { row: version, read: seed }, state, usec);
     for (const [name, list] of rows) {
       const table = indexerTable(name);
@@ -52,11 +57,33 @@ function seedRows(store: SnapshotStore, db: Database.Database, state: IndexerSta
       }
     }
   };
+  // A deleted key has no row; it is only told to the state (the walk then knows that key's value at the seed).
+  const present = (written: WrittenKey[]): WrittenKey[] => written.filter((key) => key.op.value !== undefined);
+  // The seed's batches are held (up to SEED_HELD keys) to prime the state with every key first, so the processors'
+  // reads of keys the seed does not hold (a coin holder's primary store that was never created) need no read.
+  // Past that, each batch is primed and processed as it comes, as the values as of the seed version.
+  let held: SeedBatch[] | undefined = [];
+  let heldKeys = 0;
+  const flush = (version: bigint, ops: StoredWriteOp[]): void => {
+    if (ops.length === 0) return;
+    if (held !== undefined) {
+      held.push({ version, ops });
+      heldKeys += ops.length;
+      if (heldKeys <= SEED_HELD) return;
+      const batches = held;
+      held = undefined;
+      for (const batch of batches) flush(batch.version, batch.ops);
+      return;
+    }
+    const written = writtenKeys(ops);
+    state.prime?.(seed, written);
+    deriveBatch(version, present(written));
+  };
   // Keys the processors look at (resources and groups of accounts; table items have no current table).
   const statement = db.prepare(
     `SELECT s.state_key, s.version, s.value FROM state_values s
      WHERE s.version <= ? AND s.state_key < x'01' AND s.version = (SELECT max(version) FROM state_values p
-       WHERE p.state_key = s.state_key AND p.version <= ?) AND s.value IS NOT NULL
+       WHERE p.state_key = s.state_key AND p.version <= ?)
      ORDER BY s.version`,
   );
   let version = -1n;
@@ -64,7 +91,7 @@ function seedRows(store: SnapshotStore, db: Database.Database, state: IndexerSta
   for (const row of statement.iterate(seed, seed) as Iterable<{
     state_key: Uint8Array;
     version: number;
-    value: Uint8Array;
+    value: Uint8Array | null;
   }>) {
     const at = BigInt(row.version);
     if (at !== version) {
@@ -72,9 +99,21 @@ function seedRows(store: SnapshotStore, db: Database.Database, state: IndexerSta
       version = at;
       ops = [];
     }
-    ops.push({ stateKey: row.state_key, value: row.value, existed: true });
+    ops.push({ stateKey: row.state_key, value: row.value ?? undefined, existed: true });
   }
   flush(version, ops);
+  if (held !== undefined) {
+    const batches = held.map((batch) => ({ version: batch.version, written: writtenKeys(batch.ops) }));
+    const all: WrittenKey[] = [];
+    const from: bigint[] = [];
+    for (const batch of batches)
+      for (const key of batch.written) {
+        all.push(key);
+        from.push(batch.version);
+      }
+    state.prime?.(seed, all, from);
+    for (const batch of batches) deriveBatch(batch.version, present(batch.written));
+  }
   const batch: IndexerRows = new Map();
   for (const [name, byKey] of kept) {
     const table = indexerTable(name);

@@ -27,9 +27,10 @@ const POLL_MS = 100;
 export const DERIVE_THREADS_ENV = 'LEDGER_EXPLORER_INDEXER_THREADS';
 
 /**
- * Whether a second core is free for the helper: measured on this shared 2-core machine at load 12–15, the helper
- * cost 10–14% more CPU for the pass and saved no wall time (docs/benchmarks.md, "Indexer tables"), so it runs only
- * when the last minute's load average leaves a core idle, or when asked.
+ * Whether a second core is free for the helper: measured on this shared 2-core machine at load 12–22, the helper
+ * cost 10–14% more CPU for the pass (since the state walk, state-walk.ts, which each thread restarts at each of its
+ * chunks, about 40%) and saved no wall time (docs/benchmarks.md, "Indexer tables"), so it runs only when the last
+ * minute's load average leaves a core idle, or when asked.
  */
 export function helperWanted(): boolean {
   const asked = process.env[DERIVE_THREADS_ENV];

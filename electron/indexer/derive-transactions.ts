@@ -5,7 +5,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { SnapshotStore } from '../snapshot/snapshot-store.ts';
-import type { StoredWriteOp } from '../snapshot/ledger-store.ts';
+import type { StoredTransactionEvent, StoredWriteOp } from '../snapshot/ledger-store.ts';
 import { currentKey } from './indexer-storage.ts';
 import { processTransaction } from './processors/process-transaction.ts';
 import type { IndexerRow, IndexerRows, IndexerState } from './processors/processor-input.ts';
@@ -87,6 +87,7 @@ export function transactionDeriver(
     }
     return ranged.get(at) ?? [];
   };
+  const eventsOf = rangedEvents(db, store);
   return (raw) => {
     const transaction = store.transaction(BigInt(raw));
     if (transaction === undefined) return undefined;
@@ -98,7 +99,7 @@ export function transactionDeriver(
     const input = {
       transaction,
       epoch,
-      events: store.transactionEvents(transaction.version),
+      events: eventsOf(transaction.version),
       writeSet: writeSet(transaction.version),
     };
     try {
@@ -106,5 +107,68 @@ export function transactionDeriver(
     } catch (error) {
       return { error };
     }
+  };
+}
+
+interface EventRow {
+  readonly version: number;
+  readonly event_index: number;
+  readonly address: Uint8Array | null;
+  readonly creation_number: number | null;
+  readonly sequence_number: number | null;
+  readonly type_tag: string;
+  readonly data: Uint8Array;
+}
+
+/**
+ * A transaction's events as the store's `transactionEvents` reads them (handle and module events by event index),
+ * read WRITE_SET_RANGE versions at a time for a generated or upgraded file (one statement run per table and range
+ * instead of one per version); a capture's through the store.
+ */
+function rangedEvents(
+  db: Database.Database,
+  store: SnapshotStore,
+): (version: bigint) => readonly StoredTransactionEvent[] {
+  if (store.captured) return (version) => store.transactionEvents(version);
+  const handle = db.prepare(
+    `SELECT version, event_index, address, creation_number, sequence_number, type_tag, data FROM events
+     INDEXED BY events_by_version WHERE version >= ? AND version < ?`,
+  );
+  const module = db.prepare(
+    `SELECT version, event_index, NULL AS address, NULL AS creation_number, NULL AS sequence_number, type_tag, data
+     FROM module_events WHERE version >= ? AND version < ?`,
+  );
+  let ranged = new Map<number, StoredTransactionEvent[]>();
+  let rangeStart = -1;
+  let rangeEnd = -1;
+  const none: readonly StoredTransactionEvent[] = [];
+  return (version) => {
+    const at = Number(version);
+    if (at >= rangeEnd || at < rangeStart) {
+      rangeStart = at;
+      rangeEnd = at + WRITE_SET_RANGE;
+      ranged = new Map();
+      for (const statement of [handle, module])
+        for (const row of statement.all(rangeStart, rangeEnd) as EventRow[]) {
+          const event: StoredTransactionEvent = {
+            index: row.event_index,
+            stream:
+              row.address === null
+                ? undefined
+                : {
+                    address: row.address,
+                    creationNumber: BigInt(row.creation_number ?? 0),
+                    sequenceNumber: BigInt(row.sequence_number ?? 0),
+                  },
+            typeTag: row.type_tag,
+            data: row.data,
+          };
+          const list = ranged.get(row.version);
+          if (list === undefined) ranged.set(row.version, [event]);
+          else list.push(event);
+        }
+      for (const list of ranged.values()) list.sort((a, b) => a.index - b.index);
+    }
+    return ranged.get(at) ?? none;
   };
 }

@@ -53,6 +53,30 @@ export function encodeCoded(codec: StorageCodec, value: string | number | bigint
   }
 }
 
+/** Recently encoded `hex` texts (rows repeat a few addresses: owners, stores, assets): text → stored form. */
+const recentHex = new Map<string, string | Buffer>();
+
+/**
+ * {@link encodeCoded} of a text, for the writer: `hex` forms are kept (bounded) and handed out again, since a bound
+ * parameter is only read. A caller must not modify what it is given.
+ */
+export function encodeCodedText(codec: StorageCodec, value: string, intern: Interner): CodedValue {
+  switch (codec) {
+    case 'hex': {
+      let form = recentHex.get(value);
+      if (form === undefined) {
+        if (recentHex.size >= 65_536) recentHex.clear();
+        recentHex.set(value, (form = hexForm(value)));
+      }
+      return form;
+    }
+    case 'time':
+      return timeUsec(value);
+    case 'intern':
+      return intern(value);
+  }
+}
+
 /** Microseconds of a Hasura timestamp text; throws on text `indexerTimestamp` would not write (a processor bug). */
 export function timeUsec(text: string): number {
   const known = recentTimes.get(text);

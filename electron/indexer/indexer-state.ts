@@ -6,27 +6,17 @@ import { hash } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { bytesToHex } from '../../shared/hex.ts';
 import { decodeResourceGroup } from '../../shared/resource-group.ts';
-import { formatStructTag, type StructTag } from '../../shared/type-tag.ts';
+import type { StructTag } from '../../shared/type-tag.ts';
+import { typeText } from './processors/type-text.ts';
 import type { SnapshotStore } from '../snapshot/snapshot-store.ts';
 import type { StateReader } from '../service/view/state-reader.ts';
 import { groupOfMember } from '../service/view/resource-group-members.ts';
 import { resourceGroupStateKey, resourceStateKey } from '../snapshot/state-keys.ts';
+import { stateWalk } from './state-walk.ts';
 import type { IndexerState } from './processors/processor-input.ts';
 
 /** Entries the state cache of {@link indexerState} holds before it starts again (bounds its memory). */
 const STATE_CACHE_ENTRIES = 50_000;
-
-/** A struct tag's text, formatted once per tag object (the processors pass the same few constant tags). */
-const tagTexts = new WeakMap<StructTag, string>();
-
-function tagText(tag: StructTag): string {
-  let text = tagTexts.get(tag);
-  if (text === undefined) {
-    text = formatStructTag(tag);
-    tagTexts.set(tag, text);
-  }
-  return text;
-}
 
 /** SHA3-256 by the platform (node:crypto), for the processors' object addresses and key hashes (object-hashes.ts). */
 export function nativeSha3(input: Uint8Array): Uint8Array {
@@ -54,7 +44,7 @@ function memberOf(bytes: Uint8Array, text: string): Uint8Array | undefined {
   if (members === undefined) {
     const decoded = new Map<string, Uint8Array>();
     // Strict decoding as `withResourceGroups` (electron/service/view/state-reader.ts); keys are unique in a group.
-    for (const member of decodeResourceGroup(bytes)) decoded.set(formatStructTag(member.tag), member.bytes);
+    for (const member of decodeResourceGroup(bytes)) decoded.set(typeText(member.tag), member.bytes);
     groupMembers.set(bytes, decoded);
     members = decoded;
   }
@@ -72,33 +62,18 @@ export function indexerState(store: SnapshotStore, db: Database.Database, primed
   // its owner, its metadata), as of its version and the one before: reads are kept by (version, key), bounded.
   // A value as of a version never changes, so an entry is never stale.
   const cache = new Map<string, Uint8Array | undefined>();
-  const keyOf = (kind: string, address: Uint8Array, tag: StructTag | string, version: bigint): string =>
-    `${version}${kind}${bytesToHex(address)}${typeof tag === 'string' ? tag : tagText(tag)}`;
-  // Per key (primed files only): its state key and the version of its first row, so reads of a key before it
-  // exists (a coin holder's primary store that was never created, asked at every coin transfer) need no read.
-  const keys = new Map<string, { readonly stateKey: Uint8Array; readonly first: bigint | undefined }>();
-  const firstRow = db.prepare('SELECT version FROM state_values WHERE state_key = ? ORDER BY version LIMIT 1').pluck();
-  // `name`: the key's text without the version (`kind`, address, tag), made once per read.
-  const read = (kind: 'r' | 'g', name: string, address: Uint8Array, tag: StructTag, version: bigint) => {
-    if (!primed)
-      return kind === 'r' ? store.resource(address, tag, version) : store.resourceGroup(address, tag, version);
-    let key = keys.get(name);
-    if (key === undefined) {
-      const stateKey = kind === 'r' ? resourceStateKey(address, tag) : resourceGroupStateKey(address, tag);
-      const first = firstRow.get(stateKey) as number | undefined;
-      if (keys.size >= STATE_CACHE_ENTRIES) keys.clear();
-      key = { stateKey, first: first === undefined ? undefined : BigInt(first) };
-      keys.set(name, key);
-    }
-    if (key.first === undefined || version < key.first) return undefined;
-    return store.stateValue(key.stateKey, version);
-  };
+  // A file whose write sets are its state rows is read through the walk (state-walk.ts): the pass primes each
+  // transaction's writes in version order, so most reads need no SQLite read.
+  const walk = primed ? stateWalk(store, db, bytesToHex) : undefined;
   const cached = (kind: 'r' | 'g', address: Uint8Array, tag: StructTag, version: bigint) => {
-    const name = `${kind}${bytesToHex(address)}${tagText(tag)}`;
-    const key = `${version}${name}`;
+    if (walk !== undefined) {
+      const stateKey = () => (kind === 'r' ? resourceStateKey(address, tag) : resourceGroupStateKey(address, tag));
+      return walk.read(kind, typeText(tag), bytesToHex(address), stateKey, version);
+    }
+    const key = `${version}${kind}${bytesToHex(address)}${typeText(tag)}`;
     const known = cache.get(key);
     if (known !== undefined || cache.has(key)) return known;
-    const value = read(kind, name, address, tag, version);
+    const value = kind === 'r' ? store.resource(address, tag, version) : store.resourceGroup(address, tag, version);
     if (cache.size >= STATE_CACHE_ENTRIES) cache.clear();
     cache.set(key, value);
     return value;
@@ -112,7 +87,7 @@ export function indexerState(store: SnapshotStore, db: Database.Database, primed
   // looked up once and each group value decoded once.
   const reader: StateReader = {
     resource: (address, tag, version) => {
-      const text = tagText(tag);
+      const text = typeText(tag);
       const group = groupOf(tag, text);
       if (group === 'group') return undefined;
       if (group === undefined) return cached('r', address, tag, version);
@@ -150,14 +125,6 @@ export function indexerState(store: SnapshotStore, db: Database.Database, primed
       const usec = timestamp.get(version) as number | bigint | undefined;
       return usec === undefined ? undefined : BigInt(usec);
     },
-    prime: primed
-      ? (version, written) => {
-          if (cache.size + written.length >= STATE_CACHE_ENTRIES) cache.clear();
-          for (const key of written) {
-            if (key.kind === 'table_item' || key.address === undefined || key.type === undefined) continue;
-            cache.set(keyOf(key.kind === 'resource' ? 'r' : 'g', key.address, key.type, version), key.op.value);
-          }
-        }
-      : undefined,
+    prime: walk?.prime,
   };
 }

@@ -131,7 +131,9 @@ export function storedRow(table: IndexerTable, row: IndexerRow): (string | numbe
 /** The key text of a `current` table's row (its key columns joined), for chaining `_valid_to`. */
 export function currentKey(table: IndexerTable, row: IndexerRow): string {
   if (table.history.kind !== 'current') return '';
-  return table.history.key.map((column) => String(row[column] ?? '')).join('\u0000');
+  const { key } = table.history;
+  if (key.length === 1) return String(row[key[0] as string] ?? '');
+  return key.map((column) => String(row[column] ?? '')).join('\u0000');
 }
 
 /** The version of a row by its table's history (`static` rows: 0). */

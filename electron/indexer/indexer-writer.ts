@@ -11,15 +11,14 @@ import {
   currentKey,
   indexerIndexSql,
   rowVersion,
-  storedRow,
   storedValue,
 } from './indexer-storage.ts';
 import { deriveIndexerRows, type DeriveProgress } from './derive-tables.ts';
 import type { IndexerRow, IndexerRows } from './processors/processor-input.ts';
 import { INDEXER_TABLES } from './tables/index.ts';
-import { compactValues, INDEXER_VIEWS, isIndexerView, storageTable } from './indexer-views.ts';
+import { INDEXER_VIEWS, isIndexerView, storageTable } from './indexer-views.ts';
 import type { SnapshotStore } from '../snapshot/snapshot-store.ts';
-import type { CodedValue, Interner } from './indexer-codecs.ts';
+import { encodeCodedText, type CodedValue, type Interner, type StorageCodec } from './indexer-codecs.ts';
 
 /** The log tables served as views of the file's own tables (indexer-views.ts), which the writer does not derive. */
 const VIEWS_OF_THE_FILE: ReadonlySet<string> = new Set(Object.keys(INDEXER_VIEWS));
@@ -43,8 +42,8 @@ interface TableWriter {
   readonly width: number;
   /** The table's column names, in order. */
   readonly names: readonly string[];
-  /** Whether some columns are coded (indexer-views.ts). */
-  readonly compact: boolean;
+  /** Per column, its codec where the table stores coded columns (indexer-views.ts), else undefined. */
+  readonly codecs: readonly (StorageCodec | undefined)[];
   /** The statement inserting a full chunk (made on first use). */
   chunkInsert: Database.Statement | undefined;
   /** Rows not yet inserted, their values flattened, in derivation order. */
@@ -80,7 +79,7 @@ export class IndexerTableWriter {
         stored,
         width: table.columns.length + (current ? 1 : 0),
         names: table.columns.map((c) => c.name),
-        compact: stored !== undefined && isIndexerView(table),
+        codecs: table.columns.map((c) => (stored !== undefined && isIndexerView(table) ? c.codec : undefined)),
         chunkInsert: undefined,
         pending: [],
         pendingKeys: [],
@@ -121,11 +120,16 @@ export class IndexerTableWriter {
   }
 
   #queue(writer: TableWriter, row: IndexerRow): void {
-    const { table, newest, pending } = writer;
+    const { table, newest, pending, names, codecs } = writer;
     const index = pending.length / writer.width;
-    if (writer.compact)
-      for (const value of compactValues(table, storedRow(table, row), this.#intern)) pending.push(value);
-    else for (const name of writer.names) pending.push(storedValue(row[name]));
+    // What indexer-views.ts `compactValues(table, storedRow(table, row))` gives, without its two arrays per row.
+    for (let i = 0; i < names.length; i += 1) {
+      const value = storedValue(row[names[i] as string]);
+      const codec = codecs[i];
+      pending.push(
+        codec === undefined || typeof value !== 'string' ? value : encodeCodedText(codec, value, this.#intern),
+      );
+    }
     if (newest !== undefined) {
       pending.push(null);
       const key = currentKey(table, row);

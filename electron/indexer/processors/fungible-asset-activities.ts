@@ -9,7 +9,8 @@ import { formatAddressLong } from '../../../shared/address.ts';
 import { BcsReader, decodeBcs } from '../../../shared/bcs/bcs-reader.ts';
 import { bytesToHex } from '../../../shared/hex.ts';
 import { pairedMetadataAddress, primaryStoreAddress } from './object-hashes.ts';
-import { formatStructTag, parseStructTag, type StructTag } from '../../../shared/type-tag.ts';
+import { parseStructTag, type StructTag } from '../../../shared/type-tag.ts';
+import { typeText } from './type-text.ts';
 import {
   emit,
   indexerTimestamp,
@@ -42,7 +43,7 @@ const pairedMetadata = new Map<string, Uint8Array>();
 
 /** The coin store's storage id as hosted names it: the owner's primary store of the coin's paired asset. */
 export function coinStorageId(state: Pick<IndexerState, 'sha3'>, owner: Uint8Array, coinType: StructTag): Uint8Array {
-  const name = formatStructTag(coinType);
+  const name = typeText(coinType);
   let metadata = pairedMetadata.get(name);
   if (metadata === undefined) {
     if (pairedMetadata.size >= 100_000) pairedMetadata.clear();
@@ -203,7 +204,7 @@ function coinRow(state: IndexerState, owner: Uint8Array, coinType: StructTag, am
   return {
     owner_address: hex(owner),
     storage_id: hex(coinStorageId(state, owner, coinType)),
-    asset_type: formatStructTag(coinType),
+    asset_type: typeText(coinType),
     is_frozen: null,
     amount: amount.toString(),
     token_standard: 'v1',

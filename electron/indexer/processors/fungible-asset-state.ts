@@ -7,7 +7,8 @@
  */
 import { bytesToHex } from '../../../shared/hex.ts';
 import { formatAddress, formatAddressLong, parseAddress } from '../../../shared/address.ts';
-import { formatStructTag, structTag, type StructTag } from '../../../shared/type-tag.ts';
+import { structTag, type StructTag } from '../../../shared/type-tag.ts';
+import { typeText } from './type-text.ts';
 import { resourceGroupStateKey, resourceStateKey } from '../../snapshot/state-keys.ts';
 import { storeBalance } from '../../service/view/balances.ts';
 import {
@@ -128,7 +129,7 @@ function balanceRow(
       ? undefined
       : versionOf(resourceStateKey(owner, coinStoreTag(coinType)));
   const versionV2 = metadata === undefined ? undefined : versionOf(resourceGroupStateKey(store, OBJECT_GROUP));
-  const assetTypeV1 = coinType === undefined ? null : formatStructTag(coinType);
+  const assetTypeV1 = coinType === undefined ? null : typeText(coinType);
   const assetTypeV2 = metadata === undefined ? null : formatAddressLong(metadata);
   const stamp = (version: bigint | undefined): string | null => {
     if (version === undefined) return null;
@@ -184,7 +185,7 @@ export function metadataRows(
       if (coinType === undefined || info === undefined) continue;
       const aggregator = info.supply.kind === 'aggregator' ? info.supply : undefined;
       emit(rows, 'fungible_asset_metadata', {
-        asset_type: formatStructTag(coinType),
+        asset_type: typeText(coinType),
         creator_address: formatAddressLong(parseAddress(coinType.address)),
         name: info.name,
         symbol: info.symbol,

@@ -14,7 +14,8 @@ import {
   OBJECT_FROM_SEED_SCHEME,
 } from '../../../shared/object-address.ts';
 import { accessPathStateKeyHash } from '../../../shared/ledger/state-keys.ts';
-import { formatStructTag, type StructTag } from '../../../shared/type-tag.ts';
+import { type StructTag } from '../../../shared/type-tag.ts';
+import { typeText } from './type-text.ts';
 import type { IndexerState } from './processor-input.ts';
 
 const APT_COIN = '0x1::aptos_coin::AptosCoin';
@@ -45,7 +46,7 @@ export function primaryStoreAddress(
 
 /** The metadata a coin type is (or would be) paired with: `0xa` for APT, else the named object of `0xa` (its type). */
 export function pairedMetadataAddress(state: Pick<IndexerState, 'sha3'>, coinType: StructTag): Uint8Array {
-  const name = formatStructTag(coinType);
+  const name = typeText(coinType);
   if (name === APT_COIN) return APT_METADATA.slice();
   return hashed(state, [APT_METADATA, encoder.encode(name)], OBJECT_FROM_SEED_SCHEME);
 }

@@ -45,8 +45,10 @@ export interface IndexerState {
   /**
    * Told the writes of the transaction at `version` before its processors run, a state that may answer reads of
    * those keys as of `version` from them (the written value is the newest at or below it) instead of reading.
+   * `from`, a pruned file's seed: the writes are every key's newest at or below `version` (deletions included),
+   * `from[i]` the version of `written[i]`.
    */
-  readonly prime?: ((version: bigint, written: readonly PrimedWrite[]) => void) | undefined;
+  readonly prime?: ((version: bigint, written: readonly PrimedWrite[], from?: readonly bigint[]) => void) | undefined;
   /** SHA3-256 for object addresses and state-key hashes (object-hashes.ts): the platform's; else the portable one. */
   readonly sha3?: ((input: Uint8Array) => Uint8Array) | undefined;
 }

@@ -5,7 +5,8 @@
 import { parseAddress } from '../../../shared/address.ts';
 import { decodeBcs, type BcsReader } from '../../../shared/bcs/bcs-reader.ts';
 import { decodeResourceGroup } from '../../../shared/resource-group.ts';
-import { formatStructTag, type StructTag } from '../../../shared/type-tag.ts';
+import { type StructTag } from '../../../shared/type-tag.ts';
+import { typeText } from './type-text.ts';
 import { decodeStateKey } from '../../snapshot/state-keys.ts';
 import type { StoredWriteOp } from '../../snapshot/ledger-store.ts';
 import { OBJECT_GROUP } from '../../service/view/resource-group-members.ts';
@@ -16,7 +17,7 @@ export interface WrittenResource {
   readonly kind: 'resource' | 'resource_group';
   readonly address: Uint8Array;
   readonly tag: StructTag;
-  /** `formatStructTag(tag)`, computed once. */
+  /** `typeText(tag)`, computed once. */
   readonly type: string;
   readonly op: StoredWriteOp;
 }
@@ -51,7 +52,7 @@ export function writtenKeys(ops: readonly StoredWriteOp[]): WrittenKey[] {
       kind: decoded.kind,
       address: parseAddress(decoded.address),
       tag: decoded.tag,
-      type: formatStructTag(decoded.tag),
+      type: typeText(decoded.tag),
       op,
     });
   }
@@ -77,7 +78,7 @@ export function objectMembers(
   const known = decodedGroups.get(bytes);
   if (known !== undefined) return known;
   const members = new Map<string, Uint8Array>();
-  for (const member of decodeResourceGroup(bytes)) members.set(formatStructTag(member.tag), member.bytes);
+  for (const member of decodeResourceGroup(bytes)) members.set(typeText(member.tag), member.bytes);
   decodedGroups.set(bytes, members);
   return members;
 }
