@@ -78,7 +78,9 @@ export function loadSsrPages(
   const page = new TextDecoder().decode(index);
   const at = page.indexOf(ROOT);
   if (entry === undefined || at < 0) return undefined;
-  const before = `${page.slice(0, at)}<div id="root">`;
+  // Busy until every control is live: renderer/public/input-boot.js queues what is done on the page until then and
+  // renderer/app/early-input.ts replays it and clears the mark (the style sheet shows the wait meanwhile).
+  const before = `${page.slice(0, at)}<div id="root" aria-busy="true">`;
   const after = page.slice(at + ROOT.length);
   // Imported now, in the background: the first navigation does not wait for the bundle's load on top of its render.
   const loaded: Promise<SsrModule | undefined> = import(/* @vite-ignore */ pathToFileURL(entry).href).then(
