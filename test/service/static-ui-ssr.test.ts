@@ -57,7 +57,9 @@ describe('server-side rendered pages', () => {
     expect(response.headers.get('content-security-policy')).toBe(UI_CONTENT_SECURITY_POLICY);
     expect(response.headers.get('cache-control')).toBe('no-cache');
     const html = await response.text();
-    const root = html.slice(html.indexOf('<div id="root">'));
+    // Busy until the client has made its controls live (renderer/public/input-boot.js, renderer/app/early-input.ts).
+    expect(html).toContain('<div id="root" aria-busy="true">');
+    const root = html.slice(html.indexOf('<div id="root" aria-busy="true">'));
     expect(root.match(RESOURCE_ROW)?.length).toBeGreaterThan(0);
     expect(root).toContain('0x1::account::Account');
     // Nothing the CSP would block: no inline script but the data block, no style attribute.
