@@ -16,11 +16,6 @@ export interface EarlyInput {
   readonly modifiers?: readonly boolean[];
 }
 
-/** What the boot script puts on `window`. */
-interface EarlyInputQueue {
-  take(): EarlyInput[];
-}
-
 /** The controls that must be React's before the page counts as live (those the boot script queues acts on). */
 const CONTROLS = 'button, input, select, textarea, summary, [role="button"], [role="tab"], [role="option"]';
 
@@ -90,9 +85,23 @@ export function replay(input: EarlyInput): void {
   }
 }
 
+function isEarlyInput(value: unknown): value is EarlyInput {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'kind' in value &&
+    typeof value.kind === 'string' &&
+    'target' in value &&
+    value.target instanceof Element
+  );
+}
+
+/** What the boot script queued (nothing when it did not run), its queueing stopped. */
 function takeQueued(): EarlyInput[] {
-  const queue = (window as unknown as { ledgerExplorerEarlyInput?: EarlyInputQueue }).ledgerExplorerEarlyInput;
-  return queue?.take() ?? [];
+  const queue: unknown = Reflect.get(window, 'ledgerExplorerEarlyInput');
+  if (typeof queue !== 'object' || queue === null || !('take' in queue) || typeof queue.take !== 'function') return [];
+  const taken: unknown = queue.take();
+  return Array.isArray(taken) ? taken.filter(isEarlyInput) : [];
 }
 
 /**

@@ -16,7 +16,8 @@
   /** @type {Array<{ kind: string, target: Element, value?: string, key?: string, code?: string, modifiers?: boolean[] }>} */
   var queue = [];
   var stopped = false;
-  var CLICKABLE = 'button, summary, [role="button"], [role="tab"], [role="option"], [role="menuitem"], ' +
+  var CLICKABLE =
+    'button, summary, [role="button"], [role="tab"], [role="option"], [role="menuitem"], ' +
     'input[type="checkbox"], input[type="radio"], input[type="button"], input[type="submit"], input[type="reset"]';
   var VALUED = 'input, select, textarea';
   // Keys whose press does nothing to be replayed: focus moves and modifiers on their own.
