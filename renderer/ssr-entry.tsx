@@ -18,10 +18,12 @@ import { encodeSsrState } from './app/ssr-state.ts';
 
 export { setTransport } from './api/client.ts';
 
-/** A rendered page: the markup of `#root` and the text of the page's data block. */
+/** A rendered page: the markup of `#root`, the text of the page's data block and its lazy view's export name. */
 export interface RenderedPage {
   readonly html: string;
   readonly state: string;
+  /** The lazy view the page shows (app/lazy-routes.ts), whose code the page's links preload. */
+  readonly view: string | undefined;
 }
 
 /** Why a page was not rendered (the service then answers the plain index.html). */
@@ -106,7 +108,7 @@ export async function renderPage(url: string, signal: AbortSignal): Promise<Rend
     if (/<script/i.test(html)) throw new NotRendered('the markup holds a script');
     // Nor a style attribute: the CSP's `style-src 'self'` would block it (lib/use-hydrated.ts keeps the lists off).
     if (/<[^>]+\sstyle=/i.test(html)) throw new NotRendered('the markup holds a style attribute');
-    return { html, state: encodeSsrState(dehydrate(client)) };
+    return { html, state: encodeSsrState(dehydrate(client)), view };
   } finally {
     client.clear();
   }

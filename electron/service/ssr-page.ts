@@ -10,6 +10,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { lstatSync, realpathSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { loadModulePreloads } from './ssr-preload.ts';
 
 /** A fetch-style handler of the API (the data source, or the desktop's app:// API side). */
 export type ApiFetch = (request: Request) => Promise<Response>;
@@ -17,7 +18,10 @@ export type ApiFetch = (request: Request) => Promise<Response>;
 /** What the bundle exports (renderer/ssr-entry.tsx). */
 interface SsrModule {
   setTransport(transport: (path: string, init: RequestInit) => Promise<Response>): void;
-  renderPage(url: string, signal: AbortSignal): Promise<{ readonly html: string; readonly state: string }>;
+  renderPage(
+    url: string,
+    signal: AbortSignal,
+  ): Promise<{ readonly html: string; readonly state: string; readonly view?: string | undefined }>;
 }
 
 /** Where a render's reads go: the API and origin of the request being rendered (one scope per process). */
@@ -82,6 +86,7 @@ export function loadSsrPages(
   // renderer/app/early-input.ts replays it and clears the mark (the style sheet shows the wait meanwhile).
   const before = `${page.slice(0, at)}<div id="root" aria-busy="true">`;
   const after = page.slice(at + ROOT.length);
+  const preloads = loadModulePreloads(root, page);
   // Imported now, in the background: the first navigation does not wait for the bundle's load on top of its render.
   const loaded: Promise<SsrModule | undefined> = import(/* @vite-ignore */ pathToFileURL(entry).href).then(
     (module: unknown) => {
@@ -116,7 +121,9 @@ export function loadSsrPages(
       if (done === undefined) return undefined;
       // The data block's id is the one renderer/app/ssr-state.ts reads (SSR_STATE_ID).
       const data = `<script type="application/json" id="ssr-state">${done.state}</script>`;
-      return encoder.encode(`${before}${done.html}</div>${data}${after}`);
+      // The code that hydrates the page, fetched while the page is parsed (ssr-preload.ts).
+      const head = preloads === undefined ? before : before.replace('</head>', `${preloads(done.view)}</head>`);
+      return encoder.encode(`${head}${done.html}</div>${data}${after}`);
     } catch {
       return undefined; // the client draws the page, as it would without a render
     } finally {

@@ -106,4 +106,20 @@ describe('input on a server-rendered page before it is hydrated', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('leaves a link clicked before the scripts ran to the browser: it opens its page, drawn by the server', async () => {
+    const { page, context, errors } = await newPage(session.browser, { untilHydrated: false });
+    const release = await openPainted(page, `${session.explorer.url}/accounts/${COLLECTOR}`);
+
+    await page.getByRole('link', { name: 'Events' }).click();
+    // Committed, not loaded: the new page's scripts are held back too.
+    await page.waitForURL(new RegExp(`/accounts/${COLLECTOR}/events$`), { waitUntil: 'commit' });
+    const tab = page.getByRole('link', { name: 'Events' });
+    await expect.poll(() => tab.getAttribute('aria-current')).toBe('page');
+    release();
+    await expect.poll(() => page.locator('#root').getAttribute('aria-busy')).toBe(null);
+    expect(await tab.getAttribute('aria-current')).toBe('page');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
