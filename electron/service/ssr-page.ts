@@ -21,7 +21,7 @@ interface SsrModule {
   renderPage(
     url: string,
     signal: AbortSignal,
-  ): Promise<{ readonly html: string; readonly state: string; readonly view?: string | undefined }>;
+  ): Promise<{ readonly html: string; readonly state: string; readonly views?: readonly string[] }>;
 }
 
 /** Where a render's reads go: the API and origin of the request being rendered (one scope per process). */
@@ -82,9 +82,7 @@ export function loadSsrPages(
   const page = new TextDecoder().decode(index);
   const at = page.indexOf(ROOT);
   if (entry === undefined || at < 0) return undefined;
-  // Busy until every control is live: renderer/public/input-boot.js queues what is done on the page until then and
-  // renderer/app/early-input.ts replays it and clears the mark (the style sheet shows the wait meanwhile).
-  const before = `${page.slice(0, at)}<div id="root" aria-busy="true">`;
+  const before = page.slice(0, at);
   const after = page.slice(at + ROOT.length);
   const preloads = loadModulePreloads(root, page);
   // Imported now, in the background: the first navigation does not wait for the bundle's load on top of its render.
@@ -121,9 +119,14 @@ export function loadSsrPages(
       if (done === undefined) return undefined;
       // The data block's id is the one renderer/app/ssr-state.ts reads (SSR_STATE_ID).
       const data = `<script type="application/json" id="ssr-state">${done.state}</script>`;
-      // The code that hydrates the page, fetched while the page is parsed (ssr-preload.ts).
-      const head = preloads === undefined ? before : before.replace('</head>', `${preloads(done.view)}</head>`);
-      return encoder.encode(`${head}${done.html}</div>${data}${after}`);
+      // The lazy views drawn (export names), which the client loads before it hydrates (renderer/app/boot.ts) and
+      // the page preloads while it is parsed (ssr-preload.ts).
+      const views = (done.views ?? []).filter((view) => /^[A-Za-z]+$/.test(view));
+      const head = preloads === undefined ? before : before.replace('</head>', `${preloads(views)}</head>`);
+      // Busy until every control is live: renderer/public/input-boot.js queues what is done on the page until then and
+      // renderer/app/early-input.ts replays it and clears the mark (the style sheet shows the wait meanwhile).
+      const root = `<div id="root" aria-busy="true" data-views="${views.join(' ')}">`;
+      return encoder.encode(`${head}${root}${done.html}</div>${data}${after}`);
     } catch {
       return undefined; // the client draws the page, as it would without a render
     } finally {

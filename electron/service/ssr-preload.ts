@@ -42,9 +42,9 @@ function kebab(name: string): string {
 
 /**
  * The tags for a page of the UI in `root` around `page` (its index.html, whose own script and preloads are not
- * repeated), by the page's lazy view (its export name); undefined when the build has no manifest.
+ * repeated), by the page's lazy views (their export names); undefined when the build has no manifest.
  */
-export function loadModulePreloads(root: string, page: string): ((view: string | undefined) => string) | undefined {
+export function loadModulePreloads(root: string, page: string): ((views: readonly string[]) => string) | undefined {
   const manifest = readManifest(root);
   if (manifest === undefined || !manifest.has(MOUNT_SOURCE)) return undefined;
   const inPage = new Set([...page.matchAll(/(?:href|src)="([^"]+)"/g)].map((match) => match[1]));
@@ -54,20 +54,22 @@ export function loadModulePreloads(root: string, page: string): ((view: string |
     into.add(`/${chunk.file}`);
     for (const imported of chunk.imports ?? []) filesOf(imported, into);
   };
-  const tagsByView = new Map<string | undefined, string>();
-  return (view) => {
-    const known = tagsByView.get(view);
+  const tagsByViews = new Map<string, string>();
+  return (views) => {
+    const known = tagsByViews.get(views.join(' '));
     if (known !== undefined) return known;
     const files = new Set<string>();
     filesOf(MOUNT_SOURCE, files);
-    const suffix = view === undefined ? undefined : `/${kebab(view)}.tsx`;
-    const viewKey = suffix === undefined ? undefined : [...manifest.keys()].find((key) => key.endsWith(suffix));
-    if (viewKey !== undefined) filesOf(viewKey, files);
+    for (const view of views) {
+      const suffix = `/${kebab(view)}.tsx`;
+      const viewKey = [...manifest.keys()].find((key) => key.endsWith(suffix));
+      if (viewKey !== undefined) filesOf(viewKey, files);
+    }
     const tags = [...files]
       .filter((file) => !inPage.has(file))
       .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
       .join('');
-    tagsByView.set(view, tags);
+    tagsByViews.set(views.join(' '), tags);
     return tags;
   };
 }

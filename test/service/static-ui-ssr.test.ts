@@ -58,8 +58,8 @@ describe('server-side rendered pages', () => {
     expect(response.headers.get('cache-control')).toBe('no-cache');
     const html = await response.text();
     // Busy until the client has made its controls live (renderer/public/input-boot.js, renderer/app/early-input.ts).
-    expect(html).toContain('<div id="root" aria-busy="true">');
-    const root = html.slice(html.indexOf('<div id="root" aria-busy="true">'));
+    expect(html).toContain('<div id="root" aria-busy="true" data-views="ResourcesPanel">');
+    const root = html.slice(html.indexOf('<div id="root" aria-busy="true" data-views="ResourcesPanel">'));
     expect(root.match(RESOURCE_ROW)?.length).toBeGreaterThan(0);
     expect(root).toContain('0x1::account::Account');
     // Nothing the CSP would block: no inline script but the data block, no style attribute.
