@@ -1,10 +1,10 @@
 /**
- * The `<link rel="modulepreload">` tags a server-rendered page carries in its head (ssr-page.ts): the code that hydrates
- * it — the app's mount chunk (React DOM, the frame) and the page's lazy view, each with the chunks it imports — is
- * known when the HTML is made, so the browser fetches and compiles it while it parses the page, instead of after the
- * entry has run and asked for it (renderer/main.tsx). Shorter time between the page's first paint and its controls
- * going live (renderer/app/early-input.ts). The file names come from the client build's manifest, which `vite build`
- * writes beside the render bundle (vite.config.ts), in the folder never served as files.
+ * The `<link rel="modulepreload">` tags a server-rendered page carries in its head (ssr-page.ts): the code that
+ * hydrates it — the app's mount chunk (React DOM, the frame) and the page's lazy views, each with the chunks it
+ * imports — is known when the HTML is made, so the browser fetches and compiles it while it parses the page, instead
+ * of after the entry has run and asked for it (renderer/main.tsx): fewer round trips between the page's first paint
+ * and its controls going live (renderer/app/early-input.ts). The file names come from the client build's manifest,
+ * which `vite build` writes beside the render bundle (vite.config.ts), in the folder never served as files.
  */
 import { lstatSync, readFileSync, realpathSync } from 'node:fs';
 import { join, sep } from 'node:path';

@@ -9,11 +9,14 @@
  * While #root is busy, an act on a control that is not React's yet (React marks each element it has hydrated with its
  * props) is queued: a click on a button is held back (its default too) and clicked again later, a typed value and a
  * picked option stay in their control (React's hydration keeps a control's current value) and are announced to the
- * app later with the value they were given, a non-character key (Enter, Escape, arrows) is sent again later. A link is left to work as a link.
+ * app later with the value they were given, a non-character key (Enter, Escape, arrows) is sent again later. A link
+ * is left to work as a link.
  * renderer/app/early-input.ts takes the queue once every control is live, clears aria-busy and replays it in order.
  */
 (function () {
-  /** @type {Array<{ kind: string, target: Element, value?: string, key?: string, code?: string, modifiers?: boolean[] }>} */
+  /**
+   * @type {Array<{ kind: string, target: Element, value?: string, key?: string, code?: string, modifiers?: boolean[] }>}
+   */
   var queue = [];
   var stopped = false;
   var CLICKABLE =

@@ -107,7 +107,7 @@ describe('input on a server-rendered page before it is hydrated', () => {
     await context.close();
   });
 
-  it('leaves a link clicked before the scripts ran to the browser: it opens its page, drawn by the server', async () => {
+  it('leaves a link clicked before the scripts ran to the browser: it opens its page, server-drawn', async () => {
     const { page, context, errors } = await newPage(session.browser, { untilHydrated: false });
     const release = await openPainted(page, `${session.explorer.url}/accounts/${COLLECTOR}`);
 

@@ -96,7 +96,7 @@ describe('server-side rendered pages', () => {
     expect(html).toContain(`Before (version ${BigInt(chosen.version) - 1n})`);
   });
 
-  it("preloads the code that hydrates the page: the mount chunk and the page's view, with what they import", async () => {
+  it("preloads the code that hydrates the page: the mount chunk and the page's views, with their imports", async () => {
     const manifest = JSON.parse(readFileSync(join(ui, 'ssr', 'client-manifest.json'), 'utf8')) as Record<
       string,
       { file: string }
