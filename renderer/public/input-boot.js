@@ -14,9 +14,7 @@
  * renderer/app/early-input.ts takes the queue once every control is live, clears aria-busy and replays it in order.
  */
 (function () {
-  /**
-   * @type {Array<{ kind: string, target: Element, value?: string, key?: string, code?: string, modifiers?: boolean[] }>}
-   */
+  /** @type {Array<{ kind: string, target: Element, value?: string, key?: string, modifiers?: boolean[] }>} */
   var queue = [];
   var stopped = false;
   var CLICKABLE =
