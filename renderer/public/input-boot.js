@@ -14,7 +14,10 @@
  * renderer/app/early-input.ts takes the queue once every control is live, clears aria-busy and replays it in order.
  */
 (function () {
-  /** @type {Array<{ kind: string, target: Element, value?: string, key?: string, modifiers?: boolean[] }>} */
+  /**
+   * One act: `kind` click, value or key; `value` for a value, `key`, `code` and `modifiers` for a key.
+   * @type {Array<{ kind: string, target: Element, value?: string, key?: string, code?: string, modifiers?: any[] }>}
+   */
   var queue = [];
   var stopped = false;
   var CLICKABLE =
