@@ -11,17 +11,19 @@ import { prerender } from 'react-dom/static';
 import { dehydrate, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { StaticRouter } from 'react-router';
 import { AppInRouter } from './app/app.tsx';
-import { preloadRouteView } from './app/lazy-routes.ts';
+import { preloadRouteView, RenderedViews } from './app/lazy-routes.ts';
 import { createQueryClient } from './app/query-client.ts';
 import { prefetchRoute } from './app/route-prefetch.ts';
 import { encodeSsrState } from './app/ssr-state.ts';
 
 export { setTransport } from './api/client.ts';
 
-/** A rendered page: the markup of `#root` and the text of the page's data block. */
+/** A rendered page: the markup of `#root`, the text of the page's data block and its lazy view's export name. */
 export interface RenderedPage {
   readonly html: string;
   readonly state: string;
+  /** The lazy views the page drew (app/lazy-routes.ts), whose code the page preloads. */
+  readonly views: readonly string[];
 }
 
 /** Why a page was not rendered (the service then answers the plain index.html). */
@@ -89,13 +91,16 @@ export async function renderPage(url: string, signal: AbortSignal): Promise<Rend
       .find((query) => query.state.status === 'error');
     if (failed !== undefined) throw new NotRendered(`a read failed: ${JSON.stringify(failed.queryKey)}`);
     const errors: unknown[] = [];
+    const views = new Set<string>();
     const { prelude } = await prerender(
       <StrictMode>
-        <QueryClientProvider client={client}>
-          <StaticRouter location={`${location.pathname}${location.search}`}>
-            <AppInRouter />
-          </StaticRouter>
-        </QueryClientProvider>
+        <RenderedViews value={views}>
+          <QueryClientProvider client={client}>
+            <StaticRouter location={`${location.pathname}${location.search}`}>
+              <AppInRouter />
+            </StaticRouter>
+          </QueryClientProvider>
+        </RenderedViews>
       </StrictMode>,
       // One piece: a boundary larger than the chunk size would be sent apart and moved in by an inline script.
       { signal, progressiveChunkSize: Number.POSITIVE_INFINITY, onError: (error) => void errors.push(error) },
@@ -106,7 +111,7 @@ export async function renderPage(url: string, signal: AbortSignal): Promise<Rend
     if (/<script/i.test(html)) throw new NotRendered('the markup holds a script');
     // Nor a style attribute: the CSP's `style-src 'self'` would block it (lib/use-hydrated.ts keeps the lists off).
     if (/<[^>]+\sstyle=/i.test(html)) throw new NotRendered('the markup holds a style attribute');
-    return { html, state: encodeSsrState(dehydrate(client)) };
+    return { html, state: encodeSsrState(dehydrate(client)), views: [...views] };
   } finally {
     client.clear();
   }

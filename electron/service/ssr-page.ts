@@ -10,6 +10,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { lstatSync, realpathSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { loadModulePreloads } from './ssr-preload.ts';
 
 /** A fetch-style handler of the API (the data source, or the desktop's app:// API side). */
 export type ApiFetch = (request: Request) => Promise<Response>;
@@ -17,7 +18,10 @@ export type ApiFetch = (request: Request) => Promise<Response>;
 /** What the bundle exports (renderer/ssr-entry.tsx). */
 interface SsrModule {
   setTransport(transport: (path: string, init: RequestInit) => Promise<Response>): void;
-  renderPage(url: string, signal: AbortSignal): Promise<{ readonly html: string; readonly state: string }>;
+  renderPage(
+    url: string,
+    signal: AbortSignal,
+  ): Promise<{ readonly html: string; readonly state: string; readonly views?: readonly string[] }>;
 }
 
 /** Where a render's reads go: the API and origin of the request being rendered (one scope per process). */
@@ -78,8 +82,9 @@ export function loadSsrPages(
   const page = new TextDecoder().decode(index);
   const at = page.indexOf(ROOT);
   if (entry === undefined || at < 0) return undefined;
-  const before = `${page.slice(0, at)}<div id="root">`;
+  const before = page.slice(0, at);
   const after = page.slice(at + ROOT.length);
+  const preloads = loadModulePreloads(root, page);
   // Imported now, in the background: the first navigation does not wait for the bundle's load on top of its render.
   const loaded: Promise<SsrModule | undefined> = import(/* @vite-ignore */ pathToFileURL(entry).href).then(
     (module: unknown) => {
@@ -114,7 +119,14 @@ export function loadSsrPages(
       if (done === undefined) return undefined;
       // The data block's id is the one renderer/app/ssr-state.ts reads (SSR_STATE_ID).
       const data = `<script type="application/json" id="ssr-state">${done.state}</script>`;
-      return encoder.encode(`${before}${done.html}</div>${data}${after}`);
+      // The lazy views drawn (export names), which the client loads before it hydrates (renderer/app/boot.ts) and
+      // the page preloads while it is parsed (ssr-preload.ts).
+      const views = (done.views ?? []).filter((view) => /^[A-Za-z]+$/.test(view));
+      const head = preloads === undefined ? before : before.replace('</head>', `${preloads(views)}</head>`);
+      // Busy until every control is live: renderer/public/input-boot.js queues what is done on the page until then and
+      // renderer/app/early-input.ts replays it and clears the mark (the style sheet shows the wait meanwhile).
+      const root = `<div id="root" aria-busy="true" data-views="${views.join(' ')}">`;
+      return encoder.encode(`${head}${root}${done.html}</div>${data}${after}`);
     } catch {
       return undefined; // the client draws the page, as it would without a render
     } finally {

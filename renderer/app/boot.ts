@@ -16,8 +16,12 @@ export const appQueryClient = createQueryClient();
 /** Whether the page came rendered from the server with its data (then the app hydrates it: app/mount.tsx). */
 export const serverRendered = takeServerState();
 
-/** The lazy view of the page the app opens on (lazy-routes.ts), whose chunk main.tsx asks for; none for the rest. */
-export const openedView = startOpenedRoute();
+/**
+ * The lazy views of the page the app opens on (lazy-routes.ts), whose chunks main.tsx asks for before it mounts: those
+ * a page the server rendered drew (named on its #root by electron/service/ssr-page.ts, so none suspends while it
+ * hydrates), else the one route-prefetch.ts names for the path (none for the rest).
+ */
+export const openedViews = startOpenedRoute();
 
 function takeServerState(): boolean {
   const block = document.getElementById(SSR_STATE_ID);
@@ -27,11 +31,17 @@ function takeServerState(): boolean {
   return true;
 }
 
-function startOpenedRoute(): string | undefined {
+function startOpenedRoute(): readonly string[] {
   try {
-    return serverRendered ? routeViewOf(window.location) : prefetchRoute(appQueryClient, window.location);
+    if (serverRendered) {
+      const drawn = document.getElementById('root')?.dataset.views?.split(' ') ?? [];
+      const named = routeViewOf(window.location);
+      return [...new Set([...drawn.filter((view) => view !== ''), ...(named === undefined ? [] : [named])])];
+    }
+    const named = prefetchRoute(appQueryClient, window.location);
+    return named === undefined ? [] : [named];
   } catch {
     // Only a head start: whatever the path holds (a malformed escape, say), the app still mounts and its views ask.
-    return undefined;
+    return [];
   }
 }

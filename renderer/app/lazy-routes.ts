@@ -4,7 +4,13 @@
  * page and the account layout (the two most opened first) stay in the entry chunk; everything a route needs
  * beyond them arrives with its first visit (the frame's and the account layout's `Suspense` show "Loading…").
  */
-import { createElement, lazy, useState, type ComponentType, type ReactNode } from 'react';
+import { createContext, createElement, lazy, useContext, useState, type ComponentType, type ReactNode } from 'react';
+
+/**
+ * Where the server-side render (renderer/ssr-entry.tsx) collects the names of the lazy views a page drew: the page
+ * then preloads their code and the client loads them before it hydrates, so no view suspends during hydration.
+ */
+export const RenderedViews = createContext<Set<string> | undefined>(undefined);
 
 /** The loaders of every lazy view by its export's name, for {@link preloadRouteViews} and {@link preloadRouteView}. */
 const loaders = new Map<string, () => Promise<unknown>>();
@@ -26,6 +32,7 @@ function lazyNamed<Module, Name extends keyof Module & string>(load: () => Promi
   loaders.set(name, loadAndKeep);
   const Lazy = lazy(async () => ({ default: await loadAndKeep() }));
   function RouteView(): ReactNode {
+    useContext(RenderedViews)?.add(name);
     const [direct] = useState(() => loaded);
     return createElement(direct ?? Lazy);
   }

@@ -1,12 +1,14 @@
 /**
  * Mounts the app into `#root`. Its own chunk, loaded by renderer/main.tsx once app/boot.ts has started the page's
  * reads: React DOM and the views download and evaluate while those reads are in flight, instead of in front of them.
- * A page the server rendered is hydrated: React takes over its markup, with the data it was drawn from (boot.ts).
+ * A page the server rendered is hydrated: React takes over its markup, with the data it was drawn from (boot.ts), and
+ * what the user did on it before its controls were live is replayed then (early-input.ts).
  */
 import { StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { QueryClient } from '@tanstack/react-query';
 import { App } from './app.tsx';
+import { settleEarlyInput } from './early-input.ts';
 
 /** The attribute set on `<html>` once the app has committed its first render (a page the server drew: hydrated). */
 export const MOUNTED_ATTRIBUTE = 'data-app-mounted';
@@ -33,4 +35,5 @@ export function mountApp(queryClient: QueryClient, serverRendered: boolean): voi
   );
   if (serverRendered) hydrateRoot(container, app);
   else createRoot(container).render(app);
+  void settleEarlyInput(container, serverRendered);
 }

@@ -39,6 +39,12 @@ export async function instrument(page: Page, selectors: readonly string[]): Prom
   }, selectors);
 }
 
+/**
+ * Matches once every control of a page is live: a page the server rendered is marked busy until then
+ * (electron/service/ssr-page.ts, renderer/app/early-input.ts).
+ */
+export const LIVE = '#root:not([aria-busy]) > *';
+
 /** Milliseconds from navigation start until `selector` first matched (waits for it). */
 export async function timeToSelector(page: Page, selector: string): Promise<number> {
   await page.waitForSelector(selector, { timeout: 60_000 });

@@ -8,7 +8,7 @@
 import Database from 'better-sqlite3';
 import type { Browser } from 'playwright-core';
 import { newPage } from '../e2e/support/e2e-harness.ts';
-import { instrument, timeToSelector } from './ui-bench-page.ts';
+import { instrument, LIVE, timeToSelector } from './ui-bench-page.ts';
 
 /** The sample's largest retained transaction: its version and how many keys it wrote and events it emitted. */
 export interface LargestTransaction {
@@ -36,14 +36,19 @@ export function largestTransaction(snapshotPath: string): LargestTransaction {
 
 const READY = '[data-changes-ready="true"]';
 
-/** Navigation → the changes section rendered, on the transaction page at `version`. */
-export async function transactionPageMs(browser: Browser, base: string, version: string): Promise<number> {
+/** Navigation → the changes section rendered, and → every control live, on the transaction page at `version`. */
+export async function transactionPageMs(
+  browser: Browser,
+  base: string,
+  version: string,
+): Promise<{ ms: number; liveMs: number }> {
   const { page, context } = await newPage(browser);
-  await instrument(page, [READY]);
+  await instrument(page, [READY, LIVE]);
   await page.goto(`${base}/txn/${version}`);
   const ms = await timeToSelector(page, READY);
+  const liveMs = await timeToSelector(page, LIVE);
   await context.close();
-  return ms;
+  return { ms, liveMs };
 }
 
 /**

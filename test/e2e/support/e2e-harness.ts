@@ -103,6 +103,11 @@ export interface TestPage {
 export interface NewPageOptions {
   readonly colorScheme?: 'light' | 'dark';
   readonly viewport?: { readonly width: number; readonly height: number };
+  /**
+   * False: `goto`/`reload` resolve as Playwright's own do, before a server-rendered page is hydrated (journeys that
+   * act on the page as a user would, its input kept until the controls are live: renderer/public/input-boot.js).
+   */
+  readonly untilHydrated?: boolean;
 }
 
 /**
@@ -164,7 +169,7 @@ export async function newPage(browser: Browser, options: NewPageOptions = {}): P
     acceptDownloads: true,
   });
   const page = await context.newPage();
-  untilHydrated(page);
+  if (options.untilHydrated !== false) untilHydrated(page);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   // Every console error counts: a source without an indexer says so in /explorer/v1/source, so the UI does not ask
