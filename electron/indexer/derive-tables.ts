@@ -28,8 +28,11 @@ import { DERIVE_CHUNK, startDeriveHelper, type DeriveHelper } from './derive-thr
 /** Receives the derived rows, batch by batch, in derivation order. */
 export type IndexerSink = (rows: IndexerRows) => void;
 
-/** The seed's current rows: per key the row of its newest write before the window, ascending by that version. */
-function seedRows(store: SnapshotStore, db: Database.Database, state: IndexerState, sink: IndexerSink): void {
+/**
+ * The seed's current rows: per key the row of its newest write before the window, ascending by that version (also
+ * verify's first piece: electron/indexer/verify-indexer.ts).
+ */
+export function seedRows(store: SnapshotStore, db: Database.Database, state: IndexerState, sink: IndexerSink): void {
   const seed = seedVersion(store);
   if (seed < 0n) return;
   const kept = new Map<string, Map<string, IndexerRow>>();
