@@ -35,9 +35,10 @@ export interface RowSource {
 
 /** Whether the file's view `ix_<name>` is the one this build writes (its SQL as SQLite keeps it). */
 function ownView(db: Database.Database, table: IndexerTable): boolean {
-  const sql = db.prepare("SELECT sql FROM sqlite_master WHERE type = 'view' AND name = ?").pluck().get(
-    indexerSqlTable(table),
-  ) as string | undefined;
+  const sql = db
+    .prepare("SELECT sql FROM sqlite_master WHERE type = 'view' AND name = ?")
+    .pluck()
+    .get(indexerSqlTable(table)) as string | undefined;
   const view = indexerViewSql(table, writeSetSource(db));
   return view !== undefined && sql === `CREATE VIEW "${indexerSqlTable(table)}" AS ${view}`;
 }
@@ -81,7 +82,9 @@ export function internedTexts(db: Database.Database): Map<number, string> {
 
 /** A `hex` cell's text: a BLOB as `0x` + lowercase hex, anything else as it is. */
 function renderHex(value: StoredCell): StoredCell {
-  return value instanceof Uint8Array ? `0x${Buffer.from(value.buffer, value.byteOffset, value.length).toString('hex')}` : value;
+  return value instanceof Uint8Array
+    ? `0x${Buffer.from(value.buffer, value.byteOffset, value.length).toString('hex')}`
+    : value;
 }
 
 /** A derived value as SQLite stores it (booleans 0/1, a missing column NULL; indexer-storage.ts `storedValue`). */
@@ -146,8 +149,7 @@ export function rowComparer(table: IndexerTable, source: RowSource, strings: Rea
     differs(stored, derived) {
       for (let i = 0; i < names.length; i += 1) {
         const cell = stored[i];
-        if (cell === undefined || !same(cell, kinds[i] ?? 'plain', derivedCell(derived[names[i] as string])))
-          return i;
+        if (cell === undefined || !same(cell, kinds[i] ?? 'plain', derivedCell(derived[names[i] as string]))) return i;
       }
       return -1;
     },

@@ -32,12 +32,7 @@ export interface IndexerCheckPlan {
 }
 
 /** The first rowid of `from` whose version is at least `version`, between `low` and `high` (the end's rowid + 1). */
-function firstRowidAt(
-  probe: Database.Statement,
-  version: number,
-  low: number,
-  high: number,
-): number {
+function firstRowidAt(probe: Database.Statement, version: number, low: number, high: number): number {
   let lo = low;
   let hi = high;
   while (lo < hi) {
@@ -122,7 +117,6 @@ export function planIndexerCheck(
 
 /** The `WHERE` of a piece's rows of a table read from `source` (bound: the range's ends). */
 export function rangeWhere(table: IndexerTable, source: RowSource, to: number | null): string {
-  const column =
-    source.stored || table.history.kind === 'static' ? 'rowid' : `"${table.history.versionColumn}"`;
+  const column = source.stored || table.history.kind === 'static' ? 'rowid' : `"${table.history.versionColumn}"`;
   return to === null ? `WHERE ${column} >= ?` : `WHERE ${column} >= ? AND ${column} < ?`;
 }

@@ -111,7 +111,7 @@ export function startIndexerCheck(path: string): IndexerCheckThread | undefined 
             const run = indexerChecker(store, plan.plan);
             // Pieces are claimed from the last back a few at a time and run in version order: the derivation's state
             // reads are cheapest going forward (electron/indexer/indexer-state.ts).
-            for (let top = plan.plan.pieces.length - 1; top >= 0 && !threadFailed(); ) {
+            for (let top = plan.plan.pieces.length - 1; top >= 0 && !threadFailed();) {
               const claimed: number[] = [];
               for (let index = top; index >= 0 && index > top - CLAIM_PIECES; index -= 1) {
                 if (Atomics.compareExchange(claims, index, PIECE_OWNER.free, PIECE_OWNER.verify) !== PIECE_OWNER.free)
