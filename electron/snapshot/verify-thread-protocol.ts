@@ -1,7 +1,7 @@
 /**
- * What `snapshot verify` and its indexer check's thread (verify-thread.ts, verify-thread-entry.ts) tell each other: the
- * check's plan and one reply by a port read synchronously, and shared 32-bit words — the status, a counter bumped when
- * it settles, and how far the derivation has come (both threads count into it) out of how many transactions.
+ * What `snapshot verify` and its indexer check's thread (verify-thread.ts, verify-thread-entry.ts) tell each other:
+ * the check's plan and one reply by a port read synchronously, and shared 32-bit words — the status, a counter bumped
+ * when it settles, and how far the derivation has come (both threads count into it) out of how many transactions.
  */
 
 import type { IndexerCheckPlan, PieceOutcome } from '../indexer/verify-indexer.ts';

@@ -73,7 +73,7 @@ describe('the indexer check in pieces, on two threads', () => {
     }
   });
 
-  it('names a defect in the first chunk and one in the last, one line per table, alike on one thread and on two', () => {
+  it('names a defect in the first chunk and one in the last, one line per table, alike on one thread and two', () => {
     let first = { rowid: 0, version: 0 };
     let last = { rowid: 0, version: 0 };
     const path = editedCopy('ends.db', (db) => {
