@@ -28,10 +28,7 @@ import { DERIVE_CHUNK, startDeriveHelper, type DeriveHelper } from './derive-thr
 /** Receives the derived rows, batch by batch, in derivation order. */
 export type IndexerSink = (rows: IndexerRows) => void;
 
-/**
- * The seed's current rows: per key the row of its newest write before the window, ascending by that version (also
- * verify's first piece: electron/indexer/verify-indexer.ts).
- */
+/** The seed's current rows: per key the row of its newest write before the window, ascending by that version. */
 export function seedRows(store: SnapshotStore, db: Database.Database, state: IndexerState, sink: IndexerSink): void {
   const seed = seedVersion(store);
   if (seed < 0n) return;
