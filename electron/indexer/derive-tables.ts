@@ -37,7 +37,7 @@ interface SeedBatch {
 }
 
 /** The seed's current rows: per key the row of its newest write before the window, ascending by that version. */
-function seedRows(store: SnapshotStore, db: Database.Database, state: IndexerState, sink: IndexerSink): void {
+export function seedRows(store: SnapshotStore, db: Database.Database, state: IndexerState, sink: IndexerSink): void {
   const seed = seedVersion(store);
   if (seed < 0n) return;
   const kept = new Map<string, Map<string, IndexerRow>>();

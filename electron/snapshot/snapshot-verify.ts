@@ -96,7 +96,8 @@ function verifyWith(store: SnapshotStore, progress: Progress): VerifyReport {
   }
   if (indexerThread === undefined) Object.assign(checked, verifyIndexerTables(store, problem, progress));
   else {
-    const indexer = indexerThread.join(progress);
+    // This thread then takes its share of the indexer check's pieces (verify-thread.ts): both cores end together.
+    const indexer = indexerThread.join(progress, store);
     for (const text of indexer.problems) problem(text);
     Object.assign(checked, indexer.checked);
   }

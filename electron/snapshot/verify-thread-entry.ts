@@ -1,16 +1,23 @@
 /**
- * The indexer check's thread (started by verify-thread.ts): opens the snapshot read-only on its own connection,
- * derives its indexer tables again and compares them with the file's (electron/indexer/verify-indexer.ts), and
- * reports the problems and figures — or its failure — through its port and the shared words.
+ * The indexer check's thread (started by verify-thread.ts): opens the snapshot read-only on its own connection, plans
+ * the check (electron/indexer/verify-indexer.ts) and posts the plan, checks `_valid_to`, then derives and compares
+ * the check's pieces from the first on until it meets those verify's own thread took from the last back, and reports
+ * their outcomes — or its failure — through its port and the shared words.
  */
 import { workerData, type MessagePort } from 'node:worker_threads';
-import type { Progress } from './progress.ts';
-import { VERIFY_SLOT, VERIFY_STATUS, type VerifyThreadInit, type VerifyThreadReply } from './verify-thread-protocol.ts';
+import type { PieceOutcome } from '../indexer/verify-indexer.ts';
+import {
+  PIECE_OWNER,
+  VERIFY_SLOT,
+  VERIFY_STATUS,
+  type VerifyThreadInit,
+  type VerifyThreadReply,
+} from './verify-thread-protocol.ts';
 
 const { path, shared, port } = workerData as VerifyThreadInit & { port: MessagePort };
 const slots = new Int32Array(shared);
 
-function settle(reply: VerifyThreadReply): void {
+function settle(reply: Exclude<VerifyThreadReply, { kind: 'plan' }>): void {
   port.postMessage(reply);
   Atomics.store(slots, VERIFY_SLOT.status, reply.kind === 'done' ? VERIFY_STATUS.done : VERIFY_STATUS.failed);
   Atomics.add(slots, VERIFY_SLOT.signal, 1);
@@ -30,28 +37,39 @@ function failed(error: unknown): void {
 
 process.on('uncaughtException', failed);
 
-/** How far the derivation has come, in a shared word the waiting thread reads (it names the phase itself). */
-const counted: Progress = {
-  phase: () => Atomics.store(slots, VERIFY_SLOT.done, 0),
-  update: (done) => Atomics.store(slots, VERIFY_SLOT.done, done),
-  end: () => undefined,
-};
-
 try {
-  const [{ SnapshotStore }, { verifyIndexerTables }] = await Promise.all([
+  const [{ SnapshotStore }, indexer] = await Promise.all([
     import('./snapshot-store.ts'),
     import('../indexer/verify-indexer.ts'),
   ]);
   const store = SnapshotStore.open(path);
   try {
-    Atomics.store(
-      slots,
-      VERIFY_SLOT.total,
-      Number(store.database.prepare('SELECT count(*) FROM transaction_details').pluck().get()),
-    );
     const problems: string[] = [];
-    const checked = verifyIndexerTables(store, (text) => void problems.push(text), counted);
-    settle({ kind: 'done', problems, checked });
+    const plan = indexer.prepareIndexerCheck(store, (text) => void problems.push(text));
+    const outcomes: PieceOutcome[] = [];
+    let later: string[] = [];
+    if (plan !== undefined) {
+      const owners = new SharedArrayBuffer(plan.pieces.length * Int32Array.BYTES_PER_ELEMENT);
+      const claims = new Int32Array(owners);
+      Atomics.store(
+        slots,
+        VERIFY_SLOT.total,
+        plan.pieces.reduce((n, piece) => n + piece.versions.length, 0),
+      );
+      port.postMessage({ kind: 'plan', plan, owners } satisfies VerifyThreadReply);
+      Atomics.add(slots, VERIFY_SLOT.signal, 1);
+      Atomics.notify(slots, VERIFY_SLOT.signal);
+      // The `_valid_to` check first: verify's own thread takes pieces from the last back meanwhile.
+      later = indexer.validToProblems(store);
+      const run = indexer.indexerChecker(store, plan);
+      for (let index = 0; index < plan.pieces.length; index += 1) {
+        if (Atomics.compareExchange(claims, index, PIECE_OWNER.free, PIECE_OWNER.thread) !== PIECE_OWNER.free) break;
+        const outcome = run(index);
+        outcomes.push(outcome);
+        Atomics.add(slots, VERIFY_SLOT.done, outcome.transactions);
+      }
+    }
+    settle({ kind: 'done', problems, outcomes, later });
   } finally {
     store.close();
   }
