@@ -4,7 +4,7 @@
  * hidden class of its own: V8 allocates those in the old generation, so every scavenge had to trace them and the old
  * generation filled with them between full collections (measured with `--trace-gc` under the service benchmark's
  * load: scavenges of tens of ms promoting ≈ 10 MB each, against sub-millisecond ones without; docs/benchmarks.md,
- * issue 24). The client and the signal are made only when a source asks for them (the remote one does).
+ * issue 24). The client and the signal objects are made only when a source asks for them (the remote one does).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestClient, ServiceRequest } from './service-reply.ts';
@@ -27,6 +27,9 @@ export class HttpServiceRequest implements ServiceRequest {
   readonly #req: IncomingMessage;
   readonly #res: ServerResponse;
   readonly #bytes: Uint8Array;
+  // Read now: a socket that closes before the service asks would no longer know its peer.
+  readonly #address: string;
+  readonly #port: number | undefined;
   #gone: AbortSignal | undefined;
 
   /** The request `req` (answered on `res`) with its parsed `url` and its whole body `bytes`. */
@@ -36,6 +39,8 @@ export class HttpServiceRequest implements ServiceRequest {
     this.#req = req;
     this.#res = res;
     this.#bytes = bytes;
+    this.#address = req.socket.remoteAddress ?? '';
+    this.#port = req.socket.remotePort;
     this.#gone = undefined;
   }
 
@@ -53,8 +58,7 @@ export class HttpServiceRequest implements ServiceRequest {
 
   /** The sender: the socket's remote address and port. */
   get client(): RequestClient {
-    const socket = this.#req.socket;
-    return { address: socket.remoteAddress ?? '', connection: String(socket.remotePort ?? '') };
+    return { address: this.#address, connection: String(this.#port ?? '') };
   }
 
   /** Aborts when the client goes away before its reply; made on first use (the snapshot service never asks). */
