@@ -88,8 +88,8 @@ async function main(): Promise<void> {
     };
     const lines = [
       `${positionals[0]} (A) and ${positionals[1]} (B) in one process, loaded in turns: ${rounds} rounds of ` +
-        `${settings.durationSeconds} s, ${settings.connections} connections; load average ${fixed(os.loadavg()[0] ?? 0)} ` +
-        'at the start.',
+        `${settings.durationSeconds} s, ${settings.connections} connections; ` +
+        `load average ${fixed(os.loadavg()[0] ?? 0)} at the start.`,
       '',
       '| endpoint | A: CPU per response (median) | B | B / A | rounds where B < A |',
       '|---|---:|---:|---:|---:|',
