@@ -30,7 +30,16 @@ export function cutBodyRead(req: IncomingMessage, kind: 'timeout' | 'aborted'): 
   return true;
 }
 
-/** Reads the body of `req`: complete, over `limit` (declared or streamed), stalled for `stallMs`, or aborted. */
+/** The body of a request that sent none (no `data` before `end`). */
+const NO_BODY = Buffer.alloc(0);
+
+/**
+ * Reads the body of `req`: complete, over `limit` (declared or streamed), stalled for `stallMs`, or aborted.
+ *
+ * One timer per read, pushed back on each chunk (`refresh`), and a body that came in one chunk (a small POST, such as
+ * a table item's key) is that chunk: a fresh timer per chunk and a copy of every body were measured as part of what a
+ * POST costs over a bare server (docs/benchmarks.md, issue 24).
+ */
 export function readRequestBody(req: IncomingMessage, limit: number, stallMs: number): Promise<BodyOutcome> {
   return new Promise((resolve) => {
     const declared = Number(req.headers['content-length'] ?? '0');
@@ -38,25 +47,22 @@ export function readRequestBody(req: IncomingMessage, limit: number, stallMs: nu
       resolve({ kind: 'too_large' });
       return;
     }
-    let chunks: Buffer[] = [];
+    let first: Buffer | undefined;
+    let chunks: Buffer[] | undefined;
     let total = 0;
-    let timer: NodeJS.Timeout | undefined;
     const settle = (outcome: BodyOutcome): void => {
-      if (timer) clearTimeout(timer);
+      clearTimeout(timer);
       req.off('data', onData);
       req.off('end', onEnd);
       req.off('error', onAborted);
       req.off('close', onAborted);
       pendingReads.delete(req);
       // Drop the partial body now: the request object may live on until its socket is gone.
-      chunks = [];
+      first = undefined;
+      chunks = undefined;
       // Stop reading a body we no longer want (the socket is closed after the reply).
       if (outcome.kind !== 'complete') req.pause();
       resolve(outcome);
-    };
-    const arm = (): void => {
-      if (timer) clearTimeout(timer);
-      timer = setTimeout(() => settle({ kind: 'timeout' }), stallMs);
     };
     const onData = (chunk: Buffer): void => {
       total += chunk.length;
@@ -64,17 +70,19 @@ export function readRequestBody(req: IncomingMessage, limit: number, stallMs: nu
         settle({ kind: 'too_large' });
         return;
       }
-      chunks.push(chunk);
-      arm();
+      if (first === undefined) first = chunk;
+      else (chunks ??= [first]).push(chunk);
+      timer.refresh();
     };
-    const onEnd = (): void => settle({ kind: 'complete', body: Buffer.concat(chunks) });
+    const onEnd = (): void =>
+      settle({ kind: 'complete', body: chunks ? Buffer.concat(chunks, total) : (first ?? NO_BODY) });
     // An error on the request (reset, half-close mid-body) or a close before `end`: the client is gone.
     const onAborted = (): void => settle({ kind: 'aborted' });
+    const timer = setTimeout(() => settle({ kind: 'timeout' }), stallMs);
     req.on('data', onData);
     req.on('end', onEnd);
     req.on('error', onAborted);
     req.on('close', onAborted);
     pendingReads.set(req, (kind) => settle({ kind }));
-    arm();
   });
 }

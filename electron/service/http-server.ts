@@ -14,6 +14,7 @@ import { JSON_CONTENT_TYPE } from './content-negotiation.ts';
 import { formatHostForUrl, isAllowedHost } from './host-check.ts';
 import { MAX_BODY_BYTES } from './request-body.ts';
 import { readRequestBody } from './http-request-body.ts';
+import { HttpServiceRequest } from './http-service-request.ts';
 import { sendParserError, writeRawReply } from './http-raw-replies.ts';
 import { destroyAfterReply, sweepIdleSockets } from './http-socket-cleanup.ts';
 import type { HeaderEntry } from './ledger-headers.ts';
@@ -74,20 +75,13 @@ export interface RunningHttpServer {
 }
 
 const FORCE_CLOSE_AFTER_MS = 5000;
+/** The body of a request without one (GET, HEAD): never written to. */
+const NO_BODY = new Uint8Array(0);
 /**
  * Methods a fetch `Request` cannot carry: answered 405 here, as the in-process fetch handler would
  * (fetch also forbids TRACK, but Node's HTTP parser refuses that method before any handler runs).
  */
 const FETCH_FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE']);
-
-/** The header lookup of a node:http request, as `Headers.get` answers it. */
-function headerOf(req: IncomingMessage): (name: string) => string | null {
-  return (name) => {
-    const value = req.headers[name.toLowerCase()];
-    if (value === undefined) return null;
-    return Array.isArray(value) ? value.join(', ') : value;
-  };
-}
 
 /**
  * The URL of a request target. An origin-form target (`/…`) is appended to the server's origin as
@@ -96,18 +90,6 @@ function headerOf(req: IncomingMessage): (name: string) => string | null {
  */
 function requestUrl(target: string, origin: string): URL {
   return new URL(target.startsWith('/') ? `${origin}${target}` : target);
-}
-
-/**
- * A signal that aborts when the connection closes before `res` is finished: the client went away, and
- * the remote source takes its request out of the queue. Made only when asked for (the snapshot service
- * never does), so other requests pay nothing for it.
- */
-function goneSignal(res: ServerResponse): AbortSignal {
-  const controller = new AbortController();
-  if (res.destroyed && !res.writableFinished) controller.abort();
-  else res.once('close', () => res.writableFinished || controller.abort());
-  return controller.signal;
 }
 
 /** Starts the HTTP server; resolves once it listens. */
@@ -207,19 +189,8 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
     }
     let reply: ServiceReply;
     try {
-      const bytes =
-        body === undefined ? new Uint8Array(0) : new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
-      let gone: AbortSignal | undefined;
-      reply = await handler.serve({
-        method,
-        url,
-        header: headerOf(req),
-        body: async () => bytes,
-        client: { address: req.socket.remoteAddress ?? '', connection: String(req.socket.remotePort ?? '') },
-        get signal() {
-          return (gone ??= goneSignal(res));
-        },
-      });
+      const bytes = body === undefined ? NO_BODY : new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
+      reply = await handler.serve(new HttpServiceRequest(req, res, method, url, bytes));
     } catch (error) {
       reply = errorResponse(
         500,
