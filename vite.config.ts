@@ -61,9 +61,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     emptyOutDir: true,
     sourcemap: true,
     target: isSsrBuild === true ? 'node22' : 'es2023',
-    // Which file each source became, for the server-side render's `modulepreload` links (electron/service/ssr-page.ts):
-    // kept beside the render bundle, in the folder the service never serves as files.
-    manifest: isSsrBuild === true ? false : `${SSR_FOLDER}/client-manifest.json`,
     // One style sheet, loaded by index.html: a page the server rendered is drawn styled before any view's code
     // (and the styles a split chunk would bring with it) has loaded.
     cssCodeSplit: false,

@@ -10,7 +10,6 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { lstatSync, realpathSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { loadModulePreloads } from './ssr-preload.ts';
 
 /** A fetch-style handler of the API (the data source, or the desktop's app:// API side). */
 export type ApiFetch = (request: Request) => Promise<Response>;
@@ -84,7 +83,6 @@ export function loadSsrPages(
   if (entry === undefined || at < 0) return undefined;
   const before = page.slice(0, at);
   const after = page.slice(at + ROOT.length);
-  const preloads = loadModulePreloads(root, page);
   // Imported now, in the background: the first navigation does not wait for the bundle's load on top of its render.
   const loaded: Promise<SsrModule | undefined> = import(/* @vite-ignore */ pathToFileURL(entry).href).then(
     (module: unknown) => {
@@ -119,14 +117,14 @@ export function loadSsrPages(
       if (done === undefined) return undefined;
       // The data block's id is the one renderer/app/ssr-state.ts reads (SSR_STATE_ID).
       const data = `<script type="application/json" id="ssr-state">${done.state}</script>`;
-      // The lazy views drawn (export names), which the client loads before it hydrates (renderer/app/boot.ts) and
-      // the page preloads while it is parsed (ssr-preload.ts).
+      // The lazy views drawn (export names), which the client loads before it hydrates (renderer/app/boot.ts). No
+      // `modulepreload` links for them: measured idle, they delayed the first rows by about 100 ms and made the page
+      // no sooner live (docs/benchmarks.md, "Server-side rendered first view").
       const views = (done.views ?? []).filter((view) => /^[A-Za-z]+$/.test(view));
-      const head = preloads === undefined ? before : before.replace('</head>', `${preloads(views)}</head>`);
       // Busy until every control is live: renderer/public/input-boot.js queues what is done on the page until then and
       // renderer/app/early-input.ts replays it and clears the mark (the style sheet shows the wait meanwhile).
       const root = `<div id="root" aria-busy="true" data-views="${views.join(' ')}">`;
-      return encoder.encode(`${head}${root}${done.html}</div>${data}${after}`);
+      return encoder.encode(`${before}${root}${done.html}</div>${data}${after}`);
     } catch {
       return undefined; // the client draws the page, as it would without a render
     } finally {

@@ -29,11 +29,9 @@ describe('serve with the web UI', () => {
     expect(UI_CONTENT_SECURITY_POLICY).not.toContain('unsafe-inline');
     const deep = await fetch(`${session.explorer.url}/accounts/0x1/events`);
     expect(deep.headers.get('content-security-policy')).toBe(UI_CONTENT_SECURITY_POLICY);
-    // The same index.html, with the route's first view drawn into #root by the server (electron/service/ssr-page.ts)
-    // and the code that hydrates it preloaded (electron/service/ssr-preload.ts: the tags differ by the page's views).
+    // The same index.html, with the route's first view drawn into #root by the server (electron/service/ssr-page.ts).
     const page = await deep.text();
-    const head = (html: string): string =>
-      html.slice(0, html.indexOf('<div id="root"')).replace(/<link rel="modulepreload"[^>]*>/g, '');
+    const head = (html: string): string => html.slice(0, html.indexOf('<div id="root"'));
     expect(head(page)).toBe(head(await home.text()));
     expect(page).toContain('id="ssr-state"');
     const ledger = await fetch(`${session.explorer.url}/v1`);

@@ -96,30 +96,6 @@ describe('server-side rendered pages', () => {
     expect(html).toContain(`Before (version ${BigInt(chosen.version) - 1n})`);
   });
 
-  it("preloads the code that hydrates the page: the mount chunk and the page's views, with their imports", async () => {
-    const manifest = JSON.parse(readFileSync(join(ui, 'ssr', 'client-manifest.json'), 'utf8')) as Record<
-      string,
-      { file: string }
-    >;
-    const fileOf = (source: string): string => `/${manifest[source]!.file}`;
-    const plain = readFileSync(join(ui, 'index.html'), 'utf8');
-    const preloadsOf = (html: string): string[] =>
-      [...html.slice(0, html.indexOf('</head>')).matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)]
-        .map((match) => match[1]!)
-        .filter((href) => !plain.includes(`href="${href}"`));
-    const account = preloadsOf(await (await page(ui, '/accounts/0x1')).text());
-    expect(account).toContain(fileOf('app/mount.tsx'));
-    expect(account).toContain(fileOf('features/resources/resources-panel.tsx'));
-    expect(account.length).toBeGreaterThan(2); // the chunks those two import
-    expect(new Set(account).size).toBe(account.length);
-    for (const href of account) expect((await page(ui, href)).headers.get('content-type'), href).toMatch(/javascript/);
-    const gas = preloadsOf(await (await page(ui, '/gas')).text());
-    expect(gas).toContain(fileOf('features/gas/gas-panel.tsx'));
-    expect(gas).not.toContain(fileOf('features/resources/resources-panel.tsx'));
-    // The manifest stays with the render bundle, never served.
-    expect((await page(ui, '/ssr/client-manifest.json')).status).toBe(404);
-  });
-
   it('answers the plain index.html for HEAD and for a failed read, and never serves the bundle as a file', async () => {
     const plain = readFileSync(join(ui, 'index.html'), 'utf8');
     const head = await page(ui, '/accounts/0x1', 'HEAD');
