@@ -3,8 +3,10 @@
  * Keeps what a user does on a page the server rendered before the app has made its controls live. Such a page paints
  * from its HTML (electron/service/ssr-page.ts marks its #root aria-busy="true") well before React has hydrated every
  * part of it: the app's code loads and runs first, then each Suspense boundary hydrates in a later pass, and a click
- * or a key that reaches a control in between reaches no handler. index.html loads this as a blocking classic script in
- * its head (the CSP runs same-origin script files, never inline ones), so it listens before anything is painted.
+ * or a key that reaches a control in between reaches no handler. index.html loads this as a deferred classic script in
+ * its head (the CSP runs same-origin script files, never inline ones): it runs once the page is parsed, before the
+ * app's module entry (deferred scripts run in document order), and does not hold up the first paint as a blocking
+ * script did (about 40 ms on the first rows, measured idle, session 20; docs/benchmarks.md).
  *
  * While #root is busy, an act on a control that is not React's yet (React marks each element it has hydrated with its
  * props) is queued: a click on a button is held back (its default too) and clicked again later, a typed value and a
