@@ -6,6 +6,7 @@
 import type Database from 'better-sqlite3';
 import type { SnapshotStore } from '../snapshot/snapshot-store.ts';
 import type { StoredTransactionEvent, StoredWriteOp } from '../snapshot/ledger-store.ts';
+import { storedEvent, type EventRowData } from '../snapshot/transaction-reads.ts';
 import { currentKey } from './indexer-storage.ts';
 import { processTransaction } from './processors/process-transaction.ts';
 import type { IndexerRow, IndexerRows, IndexerState } from './processors/processor-input.ts';
@@ -110,14 +111,8 @@ export function transactionDeriver(
   };
 }
 
-interface EventRow {
+interface EventRow extends EventRowData {
   readonly version: number;
-  readonly event_index: number;
-  readonly address: Uint8Array | null;
-  readonly creation_number: number | null;
-  readonly sequence_number: number | null;
-  readonly type_tag: string;
-  readonly data: Uint8Array;
 }
 
 /**
@@ -150,19 +145,7 @@ function rangedEvents(
       ranged = new Map();
       for (const statement of [handle, module])
         for (const row of statement.all(rangeStart, rangeEnd) as EventRow[]) {
-          const event: StoredTransactionEvent = {
-            index: row.event_index,
-            stream:
-              row.address === null
-                ? undefined
-                : {
-                    address: row.address,
-                    creationNumber: BigInt(row.creation_number ?? 0),
-                    sequenceNumber: BigInt(row.sequence_number ?? 0),
-                  },
-            typeTag: row.type_tag,
-            data: row.data,
-          };
+          const event = storedEvent(row);
           const list = ranged.get(row.version);
           if (list === undefined) ranged.set(row.version, [event]);
           else list.push(event);

@@ -153,7 +153,8 @@ function toTransaction(row: TransactionRowData): StoredTransaction {
   };
 }
 
-interface EventRowData {
+/** An event's row as the snapshot stores it (handle events carry their stream; module events NULL there). */
+export interface EventRowData {
   readonly event_index: number;
   readonly address: Uint8Array | null;
   readonly creation_number: number | null;
@@ -284,18 +285,23 @@ export class TransactionReads {
   /** See LedgerStore.transactionEvents. */
   transactionEvents(version: bigint): readonly StoredTransactionEvent[] {
     if (version < 0n || version > I64_MAX) return [];
-    return (this.#events.all({ version }) as EventRowData[]).map((row) => ({
-      index: row.event_index,
-      stream:
-        row.address === null
-          ? undefined
-          : {
-              address: row.address,
-              creationNumber: BigInt(row.creation_number ?? 0),
-              sequenceNumber: BigInt(row.sequence_number ?? 0),
-            },
-      typeTag: row.type_tag,
-      data: row.data,
-    }));
+    return (this.#events.all({ version }) as EventRowData[]).map(storedEvent);
   }
+}
+
+/** A stored event row as the store's `transactionEvents` answers it. */
+export function storedEvent(row: EventRowData): StoredTransactionEvent {
+  return {
+    index: row.event_index,
+    stream:
+      row.address === null
+        ? undefined
+        : {
+            address: row.address,
+            creationNumber: BigInt(row.creation_number ?? 0),
+            sequenceNumber: BigInt(row.sequence_number ?? 0),
+          },
+    typeTag: row.type_tag,
+    data: row.data,
+  };
 }

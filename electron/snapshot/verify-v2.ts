@@ -10,6 +10,7 @@
  */
 import type Database from 'better-sqlite3';
 import { formatAddress } from '../../shared/address.ts';
+import type { EventRowData } from './transaction-reads.ts';
 import { bytesToHex } from '../../shared/hex.ts';
 import type { LedgerEvent } from '../../shared/bcs/ledger-bcs.ts';
 import { eventRootHash, stateChangeHash } from './ledger-hashes.ts';
@@ -25,14 +26,8 @@ interface DetailsRow {
   readonly event_count: number;
 }
 
-interface EventRow {
+interface EventRow extends EventRowData {
   readonly version: number;
-  readonly event_index: number;
-  readonly address: Uint8Array | null;
-  readonly creation_number: number | null;
-  readonly sequence_number: number | null;
-  readonly type_tag: string;
-  readonly data: Uint8Array;
 }
 
 interface WriteRow {
