@@ -5,7 +5,6 @@
  * chunk's, the worker's; the last chunk's, verify's own thread's); an interned cell pointing at another text is named
  * with its text; and a file whose view renders a coded table otherwise than this build is checked through that view.
  */
-import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
@@ -16,7 +15,7 @@ import { INDEXER_TABLES, indexerTable } from '../../electron/indexer/tables/inde
 import { NO_PROGRESS } from '../../electron/snapshot/progress.ts';
 import { SnapshotStore } from '../../electron/snapshot/snapshot-store.ts';
 import { startIndexerCheck } from '../../electron/snapshot/verify-thread.ts';
-import { fixturePath } from '../support/fixture-path.ts';
+import { editedFixtureCopy, fixturePath } from '../support/fixture-path.ts';
 import { useTempDir } from '../support/temp-dir.ts';
 
 const dir = useTempDir('verify-pieces-');
@@ -39,15 +38,7 @@ function bothWays(path: string): {
 
 /** A copy of the small fixture, edited by `edit`. */
 function editedCopy(name: string, edit: (db: Database.Database) => void): string {
-  const path = join(dir, name);
-  copyFileSync(fixturePath('small'), path);
-  const db = new Database(path);
-  try {
-    edit(db);
-  } finally {
-    db.close();
-  }
-  return path;
+  return editedFixtureCopy('small', join(dir, name), edit);
 }
 
 describe('the indexer check in pieces, on two threads', () => {

@@ -5,9 +5,8 @@
  * (stored data that does not decode: 500; an event handle pointing at another account's stream).
  * Everything else is tested over HTTP in the contract-*.test.ts files. The rule map is in RULES.md.
  */
-import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { parseAddress } from '../../shared/address.ts';
 import { decodeMoveValue } from '../../shared/move/decode.ts';
@@ -20,7 +19,7 @@ import type { LedgerStore } from '../../electron/snapshot/ledger-store.ts';
 import { SnapshotStore } from '../../electron/snapshot/snapshot-store.ts';
 import { snapshotInfo, type SnapshotInfo } from '../../electron/snapshot/snapshot-info.ts';
 import { resourceStateKey } from '../../electron/snapshot/state-keys.ts';
-import { fixturePath } from '../support/fixture-path.ts';
+import { editedFixtureCopy, fixturePath } from '../support/fixture-path.ts';
 import { useTempDir } from '../support/temp-dir.ts';
 import { expectError, expectNoLedgerHeaders, rawRequest } from './contract-support.ts';
 
@@ -33,15 +32,7 @@ function request(handler: ReadServiceHandler, path: string, headers: Record<stri
 
 /** A copy of the `small` fixture with `edit` applied through a writable SQLite connection. */
 function editedCopy(name: string, edit: (db: Database.Database) => void): string {
-  const path = join(dir, `${name}.db`);
-  copyFileSync(fixturePath('small'), path);
-  const db = new Database(path);
-  try {
-    edit(db);
-  } finally {
-    db.close();
-  }
-  return path;
+  return editedFixtureCopy('small', join(dir, `${name}.db`), edit);
 }
 
 /** Replaces the newest stored value of a state key. */
